@@ -1,0 +1,495 @@
+//! The parser: one pass over the bytes of a reference, following RFC 3986 section 3 (the
+//! components), section 4 (`URI-reference`, `relative-ref`, `absolute-URI`) and Appendix A.
+//!
+//! The walk is the one Appendix B describes, made exact: find the delimiters that end each
+//! component (a component can never contain the delimiter of the components after it), then check
+//! each component's bytes against its rule's byte class. Components are returned as slices of the
+//! input; nothing is allocated.
+
+use core::ops::Range;
+
+use crate::chars::{self, Table};
+use crate::components::{Components, Host, HostKind};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::host::{ipv4address, ipv6address, ipvfuture};
+use crate::{Edition, Rule};
+
+/// Parses `input` as an RFC 3986 `URI-reference`.
+///
+/// # Errors
+///
+/// A [`ParseError`] with the byte offset and the rule that failed. Bytes outside ASCII are in no
+/// rule's character class, so input that is not UTF-8 is simply invalid.
+///
+/// # Examples
+///
+/// ```
+/// let c = uri_spec::parse(b"mailto:John.Doe@example.com").unwrap();
+/// assert_eq!(c.scheme, Some("mailto"));
+/// assert_eq!(c.authority, None);
+/// assert_eq!(c.path, Some("John.Doe@example.com"));
+/// assert!(uri_spec::parse(b"http://[::1/").is_err());
+/// ```
+pub fn parse(input: &[u8]) -> Result<Components<'_>, ParseError> {
+    Parser::new().parse(input)
+}
+
+/// A configured parser: which edition's grammar, and which rule the input must match.
+///
+/// # Examples
+///
+/// ```
+/// use uri_spec::{Edition, Parser, Rule};
+///
+/// let parser = Parser::new().edition(Edition::Rfc3986).rule(Rule::AbsoluteUri);
+/// assert!(parser.parse(b"http://a/b?c").is_ok());
+/// assert!(parser.parse(b"http://a/b?c#d").is_err());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Parser {
+    edition: Edition,
+    rule: Rule,
+}
+
+impl Parser {
+    /// A parser for RFC 3986 `URI-reference`.
+    pub fn new() -> Parser {
+        Parser::default()
+    }
+
+    /// Sets the edition whose grammar applies.
+    pub fn edition(mut self, edition: Edition) -> Parser {
+        self.edition = edition;
+        self
+    }
+
+    /// Sets the rule the input must match.
+    pub fn rule(mut self, rule: Rule) -> Parser {
+        self.rule = rule;
+        self
+    }
+
+    /// Parses `input`.
+    ///
+    /// # Errors
+    ///
+    /// A [`ParseError`] naming the byte offset and the rule that failed.
+    pub fn parse<'a>(&self, input: &'a [u8]) -> Result<Components<'a>, ParseError> {
+        match self.edition {
+            Edition::Rfc3986 => {
+                let spans = uri_reference(input, self.rule)?;
+                spans.to_components(input)
+            }
+            _ => Err(ParseError::new(
+                0,
+                ParseErrorKind::EditionNotImplemented,
+                self.rule.name(),
+            )),
+        }
+    }
+}
+
+/// Component boundaries as byte ranges of the input: what the walk produces.
+#[derive(Debug, Default)]
+struct Spans {
+    scheme: Option<Range<usize>>,
+    authority: Option<Range<usize>>,
+    userinfo: Option<Range<usize>>,
+    host: Option<(Range<usize>, HostKind)>,
+    port: Option<Range<usize>>,
+    path: Range<usize>,
+    query: Option<Range<usize>>,
+    fragment: Option<Range<usize>>,
+}
+
+impl Spans {
+    /// Turns the ranges into string slices. Every byte of a valid reference is ASCII, so the
+    /// input is valid UTF-8 and every range falls on a character boundary.
+    fn to_components(self, input: &[u8]) -> Result<Components<'_>, ParseError> {
+        let text = core::str::from_utf8(input).map_err(|e| {
+            let byte = input.get(e.valid_up_to()).copied().unwrap_or(0);
+            ParseError::new(
+                e.valid_up_to(),
+                ParseErrorKind::UnexpectedByte { byte },
+                "URI-reference",
+            )
+        })?;
+        let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
+        Ok(Components {
+            scheme: self.scheme.map(slice),
+            authority: self.authority.map(slice),
+            userinfo: self.userinfo.map(slice),
+            host: self.host.map(|(r, kind)| Host {
+                text: slice(r),
+                kind,
+            }),
+            port: self.port.map(slice),
+            path: Some(slice(self.path)),
+            query: self.query.map(slice),
+            fragment: self.fragment.map(slice),
+        })
+    }
+}
+
+/// The index of the first byte at or after `from` that is one of `stops`, or `input.len()`.
+#[inline]
+fn find(input: &[u8], from: usize, stops: &[u8]) -> usize {
+    input
+        .get(from..)
+        .and_then(|rest| rest.iter().position(|b| stops.contains(b)))
+        .map_or(input.len(), |i| from + i)
+}
+
+/// Checks that every byte of `input[range]` is in `table`, or starts a `pct-encoded` triplet
+/// where the table allows one (section 2.1: `pct-encoded = "%" HEXDIG HEXDIG`).
+#[inline]
+fn check(
+    input: &[u8],
+    range: Range<usize>,
+    table: &Table,
+    rule: &'static str,
+) -> Result<(), ParseError> {
+    let start = range.start;
+    let bytes = input.get(range).unwrap_or_default();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if table.allows(b) {
+            // INVARIANT: `i` stays within `bytes`; one byte consumed.
+            i += 1;
+        } else if b == b'%' && table.pct_encoded() {
+            match bytes.get(i + 1..i + 3) {
+                Some(&[h, l]) if chars::HEXDIG.allows(h) && chars::HEXDIG.allows(l) => i += 3,
+                _ => {
+                    return Err(ParseError::new(
+                        start + i,
+                        ParseErrorKind::PctEncoded,
+                        "pct-encoded",
+                    ))
+                }
+            }
+        } else {
+            return Err(ParseError::new(
+                start + i,
+                ParseErrorKind::UnexpectedByte { byte: b },
+                rule,
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The end of a `scheme` at the start of `input` if it is followed by `":"` (section 3.1:
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`), else `Err` with the offset where the
+/// scheme rule stopped matching.
+fn scheme(input: &[u8]) -> Result<usize, usize> {
+    match input.first() {
+        Some(&b) if chars::ALPHA.allows(b) => {}
+        _ => return Err(0),
+    }
+    let end = input
+        .iter()
+        .position(|&b| !chars::SCHEME.allows(b))
+        .unwrap_or(input.len());
+    match input.get(end) {
+        Some(b':') => Ok(end),
+        _ => Err(end),
+    }
+}
+
+/// Section 4.1: `URI-reference = URI / relative-ref`, restricted to `rule`.
+fn uri_reference(input: &[u8], rule: Rule) -> Result<Spans, ParseError> {
+    let mut spans = Spans::default();
+    let mut pos = 0;
+
+    // Section 4.2, "A path segment that contains a colon character (e.g., "this:that") cannot be
+    // used as the first segment of a relative-path reference, as it would be mistaken for a
+    // scheme name": a leading scheme followed by ":" makes the reference a URI.
+    if rule.admits_scheme() {
+        match scheme(input) {
+            Ok(end) => {
+                spans.scheme = Some(0..end);
+                // INVARIANT: input[end] is the ':' after the scheme.
+                pos = end + 1;
+            }
+            Err(at) if rule.needs_scheme() => {
+                return Err(ParseError::new(at, ParseErrorKind::MissingScheme, "scheme"));
+            }
+            Err(_) => {}
+        }
+    }
+
+    // hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty
+    // relative-part = "//" authority path-abempty / path-absolute / path-noscheme / path-empty
+    let has_authority = input.get(pos..pos + 2) == Some(b"//");
+    if has_authority {
+        // Section 3.2: "The authority component is preceded by a double slash ("//") and is
+        // terminated by the next slash ("/"), question mark ("?"), or number sign ("#")".
+        let start = pos + 2;
+        let end = find(input, start, b"/?#");
+        authority(input, start..end, &mut spans)?;
+        pos = end;
+    }
+
+    // Section 3.3: "The path is terminated by the first question mark ("?") or number sign
+    // ("#") character, or by the end of the URI."
+    let path_end = find(input, pos, b"?#");
+    path(input, pos..path_end, has_authority, spans.scheme.is_some())?;
+    spans.path = pos..path_end;
+    pos = path_end;
+
+    // Section 3.4: "The query component is indicated by the first question mark ("?") character
+    // and terminated by a number sign ("#") character or by the end of the URI."
+    if input.get(pos) == Some(&b'?') {
+        let end = find(input, pos + 1, b"#");
+        check(input, pos + 1..end, &chars::QUERY, "query")?;
+        spans.query = Some(pos + 1..end);
+        pos = end;
+    }
+
+    // Section 3.5: "A fragment identifier component is indicated by the presence of a number
+    // sign ("#") character and terminated by the end of the URI."
+    if input.get(pos) == Some(&b'#') {
+        if rule == Rule::AbsoluteUri {
+            return Err(ParseError::new(
+                pos,
+                ParseErrorKind::FragmentNotAllowed,
+                "absolute-URI",
+            ));
+        }
+        check(input, pos + 1..input.len(), &chars::FRAGMENT, "fragment")?;
+        spans.fragment = Some(pos + 1..input.len());
+    }
+    Ok(spans)
+}
+
+/// Section 3.3, the five path forms:
+///
+/// ```text
+/// path-abempty  = *( "/" segment )             ; after an authority
+/// path-absolute = "/" [ segment-nz *( "/" segment ) ]
+/// path-noscheme = segment-nz-nc *( "/" segment ) ; relative-ref only
+/// path-rootless = segment-nz *( "/" segment )    ; URI only
+/// path-empty    = 0<pchar>
+/// ```
+///
+/// The delimiters found so far settle the form: after an authority the path is empty or starts
+/// with "/" (`path-abempty`); a leading "//" was taken as an authority, so a path starting with
+/// "/" is `path-absolute`; otherwise a URI's path is `path-rootless` and a relative reference's
+/// is `path-noscheme`, whose first segment may not hold ":".
+fn path(
+    input: &[u8],
+    range: Range<usize>,
+    after_authority: bool,
+    has_scheme: bool,
+) -> Result<(), ParseError> {
+    let bytes = input.get(range.clone()).unwrap_or_default();
+    if after_authority {
+        return check(input, range, &chars::PATH, "path-abempty");
+    }
+    match bytes.first() {
+        None => Ok(()),
+        Some(b'/') => check(input, range, &chars::PATH, "path-absolute"),
+        Some(_) if has_scheme => check(input, range, &chars::PATH, "path-rootless"),
+        Some(_) => {
+            let first_end = find(input, range.start, b"/").min(range.end);
+            check(
+                input,
+                range.start..first_end,
+                &chars::SEGMENT_NZ_NC,
+                "segment-nz-nc",
+            )
+            .map_err(|e| {
+                if e.kind() == (ParseErrorKind::UnexpectedByte { byte: b':' }) {
+                    ParseError::new(
+                        e.index(),
+                        ParseErrorKind::ColonInFirstSegment,
+                        "path-noscheme",
+                    )
+                } else {
+                    e
+                }
+            })?;
+            check(input, first_end..range.end, &chars::PATH, "path-noscheme")
+        }
+    }
+}
+
+/// Section 3.2: `authority = [ userinfo "@" ] host [ ":" port ]`.
+fn authority(input: &[u8], range: Range<usize>, spans: &mut Spans) -> Result<(), ParseError> {
+    spans.authority = Some(range.clone());
+    let Range { start, end } = range;
+
+    // Section 3.2.1: the user information "is followed by a commercial at-sign ("@") that
+    // delimits it from the host". Neither userinfo nor host may hold "@", so the first one ends
+    // the userinfo and any other is an error in the host.
+    let mut host_start = start;
+    if let Some(at) = input
+        .get(start..end)
+        .and_then(|a| a.iter().position(|&b| b == b'@'))
+    {
+        check(input, start..start + at, &chars::USERINFO, "userinfo")?;
+        spans.userinfo = Some(start..start + at);
+        host_start = start + at + 1;
+    }
+
+    // Section 3.2.2: `host = IP-literal / IPv4address / reg-name`.
+    let host_end;
+    if input.get(host_start) == Some(&b'[') {
+        // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
+        let close = find(input, host_start + 1, b"]");
+        if close >= end {
+            return Err(ParseError::new(
+                host_start,
+                ParseErrorKind::UnclosedBracket,
+                "IP-literal",
+            ));
+        }
+        let literal = input.get(host_start + 1..close).unwrap_or_default();
+        let kind = if literal
+            .first()
+            .is_some_and(|b| b.eq_ignore_ascii_case(&b'v'))
+        {
+            if !ipvfuture(literal) {
+                return Err(ParseError::new(
+                    host_start + 1,
+                    ParseErrorKind::IpLiteral,
+                    "IPvFuture",
+                ));
+            }
+            HostKind::IpvFuture
+        } else {
+            if !ipv6address(literal) {
+                return Err(ParseError::new(
+                    host_start + 1,
+                    ParseErrorKind::IpLiteral,
+                    "IPv6address",
+                ));
+            }
+            HostKind::Ipv6
+        };
+        host_end = close + 1;
+        // The literal must be followed by the port's ":" or the end of the authority.
+        match input.get(host_end) {
+            Some(b':') => {}
+            Some(&byte) if host_end < end => {
+                return Err(ParseError::new(
+                    host_end,
+                    ParseErrorKind::UnexpectedByte { byte },
+                    "authority",
+                ));
+            }
+            _ => {}
+        }
+        spans.host = Some((host_start..host_end, kind));
+    } else {
+        // Neither IPv4address nor reg-name holds ":", so the first one starts the port.
+        host_end = find(input, host_start, b":").min(end);
+        let host = input.get(host_start..host_end).unwrap_or_default();
+        // "If host matches the rule for IPv4address, then it should be considered an IPv4
+        // address literal and not a registered name."
+        let kind = if ipv4address(host) {
+            HostKind::Ipv4
+        } else {
+            check(input, host_start..host_end, &chars::REG_NAME, "reg-name")?;
+            HostKind::RegName
+        };
+        spans.host = Some((host_start..host_end, kind));
+    }
+
+    // Section 3.2.3: `port = *DIGIT`.
+    if host_end < end {
+        check(input, host_end + 1..end, &chars::DIGIT, "port")?;
+        spans.port = Some(host_end + 1..end);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(input: &str) -> ParseError {
+        parse(input.as_bytes()).unwrap_err()
+    }
+
+    #[track_caller]
+    fn fails_at(input: &str, index: usize, kind: ParseErrorKind, rule: &str) {
+        let e = err(input);
+        assert_eq!(
+            (e.index(), e.kind(), e.rule()),
+            (index, kind, rule),
+            "{input}"
+        );
+    }
+
+    #[test]
+    fn error_offsets_and_rules() {
+        use ParseErrorKind::*;
+        fails_at("1a:b", 2, ColonInFirstSegment, "path-noscheme");
+        fails_at("http://a/%zz", 9, PctEncoded, "pct-encoded");
+        fails_at("http://a/%2", 9, PctEncoded, "pct-encoded");
+        fails_at("http://a:8x/", 10, UnexpectedByte { byte: b'x' }, "port");
+        fails_at("http://[::1/", 7, UnclosedBracket, "IP-literal");
+        fails_at("http://[1::2::3]/", 8, IpLiteral, "IPv6address");
+        fails_at("http://[v.x]/", 8, IpLiteral, "IPvFuture");
+        fails_at(
+            "http://[::1]x/",
+            12,
+            UnexpectedByte { byte: b'x' },
+            "authority",
+        );
+        fails_at(
+            "http://a@b@c/",
+            10,
+            UnexpectedByte { byte: b'@' },
+            "reg-name",
+        );
+        fails_at("#a#b", 2, UnexpectedByte { byte: b'#' }, "fragment");
+        fails_at("a b", 1, UnexpectedByte { byte: b' ' }, "segment-nz-nc");
+        fails_at(
+            "http://a/\u{e9}",
+            9,
+            UnexpectedByte { byte: 0xc3 },
+            "path-abempty",
+        );
+    }
+
+    #[test]
+    fn rules_restrict_the_reference() {
+        let p = |rule, s: &str| Parser::new().rule(rule).parse(s.as_bytes()).map(|_| ());
+        assert!(p(Rule::Uri, "a:b").is_ok());
+        assert_eq!(
+            p(Rule::Uri, "//a").unwrap_err().kind(),
+            ParseErrorKind::MissingScheme
+        );
+        assert_eq!(p(Rule::AbsoluteUri, "a:b#c").unwrap_err().index(), 3);
+        assert_eq!(
+            p(Rule::RelativeRef, "a:b").unwrap_err().kind(),
+            ParseErrorKind::ColonInFirstSegment
+        );
+        assert!(p(Rule::RelativeRef, "./a:b").is_ok());
+    }
+
+    #[test]
+    fn non_utf8_is_invalid_not_a_panic() {
+        for input in [&b"\xff"[..], b"http://a/\xc3", b"\x80:b", b"a:\xfe"] {
+            assert!(parse(input).is_err());
+        }
+    }
+
+    #[test]
+    fn undefined_is_not_empty() {
+        let c = parse(b"http://a").unwrap();
+        assert_eq!(
+            (c.path, c.query, c.fragment, c.port, c.userinfo),
+            (Some(""), None, None, None, None)
+        );
+        let c = parse(b"http://@a:?#").unwrap();
+        assert_eq!(
+            (c.userinfo, c.port, c.query, c.fragment),
+            (Some(""), Some(""), Some(""), Some(""))
+        );
+        let c = parse(b"").unwrap();
+        assert_eq!((c.scheme, c.authority, c.path), (None, None, Some("")));
+    }
+}

@@ -1,0 +1,100 @@
+//! The grammar rules a reference can be parsed as: RFC 3986 section 4 (`URI-reference`, `URI`,
+//! `absolute-URI`, `relative-ref`), named as each edition's grammar names them.
+
+use core::fmt;
+
+use crate::Edition;
+
+/// The top-level rule the input must match.
+///
+/// # Examples
+///
+/// ```
+/// use uri_spec::{Edition, Rule};
+///
+/// let rule = Rule::from_name(Edition::Rfc3986, "absolute-URI").unwrap();
+/// assert_eq!(rule, Rule::AbsoluteUri);
+/// assert_eq!(Rule::default(), Rule::UriReference);
+/// ```
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// `URI-reference = URI / relative-ref` (section 4.1): the default.
+    #[default]
+    UriReference,
+    /// `URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]` (section 3).
+    Uri,
+    /// `absolute-URI = scheme ":" hier-part [ "?" query ]` (section 4.3).
+    AbsoluteUri,
+    /// `relative-ref = relative-part [ "?" query ] [ "#" fragment ]` (section 4.2).
+    RelativeRef,
+}
+
+impl Rule {
+    /// Every rule, in the order error messages list them.
+    pub const ALL: [Rule; 4] = [
+        Rule::UriReference,
+        Rule::Uri,
+        Rule::AbsoluteUri,
+        Rule::RelativeRef,
+    ];
+
+    /// The rule's name in the RFC 3986 grammar.
+    ///
+    /// ```
+    /// assert_eq!(uri_spec::Rule::RelativeRef.name(), "relative-ref");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::UriReference => "URI-reference",
+            Rule::Uri => "URI",
+            Rule::AbsoluteUri => "absolute-URI",
+            Rule::RelativeRef => "relative-ref",
+        }
+    }
+
+    /// Whether the rule requires a scheme.
+    pub(crate) const fn needs_scheme(self) -> bool {
+        matches!(self, Rule::Uri | Rule::AbsoluteUri)
+    }
+
+    /// Whether the rule admits a scheme.
+    pub(crate) const fn admits_scheme(self) -> bool {
+        !matches!(self, Rule::RelativeRef)
+    }
+
+    /// Finds a rule by its name in `edition`'s grammar.
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownRule`], whose message lists the rules the edition defines.
+    ///
+    /// ```
+    /// use uri_spec::{Edition, Rule};
+    /// let err = Rule::from_name(Edition::Rfc3986, "uri").unwrap_err();
+    /// assert!(err.to_string().contains("URI-reference"));
+    /// ```
+    pub fn from_name(edition: Edition, name: &str) -> Result<Rule, UnknownRule> {
+        Rule::ALL
+            .into_iter()
+            .find(|r| r.name() == name)
+            .ok_or_else(|| UnknownRule {
+                given: name.to_owned(),
+                edition,
+            })
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of [`Rule::from_name`]: the edition's grammar has no rule of that name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule {given:?} for edition {edition}; valid rules: {}", Rule::ALL.map(Rule::name).join(", "))]
+pub struct UnknownRule {
+    given: String,
+    edition: Edition,
+}
