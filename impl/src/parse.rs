@@ -78,7 +78,7 @@ impl Parser {
         match self.edition {
             Edition::Rfc3986 => {
                 let spans = uri_reference(input, self.rule)?;
-                spans.to_components(input)
+                spans.into_components(input)
             }
             _ => Err(ParseError::new(
                 0,
@@ -105,7 +105,7 @@ struct Spans {
 impl Spans {
     /// Turns the ranges into string slices. Every byte of a valid reference is ASCII, so the
     /// input is valid UTF-8 and every range falls on a character boundary.
-    fn to_components(self, input: &[u8]) -> Result<Components<'_>, ParseError> {
+    fn into_components(self, input: &[u8]) -> Result<Components<'_>, ParseError> {
         let text = core::str::from_utf8(input).map_err(|e| {
             let byte = input.get(e.valid_up_to()).copied().unwrap_or(0);
             ParseError::new(
