@@ -1,1 +1,19 @@
-fn main() {}
+//! The `uridiff` command: parses arguments and calls the harness library. See `cli/`.
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::Parser as _;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    match cli::run(args) {
+        Ok(code) => code,
+        Err(err) if cli::is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("uridiff: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

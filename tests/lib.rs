@@ -1,1 +1,6 @@
+//! The integration tests: one binary, one module per area.
 
+// Every YAML suite under suites/, run against impl.
+mod suites;
+// The uridiff command, run as a user runs it.
+mod cli;

@@ -81,6 +81,16 @@ impl Edition {
         }
     }
 
+    /// Whether this crate implements the edition yet (the others answer
+    /// [`crate::ParseErrorKind::EditionNotImplemented`]).
+    ///
+    /// ```
+    /// assert!(uri_spec::Edition::Rfc3986.implemented());
+    /// ```
+    pub const fn implemented(self) -> bool {
+        matches!(self, Edition::Rfc3986)
+    }
+
     /// The title of the document that defines the edition.
     ///
     /// ```

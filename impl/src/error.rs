@@ -91,3 +91,24 @@ pub enum ParseErrorKind {
     #[error("this edition is not implemented")]
     EditionNotImplemented,
 }
+
+impl ParseErrorKind {
+    /// A stable kebab-case name for JSON output and reports.
+    ///
+    /// ```
+    /// assert_eq!(uri_spec::ParseErrorKind::PctEncoded.code(), "pct-encoded");
+    /// ```
+    pub const fn code(self) -> &'static str {
+        match self {
+            ParseErrorKind::UnexpectedByte { .. } => "unexpected-byte",
+            ParseErrorKind::PctEncoded => "pct-encoded",
+            ParseErrorKind::IpLiteral => "ip-literal",
+            ParseErrorKind::UnclosedBracket => "unclosed-bracket",
+            ParseErrorKind::ColonInFirstSegment => "colon-in-first-segment",
+            ParseErrorKind::MissingScheme => "missing-scheme",
+            ParseErrorKind::FragmentNotAllowed => "fragment-not-allowed",
+            ParseErrorKind::RelativeNotDefined => "relative-not-defined",
+            ParseErrorKind::EditionNotImplemented => "edition-not-implemented",
+        }
+    }
+}

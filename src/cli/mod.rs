@@ -1,0 +1,177 @@
+//! Command-line definitions (clap derive) and the thin functions behind each subcommand.
+//!
+//! Exit codes, grep-style: 0 yes/valid/clean, 1 the answer is no (invalid input, not equivalent,
+//! a failing case), 2 a usage or I/O error.
+
+mod inputs;
+mod normalize;
+mod parse;
+mod resolve;
+mod suite;
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use uri_spec::Edition;
+
+/// Differential conformance testing of URI parsers against every edition of the URI
+/// specification (1994 to RFC 3986).
+#[derive(Debug, Parser)]
+#[command(name = "uridiff", version, about, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Parse each INPUT as a URI-reference and show its components (or the error and its offset).
+    ///
+    /// Exits 1 if any input is invalid. `-` reads one input per line from standard input.
+    Parse(ParseArgs),
+    /// Resolve each REF against BASE (RFC 3986 section 5.2). Exits 1 if an input is invalid.
+    Resolve(ResolveArgs),
+    /// Normalize each INPUT: syntax-based (6.2.2), and scheme-based (6.2.3) with --scheme-based.
+    Normalize(NormalizeArgs),
+    /// Say whether A and B are equivalent after 6.2.2 and 6.2.3 normalization. Exits 1 if not.
+    Equivalent(EquivalentArgs),
+    /// Run YAML suites (files or folders; default `suites`) and end with `N passed, M failed`.
+    ///
+    /// Exits 1 on a failing case, 2 on an unreadable or malformed suite.
+    Suite(SuiteArgs),
+}
+
+/// `--edition`: one edition id, or `all` where a command supports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EditionArg {
+    One(Edition),
+    All,
+}
+
+impl EditionArg {
+    fn editions(self) -> Vec<Edition> {
+        match self {
+            EditionArg::One(e) => vec![e],
+            EditionArg::All => Edition::ALL.to_vec(),
+        }
+    }
+}
+
+fn edition_or_all(s: &str) -> Result<EditionArg, String> {
+    if s == "all" {
+        return Ok(EditionArg::All);
+    }
+    s.parse()
+        .map(EditionArg::One)
+        .map_err(|e: uri_spec::UnknownEdition| format!("{e}, or all"))
+}
+
+fn one_edition(s: &str) -> Result<Edition, String> {
+    s.parse()
+        .map_err(|e: uri_spec::UnknownEdition| e.to_string())
+}
+
+#[derive(Debug, Args)]
+struct ParseArgs {
+    /// The edition whose grammar applies (an id, or `all` for every edition side by side).
+    #[arg(long, value_name = "ID", default_value = "rfc3986", value_parser = edition_or_all)]
+    edition: EditionArg,
+    /// The grammar rule to match (default: the edition's URI-reference rule).
+    #[arg(long, value_name = "NAME")]
+    rule: Option<String>,
+    /// One JSON object per line (schema 1; see the README).
+    #[arg(long)]
+    json: bool,
+    /// The inputs; `-` reads one per line from standard input.
+    #[arg(required = true, value_name = "INPUT")]
+    inputs: Vec<OsString>,
+}
+
+#[derive(Debug, Args)]
+struct ResolveArgs {
+    /// The edition whose resolution procedure applies (an id, or `all`).
+    #[arg(long, value_name = "ID", default_value = "rfc3986", value_parser = edition_or_all)]
+    edition: EditionArg,
+    /// The non-strict reading of 5.2.2: ignore a reference's scheme equal to the base's.
+    #[arg(long)]
+    non_strict: bool,
+    /// One JSON object per line (schema 1).
+    #[arg(long)]
+    json: bool,
+    /// The base URI.
+    #[arg(value_name = "BASE")]
+    base: OsString,
+    /// The references; `-` reads one per line from standard input.
+    #[arg(required = true, value_name = "REF")]
+    references: Vec<OsString>,
+}
+
+#[derive(Debug, Args)]
+struct NormalizeArgs {
+    /// Also apply scheme-based normalization (6.2.3): default ports, empty port, empty path.
+    #[arg(long)]
+    scheme_based: bool,
+    /// The edition (normalization is defined for rfc3986).
+    #[arg(long, value_name = "ID", default_value = "rfc3986", value_parser = one_edition)]
+    edition: Edition,
+    /// The inputs; `-` reads one per line from standard input.
+    #[arg(required = true, value_name = "INPUT")]
+    inputs: Vec<OsString>,
+}
+
+#[derive(Debug, Args)]
+struct EquivalentArgs {
+    /// The first URI.
+    a: OsString,
+    /// The second URI.
+    b: OsString,
+}
+
+#[derive(Debug, Args)]
+struct SuiteArgs {
+    /// The parser to run the cases against.
+    #[arg(long, value_name = "NAME", default_value = "impl")]
+    parser: String,
+    /// Run only the cases whose id or label contains this text.
+    #[arg(long, value_name = "TEXT")]
+    filter: Option<String>,
+    /// Also print passing and skipped cases.
+    #[arg(short, long)]
+    verbose: bool,
+    /// Suite files or folders.
+    #[arg(value_name = "PATH", default_value = "suites")]
+    paths: Vec<PathBuf>,
+}
+
+/// Runs the parsed command.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let code = match cli.command {
+        Command::Parse(a) => parse::run(&mut out, &a)?,
+        Command::Resolve(a) => resolve::run(&mut out, &a)?,
+        Command::Normalize(a) => normalize::run(&mut out, &a)?,
+        Command::Equivalent(a) => normalize::equivalent(&mut out, &a)?,
+        Command::Suite(a) => suite::run(&mut out, &a)?,
+    };
+    out.flush()?;
+    Ok(code)
+}
+
+/// Whether the error is a closed standard output (`uridiff parse - | head`): not a failure.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain()
+        .filter_map(|e| e.downcast_ref::<io::Error>())
+        .any(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
+
+/// The exit code for "every answer was yes" or not.
+fn code(all_ok: bool) -> ExitCode {
+    if all_ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,177 @@
+//! The `uridiff` binary, run through `CARGO_BIN_EXE_uridiff`: outputs, exit codes, errors.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn uridiff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn uridiff_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("writes");
+    child.wait_with_output().expect("waits")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn parse_json_keeps_undefined_apart_from_empty() {
+    let o = uridiff(&["parse", "--json", "http://a?"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("json");
+    assert_eq!(v["schema"], 1);
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["components"]["query"], "");
+    assert!(v["components"]["fragment"].is_null());
+    assert_eq!(v["components"]["host_kind"], "reg-name");
+}
+
+#[test]
+fn parse_invalid_exits_1_with_offset_and_rule() {
+    let o = uridiff(&["parse", "--json", "http://a/%zz"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("json");
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["error"]["index"], 9);
+    assert_eq!(v["error"]["rule"], "pct-encoded");
+    let o = uridiff(&["parse", "1a:b"]);
+    assert!(stdout(&o).contains("at byte 2"), "{}", stdout(&o));
+}
+
+#[test]
+fn stdin_gives_one_input_per_line() {
+    let o = uridiff_stdin(&["parse", "--json", "-"], "http://a/\n\nfoo:bar\r\n");
+    assert_eq!(o.status.code(), Some(0));
+    let lines: Vec<_> = stdout(&o).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[2].contains(r#""input":"foo:bar""#), "{}", lines[2]);
+}
+
+#[test]
+fn resolve_strict_and_non_strict() {
+    let base = "http://a/b/c/d;p?q";
+    assert_eq!(
+        stdout(&uridiff(&["resolve", base, "http:g"])).trim(),
+        "http:g"
+    );
+    assert_eq!(
+        stdout(&uridiff(&["resolve", "--non-strict", base, "http:g"])).trim(),
+        "http://a/b/c/g"
+    );
+    assert_eq!(
+        uridiff(&["resolve", "a/b", "g"]).status.code(),
+        Some(1),
+        "a base without scheme is invalid"
+    );
+}
+
+#[test]
+fn normalize_and_equivalent() {
+    assert_eq!(
+        stdout(&uridiff(&["normalize", "HTTP://www.EXAMPLE.com/"])).trim(),
+        "http://www.example.com/"
+    );
+    assert_eq!(
+        stdout(&uridiff(&["normalize", "--scheme-based", "http://a:80"])).trim(),
+        "http://a/"
+    );
+    assert_eq!(
+        uridiff(&["equivalent", "http://a/", "http://a:80/"])
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        uridiff(&["equivalent", "http://a/B", "http://a/b"])
+            .status
+            .code(),
+        Some(1)
+    );
+}
+
+#[test]
+fn bad_flags_and_editions_exit_2_and_say_what_to_do() {
+    let o = uridiff(&["parse", "--edition", "rfc2396", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("valid editions") && stderr(&o).contains("rfc3986"),
+        "{}",
+        stderr(&o)
+    );
+    let o = uridiff(&["parse", "--rule", "nonsense", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("valid rules"), "{}", stderr(&o));
+    assert_eq!(
+        uridiff(&["parse", "--frobnicate", "x"]).status.code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn suite_closing_line_and_exit_codes() {
+    let dir = std::env::temp_dir().join(format!("uridiff-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let good = dir.join("good.yaml");
+    std::fs::write(&good, "suite: t\ncases:\n  - {op: parse, input: \"http://a\", expect: {path: \"\"}}\n  - {op: parse, input: \"%\", expect: invalid}\n").expect("write");
+    let o = uridiff(&["suite", good.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o).lines().last(), Some("2 passed, 0 failed"));
+
+    let bad = dir.join("bad.yaml");
+    std::fs::write(&bad, "suite: t\ncases:\n  - {op: parse, input: \"a\", expect: {path: \"b\"}}\n  - {op: prase, input: \"a\", expect: invalid}\n").expect("write");
+    let o = uridiff(&["suite", bad.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.yaml:4:"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unknown variant `prase`"),
+        "{}",
+        stderr(&o)
+    );
+
+    let failing = dir.join("failing.yaml");
+    std::fs::write(
+        &failing,
+        "suite: t\ncases:\n  - {op: parse, input: \"a\", expect: {path: \"b\"}}\n",
+    )
+    .expect("write");
+    let o = uridiff(&["suite", failing.to_str().expect("utf-8")]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("failing.yaml#1")
+            && stdout(&o).contains("path: expected \"b\", got \"a\""),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(stdout(&o).lines().last(), Some("0 passed, 1 failed"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn no_byte_makes_the_cli_panic() {
+    let all: Vec<u8> = (0u8..=255).filter(|&b| b != b'\n').collect();
+    let input = String::from_utf8_lossy(&all).into_owned();
+    let o = uridiff_stdin(&["parse", "-"], &input);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}
