@@ -63,6 +63,45 @@ pub struct Host<'a> {
     pub kind: HostKind,
 }
 
+/// Edition-specific fields beside the common components (for example 1994's `user`,
+/// `password`, `url-path` and `type`), each a slice of the input, without allocation.
+///
+/// # Examples
+///
+/// ```
+/// let mut x = uri_spec::Extras::default();
+/// x.push("url-path", "pub/a");
+/// assert_eq!(x.get("url-path"), Some("pub/a"));
+/// assert_eq!(x.iter().count(), 1);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Extras<'a> {
+    fields: [Option<(&'static str, &'a str)>; Extras::CAPACITY],
+}
+
+impl<'a> Extras<'a> {
+    /// How many fields an `Extras` holds; no grammar of the documents names more per rule.
+    pub const CAPACITY: usize = 12;
+
+    /// Adds a field. A field past [`Extras::CAPACITY`] is dropped (an internal limit that the
+    /// grammars never reach; a test checks every rule against it).
+    pub fn push(&mut self, name: &'static str, value: &'a str) {
+        if let Some(slot) = self.fields.iter_mut().find(|f| f.is_none()) {
+            *slot = Some((name, value));
+        }
+    }
+
+    /// The value of the field `name`, if present.
+    pub fn get(&self, name: &str) -> Option<&'a str> {
+        self.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    /// The fields, in the order they were added.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &'a str)> + '_ {
+        self.fields.iter().map_while(|f| *f)
+    }
+}
+
 /// The components of a URI reference, each a slice of the input (`None` = undefined).
 ///
 /// # Invariants
@@ -101,6 +140,8 @@ pub struct Components<'a> {
     pub query: Option<&'a str>,
     /// `fragment` (section 3.5), without its `#`.
     pub fragment: Option<&'a str>,
+    /// Fields that only some editions or rules define, by the edition's names.
+    pub extras: Extras<'a>,
 }
 
 impl<'a> Components<'a> {

@@ -28,7 +28,7 @@ mod parse;
 mod resolve;
 mod rule;
 
-pub use components::{recompose, Components, Host, HostKind};
+pub use components::{recompose, Components, Extras, Host, HostKind};
 pub use edition::{Edition, UnknownEdition};
 pub use error::{ParseError, ParseErrorKind};
 pub use normalize::{
