@@ -9,7 +9,7 @@
 use core::ops::Range;
 
 use crate::chars::{self, Table};
-use crate::components::{Components, Host, HostKind};
+use crate::components::{Components, Extras, Host, HostKind};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::host::{ipv4address, ipv6address, ipvfuture};
 use crate::{Edition, Rule};
@@ -127,6 +127,7 @@ impl Spans {
             path: Some(slice(self.path)),
             query: self.query.map(slice),
             fragment: self.fragment.map(slice),
+            extras: Extras::default(),
         })
     }
 }
