@@ -27,6 +27,7 @@ mod normalize;
 mod parse;
 mod resolve;
 mod rule;
+pub mod schemes1994;
 
 pub use components::{recompose, Components, Extras, Host, HostKind};
 pub use edition::{Edition, UnknownEdition};

@@ -80,6 +80,7 @@ impl Parser {
                 let spans = uri_reference(input, self.rule)?;
                 spans.into_components(input)
             }
+            Edition::UriUrl06 => crate::schemes1994::parse(input, self.rule),
             _ => Err(ParseError::new(
                 0,
                 ParseErrorKind::EditionNotImplemented,

@@ -28,6 +28,9 @@ pub enum Rule {
     AbsoluteUri,
     /// `relative-ref = relative-part [ "?" query ] [ "#" fragment ]` (section 4.2).
     RelativeRef,
+    /// A rule of draft-ietf-uri-url-06's BNF, by its name there (`httpurl`, `ftpurl`, ...): see
+    /// [`crate::schemes1994::RULES`].
+    Url1994(&'static str),
 }
 
 impl Rule {
@@ -46,6 +49,7 @@ impl Rule {
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
+            Rule::Url1994(name) => name,
             Rule::UriReference => "URI-reference",
             Rule::Uri => "URI",
             Rule::AbsoluteUri => "absolute-URI",
@@ -75,13 +79,29 @@ impl Rule {
     /// assert!(err.to_string().contains("URI-reference"));
     /// ```
     pub fn from_name(edition: Edition, name: &str) -> Result<Rule, UnknownRule> {
-        Rule::ALL
-            .into_iter()
-            .find(|r| r.name() == name)
-            .ok_or_else(|| UnknownRule {
-                given: name.to_owned(),
-                edition,
-            })
+        let found = if edition == Edition::UriUrl06 {
+            crate::schemes1994::RULES.iter().find(|r| **r == name).map(|r| Rule::Url1994(r))
+        } else {
+            Rule::ALL.into_iter().find(|r| r.name() == name)
+        };
+        found.ok_or_else(|| UnknownRule {
+            given: name.to_owned(),
+            edition,
+        })
+    }
+
+    /// The names `from_name` accepts for `edition`.
+    ///
+    /// ```
+    /// use uri_spec::{Edition, Rule};
+    /// assert!(Rule::names(Edition::Rfc3986).contains(&"relative-ref"));
+    /// ```
+    pub fn names(edition: Edition) -> Vec<&'static str> {
+        if edition == Edition::UriUrl06 {
+            crate::schemes1994::RULES.to_vec()
+        } else {
+            Rule::ALL.map(Rule::name).to_vec()
+        }
     }
 }
 
@@ -93,7 +113,7 @@ impl fmt::Display for Rule {
 
 /// The error of [`Rule::from_name`]: the edition's grammar has no rule of that name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rule {given:?} for edition {edition}; valid rules: {}", Rule::ALL.map(Rule::name).join(", "))]
+#[error("unknown rule {given:?} for edition {edition}; valid rules: {}", Rule::names(*edition).join(", "))]
 pub struct UnknownRule {
     given: String,
     edition: Edition,
