@@ -73,7 +73,11 @@ impl Components {
             path: own(c.path),
             query: own(c.query),
             fragment: own(c.fragment),
-            extra: c.extras.iter().map(|(k, v)| (k.to_owned(), Some(v.to_owned()))).collect(),
+            extra: c
+                .extras
+                .iter()
+                .map(|(k, v)| (k.to_owned(), Some(v.to_owned())))
+                .collect(),
         }
     }
 

@@ -30,6 +30,10 @@ pub enum HostKind {
     IpvFuture,
     /// `reg-name`, possibly empty.
     RegName,
+    /// `hostname` of the 1996, 1998 and 2003 grammars (labels, no reg-name).
+    Hostname,
+    /// An empty host where the grammar allows one without a reg-name (2003's optional `host`).
+    Empty,
 }
 
 impl HostKind {
@@ -44,6 +48,8 @@ impl HostKind {
             HostKind::Ipv6 => "ipv6",
             HostKind::IpvFuture => "ipvfuture",
             HostKind::RegName => "reg-name",
+            HostKind::Hostname => "hostname",
+            HostKind::Empty => "empty",
         }
     }
 }

@@ -88,7 +88,7 @@ impl Edition {
     /// assert!(uri_spec::Edition::Rfc3986.implemented());
     /// ```
     pub const fn implemented(self) -> bool {
-        matches!(self, Edition::Rfc3986)
+        !matches!(self, Edition::UriUrl06)
     }
 
     /// The title of the document that defines the edition.

@@ -75,6 +75,10 @@ pub enum ParseErrorKind {
     /// A `[` without its `]`: `http://[::1/`.
     #[error("'[' without a closing ']'")]
     UnclosedBracket,
+    /// A host that matches none of the edition's `host` alternatives: `http://a_b/` under
+    /// draft-ietf-url-syntax-00, whose `host = hostname | hostnumber`.
+    #[error("not a host of this edition's grammar")]
+    Host,
     /// A colon in the first segment of a relative-path reference: `1a:b` (section 4.2).
     #[error("':' in the first segment of a relative-path reference")]
     ColonInFirstSegment,
@@ -103,6 +107,7 @@ impl ParseErrorKind {
             ParseErrorKind::UnexpectedByte { .. } => "unexpected-byte",
             ParseErrorKind::PctEncoded => "pct-encoded",
             ParseErrorKind::IpLiteral => "ip-literal",
+            ParseErrorKind::Host => "host",
             ParseErrorKind::UnclosedBracket => "unclosed-bracket",
             ParseErrorKind::ColonInFirstSegment => "colon-in-first-segment",
             ParseErrorKind::MissingScheme => "missing-scheme",

@@ -26,8 +26,10 @@ pub mod host;
 mod normalize;
 mod parse;
 mod resolve;
+mod resolve_editions;
 mod rule;
 pub mod schemes1994;
+mod syntax;
 
 pub use components::{recompose, Components, Extras, Host, HostKind};
 pub use edition::{Edition, UnknownEdition};
@@ -37,4 +39,5 @@ pub use normalize::{
 };
 pub use parse::{parse, Parser};
 pub use resolve::{merge, remove_dot_segments, resolve, ResolveError, Resolver};
+pub use resolve_editions::{AbsolutePathReading, LeftoverDotDot};
 pub use rule::{Rule, UnknownRule};

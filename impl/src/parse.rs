@@ -12,6 +12,7 @@ use crate::chars::{self, Table};
 use crate::components::{Components, Extras, Host, HostKind};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::host::{ipv4address, ipv6address, ipvfuture};
+use crate::syntax::{self, AuthorityRule, HostRule, Syntax};
 use crate::{Edition, Rule};
 
 /// Parses `input` as an RFC 3986 `URI-reference`.
@@ -78,14 +79,18 @@ impl Parser {
         match self.edition {
             Edition::Rfc3986 => {
                 let spans = uri_reference(input, self.rule)?;
-                spans.into_components(input)
+                spans.into_components(input, None)
             }
             Edition::UriUrl06 => crate::schemes1994::parse(input, self.rule),
-            _ => Err(ParseError::new(
-                0,
-                ParseErrorKind::EditionNotImplemented,
-                self.rule.name(),
-            )),
+            edition => match edition.syntax() {
+                Some(syn) => generic_reference(input, self.rule, edition, syn)?
+                    .into_components(input, Some(syn)),
+                None => Err(ParseError::new(
+                    0,
+                    ParseErrorKind::EditionNotImplemented,
+                    self.rule.name(),
+                )),
+            },
         }
     }
 }
@@ -101,12 +106,22 @@ struct Spans {
     path: Range<usize>,
     query: Option<Range<usize>>,
     fragment: Option<Range<usize>>,
+    /// 1996's `user` and `password`.
+    user: Option<Range<usize>>,
+    password: Option<Range<usize>>,
+    /// The authority matched the registry-based alternative (`-01`'s `authority`, `-02`'s
+    /// `reg_name`) rather than `server`.
+    registry: bool,
 }
 
 impl Spans {
     /// Turns the ranges into string slices. Every byte of a valid reference is ASCII, so the
     /// input is valid UTF-8 and every range falls on a character boundary.
-    fn into_components(self, input: &[u8]) -> Result<Components<'_>, ParseError> {
+    fn into_components<'a>(
+        self,
+        input: &'a [u8],
+        syn: Option<&Syntax>,
+    ) -> Result<Components<'a>, ParseError> {
         let text = core::str::from_utf8(input).map_err(|e| {
             let byte = input.get(e.valid_up_to()).copied().unwrap_or(0);
             ParseError::new(
@@ -116,6 +131,22 @@ impl Spans {
             )
         })?;
         let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
+        // The edition's own names beside the common ones.
+        let mut extras = Extras::default();
+        if let (Some(syn), Some(a)) = (syn, self.authority.clone()) {
+            if syn.authority_name != "authority" {
+                extras.push(syn.authority_name, slice(a.clone()));
+            }
+            if self.registry && syn.authority == AuthorityRule::ServerOrRegName02 {
+                extras.push("reg_name", slice(a));
+            }
+        }
+        if let Some(u) = self.user.clone() {
+            extras.push("user", slice(u));
+        }
+        if let Some(p) = self.password.clone() {
+            extras.push("password", slice(p));
+        }
         Ok(Components {
             scheme: self.scheme.map(slice),
             authority: self.authority.map(slice),
@@ -128,7 +159,7 @@ impl Spans {
             path: Some(slice(self.path)),
             query: self.query.map(slice),
             fragment: self.fragment.map(slice),
-            extras: Extras::default(),
+            extras,
         })
     }
 }
@@ -399,6 +430,210 @@ fn authority(input: &[u8], range: Range<usize>, spans: &mut Spans) -> Result<(),
     }
 
     // Section 3.2.3: `port = *DIGIT`.
+    if host_end < end {
+        check(input, host_end + 1..end, &chars::DIGIT, "port")?;
+        spans.port = Some(host_end + 1..end);
+    }
+    Ok(())
+}
+
+/// The editions of the generic syntax before RFC 3986 (1996, 1998, 2003), read from their
+/// [`Syntax`] data.
+///
+/// Each document parses a reference into its components first ("A reference is parsed as if it
+/// is a generic-URL", 1996 section 4.4; "the left-most matching rule soaks up as much of the URL
+/// reference string as it is capable of matching. In other words, the server component wins"),
+/// then checks each component against its rule. So a leading `//` is always an authority: where
+/// pure grammar membership would accept another reading (`http://a_b/` as an abs-path with an
+/// empty first segment under 2003), the document's reading is the one taken here.
+fn generic_reference(
+    input: &[u8],
+    rule: Rule,
+    edition: Edition,
+    syn: &Syntax,
+) -> Result<Spans, ParseError> {
+    let mut spans = Spans::default();
+    let mut pos = 0;
+
+    // A ":" before any "/", "?" or "#" ends a scheme when what precedes it matches the
+    // edition's `scheme` rule; otherwise the reference is relative and the ":" belongs to its
+    // first path segment, which these grammars allow (`rel_path = [ path_segments ] ...`).
+    let first = find(input, 0, b":/?#");
+    let prefix = input.get(..first).unwrap_or_default();
+    let is_scheme = input.get(first) == Some(&b':')
+        && prefix.first().is_some_and(|&b| syn.scheme_first.allows(b))
+        && prefix.iter().all(|&b| syn.scheme.allows(b));
+    if is_scheme {
+        if rule == Rule::RelativeRef {
+            return Err(ParseError::new(
+                first,
+                ParseErrorKind::ColonInFirstSegment,
+                rule.name_in(edition),
+            ));
+        }
+        spans.scheme = Some(0..first);
+        pos = first + 1;
+    } else if rule.needs_scheme() {
+        let at = prefix
+            .iter()
+            .position(|&b| !syn.scheme.allows(b))
+            .unwrap_or(first);
+        return Err(ParseError::new(at, ParseErrorKind::MissingScheme, "scheme"));
+    }
+
+    // `net_path = "//" server [ abs_path ]` (and `site`, `authority`): the server component wins.
+    if input.get(pos..pos + 2) == Some(b"//") {
+        let start = pos + 2;
+        let end = find(input, start, b"/?#");
+        old_authority(input, start..end, syn, &mut spans)?;
+        pos = end;
+    }
+
+    // `path_segments = segment *( "/" segment )`, `segment = *pchar *( ";" param )`.
+    let path_end = find(input, pos, b"?#");
+    check(input, pos..path_end, syn.path, "path_segments")?;
+    spans.path = pos..path_end;
+    pos = path_end;
+
+    if input.get(pos) == Some(&b'?') {
+        let end = find(input, pos + 1, b"#");
+        check(input, pos + 1..end, syn.query, "query")?;
+        spans.query = Some(pos + 1..end);
+        pos = end;
+    }
+
+    if input.get(pos) == Some(&b'#') {
+        let allowed = match rule {
+            Rule::AbsoluteUri => false,
+            Rule::RelativeRef => syn.relative_has_fragment,
+            _ => true,
+        };
+        if !allowed {
+            return Err(ParseError::new(
+                pos,
+                ParseErrorKind::FragmentNotAllowed,
+                rule.name_in(edition),
+            ));
+        }
+        check(input, pos + 1..input.len(), syn.fragment, "fragment")?;
+        spans.fragment = Some(pos + 1..input.len());
+    }
+    Ok(spans)
+}
+
+/// The authority of the generic editions before RFC 3986: `server` (1996), `site = server |
+/// authority` (`-01`), `authority = server | reg_name` (`-02`), `authority` (2003).
+fn old_authority(
+    input: &[u8],
+    range: Range<usize>,
+    syn: &Syntax,
+    spans: &mut Spans,
+) -> Result<(), ParseError> {
+    spans.authority = Some(range.clone());
+    let server_error = match server(input, range.clone(), syn, spans) {
+        Ok(()) => return Ok(()),
+        Err(e) => e,
+    };
+    // The registry-based alternative, where the edition has one.
+    let (rule, non_empty) = match syn.authority {
+        AuthorityRule::SiteOrRegistry01 => ("authority", false),
+        AuthorityRule::ServerOrRegName02 => ("reg_name", true),
+        AuthorityRule::Server1996 | AuthorityRule::Authority2003 => return Err(server_error),
+    };
+    if (non_empty && range.is_empty()) || check(input, range.clone(), syn.registry, rule).is_err() {
+        return Err(server_error);
+    }
+    spans.userinfo = None;
+    spans.host = None;
+    spans.port = None;
+    spans.user = None;
+    spans.password = None;
+    spans.registry = true;
+    Ok(())
+}
+
+/// `server = [ [ user [ ":" password ] "@" ] hostport ]` (1996), `[ [ userinfo "@" ] hostport ]`
+/// (1998), and 2003's `authority = [ userinfo "@" ] host [ ":" port ]`.
+fn server(
+    input: &[u8],
+    range: Range<usize>,
+    syn: &Syntax,
+    spans: &mut Spans,
+) -> Result<(), ParseError> {
+    let Range { start, end } = range;
+    // 1996 and 1998: the whole server is optional.
+    if start == end && syn.host == HostRule::HostnameOrHostnumber {
+        return Ok(());
+    }
+    let mut host_start = start;
+    if let Some(at) = input
+        .get(start..end)
+        .and_then(|a| a.iter().position(|&b| b == b'@'))
+    {
+        let userinfo = start..start + at;
+        if syn.authority == AuthorityRule::Server1996 {
+            // `user [ ":" password ]`: neither holds ":".
+            let colon = find(input, start, b":").min(userinfo.end);
+            check(input, start..colon, syn.userinfo, "user")?;
+            spans.user = Some(start..colon);
+            if colon < userinfo.end {
+                check(input, colon + 1..userinfo.end, syn.userinfo, "password")?;
+                spans.password = Some(colon + 1..userinfo.end);
+            }
+        } else {
+            check(input, userinfo.clone(), syn.userinfo, "userinfo")?;
+        }
+        spans.userinfo = Some(userinfo);
+        host_start = start + at + 1;
+    }
+
+    // hostport = host [ ":" port ]
+    let host_end;
+    let kind;
+    if syn.host == HostRule::Rfc2396bis && input.get(host_start) == Some(&b'[') {
+        // IPv6reference = "[" IPv6address "]"
+        let close = find(input, host_start + 1, b"]");
+        if close >= end {
+            return Err(ParseError::new(
+                host_start,
+                ParseErrorKind::UnclosedBracket,
+                "IPv6reference",
+            ));
+        }
+        if !ipv6address(input.get(host_start + 1..close).unwrap_or_default()) {
+            return Err(ParseError::new(
+                host_start + 1,
+                ParseErrorKind::IpLiteral,
+                "IPv6address",
+            ));
+        }
+        host_end = close + 1;
+        if host_end < end && input.get(host_end) != Some(&b':') {
+            let byte = input.get(host_end).copied().unwrap_or(0);
+            return Err(ParseError::new(
+                host_end,
+                ParseErrorKind::UnexpectedByte { byte },
+                "authority",
+            ));
+        }
+        kind = HostKind::Ipv6;
+    } else {
+        host_end = find(input, host_start, b":").min(end);
+        let host = input.get(host_start..host_end).unwrap_or_default();
+        kind = match syn.host {
+            // "The rightmost domain label will never start with a digit, though, which
+            // syntactically distinguishes all domain names from the IP addresses."
+            HostRule::HostnameOrHostnumber if syntax::hostnumber(host) => HostKind::Ipv4,
+            HostRule::HostnameOrHostnumber if syntax::hostname_1996(host) => HostKind::Hostname,
+            // host = [ IPv6reference / IPv4address / hostname ]: first match wins.
+            HostRule::Rfc2396bis if host.is_empty() => HostKind::Empty,
+            HostRule::Rfc2396bis if ipv4address(host) => HostKind::Ipv4,
+            HostRule::Rfc2396bis if syntax::hostname_2003(host) => HostKind::Hostname,
+            _ => return Err(ParseError::new(host_start, ParseErrorKind::Host, "host")),
+        };
+    }
+    spans.host = Some((host_start..host_end, kind));
+    // port = *digit
     if host_end < end {
         check(input, host_end + 1..end, &chars::DIGIT, "port")?;
         spans.port = Some(host_end + 1..end);

@@ -7,8 +7,12 @@
 //! document's string rewriting is quadratic as written.
 
 use crate::components::{recompose, Components};
-use crate::error::ParseError;
-use crate::{Edition, Parser, Rule};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::resolve_editions::{
+    transform_1996, transform_2003, AbsolutePathReading, LeftoverDotDot,
+};
+use crate::syntax::Resolution;
+use crate::{Edition, Parser};
 
 /// Why a reference could not be resolved.
 #[non_exhaustive]
@@ -20,6 +24,13 @@ pub enum ResolveError {
     /// The reference is not a valid URI-reference: `resolve("http://a/", "%zz")`.
     #[error("invalid reference: {0}")]
     Reference(ParseError),
+    /// A `..` was left above the root and the 2003 procedure was asked to refuse it
+    /// ([`LeftoverDotDot::Error`]).
+    #[error("the reference goes above the root (\"..\" left over, 2003 section 5.2 step 7)")]
+    AboveRoot,
+    /// The edition defines no relative references (draft-ietf-uri-url-06).
+    #[error("{0} defines no relative references")]
+    NoRelativeReferences(Edition),
 }
 
 /// Resolves `reference` against `base` by RFC 3986 section 5.2, strictly.
@@ -59,6 +70,8 @@ pub fn resolve(
 pub struct Resolver {
     edition: Edition,
     strict: bool,
+    leftover: LeftoverDotDot,
+    reading: AbsolutePathReading,
 }
 
 impl Default for Resolver {
@@ -66,6 +79,8 @@ impl Default for Resolver {
         Resolver {
             edition: Edition::Rfc3986,
             strict: true,
+            leftover: LeftoverDotDot::Remove,
+            reading: AbsolutePathReading::Table,
         }
     }
 }
@@ -89,6 +104,18 @@ impl Resolver {
         self
     }
 
+    /// 2003 only: what to do with `..` left above the root (default: remove, as its table).
+    pub fn leftover_dot_dot(mut self, leftover: LeftoverDotDot) -> Resolver {
+        self.leftover = leftover;
+        self
+    }
+
+    /// 2003 only: the table's or the pseudocode's reading of a reference beginning with "/".
+    pub fn absolute_path_reading(mut self, reading: AbsolutePathReading) -> Resolver {
+        self.reading = reading;
+        self
+    }
+
     /// Resolves `reference` against `base`.
     ///
     /// # Errors
@@ -99,19 +126,39 @@ impl Resolver {
         base: impl AsRef<[u8]>,
         reference: impl AsRef<[u8]>,
     ) -> Result<String, ResolveError> {
+        if self.edition == Edition::UriUrl06 {
+            return Err(ResolveError::NoRelativeReferences(self.edition));
+        }
         let parser = Parser::new().edition(self.edition);
         // Section 5.2.1: "the base URI must be ... of the form absolute-URI"; "If the base URI is
         // obtained from a URI reference, then that reference must be converted to absolute form
         // and stripped of any fragment component prior to its use as a base URI." We accept a
-        // `URI` and ignore its fragment.
-        let base = parser
-            .rule(Rule::Uri)
-            .parse(base.as_ref())
-            .map_err(ResolveError::Base)?;
+        // reference with a scheme and ignore its fragment (every edition: "only the scheme
+        // component is required to be present in the base").
+        let base = parser.parse(base.as_ref()).map_err(ResolveError::Base)?;
+        if base.scheme.is_none() {
+            return Err(ResolveError::Base(ParseError::new(
+                0,
+                ParseErrorKind::MissingScheme,
+                "scheme",
+            )));
+        }
         let r = parser
             .parse(reference.as_ref())
             .map_err(ResolveError::Reference)?;
-        Ok(transform(&base, &r, self.strict))
+        let resolution = self
+            .edition
+            .syntax()
+            .map_or(Resolution::Rfc3986, |s| s.resolution);
+        match resolution {
+            Resolution::Url1996 => Ok(transform_1996(&base, &r, true)),
+            Resolution::Uri1998 => Ok(transform_1996(&base, &r, false)),
+            Resolution::Rfc2396bis => {
+                transform_2003(&base, &r, self.strict, self.leftover, self.reading)
+                    .map_err(|_| ResolveError::AboveRoot)
+            }
+            Resolution::Rfc3986 => Ok(transform(&base, &r, self.strict)),
+        }
     }
 }
 

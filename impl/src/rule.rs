@@ -57,6 +57,21 @@ impl Rule {
         }
     }
 
+    /// The rule's name in `edition`'s grammar (RFC 3986's name where the edition has no such
+    /// rule).
+    ///
+    /// ```
+    /// use uri_spec::{Edition, Rule};
+    /// assert_eq!(Rule::AbsoluteUri.name_in(Edition::UrlSyntax00), "absoluteURL");
+    /// assert_eq!(Rule::RelativeRef.name_in(Edition::Rfc2396bis02), "relative-URI");
+    /// ```
+    pub fn name_in(self, edition: Edition) -> &'static str {
+        names_of(edition)
+            .iter()
+            .find(|(_, r)| *r == self)
+            .map_or(self.name(), |(n, _)| n)
+    }
+
     /// Whether the rule requires a scheme.
     pub(crate) const fn needs_scheme(self) -> bool {
         matches!(self, Rule::Uri | Rule::AbsoluteUri)
@@ -80,9 +95,15 @@ impl Rule {
     /// ```
     pub fn from_name(edition: Edition, name: &str) -> Result<Rule, UnknownRule> {
         let found = if edition == Edition::UriUrl06 {
-            crate::schemes1994::RULES.iter().find(|r| **r == name).map(|r| Rule::Url1994(r))
+            crate::schemes1994::RULES
+                .iter()
+                .find(|r| **r == name)
+                .map(|r| Rule::Url1994(r))
         } else {
-            Rule::ALL.into_iter().find(|r| r.name() == name)
+            names_of(edition)
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, r)| *r)
         };
         found.ok_or_else(|| UnknownRule {
             given: name.to_owned(),
@@ -100,8 +121,39 @@ impl Rule {
         if edition == Edition::UriUrl06 {
             crate::schemes1994::RULES.to_vec()
         } else {
-            Rule::ALL.map(Rule::name).to_vec()
+            names_of(edition).iter().map(|(n, _)| *n).collect()
         }
+    }
+}
+
+/// Each generic edition's names for its top-level rules.
+fn names_of(edition: Edition) -> &'static [(&'static str, Rule)] {
+    match edition {
+        // 1996, Appendix A: `URL-reference`, `absoluteURL`, `relativeURL`.
+        Edition::UrlSyntax00 => &[
+            ("URL-reference", Rule::UriReference),
+            ("absoluteURL", Rule::AbsoluteUri),
+            ("relativeURL", Rule::RelativeRef),
+        ],
+        // 1998: `URI-reference`, `absoluteURI`, `relativeURI`.
+        Edition::UriSyntax01 | Edition::UriSyntax02 => &[
+            ("URI-reference", Rule::UriReference),
+            ("absoluteURI", Rule::AbsoluteUri),
+            ("relativeURI", Rule::RelativeRef),
+        ],
+        // 2003: `URI-reference`, `URI`, `absolute-URI`, `relative-URI`.
+        Edition::Rfc2396bis02 => &[
+            ("URI-reference", Rule::UriReference),
+            ("URI", Rule::Uri),
+            ("absolute-URI", Rule::AbsoluteUri),
+            ("relative-URI", Rule::RelativeRef),
+        ],
+        Edition::UriUrl06 | Edition::Rfc3986 => &[
+            ("URI-reference", Rule::UriReference),
+            ("URI", Rule::Uri),
+            ("absolute-URI", Rule::AbsoluteUri),
+            ("relative-ref", Rule::RelativeRef),
+        ],
     }
 }
 

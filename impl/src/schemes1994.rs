@@ -12,5 +12,9 @@ pub const RULES: &[&str] = &[];
 
 /// Parses `input` under the 1994 grammar, as `rule`.
 pub(crate) fn parse(_input: &[u8], rule: Rule) -> Result<Components<'_>, ParseError> {
-    Err(ParseError::new(0, ParseErrorKind::EditionNotImplemented, rule.name()))
+    Err(ParseError::new(
+        0,
+        ParseErrorKind::EditionNotImplemented,
+        rule.name(),
+    ))
 }
