@@ -35,7 +35,8 @@ pub use components::{recompose, Components, Extras, Host, HostKind};
 pub use edition::{Edition, UnknownEdition};
 pub use error::{ParseError, ParseErrorKind};
 pub use normalize::{
-    equivalent, normalize, normalize_scheme_based, percent_encoding_normalize, NormalizeError,
+    equivalent, equivalent_in, normalize, normalize_in, normalize_scheme_based,
+    normalize_scheme_based_in, percent_encoding_normalize, NormalizeError,
 };
 pub use parse::{parse, Parser};
 pub use resolve::{merge, remove_dot_segments, resolve, ResolveError, Resolver};

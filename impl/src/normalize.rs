@@ -7,11 +7,11 @@
 //! first segment came to hold ":" keeps a leading "./", and a path that came to begin with "//"
 //! without an authority keeps a leading "/.".
 
-use crate::chars::{HEXDIG, UNRESERVED};
+use crate::chars::{Table, HEXDIG, UNRESERVED};
 use crate::components::{recompose, Components, HostKind};
-use crate::error::ParseError;
-use crate::parse;
+use crate::error::{ParseError, ParseErrorKind};
 use crate::resolve::remove_dot_segments;
+use crate::{Edition, Parser};
 
 /// The input of a normalization or comparison was not a valid URI-reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -49,11 +49,49 @@ impl NormalizeError {
 /// assert_eq!(normalize("http://a:/").unwrap(), "http://a:/");
 /// ```
 pub fn normalize(input: impl AsRef<[u8]>) -> Result<String, NormalizeError> {
-    let c = parse(input.as_ref()).map_err(|error| NormalizeError {
-        operand: "input",
-        error,
-    })?;
-    Ok(syntax_based(&c).recompose())
+    normalize_in(Edition::Rfc3986, input)
+}
+
+/// [`normalize`] under `edition`'s grammar: the input is parsed by that edition, and
+/// percent-encoding normalization decodes that edition's `unreserved` set (2003 section 6.2.2;
+/// for 1996 and 1998, which print no normalization procedure, the same steps over their
+/// grammars, as their equivalence remarks allow: "%7e" and "~", scheme and host case).
+///
+/// # Errors
+///
+/// [`NormalizeError`] when the input is not a reference of the edition, or the edition is
+/// draft-ietf-uri-url-06, which defines no normalization.
+///
+/// ```
+/// use uri_spec::{normalize_in, Edition};
+/// // 2003's unreserved includes "!", RFC 3986's does not.
+/// assert_eq!(normalize_in(Edition::Rfc2396bis02, "http://a/%21").unwrap(), "http://a/!");
+/// assert_eq!(normalize_in(Edition::Rfc3986, "http://a/%21").unwrap(), "http://a/%21");
+/// ```
+pub fn normalize_in(edition: Edition, input: impl AsRef<[u8]>) -> Result<String, NormalizeError> {
+    let (c, unreserved) = parse_in(edition, input.as_ref(), "input")?;
+    Ok(syntax_based(&c, unreserved).recompose())
+}
+
+/// Parses for normalization under `edition`, with the edition's `unreserved` set.
+fn parse_in<'a>(
+    edition: Edition,
+    input: &'a [u8],
+    operand: &'static str,
+) -> Result<(Components<'a>, &'static Table), NormalizeError> {
+    let unreserved = match edition {
+        Edition::Rfc3986 => &UNRESERVED,
+        Edition::UriUrl06 => {
+            let error = ParseError::new(0, ParseErrorKind::EditionNotImplemented, "normalization");
+            return Err(NormalizeError { operand, error });
+        }
+        e => e.syntax().map_or(&UNRESERVED, |s| s.unreserved),
+    };
+    let c = Parser::new()
+        .edition(edition)
+        .parse(input)
+        .map_err(|error| NormalizeError { operand, error })?;
+    Ok((c, unreserved))
 }
 
 /// Syntax-based then scheme-based normalization, sections 6.2.2 and 6.2.3.
@@ -75,11 +113,20 @@ pub fn normalize(input: impl AsRef<[u8]>) -> Result<String, NormalizeError> {
 /// }
 /// ```
 pub fn normalize_scheme_based(input: impl AsRef<[u8]>) -> Result<String, NormalizeError> {
-    let c = parse(input.as_ref()).map_err(|error| NormalizeError {
-        operand: "input",
-        error,
-    })?;
-    let mut n = syntax_based(&c);
+    normalize_scheme_based_in(Edition::Rfc3986, input)
+}
+
+/// [`normalize_scheme_based`] under `edition`'s grammar (see [`normalize_in`]).
+///
+/// # Errors
+///
+/// [`NormalizeError`] when the input is not a reference of the edition.
+pub fn normalize_scheme_based_in(
+    edition: Edition,
+    input: impl AsRef<[u8]>,
+) -> Result<String, NormalizeError> {
+    let (c, unreserved) = parse_in(edition, input.as_ref(), "input")?;
+    let mut n = syntax_based(&c, unreserved);
     scheme_based(&mut n);
     Ok(n.recompose())
 }
@@ -100,11 +147,29 @@ pub fn normalize_scheme_based(input: impl AsRef<[u8]>) -> Result<String, Normali
 /// assert!(!equivalent("http://a/B", "http://a/b").unwrap());
 /// ```
 pub fn equivalent(a: impl AsRef<[u8]>, b: impl AsRef<[u8]>) -> Result<bool, NormalizeError> {
+    equivalent_in(Edition::Rfc3986, a, b)
+}
+
+/// [`equivalent`] under `edition`'s grammar (see [`normalize_in`]).
+///
+/// # Errors
+///
+/// [`NormalizeError`] naming the operand that is not a reference of the edition.
+///
+/// ```
+/// use uri_spec::{equivalent_in, Edition};
+/// assert!(equivalent_in(Edition::UrlSyntax00, "http://a/%7eg", "http://a/~g").unwrap());
+/// ```
+pub fn equivalent_in(
+    edition: Edition,
+    a: impl AsRef<[u8]>,
+    b: impl AsRef<[u8]>,
+) -> Result<bool, NormalizeError> {
     let norm = |input: &[u8], operand| {
-        let c = parse(input).map_err(|error| NormalizeError { operand, error })?;
-        let mut n = syntax_based(&c);
+        let (c, unreserved) = parse_in(edition, input, operand)?;
+        let mut n = syntax_based(&c, unreserved);
         scheme_based(&mut n);
-        Ok(n.recompose())
+        Ok::<_, NormalizeError>(n.recompose())
     };
     Ok(norm(a.as_ref(), "first")? == norm(b.as_ref(), "second")?)
 }
@@ -121,6 +186,11 @@ pub fn equivalent(a: impl AsRef<[u8]>, b: impl AsRef<[u8]>) -> Result<bool, Norm
 /// assert_eq!(percent_encoding_normalize("WWW.%C3%A9x.COM", true), "www.%C3%A9x.com");
 /// ```
 pub fn percent_encoding_normalize(s: &str, lowercase: bool) -> String {
+    pct_normalize(s, lowercase, &UNRESERVED)
+}
+
+/// [`percent_encoding_normalize`] with a given `unreserved` set.
+fn pct_normalize(s: &str, lowercase: bool, unreserved: &Table) -> String {
     let bytes = s.as_bytes();
     let mut out = String::with_capacity(s.len());
     let mut i = 0;
@@ -130,7 +200,7 @@ pub fn percent_encoding_normalize(s: &str, lowercase: bool) -> String {
                 let octet = hv << 4 | lv;
                 // 6.2.2.2: "URIs should be normalized by decoding any percent-encoded octet that
                 // corresponds to an unreserved character".
-                if UNRESERVED.allows(octet) {
+                if unreserved.allows(octet) {
                     out.push(char::from(if lowercase {
                         octet.to_ascii_lowercase()
                     } else {
@@ -215,12 +285,12 @@ fn first_segment_has_colon(path: &str) -> bool {
 }
 
 /// Section 6.2.2.
-fn syntax_based(c: &Components<'_>) -> Normalized {
-    let pct = |s: &str| percent_encoding_normalize(s, false);
+fn syntax_based(c: &Components<'_>, unreserved: &Table) -> Normalized {
+    let pct = |s: &str| pct_normalize(s, false, unreserved);
     // 6.2.2.1: "the scheme and host are case-insensitive and therefore should be normalized to
     // lowercase."  An IP literal is lowercased as written: its form is not rewritten.
     let host = c.host.map(|h| match h.kind {
-        HostKind::RegName => percent_encoding_normalize(h.text, true),
+        HostKind::RegName | HostKind::Hostname => pct_normalize(h.text, true, unreserved),
         _ => h.text.to_ascii_lowercase(),
     });
     Normalized {

@@ -1,20 +1,1030 @@
-//! draft-ietf-uri-url-06 (August 1994, seed 001): `<scheme>:<scheme-specific-part>`, the Common
-//! Internet Scheme Syntax, and the scheme-specific grammars of its section 5.
+//! draft-ietf-uri-url-06 (August 1994, seed 001), which became RFC 1738: section 2.1's
+//! `<scheme>:<scheme-specific-part>`, section 3.1's Common Internet Scheme Syntax
+//! (`//<user>:<password>@<host>:<port>/<url-path>`), and the scheme grammars of section 5, "BNF
+//! for specific URL schemes".
 //!
-//! (Being written: until it is, this edition answers `EditionNotImplemented`.)
+//! The document defines URLs only: no relative references, no resolution. A reference without a
+//! scheme is answered [`ParseErrorKind::RelativeNotDefined`].
+//!
+//! The walk follows [`crate::parse`]: find the delimiters the document names (the `//`, the
+//! "following slash", `@`, `:`, `?`, `;type=`, `%09`), then check each part's bytes against its
+//! BNF character class. One walker reads the Common Internet Scheme Syntax for every scheme that
+//! uses it; each scheme adds one small function for what follows the host (its "url-path").
+//!
+//! # Components
+//!
+//! The common names are filled whatever the document calls the parts; the document's own names
+//! are given beside them as [`crate::Extras`]: the names of its BNF and, where section 3's layout
+//! forms name the part differently (`<newsgroup-name>`, `<message-id>`, `<article-number>`,
+//! `<gophertype>`, `<hsoname>`, `;type=`), that name too.
+//!
+//! | rule | common components | extras |
+//! | --- | --- | --- |
+//! | `ftpurl` | scheme, authority, userinfo, host, port, path | `user`, `password`, `url-path`, `fpath`, `type`, `ftptype` |
+//! | `fileurl` | scheme, authority, host, path | `url-path`, `fpath` |
+//! | `httpurl` | scheme, authority, host, port, path, query (`search`) | `url-path`, `hpath`, `search` |
+//! | `gopherurl` | scheme, authority, host, port, path | `url-path`, `gtype`, `gophertype`, `selector`, `search`, `gopher+_string` |
+//! | `mailtourl` | scheme, path (`encoded822addr`) | `encoded822addr` |
+//! | `newsurl` | scheme, path (`grouppart`) | `grouppart`, then `group` and `newsgroup-name`, or `article` and `message-id` |
+//! | `nntpurl` | scheme, authority, host, port, path | `url-path`, `group`, `newsgroup-name`, `article-number` |
+//! | `telneturl` | scheme, authority, userinfo, host, port, path | `user`, `password`, `url-path` |
+//! | `waisurl` | scheme, authority, host, port, path, query (`search`) | `url-path`, `database`, `search`, `wtype`, `wpath` |
+//! | `prosperourl` | scheme, authority, host, port, path | `url-path`, `ppath`, `hsoname` |
+//! | `otherurl` | scheme, path (`schemepart`) | `schemepart` |
+//! | `login`, `hostport` | authority, userinfo, host, port | `user`, `password` |
+//!
+//! `path` holds the "/" that ends the authority (section 3.1: it "is NOT part of the url-path");
+//! `url-path` is the rest of the locator after that "/", up to a `#`. Without the "/" there is
+//! no `url-path` and `path` is empty, as in RFC 3986, where the path is always defined.
+//!
+//! # Readings
+//!
+//! Where the document is ambiguous or its text and BNF disagree, the choice is stated where it is
+//! made: upper case in scheme names ([`SCHEME_ANY_CASE`]), the `url` alternation ([`url`]), the
+//! fragment identifier ([`parse`]), the empty `file` host ([`host`]), the `%09` splits of
+//! [`gopherurl`].
 
-use crate::components::Components;
+use core::ops::Range;
+
+use crate::chars::Table;
+use crate::components::{Components, Extras, Host, HostKind};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::Rule;
 
-/// The rule names of the 1994 BNF that a parse can be asked to match.
-pub const RULES: &[&str] = &[];
+/// The rule names of the 1994 BNF (section 5) that a parse can be asked to match, spelled as the
+/// document spells them: the top rule `url`, its eleven alternatives, the three forms of
+/// `waisurl`, and the Common Internet Scheme Syntax's `login` and `hostport` (section 3.1's
+/// `<user>:<password>@<host>:<port>`, without the `//`).
+///
+/// [`Rule::UriReference`] (the default) means `url`.
+///
+/// # Examples
+///
+/// ```
+/// use uri_spec::{Edition, Parser, Rule};
+///
+/// assert!(uri_spec::schemes1994::RULES.contains(&"httpurl"));
+/// let rule = Rule::from_name(Edition::UriUrl06, "ftpurl").unwrap();
+/// let parser = Parser::new().edition(Edition::UriUrl06).rule(rule);
+/// let c = parser.parse(b"ftp://info.cern.ch/pub/www/doc;type=d").unwrap();
+/// assert_eq!(c.path, Some("/pub/www/doc;type=d"));
+/// assert_eq!(c.extras.get("url-path"), Some("pub/www/doc;type=d"));
+/// assert_eq!(c.extras.get("type"), Some("d"));
+/// ```
+pub const RULES: &[&str] = &[
+    "url",
+    "httpurl",
+    "ftpurl",
+    "newsurl",
+    "nntpurl",
+    "telneturl",
+    "gopherurl",
+    "waisurl",
+    "mailtourl",
+    "fileurl",
+    "prosperourl",
+    "otherurl",
+    "waisdatabase",
+    "waisindex",
+    "waisdoc",
+    "login",
+    "hostport",
+];
 
-/// Parses `input` under the 1994 grammar, as `rule`.
-pub(crate) fn parse(_input: &[u8], rule: Rule) -> Result<Components<'_>, ParseError> {
-    Err(ParseError::new(
-        0,
-        ParseErrorKind::EditionNotImplemented,
-        rule.name(),
-    ))
+// ---------------------------------------------------------------------------------------------
+// Character classes, section 5. "[...]" in this BNF means "optional or repeated"; "|" separates
+// alternatives.
+// ---------------------------------------------------------------------------------------------
+
+/// `lowalpha = "a" | "b" | ... | "z"`
+const LOWALPHA: Table = Table::EMPTY.with_range(b'a', b'z');
+
+/// `hialpha = "A" | "B" | ... | "Z"`
+const HIALPHA: Table = Table::EMPTY.with_range(b'A', b'Z');
+
+/// `alpha = lowalpha | hialpha`
+const ALPHA: Table = LOWALPHA.union(&HIALPHA);
+
+/// `digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9"`
+const DIGIT: Table = Table::EMPTY.with_range(b'0', b'9');
+
+/// `safe = "$" | "-" | "_" | "." | "+"`
+const SAFE: Table = Table::EMPTY.with(b"$-_.+");
+
+/// `extra = "!" | "*" | "'" | "(" | ")" | "," | "="`
+const EXTRA: Table = Table::EMPTY.with(b"!*'(),=");
+
+/// `national = "{" | "}" | "|" | "\" | "^" | "~" | "[" | "]"`
+const NATIONAL: Table = Table::EMPTY.with(b"{}|\\^~[]");
+
+/// `reserved = ";" | "/" | "?" | ":" | "@" | "&" | "="`
+const RESERVED: Table = Table::EMPTY.with(b";/?:@&=");
+
+/// `hex = digit | "A" | "B" | "C" | "D" | "E" | "F" | "a" | "b" | "c" | "d" | "e" | "f"`
+const HEX: Table = DIGIT.with_range(b'A', b'F').with_range(b'a', b'f');
+
+/// `unreserved = alpha | digit | safe | extra | national`
+const UNRESERVED: Table = ALPHA
+    .union(&DIGIT)
+    .union(&SAFE)
+    .union(&EXTRA)
+    .union(&NATIONAL);
+
+/// `uchar = unreserved | escape`, with `escape = "%" hex hex`.
+const UCHAR: Table = UNRESERVED.with_pct_encoded();
+
+/// `xchar = unreserved | reserved | escape`. Not in it: space, controls, `%` alone, and
+/// `punctuation = "<" | ">" | """ | "#"` (and the backquote, which no class names).
+const XCHAR: Table = UNRESERVED.union(&RESERVED).with_pct_encoded();
+
+/// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`
+const SCHEME: Table = LOWALPHA.union(&DIGIT).with(b"+-.");
+
+/// [`SCHEME`] with upper case, which the parser accepts. Section 2.1: "Scheme names consist of
+/// lower case letters "a"--"z", digits, and the characters plus ("+"), period ("."), and hyphen
+/// ("-"). For resiliency, programs interpreting URLs should allow upper case letters as
+/// equivalent to lower case in scheme names (e.g., allow "HTTP" as well as "http")." So `HTTP:`
+/// is a scheme, and the scheme literals of the scheme rules (`"http://"`) match in any case.
+/// Nothing else is case-insensitive: the BNF spells out both cases where it means both
+/// (`ftptype = "A" | "I" | "D" | "a" | "i" | "d"`), so `";type="` is matched as written.
+pub const SCHEME_ANY_CASE: Table = SCHEME.union(&HIALPHA);
+
+/// `user = *[ uchar | ";" | "?" | "&" | "=" ]` and
+/// `password = *[ uchar | ";" | "?" | "&" | "=" ]`
+const USER: Table = UCHAR.with(b";?&=");
+
+/// `fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`; with `"/"`, the bytes of
+/// `fpath = fsegment *[ "/" fsegment ]`.
+const FPATH: Table = UCHAR.with(b"?:@&=/");
+
+/// `hsegment = *[ uchar | ";" | ":" | "@" | "&" | "=" ]`; with `"/"`, the bytes of
+/// `hpath = hsegment *[ "/" hsegment ]`.
+const HPATH: Table = UCHAR.with(b";:@&=/");
+
+/// `search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]` (used by `httpurl`, `gopherurl` and
+/// `waisindex`: neither "/" nor "?" is in it).
+const SEARCH: Table = UCHAR.with(b";:@&=");
+
+/// The bytes after the first of `group = alpha *[ alpha | digit | "-" | "." ]`.
+const GROUP_TAIL: Table = ALPHA.union(&DIGIT).with(b"-.");
+
+/// The bytes before the `"@"` of `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@"
+/// host`.
+const ARTICLE: Table = UCHAR.with(b";/?:&=");
+
+/// `psegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`; with `"/"`, the bytes of
+/// `ppath = psegment *[ "/" psegment ]`.
+const PPATH: Table = UCHAR.with(b"?:@&=/");
+
+/// `fieldname = *[ uchar | "?" | ":" | "@" | "&" ]` and
+/// `fieldvalue = *[ uchar | "?" | ":" | "@" | "&" ]` (`"="` is in `uchar`, through `extra`).
+const FIELD: Table = UCHAR.with(b"?:@&");
+
+/// `ftptype = "A" | "I" | "D" | "a" | "i" | "d"`
+const FTPTYPE: Table = Table::EMPTY.with(b"AIDaid");
+
+// ---------------------------------------------------------------------------------------------
+// The rules.
+// ---------------------------------------------------------------------------------------------
+
+/// How much of `login` a scheme's Common Internet Scheme Syntax admits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Access {
+    /// `login = [ user [ ":" password ] "@" ] hostport` (ftpurl, telneturl).
+    Login,
+    /// `hostport = host [ ":" port ]` (httpurl, gopherurl, nntpurl, waisurl, prosperourl):
+    /// section 3.3, "No user name or password is allowed."
+    HostPort,
+    /// `host` alone (`fileurl = "file://" host [ "/" fpath ]`).
+    Host,
+}
+
+/// How a scheme's URLs start after the scheme name.
+#[derive(Clone, Copy, Debug)]
+enum Start {
+    /// `":"` and the scheme-specific part (mailtourl, newsurl, otherurl).
+    Opaque,
+    /// `"://"` and the Common Internet Scheme Syntax (section 3.1).
+    Internet(Access),
+}
+
+/// What follows the start: for [`Start::Internet`], the url-path when the "/" is there; for
+/// [`Start::Opaque`], the scheme-specific part (always `Some`).
+type Rest = fn(&mut Walk<'_>, Option<Range<usize>>) -> Result<(), ParseError>;
+
+/// One rule of section 5 that matches a whole URL.
+struct SchemeRule {
+    /// The rule's name in the BNF.
+    rule: &'static str,
+    /// The scheme its literal begins with (`"ftp"` for `"ftp://"`), or `None` for `otherurl`.
+    scheme: Option<&'static str>,
+    start: Start,
+    rest: Rest,
+}
+
+/// The URL rules. `url` takes the first entry whose scheme matches, so `waisurl` comes before
+/// its three forms.
+const SCHEME_RULES: [SchemeRule; 14] = [
+    SchemeRule {
+        rule: "httpurl",
+        scheme: Some("http"),
+        start: Start::Internet(Access::HostPort),
+        rest: httpurl,
+    },
+    SchemeRule {
+        rule: "ftpurl",
+        scheme: Some("ftp"),
+        start: Start::Internet(Access::Login),
+        rest: ftpurl,
+    },
+    SchemeRule {
+        rule: "newsurl",
+        scheme: Some("news"),
+        start: Start::Opaque,
+        rest: newsurl,
+    },
+    SchemeRule {
+        rule: "nntpurl",
+        scheme: Some("nntp"),
+        start: Start::Internet(Access::HostPort),
+        rest: nntpurl,
+    },
+    SchemeRule {
+        rule: "telneturl",
+        scheme: Some("telnet"),
+        start: Start::Internet(Access::Login),
+        rest: telneturl,
+    },
+    SchemeRule {
+        rule: "gopherurl",
+        scheme: Some("gopher"),
+        start: Start::Internet(Access::HostPort),
+        rest: gopherurl,
+    },
+    SchemeRule {
+        rule: "waisurl",
+        scheme: Some("wais"),
+        start: Start::Internet(Access::HostPort),
+        rest: waisurl,
+    },
+    SchemeRule {
+        rule: "mailtourl",
+        scheme: Some("mailto"),
+        start: Start::Opaque,
+        rest: mailtourl,
+    },
+    SchemeRule {
+        rule: "fileurl",
+        scheme: Some("file"),
+        start: Start::Internet(Access::Host),
+        rest: fileurl,
+    },
+    SchemeRule {
+        rule: "prosperourl",
+        scheme: Some("prospero"),
+        start: Start::Internet(Access::HostPort),
+        rest: prosperourl,
+    },
+    SchemeRule {
+        rule: "otherurl",
+        scheme: None,
+        start: Start::Opaque,
+        rest: otherurl,
+    },
+    SchemeRule {
+        rule: "waisdatabase",
+        scheme: Some("wais"),
+        start: Start::Internet(Access::HostPort),
+        rest: waisdatabase,
+    },
+    SchemeRule {
+        rule: "waisindex",
+        scheme: Some("wais"),
+        start: Start::Internet(Access::HostPort),
+        rest: waisindex,
+    },
+    SchemeRule {
+        rule: "waisdoc",
+        scheme: Some("wais"),
+        start: Start::Internet(Access::HostPort),
+        rest: waisdoc,
+    },
+];
+
+/// The entry of `otherurl = scheme ":" schemepart`.
+const OTHERURL: &SchemeRule = &SCHEME_RULES[10];
+
+/// Parses `input` under the grammar of draft-ietf-uri-url-06, as `rule`.
+///
+/// [`Rule::Url1994`] names a rule of [`RULES`]; every other rule (and a name not in `RULES`)
+/// means the top rule `url`.
+///
+/// A `#` ends the URL. Section 2.2: "The character "#" is unsafe because it is used in World Wide
+/// Web and in other systems to delimit a URL from a fragment identifier that might follow it",
+/// and the Appendix: "In the case where a fragment identifier is associated with a URL (following
+/// a "#"), the identifier would be placed within the brackets as well", with the example
+/// `<URL:http://ds.internic.net/instructions/overview.html#WARNING>`. So the URL is matched
+/// against the rule up to the first `#` (which no class of the BNF holds), and what follows is
+/// the `fragment`. The document gives the fragment identifier no syntax; it is checked against
+/// `xchar`, the widest class of the BNF, so a second `#` is an error.
+///
+/// # Errors
+///
+/// [`ParseErrorKind::RelativeNotDefined`] at 0 when the input does not start with `scheme ":"`;
+/// otherwise a [`ParseError`] naming the BNF rule whose bytes failed (`hostnumber`, `port`,
+/// `ftptype`, ...) or, for a literal of a rule (`"ftp://"`, `";type="`), the rule itself.
+pub(crate) fn parse(input: &[u8], rule: Rule) -> Result<Components<'_>, ParseError> {
+    let name = match rule {
+        Rule::Url1994(name) if RULES.contains(&name) => name,
+        _ => "url",
+    };
+    let spans = match name {
+        "login" => authority_rule(input, Access::Login)?,
+        "hostport" => authority_rule(input, Access::HostPort)?,
+        _ => url(input, name)?,
+    };
+    spans.into_components(input)
+}
+
+/// `login` or `hostport` on their own: the whole input is the authority.
+fn authority_rule(input: &[u8], access: Access) -> Result<Spans, ParseError> {
+    let mut w = Walk {
+        input,
+        end: input.len(),
+        spans: Spans::default(),
+    };
+    w.spans.authority = Some(0..input.len());
+    login(&mut w, access, 0..input.len())?;
+    Ok(w.spans)
+}
+
+/// `url = httpurl | ftpurl | newsurl | nntpurl | telneturl | gopherurl | waisurl | mailtourl |
+/// fileurl | prosperourl | otherurl`, or one of them (`name`).
+///
+/// As a BNF alternation, `url` would accept `http:x` or `http://user@host/` through `otherurl =
+/// scheme ":" schemepart`, since `schemepart = *xchar` holds anything. But section 2.1 says the
+/// scheme-specific part's "interpretation depends on the scheme", and each scheme of section 3
+/// "takes the form" of its rule; so a URL whose scheme is one of the ten defined here must match
+/// that scheme's rule, and `otherurl` is for the other schemes. Asked for by name, `otherurl`
+/// matches as written (any scheme).
+fn url<'i>(input: &'i [u8], name: &'static str) -> Result<Spans, ParseError> {
+    // The URL ends at the first "#" (see `parse`).
+    let end = find(input, 0, input.len(), b'#');
+    let mut w = Walk {
+        input,
+        end,
+        spans: Spans::default(),
+    };
+
+    // Section 2.1: "URLs are written as follows: <scheme>:<scheme-specific-part>". Without a
+    // scheme the input could only be a relative reference, which this document does not define.
+    let top = if name == "url" { "url" } else { name };
+    let colon = scheme_end(input, end)
+        .ok_or_else(|| ParseError::new(0, ParseErrorKind::RelativeNotDefined, top))?;
+    w.spans.scheme = Some(0..colon);
+    let scheme = input.get(..colon).unwrap_or_default();
+
+    let entry = if name == "url" {
+        SCHEME_RULES
+            .iter()
+            .find(|s| s.scheme.is_some_and(|n| n.as_bytes().eq_ignore_ascii_case(scheme)))
+            .unwrap_or(OTHERURL)
+    } else {
+        SCHEME_RULES
+            .iter()
+            .find(|s| s.rule == name)
+            .unwrap_or(OTHERURL)
+    };
+
+    // The rule's literal: `"http://"`, `"mailto:"`, ...
+    let mut pos = match entry.scheme {
+        Some(lit) => literal(input, 0, end, lit.as_bytes(), true, entry.rule)?,
+        None => colon,
+    };
+    pos = literal(input, pos, end, b":", false, entry.rule)?;
+    match entry.start {
+        Start::Opaque => {
+            w.spans.path = Some(pos..end);
+            (entry.rest)(&mut w, Some(pos..end))?;
+        }
+        Start::Internet(access) => {
+            pos = literal(input, pos, end, b"//", false, entry.rule)?;
+            // Section 3.1: "This initial part starts with a double slash "//" to indicate its
+            // presence, and continues until the following slash "/", if any."
+            let authority_end = find(input, pos, end, b'/');
+            w.spans.authority = Some(pos..authority_end);
+            login(&mut w, access, pos..authority_end)?;
+            // "Note that the "/" between the host (or port) and the url-path is NOT part of the
+            // url-path."
+            w.spans.path = Some(authority_end..end);
+            let url_path = (authority_end < end).then_some(authority_end + 1..end);
+            if let Some(r) = url_path.clone() {
+                w.spans.push("url-path", r);
+            }
+            (entry.rest)(&mut w, url_path)?;
+        }
+    }
+
+    // The fragment identifier that may follow the URL (see `parse`).
+    if end < input.len() {
+        check(input, end + 1..input.len(), &XCHAR, "fragment")?;
+        w.spans.fragment = Some(end + 1..input.len());
+    }
+    Ok(w.spans)
+}
+
+/// The index of the `":"` that ends a scheme at the start of `input[..end]`:
+/// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]` (upper case allowed, see
+/// [`SCHEME_ANY_CASE`]).
+fn scheme_end(input: &[u8], end: usize) -> Option<usize> {
+    let url = input.get(..end)?;
+    let len = url.iter().position(|&b| !SCHEME_ANY_CASE.allows(b))?;
+    (len > 0 && url.get(len) == Some(&b':')).then_some(len)
+}
+
+/// Section 3.1 and `login = [ user [ ":" password ] "@" ] hostport`, `hostport = host [ ":" port
+/// ]`, as far as `access` admits, over the authority `range`.
+fn login(w: &mut Walk<'_>, access: Access, range: Range<usize>) -> Result<(), ParseError> {
+    let input = w.input;
+    let Range { start, end } = range;
+    let mut host_start = start;
+    if access == Access::Login {
+        // "The user name (and password), if present, are followed by a commercial at-sign "@".
+        // Within the user and password field, any ":", "@", or "/" must be encoded." So the
+        // first "@" ends them, and the first ":" before it separates the password.
+        let at = find(input, start, end, b'@');
+        if at < end {
+            let colon = find(input, start, at, b':');
+            check(input, start..colon, &USER, "user")?;
+            w.spans.push("user", start..colon);
+            // "password: An optional password. If present, it follows the user name separated
+            // from it by a colon."
+            if colon < at {
+                check(input, colon + 1..at, &USER, "password")?;
+                w.spans.push("password", colon + 1..at);
+            }
+            w.spans.userinfo = Some(start..at);
+            host_start = at + 1;
+        }
+    }
+    // `host` holds no ":"; "Another port number may optionally be supplied, in decimal,
+    // separated from the host by a colon." (`fileurl` has no port: its ":" is an error in host.)
+    let host_end = match access {
+        Access::Host => end,
+        Access::Login | Access::HostPort => find(input, host_start, end, b':'),
+    };
+    let kind = host(input, host_start..host_end)?;
+    w.spans.host = Some((host_start..host_end, kind));
+    if host_end < end {
+        // `port = digits`, `digits = 1*digit`: a ":" with no digits after it is an error.
+        digits(input, host_end + 1..end, "port")?;
+        w.spans.port = Some(host_end + 1..end);
+    }
+    Ok(())
+}
+
+/// `host = hostname | hostnumber`, with `hostname = alpha *uchar` and
+/// `hostnumber = digits "." digits "." digits "." digits`.
+///
+/// The first byte decides: a letter starts a `hostname`, a digit a `hostnumber` (section 3.1:
+/// "The fully qualified domain name of a network host, or its IP address as a set of four
+/// decimal digits separated by periods"). `digits` has no bound, so `999.999.999.999` is a
+/// `hostnumber`.
+///
+/// An empty host matches neither. Section 3.10 says of `file` URLs that "<host> can be the
+/// string "localhost" or the empty string", but its BNF, `fileurl = "file://" host [ "/" fpath
+/// ]`, has no empty `host`; the BNF is followed, so `file:///etc/motd` is invalid.
+fn host(input: &[u8], range: Range<usize>) -> Result<HostKind, ParseError> {
+    let bytes = input.get(range.clone()).unwrap_or_default();
+    let matches = match bytes.split_first() {
+        Some((&first, rest)) if ALPHA.allows(first) => {
+            check(input, range.start + 1..range.end, &UCHAR, "hostname")
+                .map(|()| HostKind::Hostname)
+                .ok()
+                .filter(|_| !rest.is_empty() || rest.is_empty())
+        }
+        Some((&first, _)) if DIGIT.allows(first) => {
+            hostnumber(bytes).then_some(HostKind::Ipv4)
+        }
+        _ => None,
+    };
+    matches.ok_or_else(|| ParseError::new(range.start, ParseErrorKind::Host, "host"))
+}
+
+/// `hostnumber = digits "." digits "." digits "." digits`, `digits = 1*digit`.
+fn hostnumber(bytes: &[u8]) -> bool {
+    let mut groups = 0;
+    for group in bytes.split(|&b| b == b'.') {
+        groups += 1;
+        if groups > 4 || group.is_empty() || !group.iter().all(|&b| DIGIT.allows(b)) {
+            return false;
+        }
+    }
+    groups == 4
+}
+
+/// `digits = 1*digit` over `range`.
+fn digits(input: &[u8], range: Range<usize>, rule: &'static str) -> Result<(), ParseError> {
+    if range.is_empty() {
+        return Err(expected_at(input, range.start, rule));
+    }
+    check(input, range, &DIGIT, rule)
+}
+
+/// `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]` after the login.
+///
+/// Section 3.2.2: "Within a name or CWD component, the characters "/" and ";" are reserved and
+/// must be encoded", and `fsegment` holds no ";": so the first ";" starts `";type="`.
+fn ftpurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+    let Some(r) = url_path else {
+        return Ok(());
+    };
+    let input = w.input;
+    let semi = find(input, r.start, r.end, b';');
+    fpath(w, r.start..semi)?;
+    if semi < r.end {
+        // ";type=" ftptype: "<typecode> is one of the characters "a", "i", or "d"" (and the BNF
+        // adds "A", "I", "D").
+        let at = literal(input, semi, r.end, b";type=", false, "ftpurl")?;
+        match input.get(at) {
+            Some(&b) if at < r.end && FTPTYPE.allows(b) => {}
+            _ => return Err(expected_at_within(input, at, r.end, "ftptype")),
+        }
+        w.spans.push("type", at..at + 1);
+        w.spans.push("ftptype", at..at + 1);
+        if at + 1 < r.end {
+            return Err(expected_at(input, at + 1, "ftpurl"));
+        }
+    }
+    Ok(())
+}
+
+/// `fpath = fsegment *[ "/" fsegment ]`: checks it and adds it as `fpath`.
+fn fpath(w: &mut Walk<'_>, range: Range<usize>) -> Result<(), ParseError> {
+    check(w.input, range.clone(), &FPATH, "fsegment")?;
+    w.spans.push("fpath", range);
+    Ok(())
+}
+
+/// `fileurl = "file://" host [ "/" fpath ]` after the host.
+fn fileurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+    match url_path {
+        Some(r) => fpath(w, r),
+        None => Ok(()),
+    }
+}
+
+/// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]` after the hostport.
+///
+/// Section 3.3: "<path> is an HTTP selector, and <searchpart> is a query string. The <path> is
+/// optional, as is the <searchpart> and its preceding "?"." `hpath` holds no "?", so the first
+/// one starts the search, which is the `query`.
+fn httpurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+    let Some(r) = url_path else {
+        return Ok(());
+    };
+    let q = find(w.input, r.start, r.end, b'?');
+    check(w.input, r.start..q, &HPATH, "hsegment")?;
+    w.spans.push("hpath", r.start..q);
+    if q < r.end {
+        search(w, r.start, q..r.end)?;
+    }
+    Ok(())
+}
+
+/// `"?" search` at `q..end`, the query of `httpurl` and `waisindex`: the path stops before the
+/// "?" (the url-path, from `url_path_start`, keeps it).
+fn search(w: &mut Walk<'_>, url_path_start: usize, range: Range<usize>) -> Result<(), ParseError> {
+    let Range { start: q, end } = range;
+    check(w.input, q + 1..end, &SEARCH, "search")?;
+    w.spans.path = Some(url_path_start.saturating_sub(1)..q);
+    w.spans.query = Some(q + 1..end);
+    w.spans.push("search", q + 1..end);
+    Ok(())
+}
+
+/// `gopherurl = "gopher://" hostport [ / [ gtype [ selector [ "%09" search [ "%09"
+/// gopher+_string ] ] ] ] ]` after the hostport, with `gtype = xchar`, `selector = *xchar`,
+/// `gopher+_string = *xchar`.
+///
+/// `selector = *xchar` could swallow the `%09`s, since `escape` is in `xchar`. Section 3.4.1
+/// settles it: selector strings "may contain any characters other than tab, return, or
+/// linefeed", and 3.4.2: "the selector is followed by an encoded tab (%09) and the search
+/// string". So the first `%09` ends the selector and the second ends the search; the
+/// `gopher+_string` may hold more (section 3.4.9's `+%091%0D%0A...`). `gtype` is one `xchar`,
+/// which may be an `escape`. The gopher path has no query: its "?" is data.
+fn gopherurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+    let Some(r) = url_path else {
+        return Ok(());
+    };
+    // "The entire <gopher-path> may also be empty": then there is no gtype.
+    let input = w.input;
+    let gtype_end = match input.get(r.start) {
+        None => return Ok(()),
+        Some(_) if r.is_empty() => return Ok(()),
+        Some(b'%') => r.start + 3,
+        Some(_) => r.start + 1,
+    }
+    .min(r.end);
+    check(input, r.start..gtype_end, &XCHAR, "gtype")?;
+    w.spans.push("gtype", r.start..gtype_end);
+    w.spans.push("gophertype", r.start..gtype_end);
+    if gtype_end == r.start + 1 && input.get(r.start) == Some(&b'%') {
+        // A lone "%" at the end of the url-path.
+        return Err(ParseError::new(r.start, ParseErrorKind::PctEncoded, "escape"));
+    }
+    let tab1 = find_tab(input, gtype_end, r.end);
+    check(input, gtype_end..tab1, &XCHAR, "selector")?;
+    w.spans.push("selector", gtype_end..tab1);
+    if tab1 < r.end {
+        let tab2 = find_tab(input, tab1 + 3, r.end);
+        check(input, tab1 + 3..tab2, &SEARCH, "search")?;
+        w.spans.push("search", tab1 + 3..tab2);
+        if tab2 < r.end {
+            check(input, tab2 + 3..r.end, &XCHAR, "gopher+_string")?;
+            w.spans.push("gopher+_string", tab2 + 3..r.end);
+        }
+    }
+    Ok(())
+}
+
+/// `mailtourl = "mailto:" encoded822addr`, `encoded822addr = 1*xchar`.
+fn mailtourl(w: &mut Walk<'_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
+    let r = rest.unwrap_or_default();
+    if r.is_empty() {
+        return Err(expected_at(w.input, r.start, "encoded822addr"));
+    }
+    check(w.input, r.clone(), &XCHAR, "encoded822addr")?;
+    w.spans.push("encoded822addr", r);
+    Ok(())
+}
+
+/// `newsurl = "news:" grouppart`, `grouppart = "*" | group | article`, with
+/// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`.
+///
+/// Section 3.6: "A message identifier may be distinguished from a news group name by the presence
+/// of the commercial at "@" character."
+fn newsurl(w: &mut Walk<'_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
+    let r = rest.unwrap_or_default();
+    let input = w.input;
+    w.spans.push("grouppart", r.clone());
+    let at = find(input, r.start, r.end, b'@');
+    if at < r.end {
+        if at == r.start {
+            return Err(expected_at(input, at, "article"));
+        }
+        check(input, r.start..at, &ARTICLE, "article")?;
+        host(input, at + 1..r.end)?;
+        w.spans.push("article", r.clone());
+        w.spans.push("message-id", r);
+    } else if input.get(r.start) == Some(&b'*') && r.start < r.end {
+        // "If <newsgroup-name> is "*" (as in <URL:news:*>), it is used to refer to "all
+        // available news groups"."
+        if r.start + 1 < r.end {
+            return Err(expected_at(input, r.start + 1, "grouppart"));
+        }
+        w.spans.push("newsgroup-name", r);
+    } else {
+        group(w, r)?;
+    }
+    Ok(())
+}
+
+/// `group = alpha *[ alpha | digit | "-" | "." ]`: checks it and adds it as `group` and
+/// `newsgroup-name`.
+fn group(w: &mut Walk<'_>, r: Range<usize>) -> Result<(), ParseError> {
+    match w.input.get(r.start) {
+        Some(&b) if r.start < r.end && ALPHA.allows(b) => {}
+        _ => return Err(expected_at_within(w.input, r.start, r.end, "group")),
+    }
+    check(w.input, r.start + 1..r.end, &GROUP_TAIL, "group")?;
+    w.spans.push("group", r.clone());
+    w.spans.push("newsgroup-name", r);
+    Ok(())
+}
+
+/// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]` after the hostport.
+fn nntpurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+    let Some(r) = url_path else {
+        return Err(expected_at(w.input, w.end, "nntpurl"));
+    };
+    let slash = find(w.input, r.start, r.end, b'/');
+    group(w, r.start..slash)?;
+    if slash < r.end {
+        // "the <article-number> is the numeric id of the article within that newsgroup."
+        digits(w.input, slash + 1..r.end, "digits")?;
+        w.spans.push("article-number", slash + 1..r.end);
+    }
+    Ok(())
+}
+
+/// `telneturl = "telnet://" login [ "/" ]` after the login: nothing may follow the "/".
+fn telneturl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+    match url_path {
+        Some(r) if !r.is_empty() => Err(expected_at(w.input, r.start, "telneturl")),
+        _ => Ok(()),
+    }
+}
+
+/// The three forms of a WAIS URL (section 3.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum WaisForm {
+    /// `waisdatabase = "wais://" hostport "/" database`
+    Database,
+    /// `waisindex = "wais://" hostport "/" database "?" search`
+    Index,
+    /// `waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath`
+    Doc,
+}
+
+impl WaisForm {
+    const fn rule(self) -> &'static str {
+        match self {
+            WaisForm::Database => "waisdatabase",
+            WaisForm::Index => "waisindex",
+            WaisForm::Doc => "waisdoc",
+        }
+    }
+}
+
+/// `waisurl = waisdatabase | waisindex | waisdoc` after the hostport.
+fn waisurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+    wais(w, url_path, None)
+}
+
+/// `waisdatabase = "wais://" hostport "/" database` after the hostport.
+fn waisdatabase(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+    wais(w, url_path, Some(WaisForm::Database))
+}
+
+/// `waisindex = "wais://" hostport "/" database "?" search` after the hostport.
+fn waisindex(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+    wais(w, url_path, Some(WaisForm::Index))
+}
+
+/// `waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath` after the hostport.
+fn waisdoc(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+    wais(w, url_path, Some(WaisForm::Doc))
+}
+
+/// The WAIS forms, with `database = *uchar`, `wtype = *uchar`, `wpath = *uchar`: `uchar` holds
+/// neither "/" nor "?", so the byte after the database picks the form. `only` restricts it to
+/// one form.
+fn wais(
+    w: &mut Walk<'_>,
+    url_path: Option<Range<usize>>,
+    only: Option<WaisForm>,
+) -> Result<(), ParseError> {
+    let rule = only.map_or("waisurl", WaisForm::rule);
+    let input = w.input;
+    // Every form has "/" database.
+    let Some(r) = url_path else {
+        return Err(expected_at(input, w.end, rule));
+    };
+    let db_end = find_any(input, r.start, r.end, b"/?");
+    check(input, r.start..db_end, &UCHAR, "database")?;
+    w.spans.push("database", r.start..db_end);
+    let form = match input.get(db_end) {
+        Some(b'?') if db_end < r.end => WaisForm::Index,
+        Some(b'/') if db_end < r.end => WaisForm::Doc,
+        _ => WaisForm::Database,
+    };
+    if let Some(only) = only {
+        if only != form {
+            return Err(expected_at_within(input, db_end, r.end, rule));
+        }
+    }
+    match form {
+        WaisForm::Database => {}
+        // "The second form designates a particular search."
+        WaisForm::Index => search(w, r.start, db_end..r.end)?,
+        // "The third form designates a particular document within a WAIS database to be
+        // retrieved."
+        WaisForm::Doc => {
+            let wtype_end = find(input, db_end + 1, r.end, b'/');
+            check(input, db_end + 1..wtype_end, &UCHAR, "wtype")?;
+            if wtype_end == r.end {
+                return Err(expected_at_within(input, wtype_end, r.end, "waisdoc"));
+            }
+            check(input, wtype_end + 1..r.end, &UCHAR, "wpath")?;
+            w.spans.push("wtype", db_end + 1..wtype_end);
+            w.spans.push("wpath", wtype_end + 1..r.end);
+        }
+    }
+    Ok(())
+}
+
+/// `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]` after the hostport, with
+/// `fieldspec = ";" fieldname "=" fieldvalue`.
+///
+/// Section 3.11: "The semicolon ";" is reserved and may not appear without quoting in the
+/// <hsoname>", and "each field/value pair is separated from each other and from the rest of the
+/// URL by a ";" (semicolon). The name of the field and its value are separated by a "=" (equal
+/// sign)." `fieldname` may itself hold "=" (it is in `uchar`); the first "=" is taken as the
+/// separator, which changes no verdict. The fields, being any number, are not given as extras.
+fn prosperourl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+    let input = w.input;
+    let Some(r) = url_path else {
+        return Err(expected_at(input, w.end, "prosperourl"));
+    };
+    let ppath_end = find(input, r.start, r.end, b';');
+    check(input, r.start..ppath_end, &PPATH, "psegment")?;
+    // "(E.g., <URL:prospero://host.dom//pros/name> designates a <hsoname> of "/pros/name".)"
+    w.spans.push("ppath", r.start..ppath_end);
+    w.spans.push("hsoname", r.start..ppath_end);
+    let mut i = ppath_end;
+    while i < r.end {
+        // INVARIANT: input[i] is the ";" that starts a fieldspec.
+        let spec_end = find(input, i + 1, r.end, b';');
+        let eq = find(input, i + 1, spec_end, b'=');
+        check(input, i + 1..eq, &FIELD, "fieldname")?;
+        if eq == spec_end {
+            return Err(expected_at_within(input, eq, r.end, "fieldspec"));
+        }
+        check(input, eq + 1..spec_end, &FIELD, "fieldvalue")?;
+        debug_assert!(spec_end > i);
+        i = spec_end;
+    }
+    Ok(())
+}
+
+/// `otherurl = scheme ":" schemepart`, `schemepart = *xchar`.
+fn otherurl(w: &mut Walk<'_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
+    let r = rest.unwrap_or_default();
+    check(w.input, r.clone(), &XCHAR, "schemepart")?;
+    w.spans.push("schemepart", r);
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// The walk and its helpers.
+// ---------------------------------------------------------------------------------------------
+
+/// A walk over one URL: the input, where the URL ends (the first `#`, or the end), and the
+/// component boundaries found so far.
+///
+/// # Invariants
+///
+/// `end <= input.len()`, and every range in `spans` lies within `input`.
+struct Walk<'i> {
+    input: &'i [u8],
+    end: usize,
+    spans: Spans,
+}
+
+/// Component boundaries as byte ranges of the input, and the extras by name.
+#[derive(Debug, Default)]
+struct Spans {
+    scheme: Option<Range<usize>>,
+    authority: Option<Range<usize>>,
+    userinfo: Option<Range<usize>>,
+    host: Option<(Range<usize>, HostKind)>,
+    port: Option<Range<usize>>,
+    path: Option<Range<usize>>,
+    query: Option<Range<usize>>,
+    fragment: Option<Range<usize>>,
+    extras: [Option<(&'static str, Range<usize>)>; Extras::CAPACITY],
+}
+
+impl Spans {
+    /// Adds an extra field. No rule adds more than [`Extras::CAPACITY`] (a test checks it).
+    fn push(&mut self, name: &'static str, range: Range<usize>) {
+        let slot = self.extras.iter_mut().find(|f| f.is_none());
+        debug_assert!(slot.is_some(), "more than {} extras", Extras::CAPACITY);
+        if let Some(slot) = slot {
+            *slot = Some((name, range));
+        }
+    }
+
+    /// Turns the ranges into string slices. Every byte of a valid URL was checked against a
+    /// class of ASCII bytes, so the input is valid UTF-8 and every range falls on a character
+    /// boundary.
+    fn into_components(self, input: &[u8]) -> Result<Components<'_>, ParseError> {
+        let text = core::str::from_utf8(input).map_err(|e| {
+            let byte = input.get(e.valid_up_to()).copied().unwrap_or(0);
+            ParseError::new(
+                e.valid_up_to(),
+                ParseErrorKind::UnexpectedByte { byte },
+                "url",
+            )
+        })?;
+        let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
+        let mut extras = Extras::default();
+        for (name, range) in self.extras.into_iter().flatten() {
+            extras.push(name, slice(range));
+        }
+        Ok(Components {
+            scheme: self.scheme.map(slice),
+            authority: self.authority.map(slice),
+            userinfo: self.userinfo.map(slice),
+            host: self.host.map(|(r, kind)| Host {
+                text: slice(r),
+                kind,
+            }),
+            port: self.port.map(slice),
+            path: self.path.map(slice),
+            query: self.query.map(slice),
+            fragment: self.fragment.map(slice),
+            extras,
+        })
+    }
+}
+
+/// The index of the first `byte` in `input[from..to]`, or `to`.
+#[inline]
+fn find(input: &[u8], from: usize, to: usize, byte: u8) -> usize {
+    find_any(input, from, to, &[byte])
+}
+
+/// The index of the first of `stops` in `input[from..to]`, or `to`.
+#[inline]
+fn find_any(input: &[u8], from: usize, to: usize, stops: &[u8]) -> usize {
+    input
+        .get(from..to)
+        .and_then(|s| s.iter().position(|b| stops.contains(b)))
+        .map_or(to, |i| from + i)
+}
+
+/// The index of the first encoded tab, `%09`, in `input[from..to]`, or `to`.
+fn find_tab(input: &[u8], from: usize, to: usize) -> usize {
+    input
+        .get(from..to)
+        .and_then(|s| s.windows(3).position(|t| t == b"%09"))
+        .map_or(to, |i| from + i)
+}
+
+/// Matches the literal `lit` at `at` (before `end`), in any ASCII case if `any_case`; returns
+/// the index after it, or the error of `rule` at the first byte that differs.
+fn literal(
+    input: &[u8],
+    at: usize,
+    end: usize,
+    lit: &[u8],
+    any_case: bool,
+    rule: &'static str,
+) -> Result<usize, ParseError> {
+    for (i, &want) in lit.iter().enumerate() {
+        let got = input.get(at + i).filter(|_| at + i < end);
+        let same = got.is_some_and(|&b| b == want || (any_case && b.eq_ignore_ascii_case(&want)));
+        if !same {
+            return Err(expected_at(input, at + i, rule));
+        }
+    }
+    Ok(at + lit.len())
+}
+
+/// The error of `rule` when it needs another byte at `index`: the byte found there, or the end
+/// of the input.
+///
+/// There is no `UnexpectedEnd` kind: the end is reported as the byte 0 at `input.len()`, as
+/// [`crate::parse`] does.
+fn expected_at(input: &[u8], index: usize, rule: &'static str) -> ParseError {
+    let byte = input.get(index).copied().unwrap_or(0);
+    ParseError::new(index, ParseErrorKind::UnexpectedByte { byte }, rule)
+}
+
+/// [`expected_at`] where the part being read ends at `end` (the rest of the input, a `#` and
+/// its fragment, is not part of it): the byte at `end` is reported, as it is what the rule met.
+fn expected_at_within(input: &[u8], index: usize, end: usize, rule: &'static str) -> ParseError {
+    debug_assert!(index <= end);
+    expected_at(input, index.min(end), rule)
+}
+
+/// Checks that every byte of `input[range]` is in `table`, or starts an
+/// `escape = "%" hex hex` where the table allows one (section 2.2: "bytes are encoded by
+/// representing them as a percent sign "%" followed by two hexadecimal digits").
+fn check(
+    input: &[u8],
+    range: Range<usize>,
+    table: &Table,
+    rule: &'static str,
+) -> Result<(), ParseError> {
+    let start = range.start;
+    let bytes = input.get(range).unwrap_or_default();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if table.allows(b) {
+            // INVARIANT: one byte of `bytes` consumed.
+            i += 1;
+        } else if b == b'%' && table.pct_encoded() {
+            match bytes.get(i + 1..i + 3) {
+                // INVARIANT: the three bytes of the escape are within `bytes`.
+                Some(&[h, l]) if HEX.allows(h) && HEX.allows(l) => i += 3,
+                _ => {
+                    return Err(ParseError::new(
+                        start + i,
+                        ParseErrorKind::PctEncoded,
+                        "escape",
+                    ))
+                }
+            }
+        } else {
+            return Err(ParseError::new(
+                start + i,
+                ParseErrorKind::UnexpectedByte { byte: b },
+                rule,
+            ));
+        }
+    }
+    Ok(())
 }

@@ -85,6 +85,8 @@ pub(crate) struct Syntax {
     pub resolution: Resolution,
     /// What the edition calls the authority component.
     pub authority_name: &'static str,
+    /// `unreserved`: the characters whose percent-encoding normalization decodes.
+    pub unreserved: &'static Table,
 }
 
 // ---- 1996: draft-ietf-url-syntax-00, Appendix A ----------------------------------------------
@@ -156,6 +158,7 @@ static URL_1996: Syntax = Syntax {
     relative_has_fragment: false,
     resolution: Resolution::Url1996,
     authority_name: "server",
+    unreserved: &UNRESERVED_1996,
 };
 
 static URI_01: Syntax = Syntax {
@@ -171,6 +174,7 @@ static URI_01: Syntax = Syntax {
     relative_has_fragment: false,
     resolution: Resolution::Uri1998,
     authority_name: "site",
+    unreserved: &UNRESERVED_1996,
 };
 
 static URI_02: Syntax = Syntax {
@@ -186,6 +190,7 @@ static URI_02: Syntax = Syntax {
     relative_has_fragment: false,
     resolution: Resolution::Uri1998,
     authority_name: "authority",
+    unreserved: &UNRESERVED_02,
 };
 
 static RFC2396BIS_02: Syntax = Syntax {
@@ -201,6 +206,7 @@ static RFC2396BIS_02: Syntax = Syntax {
     relative_has_fragment: true,
     resolution: Resolution::Rfc2396bis,
     authority_name: "authority",
+    unreserved: &UNRESERVED_02,
 };
 
 impl Edition {

@@ -114,7 +114,7 @@ struct NormalizeArgs {
     /// Also apply scheme-based normalization (6.2.3): default ports, empty port, empty path.
     #[arg(long)]
     scheme_based: bool,
-    /// The edition (normalization is defined for rfc3986).
+    /// The edition whose grammar and unreserved set apply.
     #[arg(long, value_name = "ID", default_value = "rfc3986", value_parser = one_edition)]
     edition: Edition,
     /// The inputs; `-` reads one per line from standard input.

@@ -3,21 +3,15 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::bail;
-use uri_spec::Edition;
-
 use super::{code, inputs, EquivalentArgs, NormalizeArgs};
 
 pub fn run(out: &mut impl Write, args: &NormalizeArgs) -> anyhow::Result<ExitCode> {
-    if args.edition != Edition::Rfc3986 {
-        bail!("normalization is implemented for rfc3986 only; use --edition rfc3986");
-    }
     let mut all_ok = true;
     for input in inputs::expand(&args.inputs)? {
         let result = if args.scheme_based {
-            uri_spec::normalize_scheme_based(&input)
+            uri_spec::normalize_scheme_based_in(args.edition, &input)
         } else {
-            uri_spec::normalize(&input)
+            uri_spec::normalize_in(args.edition, &input)
         };
         match result {
             Ok(n) => writeln!(out, "{n}")?,

@@ -78,30 +78,19 @@ impl Parser for Spec {
     }
 
     fn normalize(&self, input: &[u8], edition: Edition) -> Outcome<String> {
-        guarded(|| {
-            if edition != Edition::Rfc3986 {
-                return Outcome::Unsupported(format!(
-                    "normalization is implemented for rfc3986, not {edition}"
-                ));
-            }
-            match uri_spec::normalize(input) {
-                Ok(n) => Outcome::Accepted(n),
-                Err(e) => rejected(e.parse_error()),
-            }
+        guarded(|| match uri_spec::normalize_in(edition, input) {
+            Ok(n) => Outcome::Accepted(n),
+            Err(e) => rejected(e.parse_error()),
         })
     }
 
     fn equivalent(&self, a: &[u8], b: &[u8], edition: Edition) -> Outcome<bool> {
-        guarded(|| {
-            if edition != Edition::Rfc3986 {
-                return Outcome::Unsupported(format!(
-                    "comparison is implemented for rfc3986, not {edition}"
-                ));
+        guarded(|| match uri_spec::equivalent_in(edition, a, b) {
+            Ok(eq) => Outcome::Accepted(eq),
+            Err(e) if e.parse_error().kind() == ParseErrorKind::EditionNotImplemented => {
+                Outcome::Unsupported(e.to_string())
             }
-            match uri_spec::equivalent(a, b) {
-                Ok(eq) => Outcome::Accepted(eq),
-                Err(e) => Outcome::Rejected(e.to_string()),
-            }
+            Err(e) => Outcome::Rejected(e.to_string()),
         })
     }
 }
