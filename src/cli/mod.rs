@@ -98,6 +98,13 @@ struct ResolveArgs {
     /// The non-strict reading of 5.2.2: ignore a reference's scheme equal to the base's.
     #[arg(long)]
     non_strict: bool,
+    /// 2003 only: what to do with ".." left above the root (section 5.2 step 7).
+    #[arg(long, value_name = "WHAT", default_value = "remove")]
+    above_root: AboveRoot,
+    /// 2003 only: follow the pseudocode (no dot-segment removal for a path beginning with "/")
+    /// instead of the example table (`/./g` gives `http://a/g`).
+    #[arg(long)]
+    pseudocode: bool,
     /// One JSON object per line (schema 1).
     #[arg(long)]
     json: bool,
@@ -107,6 +114,15 @@ struct ResolveArgs {
     /// The references; `-` reads one per line from standard input.
     #[arg(required = true, value_name = "REF")]
     references: Vec<OsString>,
+}
+
+/// `--above-root`: 2003's two permitted handlings of a leftover "..".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum AboveRoot {
+    /// Discard the ".." segments (what the document's table prints).
+    Remove,
+    /// Refuse the reference.
+    Error,
 }
 
 #[derive(Debug, Args)]

@@ -4,9 +4,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use serde_json::json;
-use uri_spec::Resolver;
+use uri_spec::{AbsolutePathReading, LeftoverDotDot, Resolver};
 
-use super::{code, inputs, ResolveArgs};
+use super::{code, inputs, AboveRoot, ResolveArgs};
 
 pub fn run(out: &mut impl Write, args: &ResolveArgs) -> anyhow::Result<ExitCode> {
     let base = args.base.as_encoded_bytes();
@@ -18,6 +18,15 @@ pub fn run(out: &mut impl Write, args: &ResolveArgs) -> anyhow::Result<ExitCode>
             let result = Resolver::new()
                 .edition(e)
                 .strict(!args.non_strict)
+                .leftover_dot_dot(match args.above_root {
+                    AboveRoot::Remove => LeftoverDotDot::Remove,
+                    AboveRoot::Error => LeftoverDotDot::Error,
+                })
+                .absolute_path_reading(if args.pseudocode {
+                    AbsolutePathReading::Pseudocode
+                } else {
+                    AbsolutePathReading::Table
+                })
                 .resolve(base, r);
             all_ok &= result.is_ok();
             if args.json {
