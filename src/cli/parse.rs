@@ -64,24 +64,37 @@ fn crate_schema() -> u32 {
 pub fn run(out: &mut impl Write, args: &ParseArgs) -> anyhow::Result<ExitCode> {
     let inputs = inputs::expand(&args.inputs)?;
     let rule = args.rule.as_deref();
+    let editions = args.edition.editions();
+    // With one edition an unknown rule is a usage error; side by side, an edition without the
+    // rule shows so in its column.
+    if let (EditionArg::One(e), Some(name)) = (args.edition, rule) {
+        Rule::from_name(e, name)?;
+    }
     let mut all_valid = true;
     for input in &inputs {
-        let editions = args.edition.editions();
         let mut results = Vec::with_capacity(editions.len());
         for &e in &editions {
-            let r = parse_one(input, e, rule)?;
-            all_valid &= r.is_ok();
-            results.push((e, r));
+            match parse_one(input, e, rule) {
+                Ok(r) => {
+                    all_valid &= r.is_ok();
+                    results.push((e, Some(r)));
+                }
+                Err(_) => results.push((e, None)),
+            }
         }
         if args.json {
             for (e, r) in &results {
-                writeln!(out, "{}", json_of(input, *e, rule, r))?;
+                if let Some(r) = r {
+                    writeln!(out, "{}", json_of(input, *e, rule, r))?;
+                }
             }
         } else if args.edition == EditionArg::All {
-            side_by_side(out, input, &results)?;
+            side_by_side(out, input, rule, &results)?;
         } else {
             for (e, r) in &results {
-                show(out, input, *e, r)?;
+                if let Some(r) = r {
+                    show(out, input, *e, r)?;
+                }
             }
         }
     }
@@ -135,36 +148,60 @@ fn show(
     Ok(())
 }
 
+type Verdicts<'a> = [(Edition, Option<Result<Components<'a>, ParseError>>)];
+
 fn side_by_side(
     out: &mut impl Write,
     input: &[u8],
-    results: &[(Edition, Result<Components<'_>, ParseError>)],
+    rule: Option<&str>,
+    results: &Verdicts<'_>,
 ) -> std::io::Result<()> {
     writeln!(out, "{}", inputs::show(input))?;
-    let mut columns: Vec<Vec<String>> = Vec::new();
-    let mut header = vec!["".to_owned()];
-    let names: Vec<&str> = rows(&Components::default())
+    let mut names: Vec<&str> = rows(&Components::default())
         .iter()
         .map(|(n, _)| *n)
         .collect();
-    columns.push(
-        std::iter::once("verdict".to_owned())
-            .chain(names.iter().map(|n| (*n).to_owned()))
-            .collect(),
-    );
+    // Each edition's own fields, after the common ones.
+    for (_, r) in results {
+        if let Some(Ok(c)) = r {
+            for (name, _) in c.extras.iter() {
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+    }
+    let mut header = vec![String::new()];
+    let mut columns: Vec<Vec<String>> = vec![std::iter::once("verdict")
+        .chain(names.iter().copied())
+        .map(str::to_owned)
+        .collect()];
     for (e, r) in results {
         header.push(e.id().to_owned());
-        let col = match r {
-            Ok(c) => std::iter::once("valid".to_owned())
-                .chain(rows(c).into_iter().map(|(_, v)| v))
-                .collect(),
-            Err(err) => std::iter::once(format!(
+        let col: Vec<String> = match r {
+            Some(Ok(c)) => {
+                let common = rows(c);
+                let cell = |name: &str| match common.iter().find(|(n, _)| *n == name) {
+                    Some((_, v)) => v.clone(),
+                    None => c
+                        .extras
+                        .get(name)
+                        .map_or(String::new(), |v| format!("{v:?}")),
+                };
+                std::iter::once("valid".to_owned())
+                    .chain(names.iter().map(|n| cell(n)))
+                    .collect()
+            }
+            Some(Err(err)) => std::iter::once(format!(
                 "invalid at {} ({})",
                 err.index(),
                 err.kind().code()
             ))
-            .chain(names.iter().map(|_| "".to_owned()))
+            .chain(names.iter().map(|_| String::new()))
             .collect(),
+            None => std::iter::once(format!("no rule {}", rule.unwrap_or_default()))
+                .chain(names.iter().map(|_| String::new()))
+                .collect(),
         };
         columns.push(col);
     }
@@ -180,14 +217,12 @@ fn side_by_side(
         })
         .collect();
     let line = |cells: Vec<&str>| -> String {
-        cells
+        let padded: Vec<String> = cells
             .iter()
             .zip(&widths)
             .map(|(c, w)| format!("{c:<w$}"))
-            .collect::<Vec<_>>()
-            .join("  ")
-            .trim_end()
-            .to_owned()
+            .collect();
+        padded.join("  ").trim_end().to_owned()
     };
     writeln!(
         out,
