@@ -81,16 +81,6 @@ impl Edition {
         }
     }
 
-    /// Whether this crate implements the edition yet (the others answer
-    /// [`crate::ParseErrorKind::EditionNotImplemented`]).
-    ///
-    /// ```
-    /// assert!(uri_spec::Edition::Rfc3986.implemented());
-    /// ```
-    pub const fn implemented(self) -> bool {
-        !matches!(self, Edition::UriUrl06)
-    }
-
     /// The title of the document that defines the edition.
     ///
     /// ```

@@ -66,6 +66,9 @@ pub enum ParseErrorKind {
         /// The byte found.
         byte: u8,
     },
+    /// The input ended where the rule needs more: `ftp://host/a;type=` under 1994's `ftpurl`.
+    #[error("unexpected end of input")]
+    UnexpectedEnd,
     /// A `%` not followed by two hexadecimal digits: `http://a/%zz`, `%2`.
     #[error("'%' not followed by two hexadecimal digits")]
     PctEncoded,
@@ -105,6 +108,7 @@ impl ParseErrorKind {
     pub const fn code(self) -> &'static str {
         match self {
             ParseErrorKind::UnexpectedByte { .. } => "unexpected-byte",
+            ParseErrorKind::UnexpectedEnd => "unexpected-end",
             ParseErrorKind::PctEncoded => "pct-encoded",
             ParseErrorKind::IpLiteral => "ip-literal",
             ParseErrorKind::Host => "host",

@@ -40,9 +40,9 @@
 //! # Readings
 //!
 //! Where the document is ambiguous or its text and BNF disagree, the choice is stated where it is
-//! made: upper case in scheme names ([`SCHEME_ANY_CASE`]), the `url` alternation ([`url`]), the
-//! fragment identifier ([`parse`]), the empty `file` host ([`host`]), the `%09` splits of
-//! [`gopherurl`].
+//! made: upper case in scheme names (`SCHEME_ANY_CASE`), the `url` alternation (`url`), the
+//! fragment identifier (`parse`), the empty `file` host (`host`), the `%09` splits of
+//! `gopherurl`.
 
 use core::ops::Range;
 
@@ -147,7 +147,7 @@ const SCHEME: Table = LOWALPHA.union(&DIGIT).with(b"+-.");
 /// is a scheme, and the scheme literals of the scheme rules (`"http://"`) match in any case.
 /// Nothing else is case-insensitive: the BNF spells out both cases where it means both
 /// (`ftptype = "A" | "I" | "D" | "a" | "i" | "d"`), so `";type="` is matched as written.
-pub const SCHEME_ANY_CASE: Table = SCHEME.union(&HIALPHA);
+const SCHEME_ANY_CASE: Table = SCHEME.union(&HIALPHA);
 
 /// `user = *[ uchar | ";" | "?" | "&" | "=" ]` and
 /// `password = *[ uchar | ";" | "?" | "&" | "=" ]`
@@ -367,7 +367,7 @@ fn authority_rule(input: &[u8], access: Access) -> Result<Spans, ParseError> {
 /// "takes the form" of its rule; so a URL whose scheme is one of the ten defined here must match
 /// that scheme's rule, and `otherurl` is for the other schemes. Asked for by name, `otherurl`
 /// matches as written (any scheme).
-fn url<'i>(input: &'i [u8], name: &'static str) -> Result<Spans, ParseError> {
+fn url(input: &[u8], name: &'static str) -> Result<Spans, ParseError> {
     // The URL ends at the first "#" (see `parse`).
     let end = find(input, 0, input.len(), b'#');
     let mut w = Walk {
@@ -378,16 +378,18 @@ fn url<'i>(input: &'i [u8], name: &'static str) -> Result<Spans, ParseError> {
 
     // Section 2.1: "URLs are written as follows: <scheme>:<scheme-specific-part>". Without a
     // scheme the input could only be a relative reference, which this document does not define.
-    let top = if name == "url" { "url" } else { name };
     let colon = scheme_end(input, end)
-        .ok_or_else(|| ParseError::new(0, ParseErrorKind::RelativeNotDefined, top))?;
+        .ok_or_else(|| ParseError::new(0, ParseErrorKind::RelativeNotDefined, name))?;
     w.spans.scheme = Some(0..colon);
     let scheme = input.get(..colon).unwrap_or_default();
 
     let entry = if name == "url" {
         SCHEME_RULES
             .iter()
-            .find(|s| s.scheme.is_some_and(|n| n.as_bytes().eq_ignore_ascii_case(scheme)))
+            .find(|s| {
+                s.scheme
+                    .is_some_and(|n| n.as_bytes().eq_ignore_ascii_case(scheme))
+            })
             .unwrap_or(OTHERURL)
     } else {
         SCHEME_RULES
@@ -435,7 +437,7 @@ fn url<'i>(input: &'i [u8], name: &'static str) -> Result<Spans, ParseError> {
 
 /// The index of the `":"` that ends a scheme at the start of `input[..end]`:
 /// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]` (upper case allowed, see
-/// [`SCHEME_ANY_CASE`]).
+/// `SCHEME_ANY_CASE`).
 fn scheme_end(input: &[u8], end: usize) -> Option<usize> {
     let url = input.get(..end)?;
     let len = url.iter().position(|&b| !SCHEME_ANY_CASE.allows(b))?;
@@ -497,15 +499,12 @@ fn login(w: &mut Walk<'_>, access: Access, range: Range<usize>) -> Result<(), Pa
 fn host(input: &[u8], range: Range<usize>) -> Result<HostKind, ParseError> {
     let bytes = input.get(range.clone()).unwrap_or_default();
     let matches = match bytes.split_first() {
-        Some((&first, rest)) if ALPHA.allows(first) => {
+        Some((&first, _)) if ALPHA.allows(first) => {
             check(input, range.start + 1..range.end, &UCHAR, "hostname")
-                .map(|()| HostKind::Hostname)
                 .ok()
-                .filter(|_| !rest.is_empty() || rest.is_empty())
+                .map(|()| HostKind::Hostname)
         }
-        Some((&first, _)) if DIGIT.allows(first) => {
-            hostnumber(bytes).then_some(HostKind::Ipv4)
-        }
+        Some((&first, _)) if DIGIT.allows(first) => hostnumber(bytes).then_some(HostKind::Ipv4),
         _ => None,
     };
     matches.ok_or_else(|| ParseError::new(range.start, ParseErrorKind::Host, "host"))
@@ -548,7 +547,7 @@ fn ftpurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseE
         let at = literal(input, semi, r.end, b";type=", false, "ftpurl")?;
         match input.get(at) {
             Some(&b) if at < r.end && FTPTYPE.allows(b) => {}
-            _ => return Err(expected_at_within(input, at, r.end, "ftptype")),
+            _ => return Err(expected_at(input, at, "ftptype")),
         }
         w.spans.push("type", at..at + 1);
         w.spans.push("ftptype", at..at + 1);
@@ -618,21 +617,17 @@ fn gopherurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), Par
         return Ok(());
     };
     // "The entire <gopher-path> may also be empty": then there is no gtype.
+    if r.is_empty() {
+        return Ok(());
+    }
     let input = w.input;
     let gtype_end = match input.get(r.start) {
-        None => return Ok(()),
-        Some(_) if r.is_empty() => return Ok(()),
-        Some(b'%') => r.start + 3,
-        Some(_) => r.start + 1,
-    }
-    .min(r.end);
+        Some(b'%') => (r.start + 3).min(r.end),
+        _ => r.start + 1,
+    };
     check(input, r.start..gtype_end, &XCHAR, "gtype")?;
     w.spans.push("gtype", r.start..gtype_end);
     w.spans.push("gophertype", r.start..gtype_end);
-    if gtype_end == r.start + 1 && input.get(r.start) == Some(&b'%') {
-        // A lone "%" at the end of the url-path.
-        return Err(ParseError::new(r.start, ParseErrorKind::PctEncoded, "escape"));
-    }
     let tab1 = find_tab(input, gtype_end, r.end);
     check(input, gtype_end..tab1, &XCHAR, "selector")?;
     w.spans.push("selector", gtype_end..tab1);
@@ -695,7 +690,7 @@ fn newsurl(w: &mut Walk<'_>, rest: Option<Range<usize>>) -> Result<(), ParseErro
 fn group(w: &mut Walk<'_>, r: Range<usize>) -> Result<(), ParseError> {
     match w.input.get(r.start) {
         Some(&b) if r.start < r.end && ALPHA.allows(b) => {}
-        _ => return Err(expected_at_within(w.input, r.start, r.end, "group")),
+        _ => return Err(expected_at(w.input, r.start, "group")),
     }
     check(w.input, r.start + 1..r.end, &GROUP_TAIL, "group")?;
     w.spans.push("group", r.clone());
@@ -791,7 +786,7 @@ fn wais(
     };
     if let Some(only) = only {
         if only != form {
-            return Err(expected_at_within(input, db_end, r.end, rule));
+            return Err(expected_at(input, db_end, rule));
         }
     }
     match form {
@@ -804,7 +799,7 @@ fn wais(
             let wtype_end = find(input, db_end + 1, r.end, b'/');
             check(input, db_end + 1..wtype_end, &UCHAR, "wtype")?;
             if wtype_end == r.end {
-                return Err(expected_at_within(input, wtype_end, r.end, "waisdoc"));
+                return Err(expected_at(input, wtype_end, "waisdoc"));
             }
             check(input, wtype_end + 1..r.end, &UCHAR, "wpath")?;
             w.spans.push("wtype", db_end + 1..wtype_end);
@@ -839,7 +834,7 @@ fn prosperourl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), P
         let eq = find(input, i + 1, spec_end, b'=');
         check(input, i + 1..eq, &FIELD, "fieldname")?;
         if eq == spec_end {
-            return Err(expected_at_within(input, eq, r.end, "fieldspec"));
+            return Err(expected_at(input, eq, "fieldspec"));
         }
         check(input, eq + 1..spec_end, &FIELD, "fieldvalue")?;
         debug_assert!(spec_end > i);
@@ -979,15 +974,10 @@ fn literal(
 /// There is no `UnexpectedEnd` kind: the end is reported as the byte 0 at `input.len()`, as
 /// [`crate::parse`] does.
 fn expected_at(input: &[u8], index: usize, rule: &'static str) -> ParseError {
-    let byte = input.get(index).copied().unwrap_or(0);
-    ParseError::new(index, ParseErrorKind::UnexpectedByte { byte }, rule)
-}
-
-/// [`expected_at`] where the part being read ends at `end` (the rest of the input, a `#` and
-/// its fragment, is not part of it): the byte at `end` is reported, as it is what the rule met.
-fn expected_at_within(input: &[u8], index: usize, end: usize, rule: &'static str) -> ParseError {
-    debug_assert!(index <= end);
-    expected_at(input, index.min(end), rule)
+    match input.get(index) {
+        Some(&byte) => ParseError::new(index, ParseErrorKind::UnexpectedByte { byte }, rule),
+        None => ParseError::new(index, ParseErrorKind::UnexpectedEnd, rule),
+    }
 }
 
 /// Checks that every byte of `input[range]` is in `table`, or starts an
@@ -1027,4 +1017,891 @@ fn check(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_as<'a>(rule: &'static str, input: &'a str) -> Result<Components<'a>, ParseError> {
+        parse(input.as_bytes(), Rule::Url1994(rule))
+    }
+
+    /// A component by name: a common one, `host_kind`, or an extra (`None` when absent).
+    fn get<'a>(c: &Components<'a>, name: &str) -> Option<&'a str> {
+        match name {
+            "scheme" => c.scheme,
+            "authority" => c.authority,
+            "userinfo" => c.userinfo,
+            "host" => c.host_str(),
+            "host_kind" => c.host.map(|h| h.kind.name()),
+            "port" => c.port,
+            "path" => c.path,
+            "query" => c.query,
+            "fragment" => c.fragment,
+            extra => c.extras.get(extra),
+        }
+    }
+
+    /// Parses `input` as `rule` and checks each named component (`None`: undefined).
+    #[track_caller]
+    fn ok(rule: &'static str, input: &str, want: &[(&str, Option<&str>)]) {
+        let c = parse_as(rule, input).unwrap_or_else(|e| panic!("{input} as {rule}: {e}"));
+        for &(name, value) in want {
+            assert_eq!(get(&c, name), value, "{name} of {input} as {rule}");
+        }
+        // Each rule's components rebuild the URL (RFC 3986 section 5.3's recomposition).
+        assert_eq!(c.recompose(), input, "recomposed {input}");
+    }
+
+    /// Parses `input` as `rule` and checks the error's offset, kind and rule name.
+    #[track_caller]
+    fn fails(rule: &'static str, input: &str, index: usize, kind: ParseErrorKind, at_rule: &str) {
+        let e = parse_as(rule, input).map(|c| format!("{c:?}")).unwrap_err();
+        assert_eq!(
+            (e.index(), e.kind(), e.rule()),
+            (index, kind, at_rule),
+            "{input} as {rule}"
+        );
+    }
+
+    fn byte(b: u8) -> ParseErrorKind {
+        ParseErrorKind::UnexpectedByte { byte: b }
+    }
+
+    const END: ParseErrorKind = ParseErrorKind::UnexpectedEnd;
+
+    // Section 5, character classes, checked over all 256 bytes against the BNF's lists.
+
+    #[track_caller]
+    fn same_set(table: &Table, listed: &[u8]) {
+        for b in 0..=255u8 {
+            assert_eq!(table.allows(b), listed.contains(&b), "byte {b:#04x}");
+        }
+    }
+
+    const LOW: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
+    const HIGH: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    const DIG: &[u8] = b"0123456789";
+
+    fn cat(parts: &[&[u8]]) -> Vec<u8> {
+        parts.concat()
+    }
+
+    #[test]
+    fn every_class_over_all_bytes() {
+        let unreserved = cat(&[LOW, HIGH, DIG, b"$-_.+", b"!*'(),=", b"{}|\\^~[]"]);
+        same_set(&ALPHA, &cat(&[LOW, HIGH]));
+        same_set(&DIGIT, DIG);
+        same_set(&HEX, &cat(&[DIG, b"ABCDEFabcdef"]));
+        same_set(&UNRESERVED, &unreserved);
+        same_set(&UCHAR, &unreserved);
+        same_set(&XCHAR, &cat(&[&unreserved, b";/?:@&="]));
+        same_set(&SCHEME, &cat(&[LOW, DIG, b"+-."]));
+        same_set(&SCHEME_ANY_CASE, &cat(&[LOW, HIGH, DIG, b"+-."]));
+        same_set(&USER, &cat(&[&unreserved, b";?&="]));
+        same_set(&FPATH, &cat(&[&unreserved, b"?:@&=/"]));
+        same_set(&HPATH, &cat(&[&unreserved, b";:@&=/"]));
+        same_set(&SEARCH, &cat(&[&unreserved, b";:@&="]));
+        same_set(&GROUP_TAIL, &cat(&[LOW, HIGH, DIG, b"-."]));
+        same_set(&ARTICLE, &cat(&[&unreserved, b";/?:&="]));
+        same_set(&PPATH, &cat(&[&unreserved, b"?:@&=/"]));
+        same_set(&FIELD, &cat(&[&unreserved, b"?:@&"]));
+        same_set(&FTPTYPE, b"AIDaid");
+        for t in [
+            UCHAR, XCHAR, USER, FPATH, HPATH, SEARCH, ARTICLE, PPATH, FIELD,
+        ] {
+            assert!(t.pct_encoded());
+        }
+        for t in [SCHEME, GROUP_TAIL, DIGIT, FTPTYPE] {
+            assert!(!t.pct_encoded());
+        }
+        // Section 2.2: "URLs may not contain space or other non-printable characters", and the
+        // punctuation "<" ">" """ "#" is in no class.
+        for b in (0..=0x20).chain(0x7f..=0xff).chain(*b"<>\"#%`") {
+            assert!(!XCHAR.allows(b), "{b:#04x}");
+        }
+    }
+
+    #[test]
+    fn rules_match_the_table() {
+        assert_eq!(OTHERURL.rule, "otherurl");
+        for s in &SCHEME_RULES {
+            assert!(RULES.contains(&s.rule), "{}", s.rule);
+        }
+        // Every name is reachable: `url`, the scheme rules, `login` and `hostport`.
+        assert_eq!(RULES.len(), SCHEME_RULES.len() + 3);
+        // `url` picks `waisurl`, not one of its forms.
+        let c = parse(b"wais://h/db?s", Rule::UriReference).unwrap();
+        assert_eq!(c.query, Some("s"));
+        let c = parse(b"wais://h/db/t/p", Rule::default()).unwrap();
+        assert_eq!(c.extras.get("wpath"), Some("p"));
+    }
+
+    // Section 3.1, Common Internet Scheme Syntax: "an empty user name or password is different
+    // than no user name or password".
+
+    #[test]
+    fn user_and_password() {
+        ok(
+            "ftpurl",
+            "ftp://@host.com/",
+            &[
+                ("authority", Some("@host.com")),
+                ("userinfo", Some("")),
+                ("user", Some("")),
+                ("password", None),
+                ("host", Some("host.com")),
+                ("host_kind", Some("hostname")),
+                ("port", None),
+                ("path", Some("/")),
+                ("url-path", Some("")),
+            ],
+        );
+        ok(
+            "ftpurl",
+            "ftp://host.com/",
+            &[("userinfo", None), ("user", None), ("password", None)],
+        );
+        ok(
+            "ftpurl",
+            "ftp://foo:@host.com/",
+            &[
+                ("userinfo", Some("foo:")),
+                ("user", Some("foo")),
+                ("password", Some("")),
+            ],
+        );
+        ok(
+            "telneturl",
+            "telnet://user:password@host.dom:23/",
+            &[
+                ("user", Some("user")),
+                ("password", Some("password")),
+                ("port", Some("23")),
+                ("path", Some("/")),
+                ("url-path", Some("")),
+            ],
+        );
+        // "Within the user and password field, any ":", "@", or "/" must be encoded."
+        fails("ftpurl", "ftp://a:b:c@h/", 9, byte(b':'), "password");
+        ok("ftpurl", "ftp://a%3Ab:c%40d@h/", &[("user", Some("a%3Ab"))]);
+        // user = *[ uchar | ";" | "?" | "&" | "=" ]
+        ok("ftpurl", "ftp://a?b@host.dom/", &[("user", Some("a?b"))]);
+        // "No user name or password is allowed" (http, prospero): hostport, not login.
+        fails(
+            "httpurl",
+            "http://user@host.dom/",
+            7,
+            ParseErrorKind::Host,
+            "host",
+        );
+        fails(
+            "prosperourl",
+            "prospero://user@host.dom/x",
+            11,
+            ParseErrorKind::Host,
+            "host",
+        );
+    }
+
+    #[test]
+    fn hosts_and_ports() {
+        // "its IP address as a set of four decimal digits separated by periods"
+        ok(
+            "ftpurl",
+            "ftp://128.9.176.32/pub",
+            &[("host", Some("128.9.176.32")), ("host_kind", Some("ipv4"))],
+        );
+        // digits = 1*digit: no bound.
+        ok(
+            "httpurl",
+            "http://999.999.999.999/",
+            &[("host_kind", Some("ipv4"))],
+        );
+        // hostname = alpha *uchar, and "=" is in uchar (extra).
+        ok(
+            "httpurl",
+            "http://a=b.dom/",
+            &[("host", Some("a=b.dom")), ("host_kind", Some("hostname"))],
+        );
+        ok("httpurl", "http://h%41st/", &[("host", Some("h%41st"))]);
+        let host = ParseErrorKind::Host;
+        fails("httpurl", "http://1.2.3/", 7, host, "host");
+        fails("httpurl", "http://1.2.3.4.5/", 7, host, "host");
+        fails("httpurl", "http://1..3.4/", 7, host, "host");
+        fails("httpurl", "http://4kids.com/", 7, host, "host");
+        fails("httpurl", "http://a_b c/", 7, host, "host");
+        fails("httpurl", "http://host.dom?x", 7, host, "host");
+        fails("httpurl", "http://", 7, host, "host");
+        fails("httpurl", "http:///x", 7, host, "host");
+        // port = digits
+        ok(
+            "ftpurl",
+            "ftp://host.dom:2121/",
+            &[("authority", Some("host.dom:2121")), ("port", Some("2121"))],
+        );
+        fails("ftpurl", "ftp://host.dom:/", 15, byte(b'/'), "port");
+        fails("ftpurl", "ftp://host.dom:", 15, END, "port");
+        fails("ftpurl", "ftp://host.dom:8x/", 16, byte(b'x'), "port");
+        fails("ftpurl", "ftp://host.dom:8:9/", 16, byte(b':'), "port");
+        // Section 3.10: "<host> can be the string "localhost" or the empty string", but the
+        // BNF's host cannot be empty; the BNF is followed.
+        ok(
+            "fileurl",
+            "file://localhost/etc/motd",
+            &[("host", Some("localhost"))],
+        );
+        fails("fileurl", "file:///etc/motd", 7, host, "host");
+        // fileurl has host, not hostport.
+        fails("fileurl", "file://h:21/x", 7, host, "host");
+        // The Common Internet Scheme Syntax on its own.
+        ok_authority(
+            "login",
+            "u:p@host.dom:21",
+            &[
+                ("user", Some("u")),
+                ("password", Some("p")),
+                ("port", Some("21")),
+            ],
+        );
+        ok_authority("hostport", "10.0.0.1:80", &[("host_kind", Some("ipv4"))]);
+        fails("hostport", "u@h", 0, host, "host");
+        fails("login", "h/x", 0, host, "host");
+    }
+
+    #[track_caller]
+    fn ok_authority(rule: &'static str, input: &str, want: &[(&str, Option<&str>)]) {
+        let c = parse_as(rule, input).unwrap_or_else(|e| panic!("{input} as {rule}: {e}"));
+        assert_eq!((c.scheme, c.authority, c.path), (None, Some(input), None));
+        for &(name, value) in want {
+            assert_eq!(get(&c, name), value, "{name} of {input} as {rule}");
+        }
+    }
+
+    // Section 3.2, FTP, and the Appendix's examples.
+
+    #[test]
+    fn ftp() {
+        // 3.2.2: "CWD /etc" and then "RETR motd".
+        ok(
+            "ftpurl",
+            "ftp://myname@host.dom/%2Fetc/motd",
+            &[
+                ("userinfo", Some("myname")),
+                ("user", Some("myname")),
+                ("host", Some("host.dom")),
+                ("path", Some("/%2Fetc/motd")),
+                ("url-path", Some("%2Fetc/motd")),
+                ("fpath", Some("%2Fetc/motd")),
+                ("type", None),
+            ],
+        );
+        // "CWD etc", relative to the default directory.
+        ok(
+            "ftpurl",
+            "ftp://myname@host.dom/etc/motd",
+            &[("path", Some("/etc/motd")), ("url-path", Some("etc/motd"))],
+        );
+        // "CWD " with a null argument.
+        ok(
+            "ftpurl",
+            "ftp://myname@host.dom//etc/motd",
+            &[
+                ("path", Some("//etc/motd")),
+                ("url-path", Some("/etc/motd")),
+            ],
+        );
+        // Appendix.
+        ok(
+            "ftpurl",
+            "ftp://info.cern.ch/pub/www/doc;type=d",
+            &[
+                ("path", Some("/pub/www/doc;type=d")),
+                ("url-path", Some("pub/www/doc;type=d")),
+                ("fpath", Some("pub/www/doc")),
+                ("type", Some("d")),
+                ("ftptype", Some("d")),
+                ("query", None),
+            ],
+        );
+        ok(
+            "ftpurl",
+            "ftp://ds.internic.net/rfc",
+            &[("host", Some("ds.internic.net")), ("url-path", Some("rfc"))],
+        );
+        // References [2].
+        ok(
+            "ftpurl",
+            "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt",
+            &[(
+                "url-path",
+                Some("pub/gopher/gopher_protocol/Gopher+/Gopher+.txt"),
+            )],
+        );
+        // ftptype = "A" | "I" | "D" | "a" | "i" | "d"
+        ok("ftpurl", "ftp://h/pub/FILE;type=I", &[("type", Some("I"))]);
+        ok(
+            "ftpurl",
+            "ftp://h/;type=a",
+            &[("fpath", Some("")), ("type", Some("a"))],
+        );
+        fails(
+            "ftpurl",
+            "ftp://h/pub/file;type=x",
+            22,
+            byte(b'x'),
+            "ftptype",
+        );
+        fails("ftpurl", "ftp://h/f;type=", 15, END, "ftptype");
+        fails("ftpurl", "ftp://h/f;type=ab", 16, byte(b'b'), "ftpurl");
+        fails("ftpurl", "ftp://h/f;TYPE=a", 10, byte(b'T'), "ftpurl");
+        // "Within a name or CWD component, the characters "/" and ";" are reserved".
+        fails("ftpurl", "ftp://host.dom/a;b/c", 17, byte(b'b'), "ftpurl");
+        ok(
+            "ftpurl",
+            "ftp://host.dom/a%3Bb/c",
+            &[("url-path", Some("a%3Bb/c"))],
+        );
+        // "?" is data in an fsegment: an ftp URL has no query.
+        ok(
+            "ftpurl",
+            "ftp://host.dom/a?b",
+            &[("path", Some("/a?b")), ("query", None)],
+        );
+        // The "/" and url-path are optional.
+        ok(
+            "ftpurl",
+            "ftp://host.dom",
+            &[("path", Some("")), ("url-path", None), ("fpath", None)],
+        );
+        fails(
+            "ftpurl",
+            "ftp://h/%zz",
+            8,
+            ParseErrorKind::PctEncoded,
+            "escape",
+        );
+        fails("ftpurl", "ftp://h/a b", 9, byte(b' '), "fsegment");
+    }
+
+    // Section 3.3, HTTP.
+
+    #[test]
+    fn http() {
+        // Section 1.
+        ok(
+            "httpurl",
+            "http://www.acl.lanl.gov/URI/archive/uri-archive.index.html",
+            &[
+                ("authority", Some("www.acl.lanl.gov")),
+                ("path", Some("/URI/archive/uri-archive.index.html")),
+                ("url-path", Some("URI/archive/uri-archive.index.html")),
+                ("hpath", Some("URI/archive/uri-archive.index.html")),
+                ("query", None),
+                ("fragment", None),
+            ],
+        );
+        // Appendix: a fragment identifier follows the URL after "#".
+        ok(
+            "httpurl",
+            "http://ds.internic.net/instructions/overview.html#WARNING",
+            &[
+                ("path", Some("/instructions/overview.html")),
+                ("url-path", Some("instructions/overview.html")),
+                ("fragment", Some("WARNING")),
+            ],
+        );
+        fails("httpurl", "http://h/#a#b", 11, byte(b'#'), "fragment");
+        fails("httpurl", "http://h/#a b", 11, byte(b' '), "fragment");
+        // "If neither <path> nor <searchpart> is present, the "/" may also be omitted."
+        ok(
+            "httpurl",
+            "http://host.dom",
+            &[("path", Some("")), ("url-path", None), ("query", None)],
+        );
+        ok(
+            "httpurl",
+            "http://host.dom/?x",
+            &[
+                ("path", Some("/")),
+                ("query", Some("x")),
+                ("search", Some("x")),
+                ("url-path", Some("?x")),
+                ("hpath", Some("")),
+            ],
+        );
+        ok(
+            "httpurl",
+            "http://h:8080/a/b?",
+            &[
+                ("port", Some("8080")),
+                ("path", Some("/a/b")),
+                ("query", Some("")),
+            ],
+        );
+        ok(
+            "httpurl",
+            "http://host.dom/a;b:c@d&e=f",
+            &[("url-path", Some("a;b:c@d&e=f"))],
+        );
+        // national is in unreserved: "~" and "|" are allowed by the BNF.
+        ok(
+            "httpurl",
+            "http://host.dom/~user/a|b",
+            &[("path", Some("/~user/a|b"))],
+        );
+        // search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]: no "/" or "?".
+        fails("httpurl", "http://h/a?b/c", 12, byte(b'/'), "search");
+        fails("httpurl", "http://h/a?b?c", 12, byte(b'?'), "search");
+        fails("httpurl", "http://host.dom/a b", 17, byte(b' '), "hsegment");
+        fails("httpurl", "http://h/\u{e9}", 9, byte(0xc3), "hsegment");
+    }
+
+    // Section 3.4, GOPHER.
+
+    #[test]
+    fn gopher() {
+        let none = [
+            ("gophertype", None),
+            ("selector", None),
+            ("search", None),
+            ("gopher+_string", None),
+        ];
+        ok("gopherurl", "gopher://host.dom", &none);
+        ok("gopherurl", "gopher://host.dom/", &none);
+        ok(
+            "gopherurl",
+            "gopher://host.dom/1",
+            &[
+                ("gophertype", Some("1")),
+                ("gtype", Some("1")),
+                ("selector", Some("")),
+            ],
+        );
+        // References [2]: the selector begins with a copy of the gophertype.
+        ok(
+            "gopherurl",
+            "gopher://boombox.micro.umn.edu/11/gopher/gopher_protocol",
+            &[
+                ("path", Some("/11/gopher/gopher_protocol")),
+                ("gophertype", Some("1")),
+                ("selector", Some("1/gopher/gopher_protocol")),
+                ("search", None),
+                ("query", None),
+            ],
+        );
+        ok(
+            "gopherurl",
+            "gopher://host.dom/7selector%09search",
+            &[
+                ("gophertype", Some("7")),
+                ("selector", Some("selector")),
+                ("search", Some("search")),
+                ("gopher+_string", None),
+            ],
+        );
+        // Sections 3.4.4 to 3.4.9: the Gopher+ strings the document prints.
+        for (plus, search) in [
+            ("+", ""),
+            ("?", ""),
+            ("!", ""),
+            ("$", ""),
+            ("!+ABSTRACT", ""),
+            ("!+ABSTRACT%20+SMELL", ""),
+            ("+application/postscript%20Es_ES", "s"),
+            (
+                "+%091%0D%0A+-1%0D%0Aask_item1_value%0D%0Aask_item2_value%0D%0A.%0D%0A",
+                "",
+            ),
+        ] {
+            let input = format!("gopher://host.dom/0a_gopher_selector%09{search}%09{plus}");
+            let input: &'static str = Box::leak(input.into_boxed_str());
+            ok(
+                "gopherurl",
+                input,
+                &[
+                    ("gophertype", Some("0")),
+                    ("selector", Some("a_gopher_selector")),
+                    ("search", Some(search)),
+                    ("gopher+_string", Some(plus)),
+                ],
+            );
+        }
+        // gtype is one xchar, which may be an escape.
+        ok(
+            "gopherurl",
+            "gopher://h/%41x",
+            &[("gtype", Some("%41")), ("selector", Some("x"))],
+        );
+        fails(
+            "gopherurl",
+            "gopher://h/%4",
+            11,
+            ParseErrorKind::PctEncoded,
+            "escape",
+        );
+        fails("gopherurl", "gopher://h/0a%09b/c", 17, byte(b'/'), "search");
+        fails(
+            "gopherurl",
+            "gopher://u@h/",
+            9,
+            ParseErrorKind::Host,
+            "host",
+        );
+    }
+
+    // Sections 3.5 to 3.8: MAILTO, NEWS, NNTP, TELNET.
+
+    #[test]
+    fn mailto_news_nntp_telnet() {
+        ok(
+            "mailtourl",
+            "mailto:timbl@info.cern.ch",
+            &[
+                ("authority", None),
+                ("path", Some("timbl@info.cern.ch")),
+                ("encoded822addr", Some("timbl@info.cern.ch")),
+            ],
+        );
+        // "the percent sign ("%") is commonly used within RFC 822 addresses and must be
+        // URL-encoded."
+        ok("mailtourl", "mailto:user%25relay@host.dom", &[]);
+        fails(
+            "mailtourl",
+            "mailto:user%relay@host.dom",
+            11,
+            ParseErrorKind::PctEncoded,
+            "escape",
+        );
+        fails("mailtourl", "mailto:", 7, END, "encoded822addr");
+        ok(
+            "mailtourl",
+            "MAILTO:postmaster",
+            &[("scheme", Some("MAILTO"))],
+        );
+
+        ok(
+            "newsurl",
+            "news:*",
+            &[
+                ("path", Some("*")),
+                ("newsgroup-name", Some("*")),
+                ("group", None),
+            ],
+        );
+        ok(
+            "newsurl",
+            "news:comp.infosystems.www.misc",
+            &[
+                ("path", Some("comp.infosystems.www.misc")),
+                ("group", Some("comp.infosystems.www.misc")),
+                ("newsgroup-name", Some("comp.infosystems.www.misc")),
+                ("message-id", None),
+            ],
+        );
+        ok(
+            "newsurl",
+            "news:12345@host.dom",
+            &[
+                ("article", Some("12345@host.dom")),
+                ("message-id", Some("12345@host.dom")),
+                ("newsgroup-name", None),
+            ],
+        );
+        fails("newsurl", "news:", 5, END, "group");
+        fails("newsurl", "news:*x", 6, byte(b'x'), "grouppart");
+        fails("newsurl", "news:1comp", 5, byte(b'1'), "group");
+        fails("newsurl", "news:a_b", 6, byte(b'_'), "group");
+        fails("newsurl", "news:@host", 5, byte(b'@'), "article");
+        fails("newsurl", "news:a@4x", 7, ParseErrorKind::Host, "host");
+
+        ok(
+            "nntpurl",
+            "nntp://host.dom/comp.infosystems.www.misc/1234",
+            &[
+                ("path", Some("/comp.infosystems.www.misc/1234")),
+                ("newsgroup-name", Some("comp.infosystems.www.misc")),
+                ("article-number", Some("1234")),
+            ],
+        );
+        ok(
+            "nntpurl",
+            "nntp://host.dom/comp.infosystems.www.misc",
+            &[("article-number", None)],
+        );
+        fails("nntpurl", "nntp://h/g/12a", 13, byte(b'a'), "digits");
+        fails("nntpurl", "nntp://h/g/", 11, END, "digits");
+        fails("nntpurl", "nntp://h", 8, END, "nntpurl");
+
+        ok(
+            "telneturl",
+            "telnet://host.dom",
+            &[("path", Some("")), ("url-path", None), ("user", None)],
+        );
+        fails(
+            "telneturl",
+            "telnet://host.dom/x",
+            18,
+            byte(b'x'),
+            "telneturl",
+        );
+    }
+
+    // Sections 3.9 to 3.11: WAIS, FILES, PROSPERO; section 4's other schemes.
+
+    #[test]
+    fn wais_file_prospero_other() {
+        // References [14].
+        ok(
+            "waisurl",
+            "wais://quake.think.com/wais-discussion-archives?lynch",
+            &[
+                ("path", Some("/wais-discussion-archives")),
+                ("query", Some("lynch")),
+                ("url-path", Some("wais-discussion-archives?lynch")),
+                ("database", Some("wais-discussion-archives")),
+                ("search", Some("lynch")),
+                ("wtype", None),
+            ],
+        );
+        ok(
+            "waisurl",
+            "wais://h/db/TEXT/0x1234",
+            &[
+                ("query", None),
+                ("database", Some("db")),
+                ("wtype", Some("TEXT")),
+                ("wpath", Some("0x1234")),
+            ],
+        );
+        ok(
+            "waisdatabase",
+            "wais://h/db",
+            &[("database", Some("db")), ("search", None)],
+        );
+        ok("waisindex", "wais://h/db?", &[("search", Some(""))]);
+        ok(
+            "waisdoc",
+            "wais://h//t/",
+            &[("database", Some("")), ("wpath", Some(""))],
+        );
+        fails("waisurl", "wais://quake.think.com", 22, END, "waisurl");
+        fails(
+            "waisdatabase",
+            "wais://h/db?x",
+            11,
+            byte(b'?'),
+            "waisdatabase",
+        );
+        fails("waisindex", "wais://h/db", 11, END, "waisindex");
+        fails("waisdoc", "wais://h/db/t", 13, END, "waisdoc");
+        fails("waisurl", "wais://h/db/t/p/q", 15, byte(b'/'), "wpath");
+
+        ok(
+            "fileurl",
+            "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+            &[
+                ("host", Some("vms.host.edu")),
+                ("path", Some("/disk$user/my/notes/note12345.txt")),
+                ("fpath", Some("disk$user/my/notes/note12345.txt")),
+            ],
+        );
+
+        ok(
+            "prosperourl",
+            "prospero://host.dom//pros/name",
+            &[
+                ("path", Some("//pros/name")),
+                ("url-path", Some("/pros/name")),
+                ("hsoname", Some("/pros/name")),
+                ("ppath", Some("/pros/name")),
+            ],
+        );
+        ok(
+            "prosperourl",
+            "prospero://host.dom//pros/name;OBJECT-VERSION=1;a=b=c",
+            &[("hsoname", Some("/pros/name"))],
+        );
+        fails(
+            "prosperourl",
+            "prospero://h/x;novalue",
+            22,
+            END,
+            "fieldspec",
+        );
+        fails(
+            "prosperourl",
+            "prospero://h/x;a;b=c",
+            16,
+            byte(b';'),
+            "fieldspec",
+        );
+        fails(
+            "prosperourl",
+            "prospero://h/x;a b=c",
+            16,
+            byte(b' '),
+            "fieldname",
+        );
+        fails("prosperourl", "prospero://h", 12, END, "prosperourl");
+
+        // Section 4: other schemes; scheme = 1*[ lowalpha | digit | "+" | "-" | "." ].
+        for (input, scheme, part) in [
+            ("x-foo:bar", "x-foo", "bar"),
+            ("z39.50:abc", "z39.50", "abc"),
+            ("3com:abc", "3com", "abc"),
+            ("x-foo://h/p?q", "x-foo", "//h/p?q"),
+            ("afs:", "afs", ""),
+        ] {
+            for rule in ["url", "otherurl"] {
+                ok(
+                    rule,
+                    input,
+                    &[
+                        ("scheme", Some(scheme)),
+                        ("authority", None),
+                        ("path", Some(part)),
+                        ("schemepart", Some(part)),
+                    ],
+                );
+            }
+        }
+        fails("otherurl", "x:a b", 3, byte(b' '), "schemepart");
+        // Asked for by name, otherurl takes any scheme.
+        ok("otherurl", "http:x", &[("path", Some("x"))]);
+    }
+
+    // Section 2.1: the top rule, scheme names and relative references.
+
+    #[test]
+    fn top_rule() {
+        // "programs interpreting URLs should allow upper case letters as equivalent to lower
+        // case in scheme names (e.g., allow "HTTP" as well as "http")"
+        let c = parse(b"HTTP://info.cern.ch/", Rule::UriReference).unwrap();
+        assert_eq!(
+            (c.scheme, c.host_str()),
+            (Some("HTTP"), Some("info.cern.ch"))
+        );
+        ok("httpurl", "Http://h/", &[("scheme", Some("Http"))]);
+        // A defined scheme must match its own rule under `url`.
+        fails(
+            "url",
+            "http://user@host.dom/",
+            7,
+            ParseErrorKind::Host,
+            "host",
+        );
+        fails("url", "http:x", 5, byte(b'x'), "httpurl");
+        fails("url", "news:", 5, END, "group");
+        // Every rule other than Url1994 means `url`.
+        for rule in [Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef] {
+            assert_eq!(parse(b"news:*", rule).unwrap().path, Some("*"));
+        }
+        // A scheme rule wants its own scheme.
+        fails("httpurl", "ftp://h/", 0, byte(b'f'), "httpurl");
+        fails("httpurl", "https://h/", 4, byte(b's'), "httpurl");
+        fails("httpurl", "http:/h", 6, byte(b'h'), "httpurl");
+        fails("httpurl", "http:#", 5, byte(b'#'), "httpurl");
+        fails("mailtourl", "mailtox:a", 6, byte(b'x'), "mailtourl");
+    }
+
+    #[test]
+    fn relative_references_are_not_defined() {
+        let relative = ParseErrorKind::RelativeNotDefined;
+        for input in [
+            "", "../g", "/a/b", "//host/", "g?y", "#s", ":x", "a b:c", "\u{e9}:x",
+        ] {
+            fails("url", input, 0, relative, "url");
+            fails("httpurl", input, 0, relative, "httpurl");
+        }
+        let e = parse(b"../g", Rule::UriReference).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "this edition defines no relative references at byte 0 (rule url)"
+        );
+    }
+
+    /// Inputs that fill each rule's extras the most.
+    #[test]
+    fn extras_never_exceed_capacity() {
+        let widest = [
+            ("ftpurl", "ftp://u:p@h:1/a/b;type=a#f"),
+            ("fileurl", "file://h/a"),
+            ("httpurl", "http://h:1/a?b#f"),
+            ("gopherurl", "gopher://h:1/0s%09q%09+#f"),
+            ("mailtourl", "mailto:a"),
+            ("newsurl", "news:a@h"),
+            ("newsurl", "news:a"),
+            ("nntpurl", "nntp://h:1/g/1"),
+            ("telneturl", "telnet://u:p@h:1/"),
+            ("waisurl", "wais://h:1/d/t/p"),
+            ("waisindex", "wais://h:1/d?s"),
+            ("prosperourl", "prospero://h:1/p;a=b;c=d"),
+            ("otherurl", "x:y"),
+            ("login", "u:p@h:1"),
+            ("hostport", "h:1"),
+        ];
+        for (rule, input) in widest {
+            let c = parse_as(rule, input).unwrap_or_else(|e| panic!("{input}: {e}"));
+            let n = c.extras.iter().count();
+            assert!(
+                (1..Extras::CAPACITY).contains(&n) || rule == "hostport",
+                "{input}: {n}"
+            );
+        }
+        for rule in RULES {
+            assert!(
+                SCHEME_RULES.iter().any(|s| s.rule == *rule)
+                    || widest.iter().any(|w| w.0 == *rule)
+                    || *rule == "url"
+            );
+        }
+    }
+
+    /// No input panics: every 0- to 3-byte string over bytes that matter to some rule, after
+    /// each scheme's start, under each rule. `Spans::push` asserts the extras capacity.
+    #[test]
+    fn no_input_panics() {
+        const ALPHABET: &[u8] = b"a1/:@%9?#;=*.tT\xff";
+        const PREFIXES: &[&str] = &[
+            "",
+            "http://h",
+            "ftp://u@h/x",
+            "ftp://h/a;type=",
+            "file://",
+            "gopher://h/0",
+            "mailto:",
+            "news:",
+            "nntp://h/g",
+            "telnet://",
+            "wais://h/d",
+            "prospero://h/p;",
+            "x:",
+        ];
+        let mut buf = Vec::with_capacity(32);
+        let mut accepted = 0usize;
+        for prefix in PREFIXES {
+            for len in 0..=3u32 {
+                for n in 0..ALPHABET.len().pow(len) {
+                    buf.clear();
+                    buf.extend_from_slice(prefix.as_bytes());
+                    let mut k = n;
+                    for _ in 0..len {
+                        buf.push(ALPHABET[k % ALPHABET.len()]);
+                        k /= ALPHABET.len();
+                    }
+                    for rule in RULES {
+                        if let Ok(c) = parse(&buf, Rule::Url1994(rule)) {
+                            accepted += 1;
+                            if !matches!(*rule, "login" | "hostport") {
+                                assert_eq!(c.recompose().as_bytes(), &buf[..], "{rule}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(accepted > 1000, "{accepted}");
+    }
 }

@@ -35,9 +35,6 @@ impl Parser for Spec {
 
     fn parse(&self, input: &[u8], edition: Edition, rule: Option<&str>) -> Outcome<Components> {
         guarded(|| {
-            if !edition.implemented() {
-                return Outcome::Unsupported(format!("edition {edition} is not implemented yet"));
-            }
             let rule = match rule.map(|name| Rule::from_name(edition, name)).transpose() {
                 Ok(rule) => rule.unwrap_or_default(),
                 Err(e) => return Outcome::Unsupported(e.to_string()),
