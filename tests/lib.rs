@@ -4,3 +4,5 @@
 mod suites;
 // The uridiff command, run as a user runs it.
 mod cli;
+// Every example of the five documents is in some suite case.
+mod coverage;

@@ -155,8 +155,8 @@ pub fn extract(text: &str, edition: Edition) -> Vec<String> {
 /// - **Bare URIs and punctuation.** 1996/2003: "it is important to be able to delimit the URL from
 ///   the rest of the text, and in particular from punctuation marks that might be mistaken for
 ///   part of the URL." Decision: a bare URI is a run of printable ASCII other than `<`, `>` and
-///   `"` (characters that are "excluded because they are often used as the delimiters around URIs
-///   in text documents", 1996 2.4.3); an opening `(`, `[` or `'` before it and the sentence marks
+///   `"` (characters that are "excluded because they are often used as the delimiters around URLs
+///   in text documents", 1996 2.3.3); an opening `(`, `[` or `'` before it and the sentence marks
 ///   `.` `,` `;` `:` `!` `?` `'` after it are not part of it, nor is a closing `)` or `]` that has
 ///   no opening partner inside it. Without the `URL:` prefix its scheme must begin with a letter,
 ///   even where the edition's grammar allows a digit, so that times and ratios (`10:30`) in prose
@@ -175,7 +175,7 @@ pub fn extract(text: &str, edition: Edition) -> Vec<String> {
 /// let found = extract_detailed("Get http://example.com/draft-\n  ietf.txt, soon.", Edition::Rfc3986);
 /// assert_eq!(found[0].uri, "http://example.com/draft-ietf.txt");
 /// assert_eq!(found[0].delimiter, Delimiter::Whitespace);
-/// assert_eq!(found[0].hyphen_breaks, [25]);
+/// assert_eq!(found[0].hyphen_breaks, [24]);
 /// ```
 pub fn extract_detailed(text: &str, edition: Edition) -> Vec<Extracted> {
     let rules = Rules::of(edition);
@@ -194,21 +194,19 @@ pub fn extract_detailed(text: &str, edition: Edition) -> Vec<Extracted> {
                 }
                 None => pos + 1,
             },
-            b'"' if rules.quotes && spent_quote != Some(pos) => {
-                match find_quote(bytes, pos + 1) {
-                    Some(close) => match double_quotes(text, pos, close, rules) {
-                        Some(found) => {
-                            out.push(found);
-                            close + 1
-                        }
-                        None => {
-                            spent_quote = Some(close);
-                            pos + 1
-                        }
-                    },
-                    None => pos + 1,
-                }
-            }
+            b'"' if rules.quotes && spent_quote != Some(pos) => match find_quote(bytes, pos + 1) {
+                Some(close) => match double_quotes(text, pos, close, rules) {
+                    Some(found) => {
+                        out.push(found);
+                        close + 1
+                    }
+                    None => {
+                        spent_quote = Some(close);
+                        pos + 1
+                    }
+                },
+                None => pos + 1,
+            },
             _ if is_bare(b) => {
                 let (end, found) = bare(text, pos, rules);
                 out.extend(found);
@@ -348,7 +346,10 @@ fn angle_brackets(text: &str, open: usize, rules: Rules) -> Option<Extracted> {
         span: open..close + 1,
         delimiter: Delimiter::AngleBrackets,
         url_prefix,
-        hyphen_breaks: hyphen_breaks.into_iter().filter_map(|h| h.checked_sub(shift)).collect(),
+        hyphen_breaks: hyphen_breaks
+            .into_iter()
+            .filter_map(|h| h.checked_sub(shift))
+            .collect(),
     })
 }
 
@@ -399,7 +400,10 @@ fn double_quotes(text: &str, open: usize, close: usize, rules: Rules) -> Option<
         span: open..close + 1,
         delimiter: Delimiter::DoubleQuotes,
         url_prefix,
-        hyphen_breaks: hyphen_breaks.into_iter().filter_map(|h| h.checked_sub(shift)).collect(),
+        hyphen_breaks: hyphen_breaks
+            .into_iter()
+            .filter_map(|h| h.checked_sub(shift))
+            .collect(),
     })
 }
 
@@ -421,7 +425,10 @@ fn bare(text: &str, start: usize, rules: Rules) -> (usize, Option<Extracted>) {
         i = end;
         // 1996: "The prefix "URL:" (with or without a trailing space)".
         let bare_word = word.trim_start_matches(['(', '[', '\'']);
-        if bare_word == URL_PREFIX && bytes.get(i) == Some(&b' ') && bytes.get(i + 1).copied().is_some_and(is_bare) {
+        if bare_word == URL_PREFIX
+            && bytes.get(i) == Some(&b' ')
+            && bytes.get(i + 1).copied().is_some_and(is_bare)
+        {
             i += 1;
             continue;
         }
@@ -495,4 +502,266 @@ fn bare(text: &str, start: usize, rules: Rules) -> (usize, Option<Extracted>) {
             .collect(),
     };
     (end, Some(found))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[track_caller]
+    fn check(edition: Edition, text: &str, expect: &[&str]) {
+        assert_eq!(extract(text, edition), expect, "{text:?}");
+    }
+
+    // draft-ietf-uri-url-06 (seed 001), APPENDIX: Recommendations for URLs in Context, Examples.
+    #[test]
+    fn appendix_example_1994() {
+        let text = "Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc\n\
+                    ;type=d> but you can probably pick it up from <URL:ftp://ds.inter\n\
+                    nic.net/rfc>. Note the warning in <URL:http://ds.internic.net/\n\
+                    instructions/overview.html#WARNING>.";
+        let expect = [
+            "ftp://info.cern.ch/pub/www/doc;type=d",
+            "ftp://ds.internic.net/rfc",
+            "http://ds.internic.net/instructions/overview.html#WARNING",
+        ];
+        check(Edition::UriUrl06, text, &expect);
+        // The later documents strip the prefix too.
+        check(Edition::Rfc3986, text, &expect);
+    }
+
+    // Seed 001, section 1 (mail addresses in brackets) and 3.2.2 (a URL broken after "ftp:").
+    #[test]
+    fn running_text_1994() {
+        let text = "Tim Berners-Lee <timbl@info.cern.ch>, or to the URI-WG\n\
+                    <uri@bunyip.com>. Discussions of the group are archived at\n\
+                    <URL:http://www.acl.lanl.gov/URI/archive/uri-archive.index.html>";
+        let expect = ["http://www.acl.lanl.gov/URI/archive/uri-archive.index.html"];
+        check(Edition::UriUrl06, text, &expect);
+        check(Edition::Rfc3986, text, &expect);
+        let text = "For example, the URL <URL:ftp://myname@host.dom/%2Fetc/motd> is\n\
+                    interpreted by FTP-ing to \"host.dom\", logging in as \"myname\"\n\
+                    (prompting for a password if it is asked for), and then executing\n\
+                    \"CWD /etc\" and then \"RETR motd\". This has a different meaning from\n\
+                    <URL:ftp://myname@host.dom/etc/motd> which would \"CWD etc\",\n\
+                    relative to the default directory for \"myname\", or <URL:ftp:\n\
+                    //myname@host.dom//etc/motd>, which would \"CWD \" with a null\n\
+                    argument and then \"RETR motd\".";
+        let expect = [
+            "ftp://myname@host.dom/%2Fetc/motd",
+            "ftp://myname@host.dom/etc/motd",
+            "ftp://myname@host.dom//etc/motd",
+        ];
+        check(Edition::UriUrl06, text, &expect);
+        check(Edition::Rfc3986, text, &expect);
+        // 1994 recommends angle brackets "along with the prefix "URL:"" and nothing else.
+        check(
+            Edition::UriUrl06,
+            "<http://a/> \"http://b/\" http://c/",
+            &[],
+        );
+        check(
+            Edition::UriUrl06,
+            "(URL:http://a/b), URL: http://c/",
+            &["http://a/b", "http://c/"],
+        );
+    }
+
+    // draft-ietf-url-syntax-00 (seed 003), Appendix E.
+    #[test]
+    fn appendix_e_1996() {
+        let text = "In practice, URLs are delimited in a variety of ways, but usually\n\
+                    within double-quotes \"http://test.com/\", angle brackets\n\
+                    <http://test.com/>, or just using whitespace\n\
+                    http://test.com/\n\
+                    These wrappers do not form part of the URL.";
+        check(Edition::UrlSyntax00, text, &["http://test.com/"; 3]);
+        let text = "Yes, Jim, I found it under \"http://www.w3.org/pub/WWW/\",\n\
+                    but you can probably pick it up from <ftp://ds.internic.\n\
+                    net/rfc/>. Note the warning in <http://ds.internic.net/\n\
+                    instructions/overview.html#WARNING>.";
+        let expect = [
+            "http://www.w3.org/pub/WWW/",
+            "ftp://ds.internic.net/rfc/",
+            "http://ds.internic.net/instructions/overview.html#WARNING",
+        ];
+        for edition in Edition::ALL {
+            let expect: &[&str] = if edition == Edition::UriUrl06 {
+                &[]
+            } else {
+                &expect
+            };
+            check(edition, text, expect);
+        }
+    }
+
+    // Seed 003, Appendix C (the HTML example) and F.2 ("<foo:/bar> and <foo:bar>").
+    #[test]
+    fn other_bracketed_urls_1996() {
+        let text = "<BASE href=\"http://www.ics.uci.edu/Test/a/b/c\">\n\
+                    </HEAD><BODY>\n\
+                    ... <A href=\"../x\">a hypertext anchor</A> ...\n\
+                    relative URL \"../x\" as representing the absolute URL\n\
+                    <http://www.ics.uci.edu/Test/a/x>";
+        let expect = [
+            "http://www.ics.uci.edu/Test/a/b/c",
+            "http://www.ics.uci.edu/Test/a/x",
+        ];
+        check(Edition::UrlSyntax00, text, &expect);
+        check(
+            Edition::UrlSyntax00,
+            "<foo:/bar> and <foo:bar>",
+            &["foo:/bar", "foo:bar"],
+        );
+    }
+
+    // draft-fielding-uri-rfc2396bis-02 (seed 004), Appendix D "Delimiting a URI in Context".
+    #[test]
+    fn delimiting_2003() {
+        let e = Edition::Rfc2396bis02;
+        let text = "In practice, URI are delimited in a variety of ways, but usually\n\
+                    within double-quotes \"http://example.com/\", angle brackets\n\
+                    <http://example.com/>, or just using whitespace";
+        check(e, text, &["http://example.com/"; 2]);
+        check(e, "   http://example.com/\n", &["http://example.com/"]);
+        // The artwork, indentation kept.
+        let text = "   Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n   \
+                    but you can probably pick it up from <ftp://ds.internic.\n   \
+                    net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n   \
+                    ietf/uri/historical.html#WARNING>.\n";
+        let expect = [
+            "http://www.w3.org/Addressing/",
+            "ftp://ds.internic.net/rfc/",
+            "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+        ];
+        check(e, text, &expect);
+        check(Edition::Rfc3986, text, &expect);
+        // The "URL:" prefix, "with or without a trailing space".
+        check(
+            e,
+            "<URL: http://a/> URL: http://b/ \"URL:http://c/\"",
+            &["http://a/", "http://b/", "http://c/"],
+        );
+    }
+
+    // "the interpreter of a URI containing a line break immediately after a hyphen should ignore
+    // all unescaped whitespace around the line break, and should be aware that the hyphen may or
+    // may not actually be part of the URI."
+    #[test]
+    fn hyphen_at_a_line_break() {
+        let e = Edition::Rfc3986;
+        for text in [
+            "<http://a/b-\n   c>",
+            "\"http://a/b-\n   c\"",
+            "\"http://a/b- \r\n\tc\"",
+            "see http://a/b-\n   c here",
+        ] {
+            let found = extract_detailed(text, e);
+            assert_eq!(found.len(), 1, "{text:?}");
+            assert_eq!(found[0].uri, "http://a/b-c", "{text:?}");
+            assert_eq!(found[0].hyphen_breaks, [10], "{text:?}");
+        }
+        // Whitespace without a hyphen: quotes and bare text stop there.
+        check(e, "\"http://a/b\n c\"", &["http://a/b"]);
+        check(e, "see http://a/b\n c", &["http://a/b"]);
+        // One line break only: a blank line is a paragraph break.
+        check(e, "see http://a/b-\n\nc", &["http://a/b-"]);
+        check(e, "\"http://a/b-\n\nc\"", &["http://a/b-"]);
+        // 1994 says nothing of hyphens; its bare URLs (with the prefix) end at whitespace.
+        check(Edition::UriUrl06, "URL:http://a/b-\nc", &["http://a/b-"]);
+        check(Edition::UriUrl06, "<URL:http://a/b-\nc>", &["http://a/b-c"]);
+        // The offsets survive the prefix.
+        let found = extract_detailed("<URL: http://a/b-\n c>", e);
+        assert_eq!(found[0].hyphen_breaks, [10]);
+    }
+
+    // "in particular from punctuation marks that might be mistaken for part of the URL"
+    #[test]
+    fn bare_uris_and_punctuation() {
+        let e = Edition::Rfc3986;
+        check(
+            e,
+            "See http://a/b. And (http://a/c), or http://w/Foo_(bar). [http://x/y];",
+            &[
+                "http://a/b",
+                "http://a/c",
+                "http://w/Foo_(bar)",
+                "http://x/y",
+            ],
+        );
+        check(e, "'mailto:a@b.c'? urn:x:y!", &["mailto:a@b.c", "urn:x:y"]);
+        // Prose: words ending in ":", times, mail addresses, placeholders.
+        let prose = "Examples: at 10:30, e.g.: <timbl@info.cern.ch> <hsoname> \"URL:\" \"HTTP\"";
+        for edition in Edition::ALL {
+            check(edition, prose, &[]);
+        }
+        // Inside delimiters the edition's own scheme rule applies.
+        check(Edition::UrlSyntax00, "<3com:x>", &["3com:x"]);
+        check(Edition::UriSyntax01, "<3com:x>", &["3com:x"]);
+        check(Edition::UriSyntax02, "<3com:x>", &[]);
+        check(Edition::Rfc3986, "<3com:x>", &[]);
+        check(Edition::UriUrl06, "<URL:3com:x>", &["3com:x"]);
+    }
+
+    #[test]
+    fn spans_and_delimiters() {
+        let text = "a \"http://q/\" <URL:http://b/> (http://c/).";
+        let found = extract_detailed(text, Edition::Rfc3986);
+        let spans: Vec<&str> = found.iter().map(|f| &text[f.span.clone()]).collect();
+        assert_eq!(spans, ["\"http://q/\"", "<URL:http://b/>", "http://c/"]);
+        let kinds: Vec<Delimiter> = found.iter().map(|f| f.delimiter).collect();
+        assert_eq!(
+            kinds,
+            [
+                Delimiter::DoubleQuotes,
+                Delimiter::AngleBrackets,
+                Delimiter::Whitespace
+            ]
+        );
+        assert_eq!(
+            found.iter().map(|f| f.url_prefix).collect::<Vec<_>>(),
+            [false, true, false]
+        );
+    }
+
+    #[test]
+    fn whitespace_that_is_not_ascii() {
+        let e = Edition::Rfc3986;
+        check(e, "<http://a/\u{3000}b\u{a0}c>", &["http://a/bc"]);
+        // A quoted string with whitespace in it is prose; the bare URI in it ends at the space.
+        check(e, "\"http://a/\u{2003}b\"", &["http://a/"]);
+        check(e, "\u{e9}http://a/\u{2014}x", &["http://a/"]);
+    }
+
+    #[test]
+    fn no_panic_at_any_cut() {
+        let text =
+            "\u{e9}<URL:h\u{3000}ttp://a/b-\r\n c> \"x\u{e9}:y-\n z\" (http://q/\u{e9}). \"<";
+        for edition in Edition::ALL {
+            for (i, _) in text.char_indices() {
+                let _ = extract_detailed(&text[i..], edition);
+                let _ = extract_detailed(&text[..i], edition);
+            }
+        }
+    }
+
+    // Linear time: inputs that make a naive search for the closing delimiter quadratic.
+    #[test]
+    fn linear_on_adversarial_input() {
+        let n = 50_000;
+        for text in [
+            "<".repeat(n),
+            "\"".repeat(n),
+            "<a".repeat(n),
+            "\"a ".repeat(n),
+            "a-\n".repeat(n),
+            "(".repeat(n) + "http://a/" + &")".repeat(n),
+            format!("<{}", "x".repeat(n)),
+            format!("\"{}", "<URL:".repeat(n)),
+        ] {
+            for edition in Edition::ALL {
+                let _ = extract(&text, edition);
+            }
+        }
+    }
 }

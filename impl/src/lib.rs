@@ -22,6 +22,7 @@ pub mod chars;
 mod components;
 mod edition;
 mod error;
+mod extract;
 pub mod host;
 mod normalize;
 mod parse;
@@ -34,6 +35,7 @@ mod syntax;
 pub use components::{recompose, Components, Extras, Host, HostKind};
 pub use edition::{Edition, UnknownEdition};
 pub use error::{ParseError, ParseErrorKind};
+pub use extract::{extract, extract_detailed, Delimiter, Extracted};
 pub use normalize::{
     equivalent, equivalent_in, normalize, normalize_in, normalize_scheme_based,
     normalize_scheme_based_in, percent_encoding_normalize, NormalizeError,

@@ -37,6 +37,13 @@ pub trait Parser {
 
     /// Equivalence after syntax- and scheme-based normalization (sections 6.2.2 and 6.2.3).
     fn equivalent(&self, a: &[u8], b: &[u8], edition: Edition) -> Outcome<bool>;
+
+    /// The URIs a running text contains (1996 Appendix E, 2003 "Delimiting a URI in Context").
+    /// Most parsers have no such operation: the default says so.
+    fn extract(&self, text: &str, edition: Edition) -> Outcome<Vec<String>> {
+        let _ = (text, edition);
+        Outcome::Unsupported(format!("{} does not extract URIs from text", self.name()))
+    }
 }
 
 /// Runs `f`, turning a panic into [`Outcome::Crashed`] with the panic's message.

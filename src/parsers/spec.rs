@@ -90,4 +90,8 @@ impl Parser for Spec {
             Err(e) => Outcome::Rejected(e.to_string()),
         })
     }
+
+    fn extract(&self, text: &str, edition: Edition) -> Outcome<Vec<String>> {
+        guarded(|| Outcome::Accepted(uri_spec::extract(text, edition)))
+    }
 }

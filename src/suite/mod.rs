@@ -280,9 +280,15 @@ fn run_case(edition: Edition, case: &Case, parser: &dyn Parser) -> Status {
                 },
             )
         }
-        Op::Extract | Op::Regex => {
-            Status::Skipped(format!("op {} is not implemented yet", case.op.name()))
-        }
+        Op::Extract => judge(
+            parser.extract(&case.input, edition),
+            expect,
+            |got, e| match e {
+                Expect::List(want) if want == got => Ok(()),
+                _ => Err(format!("expected {e}, got {got:?}")),
+            },
+        ),
+        Op::Regex => Status::Skipped("op regex is not implemented yet".to_owned()),
     }
 }
 
