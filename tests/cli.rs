@@ -175,3 +175,65 @@ fn no_byte_makes_the_cli_panic() {
     assert_eq!(o.status.code(), Some(1));
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
 }
+
+#[test]
+fn oracle_json_gives_the_groups_components_and_verdict() {
+    let o = uridiff(&[
+        "oracle",
+        "--json",
+        "--edition",
+        "draft-ietf-url-syntax-00",
+        "http://www.ics.uci.edu/pub/ietf/uri/#Related",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("json");
+    // Appendix B of 003, as printed.
+    assert_eq!(v["$1"], "http:");
+    assert_eq!(v["$4"], "www.ics.uci.edu");
+    assert_eq!(v["$5"], "/pub/ietf/uri/");
+    assert!(v["$6"].is_null() && v["$7"].is_null());
+    assert_eq!(v["$9"], "Related");
+    assert_eq!(v["components"]["server"], "www.ics.uci.edu");
+    assert_eq!(v["valid"], true);
+    let o = uridiff(&[
+        "oracle",
+        "--json",
+        "--edition",
+        "draft-fielding-uri-rfc2396bis-02",
+        "http://a_b/",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains(r#""valid":false"#));
+    let o = uridiff(&[
+        "oracle",
+        "--membership",
+        "--edition",
+        "draft-fielding-uri-rfc2396bis-02",
+        "http://a_b/",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn suite_runs_against_each_oracle() {
+    for parser in ["oracle-regex", "oracle-grammar"] {
+        let o = uridiff(&[
+            "suite",
+            "--parser",
+            parser,
+            concat!(env!("CARGO_MANIFEST_DIR"), "/suites/rfc3986.yaml"),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{parser}: {}", stdout(&o));
+        assert!(
+            stdout(&o)
+                .lines()
+                .last()
+                .is_some_and(|l| l.contains(" passed, 0 failed, ")),
+            "{}",
+            stdout(&o)
+        );
+    }
+    let o = uridiff(&["suite", "--parser", "nope"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("oracle-grammar"));
+}

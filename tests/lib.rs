@@ -6,3 +6,5 @@ mod suites;
 mod cli;
 // Every example of the five documents is in some suite case.
 mod coverage;
+// impl against the Appendix B expression and the grammar recognizer.
+mod oracle;

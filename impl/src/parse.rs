@@ -445,7 +445,8 @@ fn authority(input: &[u8], range: Range<usize>, spans: &mut Spans) -> Result<(),
 /// reference string as it is capable of matching. In other words, the server component wins"),
 /// then checks each component against its rule. So a leading `//` is always an authority: where
 /// pure grammar membership would accept another reading (`http://a_b/` as an abs-path with an
-/// empty first segment under 2003), the document's reading is the one taken here.
+/// empty first segment under 2003), the document's reading is the one taken here; and the
+/// documents' prose rule on a colon in a relative path's first segment applies.
 fn generic_reference(
     input: &[u8],
     rule: Rule,
@@ -455,16 +456,18 @@ fn generic_reference(
     let mut spans = Spans::default();
     let mut pos = 0;
 
-    // A ":" before any "/", "?" or "#" ends a scheme when what precedes it matches the
-    // edition's `scheme` rule; otherwise the reference is relative and the ":" belongs to its
-    // first path segment, which these grammars allow (`rel_path = [ path_segments ] ...`).
+    // A ":" before any "/", "?" or "#" ends a scheme (Appendix B: `^(([^:/?#]+):)?`). If what
+    // precedes it is no scheme, the reference is still not relative: "a path segment which
+    // contains a colon character cannot be used as the first segment of a relative URL path
+    // (e.g., "this:that"), because it would be mistaken for a scheme name" (1996 section 5; 2003
+    // section 4.2 likewise; 1998 takes it from 1996). The grammars alone would admit `1a:b` as a
+    // relative path; the text rules it out, and so does this parser.
     let first = find(input, 0, b":/?#");
-    let prefix = input.get(..first).unwrap_or_default();
-    let is_scheme = input.get(first) == Some(&b':')
-        && prefix.first().is_some_and(|&b| syn.scheme_first.allows(b))
-        && prefix.iter().all(|&b| syn.scheme.allows(b));
-    if is_scheme {
-        if rule == Rule::RelativeRef {
+    if first > 0 && input.get(first) == Some(&b':') {
+        let prefix = input.get(..first).unwrap_or_default();
+        let is_scheme = prefix.first().is_some_and(|&b| syn.scheme_first.allows(b))
+            && prefix.iter().all(|&b| syn.scheme.allows(b));
+        if !is_scheme || rule == Rule::RelativeRef {
             return Err(ParseError::new(
                 first,
                 ParseErrorKind::ColonInFirstSegment,
@@ -474,11 +477,7 @@ fn generic_reference(
         spans.scheme = Some(0..first);
         pos = first + 1;
     } else if rule.needs_scheme() {
-        let at = prefix
-            .iter()
-            .position(|&b| !syn.scheme.allows(b))
-            .unwrap_or(first);
-        return Err(ParseError::new(at, ParseErrorKind::MissingScheme, "scheme"));
+        return Err(ParseError::new(0, ParseErrorKind::MissingScheme, "scheme"));
     }
 
     // `net_path = "//" server [ abs_path ]` (and `site`, `authority`): the server component wins.
@@ -496,6 +495,13 @@ fn generic_reference(
     pos = path_end;
 
     if input.get(pos) == Some(&b'?') {
+        if spans.authority.is_some() && spans.path.is_empty() && !syn.query_after_authority {
+            return Err(ParseError::new(
+                pos,
+                ParseErrorKind::UnexpectedByte { byte: b'?' },
+                "net_path",
+            ));
+        }
         let end = find(input, pos + 1, b"#");
         check(input, pos + 1..end, syn.query, "query")?;
         spans.query = Some(pos + 1..end);

@@ -81,6 +81,11 @@ pub(crate) struct Syntax {
     /// Whether `relativeURL`/`relativeURI` includes the fragment (2003's `relative-URI` does;
     /// the 1996 and 1998 rules leave it to `URI-reference`).
     pub relative_has_fragment: bool,
+    /// Whether a query may follow an authority directly. 1996 and 1998 say no:
+    /// `net_path = "//" server [ abs_path ]` and the query lives only in
+    /// `rel_path = [ path_segments ] [ "?" query ]`, so `http://a?b` is no generic URL there;
+    /// 2003 moved `[ "?" query ]` outside `hier-part`.
+    pub query_after_authority: bool,
     /// The resolution procedure.
     pub resolution: Resolution,
     /// What the edition calls the authority component.
@@ -159,6 +164,7 @@ static URL_1996: Syntax = Syntax {
     resolution: Resolution::Url1996,
     authority_name: "server",
     unreserved: &UNRESERVED_1996,
+    query_after_authority: false,
 };
 
 static URI_01: Syntax = Syntax {
@@ -175,6 +181,7 @@ static URI_01: Syntax = Syntax {
     resolution: Resolution::Uri1998,
     authority_name: "site",
     unreserved: &UNRESERVED_1996,
+    query_after_authority: false,
 };
 
 static URI_02: Syntax = Syntax {
@@ -191,6 +198,7 @@ static URI_02: Syntax = Syntax {
     resolution: Resolution::Uri1998,
     authority_name: "authority",
     unreserved: &UNRESERVED_02,
+    query_after_authority: false,
 };
 
 static RFC2396BIS_02: Syntax = Syntax {
@@ -207,6 +215,7 @@ static RFC2396BIS_02: Syntax = Syntax {
     resolution: Resolution::Rfc2396bis,
     authority_name: "authority",
     unreserved: &UNRESERVED_02,
+    query_after_authority: true,
 };
 
 impl Edition {

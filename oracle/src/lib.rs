@@ -28,6 +28,28 @@
 //! | `draft-fielding-uri-rfc2396bis-02` | May 2003 (seed 004) | ABNF of Sections 2-4 | `authority` |
 //! | `rfc3986` | Jan 2005 | Appendix A ABNF | `authority` |
 //!
+//! # API at a glance
+//!
+//! ```text
+//! EDITIONS: &[&str]                     the six ids, oldest first; DEFAULT_EDITION = "rfc3986"
+//! OracleError / OracleErrorKind         UnknownEdition, NoExpression, UnknownRule, Grammar
+//!
+//! appendix_b::PATTERN                   the expression as printed
+//! appendix_b::captures(&[u8]) -> Groups          always matches; Groups::get(n) is $n or None
+//! appendix_b::components(edition, &Groups) -> Result<NamedComponents, OracleError>
+//!                                       scheme/authority/path/query/fragment + authority_name
+//!                                       ("server", "site", "authority"); 1994 -> NoExpression
+//! appendix_b::recompose(&NamedComponents) -> Vec<u8>   Section 5.3 of RFC 3986
+//!
+//! grammar::Grammar::for_edition(edition) -> Result<&'static Grammar, OracleError>
+//! grammar::Grammar::parse(name, text, Notation) -> Result<Grammar, GrammarError>
+//! Grammar::{name, notation, default_rule, rules, first_match_rules, preferred_rules}
+//! Grammar::recognize(Option<&str>, &[u8], Reading) -> Result<Verdict, OracleError>
+//! grammar::{Verdict (valid | invalid | too-long), Reading (membership | document), Notation}
+//! grammar::{MAX_INPUT = 4096 bytes, MAX_DEPTH = 256 rule calls, MAX_STEPS = 20,000,000}
+//! grammar::GrammarError (grammar, line, rule, kind) / GrammarErrorKind
+//! ```
+//!
 //! # Examples
 //!
 //! The Appendix B example, and its recomposition:
@@ -96,10 +118,11 @@ pub const DEFAULT_EDITION: &str = "rfc3986";
 
 /// Index of `edition` in [`EDITIONS`], or an [`OracleErrorKind::UnknownEdition`] error.
 pub(crate) fn edition_index(edition: &str) -> Result<usize, OracleError> {
-    EDITIONS
-        .iter()
-        .position(|e| *e == edition)
-        .ok_or_else(|| OracleError::new(OracleErrorKind::UnknownEdition { edition: edition.to_owned() }))
+    EDITIONS.iter().position(|e| *e == edition).ok_or_else(|| {
+        OracleError::new(OracleErrorKind::UnknownEdition {
+            edition: edition.to_owned(),
+        })
+    })
 }
 
 #[cfg(test)]

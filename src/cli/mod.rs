@@ -5,6 +5,7 @@
 
 mod inputs;
 mod normalize;
+mod oracle;
 mod parse;
 mod resolve;
 mod suite;
@@ -38,6 +39,11 @@ enum Command {
     Normalize(NormalizeArgs),
     /// Say whether A and B are equivalent after 6.2.2 and 6.2.3 normalization. Exits 1 if not.
     Equivalent(EquivalentArgs),
+    /// Ask the oracles: the Appendix B groups $1..$9 and components, and the grammar's verdict.
+    ///
+    /// The verdict is the document's reading (its first-match rules); --membership asks for pure
+    /// grammar membership instead. Exits 1 if any input is not valid.
+    Oracle(OracleArgs),
     /// Run YAML suites (files or folders; default `suites`) and end with `N passed, M failed`.
     ///
     /// Exits 1 on a failing case, 2 on an unreadable or malformed suite.
@@ -147,8 +153,28 @@ struct EquivalentArgs {
 }
 
 #[derive(Debug, Args)]
+struct OracleArgs {
+    /// The edition whose grammar and component names apply.
+    #[arg(long, value_name = "ID", default_value = "rfc3986", value_parser = one_edition)]
+    edition: Edition,
+    /// The grammar rule to match (default: the edition's URI-reference rule).
+    #[arg(long, value_name = "NAME")]
+    rule: Option<String>,
+    /// Pure grammar membership instead of the document's reading.
+    #[arg(long)]
+    membership: bool,
+    /// One JSON object per input (schema 1).
+    #[arg(long)]
+    json: bool,
+    /// The inputs; `-` reads one per line from standard input.
+    #[arg(required = true, value_name = "INPUT")]
+    inputs: Vec<OsString>,
+}
+
+#[derive(Debug, Args)]
 struct SuiteArgs {
-    /// The parser to run the cases against.
+    /// The parser to run the cases against: impl, oracle-regex (components of valid inputs) or
+    /// oracle-grammar (valid against invalid).
     #[arg(long, value_name = "NAME", default_value = "impl")]
     parser: String,
     /// Run only the cases whose id or label contains this text.
@@ -171,6 +197,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Normalize(a) => normalize::run(&mut out, &a)?,
         Command::Equivalent(a) => normalize::equivalent(&mut out, &a)?,
         Command::Suite(a) => suite::run(&mut out, &a)?,
+        Command::Oracle(a) => oracle::run(&mut out, &a)?,
     };
     out.flush()?;
     Ok(code)

@@ -4,15 +4,15 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::bail;
-use uridiff::parsers::{Parser, Spec};
+use uridiff::parsers::{self, Parser};
 use uridiff::suite::{self, Status, Tally};
 
 use super::SuiteArgs;
 
 pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
-    let parser: &dyn Parser = match args.parser.as_str() {
-        "impl" => &Spec,
-        other => bail!("unknown parser {other:?}; valid parsers: impl"),
+    let parser: &dyn Parser = match parsers::by_name(&args.parser) {
+        Ok(p) => p,
+        Err(e) => bail!("{e}"),
     };
     let files = suite::collect(&args.paths)?;
     if files.is_empty() {

@@ -10,9 +10,36 @@ use uri_spec::Edition;
 
 use crate::model::{Components, Outcome};
 
+mod oracle;
 mod spec;
 
+pub use oracle::{appendix_b_groups, OracleGrammar, OracleRegex, REGEX_COMPONENTS};
 pub use spec::Spec;
+
+/// The parsers `uridiff suite --parser` knows, by name.
+pub const PARSERS: [&str; 3] = ["impl", "oracle-regex", "oracle-grammar"];
+
+/// The parser named `name`.
+///
+/// # Errors
+///
+/// A message listing the valid names.
+///
+/// ```
+/// assert_eq!(uridiff::parsers::by_name("impl").unwrap().name(), "impl");
+/// assert!(uridiff::parsers::by_name("x").err().is_some_and(|e| e.contains("oracle-grammar")));
+/// ```
+pub fn by_name(name: &str) -> Result<&'static dyn Parser, String> {
+    match name {
+        "impl" => Ok(&Spec),
+        "oracle-regex" => Ok(&OracleRegex),
+        "oracle-grammar" => Ok(&OracleGrammar),
+        other => Err(format!(
+            "unknown parser {other:?}; valid parsers: {}",
+            PARSERS.join(", ")
+        )),
+    }
+}
 
 /// A URI parser under test.
 pub trait Parser {
@@ -22,6 +49,19 @@ pub trait Parser {
     /// Parses `input` under `edition`, as `rule` (the edition's rule name) or the edition's
     /// URI-reference rule.
     fn parse(&self, input: &[u8], edition: Edition, rule: Option<&str>) -> Outcome<Components>;
+
+    /// Whether the parser gives `component` (a common name or an edition's field); the runner
+    /// checks only those. Most parsers give all.
+    fn provides(&self, component: &str) -> bool {
+        let _ = component;
+        true
+    }
+
+    /// Whether the parser tells valid from invalid input; one that does not (the Appendix B
+    /// expression matches every string) is checked only on the cases whose input is valid.
+    fn decides_validity(&self) -> bool {
+        true
+    }
 
     /// Resolves `reference` against `base`.
     fn resolve(

@@ -1,0 +1,136 @@
+//! impl judged against the two oracles on every parse case of `suites/`: the grammar
+//! recognizer's verdict (in the document's reading) must equal impl's, and for valid inputs the
+//! Appendix B components must equal impl's. Known divergences are listed with their reason; an
+//! entry that no longer diverges fails the test, so the list cannot go stale.
+
+use std::path::PathBuf;
+
+use uri_oracle::appendix_b;
+use uri_oracle::grammar::{Grammar, Reading, Verdict};
+use uri_spec::Edition;
+use uridiff::model::Outcome;
+use uridiff::parsers::{Parser, Spec};
+use uridiff::suite::{self, Op};
+
+/// (suite file, input, why impl and the grammar recognizer differ).
+const GRAMMAR_DIVERGENCES: &[(&str, &str, &str)] = &[
+    (
+        "1994-draft-ietf-uri-url-06.yaml",
+        "http://ds.internic.net/instructions/overview.html#WARNING",
+        "the BNF's httpurl has no fragment; impl follows the Appendix's example of a fragment \
+         identifier after the URL (the case is marked as an erratum)",
+    ),
+    (
+        "1998-draft-fielding-uri-syntax-01-02.yaml",
+        "1a:b",
+        "-02: the prose rule (from 1996 section 5) that a relative path's first segment cannot \
+         hold \":\" is not in the grammar, which admits 1a:b as a rel_path",
+    ),
+    (
+        "2003-draft-fielding-uri-rfc2396bis-02.yaml",
+        "1a:b",
+        "2003 section 4.2's prose rule on a colon in the first segment is not in the ABNF",
+    ),
+];
+
+/// Every parse case: (file name, edition, rule, input).
+fn parse_cases() -> Vec<(String, Edition, Option<String>, String)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("suites");
+    let mut cases = Vec::new();
+    for path in suite::collect(&[dir]).expect("suites/ is readable") {
+        let s = suite::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
+        for c in &s.file.cases {
+            if c.op == Op::Parse && c.skip.is_none() {
+                cases.push((
+                    name.clone(),
+                    s.edition_of(c),
+                    c.rule.clone(),
+                    c.input.clone(),
+                ));
+            }
+        }
+    }
+    cases
+}
+
+#[test]
+fn grammar_verdicts_equal_impl() {
+    let mut unexplained = Vec::new();
+    let mut seen = vec![false; GRAMMAR_DIVERGENCES.len()];
+    let cases = parse_cases();
+    for (file, edition, rule, input) in &cases {
+        let ours = Spec
+            .parse(input.as_bytes(), *edition, rule.as_deref())
+            .is_accepted();
+        let grammar = Grammar::for_edition(edition.id()).expect("every edition has a grammar");
+        let verdict = grammar
+            .recognize(rule.as_deref(), input.as_bytes(), Reading::Document)
+            .unwrap_or_else(|e| panic!("{file} {input:?}: {e}"));
+        assert_ne!(verdict, Verdict::TooLong, "{file} {input:?}");
+        if ours == (verdict == Verdict::Valid) {
+            continue;
+        }
+        match GRAMMAR_DIVERGENCES
+            .iter()
+            .position(|(f, i, _)| f == file && i == input)
+        {
+            Some(k) => seen[k] = true,
+            None => unexplained.push(format!(
+                "{file} {input:?} ({edition}): impl {ours}, grammar {verdict}"
+            )),
+        }
+    }
+    assert!(cases.len() >= 400, "only {} parse cases", cases.len());
+    assert!(
+        unexplained.is_empty(),
+        "impl and the grammar disagree:\n{}",
+        unexplained.join("\n")
+    );
+    for ((file, input, why), seen) in GRAMMAR_DIVERGENCES.iter().zip(seen) {
+        assert!(
+            seen,
+            "stale divergence {file} {input:?} ({why}): they agree now"
+        );
+    }
+}
+
+#[test]
+fn appendix_b_components_equal_impl_for_valid_inputs() {
+    let mut checked = 0;
+    let mut diffs = Vec::new();
+    for (file, edition, rule, input) in parse_cases() {
+        // 1994 prints no Appendix B.
+        if edition == Edition::UriUrl06 {
+            continue;
+        }
+        let Outcome::Accepted(c) = Spec.parse(input.as_bytes(), edition, rule.as_deref()) else {
+            continue;
+        };
+        let groups = appendix_b::captures(input.as_bytes());
+        let named =
+            appendix_b::components(edition.id(), &groups).expect("an edition with Appendix B");
+        let text = |b: Option<&[u8]>| b.map(|b| String::from_utf8_lossy(b).into_owned());
+        let pairs = [
+            ("scheme", c.scheme, text(named.scheme)),
+            ("authority", c.authority, text(named.authority)),
+            ("path", c.path, text(named.path)),
+            ("query", c.query, text(named.query)),
+            ("fragment", c.fragment, text(named.fragment)),
+        ];
+        for (name, ours, regex) in pairs {
+            if ours != regex {
+                diffs.push(format!(
+                    "{file} {input:?} ({edition}) {name}: impl {ours:?}, regex {regex:?}"
+                ));
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 200, "only {checked} valid inputs");
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}
