@@ -9,7 +9,7 @@
 
 use crate::chars::{Table, HEXDIG, UNRESERVED};
 use crate::components::{recompose, Components, HostKind};
-use crate::error::{ParseError, ParseErrorKind};
+use crate::error::ParseError;
 use crate::resolve::remove_dot_segments;
 use crate::{Edition, Parser};
 
@@ -59,8 +59,7 @@ pub fn normalize(input: impl AsRef<[u8]>) -> Result<String, NormalizeError> {
 ///
 /// # Errors
 ///
-/// [`NormalizeError`] when the input is not a reference of the edition, or the edition is
-/// draft-ietf-uri-url-06, which defines no normalization.
+/// [`NormalizeError`] when the input is not a reference of the edition.
 ///
 /// ```
 /// use uri_spec::{normalize_in, Edition};
@@ -70,7 +69,7 @@ pub fn normalize(input: impl AsRef<[u8]>) -> Result<String, NormalizeError> {
 /// ```
 pub fn normalize_in(edition: Edition, input: impl AsRef<[u8]>) -> Result<String, NormalizeError> {
     let (c, unreserved) = parse_in(edition, input.as_ref(), "input")?;
-    Ok(syntax_based(&c, unreserved).recompose())
+    Ok(syntax_based(&c, unreserved, edition).recompose())
 }
 
 /// Parses for normalization under `edition`, with the edition's `unreserved` set.
@@ -81,10 +80,9 @@ fn parse_in<'a>(
 ) -> Result<(Components<'a>, &'static Table), NormalizeError> {
     let unreserved = match edition {
         Edition::Rfc3986 => &UNRESERVED,
-        Edition::UriUrl06 => {
-            let error = ParseError::new(0, ParseErrorKind::EditionNotImplemented, "normalization");
-            return Err(NormalizeError { operand, error });
-        }
+        // 1994 prints no normalization, but says which characters may stand unencoded (2.2),
+        // that scheme names are case-insensitive (2.1), and hosts are domain names.
+        Edition::UriUrl06 => &crate::schemes1994::UNENCODED,
         e => e.syntax().map_or(&UNRESERVED, |s| s.unreserved),
     };
     let c = Parser::new()
@@ -126,7 +124,7 @@ pub fn normalize_scheme_based_in(
     input: impl AsRef<[u8]>,
 ) -> Result<String, NormalizeError> {
     let (c, unreserved) = parse_in(edition, input.as_ref(), "input")?;
-    let mut n = syntax_based(&c, unreserved);
+    let mut n = syntax_based(&c, unreserved, edition);
     scheme_based(&mut n);
     Ok(n.recompose())
 }
@@ -167,7 +165,7 @@ pub fn equivalent_in(
 ) -> Result<bool, NormalizeError> {
     let norm = |input: &[u8], operand| {
         let (c, unreserved) = parse_in(edition, input, operand)?;
-        let mut n = syntax_based(&c, unreserved);
+        let mut n = syntax_based(&c, unreserved, edition);
         scheme_based(&mut n);
         Ok::<_, NormalizeError>(n.recompose())
     };
@@ -285,7 +283,7 @@ fn first_segment_has_colon(path: &str) -> bool {
 }
 
 /// Section 6.2.2.
-fn syntax_based(c: &Components<'_>, unreserved: &Table) -> Normalized {
+fn syntax_based(c: &Components<'_>, unreserved: &Table, edition: Edition) -> Normalized {
     let pct = |s: &str| pct_normalize(s, false, unreserved);
     // 6.2.2.1: "the scheme and host are case-insensitive and therefore should be normalized to
     // lowercase."  An IP literal is lowercased as written: its form is not rewritten.
@@ -301,7 +299,12 @@ fn syntax_based(c: &Components<'_>, unreserved: &Table) -> Normalized {
         has_authority: c.authority.is_some(),
         // 6.2.2.3: "URI normalizers should remove dot-segments by applying the
         // remove_dot_segments algorithm to the path"; decoding first, so "%2E" counts as ".".
-        path: remove_dot_segments(&pct(c.path.unwrap_or(""))),
+        // 1994 gives "." and ".." no meaning: its paths keep them.
+        path: if edition == Edition::UriUrl06 {
+            pct(c.path.unwrap_or(""))
+        } else {
+            remove_dot_segments(&pct(c.path.unwrap_or("")))
+        },
         query: c.query.map(pct),
         fragment: c.fragment.map(pct),
     }

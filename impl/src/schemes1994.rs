@@ -109,6 +109,12 @@ const ALPHA: Table = LOWALPHA.union(&HIALPHA);
 const DIGIT: Table = Table::EMPTY.with_range(b'0', b'9');
 
 /// `safe = "$" | "-" | "_" | "." | "+"`
+/// The characters that may stand unencoded with no reserved purpose, section 2.2: "Thus, only
+/// alphanumerics, the special characters "$-_.+!*'(),", and reserved characters used for their
+/// reserved purposes may be used unencoded within a URL." Their encodings are what normalization
+/// may decode without changing a URL's meaning.
+pub(crate) const UNENCODED: Table = ALPHA.union(&crate::chars::DIGIT).with(b"$-_.+!*'(),");
+
 const SAFE: Table = Table::EMPTY.with(b"$-_.+");
 
 /// `extra = "!" | "*" | "'" | "(" | ")" | "," | "="`
