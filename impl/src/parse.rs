@@ -182,6 +182,17 @@ fn check(
     table: &Table,
     rule: &'static str,
 ) -> Result<(), ParseError> {
+    check_bytes(input, range, table, rule, "pct-encoded")
+}
+
+/// [`check`], naming the escape rule as the edition does (`pct-encoded`, 1994's `escape`).
+pub(crate) fn check_bytes(
+    input: &[u8],
+    range: Range<usize>,
+    table: &Table,
+    rule: &'static str,
+    escape_rule: &'static str,
+) -> Result<(), ParseError> {
     let start = range.start;
     let bytes = input.get(range).unwrap_or_default();
     let mut i = 0;
@@ -196,7 +207,7 @@ fn check(
                     return Err(ParseError::new(
                         start + i,
                         ParseErrorKind::PctEncoded,
-                        "pct-encoded",
+                        escape_rule,
                     ))
                 }
             }
