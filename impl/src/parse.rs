@@ -95,6 +95,20 @@ impl Parser {
     }
 }
 
+/// The input of a parse that succeeded, as text. Every byte a rule of any edition admits is
+/// ASCII, so a valid input is UTF-8 and every component range falls on a character boundary;
+/// the error is for an input no rule checked (an internal bug, reported, never a panic).
+pub(crate) fn checked_text<'a>(input: &'a [u8], rule: &'static str) -> Result<&'a str, ParseError> {
+    core::str::from_utf8(input).map_err(|e| {
+        let byte = input.get(e.valid_up_to()).copied().unwrap_or(0);
+        ParseError::new(
+            e.valid_up_to(),
+            ParseErrorKind::UnexpectedByte { byte },
+            rule,
+        )
+    })
+}
+
 /// Component boundaries as byte ranges of the input: what the walk produces.
 #[derive(Debug, Default)]
 struct Spans {
@@ -122,14 +136,7 @@ impl Spans {
         input: &'a [u8],
         syn: Option<&Syntax>,
     ) -> Result<Components<'a>, ParseError> {
-        let text = core::str::from_utf8(input).map_err(|e| {
-            let byte = input.get(e.valid_up_to()).copied().unwrap_or(0);
-            ParseError::new(
-                e.valid_up_to(),
-                ParseErrorKind::UnexpectedByte { byte },
-                "URI-reference",
-            )
-        })?;
+        let text = checked_text(input, "URI-reference")?;
         let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
         // The edition's own names beside the common ones.
         let mut extras = Extras::default();

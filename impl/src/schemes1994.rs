@@ -901,14 +901,7 @@ impl Spans {
     /// class of ASCII bytes, so the input is valid UTF-8 and every range falls on a character
     /// boundary.
     fn into_components(self, input: &[u8]) -> Result<Components<'_>, ParseError> {
-        let text = core::str::from_utf8(input).map_err(|e| {
-            let byte = input.get(e.valid_up_to()).copied().unwrap_or(0);
-            ParseError::new(
-                e.valid_up_to(),
-                ParseErrorKind::UnexpectedByte { byte },
-                "url",
-            )
-        })?;
+        let text = crate::parse::checked_text(input, "url")?;
         let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
         let mut extras = Extras::default();
         for (name, range) in self.extras.into_iter().flatten() {
