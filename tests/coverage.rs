@@ -390,6 +390,27 @@ fn hrefs(line: &str) -> Vec<String> {
     out
 }
 
+/// The examples of one line of an HTML BASE example (003 Appendix D, 004 Appendix C): each
+/// `href` is a URI; the `<BASE>` element's becomes the base, and every later `href` a reference
+/// resolved against it.
+fn html_examples(found: &mut Found, n: usize, line: &str, html_base: &mut Option<String>) {
+    for href in hrefs(line) {
+        found.push(n, Kind::Uri(href.clone()));
+        if line.trim_start().to_ascii_uppercase().starts_with("<BASE") {
+            *html_base = Some(href);
+        } else if let Some(b) = html_base.as_ref() {
+            found.push(
+                n,
+                Kind::Resolve {
+                    base: Some(b.clone()),
+                    input: href,
+                    result: None,
+                },
+            );
+        }
+    }
+}
+
 /// Whether `s` holds a percent-encoded octet.
 fn has_pct_encoded(s: &str) -> bool {
     s.as_bytes()
@@ -602,21 +623,7 @@ fn scan_003(raw: &str) -> Found {
         if !t.is_empty() && !t.contains(char::is_whitespace) && t.contains("://") {
             last_uri = Some(t.to_owned());
         }
-        for href in hrefs(t) {
-            found.push(n, Kind::Uri(href.clone()));
-            if t.to_ascii_uppercase().starts_with("<BASE") {
-                html_base = Some(href);
-            } else if let Some(b) = &html_base {
-                found.push(
-                    n,
-                    Kind::Resolve {
-                        base: Some(b.clone()),
-                        input: href,
-                        result: None,
-                    },
-                );
-            }
-        }
+        html_examples(&mut found, n, t, &mut html_base);
     }
 
     // Appendix E.
@@ -827,21 +834,7 @@ fn scan_004(raw: &str) -> Found {
         {
             let mut html_base = None;
             for (n, l) in &art.lines {
-                for href in hrefs(l) {
-                    found.push(*n, Kind::Uri(href.clone()));
-                    if l.trim_start().to_ascii_uppercase().starts_with("<BASE") {
-                        html_base = Some(href);
-                    } else if let Some(b) = &html_base {
-                        found.push(
-                            *n,
-                            Kind::Resolve {
-                                base: Some(b.clone()),
-                                input: href,
-                                result: None,
-                            },
-                        );
-                    }
-                }
+                html_examples(&mut found, *n, l, &mut html_base);
             }
             continue;
         }
