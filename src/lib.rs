@@ -1,12 +1,12 @@
 //! uridiff: differential conformance testing of URI parsers against every edition of the URI
 //! specification.
 //!
-//! The library behind the `uridiff` command: one component model ([`model`]), the adapter
-//! contract and adapters ([`parsers`]), and the YAML suites ([`suite`]). The spec implementation
+//! The library behind the `uridiff` command: one component model ([`model`]), the subject
+//! contract and adapters ([`subjects`]), and the YAML suites ([`suite`]). The spec implementation
 //! itself is the `uri-spec` crate (`impl/`).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod model;
-pub mod parsers;
+pub mod subjects;
 pub mod suite;

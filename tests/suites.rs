@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use uridiff::parsers::Spec;
+use uridiff::subjects::Spec;
 use uridiff::suite::{self, Status};
 
 fn suites_dir() -> PathBuf {
@@ -19,7 +19,7 @@ fn every_suite_loads_and_passes_against_impl() {
     let (mut passed, mut skipped) = (0, 0);
     for path in files {
         let s = suite::load(&path).unwrap_or_else(|e| panic!("{e}"));
-        for r in suite::run(&s, &Spec, None) {
+        for r in suite::run(&s, Spec::get(), None) {
             match &r.status {
                 Status::Passed => passed += 1,
                 Status::Failed(_) => failures.push(r.to_string()),
@@ -58,7 +58,7 @@ fn rfc3986_suite_has_every_op_and_enough_cases() {
     ] {
         assert!(s.file.cases.iter().any(|c| c.op == op), "no {op:?} case");
     }
-    let results = suite::run(&s, &Spec, None);
+    let results = suite::run(&s, Spec::get(), None);
     assert!(
         results
             .iter()

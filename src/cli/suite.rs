@@ -4,16 +4,17 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::bail;
-use uridiff::parsers::{self, Parser};
+use uridiff::subjects;
 use uridiff::suite::{self, Status, Tally};
 
 use super::SuiteArgs;
 
 pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
-    let parser: &dyn Parser = match parsers::by_name(&args.parser) {
-        Ok(p) => p,
-        Err(e) => bail!("{e}"),
-    };
+    let all = subjects::builtin();
+    let parser = subjects::select(&all, std::slice::from_ref(&args.parser))?.remove(0);
+    if let Err(why) = parser.available() {
+        bail!("parser {} is not available: {why}", args.parser);
+    }
     let files = suite::collect(&args.paths)?;
     if files.is_empty() {
         bail!(
@@ -35,7 +36,7 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        for r in suite::run(&s, parser, args.filter.as_deref()) {
+        for r in suite::run(&s, parser.as_ref(), args.filter.as_deref()) {
             tally.add(&r.status);
             errata += usize::from(r.erratum);
             let show = match r.status {

@@ -1,5 +1,5 @@
-//! YAML suites: finding the files, loading them with precise errors, and running their cases
-//! through a [`Parser`].
+//! YAML suites: finding the files, loading them with precise errors, turning their cases into
+//! jobs for any [`Subject`] and judging the answers.
 //!
 //! A malformed file is an error naming `file:line:column` and what is wrong; it never stops the
 //! other files from running, so nothing already found is lost.
@@ -7,13 +7,14 @@
 mod schema;
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 pub use schema::{Case, Expect, Op, Side, SuiteFile};
 use uri_spec::Edition;
 
-use crate::model::Outcome;
-use crate::parsers::Parser;
+use crate::model::{Answer, Component, Op as ModelOp, Outcome};
+use crate::subjects::{self, Ctx, Job, Subject, SubjectInfo};
 
 /// A suite file that could not be read or does not follow the schema.
 #[derive(Debug, thiserror::Error)]
@@ -146,13 +147,61 @@ pub fn parse_str(path: impl Into<PathBuf>, text: &str) -> Result<Suite, SuiteErr
     }
 }
 
+/// What a mismatch is about.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Field {
+    /// Valid against invalid (accepted against rejected), or a crash.
+    Outcome,
+    /// A common component.
+    Component(Component),
+    /// An edition-specific field, by the edition's name.
+    Extra(String),
+    /// The result of resolve, normalize, equivalent or extract.
+    Value,
+    /// An Appendix B group, `$1` to `$9`.
+    Group(u8),
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Field::Outcome => f.write_str("outcome"),
+            Field::Component(c) => f.write_str(c.name()),
+            Field::Extra(name) => f.write_str(name),
+            Field::Value => f.write_str("value"),
+            Field::Group(n) => write!(f, "${n}"),
+        }
+    }
+}
+
+/// One difference between what a case expects and what the subject answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// What differs.
+    pub field: Field,
+    /// The expectation, as shown to people (`"a"`, `undefined`, `invalid`).
+    pub expected: String,
+    /// The answer, in the same form.
+    pub got: String,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: expected {}, got {}",
+            self.field, self.expected, self.got
+        )
+    }
+}
+
 /// How a case ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Status {
-    /// The parser's answer matches the expectation.
+    /// The subject's answer matches the expectation.
     Passed,
-    /// It does not; the text says how.
-    Failed(String),
+    /// It does not.
+    Failed(Vec<Mismatch>),
     /// The case was not run; the text says why.
     Skipped(String),
 }
@@ -160,10 +209,16 @@ pub enum Status {
 /// The result of one case.
 #[derive(Clone, Debug)]
 pub struct CaseResult {
-    /// `<file>#<index>` (index from 1).
+    /// The stable id: the case's `id:`, else derived from its op, operands and edition.
     pub id: String,
+    /// `<file>#<index>` (index from 1): where to find it today.
+    pub location: String,
     /// `<op> <input> ...`.
     pub label: String,
+    /// The document section.
+    pub section: Option<String>,
+    /// The edition it runs under.
+    pub edition: Edition,
     /// Whether the case documents an erratum.
     pub erratum: bool,
     /// How it ended.
@@ -173,148 +228,319 @@ pub struct CaseResult {
 impl fmt::Display for CaseResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.status {
-            Status::Passed => write!(f, "ok   {} {}", self.id, self.label),
-            Status::Failed(why) => write!(f, "FAIL {} {}: {why}", self.id, self.label),
-            Status::Skipped(why) => write!(f, "skip {} {}: {why}", self.id, self.label),
+            Status::Passed => write!(f, "ok   {} {}", self.location, self.label),
+            Status::Failed(why) => {
+                write!(f, "FAIL {} {}: ", self.location, self.label)?;
+                for (i, m) in why.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    write!(f, "{m}")?;
+                }
+                Ok(())
+            }
+            Status::Skipped(why) => write!(f, "skip {} {}: {why}", self.location, self.label),
         }
     }
 }
 
-/// Runs every case of `suite` whose id or label contains `filter` through `parser`.
+impl Case {
+    /// The stable id: `id:` when the case has one, else `<edition>/<op>/<hash>` where the hash
+    /// covers the op, the operands, the rule, the strictness and the edition (never the position
+    /// in the file or the file's path), so baselines and JUnit names survive edits.
+    ///
+    /// ```
+    /// let s = uridiff::suite::parse_str("t.yaml", "suite: t\ncases:\n  - {op: parse, input: a, expect: invalid}\n").unwrap();
+    /// let id = s.file.cases[0].stable_id(uri_spec::Edition::Rfc3986);
+    /// assert!(id.starts_with("rfc3986/parse/"), "{id}");
+    /// assert_eq!(id, s.file.cases[0].stable_id(uri_spec::Edition::Rfc3986));
+    /// ```
+    pub fn stable_id(&self, edition: Edition) -> String {
+        if let Some(id) = &self.id {
+            return id.clone();
+        }
+        // FNV-1a over the fields that make the case what it is: stable across Rust versions and
+        // platforms, unlike `DefaultHasher`.
+        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+        for part in [
+            Some(self.op.name()),
+            Some(self.input.as_str()),
+            self.base.as_deref(),
+            self.other.as_deref(),
+            self.rule.as_deref(),
+            Some(if self.strict { "strict" } else { "non-strict" }),
+            Some(edition.id()),
+        ] {
+            part.hash(&mut h);
+        }
+        format!("{}/{}/{:016x}", edition.id(), self.op.name(), h.finish())
+    }
+
+    /// The job a subject runs for this case, or `None` for a `regex` case (judged by the
+    /// documents' expression itself).
+    pub fn job(&self, edition: Edition) -> Option<Job<'_>> {
+        let op = match self.op {
+            Op::Parse => ModelOp::Parse,
+            Op::Resolve => ModelOp::Resolve,
+            Op::Normalize => ModelOp::Normalize,
+            Op::Equivalent => ModelOp::Equivalent,
+            Op::Extract => ModelOp::Extract,
+            Op::Regex => return None,
+        };
+        Some(Job {
+            op,
+            input: self.input.as_bytes(),
+            second: self
+                .base
+                .as_deref()
+                .or(self.other.as_deref())
+                .map(str::as_bytes),
+            ctx: Ctx {
+                edition,
+                rule: self.rule.as_deref(),
+                non_strict: !self.strict,
+            },
+        })
+    }
+
+    /// Whether the case mentions `text` in its id, section, input, label or note.
+    pub fn matches(&self, id: &str, text: &str) -> bool {
+        id.contains(text)
+            || self.label().contains(text)
+            || self.section.as_deref().is_some_and(|s| s.contains(text))
+            || self.note.as_deref().is_some_and(|s| s.contains(text))
+    }
+}
+
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= u64::from(*b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// Runs every case of `suite` that mentions `filter` (see [`Case::matches`]) through `subject`.
 ///
 /// # Examples
 ///
 /// ```
-/// use uridiff::{parsers::Spec, suite};
+/// use uridiff::{subjects::Spec, suite};
 /// let s = suite::parse_str("t.yaml", r#"
 /// suite: t
 /// cases:
 ///   - {op: resolve, base: "http://a/b/c/d;p?q", input: "../g", expect: "http://a/b/g"}
 ///   - {op: parse, input: "http://a b", expect: invalid}
 /// "#).unwrap();
-/// let results = suite::run(&s, &Spec, None);
+/// let results = suite::run(&s, Spec::get(), None);
 /// assert!(results.iter().all(|r| r.status == suite::Status::Passed));
 /// ```
-pub fn run(suite: &Suite, parser: &dyn Parser, filter: Option<&str>) -> Vec<CaseResult> {
-    let name = suite.path.display().to_string();
+pub fn run(suite: &Suite, subject: &dyn Subject, filter: Option<&str>) -> Vec<CaseResult> {
+    cases(suite, filter)
+        .map(|(index, case, id, edition)| {
+            let status = match case.job(edition) {
+                Some(job) if case.skip.is_none() => {
+                    judge(case, subject.info(), &subjects::run(subject, &job))
+                }
+                _ => judge_without_subject(case),
+            };
+            result(suite, index, case, id, edition, status)
+        })
+        .collect()
+}
+
+/// The selected cases of a suite: `(index from 1, case, stable id, edition)`.
+pub fn cases<'s>(
+    suite: &'s Suite,
+    filter: Option<&'s str>,
+) -> impl Iterator<Item = (usize, &'s Case, String, Edition)> + 's {
     suite
         .file
         .cases
         .iter()
         .enumerate()
-        .filter_map(|(i, case)| {
-            let id = format!("{name}#{}", i + 1);
-            let label = case.label();
-            if filter.is_some_and(|f| !id.contains(f) && !label.contains(f)) {
+        .filter_map(move |(i, case)| {
+            let edition = suite.edition_of(case);
+            let id = case.stable_id(edition);
+            if filter.is_some_and(|f| !case.matches(&id, f)) {
                 return None;
             }
-            let status = run_case(suite.edition_of(case), case, parser);
-            Some(CaseResult {
-                id,
-                label,
-                erratum: case.erratum.is_some(),
-                status,
-            })
+            Some((i + 1, case, id, edition))
         })
-        .collect()
 }
 
-fn run_case(edition: Edition, case: &Case, parser: &dyn Parser) -> Status {
+/// The result record of a case.
+pub fn result(
+    suite: &Suite,
+    index: usize,
+    case: &Case,
+    id: String,
+    edition: Edition,
+    status: Status,
+) -> CaseResult {
+    CaseResult {
+        id,
+        location: format!("{}#{index}", suite.path.display()),
+        label: case.label(),
+        section: case.section.clone(),
+        edition,
+        erratum: case.erratum.is_some(),
+        status,
+    }
+}
+
+/// The status of a case no subject runs: a skipped one, or a `regex` case (the Appendix B groups
+/// are a property of the documents, judged by the oracle's expression).
+pub fn judge_without_subject(case: &Case) -> Status {
+    if let Some(why) = &case.skip {
+        return Status::Skipped(why.clone());
+    }
+    match case.checked_expectation() {
+        Some(Expect::Groups(want)) => {
+            let got = subjects::appendix_b_groups(case.input.as_bytes());
+            let diffs: Vec<Mismatch> = want
+                .iter()
+                .filter_map(|(k, v)| {
+                    let n: u8 = k.trim_start_matches('$').parse().ok()?;
+                    let g = got.get(usize::from(n).checked_sub(1)?)?.as_deref();
+                    (g != v.as_deref()).then(|| Mismatch {
+                        field: Field::Group(n),
+                        expected: show(v.as_deref()),
+                        got: show(g),
+                    })
+                })
+                .collect();
+            verdict(diffs)
+        }
+        Some(other) => Status::Failed(vec![Mismatch {
+            field: Field::Value,
+            expected: format!("{other}"),
+            got: "a case no subject runs".into(),
+        }]),
+        None => Status::Skipped("no expectation".into()),
+    }
+}
+
+fn verdict(diffs: Vec<Mismatch>) -> Status {
+    if diffs.is_empty() {
+        Status::Passed
+    } else {
+        Status::Failed(diffs)
+    }
+}
+
+/// Judges a subject's answer to `case`: only on what the subject declares (a splitter that never
+/// rejects is not judged on `invalid`; a component it does not report is not compared).
+pub fn judge(case: &Case, info: &SubjectInfo, outcome: &Outcome<Answer>) -> Status {
     if let Some(why) = &case.skip {
         return Status::Skipped(why.clone());
     }
     let Some(expect) = case.checked_expectation() else {
         return Status::Skipped("no expectation".into());
     };
-    let input = case.input.as_bytes();
-    match case.op {
-        Op::Parse => {
-            if *expect == Expect::Invalid && !parser.decides_validity() {
-                return Status::Skipped(format!("{} accepts every input", parser.name()));
-            }
-            // A parser that gives no components (the grammar oracle) is judged on its verdict.
-            let outcome = parser.parse(input, edition, case.rule.as_deref());
-            judge(outcome, expect, |c, e| match e {
-                Expect::Components(want) => {
-                    let diffs: Vec<String> = want
-                        .iter()
-                        .filter(|(k, _)| parser.provides(k))
-                        // An edition-specific field the parser does not give is undefined.
-                        .filter_map(|(k, v)| {
-                            let got = c.get(k).unwrap_or(None);
-                            (got != v.as_deref()).then(|| {
-                                format!("{k}: expected {}, got {}", show(v.as_deref()), show(got))
-                            })
-                        })
-                        .collect();
-                    diffs.is_empty().then_some(()).ok_or(diffs.join("; "))
-                }
-                other => Err(format!(
-                    "expected {other}, got {}",
-                    serde_json::to_string(c).unwrap_or_default()
-                )),
-            })
+    if *expect == Expect::Invalid && case.op == Op::Parse && !info.decides_validity {
+        return Status::Skipped(format!("{} accepts every input", info.name));
+    }
+    let got = match outcome {
+        Outcome::Unsupported(why) => return Status::Skipped(why.clone()),
+        Outcome::Crashed(c) => {
+            return Status::Failed(vec![Mismatch {
+                field: Field::Outcome,
+                expected: expect_outcome(expect).into(),
+                got: format!("crashed ({}: {})", c.kind.name(), c.message),
+            }])
         }
-        Op::Resolve => {
-            let base = case.base.as_deref().unwrap_or_default();
-            // "(current document)" is the 1996 and 1998 documents' notation for the base
-            // document: the base without its fragment.
-            let expect = match expect {
-                Expect::Text(t) if t.starts_with(CURRENT_DOCUMENT) => {
-                    let doc = base.split('#').next().unwrap_or(base);
-                    Expect::Text(t.replacen(CURRENT_DOCUMENT, doc, 1))
-                }
-                other => other.clone(),
+        Outcome::Rejected(r) => {
+            return if *expect == Expect::Invalid {
+                Status::Passed
+            } else {
+                Status::Failed(vec![Mismatch {
+                    field: Field::Outcome,
+                    expected: format!("{expect}"),
+                    got: format!("invalid ({})", r.message),
+                }])
             };
-            judge(
-                parser.resolve(base.as_bytes(), input, edition, case.strict),
-                &expect,
-                text_matches,
-            )
         }
-        Op::Normalize => judge(parser.normalize(input, edition), expect, text_matches),
-        Op::Equivalent => {
-            let other = case.other.as_deref().unwrap_or_default().as_bytes();
-            judge(
-                parser.equivalent(input, other, edition),
-                expect,
-                |got, e| match e {
-                    Expect::Bool(want) if want == got => Ok(()),
-                    _ => Err(format!("expected {e}, got {got}")),
-                },
-            )
-        }
-        Op::Extract => judge(
-            parser.extract(&case.input, edition),
-            expect,
-            |got, e| match e {
-                Expect::List(want) if want == got => Ok(()),
-                _ => Err(format!("expected {e}, got {got:?}")),
-            },
-        ),
-        // The Appendix B groups are a property of the documents, not of a parser: regex cases are
-        // always judged by the oracle's expression.
-        Op::Regex => match expect {
-            Expect::Groups(want) => {
-                let got = crate::parsers::appendix_b_groups(input);
-                let diffs: Vec<String> = want
-                    .iter()
-                    .filter_map(|(k, v)| {
-                        let n: usize = k.trim_start_matches('$').parse().ok()?;
-                        let g = got.get(n.checked_sub(1)?)?.as_deref();
-                        (g != v.as_deref()).then(|| {
-                            format!("{k}: expected {}, got {}", show(v.as_deref()), show(g))
-                        })
-                    })
-                    .collect();
-                if diffs.is_empty() {
-                    Status::Passed
-                } else {
-                    Status::Failed(diffs.join("; "))
-                }
+        Outcome::Accepted(answer) => answer,
+    };
+    let value = |got: String| {
+        vec![Mismatch {
+            field: Field::Value,
+            expected: format!("{expect}"),
+            got,
+        }]
+    };
+    let diffs = match (got, expect) {
+        (_, Expect::Invalid) => vec![Mismatch {
+            field: Field::Outcome,
+            expected: "invalid".into(),
+            got: "valid".into(),
+        }],
+        (Answer::Parsed(p), Expect::Components(want)) => want
+            .iter()
+            .filter_map(|(k, v)| {
+                let (field, got) = match k.parse::<Component>() {
+                    Ok(c) if !info.components.contains(c) => return None,
+                    Ok(c) => (Field::Component(c), p.components.get(c)),
+                    // An edition-specific field the subject does not give is undefined.
+                    Err(_) => (
+                        Field::Extra(k.clone()),
+                        p.components.get_named(k).unwrap_or(None),
+                    ),
+                };
+                (got != v.as_deref()).then(|| Mismatch {
+                    field,
+                    expected: show(v.as_deref()),
+                    got: show(got),
+                })
+            })
+            .collect(),
+        (Answer::Text(t), Expect::Text(want)) => {
+            let want = current_document(case, want);
+            if *t == want {
+                vec![]
+            } else {
+                vec![Mismatch {
+                    field: Field::Value,
+                    expected: format!("{want:?}"),
+                    got: format!("{t:?}"),
+                }]
             }
-            other => Status::Failed(format!("a regex case expects groups, found {other}")),
-        },
+        }
+        (Answer::Bool(b), Expect::Bool(want)) if b == want => vec![],
+        (Answer::List(l), Expect::List(want)) if l == want => vec![],
+        (Answer::Parsed(p), _) => value(serde_json::to_string(&p.components).unwrap_or_default()),
+        (Answer::Text(t), _) => value(format!("{t:?}")),
+        (Answer::Bool(b), _) => value(b.to_string()),
+        (Answer::List(l), _) => value(format!("{l:?}")),
+    };
+    verdict(diffs)
+}
+
+/// "(current document)" is the 1996 and 1998 documents' notation for the base document: the base
+/// without its fragment.
+fn current_document(case: &Case, want: &str) -> String {
+    match (want.strip_prefix(CURRENT_DOCUMENT), case.base.as_deref()) {
+        (Some(rest), Some(base)) => {
+            let doc = base.split('#').next().unwrap_or(base);
+            format!("{doc}{rest}")
+        }
+        _ => want.to_owned(),
+    }
+}
+
+fn expect_outcome(e: &Expect) -> &'static str {
+    if *e == Expect::Invalid {
+        "invalid"
+    } else {
+        "an answer"
     }
 }
 
@@ -323,32 +549,6 @@ const CURRENT_DOCUMENT: &str = "(current document)";
 
 fn show(v: Option<&str>) -> String {
     v.map_or("undefined".to_owned(), |s| format!("{s:?}"))
-}
-
-fn text_matches(got: &String, e: &Expect) -> Result<(), String> {
-    match e {
-        Expect::Text(want) if want == got => Ok(()),
-        _ => Err(format!("expected {e}, got {got:?}")),
-    }
-}
-
-/// Judges an outcome against an expectation: `invalid` wants a rejection; anything else wants an
-/// acceptance that `check` approves.
-fn judge<T>(
-    outcome: Outcome<T>,
-    expect: &Expect,
-    check: impl Fn(&T, &Expect) -> Result<(), String>,
-) -> Status {
-    match (outcome, expect) {
-        (Outcome::Rejected(_), Expect::Invalid) => Status::Passed,
-        (Outcome::Rejected(why), e) => Status::Failed(format!("expected {e}, got invalid ({why})")),
-        (Outcome::Accepted(v), e) => match check(&v, e) {
-            Ok(()) => Status::Passed,
-            Err(why) => Status::Failed(why),
-        },
-        (Outcome::Unsupported(why), _) => Status::Skipped(why),
-        (Outcome::Crashed(why), _) => Status::Failed(format!("the parser crashed: {why}")),
-    }
 }
 
 /// Counts of a run.

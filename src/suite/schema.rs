@@ -108,6 +108,8 @@ impl fmt::Display for Expect {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(try_from = "RawCase")]
 pub struct Case {
+    /// A stable id given by the suite's author (else one is derived: [`Case::stable_id`]).
+    pub id: Option<String>,
     /// The operation.
     pub op: Op,
     /// The input, as printed in the document.
@@ -169,6 +171,8 @@ impl Case {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawCase {
+    #[serde(default)]
+    id: Option<String>,
     op: Op,
     input: String,
     #[serde(default, deserialize_with = "string_or_integer")]
@@ -235,6 +239,7 @@ impl TryFrom<RawCase> for Case {
         };
         let corrected = raw.corrected.map(|v| expectation(op, v)).transpose()?;
         Ok(Case {
+            id: raw.id,
             op,
             input: raw.input,
             section: raw.section,
