@@ -56,6 +56,9 @@ pub struct SubjectInfo {
     pub components: ComponentSet,
     /// Whether its parse ever rejects an input (the Appendix B expression never does).
     pub decides_validity: bool,
+    /// Whether its parse reports each edition's own fields beside the common components (1994's
+    /// `url-path`, `user`, ...).
+    pub edition_fields: bool,
     /// The editions it speaks; empty for a parser with no notion of editions, which answers
     /// every job under its profile.
     #[serde(serialize_with = "edition_ids")]
@@ -330,6 +333,7 @@ impl NotCompiled {
                 operations: OpSet::of(&[Op::Parse]),
                 components: ComponentSet::NONE,
                 decides_validity: true,
+                edition_fields: false,
                 editions: Vec::new(),
             },
             why,
@@ -446,6 +450,7 @@ mod tests {
             operations: OpSet::of(&[Op::Parse]),
             components: ComponentSet::NONE,
             decides_validity: false,
+            edition_fields: false,
             editions: Vec::new(),
         })
     }

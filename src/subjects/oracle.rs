@@ -49,6 +49,7 @@ impl OracleRegex {
                     Component::Fragment,
                 ]),
                 decides_validity: false,
+                edition_fields: false,
                 editions: Edition::ALL
                     .into_iter()
                     .filter(|e| *e != Edition::UriUrl06)
@@ -140,6 +141,7 @@ impl OracleGrammar {
                 operations: OpSet::of(&[Op::Parse]),
                 components: ComponentSet::NONE,
                 decides_validity: true,
+                edition_fields: false,
                 editions: Edition::ALL.to_vec(),
             },
         }

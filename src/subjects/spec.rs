@@ -37,6 +37,7 @@ impl Spec {
                 operations: OpSet::of(&Op::ALL),
                 components: ComponentSet::ALL,
                 decides_validity: true,
+                edition_fields: true,
                 editions: Edition::ALL.to_vec(),
             },
         }

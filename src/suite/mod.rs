@@ -489,6 +489,7 @@ pub fn judge(case: &Case, info: &SubjectInfo, outcome: &Outcome<Answer>) -> Stat
                 let (field, got) = match k.parse::<Component>() {
                     Ok(c) if !info.components.contains(c) => return None,
                     Ok(c) => (Field::Component(c), p.components.get(c)),
+                    Err(_) if !info.edition_fields => return None,
                     // An edition-specific field the subject does not give is undefined.
                     Err(_) => (
                         Field::Extra(k.clone()),
