@@ -7,6 +7,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod engine;
 pub mod model;
+pub mod report;
 pub mod subjects;
 pub mod suite;

@@ -1,0 +1,130 @@
+//! The CI gate's baseline: the expected-failures file of `uridiff check`.
+//!
+//! Sorted text, one unexplained discrepancy class a line, so it reads well in a code review:
+//!
+//! ```text
+//! # uridiff baseline 1: one class a line (`<class> <op>: <partition>`), then its example
+//! host parse: impl | url  -- e.g. "http://A/"
+//! ```
+//!
+//! `check` fails on a class that is not in the baseline and on a baseline entry that no longer
+//! occurs, so the list stays true. By-design classes (explained by a profile) are not listed.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::engine::ClassRecord;
+
+use super::show;
+
+/// The separator between a class's key and its example.
+const EXAMPLE: &str = "  -- e.g. ";
+
+/// The first line of every baseline.
+pub const HEADER: &str =
+    "# uridiff baseline 1: one class a line (`<class> <op>: <partition>`), then its example";
+
+/// A line that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct BaselineError {
+    /// 1-based line.
+    pub line: usize,
+    /// What is wrong and what to do.
+    pub message: String,
+}
+
+/// The baseline text for `classes` (unexplained ones), sorted.
+///
+/// ```
+/// # let report = uridiff::report::tests_support::tiny();
+/// let text = uridiff::report::baseline::write(&report.classes);
+/// assert!(text.starts_with("# uridiff baseline 1"));
+/// assert_eq!(uridiff::report::baseline::read(&text).unwrap().len(), report.classes.iter().filter(|c| !c.explained).count());
+/// ```
+pub fn write(classes: &[ClassRecord]) -> String {
+    let mut lines: Vec<String> = classes
+        .iter()
+        .filter(|c| !c.explained)
+        .map(|c| format!("{}{EXAMPLE}{:?}", c.key, show(&c.example.input)))
+        .collect();
+    lines.sort();
+    let mut out = String::new();
+    let _ = writeln!(out, "{HEADER}");
+    for l in lines {
+        let _ = writeln!(out, "{l}");
+    }
+    out
+}
+
+/// The class keys of a baseline, with their line numbers.
+///
+/// # Errors
+///
+/// [`BaselineError`] naming the line of an entry that is not a class key.
+///
+/// ```
+/// let err = uridiff::report::baseline::read("# c\nnot a key\n").unwrap_err();
+/// assert_eq!(err.line, 2);
+/// ```
+pub fn read(text: &str) -> Result<BTreeMap<String, usize>, BaselineError> {
+    let mut out = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim_end();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let key = line.split(EXAMPLE).next().unwrap_or(line).trim();
+        // `<class> <op>: <partition>`
+        let well_formed = key
+            .split_once(": ")
+            .is_some_and(|(head, partition)| head.split(' ').count() == 2 && !partition.is_empty());
+        if !well_formed {
+            return Err(BaselineError {
+                line: i + 1,
+                message: format!(
+                    "{key:?} is not a class key (`<class> <op>: <partition>`); regenerate the file with `uridiff check --write-baseline`"
+                ),
+            });
+        }
+        out.insert(key.to_owned(), i + 1);
+    }
+    Ok(out)
+}
+
+/// What changed against a baseline.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diff {
+    /// Classes found that the baseline does not list.
+    pub new: Vec<String>,
+    /// Baseline entries (with their line) that no longer occur.
+    pub stale: Vec<(String, usize)>,
+}
+
+impl Diff {
+    /// Whether the gate passes.
+    pub fn clean(&self) -> bool {
+        self.new.is_empty() && self.stale.is_empty()
+    }
+}
+
+/// Compares the unexplained classes found with a baseline.
+pub fn diff(classes: &[ClassRecord], baseline: &BTreeMap<String, usize>) -> Diff {
+    let found: BTreeMap<&str, &ClassRecord> = classes
+        .iter()
+        .filter(|c| !c.explained)
+        .map(|c| (c.key.as_str(), c))
+        .collect();
+    Diff {
+        new: found
+            .iter()
+            .filter(|(k, _)| !baseline.contains_key(**k))
+            .map(|(_, c)| format!("{}{EXAMPLE}{:?}", c.key, show(&c.example.input)))
+            .collect(),
+        stale: baseline
+            .iter()
+            .filter(|(k, _)| !found.contains_key(k.as_str()))
+            .map(|(k, l)| (k.clone(), *l))
+            .collect(),
+    }
+}
