@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod gen;
 pub mod model;
 pub mod parsers;
 pub mod suite;
