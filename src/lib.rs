@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 
 pub mod engine;
+pub mod gen;
 pub mod model;
 pub mod report;
 pub mod subjects;

@@ -34,6 +34,7 @@ use std::sync::OnceLock;
 
 use crate::{edition_index, OracleError, OracleErrorKind, EDITIONS};
 
+mod derive;
 mod reader;
 mod recognize;
 
@@ -231,6 +232,8 @@ pub struct Grammar {
     notation: Notation,
     rules: Vec<Rule>,
     default: usize,
+    /// The length of each rule's shortest derivation (see [`Grammar::derive`]).
+    shortest: Vec<u32>,
 }
 
 impl Grammar {
@@ -301,11 +304,13 @@ impl Grammar {
     /// ```
     pub fn parse(name: &str, text: &str, notation: Notation) -> Result<Grammar, GrammarError> {
         let read = reader::read(name, text, notation)?;
+        let shortest = derive::shortest(&read.rules);
         Ok(Grammar {
             name: name.to_owned(),
             notation,
             rules: read.rules,
             default: read.default,
+            shortest,
         })
     }
 
@@ -381,8 +386,64 @@ impl Grammar {
         input: &[u8],
         reading: Reading,
     ) -> Result<Verdict, OracleError> {
-        let index = match rule {
-            None => self.default,
+        let index = self.rule_index(rule)?;
+        Ok(recognize::recognize(self, index, input, reading))
+    }
+
+    /// Writes a member of `rule`'s language (the [default rule](Self::default_rule) if
+    /// `None`) by expanding the grammar, asking `choose(n)` for every choice: which
+    /// alternative, how many repetitions beyond the minimum (fewer than six), which byte of a
+    /// range, the case of a case-insensitive literal. `choose` answers an index below `n`
+    /// (larger answers are taken modulo `n`).
+    ///
+    /// Once the output reaches `budget` bytes, every later choice takes the shortest way out,
+    /// so the result ends soon after the budget. The result is always a member of the rule by
+    /// [`Reading::Membership`]; the document's reading may refuse it (a `//` that starts a
+    /// path, say), and that edge is where the tests look.
+    ///
+    /// # Errors
+    ///
+    /// [`OracleErrorKind::UnknownRule`], listing the defined rules, if the grammar has no
+    /// such rule.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use uri_oracle::grammar::{Grammar, Reading, Verdict};
+    ///
+    /// let g = Grammar::for_edition("rfc3986")?;
+    /// let mut state = 7u64;
+    /// let mut choose = |n: usize| {
+    ///     state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    ///     (state >> 33) as usize % n
+    /// };
+    /// let s = g.derive(Some("URI"), 40, &mut choose)?;
+    /// assert!(s.contains(&b':'));
+    /// assert_eq!(g.recognize(Some("URI"), &s, Reading::Membership)?, Verdict::Valid);
+    /// # Ok::<(), uri_oracle::OracleError>(())
+    /// ```
+    pub fn derive(
+        &self,
+        rule: Option<&str>,
+        budget: usize,
+        choose: &mut dyn FnMut(usize) -> usize,
+    ) -> Result<Vec<u8>, OracleError> {
+        let index = self.rule_index(rule)?;
+        let mut d = derive::Deriver {
+            grammar: self,
+            budget,
+            choose,
+            out: Vec::new(),
+            depth: 0,
+        };
+        d.rule(index);
+        Ok(d.out)
+    }
+
+    /// The index of `rule` (compared without regard to case), or the default rule's.
+    fn rule_index(&self, rule: Option<&str>) -> Result<usize, OracleError> {
+        match rule {
+            None => Ok(self.default),
             Some(name) => self
                 .rules
                 .iter()
@@ -393,9 +454,8 @@ impl Grammar {
                         rule: name.to_owned(),
                         defined: self.rules().map(str::to_owned).collect(),
                     })
-                })?,
-        };
-        Ok(recognize::recognize(self, index, input, reading))
+                }),
+        }
     }
 }
 
