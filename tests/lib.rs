@@ -8,3 +8,5 @@ mod cli;
 mod coverage;
 // impl against the Appendix B expression and the grammar recognizer.
 mod oracle;
+// The differential engine: parsers, diff, report, check.
+mod engine;

@@ -3,11 +3,15 @@
 //! Exit codes, grep-style: 0 yes/valid/clean, 1 the answer is no (invalid input, not equivalent,
 //! a failing case), 2 a usage or I/O error.
 
+mod diff;
 mod inputs;
 mod normalize;
 mod oracle;
 mod parse;
+mod parsers;
+mod report;
 mod resolve;
+mod subjects;
 mod suite;
 
 use std::ffi::OsString;
@@ -29,6 +33,23 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// The main job: every suite and a generated corpus through every available parser, written
+    /// to --out (default reports/) as index.html, summary.md, discrepancies.json and junit.xml.
+    ///
+    /// Exits 0, or 3 if a parser crashed (the crash is a class in the report).
+    Report(ReportArgs),
+    /// The CI gate: run what `report` runs and compare the unexplained discrepancy classes with a
+    /// baseline file. Exits 1 on a class not in the baseline and on a baseline line that no longer
+    /// occurs; --write-baseline writes the file instead.
+    Check(CheckArgs),
+    /// Every parser's outcome on each INPUT side by side (parse; resolve with --base), marking
+    /// where each differs from impl.
+    ///
+    /// Exits 0 when none differs (or every difference is by design), 1 when one does, 3 when a
+    /// parser crashed.
+    Diff(DiffArgs),
+    /// List every parser: version, profile, kind, operations, components, availability.
+    Parsers(ParsersArgs),
     /// Parse each INPUT as a URI-reference and show its components (or the error and its offset).
     ///
     /// Exits 1 if any input is invalid. `-` reads one input per line from standard input.
@@ -188,10 +209,87 @@ struct SuiteArgs {
     paths: Vec<PathBuf>,
 }
 
+#[derive(Debug, Args)]
+struct ParsersArgs {
+    /// One JSON object per parser (schema 1).
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    subjects: subjects::SubjectArgs,
+}
+
+#[derive(Debug, Args)]
+struct DiffArgs {
+    /// Resolve each INPUT against this base instead of parsing it.
+    #[arg(long, value_name = "URI")]
+    base: Option<OsString>,
+    /// The edition impl and the oracles follow (the others answer under their profile).
+    #[arg(long, value_name = "ID", default_value = "rfc3986", value_parser = one_edition)]
+    edition: Edition,
+    /// One JSON object per input (schema 1).
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    subjects: subjects::SubjectArgs,
+    /// The inputs; `-` reads one per line from standard input.
+    #[arg(required = true, value_name = "INPUT")]
+    inputs: Vec<OsString>,
+}
+
+/// What `report` and `check` run: the suites and a generated corpus.
+#[derive(Debug, Args)]
+struct CorpusArgs {
+    /// The generator's seed: the same seed and parser versions give the same report.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// How many inputs to generate.
+    #[arg(long, value_name = "N", default_value_t = uridiff::gen::DEFAULT_COUNT)]
+    count: usize,
+    /// Subject runs per class spent minimizing its example.
+    #[arg(long, value_name = "RUNS", default_value_t = 300)]
+    budget: usize,
+    /// Suite files or folders whose parse cases join the corpus and whose cases make the
+    /// conformance matrix.
+    #[arg(long = "suites", value_name = "PATH", default_value = "suites")]
+    suites: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct ReportArgs {
+    /// The folder the report is written to.
+    #[arg(long, value_name = "DIR", default_value = "reports")]
+    out: PathBuf,
+    /// No progress bar (there is none when standard error is not a terminal, or under CI).
+    #[arg(long, short)]
+    quiet: bool,
+    #[command(flatten)]
+    corpus: CorpusArgs,
+    #[command(flatten)]
+    subjects: subjects::SubjectArgs,
+}
+
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// The baseline: one expected discrepancy class a line.
+    #[arg(long, value_name = "FILE")]
+    baseline: PathBuf,
+    /// Write the current classes to the baseline instead of checking.
+    #[arg(long)]
+    write_baseline: bool,
+    #[command(flatten)]
+    corpus: CorpusArgs,
+    #[command(flatten)]
+    subjects: subjects::SubjectArgs,
+}
+
 /// Runs the parsed command.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let code = match cli.command {
+        Command::Report(a) => report::run(&mut out, &a)?,
+        Command::Check(a) => report::check(&mut out, &a)?,
+        Command::Diff(a) => diff::run(&mut out, &a)?,
+        Command::Parsers(a) => parsers::run(&mut out, &a)?,
         Command::Parse(a) => parse::run(&mut out, &a)?,
         Command::Resolve(a) => resolve::run(&mut out, &a)?,
         Command::Normalize(a) => normalize::run(&mut out, &a)?,

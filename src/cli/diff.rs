@@ -1,0 +1,216 @@
+//! `uridiff diff`: every parser's outcome on each input side by side (parse, or resolve with
+//! `--base`), marking where each differs from impl and whether its profile explains it.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::ExitCode;
+
+use serde::Serialize;
+use uridiff::engine::{Engine, Finding, Task};
+use uridiff::model::{Answer, Component, Op, Outcome, JSON_SCHEMA};
+use uridiff::report::show;
+
+use super::{inputs, subjects, DiffArgs};
+
+/// One parser's line in `diff --json`.
+#[derive(Serialize)]
+struct Line<'a> {
+    parser: &'a str,
+    #[serde(flatten)]
+    outcome: &'a Outcome<Answer>,
+    /// The components (or `value`) on which it differs from impl.
+    differs: Vec<String>,
+    /// The profile rule that explains each difference, where one does.
+    by_design: BTreeMap<String, String>,
+}
+
+#[derive(Serialize)]
+struct Doc<'a> {
+    schema: u32,
+    op: Op,
+    #[serde(serialize_with = "uridiff::report::bytes")]
+    input: &'a [u8],
+    #[serde(serialize_with = "uridiff::report::opt_bytes")]
+    base: &'a Option<Vec<u8>>,
+    edition: &'static str,
+    results: Vec<Line<'a>>,
+    findings: Vec<FindingDoc>,
+}
+
+#[derive(Serialize)]
+struct FindingDoc {
+    class: String,
+    partition: String,
+    deviating: Vec<String>,
+    by_design: BTreeMap<String, String>,
+}
+
+pub fn run(out: &mut impl Write, args: &DiffArgs) -> anyhow::Result<ExitCode> {
+    let engine = Engine::new(subjects::selected(&args.subjects)?);
+    let infos = engine.infos();
+    let base = args.base.as_ref().map(|b| b.as_encoded_bytes().to_vec());
+    let mut differs_any = false;
+    let mut crashed_any = false;
+    for input in inputs::expand(&args.inputs)? {
+        let task = Task {
+            op: if base.is_some() {
+                Op::Resolve
+            } else {
+                Op::Parse
+            },
+            input,
+            second: base.clone(),
+            edition: args.edition,
+            origin: "argv".into(),
+        };
+        let row = engine.run_one(&task);
+        let findings = engine.findings(&row);
+        differs_any |= findings.iter().any(|f| !f.explained());
+        crashed_any |= row
+            .outcomes
+            .iter()
+            .any(|o| matches!(o, Outcome::Crashed(_)));
+        let reference = &row.outcomes[0];
+        let lines: Vec<Line<'_>> = infos
+            .iter()
+            .zip(&row.outcomes)
+            .map(|(info, o)| {
+                let (differs, by_design) = differences(&info.name, &findings);
+                Line {
+                    parser: &info.name,
+                    outcome: o,
+                    differs,
+                    by_design,
+                }
+            })
+            .collect();
+        if args.json {
+            let doc = Doc {
+                schema: JSON_SCHEMA,
+                op: task.op,
+                input: &task.input,
+                base: &task.second,
+                edition: task.edition.id(),
+                results: lines,
+                findings: findings
+                    .iter()
+                    .map(|f| FindingDoc {
+                        class: f.signature.class.name(),
+                        partition: f.signature.partition.to_string(),
+                        deviating: f.deviating.clone(),
+                        by_design: f.by_design.clone(),
+                    })
+                    .collect(),
+            };
+            writeln!(out, "{}", serde_json::to_string(&doc)?)?;
+            continue;
+        }
+        match &base {
+            Some(b) => writeln!(out, "{} against {}", show(&task.input), show(b))?,
+            None => writeln!(out, "{}", show(&task.input))?,
+        }
+        let width = infos.iter().map(|i| i.name.len()).max().unwrap_or(4);
+        for (line, info) in lines.iter().zip(&infos) {
+            let text = describe(line.outcome, reference, info);
+            let mut mark = String::new();
+            if !line.differs.is_empty() {
+                let unexplained: Vec<&str> = line
+                    .differs
+                    .iter()
+                    .filter(|d| !line.by_design.contains_key(*d))
+                    .map(String::as_str)
+                    .collect();
+                if !unexplained.is_empty() {
+                    mark = format!("  <- differs: {}", unexplained.join(", "));
+                }
+                for (what, rule) in &line.by_design {
+                    mark.push_str(&format!("  [{what}: by-design({rule})]"));
+                }
+            }
+            writeln!(out, "  {:width$}  {text}{mark}", line.parser)?;
+        }
+    }
+    Ok(if crashed_any {
+        ExitCode::from(3)
+    } else if differs_any {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// What a parser differs on, by the findings that name it, and the rules that explain them.
+fn differences(name: &str, findings: &[Finding]) -> (Vec<String>, BTreeMap<String, String>) {
+    let mut differs = Vec::new();
+    let mut by_design = BTreeMap::new();
+    for f in findings
+        .iter()
+        .filter(|f| f.deviating.iter().any(|d| d == name))
+    {
+        let what = f
+            .signature
+            .class
+            .component()
+            .map_or_else(|| f.signature.class.name(), |c| c.name().to_owned());
+        if let Some(rule) = f.by_design.get(name) {
+            by_design.insert(what.clone(), rule.clone());
+        }
+        differs.push(what);
+    }
+    (differs, by_design)
+}
+
+/// One outcome as text: the reference in full, the others as what differs from it.
+fn describe(
+    o: &Outcome<Answer>,
+    reference: &Outcome<Answer>,
+    info: &uridiff::subjects::SubjectInfo,
+) -> String {
+    let value = |v: Option<&str>| {
+        v.map_or("undefined".to_owned(), |s| {
+            format!("{:?}", show(s.as_bytes()))
+        })
+    };
+    match o {
+        Outcome::Accepted(Answer::Parsed(p)) => {
+            let same_as = match reference {
+                Outcome::Accepted(Answer::Parsed(r)) if !std::ptr::eq(o, reference) => Some(r),
+                _ => None,
+            };
+            if info.components == uridiff::model::ComponentSet::NONE {
+                return "valid".into();
+            }
+            let parts: Vec<String> = Component::ALL
+                .iter()
+                .filter(|c| info.components.contains(**c))
+                .filter(|c| same_as.is_none_or(|r| r.components.get(**c) != p.components.get(**c)))
+                .map(|c| format!("{}={}", c.name(), value(p.components.get(*c))))
+                .collect();
+            let mut s = match (same_as, parts.is_empty()) {
+                (Some(_), true) => "valid, same components".to_owned(),
+                (Some(_), false) => format!("valid, {}", parts.join(" ")),
+                (None, _) => format!("valid {}", parts.join(" ")),
+            };
+            if let Some(ser) = &p.serialization {
+                s.push_str(&format!("  serializes as {:?}", show(ser.as_bytes())));
+            }
+            s
+        }
+        Outcome::Accepted(Answer::Text(t)) => format!("{:?}", show(t.as_bytes())),
+        Outcome::Accepted(Answer::Bool(b)) => b.to_string(),
+        Outcome::Accepted(Answer::List(l)) => format!("{l:?}"),
+        Outcome::Rejected(r) => {
+            let mut s = format!("invalid: {}", show(r.message.as_bytes()));
+            if let Some(i) = r.offset.filter(|_| !r.message.contains("at byte")) {
+                s.push_str(&format!(" (at byte {i})"));
+            }
+            s
+        }
+        Outcome::Unsupported(why) => format!("n/a: {why}"),
+        Outcome::Crashed(c) => format!(
+            "CRASHED ({}): {}",
+            c.kind.name(),
+            show(c.message.as_bytes())
+        ),
+    }
+}

@@ -1,0 +1,63 @@
+//! The subjects a command runs: the built-in registry, the `--external NAME=COMMAND` workers
+//! the command line adds, and the `--parser NAME` selection. Only the command line can start a
+//! process: suite files never name a command.
+
+use std::sync::Arc;
+
+use anyhow::bail;
+use clap::Args;
+use uridiff::subjects::{self, Subject};
+
+/// The flags that choose subjects, shared by `parsers`, `diff`, `report`, `check` and `suite`.
+#[derive(Debug, Args)]
+pub struct SubjectArgs {
+    /// A parser to run (repeatable; default: every available one). `uridiff parsers` lists them.
+    #[arg(long = "parser", value_name = "NAME")]
+    pub parsers: Vec<String>,
+    /// Add an external worker speaking the JSON-lines protocol (README, "External workers"):
+    /// NAME=COMMAND, the command split on whitespace (repeatable).
+    #[arg(long = "external", value_name = "NAME=COMMAND")]
+    pub external: Vec<String>,
+    /// Per-request timeout for external workers, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 5000)]
+    pub timeout_ms: u64,
+}
+
+/// Every known subject: the registry, then the command line's workers.
+pub fn all(args: &SubjectArgs) -> anyhow::Result<Vec<Arc<dyn Subject>>> {
+    let mut all = subjects::builtin();
+    for spec in &args.external {
+        let Some((name, command)) = spec.split_once('=') else {
+            bail!("--external {spec:?}: expected NAME=COMMAND, for example --external my-parser='python3 my_worker.py'");
+        };
+        if name.is_empty() || command.trim().is_empty() {
+            bail!("--external {spec:?}: NAME and COMMAND must not be empty");
+        }
+        if all.iter().any(|s| s.info().name == name) {
+            bail!("--external {spec:?}: a parser named {name:?} already exists; pick another name");
+        }
+        all.push(external(name, command, args.timeout_ms)?);
+    }
+    Ok(all)
+}
+
+fn external(name: &str, command: &str, timeout_ms: u64) -> anyhow::Result<Arc<dyn Subject>> {
+    let _ = (name, command, timeout_ms);
+    bail!("external workers are not built yet")
+}
+
+/// The subjects selected by `--parser` (all available ones when none is named). A named subject
+/// that cannot run is an error; unnamed unavailable ones are listed by the caller.
+pub fn selected(args: &SubjectArgs) -> anyhow::Result<Vec<Arc<dyn Subject>>> {
+    let all = all(args)?;
+    if args.parsers.is_empty() {
+        return Ok(all);
+    }
+    let chosen = subjects::select(&all, &args.parsers)?;
+    for s in &chosen {
+        if let Err(why) = s.available() {
+            bail!("parser {} is not available: {why}", s.info().name);
+        }
+    }
+    Ok(chosen)
+}

@@ -1,0 +1,197 @@
+//! The differential engine through the `uridiff` command: `parsers`, `diff`, `report` and the CI
+//! gate `check`, run as a user runs them.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn uridiff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(args)
+        .env("CI", "true")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("uridiff-test-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn parsers_json_lists_every_builtin_subject_with_its_capabilities() {
+    let o = uridiff(&["parsers", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let rows: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect();
+    let names: Vec<&str> = rows.iter().filter_map(|r| r["name"].as_str()).collect();
+    for want in ["impl", "oracle-regex", "oracle-grammar"] {
+        assert!(names.contains(&want), "{names:?}");
+    }
+    let spec = &rows[0];
+    assert_eq!(spec["schema"], 1);
+    assert_eq!(spec["profile"], "rfc3986");
+    assert_eq!(spec["kind"], "in-process");
+    assert_eq!(spec["editions"].as_array().map(Vec::len), Some(6));
+    let regex = rows
+        .iter()
+        .find(|r| r["name"] == "oracle-regex")
+        .expect("regex");
+    assert_eq!(regex["decides_validity"], false);
+    assert!(!regex["components"]
+        .as_array()
+        .expect("list")
+        .iter()
+        .any(|c| c == "host"));
+}
+
+#[test]
+fn diff_marks_the_parser_that_differs_and_exits_1() {
+    // The grammar accepts 1a:b under 2003 (the grammar alone allows a colon in a relative path's
+    // first segment); impl follows the prose.
+    let o = uridiff(&[
+        "diff",
+        "--json",
+        "--edition",
+        "draft-fielding-uri-rfc2396bis-02",
+        "1a:b",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("json");
+    assert_eq!(v["schema"], 1);
+    assert_eq!(v["findings"][0]["class"], "too-lax");
+    let grammar = v["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .find(|r| r["parser"] == "oracle-grammar")
+        .expect("grammar");
+    assert_eq!(grammar["outcome"], "accepted");
+    assert_eq!(grammar["differs"][0], "too-lax");
+    // Where all agree, exit 0.
+    let o = uridiff(&["diff", "http://a/b"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("same components"), "{}", stdout(&o));
+}
+
+#[test]
+fn diff_resolves_with_a_base_and_rejects_an_unknown_parser() {
+    let o = uridiff(&["diff", "--base", "http://a/b/c/d;p?q", "../g"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("\"http://a/b/g\""), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("n/a"),
+        "the oracles do not resolve: {}",
+        stdout(&o)
+    );
+    let o = uridiff(&["diff", "--parser", "nope", "x"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("valid parsers"));
+}
+
+#[test]
+fn report_writes_four_files_deterministically_and_check_gates_both_ways() {
+    let a = scratch("report-a");
+    let b = scratch("report-b");
+    for dir in [&a, &b] {
+        let o = uridiff(&[
+            "report",
+            "--out",
+            dir.to_str().expect("utf-8"),
+            "--count",
+            "300",
+            "--seed",
+            "7",
+        ]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(stdout(&o).contains("discrepancy classes"));
+    }
+    for f in ["index.html", "summary.md", "junit.xml"] {
+        let x = fs::read(a.join(f)).expect(f);
+        assert!(!x.is_empty(), "{f}");
+        if f != "index.html" {
+            assert_eq!(
+                x,
+                fs::read(b.join(f)).expect(f),
+                "{f} differs between two runs"
+            );
+        }
+    }
+    // The JSON is the same but for the timing.
+    let json = |d: &PathBuf| {
+        let mut v: serde_json::Value =
+            serde_json::from_slice(&fs::read(d.join("discrepancies.json")).expect("json"))
+                .expect("parses");
+        v.as_object_mut().expect("object").remove("timing");
+        v
+    };
+    assert_eq!(json(&a), json(&b));
+    assert_eq!(json(&a)["schema"], 1);
+
+    // The gate: a fresh baseline passes; a missing class and a stale entry each fail.
+    let base = a.join("baseline.txt");
+    let base_s = base.to_str().expect("utf-8");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "check",
+            "--baseline",
+            base_s,
+            "--count",
+            "300",
+            "--seed",
+            "7",
+        ];
+        args.extend_from_slice(extra);
+        uridiff(&args)
+    };
+    assert_eq!(run(&["--write-baseline"]).status.code(), Some(0));
+    let text = fs::read_to_string(&base).expect("baseline");
+    assert!(text.starts_with("# uridiff baseline 1"));
+    let o = run(&[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines.len() >= 2,
+        "the built-in subjects disagree somewhere: {text}"
+    );
+    // Remove a class: it is new.
+    fs::write(&base, lines[..lines.len() - 1].join("\n")).expect("write");
+    let o = run(&[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("new:"), "{}", stdout(&o));
+    // Add a class that does not occur: it is stale, named with its line.
+    fs::write(&base, format!("{text}host parse: impl | nobody\n")).expect("write");
+    let o = run(&[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("stale:"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(&format!(":{}:", lines.len() + 1)),
+        "{}",
+        stdout(&o)
+    );
+    // An unreadable line is an error naming the line.
+    fs::write(&base, "# x\nnot a class\n").expect("write");
+    let o = run(&[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains(":line 2"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let _ = fs::remove_dir_all(&a);
+    let _ = fs::remove_dir_all(&b);
+}
