@@ -20,9 +20,14 @@ use uri_spec::Edition;
 
 use crate::model::{Answer, ComponentSet, Crash, CrashKind, Op, OpSet, Outcome, Parsed};
 
+mod adapt;
+mod http;
 mod oracle;
 mod spec;
+mod url;
 
+pub use self::http::HttpUri;
+pub use self::url::UrlCrate;
 pub use oracle::{appendix_b_groups, OracleGrammar, OracleRegex};
 pub use spec::Spec;
 
@@ -356,6 +361,8 @@ pub const REGISTRY: &[fn() -> Arc<dyn Subject>] = &[
     || Arc::new(Spec::new()),
     || Arc::new(OracleRegex::new()),
     || Arc::new(OracleGrammar::new()),
+    || Arc::new(UrlCrate::new()),
+    || Arc::new(HttpUri::new()),
 ];
 
 /// Every built-in subject, in registry order.
