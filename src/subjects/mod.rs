@@ -21,11 +21,13 @@ use uri_spec::Edition;
 use crate::model::{Answer, ComponentSet, Crash, CrashKind, Op, OpSet, Outcome, Parsed};
 
 mod adapt;
+mod fluent_uri;
 mod http;
 mod oracle;
 mod spec;
 mod url;
 
+pub use self::fluent_uri::FluentUri;
 pub use self::http::HttpUri;
 pub use self::url::UrlCrate;
 pub use oracle::{appendix_b_groups, OracleGrammar, OracleRegex};
@@ -363,6 +365,7 @@ pub const REGISTRY: &[fn() -> Arc<dyn Subject>] = &[
     || Arc::new(OracleGrammar::new()),
     || Arc::new(UrlCrate::new()),
     || Arc::new(HttpUri::new()),
+    || Arc::new(FluentUri::new()),
 ];
 
 /// Every built-in subject, in registry order.
