@@ -23,12 +23,14 @@ use crate::model::{Answer, ComponentSet, Crash, CrashKind, Op, OpSet, Outcome, P
 mod adapt;
 mod fluent_uri;
 mod http;
+mod iri_string;
 mod oracle;
 mod spec;
 mod url;
 
 pub use self::fluent_uri::FluentUri;
 pub use self::http::HttpUri;
+pub use self::iri_string::IriString;
 pub use self::url::UrlCrate;
 pub use oracle::{appendix_b_groups, OracleGrammar, OracleRegex};
 pub use spec::Spec;
@@ -366,6 +368,7 @@ pub const REGISTRY: &[fn() -> Arc<dyn Subject>] = &[
     || Arc::new(UrlCrate::new()),
     || Arc::new(HttpUri::new()),
     || Arc::new(FluentUri::new()),
+    || Arc::new(IriString::new()),
 ];
 
 /// Every built-in subject, in registry order.
