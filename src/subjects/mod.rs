@@ -25,12 +25,14 @@ mod fluent_uri;
 mod http;
 mod iri_string;
 mod oracle;
+mod oxiri;
 mod spec;
 mod url;
 
 pub use self::fluent_uri::FluentUri;
 pub use self::http::HttpUri;
 pub use self::iri_string::IriString;
+pub use self::oxiri::Oxiri;
 pub use self::url::UrlCrate;
 pub use oracle::{appendix_b_groups, OracleGrammar, OracleRegex};
 pub use spec::Spec;
@@ -369,6 +371,7 @@ pub const REGISTRY: &[fn() -> Arc<dyn Subject>] = &[
     || Arc::new(HttpUri::new()),
     || Arc::new(FluentUri::new()),
     || Arc::new(IriString::new()),
+    || Arc::new(Oxiri::new()),
 ];
 
 /// Every built-in subject, in registry order.
