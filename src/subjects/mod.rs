@@ -23,6 +23,7 @@ use crate::model::{Answer, ComponentSet, Crash, CrashKind, Op, OpSet, Outcome, P
 mod adapt;
 mod fluent_uri;
 mod http;
+mod iref;
 mod iri_string;
 mod oracle;
 mod oxiri;
@@ -31,6 +32,7 @@ mod url;
 
 pub use self::fluent_uri::FluentUri;
 pub use self::http::HttpUri;
+pub use self::iref::Iref;
 pub use self::iri_string::IriString;
 pub use self::oxiri::Oxiri;
 pub use self::url::UrlCrate;
@@ -372,6 +374,7 @@ pub const REGISTRY: &[fn() -> Arc<dyn Subject>] = &[
     || Arc::new(FluentUri::new()),
     || Arc::new(IriString::new()),
     || Arc::new(Oxiri::new()),
+    || Arc::new(Iref::new()),
 ];
 
 /// Every built-in subject, in registry order.
