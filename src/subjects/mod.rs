@@ -28,6 +28,7 @@ mod iri_string;
 mod oracle;
 mod oxiri;
 mod spec;
+mod uriparse;
 mod url;
 
 pub use self::fluent_uri::FluentUri;
@@ -35,6 +36,7 @@ pub use self::http::HttpUri;
 pub use self::iref::Iref;
 pub use self::iri_string::IriString;
 pub use self::oxiri::Oxiri;
+pub use self::uriparse::Uriparse;
 pub use self::url::UrlCrate;
 pub use oracle::{appendix_b_groups, OracleGrammar, OracleRegex};
 pub use spec::Spec;
@@ -375,6 +377,7 @@ pub const REGISTRY: &[fn() -> Arc<dyn Subject>] = &[
     || Arc::new(IriString::new()),
     || Arc::new(Oxiri::new()),
     || Arc::new(Iref::new()),
+    || Arc::new(Uriparse::new()),
 ];
 
 /// Every built-in subject, in registry order.
