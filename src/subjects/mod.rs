@@ -20,6 +20,8 @@ use uri_spec::Edition;
 
 use crate::model::{Answer, ComponentSet, Crash, CrashKind, Op, OpSet, Outcome, Parsed};
 
+#[cfg(feature = "ada")]
+mod ada;
 mod adapt;
 mod fluent_uri;
 mod http;
@@ -31,6 +33,8 @@ mod spec;
 mod uriparse;
 mod url;
 
+#[cfg(feature = "ada")]
+pub use self::ada::Ada;
 pub use self::fluent_uri::FluentUri;
 pub use self::http::HttpUri;
 pub use self::iref::Iref;
@@ -378,6 +382,16 @@ pub const REGISTRY: &[fn() -> Arc<dyn Subject>] = &[
     || Arc::new(Oxiri::new()),
     || Arc::new(Iref::new()),
     || Arc::new(Uriparse::new()),
+    #[cfg(feature = "ada")]
+    || Arc::new(Ada::new()),
+    #[cfg(not(feature = "ada"))]
+    || {
+        Arc::new(NotCompiled::new(
+            "ada-url",
+            "whatwg-url",
+            "built without the `ada` feature",
+        ))
+    },
 ];
 
 /// Every built-in subject, in registry order.
