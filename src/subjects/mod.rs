@@ -20,9 +20,28 @@ use uri_spec::Edition;
 
 use crate::model::{Answer, ComponentSet, Crash, CrashKind, Op, OpSet, Outcome, Parsed};
 
+#[cfg(feature = "ada")]
+mod ada;
+mod adapt;
+mod fluent_uri;
+mod http;
+mod iref;
+mod iri_string;
 mod oracle;
+mod oxiri;
 mod spec;
+mod uriparse;
+mod url;
 
+#[cfg(feature = "ada")]
+pub use self::ada::Ada;
+pub use self::fluent_uri::FluentUri;
+pub use self::http::HttpUri;
+pub use self::iref::Iref;
+pub use self::iri_string::IriString;
+pub use self::oxiri::Oxiri;
+pub use self::uriparse::Uriparse;
+pub use self::url::UrlCrate;
 pub use oracle::{appendix_b_groups, OracleGrammar, OracleRegex};
 pub use spec::Spec;
 
@@ -356,6 +375,23 @@ pub const REGISTRY: &[fn() -> Arc<dyn Subject>] = &[
     || Arc::new(Spec::new()),
     || Arc::new(OracleRegex::new()),
     || Arc::new(OracleGrammar::new()),
+    || Arc::new(UrlCrate::new()),
+    || Arc::new(HttpUri::new()),
+    || Arc::new(FluentUri::new()),
+    || Arc::new(IriString::new()),
+    || Arc::new(Oxiri::new()),
+    || Arc::new(Iref::new()),
+    || Arc::new(Uriparse::new()),
+    #[cfg(feature = "ada")]
+    || Arc::new(Ada::new()),
+    #[cfg(not(feature = "ada"))]
+    || {
+        Arc::new(NotCompiled::new(
+            "ada-url",
+            "whatwg-url",
+            "built without the `ada` feature",
+        ))
+    },
 ];
 
 /// Every built-in subject, in registry order.
