@@ -223,7 +223,7 @@ fn side_by_side(
             // Padded by hand: a formatting width above 65,535 panics.
             .map(|(c, w)| {
                 let mut cell = (*c).to_owned();
-                cell.extend(std::iter::repeat(' ').take(w.saturating_sub(c.len())));
+                cell.extend(std::iter::repeat_n(' ', w.saturating_sub(c.len())));
                 cell
             })
             .collect();
