@@ -2,6 +2,7 @@
 
 mod cli;
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::Parser as _;
@@ -12,7 +13,8 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) if cli::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("uridiff: {err:#}");
+            // A failed write to stderr has nowhere to be reported: the exit code still says it.
+            let _ = writeln!(std::io::stderr(), "uridiff: {err:#}");
             ExitCode::from(2)
         }
     }

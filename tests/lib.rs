@@ -4,6 +4,9 @@
 mod suites;
 // The uridiff command, run as a user runs it.
 mod cli;
+// The uridiff command under hostile inputs and full output devices: no panic.
+#[cfg(unix)]
+mod cli_hostile;
 // Every example of the five documents is in some suite case.
 mod coverage;
 // impl against the Appendix B expression and the grammar recognizer.

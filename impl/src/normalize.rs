@@ -1,14 +1,19 @@
 //! Normalization and comparison: RFC 3986 section 6.2.2 (syntax-based: case, percent-encoding,
 //! path segments) and section 6.2.3 (scheme-based), with equivalence on top of both.
 //!
-//! Normalization takes any URI-reference: a relative reference gets the same steps on the
-//! components it has. Two guards keep the result a reference that parses back to the same
-//! components (section 4.2 and the remark in 5.3 on `remove_dot_segments`): a relative path whose
-//! first segment came to hold ":" keeps a leading "./", and a path that came to begin with "//"
-//! without an authority keeps a leading "/.".
+//! Normalization takes any URI-reference and keeps its meaning: for every base URI `B` in normal
+//! form and every reference `r`, `resolve(B, normalize(r)) == normalize(resolve(B, r))`
+//! (a test checks it on every short reference against a set of bases).
+//!
+//! 6.2.2.3 removes dot-segments from the path of a URI, where 5.2.2 would remove them anyway. A
+//! relative-path reference is different: its `..` segments act on the base's path, so they are
+//! not removed but rewritten to the shortest form with the same effect against every base
+//! ([`normalize_relative_path`]). A path that came to begin with "//" without an authority keeps
+//! a leading "/." (as resolution writes it), and a relative path whose first segment holds ":"
+//! keeps a leading "./" (section 4.2), so the result parses back to the same components.
 
 use crate::chars::{Table, HEXDIG, UNRESERVED};
-use crate::components::{recompose, Components, HostKind};
+use crate::components::{recompose, recompose_target, Components, HostKind};
 use crate::error::ParseError;
 use crate::resolve::remove_dot_segments;
 use crate::{Edition, Parser};
@@ -46,6 +51,10 @@ impl NormalizeError {
 /// use uri_spec::normalize;
 /// assert_eq!(normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").unwrap(), "example://a/b/c/%7Bfoo%7D");
 /// assert_eq!(normalize("./def").unwrap(), "def");
+/// // A relative path keeps what acts on the base: "." is not "" (the base itself, with its query).
+/// assert_eq!(normalize("a/./b/../c").unwrap(), "a/c");
+/// assert_eq!(normalize("../g").unwrap(), "../g");
+/// assert_eq!(normalize(".").unwrap(), ".");
 /// assert_eq!(normalize("http://a:/").unwrap(), "http://a:/");
 /// ```
 pub fn normalize(input: impl AsRef<[u8]>) -> Result<String, NormalizeError> {
@@ -241,6 +250,7 @@ struct Normalized {
     path: String,
     query: Option<String>,
     fragment: Option<String>,
+    edition: Edition,
 }
 
 impl Normalized {
@@ -258,28 +268,154 @@ impl Normalized {
             }
             a
         });
-        // Keep the result parseable as the same components (see the module docs).
-        let mut path = self.path.as_str();
-        let guarded;
-        if !self.has_authority && path.starts_with("//") {
-            guarded = format!("/.{path}");
-            path = &guarded;
-        } else if self.scheme.is_none() && !self.has_authority && first_segment_has_colon(path) {
-            guarded = format!("./{path}");
-            path = &guarded;
-        }
-        recompose(
+        // A path that came to begin with "//" without an authority keeps a leading "/." (see the
+        // module docs); 1994 removes no dot-segments and its opaque paths are kept as written.
+        let compose = if self.edition == Edition::UriUrl06 {
+            recompose
+        } else {
+            recompose_target
+        };
+        compose(
             self.scheme.as_deref(),
             authority.as_deref(),
-            path,
+            &self.path,
             self.query.as_deref(),
             self.fragment.as_deref(),
         )
     }
 }
 
-fn first_segment_has_colon(path: &str) -> bool {
-    path.split('/').next().is_some_and(|s| s.contains(':'))
+/// A relative path read as `remove_dot_segments` reads it after a merge: what acts on the base
+/// and what is left of the reference's own segments.
+#[derive(Debug, Default)]
+struct RelativePath<'a> {
+    /// The ".." segments that pop a segment of the base's path.
+    pops: usize,
+    /// The first of the reference's segments that a ".." popped when it was the only one left.
+    marker: Option<&'a str>,
+    /// The reference's segments left, the last one empty where the path ended in "." or "..".
+    segments: Vec<&'a str>,
+}
+
+impl<'a> RelativePath<'a> {
+    /// Reads `path` segment by segment: "." does nothing, ".." pops (5.2.4 B to D). Only "." and
+    /// ".." written as such are dot-segments here, as in resolution.
+    fn read(path: &'a str) -> RelativePath<'a> {
+        let mut r = RelativePath::default();
+        let mut segments = path.split('/').peekable();
+        while let Some(segment) = segments.next() {
+            if segment != "." && segment != ".." {
+                r.segments.push(segment);
+                continue;
+            }
+            if segment == ".." {
+                match r.segments.pop() {
+                    Some(popped) if r.segments.is_empty() && r.marker.is_none() => {
+                        r.marker = Some(popped);
+                    }
+                    Some(_) => {}
+                    None => r.pops += 1,
+                }
+            }
+            // A final "." or ".." leaves the buffer ending in "/".
+            if segments.peek().is_none() {
+                r.segments.push("");
+            }
+        }
+        r
+    }
+
+    /// Writes the pops first, then the marker and the ".." that popped it, then the segments
+    /// left; `map` rewrites each segment left.
+    fn write(&self, marker: Option<&str>, map: impl Fn(&str) -> String) -> String {
+        let mut out: Vec<String> = vec!["..".to_owned(); self.pops];
+        if let Some(m) = marker {
+            out.extend([m.to_owned(), "..".to_owned()]);
+        }
+        out.extend(self.segments.iter().map(|s| map(s)));
+        // A final ".." already leaves the buffer ending in "/": "../" is written "..".
+        if out.len() >= 2 && out.last().is_some_and(String::is_empty) && out[out.len() - 2] == ".."
+        {
+            out.pop();
+        }
+        let text = out.join("/");
+        if text.is_empty() {
+            // "." (or "./"): the base's directory, which the empty reference is not.
+            return ".".to_owned();
+        }
+        // Section 4.2: a leading "./" keeps a relative path that would begin with "/" or hold ":"
+        // in its first segment.
+        if text.starts_with('/') || out.first().is_some_and(|s| s.contains(':')) {
+            format!("./{text}")
+        } else {
+            text
+        }
+    }
+}
+
+/// Section 6.2.2.3 for the path of a relative-path reference (no scheme, no authority, a path not
+/// beginning with "/"): a shorter form that resolves to the same target against every base.
+///
+/// Resolution (5.2.2, 5.2.3) appends the path to the base path's directory and then applies
+/// `remove_dot_segments`, which reads segments as a stack: "." does nothing, ".." pops the last
+/// segment. So the reference's segments that a later ".." pops, and every ".", are dropped; what
+/// acts on the base is kept:
+///
+/// - each ".." that pops a segment of the base's path, moved to the front;
+/// - the first segment that a ".." pops when nothing precedes it in the buffer, with that "..":
+///   against a base whose path holds no "/" (`mailto:x`, `a:`) the buffer then comes to begin
+///   with "/" (`resolve("a:x", "b/../c")` is `a:/c`, not `a:c`);
+/// - the segments left, with the final empty segment of a path ending in "." or "..": `.` keeps
+///   meaning the base's directory and does not become the empty reference (the base itself).
+///
+/// Percent-encoded dots (`%2E`) are not dot-segments to resolution, but become dot-segments of
+/// the target once it is normalized. So the path is read twice: as written (an encoded dot is a
+/// segment like any other), then, with the segments left decoded (6.2.2.2), again. A popped
+/// marker that decodes to a dot-segment stays encoded: it must stay a segment to be popped.
+///
+/// ```
+/// use uri_spec::normalize;
+/// assert_eq!(normalize("a/b/../c/./d").unwrap(), "a/c/d");
+/// assert_eq!(normalize("a/../../g").unwrap(), "../a/../g");
+/// assert_eq!(normalize("..").unwrap(), "..");
+/// assert_eq!(normalize("./a:b").unwrap(), "./a:b");
+/// assert_eq!(normalize("%2e%2e/g").unwrap(), "../g");
+/// assert_eq!(normalize("%2e/../g").unwrap(), "%2E/../g");
+/// ```
+fn normalize_relative_path(path: &str, pct: impl Fn(&str) -> String) -> String {
+    let raw = RelativePath::read(path);
+    let marker = raw.marker.map(|m| match pct(m).as_str() {
+        "." => "%2E".to_owned(),
+        ".." => "%2E%2E".to_owned(),
+        decoded => decoded.to_owned(),
+    });
+    let decoded = raw.write(marker.as_deref(), &pct);
+    let twice = RelativePath::read(&decoded);
+    twice.write(twice.marker, str::to_owned)
+}
+
+/// Section 6.2.2.3 with 6.2.2.2 on a path.
+///
+/// Resolution removes dot-segments from the path as written (5.2.2), where an encoded dot is no
+/// dot-segment; normalization decodes it, and then removes dot-segments again, so a reference
+/// and every target it resolves to get the same normal form.
+fn normalize_path(c: &Components<'_>, edition: Edition, pct: impl Fn(&str) -> String) -> String {
+    let path = c.path.unwrap_or("");
+    if edition == Edition::UriUrl06 {
+        // 1994 gives "." and ".." no meaning: its paths keep them.
+        pct(path)
+    } else if c.scheme.is_none()
+        && c.authority.is_none()
+        && !path.is_empty()
+        && !path.starts_with('/')
+    {
+        // A relative-path reference: its dot-segments act on the base.
+        normalize_relative_path(path, pct)
+    } else {
+        // "URI normalizers should remove dot-segments by applying the remove_dot_segments
+        // algorithm to the path": as 5.2.2 does in every resolution, then once decoded.
+        remove_dot_segments(&pct(&remove_dot_segments(path)))
+    }
 }
 
 /// Section 6.2.2.
@@ -297,16 +433,10 @@ fn syntax_based(c: &Components<'_>, unreserved: &Table, edition: Edition) -> Nor
         host,
         port: c.port.map(str::to_owned),
         has_authority: c.authority.is_some(),
-        // 6.2.2.3: "URI normalizers should remove dot-segments by applying the
-        // remove_dot_segments algorithm to the path"; decoding first, so "%2E" counts as ".".
-        // 1994 gives "." and ".." no meaning: its paths keep them.
-        path: if edition == Edition::UriUrl06 {
-            pct(c.path.unwrap_or(""))
-        } else {
-            remove_dot_segments(&pct(c.path.unwrap_or("")))
-        },
+        path: normalize_path(c, edition, pct),
         query: c.query.map(pct),
         fragment: c.fragment.map(pct),
+        edition,
     }
 }
 
@@ -345,6 +475,7 @@ fn scheme_based(n: &mut Normalized) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::resolve;
 
     #[test]
     fn case_normalization_keeps_ipv6_form_and_userinfo_case() {
@@ -363,6 +494,127 @@ mod tests {
             let once = normalize(s).unwrap();
             assert_eq!(normalize(&once).unwrap(), once, "{s}");
         }
+    }
+
+    /// Every string of up to `len` tokens.
+    fn strings(tokens: &[&str], len: usize) -> Vec<String> {
+        let mut all = vec![String::new()];
+        let mut last = vec![String::new()];
+        for _ in 0..len {
+            last = last
+                .iter()
+                .flat_map(|p| tokens.iter().map(move |t| format!("{p}{t}")))
+                .collect();
+            all.extend(last.iter().cloned());
+        }
+        all
+    }
+
+    /// Bases in normal form: with and without an authority, absolute, rootless and empty paths,
+    /// with and without a query.
+    fn bases() -> Vec<String> {
+        let mut bases: Vec<String> = ["s:", "s://h"]
+            .iter()
+            .flat_map(|head| {
+                strings(&["/", "x", "."], 3)
+                    .into_iter()
+                    .flat_map(move |p| [format!("{head}{p}"), format!("{head}{p}?q")])
+            })
+            .filter_map(|b| normalize(b).ok())
+            .collect();
+        bases.sort();
+        bases.dedup();
+        bases
+    }
+
+    #[test]
+    fn normalization_keeps_the_meaning_of_every_short_reference() {
+        // Section 6.2.2.3 against 5.2: for every normal base B and every reference r,
+        // resolve(B, normalize(r)) == normalize(resolve(B, r)); and normalize is idempotent.
+        let bases = bases();
+        assert!(bases.len() > 20, "{} {bases:?}", bases.len());
+        let tokens = ["/", ".", "a", "%2e", ":", "?"];
+        let mut checked = 0;
+        for r in strings(&tokens, 5) {
+            let Ok(n) = normalize(&r) else { continue };
+            assert_eq!(normalize(&n).unwrap(), n, "not idempotent: {r:?}");
+            for b in &bases {
+                let of_normal = resolve(b, &n).unwrap_or_else(|e| panic!("{b} {n:?}: {e}"));
+                let target = resolve(b, &r).unwrap();
+                assert_eq!(
+                    of_normal,
+                    normalize(&target).unwrap(),
+                    "base {b:?}, reference {r:?} normalized to {n:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    #[test]
+    fn normalization_is_idempotent_under_every_edition() {
+        let tokens = ["/", ".", "a", "%2e", ":", "?", "#"];
+        for edition in Edition::ALL {
+            for r in strings(&tokens, 5) {
+                let Ok(once) = normalize_in(edition, &r) else {
+                    continue;
+                };
+                let twice =
+                    normalize_in(edition, &once).unwrap_or_else(|e| panic!("{edition} {r:?}: {e}"));
+                assert_eq!(twice, once, "{edition}: {r:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn relative_references_keep_what_acts_on_the_base() {
+        // The audit's findings: each was a relative reference that changed its target.
+        for (input, expected) in [
+            ("a/../b", "a/../b"),
+            (".", "."),
+            ("./", "."),
+            ("..", ".."),
+            ("../", ".."),
+            ("../g", "../g"),
+            ("./../g", "../g"),
+            ("a/b/../../../g", "../a/../g"),
+            ("a/b/..", "a/"),
+            ("a/./b/.", "a/b/"),
+            ("%2E%2E/g", "../g"),
+            ("./a:b", "./a:b"),
+            (".//g", ".//g"),
+            ("?q", "?q"),
+        ] {
+            assert_eq!(normalize(input).unwrap(), expected, "{input}");
+        }
+        assert!(!equivalent(".", "").unwrap());
+        assert!(!equivalent("../g", "g").unwrap());
+        assert!(equivalent("./g", "g").unwrap());
+    }
+
+    #[test]
+    fn resolution_and_normalization_agree_on_a_path_beginning_with_two_slashes() {
+        // No authority, a path that comes to begin with "//": both keep it a path ("/.").
+        assert_eq!(resolve("a:", "a:/.//x").unwrap(), "a:/.//x");
+        assert_eq!(normalize("a:/.//x").unwrap(), "a:/.//x");
+        assert_eq!(resolve("a:/b/", "..//x").unwrap(), "a:/.//x");
+        for edition in Edition::ALL.into_iter().filter(|e| *e != Edition::UriUrl06) {
+            let target = crate::Resolver::new()
+                .edition(edition)
+                .resolve("a:/b/", "..//x")
+                .unwrap();
+            let c = Parser::new()
+                .edition(edition)
+                .parse(target.as_bytes())
+                .unwrap();
+            assert_eq!(c.authority, None, "{edition}: {target}");
+        }
+        // 1994 removes no dot-segments: an opaque path is kept as written.
+        assert_eq!(
+            normalize_in(Edition::UriUrl06, "foo://x").unwrap(),
+            "foo://x"
+        );
     }
 
     #[test]

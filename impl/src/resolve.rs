@@ -6,7 +6,7 @@
 //! output byte is removed at most once, so the time is linear in the path's length, where the
 //! document's string rewriting is quadratic as written.
 
-use crate::components::{recompose, Components};
+use crate::components::{recompose_target, Components};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::resolve_editions::{
     transform_1996, transform_2003, AbsolutePathReading, LeftoverDotDot,
@@ -213,8 +213,9 @@ fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool) -> String 
         // "T.scheme = Base.scheme;"
         t_scheme = base.scheme;
     }
-    // "T.fragment = R.fragment;"
-    recompose(t_scheme, t_authority, &t_path, t_query, r.fragment)
+    // "T.fragment = R.fragment;" Recomposed by 5.3, with a path that came to begin with "//"
+    // without an authority kept as a path (see `recompose_target`).
+    recompose_target(t_scheme, t_authority, &t_path, t_query, r.fragment)
 }
 
 /// Section 5.2.3, "Merge Paths".

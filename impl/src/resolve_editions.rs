@@ -14,7 +14,7 @@
 //! the leftmost matching pattern on each iteration"); [`dot_segments_buffer`] gives the same
 //! result in one pass over the segments, and the tests compare it with a literal transcription.
 
-use crate::components::{recompose, Components};
+use crate::components::{recompose, recompose_target, Components};
 
 /// What the 2003 merge does with `..` segments left above the root (step 7: "the reference is
 /// considered to be in error. Implementations may handle this error by removing them from the
@@ -188,9 +188,9 @@ pub(crate) fn transform_1996(
             Some((p, q)) => (p, Some(q)),
             None => (buffer.as_str(), None),
         };
-        recompose(scheme, authority, path, query, r.fragment)
+        recompose_target(scheme, authority, path, query, r.fragment)
     } else {
-        recompose(scheme, authority, &buffer, r.query, r.fragment)
+        recompose_target(scheme, authority, &buffer, r.query, r.fragment)
     }
 }
 
@@ -244,7 +244,7 @@ pub(crate) fn transform_2003(
         }
         t_scheme = base.scheme;
     }
-    Ok(recompose(
+    Ok(recompose_target(
         t_scheme,
         t_authority,
         &t_path,

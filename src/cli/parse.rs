@@ -220,7 +220,12 @@ fn side_by_side(
         let padded: Vec<String> = cells
             .iter()
             .zip(&widths)
-            .map(|(c, w)| format!("{c:<w$}"))
+            // Padded by hand: a formatting width above 65,535 panics.
+            .map(|(c, w)| {
+                let mut cell = (*c).to_owned();
+                cell.extend(std::iter::repeat_n(' ', w.saturating_sub(c.len())));
+                cell
+            })
             .collect();
         padded.join("  ").trim_end().to_owned()
     };

@@ -32,7 +32,8 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
                 // Report, and go on with the other files.
                 malformed += 1;
                 out.flush()?;
-                eprintln!("error: {e}");
+                // Nowhere to report a failed write to stderr; the exit code says it.
+                let _ = writeln!(std::io::stderr(), "error: {e}");
                 continue;
             }
         };

@@ -1,0 +1,155 @@
+//! The `uridiff` binary under hostile inputs and I/O conditions: huge, binary and NUL inputs,
+//! and standard output and error on a full device. Nothing may panic (exit code 101 or a
+//! signal); every run ends with one of the documented exit codes.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::os::unix::ffi::OsStringExt;
+use std::process::{Command, Output, Stdio};
+
+/// The documented exit codes (README, `--help`).
+const CODES: [i32; 4] = [0, 1, 2, 3];
+
+fn run(args: &[OsString], stdin: &[u8], stdout: Stdio, stderr: Stdio) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(stderr)
+        .spawn()
+        .expect("spawns");
+    let mut pipe = child.stdin.take().expect("stdin");
+    // The child may stop reading early; a broken pipe here is not the test's concern.
+    let _ = pipe.write_all(stdin);
+    drop(pipe);
+    child.wait_with_output().expect("waits")
+}
+
+fn os(s: &str) -> OsString {
+    OsString::from(s)
+}
+
+/// Every subcommand, each with `INPUT` standing for the hostile input.
+fn commands() -> Vec<Vec<&'static str>> {
+    vec![
+        vec!["parse", "INPUT"],
+        vec!["parse", "--json", "INPUT"],
+        vec!["parse", "--edition", "all", "INPUT"],
+        vec!["parse", "--edition", "all", "--json", "INPUT"],
+        vec!["parse", "--edition", "draft-ietf-uri-url-06", "INPUT"],
+        vec!["resolve", "http://a/b/c/d;p?q", "INPUT"],
+        vec!["resolve", "--edition", "all", "http://a/b/c/d;p?q", "INPUT"],
+        vec!["resolve", "--json", "INPUT", "g"],
+        vec!["normalize", "INPUT"],
+        vec!["normalize", "--scheme-based", "INPUT"],
+        vec!["equivalent", "INPUT", "http://a/"],
+        vec!["oracle", "INPUT"],
+        vec![
+            "oracle",
+            "--json",
+            "--edition",
+            "draft-ietf-url-syntax-00",
+            "INPUT",
+        ],
+    ]
+}
+
+fn hostile() -> Vec<(&'static str, Vec<u8>)> {
+    let big = 70_000;
+    vec![
+        (
+            "huge path",
+            [b"http://a/".as_slice(), &vec![b'b'; big]].concat(),
+        ),
+        (
+            "huge host",
+            [b"http://".as_slice(), &vec![b'h'; big], b"/"].concat(),
+        ),
+        ("huge invalid", vec![b'%'; big]),
+        ("binary", (0x80..=0xffu8).chain(0x01..0x20).collect()),
+        ("NUL and ESC", b"http://a/\0b\x1b[31m".to_vec()),
+    ]
+}
+
+fn assert_no_panic(o: &Output, what: &str) {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("panicked"), "{what}: {err}");
+    match o.status.code() {
+        Some(c) => assert!(CODES.contains(&c), "{what}: exit {c}: {err}"),
+        None => panic!("{what}: killed by a signal"),
+    }
+}
+
+#[test]
+fn no_subcommand_panics_on_huge_binary_or_nul_input() {
+    for (name, input) in hostile() {
+        for cmd in commands() {
+            // As an argument (a NUL cannot be one), and through `-` on standard input.
+            let as_arg: Vec<OsString> = cmd
+                .iter()
+                .map(|a| {
+                    if *a == "INPUT" {
+                        OsString::from_vec(input.clone())
+                    } else {
+                        os(a)
+                    }
+                })
+                .collect();
+            if !input.contains(&0) {
+                let o = run(&as_arg, b"", Stdio::piped(), Stdio::piped());
+                assert_no_panic(&o, &format!("{name}: {cmd:?}"));
+            }
+            let as_stdin: Vec<OsString> = cmd
+                .iter()
+                .map(|a| os(if *a == "INPUT" { "-" } else { a }))
+                .collect();
+            let o = run(&as_stdin, &input, Stdio::piped(), Stdio::piped());
+            assert_no_panic(&o, &format!("{name} on stdin: {cmd:?}"));
+        }
+    }
+}
+
+#[test]
+fn a_full_stdout_or_stderr_is_an_error_not_a_panic() {
+    let full = || Stdio::from(std::fs::File::create("/dev/full").expect("/dev/full"));
+    for cmd in commands() {
+        let args: Vec<OsString> = cmd
+            .iter()
+            .map(|a| os(if *a == "INPUT" { "http://a/%zz" } else { a }))
+            .collect();
+        // stdout full: the write fails, the error goes to stderr, exit 2.
+        let o = run(&args, b"", full(), Stdio::piped());
+        assert_no_panic(&o, &format!("stdout full: {cmd:?}"));
+        assert_eq!(o.status.code(), Some(2), "stdout full: {cmd:?}");
+        // Both full: nowhere to say it, but still exit 2 and no panic.
+        let o = run(&args, b"", full(), full());
+        assert_eq!(o.status.code(), Some(2), "both full: {cmd:?}");
+    }
+    // A usage error and --help with both streams full.
+    for args in [
+        vec!["parse"],
+        vec!["--help"],
+        vec!["parse", "--edition", "bogus", "x"],
+    ] {
+        let args: Vec<OsString> = args.into_iter().map(os).collect();
+        let o = run(&args, b"", full(), full());
+        assert!(
+            matches!(o.status.code(), Some(0 | 2)),
+            "{args:?}: {:?}",
+            o.status
+        );
+    }
+    // A suite whose error message goes to a full stderr.
+    let dir = std::env::temp_dir().join(format!("uridiff-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("bad.yaml");
+    std::fs::write(&file, "suite: x\ncases: 3\n").expect("writes");
+    let o = run(
+        &[os("suite"), file.into_os_string()],
+        b"",
+        Stdio::piped(),
+        full(),
+    );
+    assert_no_panic(&o, "suite error on full stderr");
+    std::fs::remove_dir_all(&dir).ok();
+}
