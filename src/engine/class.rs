@@ -168,20 +168,25 @@ pub struct Signature {
     pub op: crate::model::Op,
     /// The subjects by answer.
     pub partition: Partition,
+    /// Whether the deviating subjects' profiles explain the difference (by design): explained
+    /// and unexplained differences are never one class.
+    pub by_design: bool,
 }
 
 impl Signature {
-    /// The signature as one line: `class op: partition`, the key of baselines.
+    /// The signature as one line: `class op: partition` (prefixed `by-design ` when explained),
+    /// the key of baselines.
     ///
     /// ```
     /// use uridiff::engine::{Class, Partition, Signature};
     /// use uridiff::model::{Component, Op};
     /// let s = Signature { class: Class::Component(Component::Host), op: Op::Parse,
-    ///                     partition: Partition::of(vec![("impl", 1), ("url", 2)]) };
+    ///                     partition: Partition::of(vec![("impl", 1), ("url", 2)]), by_design: false };
     /// assert_eq!(s.key(), "host parse: impl | url");
     /// ```
     pub fn key(&self) -> String {
-        format!("{} {}: {}", self.class, self.op, self.partition)
+        let prefix = if self.by_design { "by-design " } else { "" };
+        format!("{prefix}{} {}: {}", self.class, self.op, self.partition)
     }
 }
 

@@ -86,6 +86,7 @@ pub fn findings(
                 class: Class::Crash(c.kind),
                 op,
                 partition,
+                by_design: false,
             },
             deviating: vec![name(i).to_owned()],
             by_design: BTreeMap::new(),
@@ -195,31 +196,42 @@ fn push(
     subjects: &[&SubjectInfo],
     explained_by: impl Fn(usize) -> Option<&'static str>,
 ) {
-    if deviating.is_empty() {
-        return;
-    }
-    out.push(Finding {
-        signature: Signature {
-            class,
-            op,
-            partition,
-        },
-        deviating: deviating
+    // The subjects whose profile explains the difference and those whose does not make two
+    // findings: by-design and unexplained differences are never one class.
+    let rules: Vec<(usize, Option<&'static str>)> =
+        deviating.iter().map(|&i| (i, explained_by(i))).collect();
+    for by_design in [false, true] {
+        let group: Vec<&(usize, Option<&'static str>)> = rules
             .iter()
-            .map(|&i| subjects[i].name.clone())
-            .collect(),
-        by_design: deviating
-            .iter()
-            .filter_map(|&i| {
-                explained_by(i).map(|rule| {
-                    (
-                        subjects[i].name.clone(),
-                        format!("{}: {rule}", subjects[i].profile),
-                    )
+            .filter(|(_, r)| r.is_some() == by_design)
+            .collect();
+        if group.is_empty() {
+            continue;
+        }
+        out.push(Finding {
+            signature: Signature {
+                class,
+                op,
+                partition: partition.clone(),
+                by_design,
+            },
+            deviating: group
+                .iter()
+                .map(|(i, _)| subjects[*i].name.clone())
+                .collect(),
+            by_design: group
+                .iter()
+                .filter_map(|(i, r)| {
+                    r.map(|rule| {
+                        (
+                            subjects[*i].name.clone(),
+                            format!("{}: {rule}", subjects[*i].profile),
+                        )
+                    })
                 })
-            })
-            .collect(),
-    });
+                .collect(),
+        });
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -258,7 +270,21 @@ fn components(
         return;
     }
     let Some(spec_components) = spec else {
-        // The spec rejects the input, and the parsers that accept it read it differently.
+        // The spec rejects the input, and the parsers that accept it (and decide validity: a
+        // splitter that accepts everything reads nothing in particular) read it differently.
+        let reporting: Vec<usize> = reporting
+            .into_iter()
+            .filter(|&i| subjects[i].decides_validity)
+            .collect();
+        let partition = Partition::of(
+            reporting
+                .iter()
+                .filter_map(|&i| Some((subjects[i].name.as_str(), value(i)?)))
+                .collect(),
+        );
+        if partition.unanimous() {
+            return;
+        }
         push(
             out,
             Class::PeersDisagree(c),

@@ -16,7 +16,7 @@ use super::{Engine, Signature, Task};
 /// let task = Task::parse(b"http://a/b".to_vec(), "test");
 /// // impl and both oracles agree on this input: no signature to keep.
 /// assert!(engine.findings(&engine.run_one(&task)).is_empty());
-/// let sig = Signature { class: Class::TooLax, op: Op::Parse, partition: Partition(vec![]) };
+/// let sig = Signature { class: Class::TooLax, op: Op::Parse, partition: Partition(vec![]), by_design: false };
 /// assert!(minimize(&engine, &task, &sig, 100).is_none());
 /// ```
 pub fn minimize(

@@ -255,11 +255,18 @@ impl Engine {
     }
 }
 
-/// A class is by design for a subject only when every finding of it is: keep the rule where both
-/// agree, drop the subject otherwise.
+/// Merges a finding of the same signature into a class: the deviating subjects and, for a
+/// by-design class, every rule that explained one of its inputs.
 fn merge_by_design(into: &mut Finding, other: &Finding) {
-    into.by_design
-        .retain(|name, rule| other.by_design.get(name) == Some(rule));
+    for (name, rule) in &other.by_design {
+        let entry = into.by_design.entry(name.clone()).or_default();
+        if !entry.split("; ").any(|r| r == rule) {
+            if !entry.is_empty() {
+                entry.push_str("; ");
+            }
+            entry.push_str(rule);
+        }
+    }
     for d in &other.deviating {
         if !into.deviating.contains(d) {
             into.deviating.push(d.clone());
@@ -321,18 +328,25 @@ mod tests {
         .collect();
         let rows = engine.run(&tasks, &|| ());
         let classes = engine.classify(&rows, 500);
-        assert_eq!(classes.len(), 1, "{classes:#?}");
+        assert_eq!(classes.len(), 2, "{classes:#?}");
+        // Only the WHATWG profile's rule reproduces the lowercasing, and only for a special
+        // scheme: the custom profile's difference stays unexplained, in a class of its own,
+        // listed first.
         let c = &classes[0];
+        assert!(!c.explained);
+        assert_eq!(c.deviating, ["lower-custom"]);
+        assert!(c.by_design.is_empty());
+        let d = &classes[1];
+        assert!(d.explained && d.signature.by_design);
+        assert_eq!(d.deviating, ["lower-whatwg-url"]);
+        assert_eq!(
+            d.by_design.get("lower-whatwg-url").map(String::as_str),
+            Some("whatwg-url: host of a special scheme is lowercased (domain to ASCII)")
+        );
+        assert_eq!(d.count, 3);
         assert_eq!(c.signature.class, Class::Component(Component::Host));
         assert_eq!(c.count, 3);
         assert_eq!(c.severity, Severity::Critical);
-        // Only the WHATWG profile's rule reproduces the lowercasing, and only for a special
-        // scheme: the custom profile keeps the class unexplained.
-        assert_eq!(
-            c.by_design.get("lower-whatwg-url").map(String::as_str),
-            Some("whatwg-url: host of a special scheme is lowercased (domain to ASCII)")
-        );
-        assert!(!c.explained);
         // The minimized example still lowercases to something different: an upper-case host.
         let ex = String::from_utf8_lossy(&c.example.input).into_owned();
         assert!(ex.len() <= "http://A/".len(), "{ex}");
