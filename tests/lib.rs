@@ -13,3 +13,5 @@ mod coverage;
 mod oracle;
 // The differential engine: parsers, diff, report, check.
 mod engine;
+// The library adapters: the shared table, versions, and no crash on hostile input.
+mod adapters;

@@ -28,8 +28,10 @@
 //!   and shown lowercase (`HTTP://a/` is `http://a/`).
 //! - A text without "/" at its start and without "://" is read as the authority form:
 //!   `urn:x` is accepted with the authority `urn:x`, the host `urn`, no scheme and the empty path,
-//!   and `g` with the authority and host `g`. A port that is not digits (`x` there) is accepted
-//!   inside the authority but `port()` reports none.
+//!   and `g` with the authority and host `g`; `mailto:a@b` is the authority form too, with the
+//!   host `b`. A port that is not a `u16` (`x` there, or `99999`) is accepted inside the
+//!   authority but `port()` reports none.
+//! - Everything from the first "#" on is dropped unchecked (`http://a#f#g` is `http://a/`).
 //! - A "//" at the start is the origin form, not an authority: `//a/b` is the path `//a/b`.
 //! - Nothing is percent-encoded or decoded: bytes outside its character table are an
 //!   `InvalidUriChar` rejection instead.

@@ -10,8 +10,8 @@
 //!   fragment). `host` keeps an IP literal's brackets.
 //! - `host_kind` is not reported: the crate does not say what kind of host it parsed.
 //! - `serialization`: `as_str()`, the input: iri-string changes nothing while parsing.
-//! - A rejection's `code` is the crate's error description (`invalid host`, ...): its error kind
-//!   is private and its `Display` is the only stable view of it. It gives no offset.
+//! - A rejection's `code` is the crate's error description with "-" for spaces (`invalid-host`,
+//!   ...): its error kind is private and its `Display` is the only view of it. No offset.
 //!
 //! # Resolution and normalization
 //!
@@ -23,7 +23,8 @@
 //! would otherwise fall back to the WHATWG serialization ("/." before the path).
 //!
 //! `normalize` is `UriStr::normalize` (RFC 3986 section 6.2.2: case, percent-encoding and dot
-//! segments), with the same failure. The crate normalizes URIs only: a relative reference is
+//! segments; not the scheme-based default port, so `http://a:80/` keeps its port), with the same
+//! failure. The crate normalizes URIs only: a relative reference is
 //! rejected by `UriStr::new`.
 
 use std::sync::LazyLock;
@@ -79,13 +80,14 @@ impl Default for IriString {
     }
 }
 
-/// The rejection of a validation error: the description after the crate's "invalid IRI: ".
+/// The rejection of a validation error: the description after the crate's "invalid IRI: ", with
+/// "-" for spaces.
 fn invalid(e: ::iri_string::validate::Error) -> Rejection {
     let message = e.to_string();
     let code = message
         .strip_prefix("invalid IRI: ")
         .unwrap_or(&message)
-        .to_owned();
+        .replace(' ', "-");
     rejection(message, code, None)
 }
 

@@ -36,7 +36,9 @@
 //! # Normalization
 //!
 //! `normalize` is `URIReference::normalize`: RFC 3986 section 6.2.2 case and percent-encoding
-//! normalization and dot-segment removal (kept for a relative reference's leading `..`).
+//! normalization and dot-segment removal, in a relative reference too (`g/../h` is `h`, where
+//! RFC 3986 section 6.2.2.3 removes dot segments only from a URI's path); the "/" it adds to an
+//! empty path after an authority while parsing stays (`HTTP://a` is `http://a/`).
 
 use std::sync::LazyLock;
 

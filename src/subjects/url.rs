@@ -30,15 +30,21 @@
 //! - Leading and trailing C0 controls and spaces are stripped; tabs and newlines anywhere are
 //!   removed (`" http://a/\t"` is `http://a/`).
 //! - The scheme is lowercased (`HTTP:` is `http:`).
-//! - A special scheme's host is lowercased and IDNA-mapped (`EXAMPLE.com` is `example.com`),
-//!   IPv4 in any of its legacy forms is rewritten dotted-decimal (`0x7f.1` is `127.0.0.1`), and an
-//!   IPv6 address is serialized in its compressed form (`[0:0::1]` is `[::1]`).
+//! - A special scheme's host is percent-decoded, lowercased and IDNA-mapped (`EXAMPLE.com` and
+//!   `ex%41mple.com` are `example.com`, `é` is `xn--9ca`), IPv4 in any of its legacy forms is
+//!   rewritten dotted-decimal (`0x7f.1` is `127.0.0.1`, `1.2.3` is `1.2.0.3`), and an IPv6
+//!   address is serialized in its compressed form (`[0:0::1]` is `[::1]`). A non-special
+//!   scheme's host is kept as written (`foo://A/`).
 //! - The scheme's default port is dropped (`http://a:80/` is `http://a/`), and so is an empty
 //!   port (`http://a:/` is `http://a/`).
-//! - A special scheme's empty path becomes "/" (`http://a` is `http://a/`), backslashes count as
-//!   "/" in special URLs, and dot segments are removed, including `%2e` forms.
-//! - Characters outside the Standard's percent-encode sets are percent-encoded (a space in a path
-//!   is `%20`); existing `%XX` triplets are kept as written.
+//! - A special scheme's empty path becomes "/" (`http://a` is `http://a/`; `foo://a` keeps its
+//!   empty path), backslashes count as "/" in special URLs (`http://a\b` is `http://a/b`), and
+//!   dot segments are removed from every hierarchical path, including `%2e` forms
+//!   (`http://a/x/%2e%2E/b` is `http://a/b`, `foo:/a/../b` is `foo:/b`).
+//! - Characters in the Standard's percent-encode sets are percent-encoded: a space in a path,
+//!   query or fragment is `%20`, and `'` in a special URL's query is `%27`; existing `%XX`
+//!   triplets are kept as written (`%7e` stays).
+//! - A fragment may hold a second "#" (`http://a#f#g` has the fragment `f#g`).
 //! - An empty userinfo's "@" is dropped (`http://@a/` is `http://a/`).
 //! - A special URL with "///" or "\\" after the scheme still gets its host from the first
 //!   non-slash text (`http:///a` is `http://a/`).
