@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use crate::model::{Answer, Component, Components, Op, Outcome};
 use crate::subjects::SubjectInfo;
 
-use super::profile::{explain, Evidence};
+use super::profile::{explain_for, Evidence};
 use super::{Class, Partition, Signature};
 
 /// One discrepancy seen on one input.
@@ -98,6 +98,10 @@ pub fn findings(
         return out;
     }
     let spec_accepted = spec.is_accepted();
+    let spec_parsed = match spec {
+        Outcome::Accepted(Answer::Parsed(p)) => Some(&p.components),
+        _ => None,
+    };
 
     // Validity, among the subjects that decide it.
     let deciders: Vec<usize> = answered
@@ -127,10 +131,6 @@ pub fn findings(
         });
     }
 
-    let spec_parsed = match spec {
-        Outcome::Accepted(Answer::Parsed(p)) => Some(&p.components),
-        _ => None,
-    };
     match op {
         Op::Parse => {
             for c in Component::ALL {
@@ -194,14 +194,14 @@ fn push(
     partition: Partition,
     deviating: &[usize],
     subjects: &[&SubjectInfo],
-    explained_by: impl Fn(usize) -> Option<&'static str>,
+    explained_by: impl Fn(usize) -> Option<&'static super::Rule>,
 ) {
     // The subjects whose profile explains the difference and those whose does not make two
     // findings: by-design and unexplained differences are never one class.
-    let rules: Vec<(usize, Option<&'static str>)> =
+    let rules: Vec<(usize, Option<&'static super::Rule>)> =
         deviating.iter().map(|&i| (i, explained_by(i))).collect();
     for by_design in [false, true] {
-        let group: Vec<&(usize, Option<&'static str>)> = rules
+        let group: Vec<&(usize, Option<&'static super::Rule>)> = rules
             .iter()
             .filter(|(_, r)| r.is_some() == by_design)
             .collect();
@@ -225,7 +225,7 @@ fn push(
                     r.map(|rule| {
                         (
                             subjects[*i].name.clone(),
-                            format!("{}: {rule}", subjects[*i].profile),
+                            format!("{}: {}", rule.profile, rule.name),
                         )
                     })
                 })
@@ -330,7 +330,7 @@ fn components(
                     got,
                     spec_components: Some(spec_components),
                 };
-                explain(&subjects[i].profile, &evidence).map(|r| r.name)
+                explain_for(&subjects[i].profile, &subjects[i].name, &evidence)
             },
         );
     }

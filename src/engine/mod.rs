@@ -341,7 +341,7 @@ mod tests {
         assert_eq!(d.deviating, ["lower-whatwg-url"]);
         assert_eq!(
             d.by_design.get("lower-whatwg-url").map(String::as_str),
-            Some("whatwg-url: host of a special scheme is lowercased (domain to ASCII)")
+            Some("whatwg-url: a special scheme's host is percent-decoded and lowercased (domain to ASCII)")
         );
         assert_eq!(d.count, 3);
         assert_eq!(c.signature.class, Class::Component(Component::Host));

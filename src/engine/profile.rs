@@ -48,30 +48,86 @@ pub struct Rule {
     pub explains: fn(&Evidence<'_>) -> bool,
 }
 
-/// The rules, profile by profile.
+/// The rules, profile by profile (a rule's owner is a profile, or one library's name where the
+/// behaviour is that library's own within a shared profile).
 pub const RULES: &[Rule] = &[
-    // WHATWG URL Standard, "URL parsing" and "URL serializing".
+    // WHATWG URL Standard, "URL parsing" and "URL serializing" (url, ada-url).
     Rule {
         profile: "whatwg-url",
-        name: "scheme is lowercased",
-        explains: |e| e.component() == Some(Component::Scheme) && lower(e.spec).as_deref() == e.got,
+        name: "only absolute URLs parse without a base",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.spec_components
+                    .is_some_and(|c| c.get(Component::Scheme).is_none())
+        },
     },
     Rule {
         profile: "whatwg-url",
-        name: "host of a special scheme is lowercased (domain to ASCII)",
+        name: "a special scheme needs a non-empty host",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && is_special(e.scheme().as_deref())
+                && e.scheme().as_deref() != Some("file")
+                && e.spec_components
+                    .is_some_and(|c| whatwg_special_host(c).is_none_or(|(h, _)| h.is_empty()))
+        },
+    },
+    Rule {
+        profile: "whatwg-url",
+        name: "a port above 65535 is an error",
+        explains: |e| e.class == Class::TooStrict && port_overflows(e.spec_components),
+    },
+    Rule {
+        profile: "whatwg-url",
+        name: "IPvFuture is not a host",
+        explains: |e| e.class == Class::TooStrict && is_ipvfuture(e.spec_components),
+    },
+    Rule {
+        profile: "whatwg-url",
+        name: "invalid input is repaired (C0 and space trimmed, tab and newline removed, \\ read as / in a special URL, forbidden characters percent-encoded)",
+        explains: |e| {
+            e.class == Class::TooLax && uri_spec::parse(&whatwg_repair(e.input)).is_ok()
+        },
+    },
+    Rule {
+        profile: "whatwg-url",
+        name: "scheme is lowercased",
+        explains: |e| {
+            e.component() == Some(Component::Scheme) && lower(e.spec).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "whatwg-url",
+        name: "a special scheme's host is percent-decoded and lowercased (domain to ASCII)",
         explains: |e| {
             e.component() == Some(Component::Host)
                 && is_special(e.scheme().as_deref())
-                && lower(e.spec).as_deref() == e.got
+                && e.spec.map(|h| pct_decode(&h.to_ascii_lowercase())).as_deref() == e.got
         },
     },
     Rule {
         profile: "whatwg-url",
         name: "an IPv4 host in any of its number forms is serialized in dotted decimal",
         explains: |e| {
-            e.component() == Some(Component::Host)
-                && is_special(e.scheme().as_deref())
-                && e.spec.and_then(whatwg_ipv4).as_deref() == e.got
+            is_special(e.scheme().as_deref())
+                && match e.component() {
+                    Some(Component::Host) => e.spec.and_then(whatwg_ipv4).as_deref() == e.got,
+                    Some(Component::HostKind) => {
+                        e.got == Some("ipv4")
+                            && e.spec_components
+                                .and_then(|c| c.get(Component::Host))
+                                .and_then(whatwg_ipv4)
+                                .is_some()
+                    }
+                    _ => false,
+                }
+        },
+    },
+    Rule {
+        profile: "whatwg-url",
+        name: "IPv6 is serialized as eight hex pieces with the longest zero run compressed",
+        explains: |e| {
+            e.component() == Some(Component::Host) && e.spec.and_then(whatwg_ipv6).as_deref() == e.got
         },
     },
     Rule {
@@ -107,11 +163,14 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         profile: "whatwg-url",
-        name: "an empty userinfo is dropped",
+        name: "an empty userinfo or password is dropped, the rest percent-encoded with the userinfo set",
         explains: |e| {
             e.component() == Some(Component::Userinfo)
-                && e.got.is_none()
-                && matches!(e.spec, Some("" | ":"))
+                && match e.spec {
+                    Some("" | ":") => e.got.is_none(),
+                    Some(u) => Some(whatwg_userinfo(u)).as_deref() == e.got,
+                    None => false,
+                }
         },
     },
     Rule {
@@ -123,6 +182,192 @@ pub const RULES: &[Rule] = &[
                     .and_then(|c| whatwg_authority(c, e.scheme().as_deref()))
                     .as_deref()
                     == e.got
+        },
+    },
+    Rule {
+        profile: "whatwg-url",
+        name: "a special URL takes its authority after any number of slashes",
+        explains: |e| {
+            let Some(c) = e.spec_components else {
+                return false;
+            };
+            if !is_special(e.scheme().as_deref()) || e.scheme().as_deref() == Some("file") {
+                return false;
+            }
+            let Some(parts) = whatwg_slash_authority(c) else {
+                return false;
+            };
+            match e.component() {
+                Some(Component::HostKind) => e.spec.is_none() && e.got.is_some(),
+                Some(
+                    component @ (Component::Authority
+                    | Component::Userinfo
+                    | Component::Host
+                    | Component::Port
+                    | Component::Path),
+                ) => parts.get(component) == e.got,
+                _ => false,
+            }
+        },
+    },
+    // http::Uri: a request-target (RFC 9112 section 3.2).
+    Rule {
+        profile: "http-request-target",
+        name: "a target without \"/\" or \"://\" is the authority form host[:port]",
+        explains: |e| {
+            let Some(c) = e.component() else {
+                return false;
+            };
+            http_authority_form(e.input).is_some_and(|a| a.get(c) == e.got)
+        },
+    },
+    Rule {
+        profile: "http-request-target",
+        name: "a target beginning with \"//\" is an origin-form path",
+        explains: |e| {
+            let Some(c) = e.component() else {
+                return false;
+            };
+            e.input.starts_with(b"//") && http_origin_form(e.input).get(c) == e.got
+        },
+    },
+    Rule {
+        profile: "http-request-target",
+        name: "a port that is not a 16-bit number is left in the authority, not reported",
+        explains: |e| {
+            e.component() == Some(Component::Port)
+                && e.got.is_none()
+                && e.spec.is_some_and(|p| p.parse::<u16>().is_err())
+        },
+    },
+    Rule {
+        profile: "http-request-target",
+        name: "the schemes http and https are shown lowercase",
+        explains: |e| {
+            e.component() == Some(Component::Scheme)
+                && matches!(lower(e.spec).as_deref(), Some("http" | "https"))
+                && lower(e.spec).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "http-request-target",
+        name: "an absolute-form target's empty path is \"/\"",
+        explains: |e| {
+            e.component() == Some(Component::Path)
+                && e.spec == Some("")
+                && e.got == Some("/")
+                && e.spec_components
+                    .is_some_and(|c| c.get(Component::Authority).is_some())
+        },
+    },
+    Rule {
+        profile: "http-request-target",
+        name: "an absolute URI without an authority, or with an empty one, is no request-target",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.input.contains(&b'/')
+                && e.spec_components.is_some_and(|c| {
+                    c.get(Component::Scheme).is_some()
+                        && matches!(c.get(Component::Authority), None | Some(""))
+                })
+        },
+    },
+    Rule {
+        profile: "http-request-target",
+        name: "a relative path with \"/\" is no request-target",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && !e.input.starts_with(b"/")
+                && e.input.contains(&b'/')
+                && e.spec_components.is_some_and(|c| c.get(Component::Scheme).is_none())
+        },
+    },
+    // uriparse: RFC 3986 with typed components.
+    Rule {
+        profile: "uriparse",
+        name: "the scheme is lowercased while parsing",
+        explains: |e| {
+            e.component() == Some(Component::Scheme) && lower(e.spec).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "uriparse",
+        name: "an empty path after an authority becomes \"/\"",
+        explains: |e| {
+            e.component() == Some(Component::Path)
+                && e.spec == Some("")
+                && e.got == Some("/")
+                && e.spec_components
+                    .is_some_and(|c| c.get(Component::Authority).is_some())
+        },
+    },
+    Rule {
+        profile: "uriparse",
+        name: "the port is a number (empty port dropped, leading zeros removed)",
+        explains: |e| {
+            e.component() == Some(Component::Port)
+                && e.got
+                    == e.spec
+                        .and_then(|p| p.parse::<u16>().ok())
+                        .map(|n| n.to_string())
+                        .as_deref()
+        },
+    },
+    Rule {
+        profile: "uriparse",
+        name: "the authority is written back from its parts (port as a number, IPv6 compressed)",
+        explains: |e| {
+            let Some(c) = e.spec_components else {
+                return false;
+            };
+            if e.component() != Some(Component::Authority) {
+                return false;
+            }
+            let host = c.get(Component::Host).unwrap_or("");
+            let mut s = String::new();
+            if let Some(u) = c.get(Component::Userinfo) {
+                s.push_str(u);
+                s.push('@');
+            }
+            s.push_str(&ipv6_compressed(host).unwrap_or_else(|| host.to_owned()));
+            if let Some(p) = c.get(Component::Port).and_then(|p| p.parse::<u16>().ok()) {
+                s.push(':');
+                s.push_str(&p.to_string());
+            }
+            Some(s.as_str()) == e.got
+        },
+    },
+    Rule {
+        profile: "uriparse",
+        name: "IPv6 is written back compressed",
+        explains: |e| {
+            e.component() == Some(Component::Host) && e.spec.and_then(ipv6_compressed).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "uriparse",
+        name: "IPvFuture and ports above 65535 are errors",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && (is_ipvfuture(e.spec_components) || port_overflows(e.spec_components))
+        },
+    },
+    // fluent-uri: RFC 3986, strict.
+    Rule {
+        profile: "fluent-uri",
+        name: "the empty host is a reg-name",
+        explains: |e| {
+            e.component() == Some(Component::HostKind) && e.spec == Some("empty") && e.got == Some("reg-name")
+        },
+    },
+    // RFC 3987: IRIs (oxiri, iref).
+    Rule {
+        profile: "rfc3987-iri",
+        name: "non-ASCII characters (ucschar) are allowed as they are",
+        explains: |e| {
+            e.class == Class::TooLax
+                && e.input.iter().any(|b| !b.is_ascii())
+                && uri_spec::parse(&pct_encode_non_ascii(e.input)).is_ok()
         },
     },
 ];
@@ -143,13 +388,264 @@ pub const RULES: &[Rule] = &[
 /// assert!(explain("whatwg-url", &wrong).is_none());
 /// ```
 pub fn explain(profile: &str, evidence: &Evidence<'_>) -> Option<&'static Rule> {
+    explain_for(profile, "", evidence)
+}
+
+/// The rule of `profile`, or of the library `subject` itself, that explains the evidence.
+pub fn explain_for(profile: &str, subject: &str, evidence: &Evidence<'_>) -> Option<&'static Rule> {
     RULES
         .iter()
-        .find(|r| r.profile == profile && (r.explains)(evidence))
+        .find(|r| (r.profile == profile || r.profile == subject) && (r.explains)(evidence))
 }
 
 fn lower(s: Option<&str>) -> Option<String> {
     s.map(str::to_ascii_lowercase)
+}
+
+fn pct_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (
+            b.get(i),
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            (Some(b'%'), Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (Some(c), _, _) => {
+                out.push(*c);
+                i += 1;
+            }
+            (None, _, _) => break,
+        }
+    }
+    String::from_utf8_lossy(&out).to_ascii_lowercase()
+}
+
+fn pct_encode_non_ascii(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len());
+    for &b in input {
+        if b.is_ascii() {
+            out.push(b);
+        } else {
+            out.extend_from_slice(format!("%{b:02X}").as_bytes());
+        }
+    }
+    out
+}
+
+/// The WHATWG parser's repairs that make an input RFC 3986-valid when nothing else is wrong:
+/// leading and trailing C0 controls and spaces trimmed, tabs and newlines removed, "\\" read as
+/// "/" in a special URL, and the characters it percent-encodes encoded.
+fn whatwg_repair(input: &[u8]) -> Vec<u8> {
+    let trimmed: &[u8] = {
+        let start = input.iter().position(|b| *b > b' ').unwrap_or(input.len());
+        let end = input
+            .iter()
+            .rposition(|b| *b > b' ')
+            .map_or(start, |e| e + 1);
+        &input[start..end]
+    };
+    let special = {
+        let scheme: Vec<u8> = trimmed
+            .iter()
+            .take_while(|b| **b != b':')
+            .map(u8::to_ascii_lowercase)
+            .collect();
+        trimmed.contains(&b':') && is_special(std::str::from_utf8(&scheme).ok())
+    };
+    let mut out = Vec::with_capacity(trimmed.len());
+    let mut in_fragment = false;
+    for &b in trimmed {
+        match b {
+            b'\t' | b'\n' | b'\r' => {}
+            b'\\' if special && !in_fragment => out.push(b'/'),
+            b'#' if in_fragment => out.extend_from_slice(b"%23"),
+            b'#' => {
+                in_fragment = true;
+                out.push(b);
+            }
+            b' ' | b'"' | b'<' | b'>' | b'`' | b'{' | b'}' | b'|' | b'^' | b'\\' => {
+                out.extend_from_slice(format!("%{b:02X}").as_bytes());
+            }
+            b if !(0x20..0x7f).contains(&b) => {
+                out.extend_from_slice(format!("%{b:02X}").as_bytes())
+            }
+            b => out.push(b),
+        }
+    }
+    out
+}
+
+/// The authority a special URL takes when its "//" is missing, doubled or empty: what follows the
+/// slashes up to the next "/", split into userinfo (before the last "@"), host and port (after a
+/// last ":" of digits), each as WHATWG serializes it; and the path left after it. `None` when the
+/// spec already found a non-empty host.
+fn whatwg_special_host(c: &Components) -> Option<(String, String)> {
+    let parts = whatwg_slash_authority(c)?;
+    Some((
+        parts.get(Component::Host)?.to_owned(),
+        parts.get(Component::Path)?.to_owned(),
+    ))
+}
+
+fn whatwg_slash_authority(c: &Components) -> Option<Components> {
+    if c.get(Component::Host).is_some_and(|h| !h.is_empty()) {
+        return None;
+    }
+    let path = c.get(Component::Path)?.trim_start_matches('/');
+    let (authority, rest) = match path.find('/') {
+        Some(i) => (&path[..i], &path[i..]),
+        None => (path, ""),
+    };
+    let (userinfo, hostport) = match authority.rsplit_once('@') {
+        Some((u, h)) => (Some(u), h),
+        None => (None, authority),
+    };
+    let (host, port) = match hostport.rsplit_once(':') {
+        Some((h, p)) if p.bytes().all(|b| b.is_ascii_digit()) => (h, Some(p)),
+        _ => (hostport, None),
+    };
+    let scheme = c.get(Component::Scheme).map(str::to_ascii_lowercase);
+    let host = whatwg_ipv4(host).unwrap_or_else(|| pct_decode(host));
+    let userinfo = userinfo
+        .filter(|u| !u.is_empty() && *u != ":")
+        .map(|u| whatwg_userinfo(u.strip_suffix(':').unwrap_or(u)));
+    let port = port
+        .filter(|p| !p.is_empty())
+        .and_then(|p| p.parse::<u16>().ok())
+        .filter(|p| Some(*p) != default_port(scheme.as_deref()))
+        .map(|p| p.to_string());
+    let mut authority = String::new();
+    if let Some(u) = &userinfo {
+        authority.push_str(u);
+        authority.push('@');
+    }
+    authority.push_str(&host);
+    if let Some(p) = &port {
+        authority.push(':');
+        authority.push_str(p);
+    }
+    let path = if rest.is_empty() {
+        "/".to_owned()
+    } else {
+        whatwg_dots(rest)
+    };
+    Some(
+        Components::default()
+            .with(Component::Authority, Some(&authority))
+            .with(Component::Userinfo, userinfo.as_deref())
+            .with(Component::Host, Some(&host))
+            .with(Component::Port, port.as_deref())
+            .with(Component::Path, Some(&path)),
+    )
+}
+
+/// WHATWG's userinfo percent-encode set, applied to the user and the password apart.
+fn whatwg_userinfo(u: &str) -> String {
+    let encode = |part: &str| {
+        let mut out = String::new();
+        for b in part.bytes() {
+            if b <= b' ' || b >= 0x7f || b"\"#<>?`{}/:;=@[\\]^|".contains(&b) {
+                out.push_str(&format!("%{b:02X}"));
+            } else {
+                out.push(b as char);
+            }
+        }
+        out
+    };
+    match u.split_once(':') {
+        Some((user, "")) => encode(user),
+        Some((user, password)) => format!("{}:{}", encode(user), encode(password)),
+        None => encode(u),
+    }
+}
+
+fn port_overflows(c: Option<&Components>) -> bool {
+    c.and_then(|c| c.get(Component::Port))
+        .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
+}
+
+fn is_ipvfuture(c: Option<&Components>) -> bool {
+    c.and_then(|c| c.get(Component::HostKind)) == Some("ipvfuture")
+}
+
+/// An IPv6 literal written compressed as RFC 5952 says, or `None` when it already is (or is not
+/// IPv6).
+fn ipv6_compressed(host: &str) -> Option<String> {
+    let inner = host.strip_prefix('[')?.strip_suffix(']')?;
+    let addr: std::net::Ipv6Addr = inner.parse().ok()?;
+    let s = format!("[{addr}]");
+    (s != host).then_some(s)
+}
+
+/// WHATWG's IPv6 serializer: eight lowercase hex pieces, the first longest run of two or more
+/// zero pieces written "::" (an embedded IPv4 is written as two pieces). `None` when the literal
+/// is written that way already, or is not IPv6.
+fn whatwg_ipv6(host: &str) -> Option<String> {
+    let inner = host.strip_prefix('[')?.strip_suffix(']')?;
+    let pieces = inner.parse::<std::net::Ipv6Addr>().ok()?.segments();
+    let (mut best, mut best_len, mut i) = (None, 1, 0);
+    while i < 8 {
+        let run = pieces[i..].iter().take_while(|p| **p == 0).count();
+        if run > best_len {
+            best = Some(i);
+            best_len = run;
+        }
+        i += run.max(1);
+    }
+    let hex = |ps: &[u16]| {
+        ps.iter()
+            .map(|p| format!("{p:x}"))
+            .collect::<Vec<_>>()
+            .join(":")
+    };
+    let s = match best {
+        Some(b) => format!("[{}::{}]", hex(&pieces[..b]), hex(&pieces[b + best_len..])),
+        None => format!("[{}]", hex(&pieces)),
+    };
+    (s != host).then_some(s)
+}
+
+/// What `http::Uri` reads from an authority-form target: scheme undefined, the whole input as
+/// authority, the host after the last "@" and before a ":", a port when it is a number, an empty
+/// path. `None` when the input is not in that form.
+fn http_authority_form(input: &[u8]) -> Option<Components> {
+    let text = std::str::from_utf8(input).ok()?;
+    if text.is_empty() || text.contains(['/', '?', '#']) {
+        return None;
+    }
+    let after_at = text.rsplit('@').next().unwrap_or(text);
+    let (host, port) = match after_at.rsplit_once(':') {
+        Some((h, p)) => (h, Some(p)),
+        None => (after_at, None),
+    };
+    let port = port.and_then(|p| p.parse::<u16>().ok().map(|_| p));
+    Some(
+        Components::default()
+            .with(Component::Authority, Some(text))
+            .with(Component::Host, Some(host))
+            .with(Component::Port, port)
+            .with(Component::Path, Some("")),
+    )
+}
+
+/// What `http::Uri` reads from a target beginning with "//": a path, up to "?", no authority.
+fn http_origin_form(input: &[u8]) -> Components {
+    let text = String::from_utf8_lossy(input);
+    let text = text.split('#').next().unwrap_or("");
+    let (path, query) = match text.split_once('?') {
+        Some((p, q)) => (p, Some(q)),
+        None => (text, None),
+    };
+    Components::default()
+        .with(Component::Path, Some(path))
+        .with(Component::Query, query)
 }
 
 /// WHATWG's special schemes.
@@ -172,8 +668,8 @@ fn default_port(scheme: Option<&str>) -> Option<u16> {
 /// The WHATWG IPv4 parser's reading of a host (decimal, octal `0..`, hex `0x..`, one to four
 /// parts, the last filling the remaining bytes), serialized in dotted decimal; `None` when the
 /// host is not an IPv4 address to WHATWG or is already in dotted-decimal form.
-fn whatwg_ipv4(host: &str) -> Option<String> {
-    let host = host.strip_suffix('.').unwrap_or(host);
+fn whatwg_ipv4(written: &str) -> Option<String> {
+    let host = written.strip_suffix('.').unwrap_or(written);
     let parts: Vec<&str> = host.split('.').collect();
     if parts.is_empty() || parts.len() > 4 {
         return None;
@@ -209,7 +705,7 @@ fn whatwg_ipv4(host: &str) -> Option<String> {
         (v >> 8) & 255,
         v & 255
     );
-    (s != host).then_some(s)
+    (s != written).then_some(s)
 }
 
 /// A path with WHATWG's dot-segment handling: `.`, `..`, `%2e` and `%2e%2e` (any case) as
@@ -244,7 +740,9 @@ fn whatwg_dots(path: &str) -> String {
 fn whatwg_authority(c: &Components, scheme: Option<&str>) -> Option<String> {
     let host = c.get(Component::Host)?;
     let host = if is_special(scheme) {
-        whatwg_ipv4(host).unwrap_or_else(|| host.to_ascii_lowercase())
+        whatwg_ipv4(host).unwrap_or_else(|| pct_decode(host))
+    } else if let Some(v6) = whatwg_ipv6(host) {
+        v6
     } else {
         host.to_owned()
     };
@@ -253,14 +751,15 @@ fn whatwg_authority(c: &Components, scheme: Option<&str>) -> Option<String> {
         .get(Component::Userinfo)
         .filter(|u| !u.is_empty() && *u != ":")
     {
-        s.push_str(u.strip_suffix(':').unwrap_or(u));
+        s.push_str(&whatwg_userinfo(u));
         s.push('@');
     }
     s.push_str(&host);
     if let Some(p) = c.get(Component::Port).filter(|p| !p.is_empty()) {
-        if p.parse::<u16>().ok() != default_port(scheme) {
+        let n = p.parse::<u16>().ok()?;
+        if Some(n) != default_port(scheme) {
             s.push(':');
-            s.push_str(p.trim_start_matches('0'));
+            s.push_str(&n.to_string());
         }
     }
     Some(s)
@@ -321,5 +820,40 @@ mod tests {
             &ev(auth, Some("A.Example:80"), Some("a.example"))
         )
         .is_some());
+    }
+}
+#[cfg(test)]
+mod regression_tests {
+    use super::*;
+
+    fn spec(input: &str) -> Components {
+        Components::from_spec(&uri_spec::parse(input.as_bytes()).expect("valid"))
+    }
+
+    #[test]
+    fn a_trailing_dot_ipv4_host_and_an_encoded_userinfo_are_by_design_for_whatwg() {
+        let c = spec("http://1.2.3.4.");
+        let e = Evidence {
+            class: Class::Component(Component::Host),
+            input: b"http://1.2.3.4.",
+            spec: Some("1.2.3.4."),
+            got: Some("1.2.3.4"),
+            spec_components: Some(&c),
+        };
+        assert!(explain("whatwg-url", &e).is_some());
+        assert_eq!(
+            whatwg_authority(&spec("p://;@a"), Some("p")).as_deref(),
+            Some("%3B@a")
+        );
+        assert_eq!(
+            whatwg_ipv6("[::ffff:1.2.3.4]").as_deref(),
+            Some("[::ffff:102:304]")
+        );
+        assert_eq!(
+            whatwg_ipv6("[0:0:1:0:0:0:1:0]").as_deref(),
+            Some("[0:0:1::1:0]")
+        );
+        // No run of two zero pieces: nothing to compress, already in WHATWG's form.
+        assert_eq!(whatwg_ipv6("[1:0:1:0:1:0:1:0]"), None);
     }
 }
