@@ -4,6 +4,8 @@
 mod suites;
 // The uridiff command, run as a user runs it.
 mod cli;
+// The uridiff command's inputs, outputs, options and exit codes, the same in every subcommand.
+mod cli_streams;
 // The uridiff command under hostile inputs and full output devices: no panic.
 #[cfg(unix)]
 mod cli_hostile;
