@@ -2,6 +2,8 @@
 
 // Every YAML suite under suites/, run against impl.
 mod suites;
+// Loading suites from hostile folders and files; no silent pass.
+mod suite_loading;
 // The uridiff command, run as a user runs it.
 mod cli;
 // The uridiff command's inputs, outputs, options and exit codes, the same in every subcommand.
