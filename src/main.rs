@@ -5,10 +5,8 @@ mod cli;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use clap::Parser as _;
-
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = cli::parse_args();
     match cli::run(args) {
         Ok(code) => code,
         Err(err) if cli::is_broken_pipe(&err) => ExitCode::SUCCESS,

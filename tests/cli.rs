@@ -61,7 +61,10 @@ fn parse_invalid_exits_1_with_offset_and_rule() {
 
 #[test]
 fn stdin_gives_one_input_per_line() {
-    let o = uridiff_stdin(&["parse", "--json", "-"], "http://a/\n\nfoo:bar\r\n");
+    let o = uridiff_stdin(
+        &["parse", "--json", "--crlf", "-"],
+        "http://a/\n\nfoo:bar\r\n",
+    );
     assert_eq!(o.status.code(), Some(0));
     let lines: Vec<_> = stdout(&o).lines().map(str::to_owned).collect();
     assert_eq!(lines.len(), 3, "{lines:?}");

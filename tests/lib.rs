@@ -2,8 +2,12 @@
 
 // Every YAML suite under suites/, run against impl.
 mod suites;
+// Loading suites from hostile folders and files; no silent pass.
+mod suite_loading;
 // The uridiff command, run as a user runs it.
 mod cli;
+// The uridiff command's inputs, outputs, options and exit codes, the same in every subcommand.
+mod cli_streams;
 // The uridiff command under hostile inputs and full output devices: no panic.
 #[cfg(unix)]
 mod cli_hostile;

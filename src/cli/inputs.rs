@@ -1,34 +1,153 @@
 //! Command-line inputs as bytes: arguments are taken as given (not necessarily UTF-8), and `-`
-//! stands for one input per line of standard input.
+//! stands for the records of standard input, read one at a time (newline-terminated lines, or
+//! NUL-terminated with `--null-data`), so memory stays bounded by the longest record.
+//!
+//! Also how inputs are shown: text output escapes control characters and bytes that are not
+//! UTF-8, so an input never reaches the terminal raw; JSON output gives the text and, for input
+//! that is not UTF-8, its bytes in hex (`input_hex`), so every input is shown losslessly.
 
 use std::ffi::OsString;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, StdinLock};
 
 use anyhow::Context;
+use clap::Args;
+use serde_json::{Map, Value};
 
-/// The inputs named by `args`, in order, with `-` expanded to the lines of standard input.
-pub fn expand(args: &[OsString]) -> anyhow::Result<Vec<Vec<u8>>> {
-    let mut inputs = Vec::new();
-    for arg in args {
-        if arg == "-" {
-            for line in io::stdin().lock().split(b'\n') {
-                let mut line = line.context("reading inputs from standard input")?;
-                if line.last() == Some(&b'\r') {
-                    line.pop();
-                }
-                inputs.push(line);
-            }
-        } else {
-            inputs.push(arg.as_encoded_bytes().to_vec());
-        }
-    }
-    Ok(inputs)
+/// How `-` reads standard input (shared by every subcommand that takes inputs).
+#[derive(Clone, Copy, Debug, Default, Args)]
+pub struct StdinArgs {
+    /// With `-`: inputs are separated by NUL bytes instead of newlines (for inputs that contain
+    /// a newline).
+    #[arg(short = 'z', long)]
+    pub null_data: bool,
+    /// With `-`: a carriage return before the newline is removed too. Without it every byte but
+    /// the separator is part of the input.
+    #[arg(long)]
+    pub crlf: bool,
 }
 
-/// An input for display: UTF-8 as is, other bytes escaped.
+/// Standard input's records, one at a time.
+pub struct Records {
+    stdin: StdinLock<'static>,
+    args: StdinArgs,
+}
+
+impl Records {
+    /// Standard input, split as `args` says.
+    pub fn new(args: StdinArgs) -> Records {
+        Records {
+            stdin: io::stdin().lock(),
+            args,
+        }
+    }
+}
+
+impl Iterator for Records {
+    type Item = anyhow::Result<Vec<u8>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let separator = if self.args.null_data { b'\0' } else { b'\n' };
+        let mut record = Vec::new();
+        match self.stdin.read_until(separator, &mut record) {
+            Ok(0) => None,
+            Ok(_) => {
+                if record.last() == Some(&separator) {
+                    record.pop();
+                    if self.args.crlf && !self.args.null_data && record.last() == Some(&b'\r') {
+                        record.pop();
+                    }
+                }
+                Some(Ok(record))
+            }
+            Err(e) => Some(Err(e).context("reading inputs from standard input")),
+        }
+    }
+}
+
+/// The inputs named by `args`, in order, with each `-` standing for standard input's records;
+/// lazily, so `yes http://a | uridiff parse - | head -1` answers at once.
+pub fn expand(
+    args: &[OsString],
+    stdin: StdinArgs,
+) -> impl Iterator<Item = anyhow::Result<Vec<u8>>> + '_ {
+    args.iter()
+        .flat_map(move |arg| -> Box<dyn Iterator<Item = _>> {
+            if arg == "-" {
+                Box::new(Records::new(stdin))
+            } else {
+                Box::new(std::iter::once(Ok(arg.as_encoded_bytes().to_vec())))
+            }
+        })
+}
+
+/// An input for text output: UTF-8 as is, except that control characters, `\` and bytes that
+/// are not UTF-8 are escaped (`\x1b`, `\\`, `\xff`), so the terminal never gets them raw.
+///
+/// The escapes are unambiguous: `\xff` typed in shows as `\\xff`.
 pub fn show(input: &[u8]) -> String {
-    match std::str::from_utf8(input) {
-        Ok(s) => s.to_owned(),
-        Err(_) => input.escape_ascii().to_string(),
+    let mut out = String::with_capacity(input.len());
+    for chunk in input.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                '\t' => out.push_str("\\t"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                c if c.is_control() => {
+                    let n = u32::from(c);
+                    if n < 0x80 {
+                        out.push_str(&format!("\\x{n:02x}"));
+                    } else {
+                        out.push_str(&format!("\\u{{{n:x}}}"));
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out
+}
+
+/// Puts `bytes` into a JSON object as `name` (the text; U+FFFD for each byte sequence that is
+/// not UTF-8) and, when they are not UTF-8, `name_hex` (every byte, two lowercase hex digits).
+pub fn put_json(v: &mut Map<String, Value>, name: &str, bytes: &[u8]) {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => {
+            v.insert(name.to_owned(), Value::from(s));
+        }
+        Err(_) => {
+            v.insert(name.to_owned(), Value::from(String::from_utf8_lossy(bytes)));
+            let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+            v.insert(format!("{name}_hex"), Value::from(hex));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn show_escapes_controls_backslash_and_invalid_bytes() {
+        assert_eq!(show(b"http://a/"), "http://a/");
+        assert_eq!(show(b"a\0b\x1b[m"), "a\\x00b\\x1b[m");
+        assert_eq!(show(b"\xff"), "\\xff");
+        assert_eq!(show(b"\\xff"), "\\\\xff");
+        assert_eq!(show("é\u{85}".as_bytes()), "é\\u{85}");
+    }
+
+    #[test]
+    fn json_names_bytes_that_are_not_utf8() {
+        let mut v = Map::new();
+        put_json(&mut v, "input", b"\xff");
+        assert_eq!(v["input"], "\u{fffd}");
+        assert_eq!(v["input_hex"], "ff");
+        let mut w = Map::new();
+        put_json(&mut w, "input", b"\\xff");
+        assert_eq!(w["input"], "\\xff");
+        assert!(!w.contains_key("input_hex"));
     }
 }

@@ -1,9 +1,11 @@
 //! Command-line definitions (clap derive) and the thin functions behind each subcommand.
 //!
 //! Exit codes, grep-style: 0 yes/valid/clean, 1 the answer is no (invalid input, not equivalent,
-//! a failing case), 2 a usage or I/O error.
+//! a failing case), 2 a usage or I/O error, 3 no answer for some input and no "no" for any
+//! (`equivalent`: an operand is not a URI-reference; `oracle`: an input too long to decide).
 
 mod diff;
+mod hint;
 mod inputs;
 mod normalize;
 mod oracle;
@@ -15,7 +17,7 @@ mod subjects;
 mod suite;
 
 use std::ffi::OsString;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -55,19 +57,29 @@ enum Command {
     /// Exits 1 if any input is invalid. `-` reads one input per line from standard input.
     Parse(ParseArgs),
     /// Resolve each REF against BASE (RFC 3986 section 5.2). Exits 1 if an input is invalid.
+    ///
+    /// `-` as BASE or as a REF reads one per line from standard input (not both). Under
+    /// `--edition all`, 1994 (no relative references) is shown as not applicable.
     Resolve(ResolveArgs),
     /// Normalize each INPUT: syntax-based (6.2.2), and scheme-based (6.2.3) with --scheme-based.
+    ///
+    /// Exits 1 if an input is invalid.
     Normalize(NormalizeArgs),
-    /// Say whether A and B are equivalent after 6.2.2 and 6.2.3 normalization. Exits 1 if not.
+    /// Say whether A and B are equivalent after 6.2.2 and 6.2.3 normalization.
+    ///
+    /// Exits 0 if equivalent, 1 if not, 3 if an operand is not a URI-reference (and no pair was
+    /// "not equivalent"). `-` as A or B compares each line of standard input with the other.
     Equivalent(EquivalentArgs),
     /// Ask the oracles: the Appendix B groups $1..$9 and components, and the grammar's verdict.
     ///
     /// The verdict is the document's reading (its first-match rules); --membership asks for pure
-    /// grammar membership instead. Exits 1 if any input is not valid.
+    /// grammar membership instead. Exits 1 if any input is not valid, else 3 if an input was too
+    /// long to decide (`too-long`).
     Oracle(OracleArgs),
     /// Run YAML suites (files or folders; default `suites`) and end with `N passed, M failed`.
     ///
-    /// Exits 1 on a failing case, 2 on an unreadable or malformed suite.
+    /// Exits 1 on a failing case, 2 on an unreadable or malformed suite or when no case is
+    /// selected.
     Suite(SuiteArgs),
 }
 
@@ -96,6 +108,9 @@ fn edition_or_all(s: &str) -> Result<EditionArg, String> {
         .map_err(|e: uri_spec::UnknownEdition| format!("{e}, or all"))
 }
 
+/// `--edition` for a command that takes exactly one edition (none does today: every command
+/// takes `all` too).
+#[allow(dead_code)]
 fn one_edition(s: &str) -> Result<Edition, String> {
     s.parse()
         .map_err(|e: uri_spec::UnknownEdition| e.to_string())
@@ -112,6 +127,8 @@ struct ParseArgs {
     /// One JSON object per line (schema 1; see the README).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    stdin: inputs::StdinArgs,
     /// The inputs; `-` reads one per line from standard input.
     #[arg(required = true, value_name = "INPUT")]
     inputs: Vec<OsString>,
@@ -122,12 +139,13 @@ struct ResolveArgs {
     /// The edition whose resolution procedure applies (an id, or `all`).
     #[arg(long, value_name = "ID", default_value = "rfc3986", value_parser = edition_or_all)]
     edition: EditionArg,
-    /// The non-strict reading of 5.2.2: ignore a reference's scheme equal to the base's.
+    /// The non-strict reading of 5.2.2: ignore a reference's scheme equal to the base's
+    /// (2003 and RFC 3986 only).
     #[arg(long)]
     non_strict: bool,
-    /// 2003 only: what to do with ".." left above the root (section 5.2 step 7).
-    #[arg(long, value_name = "WHAT", default_value = "remove")]
-    above_root: AboveRoot,
+    /// 2003 only: what to do with ".." left above the root (section 5.2 step 7; default remove).
+    #[arg(long, value_name = "WHAT")]
+    above_root: Option<AboveRoot>,
     /// 2003 only: follow the pseudocode (no dot-segment removal for a path beginning with "/")
     /// instead of the example table (`/./g` gives `http://a/g`).
     #[arg(long)]
@@ -135,7 +153,9 @@ struct ResolveArgs {
     /// One JSON object per line (schema 1).
     #[arg(long)]
     json: bool,
-    /// The base URI.
+    #[command(flatten)]
+    stdin: inputs::StdinArgs,
+    /// The base URI; `-` reads one per line from standard input.
     #[arg(value_name = "BASE")]
     base: OsString,
     /// The references; `-` reads one per line from standard input.
@@ -157,9 +177,14 @@ struct NormalizeArgs {
     /// Also apply scheme-based normalization (6.2.3): default ports, empty port, empty path.
     #[arg(long)]
     scheme_based: bool,
-    /// The edition whose grammar and unreserved set apply.
-    #[arg(long, value_name = "ID", default_value = "rfc3986", value_parser = one_edition)]
-    edition: Edition,
+    /// The edition whose grammar and unreserved set apply (an id, or `all`).
+    #[arg(long, value_name = "ID", default_value = "rfc3986", value_parser = edition_or_all)]
+    edition: EditionArg,
+    /// One JSON object per line (schema 1).
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    stdin: inputs::StdinArgs,
     /// The inputs; `-` reads one per line from standard input.
     #[arg(required = true, value_name = "INPUT")]
     inputs: Vec<OsString>,
@@ -167,17 +192,25 @@ struct NormalizeArgs {
 
 #[derive(Debug, Args)]
 struct EquivalentArgs {
-    /// The first URI.
+    /// The edition whose grammar and unreserved set apply (an id, or `all`).
+    #[arg(long, value_name = "ID", default_value = "rfc3986", value_parser = edition_or_all)]
+    edition: EditionArg,
+    /// One JSON object per line (schema 1).
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    stdin: inputs::StdinArgs,
+    /// The first URI; `-` reads one per line from standard input.
     a: OsString,
-    /// The second URI.
+    /// The second URI; `-` reads one per line from standard input (not with A `-`).
     b: OsString,
 }
 
 #[derive(Debug, Args)]
 struct OracleArgs {
-    /// The edition whose grammar and component names apply.
-    #[arg(long, value_name = "ID", default_value = "rfc3986", value_parser = one_edition)]
-    edition: Edition,
+    /// The edition whose grammar and component names apply (an id, or `all`).
+    #[arg(long, value_name = "ID", default_value = "rfc3986", value_parser = edition_or_all)]
+    edition: EditionArg,
     /// The grammar rule to match (default: the edition's URI-reference rule).
     #[arg(long, value_name = "NAME")]
     rule: Option<String>,
@@ -187,6 +220,8 @@ struct OracleArgs {
     /// One JSON object per input (schema 1).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    stdin: inputs::StdinArgs,
     /// The inputs; `-` reads one per line from standard input.
     #[arg(required = true, value_name = "INPUT")]
     inputs: Vec<OsString>,
@@ -204,6 +239,9 @@ struct SuiteArgs {
     /// Also print passing and skipped cases.
     #[arg(short, long)]
     verbose: bool,
+    /// One JSON object per case, then one for the totals (schema 1).
+    #[arg(long)]
+    json: bool,
     /// Suite files or folders.
     #[arg(value_name = "PATH", default_value = "suites")]
     paths: Vec<PathBuf>,
@@ -284,7 +322,13 @@ struct CheckArgs {
 
 /// Runs the parsed command.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    // A terminal sees each answer as soon as it is written (standard output is line-buffered
+    // there); a pipe gets them in blocks.
+    let mut out: Box<dyn Write> = if io::stdout().is_terminal() {
+        Box::new(io::stdout().lock())
+    } else {
+        Box::new(io::BufWriter::new(io::stdout().lock()))
+    };
     let code = match cli.command {
         Command::Report(a) => report::run(&mut out, &a)?,
         Command::Check(a) => report::check(&mut out, &a)?,
@@ -315,4 +359,65 @@ fn code(all_ok: bool) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// The exit code of answers to many questions: 1 if any answer was "no", else 3 if some question
+/// had no answer, else 0.
+#[derive(Clone, Copy, Debug, Default)]
+struct Answers {
+    no: bool,
+    unanswered: bool,
+}
+
+impl Answers {
+    fn code(self) -> ExitCode {
+        if self.no {
+            ExitCode::from(1)
+        } else if self.unanswered {
+            ExitCode::from(3)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// The text `--help` ends with: edition ids, each edition's rule names and the exit codes.
+fn after_help() -> String {
+    let mut s = String::from("Editions (--edition):\n");
+    for e in Edition::ALL {
+        s.push_str(&format!("  {:<34} {} ({})\n", e.id(), e.title(), e.year()));
+    }
+    s.push_str(
+        "  all                                every edition side by side\n\nRules (--rule):\n",
+    );
+    for e in Edition::ALL {
+        s.push_str(&format!(
+            "  {}: {}\n",
+            e.id(),
+            uri_spec::Rule::names(e).join(", ")
+        ));
+    }
+    s.push_str(
+        "\nExit codes:\n  0  yes: valid, equivalent, every case passed\n  1  no: an input is invalid, \
+         not equivalent, a case failed\n  2  a usage, I/O or suite-file error\n  3  no answer for \
+         some input and no \"no\": equivalent with an invalid operand, oracle too-long\n",
+    );
+    s
+}
+
+/// Parses the command line, with `--help` listing editions, rules and exit codes.
+pub fn parse_args() -> Cli {
+    use clap::{CommandFactory, FromArgMatches};
+    let help = after_help();
+    let mut command = Cli::command().after_long_help(help.clone());
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|c| c.get_name().to_owned())
+        .collect();
+    for name in names {
+        let help = help.clone();
+        command = command.mut_subcommand(name, move |c| c.after_long_help(help));
+    }
+    let matches = command.get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
 }

@@ -3,10 +3,11 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use serde_json::json;
+use anyhow::bail;
+use serde_json::{json, Map, Value};
 use uri_spec::{Components, Edition, ParseError, Rule};
 
-use super::{code, inputs, ParseArgs};
+use super::{code, hint, inputs, ParseArgs};
 use crate::cli::EditionArg;
 
 /// One parse, by the spec implementation.
@@ -31,47 +32,80 @@ pub fn json_of(
     edition: Edition,
     rule: Option<&str>,
     result: &Result<Components<'_>, ParseError>,
-) -> serde_json::Value {
-    let mut v = json!({
-        "schema": crate_schema(),
-        "input": inputs::show(input),
-        "edition": edition.id(),
-        "rule": rule.unwrap_or(Rule::default().name()),
-    });
+) -> Value {
+    let mut v = Map::new();
+    v.insert("schema".into(), json!(uridiff::model::JSON_SCHEMA));
+    inputs::put_json(&mut v, "input", input);
+    v.insert("edition".into(), json!(edition.id()));
+    // The edition's own name of the rule (`url` in 1994, `URL-reference` in 1996).
+    let rule = rule.unwrap_or_else(|| default_rule(edition));
+    v.insert("rule".into(), json!(rule));
     match result {
         Ok(c) => {
-            v["valid"] = json!(true);
-            v["components"] =
+            v.insert("valid".into(), json!(true));
+            let components =
                 serde_json::to_value(uridiff::model::Components::from_spec(c)).unwrap_or_default();
+            v.insert("components".into(), components);
         }
         Err(e) => {
-            v["valid"] = json!(false);
-            v["error"] = json!({
-                "index": e.index(),
-                "kind": e.kind().code(),
-                "rule": e.rule(),
-                "message": e.to_string(),
-            });
+            v.insert("valid".into(), json!(false));
+            v.insert("error".into(), error_json(input, None, e));
         }
     }
-    v
+    Value::Object(v)
 }
 
-fn crate_schema() -> u32 {
-    uridiff::model::JSON_SCHEMA
+/// The name of the rule a parse without `--rule` matches, in `edition`'s own grammar.
+pub fn default_rule(edition: Edition) -> &'static str {
+    if edition == Edition::UriUrl06 {
+        // 1994 has no URI-reference: a parse matches its `url` (section 5, the BNF's top rule).
+        "url"
+    } else {
+        Rule::default().name_in(edition)
+    }
+}
+
+/// The JSON object of a parse error (schema 1): where, what, by which rule, and a hint.
+pub fn error_json(input: &[u8], operand: Option<&str>, e: &ParseError) -> Value {
+    let mut v = Map::new();
+    if let Some(op) = operand {
+        v.insert("operand".into(), json!(op));
+    }
+    v.insert("index".into(), json!(e.index()));
+    v.insert("kind".into(), json!(e.kind().code()));
+    v.insert("rule".into(), json!(e.rule()));
+    v.insert("message".into(), json!(e.to_string()));
+    if let Some(h) = hint::hint(input, e) {
+        v.insert("hint".into(), json!(h));
+    }
+    Value::Object(v)
 }
 
 pub fn run(out: &mut impl Write, args: &ParseArgs) -> anyhow::Result<ExitCode> {
-    let inputs = inputs::expand(&args.inputs)?;
     let rule = args.rule.as_deref();
     let editions = args.edition.editions();
     // With one edition an unknown rule is a usage error; side by side, an edition without the
-    // rule shows so in its column.
-    if let (EditionArg::One(e), Some(name)) = (args.edition, rule) {
-        Rule::from_name(e, name)?;
+    // rule shows so in its column, and a rule no edition has is a usage error.
+    match (args.edition, rule) {
+        (EditionArg::One(e), Some(name)) => {
+            Rule::from_name(e, name)?;
+        }
+        (EditionArg::All, Some(name))
+            if editions.iter().all(|&e| Rule::from_name(e, name).is_err()) =>
+        {
+            let mut names: Vec<&str> = editions.iter().flat_map(|&e| Rule::names(e)).collect();
+            names.sort_unstable();
+            names.dedup();
+            bail!(
+                "no edition has a rule {name:?}; the rules are: {}",
+                names.join(", ")
+            );
+        }
+        _ => {}
     }
     let mut all_valid = true;
-    for input in &inputs {
+    for input in inputs::expand(&args.inputs, args.stdin) {
+        let input = &input?;
         let mut results = Vec::with_capacity(editions.len());
         for &e in &editions {
             match parse_one(input, e, rule) {
@@ -142,6 +176,9 @@ fn show(
             if shown.len() == input.len() && shown.is_ascii() {
                 writeln!(out, "  {shown}")?;
                 writeln!(out, "  {}^", " ".repeat(e.index()))?;
+            }
+            if let Some(h) = hint::hint(input, e) {
+                writeln!(out, "  hint: {h}")?;
             }
         }
     }

@@ -4,8 +4,9 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::bail;
+use serde_json::{json, Value};
 use uridiff::subjects;
-use uridiff::suite::{self, Status, Tally};
+use uridiff::suite::{self, CaseResult, Status, Tally};
 
 use super::SuiteArgs;
 
@@ -22,6 +23,7 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
             args.paths
         );
     }
+    let files_count = files.len();
     let mut tally = Tally::default();
     let mut errata = 0;
     let mut malformed = 0;
@@ -44,24 +46,50 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
                 Status::Failed(_) => true,
                 Status::Passed | Status::Skipped(_) => args.verbose,
             };
-            if show {
+            if args.json {
+                writeln!(out, "{}", case_json(&r))?;
+            } else if show {
                 writeln!(out, "{r}")?;
             }
         }
     }
-    if errata > 0 {
+    if tally.passed + tally.failed + tally.skipped == 0 && malformed == 0 {
+        // Nothing ran: a filter or a folder that selects no case is a usage error, never a pass.
+        bail!(
+            "no case selected{} in {} file(s): nothing was checked",
+            args.filter
+                .as_deref()
+                .map_or(String::new(), |f| format!(" by --filter {f:?}")),
+            files_count
+        );
+    }
+    if args.json {
+        let summary = json!({
+            "schema": uridiff::model::JSON_SCHEMA,
+            "summary": {
+                "passed": tally.passed,
+                "failed": tally.failed,
+                "skipped": tally.skipped,
+                "errata": errata,
+                "malformed_files": malformed,
+            },
+        });
+        writeln!(out, "{summary}")?;
+    } else if errata > 0 {
         writeln!(
             out,
             "({errata} cases document errata: see the README's Conformance notes)"
         )?;
     }
-    if malformed > 0 {
+    if malformed > 0 && !args.json {
         writeln!(
             out,
             "({malformed} suite files could not be read: see the errors above)"
         )?;
     }
-    writeln!(out, "{tally}")?;
+    if !args.json {
+        writeln!(out, "{tally}")?;
+    }
     Ok(if malformed > 0 {
         ExitCode::from(2)
     } else if tally.failed > 0 {
@@ -69,4 +97,36 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// One case's result as a JSON object (schema 1).
+fn case_json(r: &CaseResult) -> Value {
+    let (status, detail) = match &r.status {
+        Status::Passed => ("passed", Value::Null),
+        Status::Failed(why) => (
+            "failed",
+            Value::Array(
+                why.iter()
+                    .map(|m| json!({"field": m.field.to_string(), "expected": m.expected, "got": m.got}))
+                    .collect(),
+            ),
+        ),
+        Status::Skipped(why) => ("skipped", json!(why)),
+    };
+    let mut v = json!({
+        "schema": uridiff::model::JSON_SCHEMA,
+        "id": r.id,
+        "location": r.location,
+        "label": r.label,
+        "section": r.section,
+        "edition": r.edition.id(),
+        "erratum": r.erratum,
+        "status": status,
+    });
+    match status {
+        "failed" => v["mismatches"] = detail,
+        "skipped" => v["reason"] = detail,
+        _ => {}
+    }
+    v
 }

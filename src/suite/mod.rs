@@ -4,42 +4,19 @@
 //! A malformed file is an error naming `file:line:column` and what is wrong; it never stops the
 //! other files from running, so nothing already found is lost.
 
+mod load;
 mod schema;
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-pub use schema::{Case, Expect, Op, Side, SuiteFile};
+pub use load::{collect, load, parse_bytes, parse_str, SuiteError, MAX_FILE_BYTES, MAX_FLOW_DEPTH};
+pub use schema::{edition_fields, Case, Expect, Op, Side, SuiteFile, COMMON_FIELDS};
 use uri_spec::Edition;
 
 use crate::model::{Answer, Component, Op as ModelOp, Outcome};
 use crate::subjects::{self, Ctx, Job, Subject, SubjectInfo};
-
-/// A suite file that could not be read or does not follow the schema.
-#[derive(Debug, thiserror::Error)]
-pub enum SuiteError {
-    /// The file or folder could not be read.
-    #[error("{path}: {source}")]
-    Io {
-        /// The path.
-        path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
-    /// The file is not YAML, or does not follow the schema.
-    #[error("{path}:{line}:{column}: {message} (see suites/README.md for the schema)")]
-    Malformed {
-        /// The file.
-        path: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
-}
 
 /// A loaded suite file.
 #[derive(Debug)]
@@ -54,96 +31,6 @@ impl Suite {
     /// The edition a case runs under: its own, else the file's, else RFC 3986.
     pub fn edition_of(&self, case: &Case) -> Edition {
         case.edition.or(self.file.edition).unwrap_or_default()
-    }
-}
-
-/// Expands `paths` into suite files: a file is taken as is, a folder gives its `*.yaml` and
-/// `*.yml` files, recursively, in name order.
-///
-/// # Errors
-///
-/// [`SuiteError::Io`] for a path that does not exist or a folder that cannot be read.
-pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, SuiteError> {
-    let mut files = Vec::new();
-    for path in paths {
-        let io = |source| SuiteError::Io {
-            path: path.clone(),
-            source,
-        };
-        if path.is_dir() {
-            let mut found = Vec::new();
-            walk(path, &mut found).map_err(io)?;
-            found.sort();
-            files.extend(found);
-        } else {
-            std::fs::metadata(path).map_err(io)?;
-            files.push(path.clone());
-        }
-    }
-    Ok(files)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if matches!(
-            path.extension().and_then(|e| e.to_str()),
-            Some("yaml" | "yml")
-        ) {
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
-/// Loads one suite file.
-///
-/// # Errors
-///
-/// [`SuiteError`] naming the file, and for a malformed one the line and column.
-///
-/// # Examples
-///
-/// ```
-/// let err = uridiff::suite::parse_str("x.yaml", "suite: t\ncases:\n  - {op: parse, input: a, expect: 3}\n")
-///     .unwrap_err();
-/// assert!(err.to_string().starts_with("x.yaml:3:"), "{err}");
-/// ```
-pub fn load(path: &Path) -> Result<Suite, SuiteError> {
-    let text = std::fs::read_to_string(path).map_err(|source| SuiteError::Io {
-        path: path.to_owned(),
-        source,
-    })?;
-    parse_str(path, &text)
-}
-
-/// Reads a suite from `text`, naming it `path` in errors.
-///
-/// # Errors
-///
-/// [`SuiteError::Malformed`] with the line and column of the problem.
-pub fn parse_str(path: impl Into<PathBuf>, text: &str) -> Result<Suite, SuiteError> {
-    let path = path.into();
-    match serde_yaml::from_str::<SuiteFile>(text) {
-        Ok(file) => Ok(Suite { path, file }),
-        Err(e) => {
-            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
-            // serde_yaml appends " at line L column C" to some messages; the prefix says it.
-            let message = e.to_string();
-            let message = message
-                .split(" at line ")
-                .next()
-                .unwrap_or(&message)
-                .to_owned();
-            Err(SuiteError::Malformed {
-                path,
-                line,
-                column,
-                message,
-            })
-        }
     }
 }
 

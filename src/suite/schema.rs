@@ -4,6 +4,7 @@
 //! The schema is a contract with suites written outside the project: fields may be added, never
 //! changed. Unknown fields are errors, so a misspelt `expect` can never pass silently.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -24,8 +25,85 @@ pub struct SuiteFile {
     /// The default edition of its cases (RFC 3986 when absent).
     #[serde(default, deserialize_with = "edition")]
     pub edition: Option<Edition>,
-    /// The cases.
+    /// The cases (at least one: loading refuses `cases: []`).
     pub cases: Vec<Case>,
+}
+
+thread_local! {
+    /// The `edition:` of the file being read, so that a case's `rule:` and `expect` keys are
+    /// checked against the edition the case runs under while serde_yaml still knows the line.
+    static FILE_EDITION: Cell<Option<Edition>> = const { Cell::new(None) };
+}
+
+/// Reads a suite file from `text`: the schema, and for every case the names its edition gives
+/// to rules and components.
+pub(super) fn from_str(text: &str) -> Result<SuiteFile, serde_yaml::Error> {
+    /// The file's edition, read first (a malformed file is reported by the full read below).
+    #[derive(Deserialize)]
+    struct Head {
+        #[serde(default)]
+        edition: Option<String>,
+    }
+    let edition = serde_yaml::from_str::<Head>(text)
+        .ok()
+        .and_then(|h| h.edition)
+        .and_then(|id| id.parse().ok());
+    FILE_EDITION.with(|e| e.set(edition));
+    let file = serde_yaml::from_str::<SuiteFile>(text);
+    FILE_EDITION.with(|e| e.set(None));
+    file
+}
+
+/// The component names an `expect` of a parse case may use under every edition.
+pub const COMMON_FIELDS: [&str; 9] = [
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "host_kind",
+    "port",
+    "path",
+    "query",
+    "fragment",
+];
+
+/// The names `edition` gives to fields beside the common ones (what the implementation reports
+/// as extras: 1996's `server`, 1994's `url-path`, ...). A test checks that every extra the
+/// implementation reports on the suites' inputs is listed here.
+pub fn edition_fields(edition: Edition) -> &'static [&'static str] {
+    match edition {
+        Edition::UriUrl06 => &[
+            "article",
+            "article-number",
+            "database",
+            "encoded822addr",
+            "fpath",
+            "ftptype",
+            "gopher+_string",
+            "gophertype",
+            "group",
+            "grouppart",
+            "gtype",
+            "hpath",
+            "hsoname",
+            "message-id",
+            "newsgroup-name",
+            "password",
+            "ppath",
+            "schemepart",
+            "search",
+            "selector",
+            "type",
+            "url-path",
+            "user",
+            "wpath",
+            "wtype",
+        ],
+        Edition::UrlSyntax00 => &["server", "user", "password"],
+        Edition::UriSyntax01 => &["site", "user", "password"],
+        Edition::UriSyntax02 => &["reg_name", "user", "password"],
+        _ => &[],
+    }
 }
 
 /// The operation a case checks.
@@ -208,6 +286,13 @@ impl TryFrom<RawCase> for Case {
 
     fn try_from(raw: RawCase) -> Result<Case, String> {
         let op = raw.op;
+        let edition = raw
+            .edition
+            .or_else(|| FILE_EDITION.with(Cell::get))
+            .unwrap_or_default();
+        if let Some(rule) = &raw.rule {
+            uri_spec::Rule::from_name(edition, rule).map_err(|e| e.to_string())?;
+        }
         let need = |field: &str, v: &Option<String>| match v {
             Some(_) => Ok(()),
             None => Err(format!("a {} case needs `{field}`", op.name())),
@@ -227,7 +312,7 @@ impl TryFrom<RawCase> for Case {
             return Err("`corrected` needs an `erratum` that explains it".to_owned());
         }
         let expect = match raw.expect {
-            Some(v) => Some(expectation(op, v)?),
+            Some(v) => Some(expectation(op, v, edition)?),
             None if raw.skip.is_some() => None,
             None => {
                 return Err(format!(
@@ -237,7 +322,10 @@ impl TryFrom<RawCase> for Case {
                 ))
             }
         };
-        let corrected = raw.corrected.map(|v| expectation(op, v)).transpose()?;
+        let corrected = raw
+            .corrected
+            .map(|v| expectation(op, v, edition))
+            .transpose()?;
         Ok(Case {
             id: raw.id,
             op,
@@ -259,8 +347,9 @@ impl TryFrom<RawCase> for Case {
     }
 }
 
-/// Reads an `expect` (or `corrected`) value in the shape `op` calls for.
-fn expectation(op: Op, v: Value) -> Result<Expect, String> {
+/// Reads an `expect` (or `corrected`) value in the shape `op` calls for, with the component
+/// names of `edition`.
+fn expectation(op: Op, v: Value, edition: Edition) -> Result<Expect, String> {
     if v.as_str() == Some("invalid") && matches!(op, Op::Parse | Op::Resolve | Op::Normalize) {
         return Ok(Expect::Invalid);
     }
@@ -292,6 +381,16 @@ fn expectation(op: Op, v: Value) -> Result<Expect, String> {
                 if op == Op::Regex && !(1..=9).any(|n| key == format!("${n}")) {
                     return Err(format!(
                         "regex expect keys are \"$1\"..\"$9\", found {key:?}"
+                    ));
+                }
+                let own = edition_fields(edition);
+                if op == Op::Parse && !COMMON_FIELDS.contains(&key) && !own.contains(&key) {
+                    let mut valid = COMMON_FIELDS.join(", ");
+                    if !own.is_empty() {
+                        valid.push_str(&format!("; and under {edition}: {}", own.join(", ")));
+                    }
+                    return Err(format!(
+                        "unknown component `{key}` in a parse expect; the names are: {valid}"
                     ));
                 }
                 let val = match val {

@@ -1,0 +1,368 @@
+//! Finding and reading suite files, defensively: folders are walked once each (symlink loops
+//! end), each file is read once, a symlink that leads outside the named folder is not followed,
+//! sizes and flow nesting are bounded before the YAML parser sees the text, and every error
+//! names `file:line:column` with at most a short excerpt of the file.
+//!
+//! The schema itself (what a case may hold) is `schema.rs`; see `suites/README.md`.
+
+use std::collections::HashSet;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use super::schema;
+use super::Suite;
+
+/// The largest suite file read, in bytes (the largest suite shipped is under 100 KB).
+pub const MAX_FILE_BYTES: u64 = 8 << 20;
+
+/// The deepest nesting of flow collections (`[`, `{`) accepted. The YAML parser takes time
+/// quadratic in this depth; the suites nest two deep.
+pub const MAX_FLOW_DEPTH: usize = 32;
+
+/// The longest message quoted from the YAML parser, in characters: a message can hold a whole
+/// scalar of the file.
+const MAX_MESSAGE: usize = 1000;
+
+/// A suite file that could not be read or does not follow the schema.
+#[derive(Debug, thiserror::Error)]
+pub enum SuiteError {
+    /// The file or folder could not be read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The path.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The file is larger than [`MAX_FILE_BYTES`].
+    #[error("{path}: {bytes} bytes, more than the {MAX_FILE_BYTES} a suite file may have")]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size.
+        bytes: u64,
+    },
+    /// The file is not YAML, or does not follow the schema.
+    #[error("{path}:{line}:{column}: {message} (see suites/README.md for the schema)")]
+    Malformed {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// Expands `paths` into suite files: a file is taken as is, a folder gives its `*.yaml` and
+/// `*.yml` files, recursively, in name order.
+///
+/// Each folder is walked once and each file given once, however many links lead to it; inside a
+/// named folder, a symbolic link is followed only when its target lies inside that folder too
+/// (a link outside is not followed: a suite folder cannot make `uridiff suite` read the rest of
+/// the file system).
+///
+/// # Errors
+///
+/// [`SuiteError::Io`] for a path that does not exist or a folder that cannot be read.
+///
+/// # Examples
+///
+/// ```
+/// let files = uridiff::suite::collect(&["suites".into()]).unwrap();
+/// assert!(files.iter().any(|f| f.ends_with("rfc3986.yaml")));
+/// ```
+pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, SuiteError> {
+    let mut files = Vec::new();
+    let mut seen_files = HashSet::new();
+    let mut seen_dirs = HashSet::new();
+    for path in paths {
+        let io = |source| SuiteError::Io {
+            path: path.clone(),
+            source,
+        };
+        let real = std::fs::canonicalize(path).map_err(io)?;
+        if real.is_dir() {
+            let mut found = Vec::new();
+            walk(path, &real, &mut seen_dirs, &mut found).map_err(io)?;
+            found.sort();
+            for (shown, real) in found {
+                if seen_files.insert(real) {
+                    files.push(shown);
+                }
+            }
+        } else if seen_files.insert(real) {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// Walks `dir` (whose canonical form lies under `root`), collecting `(path, canonical path)` of
+/// each suite file.
+fn walk(
+    dir: &Path,
+    root: &Path,
+    seen_dirs: &mut HashSet<PathBuf>,
+    out: &mut Vec<(PathBuf, PathBuf)>,
+) -> std::io::Result<()> {
+    if !seen_dirs.insert(std::fs::canonicalize(dir)?) {
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    entries.sort();
+    for path in entries {
+        // A dangling link, or one that leads outside the named folder, is not followed.
+        let Ok(real) = std::fs::canonicalize(&path) else {
+            continue;
+        };
+        if !real.starts_with(root) {
+            continue;
+        }
+        if real.is_dir() {
+            walk(&path, root, seen_dirs, out)?;
+        } else if matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "yml")
+        ) {
+            out.push((path, real));
+        }
+    }
+    Ok(())
+}
+
+/// Loads one suite file.
+///
+/// # Errors
+///
+/// [`SuiteError`] naming the file: unreadable, too large, or malformed with the line and
+/// column.
+///
+/// # Examples
+///
+/// ```
+/// let err = uridiff::suite::parse_str("x.yaml", "suite: t\ncases:\n  - {op: parse, input: a, expect: 3}\n")
+///     .unwrap_err();
+/// assert!(err.to_string().starts_with("x.yaml:3:"), "{err}");
+/// ```
+pub fn load(path: &Path) -> Result<Suite, SuiteError> {
+    let io = |source| SuiteError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    // Read one byte past the limit to tell a file at the limit from a larger one.
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
+        return Err(SuiteError::TooLarge {
+            path: path.to_owned(),
+            bytes: size,
+        });
+    }
+    parse_bytes(path, &bytes)
+}
+
+/// Reads a suite from `bytes`, which must be UTF-8 (a byte order mark is skipped).
+///
+/// # Errors
+///
+/// [`SuiteError::Malformed`]; for bytes that are not UTF-8, at the first such byte, with its
+/// offset.
+///
+/// ```
+/// let err = uridiff::suite::parse_bytes("x.yaml", b"suite: t\n\xff").unwrap_err();
+/// assert!(err.to_string().starts_with("x.yaml:2:1: not UTF-8: byte 0xff at offset 9"), "{err}");
+/// ```
+pub fn parse_bytes(path: impl Into<PathBuf>, bytes: &[u8]) -> Result<Suite, SuiteError> {
+    let path = path.into();
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse_str(path, text),
+        Err(e) => {
+            let offset = e.valid_up_to();
+            let (line, column) = line_column(bytes, offset);
+            Err(SuiteError::Malformed {
+                path,
+                line,
+                column,
+                message: format!(
+                    "not UTF-8: byte {:#04x} at offset {offset}",
+                    bytes.get(offset).copied().unwrap_or(0)
+                ),
+            })
+        }
+    }
+}
+
+/// Reads a suite from `text`, naming it `path` in errors. A leading byte order mark is skipped.
+///
+/// # Errors
+///
+/// [`SuiteError::Malformed`] with the line and column of the problem.
+pub fn parse_str(path: impl Into<PathBuf>, text: &str) -> Result<Suite, SuiteError> {
+    let path = path.into();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Err((line, column)) = check_flow_depth(text) {
+        return Err(SuiteError::Malformed {
+            path,
+            line,
+            column,
+            message: format!("flow collections nested more than {MAX_FLOW_DEPTH} deep"),
+        });
+    }
+    match schema::from_str(text) {
+        Ok(file) if file.cases.is_empty() => {
+            // Where the top-level `cases:` key is.
+            let line = text
+                .lines()
+                .position(|l| l.starts_with("cases:"))
+                .map_or(1, |i| i + 1);
+            Err(SuiteError::Malformed {
+                path,
+                line,
+                column: 1,
+                message: "`cases` is empty: a suite checks at least one case".to_owned(),
+            })
+        }
+        Ok(file) => Ok(Suite { path, file }),
+        Err(e) => {
+            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
+            // serde_yaml appends " at line L column C" to some messages; the prefix says it.
+            let message = e.to_string();
+            let message = message.split(" at line ").next().unwrap_or(&message);
+            Err(SuiteError::Malformed {
+                path,
+                line,
+                column,
+                message: excerpt(message),
+            })
+        }
+    }
+}
+
+/// `message`, cut to [`MAX_MESSAGE`] characters.
+fn excerpt(message: &str) -> String {
+    match message.char_indices().nth(MAX_MESSAGE) {
+        None => message.to_owned(),
+        Some((cut, _)) => format!(
+            "{}... ({} more bytes left out)",
+            &message[..cut],
+            message.len() - cut
+        ),
+    }
+}
+
+/// The 1-based line and column of byte `offset`.
+fn line_column(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = bytes.get(..offset).unwrap_or(bytes);
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = offset
+        - before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
+        + 1;
+    (line, column)
+}
+
+/// Checks that flow collections nest at most [`MAX_FLOW_DEPTH`] deep, in one pass over the
+/// text, before the YAML parser sees it; `Err` holds the line and column where the limit is
+/// passed.
+///
+/// Outside quotes and comments, inside a flow collection every `[` and `{` opens one and every
+/// `]` and `}` closes one; in block context a `[` or `{` opens one only where a node starts
+/// (after indentation, `- `, `: `, `? `), since a plain scalar may hold them (`a[b`).
+fn check_flow_depth(text: &str) -> Result<(), (usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    // The last byte that was not a space, on this line (None at a line start).
+    let mut prev: Option<u8> = None;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'\n' => prev = None,
+            b'#' if prev.is_none()
+                || bytes
+                    .get(i.wrapping_sub(1))
+                    .is_some_and(|p| *p == b' ' || *p == b'\t') =>
+            {
+                // A comment runs to the end of the line.
+                while bytes.get(i + 1).is_some_and(|&c| c != b'\n') {
+                    i += 1;
+                }
+            }
+            b'"' | b'\''
+                if matches!(prev, None | Some(b':' | b',' | b'-' | b'[' | b'{' | b'?')) =>
+            {
+                // A quoted scalar: skip to its closing quote ("\" escapes in double quotes;
+                // '' is a quote in single quotes).
+                i += 1;
+                while let Some(&c) = bytes.get(i) {
+                    if c == b'\\' && b == b'"' {
+                        i += 1;
+                    } else if c == b {
+                        if b == b'\'' && bytes.get(i + 1) == Some(&b'\'') {
+                            i += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    i += 1;
+                }
+                prev = Some(b);
+            }
+            b'[' | b'{' if depth > 0 || matches!(prev, None | Some(b':' | b'-' | b'?')) => {
+                depth += 1;
+                if depth > MAX_FLOW_DEPTH {
+                    return Err(line_column(bytes, i));
+                }
+                prev = Some(b);
+            }
+            b']' | b'}' if depth > 0 => {
+                depth -= 1;
+                prev = Some(b);
+            }
+            b' ' | b'\t' | b'\r' => {}
+            _ => prev = Some(b),
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flow_depth_counts_collections_not_brackets_in_scalars() {
+        assert!(check_flow_depth("a: [[1], {b: [2]}]\n").is_ok());
+        assert!(check_flow_depth(&"x: a[b\n".repeat(100)).is_ok());
+        assert!(check_flow_depth(&format!("x: \"{}\"\n", "[".repeat(100))).is_ok());
+        assert!(check_flow_depth(&format!("x: '{}'\n", "{".repeat(100))).is_ok());
+        assert!(check_flow_depth(&format!("# {}\n", "[".repeat(100))).is_ok());
+        let deep = format!("x:\n  {}", "[".repeat(MAX_FLOW_DEPTH + 1));
+        assert_eq!(check_flow_depth(&deep), Err((2, 3 + MAX_FLOW_DEPTH)));
+    }
+
+    #[test]
+    fn line_and_column_of_an_offset() {
+        assert_eq!(line_column(b"ab\ncd", 4), (2, 2));
+        assert_eq!(line_column(b"ab", 0), (1, 1));
+    }
+
+    #[test]
+    fn excerpt_keeps_messages_short() {
+        let long = "x".repeat(10_000);
+        let e = excerpt(&long);
+        assert!(e.len() < MAX_MESSAGE + 50, "{}", e.len());
+        assert_eq!(excerpt("short"), "short");
+    }
+}
