@@ -51,7 +51,8 @@ pub fn run(out: &mut impl Write, args: &DiffArgs) -> anyhow::Result<ExitCode> {
     let base = args.base.as_ref().map(|b| b.as_encoded_bytes().to_vec());
     let mut differs_any = false;
     let mut crashed_any = false;
-    for input in inputs::expand(&args.inputs)? {
+    for input in inputs::expand(&args.inputs, args.stdin) {
+        let input = input?;
         let task = Task {
             op: if base.is_some() {
                 Op::Resolve

@@ -269,6 +269,8 @@ struct DiffArgs {
     json: bool,
     #[command(flatten)]
     subjects: subjects::SubjectArgs,
+    #[command(flatten)]
+    stdin: inputs::StdinArgs,
     /// The inputs; `-` reads one per line from standard input.
     #[arg(required = true, value_name = "INPUT")]
     inputs: Vec<OsString>,
