@@ -13,3 +13,5 @@ mod coverage;
 mod oracle;
 // The differential engine: parsers, diff, report, check.
 mod engine;
+// The external workers: the shipped ones on a shared table, isolation with a misbehaving one.
+mod external;
