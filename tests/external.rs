@@ -395,6 +395,53 @@ fn the_shipped_resolvers_follow_rfc_3986_except_where_their_library_is_known_not
 }
 
 #[test]
+fn the_workers_speak_the_protocol_as_its_json_schema_says() {
+    // workers/testing/check_protocol.py validates handshakes, responses and the README's
+    // example with the `jsonschema` package; without it, this test says so and checks nothing.
+    let has_jsonschema = std::process::Command::new("python3")
+        .args(["-c", "import jsonschema"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_jsonschema {
+        eprintln!("note: skipping the schema check: python3 has no `jsonschema` package");
+        return;
+    }
+    let mut args = vec!["--readme".to_owned()];
+    for w in SHIPPED {
+        if shipped(w.name).is_some() {
+            let argv: Vec<String> = w
+                .argv()
+                .expect("it ran")
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            args.push(format!(
+                "{}={}",
+                w.name,
+                serde_json::to_string(&argv).unwrap()
+            ));
+        }
+    }
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/workers/testing/check_protocol.py"
+    );
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .args(&args)
+        .output()
+        .expect("python3 runs");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(report.lines().count(), args.len(), "{report}");
+}
+
+#[test]
 fn java_uri_normalizes_and_compares_as_rfc_2396_says() {
     let java = shipped("java-uri").expect("java-uri runs everywhere");
     let ctx = Ctx::default();

@@ -35,6 +35,10 @@ function field(request, name) {
   const value = request[name];
   if (typeof value === 'string') return value;
   if (value !== null && typeof value === 'object' && typeof value.b64 === 'string') {
+    // Buffer.from skips what is not base64; the protocol's form is checked first.
+    if (value.b64.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(value.b64)) {
+      throw new BadRequest(`field ${JSON.stringify(name)}: bad base64`);
+    }
     const bytes = Buffer.from(value.b64, 'base64');
     try {
       return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -12,18 +12,25 @@
 use strict;
 use warnings;
 
+use B ();
 use JSON::PP ();
 use MIME::Base64 qw(decode_base64 encode_base64);
 use URI ();
 
 my $json = JSON::PP->new->utf8->canonical->allow_nonref;
 
+# Whether a decoded JSON scalar was a string (JSON::PP makes numbers without a string value).
+sub is_json_string {
+    my $flags = B::svref_2object(\$_[0])->FLAGS;
+    return ($flags & B::SVp_POK) && !($flags & (B::SVp_IOK | B::SVp_NOK));
+}
+
 # A protocol byte string as Perl bytes; dies with "bad request: ..." when malformed.
 sub take_bytes {
     my ($request, $name) = @_;
     die "bad request: missing field \"$name\"\n" unless exists $request->{$name};
     my $value = $request->{$name};
-    if (!ref $value && defined $value) {
+    if (!ref $value && defined $value && is_json_string($value)) {
         my $bytes = $value;
         utf8::encode($bytes);
         return $bytes;

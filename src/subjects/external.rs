@@ -25,6 +25,7 @@
 //! place of the bytes that are not UTF-8.
 
 use std::collections::VecDeque;
+use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -703,26 +704,48 @@ enum Failure {
     Final(String),
 }
 
-/// The command that runs a shipped worker from the cache directory (building it first if it is
-/// compiled), and how it is shown in messages.
-fn shipped_command(w: &Shipped) -> Result<(Command, String), String> {
-    let dir = cache_dir()?;
-    let source = dir.join(w.file);
-    match w.run {
-        Run::Interpreted { program, args } => {
-            let mut c = Command::new(program);
-            c.args(args).arg(&source);
-            if program == "go" {
-                go_environment(&mut c, dir);
-            }
-            Ok((c, format!("{program} {}", source.display())))
-        }
-        Run::Compiled { libs } => {
-            let binary = build(w, dir, &source, libs)?;
-            let shown = binary.display().to_string();
-            Ok((Command::new(binary), shown))
-        }
+impl Shipped {
+    /// The command line that runs this worker from the cache directory ([`cache_dir`]),
+    /// building it first if it is compiled: what uridiff starts, for running it by hand.
+    ///
+    /// # Errors
+    ///
+    /// When the cache directory cannot be written or the worker cannot be built.
+    ///
+    /// ```
+    /// let urllib = &uridiff::subjects::external::SHIPPED[0];
+    /// let argv = urllib.argv().unwrap();
+    /// assert_eq!(argv[0], "python3");
+    /// assert!(argv[1].to_string_lossy().ends_with("python-urllib.py"));
+    /// ```
+    pub fn argv(&self) -> Result<Vec<OsString>, String> {
+        let dir = cache_dir()?;
+        let source = dir.join(self.file);
+        Ok(match self.run {
+            Run::Interpreted { program, args } => std::iter::once(program)
+                .chain(args.iter().copied())
+                .map(OsString::from)
+                .chain([source.into_os_string()])
+                .collect(),
+            Run::Compiled { libs } => vec![build(self, dir, &source, libs)?.into_os_string()],
+        })
     }
+}
+
+/// The command that runs a shipped worker, and how it is shown in messages.
+fn shipped_command(w: &Shipped) -> Result<(Command, String), String> {
+    let argv = w.argv()?;
+    let mut c = Command::new(&argv[0]);
+    c.args(&argv[1..]);
+    if matches!(w.run, Run::Interpreted { program: "go", .. }) {
+        go_environment(&mut c, cache_dir()?);
+    }
+    let shown = argv
+        .iter()
+        .map(|a| a.to_string_lossy())
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok((c, shown))
 }
 
 /// `go run` needs a build cache; where the environment names none, one in the cache directory.
