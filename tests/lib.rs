@@ -19,3 +19,5 @@ mod oracle;
 mod engine;
 // The library adapters: the shared table, versions, and no crash on hostile input.
 mod adapters;
+// The external workers: the shipped ones on a shared table, isolation with a misbehaving one.
+mod external;

@@ -6,6 +6,9 @@ use std::sync::Arc;
 
 use anyhow::bail;
 use clap::Args;
+use std::time::Duration;
+
+use uridiff::subjects::external::{self, External};
 use uridiff::subjects::{self, Subject};
 
 /// The flags that choose subjects, shared by `parsers`, `diff`, `report`, `check` and `suite`.
@@ -15,7 +18,7 @@ pub struct SubjectArgs {
     #[arg(long = "parser", value_name = "NAME")]
     pub parsers: Vec<String>,
     /// Add an external worker speaking the JSON-lines protocol (README, "External workers"):
-    /// NAME=COMMAND, the command split on whitespace (repeatable).
+    /// NAME=COMMAND, the command run by `sh -c` (repeatable; workers/README.md).
     #[arg(long = "external", value_name = "NAME=COMMAND")]
     pub external: Vec<String>,
     /// Per-request timeout for external workers, in milliseconds.
@@ -25,6 +28,11 @@ pub struct SubjectArgs {
 
 /// Every known subject: the registry, then the command line's workers.
 pub fn all(args: &SubjectArgs) -> anyhow::Result<Vec<Arc<dyn Subject>>> {
+    if args.timeout_ms == 0 {
+        bail!("--timeout-ms must be at least 1");
+    }
+    // The shipped workers of the registry take their timeout from here.
+    external::set_default_timeout(Duration::from_millis(args.timeout_ms));
     let mut all = subjects::builtin();
     for spec in &args.external {
         let Some((name, command)) = spec.split_once('=') else {
@@ -42,8 +50,8 @@ pub fn all(args: &SubjectArgs) -> anyhow::Result<Vec<Arc<dyn Subject>>> {
 }
 
 fn external(name: &str, command: &str, timeout_ms: u64) -> anyhow::Result<Arc<dyn Subject>> {
-    let _ = (name, command, timeout_ms);
-    bail!("external workers are not built yet")
+    let worker = External::from_command(name, command).timeout(Duration::from_millis(timeout_ms));
+    Ok(Arc::new(worker))
 }
 
 /// The subjects selected by `--parser` (all available ones when none is named). A named subject

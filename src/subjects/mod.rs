@@ -23,6 +23,7 @@ use crate::model::{Answer, ComponentSet, Crash, CrashKind, Op, OpSet, Outcome, P
 #[cfg(feature = "ada")]
 mod ada;
 mod adapt;
+pub mod external;
 mod fluent_uri;
 mod http;
 mod iref;
@@ -392,6 +393,16 @@ pub const REGISTRY: &[fn() -> Arc<dyn Subject>] = &[
             "built without the `ada` feature",
         ))
     },
+    || external::shipped("python-urllib"),
+    || external::shipped("python-rfc3986"),
+    || external::shipped("node-whatwg"),
+    || external::shipped("node-legacy-url"),
+    || external::shipped("java-uri"),
+    || external::shipped("go-net-url"),
+    || external::shipped("php-parse-url"),
+    || external::shipped("ruby-uri"),
+    || external::shipped("perl-uri"),
+    || external::shipped("curl-url"),
 ];
 
 /// Every built-in subject, in registry order.

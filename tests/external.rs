@@ -1,0 +1,672 @@
+//! External workers (issue 9 item 3, issue 13 item 1; protocol in workers/README.md).
+//!
+//! Two halves:
+//! - the shipped workers answer one shared table of inputs, each row stating what each library
+//!   is known to do. A worker whose runtime is missing here is skipped with a printed note,
+//!   except python-urllib, node-whatwg, node-legacy-url and java-uri, whose interpreters every
+//!   uridiff machine has: those must run.
+//! - the misbehaving test worker (workers/testing/misbehave.py) proves the isolation: a hang
+//!   is a timeout outcome, an exit an exit outcome, garbage or a wrong id a protocol outcome,
+//!   each followed by a restart; a silent worker or a wrong handshake is unavailable with its
+//!   reason; and all of it from parallel threads.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use uridiff::model::{Component, ComponentSet, CrashKind, Op, OpSet, Outcome, Parsed};
+use uridiff::subjects::external::{External, SHIPPED};
+use uridiff::subjects::{run, Ctx, Job, Subject};
+
+/// Workers whose interpreter every uridiff machine (and CI) has: never skipped.
+const REQUIRED: &[&str] = &[
+    "python-urllib",
+    "node-whatwg",
+    "node-legacy-url",
+    "java-uri",
+];
+
+/// One started instance of each shipped worker, shared by the tests of this file (starting
+/// java or `go run` takes a while); `None` when its runtime is missing here.
+fn shipped(name: &str) -> Option<&'static External> {
+    static WORKERS: OnceLock<BTreeMap<&'static str, Option<External>>> = OnceLock::new();
+    let all = WORKERS.get_or_init(|| {
+        let mut all = BTreeMap::new();
+        std::thread::scope(|scope| {
+            let started: Vec<_> = SHIPPED
+                .iter()
+                .map(|w| {
+                    scope.spawn(move || {
+                        let worker = External::shipped(w).timeout(Duration::from_secs(30));
+                        match worker.available() {
+                            Ok(()) => (w.name, Some(worker)),
+                            Err(why) => {
+                                assert!(
+                                    !REQUIRED.contains(&w.name),
+                                    "{} must run on every uridiff machine: {why}",
+                                    w.name
+                                );
+                                eprintln!("note: skipping {}: {why}", w.name);
+                                (w.name, None)
+                            }
+                        }
+                    })
+                })
+                .collect();
+            for handle in started {
+                let (name, worker) = handle.join().expect("starting a worker does not panic");
+                all.insert(name, worker);
+            }
+        });
+        all
+    });
+    all.get(name)
+        .unwrap_or_else(|| panic!("{name} is not shipped"))
+        .as_ref()
+}
+
+#[test]
+fn every_shipped_worker_says_in_its_handshake_what_uridiff_declares_for_it() {
+    for w in SHIPPED {
+        let declared = External::shipped(w);
+        assert_eq!(
+            declared.info().version,
+            "-",
+            "nothing runs before it is asked"
+        );
+        let Some(worker) = shipped(w.name) else {
+            continue;
+        };
+        let info = worker.info();
+        assert_eq!(info.name, w.name);
+        assert_eq!(info.profile, w.profile, "{}", w.name);
+        assert_eq!(info.operations, OpSet::of(w.operations), "{}", w.name);
+        assert_eq!(
+            info.components,
+            ComponentSet::of(w.components),
+            "{}",
+            w.name
+        );
+        assert_eq!(info.decides_validity, w.decides_validity, "{}", w.name);
+        assert!(
+            info.version != "-" && info.version.chars().any(|c| c.is_ascii_digit()),
+            "{}: version {:?} read from the runtime",
+            w.name,
+            info.version
+        );
+        assert!(info.editions.is_empty() && !info.edition_fields);
+    }
+}
+
+#[test]
+fn the_registry_lists_every_shipped_worker_once_without_starting_it() {
+    let all = uridiff::subjects::builtin();
+    for w in SHIPPED {
+        let found: Vec<_> = all.iter().filter(|s| s.info().name == w.name).collect();
+        assert_eq!(found.len(), 1, "{} in the registry", w.name);
+        assert_eq!(found[0].info().version, "-");
+    }
+}
+
+/// A parse row: the input, then (worker or "*" for every worker, what it answers). The answer
+/// is `rejected` (optionally with the code) or `|`-separated `component=value` checks, `-`
+/// meaning undefined; "*" checks only the components a worker declares.
+type Row = (&'static [u8], &'static [(&'static str, &'static str)]);
+
+const PARSE_TABLE: &[Row] = &[
+    // RFC 3986 1.1.2's plain form: every library splits it alike.
+    (
+        b"http://a/b?c#d",
+        &[(
+            "*",
+            "scheme=http|host=a|path=/b|query=c|fragment=d|userinfo=-",
+        )],
+    ),
+    // Case: which libraries lowercase the scheme and the host while parsing.
+    (
+        b"HTTP://EXAMPLE.com/",
+        &[
+            (
+                "python-urllib",
+                "scheme=http|host=example.com|authority=EXAMPLE.com",
+            ),
+            ("python-rfc3986", "scheme=HTTP|host=EXAMPLE.com"),
+            ("node-whatwg", "scheme=http|host=example.com"),
+            ("node-legacy-url", "scheme=http|host=example.com"),
+            ("java-uri", "scheme=HTTP|host=EXAMPLE.com"),
+            ("go-net-url", "scheme=http|host=EXAMPLE.com"),
+            ("php-parse-url", "scheme=HTTP|host=EXAMPLE.com"),
+            ("ruby-uri", "scheme=http|host=EXAMPLE.com"),
+            ("perl-uri", "scheme=http|host=EXAMPLE.com"),
+            ("curl-url", "scheme=http|host=EXAMPLE.com"),
+        ],
+    ),
+    // A port past 65535: who checks the range (RFC 3986 3.2.3 does not).
+    (
+        b"http://a:99999/",
+        &[
+            ("python-urllib", "rejected ValueError"),
+            ("python-rfc3986", "rejected InvalidComponentsError"),
+            ("node-whatwg", "rejected ERR_INVALID_URL"),
+            ("node-legacy-url", "port=99999"),
+            ("java-uri", "port=99999"),
+            ("go-net-url", "port=99999"),
+            ("php-parse-url", "rejected false"),
+            ("ruby-uri", "port=99999"),
+            ("perl-uri", "port=99999"),
+            ("curl-url", "rejected CURLUE_BAD_PORT_NUMBER"),
+        ],
+    ),
+    // An IPv6 literal: who keeps the brackets in the host.
+    (
+        b"http://[::1]:8080/",
+        &[
+            ("*", "port=8080"),
+            ("python-urllib", "host=::1"),
+            ("python-rfc3986", "host=[::1]"),
+            ("node-whatwg", "host=[::1]"),
+            ("node-legacy-url", "host=::1"),
+            ("java-uri", "host=[::1]"),
+            ("go-net-url", "host=::1"),
+            ("php-parse-url", "host=[::1]"),
+            ("ruby-uri", "host=[::1]"),
+            ("perl-uri", "host=::1"),
+            ("curl-url", "host=[::1]"),
+        ],
+    ),
+    // A backslash before "@": the host confusion of the public studies. WHATWG turns "\" into
+    // "/" (host a), the splitters that look for the last "@" read host b.
+    (
+        b"http://u@a\\@b/",
+        &[
+            ("python-urllib", "host=b|userinfo=u@a\\"),
+            ("python-rfc3986", "host=a|userinfo=u"),
+            ("node-whatwg", "host=a|userinfo=u|path=/@b/"),
+            ("node-legacy-url", "host=a|userinfo=u"),
+            ("java-uri", "rejected URISyntaxException"),
+            ("go-net-url", "rejected"),
+            ("php-parse-url", "host=b|userinfo=u@a\\"),
+            ("ruby-uri", "rejected URI::InvalidURIError"),
+            ("perl-uri", "host=b"),
+            ("curl-url", "rejected CURLUE_BAD_HOSTNAME"),
+        ],
+    ),
+    // An empty query against none (RFC 3986 3.4): who keeps "?" apart.
+    (b"http://a/?", &[("*", "query=")]),
+    (
+        b"http://a/",
+        &[
+            ("python-urllib", "query="), // urlsplit: '' for absent (its note says so)
+            ("python-rfc3986", "query=-"),
+            ("node-whatwg", "query="), // search '' for absent (its note says so)
+            ("node-legacy-url", "query=-"),
+            ("java-uri", "query=-"),
+            ("go-net-url", "query=-"),
+            ("php-parse-url", "query=-"),
+            ("ruby-uri", "query=-"),
+            ("perl-uri", "query=-"),
+            ("curl-url", "query=-"),
+        ],
+    ),
+    // A URN: no authority; curl wants "//" after every scheme.
+    (
+        b"urn:x",
+        &[
+            ("python-urllib", "scheme=urn|path=x|host=-"),
+            ("python-rfc3986", "scheme=urn|path=x|authority=-"),
+            ("node-whatwg", "scheme=urn|path=x"),
+            ("node-legacy-url", "scheme=urn|host=x|path=-"),
+            ("java-uri", "scheme=urn|path=x|authority=-"), // the opaque part, as path
+            ("go-net-url", "scheme=urn|path=x|host=-"),
+            ("php-parse-url", "scheme=urn|path=x|host=-"),
+            ("ruby-uri", "scheme=urn|path=x|host=-"),
+            ("perl-uri", "scheme=urn|path=x|authority=-"),
+            ("curl-url", "rejected CURLUE_BAD_SLASHES"),
+        ],
+    ),
+    // A network-path reference: WHATWG and curl need a scheme.
+    (
+        b"//a/b",
+        &[
+            ("python-urllib", "host=a|path=/b"),
+            ("python-rfc3986", "scheme=-|host=a|path=/b"),
+            ("node-whatwg", "rejected ERR_INVALID_URL"),
+            ("node-legacy-url", "host=-|path=//a/b"),
+            ("java-uri", "scheme=-|host=a|path=/b"),
+            ("go-net-url", "scheme=-|host=a|path=/b"),
+            ("php-parse-url", "scheme=-|host=a|path=/b"),
+            ("ruby-uri", "scheme=-|host=a|path=/b"),
+            ("perl-uri", "scheme=-|authority=a|path=/b"),
+            ("curl-url", "rejected CURLUE_BAD_SCHEME"),
+        ],
+    ),
+    // A byte that is not UTF-8 travels as {"b64": ...}: text-only libraries say not-utf8, the
+    // byte-string ones parse it (and Go, Perl percent-encode it; PHP hands the byte back,
+    // which the model keeps as U+FFFD).
+    (
+        b"http://a/\xff",
+        &[
+            ("python-urllib", "rejected UnicodeDecodeError"),
+            ("python-rfc3986", "rejected not-utf8"),
+            ("node-whatwg", "rejected not-utf8"),
+            ("node-legacy-url", "rejected not-utf8"),
+            ("java-uri", "rejected not-utf8"),
+            ("go-net-url", "path=/%FF"),
+            ("php-parse-url", "path=/\u{FFFD}"),
+            ("ruby-uri", "rejected URI::InvalidURIError"),
+            ("perl-uri", "path=/%FF"),
+            ("curl-url", "path=/\u{FFFD}"),
+        ],
+    ),
+];
+
+/// Checks one worker's parse against an expectation of [`PARSE_TABLE`].
+#[track_caller]
+fn check_parse(worker: &External, input: &[u8], expected: &str, only_declared: bool) {
+    let name = &worker.info().name;
+    let shown = String::from_utf8_lossy(input);
+    let out: Outcome<Parsed> = worker.parse(input, &Ctx::default());
+    if let Some(code) = expected.strip_prefix("rejected") {
+        let Outcome::Rejected(r) = &out else {
+            panic!("{name} on {shown:?}: expected rejected, got {out:?}")
+        };
+        let code = code.trim();
+        if !code.is_empty() {
+            assert_eq!(r.code.as_deref(), Some(code), "{name} on {shown:?}: {r:?}");
+        }
+        return;
+    }
+    let Outcome::Accepted(parsed) = &out else {
+        panic!("{name} on {shown:?}: expected accepted, got {out:?}")
+    };
+    for check in expected.split('|') {
+        let (component, value) = check.split_once('=').expect("component=value");
+        let component: Component = component.parse().expect("a component name");
+        if only_declared && !worker.info().components.contains(component) {
+            continue;
+        }
+        let want = if value == "-" { None } else { Some(value) };
+        assert_eq!(
+            parsed.components.get(component),
+            want,
+            "{name} on {shown:?}: {component} (all: {:?})",
+            parsed.components
+        );
+    }
+}
+
+#[test]
+fn the_shipped_workers_answer_the_shared_table_as_their_libraries_are_known_to() {
+    let mut checked = 0;
+    for (input, expectations) in PARSE_TABLE {
+        for (who, expected) in *expectations {
+            let names: Vec<&str> = if *who == "*" {
+                SHIPPED.iter().map(|w| w.name).collect()
+            } else {
+                vec![*who]
+            };
+            for name in names {
+                if let Some(worker) = shipped(name) {
+                    check_parse(worker, input, expected, *who == "*");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    // At least the four workers that must run here answered every row.
+    assert!(checked >= 4 * PARSE_TABLE.len(), "{checked} checks");
+}
+
+/// RFC 3986 5.4.1's base, and references whose resolution tells RFC 3986 (5.2) from RFC 2396
+/// (java.net.URI keeps the 1998 answers) and from the libraries' own readings.
+const BASE: &[u8] = b"http://a/b/c/d;p?q";
+
+/// (reference, RFC 3986's answer, the workers that answer otherwise and what they answer).
+type ResolveRow = (
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+const RESOLVE_TABLE: &[ResolveRow] = &[
+    ("g", "http://a/b/c/g", &[]),
+    ("../g", "http://a/b/g", &[]),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s", &[]),
+    // RFC 2396 5.2 step 2 kept the base's path up to its last "/" for a query-only reference.
+    (
+        "?y",
+        "http://a/b/c/d;p?y",
+        &[("java-uri", "http://a/b/c/?y")],
+    ),
+    (
+        "",
+        "http://a/b/c/d;p?q",
+        &[("java-uri", "http://a/b/c/"), ("curl-url", "http://a/b/c/")],
+    ),
+    // RFC 2396 5.2 step 6g left excess ".." in place; so does Perl's URI.
+    (
+        "../../../g",
+        "http://a/g",
+        &[("java-uri", "http://a/../g"), ("perl-uri", "http://a/../g")],
+    ),
+    (
+        "/./g",
+        "http://a/g",
+        &[("java-uri", "http://a/./g"), ("perl-uri", "http://a/./g")],
+    ),
+    // WHATWG, legacy url.resolve and curl give a special URL an empty path as "/".
+    (
+        "//g",
+        "http://g",
+        &[
+            ("node-whatwg", "http://g/"),
+            ("node-legacy-url", "http://g/"),
+            ("curl-url", "http://g/"),
+        ],
+    ),
+];
+
+#[test]
+fn the_shipped_resolvers_follow_rfc_3986_except_where_their_library_is_known_not_to() {
+    let mut checked = 0;
+    for w in SHIPPED
+        .iter()
+        .filter(|w| w.operations.contains(&Op::Resolve))
+    {
+        let Some(worker) = shipped(w.name) else {
+            continue;
+        };
+        for (reference, rfc3986, others) in RESOLVE_TABLE {
+            let want = others
+                .iter()
+                .find(|(name, _)| *name == w.name)
+                .map_or(*rfc3986, |(_, answer)| *answer);
+            let out = worker.resolve(BASE, reference.as_bytes(), &Ctx::default());
+            assert_eq!(
+                out,
+                Outcome::Accepted(want.to_owned()),
+                "{} resolving {reference:?}",
+                w.name
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 4 * RESOLVE_TABLE.len(), "{checked} checks");
+}
+
+#[test]
+fn the_workers_speak_the_protocol_as_its_json_schema_says() {
+    // workers/testing/check_protocol.py validates handshakes, responses and the README's
+    // example with the `jsonschema` package; without it, this test says so and checks nothing.
+    let has_jsonschema = std::process::Command::new("python3")
+        .args(["-c", "import jsonschema"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !has_jsonschema {
+        eprintln!("note: skipping the schema check: python3 has no `jsonschema` package");
+        return;
+    }
+    let mut args = vec!["--readme".to_owned()];
+    for w in SHIPPED {
+        if shipped(w.name).is_some() {
+            let argv: Vec<String> = w
+                .argv()
+                .expect("it ran")
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect();
+            args.push(format!(
+                "{}={}",
+                w.name,
+                serde_json::to_string(&argv).unwrap()
+            ));
+        }
+    }
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/workers/testing/check_protocol.py"
+    );
+    let out = std::process::Command::new("python3")
+        .arg(script)
+        .args(&args)
+        .output()
+        .expect("python3 runs");
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{report}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(report.lines().count(), args.len(), "{report}");
+}
+
+#[test]
+fn java_uri_normalizes_and_compares_as_rfc_2396_says() {
+    let java = shipped("java-uri").expect("java-uri runs everywhere");
+    let ctx = Ctx::default();
+    // URI.normalize removes dot segments only (RFC 2396 5.2 step 6), nothing else.
+    assert_eq!(
+        java.normalize(b"HTTP://A/b/../c/%7e", &ctx),
+        Outcome::Accepted("HTTP://A/c/%7e".to_owned())
+    );
+    // URI.equals ignores the case of scheme, host and hex digits of escapes, not more.
+    assert_eq!(
+        java.equivalent(b"http://a/%7e", b"HTTP://A/%7E", &ctx),
+        Outcome::Accepted(true)
+    );
+    assert_eq!(
+        java.equivalent(b"http://a/", b"http://a:80/", &ctx),
+        Outcome::Accepted(false)
+    );
+    // The error carries java's index as a byte offset.
+    let Outcome::Rejected(r) = java.parse(b"http://a b/", &ctx) else {
+        panic!("a space in the authority is illegal in RFC 2396")
+    };
+    assert_eq!(r.offset, Some(7));
+}
+
+#[test]
+fn an_operation_a_worker_does_not_declare_is_unsupported_before_it_is_asked() {
+    let urllib = shipped("python-urllib").expect("python-urllib runs everywhere");
+    let out = run(
+        urllib,
+        &Job {
+            op: Op::Normalize,
+            ..Job::parse(b"http://a/")
+        },
+    );
+    assert!(
+        matches!(out, Outcome::Unsupported(ref w) if w.contains("no normalize")),
+        "{out:?}"
+    );
+}
+
+// ---- isolation: the misbehaving worker -------------------------------------------------------
+
+/// The misbehaving worker in `mode`, with a short timeout.
+fn misbehave(mode: &str) -> External {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/workers/testing/misbehave.py");
+    External::from_command(
+        &format!("misbehave-{mode}"),
+        &format!("exec python3 '{script}' {mode}"),
+    )
+    .timeout(Duration::from_millis(3000))
+    .handshake_timeout(Duration::from_secs(30))
+}
+
+fn parse(worker: &External, input: &str) -> Outcome<Parsed> {
+    run(worker, &Job::parse(input.as_bytes())).map(|answer| match answer {
+        uridiff::model::Answer::Parsed(p) => *p,
+        other => panic!("a parse answer, got {other:?}"),
+    })
+}
+
+#[track_caller]
+fn assert_echo(out: &Outcome<Parsed>, input: &str) {
+    let Outcome::Accepted(p) = out else {
+        panic!("expected {input:?} accepted, got {out:?}")
+    };
+    assert_eq!(p.components.get(Component::Path), Some(input));
+}
+
+#[track_caller]
+fn assert_crash(out: &Outcome<Parsed>, kind: CrashKind, needles: &[&str]) {
+    let Outcome::Crashed(c) = out else {
+        panic!("expected a {} crash, got {out:?}", kind.name())
+    };
+    assert_eq!(c.kind, kind, "{}", c.message);
+    for needle in needles {
+        assert!(
+            c.message.contains(needle),
+            "{needle:?} not in {}",
+            c.message
+        );
+    }
+}
+
+#[test]
+fn a_hang_is_a_timeout_outcome_and_the_worker_is_restarted() {
+    let w = misbehave("hang");
+    assert_echo(&parse(&w, "a"), "a");
+    let first = w.pid().expect("running");
+    assert_crash(
+        &parse(&w, "trigger"),
+        CrashKind::Timeout,
+        &["within 3000 ms", "misbehave: hang on 'trigger'"],
+    );
+    assert_eq!(w.pid(), None, "the hung worker is gone");
+    assert_echo(&parse(&w, "b"), "b");
+    assert_ne!(w.pid(), Some(first), "a new worker answered");
+}
+
+#[test]
+fn an_exit_is_an_exit_outcome_with_the_last_stderr_lines_and_the_worker_is_restarted() {
+    let w = misbehave("crash");
+    assert_echo(&parse(&w, "a"), "a");
+    let first = w.pid().expect("running");
+    assert_crash(
+        &parse(&w, "trigger"),
+        CrashKind::Exit,
+        &[
+            "exit status: 3",
+            "misbehave: crash on 'trigger'",
+            "misbehave: second stderr line before exit",
+        ],
+    );
+    assert_echo(&parse(&w, "b"), "b");
+    assert_ne!(w.pid(), Some(first));
+}
+
+#[test]
+fn garbage_and_a_wrong_id_are_protocol_outcomes_and_the_worker_is_restarted() {
+    for (mode, needle) in [("garbage", "this is not JSON"), ("out-of-order", "id 1002")] {
+        let w = misbehave(mode);
+        assert_echo(&parse(&w, "a"), "a");
+        let first = w.pid().expect("running");
+        assert_crash(&parse(&w, "trigger"), CrashKind::Protocol, &[needle]);
+        assert_echo(&parse(&w, "b"), "b");
+        assert_ne!(w.pid(), Some(first), "{mode}: restarted");
+    }
+}
+
+#[test]
+fn a_silent_worker_or_a_wrong_handshake_is_unavailable_with_its_reason() {
+    let silent = misbehave("silent").handshake_timeout(Duration::from_millis(1500));
+    let why = silent.available().expect_err("no handshake");
+    assert!(why.contains("nothing within 1500 ms"), "{why}");
+    assert!(why.contains("misbehave: silent, no handshake"), "{why}");
+    // Marked unavailable after its two tries: the engine skips it with the reason.
+    let out = parse(&silent, "a");
+    assert!(
+        matches!(out, Outcome::Unsupported(ref w) if w.contains("not available")),
+        "{out:?}"
+    );
+
+    let wrong = misbehave("bad-handshake");
+    let why = wrong.available().expect_err("another protocol");
+    assert!(why.contains("something-else/9"), "{why}");
+
+    let missing = External::from_command("missing", "exec no-such-interpreter-for-uridiff x");
+    let why = missing.available().expect_err("nothing to run");
+    assert!(why.contains("not found"), "{why}");
+    assert!(!why.contains('\n'), "a one-line reason: {why}");
+}
+
+#[test]
+fn a_handshake_is_read_from_the_worker_not_assumed() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/workers/testing/misbehave.py");
+    let w = External::from_command("mine", &format!("python3 '{script}' ok"));
+    assert_eq!(w.info().version, "-");
+    assert_eq!(
+        w.info().operations,
+        OpSet::of(&[Op::Parse, Op::Resolve, Op::Normalize, Op::Equivalent])
+    );
+    w.available().expect("starts");
+    let info = w.info();
+    assert_eq!(info.name, "mine", "the command line's name");
+    assert_eq!(info.profile, "test");
+    assert_eq!(info.operations, OpSet::of(&[Op::Parse, Op::Resolve]));
+    assert_eq!(info.components, ComponentSet::of(&[Component::Path]));
+    assert!(!info.decides_validity);
+    assert!(
+        info.library.contains("calls itself misbehave-ok"),
+        "{}",
+        info.library
+    );
+}
+
+#[test]
+fn any_byte_sequence_survives_the_trip() {
+    // The test worker echoes the input as path: a non-UTF-8 input goes out as {"b64": ...} and
+    // comes back the same way; the model keeps text, so the bad byte reads as U+FFFD.
+    let w = misbehave("ok");
+    let out = run(&w, &Job::parse(b"a\xffb\n\"c"));
+    let Outcome::Accepted(uridiff::model::Answer::Parsed(p)) = out else {
+        panic!("{out:?}")
+    };
+    assert_eq!(p.components.get(Component::Path), Some("a\u{FFFD}b\n\"c"));
+    let out = run(&w, &Job::resolve(b"http://a/", "é/\u{0}".as_bytes()));
+    assert_eq!(
+        out,
+        Outcome::Accepted(uridiff::model::Answer::Text("é/\u{0}".to_owned()))
+    );
+}
+
+fn assert_send_sync<T: Send + Sync>() {}
+
+#[test]
+fn misbehaviour_from_parallel_threads_costs_only_the_requests_that_caused_it() {
+    assert_send_sync::<External>();
+    for mode in ["crash", "garbage", "hang"] {
+        let w = Arc::new(misbehave(mode).timeout(Duration::from_millis(1500)));
+        // Fewer triggers for the hang: each costs a full timeout.
+        let trigger_every = if mode == "hang" { 8 } else { 3 };
+        std::thread::scope(|scope| {
+            for t in 0..4 {
+                let w = Arc::clone(&w);
+                scope.spawn(move || {
+                    for i in 0..8 {
+                        let triggered = (t + i) % trigger_every == 0 && (mode != "hang" || t < 2);
+                        let input = if triggered {
+                            "trigger".to_owned()
+                        } else {
+                            format!("t{t}-{i}")
+                        };
+                        let out = parse(&w, &input);
+                        if triggered {
+                            let kind = match mode {
+                                "crash" => CrashKind::Exit,
+                                "garbage" => CrashKind::Protocol,
+                                _ => CrashKind::Timeout,
+                            };
+                            assert_crash(&out, kind, &[]);
+                        } else {
+                            assert_echo(&out, &input);
+                        }
+                    }
+                });
+            }
+        });
+    }
+}

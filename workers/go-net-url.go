@@ -1,0 +1,212 @@
+// uridiff worker (protocol uridiff-worker/1, workers/README.md): Go's net/url.
+// Run with `go run workers/go-net-url.go`.
+//
+// parse = url.Parse, resolve = base.ResolveReference(ref) (both parsed with url.Parse).
+// Components as the URL struct and its methods give them: Scheme (lowercased by Parse; ""
+// only when there is none, so "" is reported as null), User.String() (re-escaped), Hostname()
+// (brackets and port removed), Port(), EscapedPath() (Path is stored decoded), RawQuery with
+// ForceQuery (so an empty query is told from none), EscapedFragment(). Opaque ("mailto:x") is
+// reported as the path, with the response note. The struct cannot tell an empty fragment or an
+// empty host from none (except with OmitHost, "http:/p", or an opaque URL, which have no host):
+// those "" go with "undefined reported as empty". Go strings hold any bytes, so a non-UTF-8 input reaches url.Parse as it is.
+package main
+
+import (
+	"bufio"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"runtime"
+	"unicode/utf8"
+)
+
+const emptyNote = "undefined reported as empty"
+const opaqueNote = "opaque part reported as path"
+
+// Bytes is a protocol byte string: a JSON string, or {"b64": ...} for any bytes.
+type Bytes struct {
+	Value string
+	Set   bool
+}
+
+// UnmarshalJSON reads either form.
+func (b *Bytes) UnmarshalJSON(data []byte) error {
+	var text string
+	if err := json.Unmarshal(data, &text); err == nil {
+		b.Value, b.Set = text, true
+		return nil
+	}
+	var wrapped struct {
+		B64 *string `json:"b64"`
+	}
+	if err := json.Unmarshal(data, &wrapped); err != nil || wrapped.B64 == nil {
+		return errors.New(`a byte string is a string or {"b64": ...}`)
+	}
+	raw, err := base64.StdEncoding.DecodeString(*wrapped.B64)
+	if err != nil {
+		return fmt.Errorf("bad base64: %v", err)
+	}
+	b.Value, b.Set = string(raw), true
+	return nil
+}
+
+// out is a byte string for a response: a JSON string when UTF-8, else {"b64": ...}.
+func out(s string) interface{} {
+	if utf8.ValidString(s) {
+		return s
+	}
+	return map[string]string{"b64": base64.StdEncoding.EncodeToString([]byte(s))}
+}
+
+type request struct {
+	ID    interface{} `json:"id"`
+	Op    *string     `json:"op"`
+	Input Bytes       `json:"input"`
+	Base  Bytes       `json:"base"`
+}
+
+type object = map[string]interface{}
+
+func rejected(err error) object {
+	inner := errors.Unwrap(err)
+	if inner == nil {
+		inner = err
+	}
+	return object{"outcome": "rejected", "message": err.Error(),
+		"code": fmt.Sprintf("%T", inner), "offset": nil}
+}
+
+func parse(input string) object {
+	u, err := url.Parse(input)
+	if err != nil {
+		return rejected(err)
+	}
+	ambiguous := false
+	var scheme, userinfo, host, port, path, query interface{}
+	if u.Scheme != "" {
+		scheme = out(u.Scheme)
+	}
+	if u.User != nil {
+		userinfo = out(u.User.String())
+	}
+	if u.Host == "" && (u.OmitHost || u.Opaque != "") {
+		host = nil
+	} else {
+		host = out(u.Hostname())
+		ambiguous = ambiguous || u.Host == ""
+	}
+	if p := u.Port(); p != "" {
+		port = out(p)
+	}
+	response := object{"outcome": "accepted"}
+	if u.Opaque != "" {
+		path = out(u.Opaque)
+		response["note"] = opaqueNote
+	} else {
+		path = out(u.EscapedPath())
+	}
+	if u.RawQuery != "" || u.ForceQuery {
+		query = out(u.RawQuery)
+	}
+	fragment := u.EscapedFragment()
+	ambiguous = ambiguous || fragment == ""
+	if ambiguous {
+		if _, opaque := response["note"]; opaque {
+			response["note"] = opaqueNote + "; " + emptyNote
+		} else {
+			response["note"] = emptyNote
+		}
+	}
+	response["components"] = object{"scheme": scheme, "userinfo": userinfo, "host": host,
+		"port": port, "path": path, "query": query, "fragment": out(fragment)}
+	response["serialization"] = out(u.String())
+	return response
+}
+
+func resolve(base, input string) object {
+	b, err := url.Parse(base)
+	if err != nil {
+		return rejected(err)
+	}
+	r, err := url.Parse(input)
+	if err != nil {
+		return rejected(err)
+	}
+	return object{"outcome": "accepted", "value": out(b.ResolveReference(r).String())}
+}
+
+// handle answers one request line; nil for shutdown.
+func handle(line []byte) object {
+	var req request
+	if err := json.Unmarshal(line, &req); err != nil {
+		var id struct {
+			ID interface{} `json:"id"`
+		}
+		_ = json.Unmarshal(line, &id)
+		return object{"id": id.ID, "outcome": "error", "message": "bad request: " + err.Error()}
+	}
+	var response object
+	op := "<missing>"
+	if req.Op != nil {
+		op = *req.Op
+	}
+	switch {
+	case op == "shutdown":
+		return nil
+	case op == "parse" && req.Input.Set:
+		response = parse(req.Input.Value)
+	case op == "resolve" && req.Input.Set && req.Base.Set:
+		response = resolve(req.Base.Value, req.Input.Value)
+	case op == "normalize" || op == "equivalent":
+		response = object{"outcome": "unsupported", "message": "net/url has no " + op}
+	case op == "parse" || op == "resolve":
+		response = object{"outcome": "error", "message": "missing field input or base"}
+	default:
+		response = object{"outcome": "error", "message": fmt.Sprintf("unknown op %q", op)}
+	}
+	response["id"] = req.ID
+	return response
+}
+
+func main() {
+	writer := bufio.NewWriter(os.Stdout)
+	encoder := json.NewEncoder(writer) // Encode ends each value with '\n'
+	encoder.SetEscapeHTML(false)
+	emit := func(v interface{}) {
+		if err := encoder.Encode(v); err != nil {
+			fmt.Fprintln(os.Stderr, "go-net-url: cannot write:", err)
+			os.Exit(1)
+		}
+		writer.Flush()
+	}
+	emit(object{
+		"protocol":         "uridiff-worker/1",
+		"name":             "go-net-url",
+		"version":          runtime.Version(),
+		"profile":          "go-net-url",
+		"operations":       []string{"parse", "resolve"},
+		"components":       []string{"scheme", "userinfo", "host", "port", "path", "query", "fragment"},
+		"decides_validity": true,
+		"library":          "net/url (" + runtime.Version() + ")",
+		"notes": []string{
+			"scheme is lowercased by url.Parse; host is Hostname(): brackets and port removed",
+			"fragment and host: \"\" when absent or empty (the URL struct cannot tell)",
+		},
+	})
+	scanner := bufio.NewScanner(os.Stdin)
+	scanner.Buffer(make([]byte, 1<<16), 1<<30)
+	for scanner.Scan() {
+		line := scanner.Bytes()
+		if len(line) == 0 {
+			continue
+		}
+		response := handle(line)
+		if response == nil {
+			return
+		}
+		emit(response)
+	}
+}

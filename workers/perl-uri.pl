@@ -1,0 +1,141 @@
+#!/usr/bin/perl
+# uridiff worker (protocol uridiff-worker/1, workers/README.md): Perl's URI module (Debian's
+# liburi-perl). Run with `perl workers/perl-uri.pl`.
+#
+# parse = URI->new($input), which never fails: it percent-encodes what may not appear (see
+# "serialization") and picks a class by scheme. Components are the object's methods, where its
+# class has them (a class without `host`, such as URI::_foreign for an unknown scheme, reports
+# null): scheme, authority, userinfo, host (percent-decoded, IDNA-encoded by URI), port (the
+# scheme's default port when none is given), path, query, fragment; undef (undefined) is kept
+# apart from '' (empty). resolve = URI->new_abs($input, $base), normalize = canonical,
+# equivalent = URI::eq. Perl strings hold bytes: the input reaches URI->new as its bytes.
+use strict;
+use warnings;
+
+use B ();
+use JSON::PP ();
+use MIME::Base64 qw(decode_base64 encode_base64);
+use URI ();
+
+my $json = JSON::PP->new->utf8->canonical->allow_nonref;
+
+# Whether a decoded JSON scalar was a string (JSON::PP makes numbers without a string value).
+sub is_json_string {
+    my $flags = B::svref_2object(\$_[0])->FLAGS;
+    return ($flags & B::SVp_POK) && !($flags & (B::SVp_IOK | B::SVp_NOK));
+}
+
+# A protocol byte string as Perl bytes; dies with "bad request: ..." when malformed.
+sub take_bytes {
+    my ($request, $name) = @_;
+    die "bad request: missing field \"$name\"\n" unless exists $request->{$name};
+    my $value = $request->{$name};
+    if (!ref $value && defined $value && is_json_string($value)) {
+        my $bytes = $value;
+        utf8::encode($bytes);
+        return $bytes;
+    }
+    if (ref $value eq 'HASH' && defined $value->{b64} && !ref $value->{b64}) {
+        die "bad request: field \"$name\": bad base64\n"
+            unless $value->{b64} =~ m{\A[A-Za-z0-9+/]*={0,2}\z} && length($value->{b64}) % 4 == 0;
+        return decode_base64($value->{b64});
+    }
+    die "bad request: field \"$name\": a byte string is a string or {\"b64\": ...}\n";
+}
+
+# Perl bytes to a protocol byte string.
+sub give {
+    my ($value) = @_;
+    return undef unless defined $value;
+    my $bytes = "$value";
+    utf8::encode($bytes) if utf8::is_utf8($bytes);
+    my $text = $bytes;
+    return $text if utf8::decode($text);
+    my $b64 = encode_base64($bytes, '');
+    return { b64 => $b64 };
+}
+
+sub method_or_null {
+    my ($uri, $method) = @_;
+    return $uri->can($method) ? give($uri->$method) : undef;
+}
+
+sub parse {
+    my ($input) = @_;
+    my $uri = URI->new($input);
+    my %components = map { $_ => method_or_null($uri, $_) }
+        qw(scheme authority userinfo host port path query fragment);
+    return { outcome => 'accepted', components => \%components,
+        serialization => give($uri->as_string) };
+}
+
+sub handle {
+    my ($line) = @_;
+    my $request = eval { $json->decode($line) };
+    if (!defined $request || ref $request ne 'HASH') {
+        my $why = $@ ? "not JSON: $@" : 'a request is a JSON object';
+        chomp $why;
+        return { id => undef, outcome => 'error', message => $why };
+    }
+    my $op = $request->{op} // '';
+    return undef if $op eq 'shutdown';
+    my $call = eval {
+        if ($op eq 'parse') {
+            my $input = take_bytes($request, 'input');
+            sub { parse($input) };
+        } elsif ($op eq 'resolve') {
+            my $base = take_bytes($request, 'base');
+            my $input = take_bytes($request, 'input');
+            sub { { outcome => 'accepted', value => give(URI->new_abs($input, $base)->as_string) } };
+        } elsif ($op eq 'normalize') {
+            my $input = take_bytes($request, 'input');
+            sub { { outcome => 'accepted', value => give(URI->new($input)->canonical->as_string) } };
+        } elsif ($op eq 'equivalent') {
+            my $input = take_bytes($request, 'input');
+            my $other = take_bytes($request, 'other');
+            sub { { outcome => 'accepted',
+                    value => URI::eq($input, $other) ? JSON::PP::true : JSON::PP::false } };
+        } else {
+            die "bad request: unknown op " . $json->encode($request->{op}) . "\n";
+        }
+    };
+    my $response;
+    if (!$call) {
+        my $why = $@;
+        chomp $why;
+        $why =~ s/\Abad request: //;
+        $response = { outcome => 'error', message => $why };
+    } else {
+        # Any exception the library throws is its answer.
+        $response = eval { $call->() } // do {
+            my $why = "$@";
+            chomp $why;
+            { outcome => 'rejected', message => $why, code => 'die', offset => undef };
+        };
+    }
+    return { id => $request->{id}, %$response };
+}
+
+sub emit {
+    my ($value) = @_;
+    print STDOUT $json->encode($value), "\n";
+}
+
+binmode STDIN;
+binmode STDOUT;
+$| = 1;
+emit({
+    protocol => 'uridiff-worker/1', name => 'perl-uri', version => "$URI::VERSION",
+    profile => 'perl-uri', operations => [qw(parse resolve normalize equivalent)],
+    components => [qw(scheme authority userinfo host port path query fragment)],
+    decides_validity => JSON::PP::false,
+    library => sprintf('URI %s (Perl %vd)', $URI::VERSION, $^V),
+    notes => ['URI->new never fails: it percent-encodes what may not appear',
+        "port: the scheme's default port when none is given; host: percent-decoded"],
+});
+while (my $line = <STDIN>) {
+    next if $line =~ /\A\s*\z/;
+    my $response = handle($line);
+    last unless defined $response;
+    emit($response);
+}

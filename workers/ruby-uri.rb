@@ -1,0 +1,132 @@
+# frozen_string_literal: true
+
+# uridiff worker (protocol uridiff-worker/1, workers/README.md): Ruby's URI library.
+# Run with `ruby workers/ruby-uri.rb`.
+#
+# parse = URI.parse (Ruby's RFC 3986 parser, then the scheme's class, which checks more: a
+# mailto URI with a bad opaque part raises), resolve = URI.join(base, input). Components are
+# the object's readers: scheme, userinfo, host (IPv6 with its brackets), port (the scheme's
+# default port is filled in by URI::HTTP and friends when none is given: reported as the
+# library gives it), path, query, fragment; nil (undefined) is kept apart from "" (empty). An
+# opaque URI ("urn:x") is reported with its opaque part as path, and the response note. URI has
+# no authority reader. Ruby strings hold any bytes: a non-UTF-8 input reaches URI.parse as a
+# binary string.
+require 'base64'
+require 'json'
+require 'uri'
+
+OPAQUE_NOTE = 'opaque part reported as path'
+
+# A request uridiff should never send: answered with outcome "error".
+class BadRequest < StandardError; end
+
+def take_bytes(request, name)
+  raise BadRequest, "missing field \"#{name}\"" unless request.key?(name)
+
+  value = request[name]
+  return value if value.is_a?(String)
+  if value.is_a?(Hash) && value['b64'].is_a?(String)
+    begin
+      return Base64.strict_decode64(value['b64'])
+    rescue ArgumentError
+      raise BadRequest, "field \"#{name}\": bad base64"
+    end
+  end
+  raise BadRequest, "field \"#{name}\": a byte string is a string or {\"b64\": ...}"
+end
+
+# Library text to a protocol byte string.
+def give(value)
+  return nil if value.nil?
+
+  text = value.to_s.dup.force_encoding(Encoding::UTF_8)
+  return text if text.valid_encoding?
+
+  { 'b64' => Base64.strict_encode64(value.to_s) }
+end
+
+def parse(input)
+  uri = URI.parse(input)
+  response = { 'outcome' => 'accepted' }
+  path = uri.path
+  if uri.opaque
+    path = uri.opaque
+    response['note'] = OPAQUE_NOTE
+  end
+  response['components'] = {
+    'scheme' => give(uri.scheme), 'userinfo' => give(uri.userinfo), 'host' => give(uri.host),
+    'port' => give(uri.port), 'path' => give(path), 'query' => give(uri.query),
+    'fragment' => give(uri.fragment)
+  }
+  response['serialization'] = give(uri.to_s)
+  response
+end
+
+def resolve(base, input)
+  { 'outcome' => 'accepted', 'value' => give(URI.join(base, input).to_s) }
+end
+
+# One request line to its response; nil for shutdown.
+def handle(line)
+  request = begin
+    JSON.parse(line)
+  rescue JSON::ParserError => e
+    return { 'id' => nil, 'outcome' => 'error', 'message' => "not JSON: #{e.message}" }
+  end
+  return { 'id' => nil, 'outcome' => 'error', 'message' => 'a request is a JSON object' } \
+    unless request.is_a?(Hash)
+
+  op = request['op']
+  return nil if op == 'shutdown'
+
+  response = begin
+    case op
+    when 'parse'
+      input = take_bytes(request, 'input')
+      -> { parse(input) }
+    when 'resolve'
+      base = take_bytes(request, 'base')
+      input = take_bytes(request, 'input')
+      -> { resolve(base, input) }
+    when 'normalize', 'equivalent'
+      { 'outcome' => 'unsupported', 'message' => "ruby-uri offers no #{op}" }
+    else
+      raise BadRequest, "unknown op #{op.inspect}"
+    end
+  rescue BadRequest => e
+    { 'outcome' => 'error', 'message' => e.message }
+  end
+  if response.is_a?(Proc)
+    response = begin
+      response.call
+    rescue StandardError => e # any library exception is the library's answer
+      { 'outcome' => 'rejected', 'message' => give(e.message).to_s, 'code' => e.class.name,
+        'offset' => nil }
+    end
+  end
+  { 'id' => request['id'] }.merge(response)
+end
+
+def emit(value)
+  $stdout.write("#{JSON.generate(value)}\n")
+  $stdout.flush
+end
+
+$stdin.binmode
+emit(
+  'protocol' => 'uridiff-worker/1', 'name' => 'ruby-uri', 'version' => URI::VERSION,
+  'profile' => 'ruby-uri', 'operations' => %w[parse resolve],
+  'components' => %w[scheme userinfo host port path query fragment],
+  'decides_validity' => true, 'library' => "uri #{URI::VERSION} (Ruby #{RUBY_VERSION})",
+  'notes' => ["port: the scheme's default port is filled in when none is given",
+              OPAQUE_NOTE]
+)
+$stdin.each_line do |raw|
+  line = raw.dup.force_encoding(Encoding::UTF_8)
+  next if line.strip.empty?
+
+  response = handle(line)
+  break if response.nil?
+
+  emit(response)
+end
