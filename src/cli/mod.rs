@@ -286,7 +286,7 @@ struct CorpusArgs {
     #[arg(long, value_name = "N", default_value_t = uridiff::gen::DEFAULT_COUNT)]
     count: usize,
     /// Subject runs per class spent minimizing its example.
-    #[arg(long, value_name = "RUNS", default_value_t = 300)]
+    #[arg(long, value_name = "RUNS", default_value_t = 120)]
     budget: usize,
     /// Suite files or folders whose parse cases join the corpus and whose cases make the
     /// conformance matrix.

@@ -1,7 +1,44 @@
 //! Delta minimization over bytes (Zeller's ddmin, complement-only): the smallest input found that
 //! still shows the same [`Signature`], re-running the subjects through the same contract.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
 use super::{Engine, Signature, Task};
+
+/// The signatures found on each task tried, shared by every class minimized in one run: the
+/// candidates of classes first seen on the same input are mostly the same, and each costs a run
+/// of every subject.
+#[derive(Debug, Default)]
+pub struct Memo {
+    seen: Mutex<HashMap<Task, Arc<Vec<Signature>>>>,
+}
+
+impl Memo {
+    /// The signatures `engine` finds on `task`, computed once.
+    pub fn signatures(&self, engine: &Engine, task: &Task) -> Arc<Vec<Signature>> {
+        if let Some(s) = self.lock().get(task) {
+            return Arc::clone(s);
+        }
+        let row = engine.run_one(task);
+        let found: Arc<Vec<Signature>> = Arc::new(
+            engine
+                .findings(&row)
+                .into_iter()
+                .map(|f| f.signature)
+                .collect(),
+        );
+        self.lock().insert(task.clone(), Arc::clone(&found));
+        found
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Task, Arc<Vec<Signature>>>> {
+        // A poisoned memo only loses cached answers; they are recomputed.
+        self.seen
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
 
 /// Shrinks `task`'s input while the engine still finds `signature` on it, trying at most
 /// `budget` candidates. `None` when the signature does not reproduce on the task itself (a
@@ -17,20 +54,18 @@ use super::{Engine, Signature, Task};
 /// // impl and both oracles agree on this input: no signature to keep.
 /// assert!(engine.findings(&engine.run_one(&task)).is_empty());
 /// let sig = Signature { class: Class::TooLax, op: Op::Parse, partition: Partition(vec![]), by_design: false };
-/// assert!(minimize(&engine, &task, &sig, 100).is_none());
+/// assert!(minimize(&engine, &Default::default(), &task, &sig, 100).is_none());
 /// ```
 pub fn minimize(
     engine: &Engine,
+    memo: &Memo,
     task: &Task,
     signature: &Signature,
     budget: usize,
 ) -> Option<Task> {
     let keeps = |input: &[u8]| {
-        let row = engine.run_one(&task.with_input(input.to_vec()));
-        engine
-            .findings(&row)
-            .iter()
-            .any(|f| f.signature == *signature)
+        memo.signatures(engine, &task.with_input(input.to_vec()))
+            .contains(signature)
     };
     if !keeps(&task.input) {
         return None;

@@ -218,10 +218,11 @@ impl Engine {
                 }
             }
         }
+        let memo = minimize::Memo::default();
         let mut classes: Vec<ClassRecord> = groups
             .into_par_iter()
             .map(|(signature, (count, finding, row))| {
-                let example = minimize::minimize(self, &row.task, &signature, budget)
+                let example = minimize::minimize(self, &memo, &row.task, &signature, budget)
                     .unwrap_or_else(|| row.task.clone());
                 let example_row = self.run_one(&example);
                 ClassRecord {
