@@ -6,7 +6,8 @@
 //! every section has rows: a hostile input (markup, control characters, a bidi override, a
 //! non-UTF-8 byte), a long input, a crash, a by-design class, an unavailable parser and URL-
 //! confusion pairs. Set `URIDIFF_SAMPLE_REPORT=DIR` to have the sample written to `DIR` (to look
-//! at it in a browser).
+//! at it in a browser), with a real run (every suite and 600 generated inputs through the
+//! built-in parsers) in `DIR/real`; use `--release` for that one.
 
 use std::collections::BTreeMap;
 
@@ -444,6 +445,37 @@ fn sample_report_is_written_when_asked() {
     let mut tiny_page = Vec::new();
     html::write(&tiny(), &mut tiny_page).expect("writes");
     std::fs::write(dir.join("tiny.html"), tiny_page).expect("writes");
+    // A real run: every suite and a generated corpus through the built-in subjects.
+    let engine = uridiff::engine::Engine::new(uridiff::subjects::builtin());
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("suites");
+    let paths = uridiff::suite::collect(&[root]).expect("the suites");
+    let suites: Vec<_> = paths
+        .iter()
+        .map(|p| uridiff::suite::load(p).expect("a suite"))
+        .collect();
+    let count = 600;
+    let tasks = uridiff::gen::corpus(7, count)
+        .into_iter()
+        .map(|(input, origin)| Task::parse(input, &format!("gen:{origin}")))
+        .collect();
+    let real = Report::build(uridiff::report::Inputs {
+        engine: &engine,
+        suites: &suites,
+        tasks,
+        seed: 7,
+        generated: count,
+        budget: 200,
+        tag: &|t: &Task| {
+            t.origin
+                .strip_prefix("gen:confusion/")
+                .map(|c| format!("{c} confusion"))
+        },
+        progress: &|| (),
+    });
+    let real_dir = dir.join("real");
+    std::fs::create_dir_all(&real_dir).expect("creates the directory");
+    std::fs::write(real_dir.join("index.html"), html_of(&real)).expect("writes");
+    std::fs::write(real_dir.join("summary.md"), md_of(&real)).expect("writes");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -894,6 +926,14 @@ fn markdown_puts_the_headline_first() {
     assert!(headline.contains(&format!("from {} jobs", r.tasks)));
     assert!(headline.contains("through 5 of 6 parsers; 3 URL-confusion pairs"));
     assert!(md.contains("Unavailable here: python-urllib (python3 not found on PATH)."));
+    let mut one = r.clone();
+    one.classes.truncate(1);
+    one.confusion.truncate(1);
+    let md = md_of(&one);
+    assert!(md.contains("**1 unexplained discrepancy class** ("), "{md}");
+    assert!(md.contains("; 1 URL-confusion pair.\n"), "{md}");
+    let page = html_of(&one);
+    assert!(page.contains("<h3>Unexplained: 1 class</h3>"));
 }
 
 #[test]

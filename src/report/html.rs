@@ -132,6 +132,15 @@ fn heat(share: Option<f64>) -> (&'static str, &'static str) {
     }
 }
 
+/// `one` when `n` is 1, else `many`.
+pub(crate) fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 fn severity_name(s: Severity) -> &'static str {
     match s {
         Severity::Critical => "critical",
@@ -234,21 +243,25 @@ fn headline(r: &Report, p: &mut String) {
         .collect();
     let _ = writeln!(
         p,
-        "<div class=\"card bad\"><div class=\"big\">{}</div><div>unexplained discrepancy classes</div>\
+        "<div class=\"card bad\"><div class=\"big\">{}</div><div>unexplained discrepancy {}</div>\
          <div class=\"small\">{}</div></div>",
         unexplained.len(),
+        plural(unexplained.len(), "class", "classes"),
         sev.join(" ")
     );
     let _ = writeln!(
         p,
-        "<div class=\"card design\"><div class=\"big\">{by_design}</div><div>by-design classes</div>\
-         <div class=\"small\">a profile rule reproduces the parser's exact answer</div></div>"
+        "<div class=\"card design\"><div class=\"big\">{by_design}</div><div>by-design {}</div>\
+         <div class=\"small\">a profile rule reproduces the parser's exact answer</div></div>",
+        plural(by_design, "class", "classes")
     );
     let _ = writeln!(
         p,
-        "<div class=\"card\"><div class=\"big\">{}</div><div>jobs</div><div class=\"small\">{} generated \
+        "<div class=\"card\"><div class=\"big\">{}</div><div>{}</div><div class=\"small\">{} generated \
          inputs plus the suites' parse cases, each through every available parser</div></div>",
-        r.tasks, r.generated
+        r.tasks,
+        plural(r.tasks, "job", "jobs"),
+        r.generated
     );
     let _ = writeln!(
         p,
@@ -259,9 +272,11 @@ fn headline(r: &Report, p: &mut String) {
     );
     let _ = writeln!(
         p,
-        "<div class=\"card\"><div class=\"big\">{}</div><div>URL-confusion pairs</div><div class=\"small\">\
-         {crashes} crash classes</div></div>",
-        r.confusion.len()
+        "<div class=\"card\"><div class=\"big\">{}</div><div>URL-confusion {}</div><div class=\"small\">\
+         {crashes} crash {}</div></div>",
+        r.confusion.len(),
+        plural(r.confusion.len(), "pair", "pairs"),
+        plural(crashes, "class", "classes")
     );
     p.push_str("</div>\n");
     let missing: Vec<&SubjectEntry> = r.subjects.iter().filter(|s| !s.available).collect();
@@ -602,17 +617,19 @@ fn classes(r: &Report, p: &mut String) {
     p.push_str("<section id=\"unexplained\" class=\"unexplained\">\n");
     let _ = writeln!(
         p,
-        "<h3>Unexplained: {} classes</h3>\n<p>No rule of the deviating parsers' profiles reproduces \
+        "<h3>Unexplained: {} {}</h3>\n<p>No rule of the deviating parsers' profiles reproduces \
          their answers from the spec's: these are the ones to act on.</p>",
-        unexplained.len()
+        unexplained.len(),
+        plural(unexplained.len(), "class", "classes")
     );
     class_table(r, &unexplained, "unexplained", p);
     p.push_str("</section>\n<section id=\"by-design\" class=\"by-design\">\n");
     let _ = writeln!(
         p,
-        "<h3>By design: {} classes</h3>\n<p>Every deviating parser's answer is reproduced from the \
+        "<h3>By design: {} {}</h3>\n<p>Every deviating parser's answer is reproduced from the \
          spec's by a rule of its profile, <code>by-design(&lt;profile&gt;: &lt;rule&gt;)</code>.</p>",
-        explained.len()
+        explained.len(),
+        plural(explained.len(), "class", "classes")
     );
     class_table(r, &explained, "by-design", p);
     p.push_str("</section>\n</section>\n");

@@ -7,6 +7,7 @@
 
 use std::io::{self, Write};
 
+use super::html::plural;
 use super::{show, Report};
 use crate::engine::{ClassRecord, Severity};
 
@@ -45,15 +46,18 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "# uridiff report\n")?;
     writeln!(
         out,
-        "**{} unexplained discrepancy classes** ({}) and **{} by design**, from {} jobs ({} generated \
-         inputs plus the suites' parse cases) through {available} of {} parsers; {} URL-confusion pairs.\n",
+        "**{} unexplained discrepancy {}** ({}) and **{} by design**, from {} {} ({} generated \
+         inputs plus the suites' parse cases) through {available} of {} parsers; {} URL-confusion {}.\n",
         unexplained.len(),
+        plural(unexplained.len(), "class", "classes"),
         severities.join(", "),
         explained.len(),
         report.tasks,
+        plural(report.tasks, "job", "jobs"),
         report.generated,
         report.subjects.len(),
-        report.confusion.len()
+        report.confusion.len(),
+        plural(report.confusion.len(), "pair", "pairs")
     )?;
     let missing: Vec<String> = report
         .subjects
