@@ -21,3 +21,5 @@ mod engine;
 mod adapters;
 // The external workers: the shipped ones on a shared table, isolation with a misbehaving one.
 mod external;
+// The report writers: HTML structure, Markdown tables, JUnit counts, the JSON Schema.
+mod report;

@@ -1,8 +1,15 @@
-//! `summary.md`: the report's headline numbers and tables, for a code review or a CI summary.
+//! `summary.md`: the report's headline numbers first, then its tables, for a code review, a CI
+//! summary and the README (issue 11, "Must show" items 5 and 8).
+//!
+//! Every input and parser output is shown through [`show`] (control and invisible characters
+//! escaped) inside a code span that survives any backtick or `|` in it; other text has Markdown's
+//! punctuation escaped, so nothing in a report turns into markup.
 
 use std::io::{self, Write};
 
+use super::html::plural;
 use super::{show, Report};
+use crate::engine::{ClassRecord, Severity};
 
 /// Writes the summary of `report` as Markdown.
 ///
@@ -14,101 +21,181 @@ use super::{show, Report};
 /// # let report = uridiff::report::tests_support::tiny();
 /// let mut out = Vec::new();
 /// uridiff::report::markdown::write(&report, &mut out).unwrap();
-/// assert!(String::from_utf8(out).unwrap().starts_with("# uridiff report"));
+/// let md = String::from_utf8(out).unwrap();
+/// assert!(md.starts_with("# uridiff report\n\n**"));
+/// assert!(md.lines().nth(2).unwrap().contains("unexplained"));
 /// ```
 pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
-    let unexplained = report.classes.iter().filter(|c| !c.explained).count();
+    let (unexplained, explained): (Vec<&ClassRecord>, Vec<&ClassRecord>) =
+        report.classes.iter().partition(|c| !c.explained);
+    let available = report.subjects.iter().filter(|s| s.available).count();
+    let severities: Vec<String> = [
+        (Severity::Critical, "critical"),
+        (Severity::High, "high"),
+        (Severity::Medium, "medium"),
+        (Severity::Low, "low"),
+    ]
+    .iter()
+    .map(|(s, name)| {
+        format!(
+            "{} {name}",
+            unexplained.iter().filter(|c| c.severity == *s).count()
+        )
+    })
+    .collect();
     writeln!(out, "# uridiff report\n")?;
     writeln!(
         out,
-        "{} (report schema {}), seed {}: {} jobs ({} generated inputs plus the suites) through {} subjects ({} available).\n",
-        report.tool,
-        super::REPORT_SCHEMA,
-        report.seed,
+        "**{} unexplained discrepancy {}** ({}) and **{} by design**, from {} {} ({} generated \
+         inputs plus the suites' parse cases) through {available} of {} parsers; {} URL-confusion {}.\n",
+        unexplained.len(),
+        plural(unexplained.len(), "class", "classes"),
+        severities.join(", "),
+        explained.len(),
         report.tasks,
+        plural(report.tasks, "job", "jobs"),
         report.generated,
         report.subjects.len(),
-        report.subjects.iter().filter(|s| s.available).count()
+        report.confusion.len(),
+        plural(report.confusion.len(), "pair", "pairs")
     )?;
+    let missing: Vec<String> = report
+        .subjects
+        .iter()
+        .filter(|s| !s.available)
+        .map(|s| {
+            format!(
+                "{} ({})",
+                text(&s.info.name),
+                text(s.unavailable.as_deref().unwrap_or("no reason given"))
+            )
+        })
+        .collect();
+    if !missing.is_empty() {
+        writeln!(out, "Unavailable here: {}.\n", missing.join("; "))?;
+    }
     writeln!(
         out,
-        "**{} discrepancy classes**: {unexplained} unexplained, {} by design.\n",
-        report.classes.len(),
-        report.classes.len() - unexplained
+        "{}, report schema {}, seed {}. The full report is `index.html` beside this file; the data, \
+         `discrepancies.json`; the suite results per parser, `junit.xml`.\n",
+        text(&report.tool),
+        report.schema,
+        report.seed
     )?;
-    writeln!(out, "## Subjects\n")?;
-    writeln!(out, "| subject | version | profile | kind | unexplained | by design | crashes | likely edition |")?;
+
+    writeln!(out, "## Parsers\n")?;
+    writeln!(
+        out,
+        "| parser | version | profile | kind | unexplained | by design | crashes | likely edition |"
+    )?;
     writeln!(out, "|---|---|---|---|---:|---:|---:|---|")?;
-    for (entry, summary) in report.subjects.iter().zip(&report.per_subject) {
+    for entry in &report.subjects {
+        let name = &entry.info.name;
+        let summary = report.per_subject.iter().find(|s| s.subject == *name);
         let likely = report
             .matrix
             .iter()
-            .find(|m| m.subject == entry.info.name)
-            .and_then(|m| m.likely_edition.clone())
-            .unwrap_or_else(|| "-".into());
-        let name = if entry.available {
-            entry.info.name.clone()
+            .find(|m| m.subject == *name)
+            .and_then(|m| m.likely_edition.as_deref())
+            .unwrap_or("-");
+        let shown = if entry.available {
+            text(name)
         } else {
-            format!(
-                "{} (unavailable: {})",
-                entry.info.name,
-                entry.unavailable.as_deref().unwrap_or("?")
-            )
+            format!("{} (unavailable)", text(name))
         };
         writeln!(
             out,
-            "| {name} | {} | {} | {:?} | {} | {} | {} | {likely} |",
-            entry.info.version,
-            entry.info.profile,
-            entry.info.kind,
-            summary.unexplained,
-            summary.by_design,
-            summary.crashes
+            "| {shown} | {} | {} | {} | {} | {} | {} | {} |",
+            text(&entry.info.version),
+            text(&entry.info.profile),
+            match entry.info.kind {
+                crate::subjects::Kind::InProcess => "in-process",
+                crate::subjects::Kind::External => "external",
+            },
+            summary.map_or(0, |s| s.unexplained),
+            summary.map_or(0, |s| s.by_design),
+            summary.map_or(0, |s| s.crashes),
+            text(likely)
         )?;
     }
-    writeln!(out, "\n## Classes (unexplained first, most severe first)\n")?;
-    writeln!(
-        out,
-        "| severity | class | inputs | deviating | example | by design |"
-    )?;
-    writeln!(out, "|---|---|---:|---|---|---|")?;
-    for c in &report.classes {
-        let by_design: Vec<String> = c
-            .by_design
-            .iter()
-            .map(|(s, r)| format!("{s}: by-design({r})"))
-            .collect();
+
+    writeln!(out, "\n## Unexplained classes (most severe first)\n")?;
+    if unexplained.is_empty() {
+        writeln!(out, "None.")?;
+    } else {
         writeln!(
             out,
-            "| {:?} | `{}` | {} | {} | `{}` | {} |",
-            c.severity,
-            md(&c.key),
-            c.count,
-            c.deviating.join(", "),
-            md(&show(&c.example.input)),
-            md(&by_design.join("; "))
+            "| severity | class | op | inputs | deviating | minimized example | partition |"
         )?;
-    }
-    writeln!(
-        out,
-        "\n## Conformance matrix (share of suite cases matched)\n"
-    )?;
-    write!(out, "| subject |")?;
-    if let Some(row) = report.matrix.first() {
-        for cell in &row.cells {
-            write!(out, " {} |", cell.edition)?;
+        writeln!(out, "|---|---|---|---:|---|---|---|")?;
+        for c in &unexplained {
+            writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} | {} |",
+                severity(c.severity),
+                text(&c.signature.class.name()),
+                c.signature.op,
+                c.count,
+                text(&c.deviating.join(", ")),
+                example(c),
+                text(&c.signature.partition.to_string())
+            )?;
         }
     }
-    writeln!(out)?;
-    writeln!(out, "|---|{}", "---:|".repeat(uri_spec::Edition::ALL.len()))?;
+
+    writeln!(out, "\n## By-design classes\n")?;
+    if explained.is_empty() {
+        writeln!(out, "None.")?;
+    } else {
+        writeln!(
+            out,
+            "| severity | class | op | inputs | minimized example | rule |"
+        )?;
+        writeln!(out, "|---|---|---|---:|---|---|")?;
+        for c in &explained {
+            let rules: Vec<String> = c
+                .by_design
+                .iter()
+                .map(|(s, r)| format!("{}: by-design({})", text(s), text(r)))
+                .collect();
+            writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} |",
+                severity(c.severity),
+                text(&c.signature.class.name()),
+                c.signature.op,
+                c.count,
+                example(c),
+                rules.join("; ")
+            )?;
+        }
+    }
+
+    writeln!(
+        out,
+        "\n## Conformance matrix\n\nThe share of each edition's suite cases matched (matched/judged); \
+         `*` marks the edition a parser most likely follows.\n"
+    )?;
+    let editions: Vec<&str> = report
+        .matrix
+        .first()
+        .map(|m| m.cells.iter().map(|c| c.edition.as_str()).collect())
+        .unwrap_or_default();
+    writeln!(out, "| parser | {} |", editions.join(" | "))?;
+    writeln!(out, "|---|{}", "---:|".repeat(editions.len()))?;
     for row in &report.matrix {
-        write!(out, "| {} |", row.subject)?;
+        write!(out, "| {} |", text(&row.subject))?;
         for cell in &row.cells {
+            let mark = if row.likely_edition.as_deref() == Some(cell.edition.as_str()) {
+                "\\*"
+            } else {
+                ""
+            };
             match cell.share {
                 Some(s) => write!(
                     out,
-                    " {:.0}% ({}/{}) |",
-                    s * 100.0,
+                    " {mark}{} ({}/{}) |",
+                    super::html::pct(s),
                     cell.passed,
                     cell.passed + cell.failed
                 )?,
@@ -117,29 +204,58 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         }
         writeln!(out)?;
     }
-    if !report.confusion.is_empty() {
-        writeln!(out, "\n## URL confusion\n")?;
+
+    let grid = &report.agreement;
+    if !grid.subjects.is_empty() {
         writeln!(
             out,
-            "| class | component | a | b | input | a reads | b reads | inputs |"
+            "\n## Agreement grid\n\nOf the parse jobs both parsers answered, the share on which they \
+             agree (rounded down; - when none in common).\n"
+        )?;
+        let names: Vec<String> = grid.subjects.iter().map(|s| text(s)).collect();
+        writeln!(out, "| | {} |", names.join(" | "))?;
+        writeln!(out, "|---|{}", "---:|".repeat(names.len()))?;
+        for (i, name) in names.iter().enumerate() {
+            write!(out, "| {name} |")?;
+            for j in 0..names.len() {
+                let share = grid.share.get(i).and_then(|r| r.get(j)).copied().flatten();
+                write!(
+                    out,
+                    " {} |",
+                    share.map_or_else(|| "-".to_owned(), super::html::pct)
+                )?;
+            }
+            writeln!(out)?;
+        }
+    }
+
+    writeln!(out, "\n## URL confusion\n")?;
+    if report.confusion.is_empty() {
+        writeln!(
+            out,
+            "No pair of parsers read a different scheme, userinfo, host or port from the same input."
+        )?;
+    } else {
+        writeln!(
+            out,
+            "| class | component | parser a | parser b | input | a reads | b reads | inputs |"
         )?;
         writeln!(out, "|---|---|---|---|---|---|---|---:|")?;
         for p in &report.confusion {
-            let r = |v: &Option<String>| {
-                v.as_deref().map_or("undefined".to_owned(), |s| {
-                    format!("`{}`", md(&show(s.as_bytes())))
-                })
+            let reads = |v: &Option<String>| {
+                v.as_deref()
+                    .map_or_else(|| "*undefined*".to_owned(), |s| code(s.as_bytes()))
             };
             writeln!(
                 out,
-                "| {} | {} | {} | {} | `{}` | {} | {} | {} |",
-                p.class,
+                "| {} | {} | {} | {} | {} | {} | {} | {} |",
+                text(&p.class),
                 p.component,
-                p.a,
-                p.b,
-                md(&show(&p.input)),
-                r(&p.a_reads),
-                r(&p.b_reads),
+                text(&p.a),
+                text(&p.b),
+                code(&p.input),
+                reads(&p.a_reads),
+                reads(&p.b_reads),
                 p.count
             )?;
         }
@@ -147,7 +263,78 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
-/// Text safe inside a Markdown table cell and code span.
-fn md(s: &str) -> String {
-    s.replace('|', "\\|").replace('`', "'")
+fn severity(s: Severity) -> &'static str {
+    match s {
+        Severity::Critical => "**critical**",
+        Severity::High => "high",
+        Severity::Medium => "medium",
+        Severity::Low => "low",
+    }
+}
+
+/// A class's minimized example, with its second operand.
+fn example(c: &ClassRecord) -> String {
+    match &c.example.second {
+        Some(second) => format!("{} and {}", code(&c.example.input), code(second)),
+        None => code(&c.example.input),
+    }
+}
+
+/// Bytes as a code span in a table cell: shown with [`show`], `|` escaped for the table, fenced
+/// with more backticks than any run inside, and padded so that leading or trailing spaces and
+/// backticks survive. An empty value says so.
+fn code(b: &[u8]) -> String {
+    if b.is_empty() {
+        return "*(empty)*".to_owned();
+    }
+    let s = show(b).replace('|', "\\|");
+    let mut longest = 0;
+    let mut run = 0;
+    for c in s.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = longest > 0 || (s.starts_with(' ') && s.ends_with(' '));
+    if pad {
+        format!("{fence} {s} {fence}")
+    } else {
+        format!("{fence}{s}{fence}")
+    }
+}
+
+/// Text outside code spans: shown with [`show`], with Markdown's punctuation escaped.
+fn text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in show(s.as_bytes()).chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '#' | '!'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{code, text};
+
+    #[test]
+    fn code_spans_survive_backticks_pipes_and_spaces() {
+        assert_eq!(code(b"http://a/"), "`http://a/`");
+        assert_eq!(code(b"a`b|c"), "`` a`b\\|c ``");
+        assert_eq!(code(b"``"), "``` `` ```");
+        assert_eq!(code(b" a "), "`  a  `");
+        assert_eq!(code(b""), "*(empty)*");
+        assert_eq!(code(b"\x01<"), "`\\u{1}<`");
+    }
+
+    #[test]
+    fn text_escapes_markup() {
+        assert_eq!(text("<b>x|y</b>"), "\\<b\\>x\\|y\\</b\\>");
+        assert_eq!(text("a_b*c"), "a\\_b\\*c");
+    }
 }

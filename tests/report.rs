@@ -1,0 +1,1267 @@
+//! The report writers (issue 11, items 5, 6 and 8): the HTML page's structure without a browser,
+//! the Markdown's tables, the JUnit counts against the report's cases, and `discrepancies.json`
+//! against `schemas/discrepancies.schema.json`.
+//!
+//! The reports are a real [`tiny`] run plus a few synthetic parsers and classes ([`sample`]), so
+//! every section has rows: a hostile input (markup, control characters, a bidi override, a
+//! non-UTF-8 byte), a long input, a crash, a by-design class, an unavailable parser and URL-
+//! confusion pairs. Set `URIDIFF_SAMPLE_REPORT=DIR` to have the sample written to `DIR` (to look
+//! at it in a browser), with a real run (every suite and 600 generated inputs through the
+//! built-in parsers) in `DIR/real`; use `--release` for that one.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+use uri_spec::Edition;
+use uridiff::engine::{Class, ClassRecord, Partition, Signature, Task};
+use uridiff::model::{
+    Answer, Component, ComponentSet, Components, Crash, CrashKind, Op, OpSet, Outcome, Parsed,
+    Rejection,
+};
+use uridiff::report::tests_support::tiny;
+use uridiff::report::{
+    self, html, json, junit, markdown, ConfusionPair, MatrixCell, MatrixRow, Report, SubjectEntry,
+};
+use uridiff::subjects::{Kind, SubjectInfo};
+use uridiff::suite::Status;
+
+/// Markup, control characters, an escape sequence, a bidi override and a byte that is not UTF-8.
+/// A backtick and a `|` for the Markdown tables.
+const HOSTILE: &[u8] = b"http://<script>alert(1)</script>\x01\x1b[31m\xe2\x80\xaeevil/|`\xff";
+
+/// [`HOSTILE`] as [`report::show`] shows it.
+const HOSTILE_SHOWN: &str =
+    "http://<script>alert(1)</script>\\u{1}\\u{1b}[31m\\u{202e}evil/|`\\xff";
+
+/// The host a lax parser reads from [`HOSTILE`].
+const HOSTILE_HOST: &str = "<script>alert(1)</script>\u{1}\u{1b}[31m\u{202e}evil";
+
+fn info(name: &str, profile: &str, kind: Kind, components: ComponentSet) -> SubjectInfo {
+    SubjectInfo {
+        name: name.into(),
+        version: "1.2.3".into(),
+        profile: profile.into(),
+        kind,
+        library: format!("{name} (synthetic, for the report tests)"),
+        operations: OpSet::of(&[Op::Parse, Op::Resolve]),
+        components,
+        decides_validity: true,
+        edition_fields: false,
+        editions: Vec::new(),
+    }
+}
+
+fn parsed(values: &[(Component, Option<&str>)]) -> Outcome<Answer> {
+    let mut c = Components::default();
+    for (k, v) in values {
+        c.set(*k, *v);
+    }
+    Outcome::Accepted(Answer::Parsed(Box::new(Parsed::from(c))))
+}
+
+fn http(host: &str, path: &str) -> Outcome<Answer> {
+    use Component::*;
+    parsed(&[
+        (Scheme, Some("http")),
+        (Authority, Some(host)),
+        (Host, Some(host)),
+        (HostKind, Some("reg-name")),
+        (Path, Some(path)),
+    ])
+}
+
+/// One synthetic class; `outcomes` in the report's subject order.
+#[allow(clippy::too_many_arguments)]
+fn class(
+    class: Class,
+    op: Op,
+    groups: &[&[&str]],
+    count: usize,
+    deviating: &[&str],
+    by_design: &[(&str, &str)],
+    input: &[u8],
+    outcomes: Vec<(&str, Outcome<Answer>)>,
+) -> ClassRecord {
+    let signature = Signature {
+        class,
+        op,
+        partition: Partition(
+            groups
+                .iter()
+                .map(|g| g.iter().map(|s| (*s).to_owned()).collect())
+                .collect(),
+        ),
+    };
+    let by_design: BTreeMap<String, String> = by_design
+        .iter()
+        .map(|(s, r)| ((*s).to_owned(), (*r).to_owned()))
+        .collect();
+    let mut example = Task::parse(input.to_vec(), "gen:synthetic");
+    example.op = op;
+    if op == Op::Resolve {
+        example.second = Some(b"http://a/b/c/d;p?q".to_vec());
+    }
+    ClassRecord {
+        key: signature.key(),
+        severity: class.severity(),
+        count,
+        deviating: deviating.iter().map(|s| (*s).to_owned()).collect(),
+        explained: !deviating.is_empty() && deviating.iter().all(|d| by_design.contains_key(*d)),
+        by_design,
+        first_seen: example.with_input([input, b"/longer"].concat()),
+        example,
+        outcomes: outcomes
+            .into_iter()
+            .map(|(s, o)| (s.to_owned(), o))
+            .collect(),
+        signature,
+    }
+}
+
+/// [`tiny`] plus two synthetic parsers that ran, one that could not, and a class of each kind.
+fn sample() -> Report {
+    use Component::*;
+    let mut r = tiny();
+    r.subjects.push(SubjectEntry {
+        info: info("url", "whatwg-url", Kind::InProcess, ComponentSet::ALL),
+        available: true,
+        unavailable: None,
+    });
+    r.subjects.push(SubjectEntry {
+        info: info(
+            "http",
+            "http-uri",
+            Kind::InProcess,
+            ComponentSet::ALL.without(Fragment),
+        ),
+        available: true,
+        unavailable: None,
+    });
+    r.subjects.push(SubjectEntry {
+        info: info("python-urllib", "python", Kind::External, ComponentSet::ALL),
+        available: false,
+        unavailable: Some("python3 not found on PATH".into()),
+    });
+    let spec_side = ["impl", "oracle-grammar", "oracle-regex"];
+    let rejected = |m: &str| {
+        Outcome::Rejected(Rejection {
+            message: m.into(),
+            code: Some("invalid-byte".into()),
+            offset: Some(7),
+        })
+    };
+    let long: Vec<u8> = [b"http://a/".as_slice(), "x".repeat(300).as_bytes(), b"?q"].concat();
+    let hostile_host = HOSTILE_HOST;
+    r.classes = vec![
+        class(
+            Class::TooLax,
+            Op::Parse,
+            &[&spec_side, &["http", "url"]],
+            17,
+            &["http", "url"],
+            &[],
+            HOSTILE,
+            vec![
+                ("impl", rejected("invalid byte \"<\" <b>bold</b>")),
+                ("oracle-regex", http(hostile_host, "/")),
+                ("oracle-grammar", rejected("no parse")),
+                ("url", http(hostile_host, "/%FF")),
+                ("http", http(hostile_host, "/\u{fffd}")),
+            ],
+        ),
+        class(
+            Class::Crash(CrashKind::Timeout),
+            Op::Parse,
+            &[
+                &["http"],
+                &["impl", "oracle-grammar", "oracle-regex", "url"],
+            ],
+            2,
+            &["http"],
+            &[],
+            &long,
+            vec![
+                ("impl", http("a", "/x")),
+                ("oracle-regex", http("a", "/x")),
+                ("oracle-grammar", http("a", "/x")),
+                ("url", http("a", "/x")),
+                (
+                    "http",
+                    Outcome::Crashed(Crash {
+                        kind: CrashKind::Timeout,
+                        message: "no answer in 5000 ms\nlast stderr: <none>".into(),
+                    }),
+                ),
+            ],
+        ),
+        class(
+            Class::PeersDisagree(Host),
+            Op::Parse,
+            &[&["http"], &["url"]],
+            9,
+            &["http", "url"],
+            &[],
+            b"http://a\\b@c/",
+            vec![
+                ("impl", rejected("invalid byte \"\\\\\"")),
+                ("oracle-regex", http("a\\b@c", "/")),
+                ("oracle-grammar", rejected("no parse")),
+                ("url", http("a", "/b@c/")),
+                ("http", http("c", "/")),
+            ],
+        ),
+        class(
+            Class::Resolution,
+            Op::Resolve,
+            &[&spec_side, &["url"]],
+            3,
+            &["url"],
+            &[],
+            b"../../../g",
+            vec![
+                ("impl", Outcome::Accepted(Answer::Text("http://a/g".into()))),
+                (
+                    "oracle-regex",
+                    Outcome::Unsupported("no resolve operation".into()),
+                ),
+                (
+                    "oracle-grammar",
+                    Outcome::Unsupported("no resolve operation".into()),
+                ),
+                (
+                    "url",
+                    Outcome::Accepted(Answer::Text("http://a/../g".into())),
+                ),
+                ("http", Outcome::Unsupported("no resolve operation".into())),
+            ],
+        ),
+        class(
+            Class::Component(Host),
+            Op::Parse,
+            &[&spec_side, &["http"], &["url"]],
+            40,
+            &["http", "url"],
+            &[(
+                "url",
+                "whatwg-url: host of a special scheme is lowercased (domain to ASCII)",
+            )],
+            b"http://A/",
+            vec![
+                ("impl", http("A", "/")),
+                ("oracle-regex", http("A", "/")),
+                ("oracle-grammar", http("A", "/")),
+                ("url", http("a", "/")),
+                ("http", http("A.", "/")),
+            ],
+        ),
+        class(
+            Class::Component(Path),
+            Op::Parse,
+            &[&spec_side, &["url"]],
+            120,
+            &["url"],
+            &[(
+                "url",
+                "whatwg-url: \"/\" added to the empty path of a special scheme",
+            )],
+            b"http://a",
+            vec![
+                ("impl", http("a", "")),
+                ("oracle-regex", http("a", "")),
+                ("oracle-grammar", http("a", "")),
+                ("url", http("a", "/")),
+                ("http", http("a", "")),
+            ],
+        ),
+        class(
+            Class::UndefinedVsEmpty(Query),
+            Op::Parse,
+            &[&spec_side, &["http"]],
+            6,
+            &["http"],
+            &[("http", "http-uri: an empty query is dropped")],
+            b"http://a/?",
+            vec![
+                ("impl", http("a", "/")),
+                ("oracle-regex", http("a", "/")),
+                ("oracle-grammar", http("a", "/")),
+                ("url", http("a", "/")),
+                ("http", http("a", "/")),
+            ],
+        ),
+    ];
+    // The model's order: unexplained first, most severe first, most inputs first.
+    r.classes.sort_by(|a, b| {
+        (a.explained, a.severity, std::cmp::Reverse(a.count), &a.key).cmp(&(
+            b.explained,
+            b.severity,
+            std::cmp::Reverse(b.count),
+            &b.key,
+        ))
+    });
+    let infos: Vec<&SubjectInfo> = r.subjects.iter().map(|s| &s.info).collect();
+    r.per_subject = report::per_subject(&infos, &r.classes);
+    let cells = |shares: [Option<(usize, usize)>; 6]| -> Vec<MatrixCell> {
+        Edition::ALL
+            .iter()
+            .zip(shares)
+            .map(|(e, s)| {
+                let (passed, failed) = s.unwrap_or((0, 0));
+                MatrixCell {
+                    edition: e.id().into(),
+                    passed,
+                    failed,
+                    skipped: if s.is_none() { 12 } else { 1 },
+                    share: s.map(|(p, f)| p as f64 / (p + f) as f64),
+                }
+            })
+            .collect()
+    };
+    r.matrix.push(MatrixRow {
+        subject: "url".into(),
+        cells: cells([
+            Some((20, 30)),
+            Some((40, 12)),
+            Some((50, 18)),
+            Some((55, 13)),
+            Some((70, 9)),
+            Some((110, 5)),
+        ]),
+        likely_edition: Some("rfc3986".into()),
+    });
+    r.matrix.push(MatrixRow {
+        subject: "http".into(),
+        cells: cells([
+            None,
+            Some((44, 8)),
+            Some((62, 6)),
+            Some((66, 2)),
+            Some((70, 9)),
+            Some((103, 12)),
+        ]),
+        likely_edition: Some("draft-fielding-uri-syntax-02".into()),
+    });
+    r.matrix.push(MatrixRow {
+        subject: "python-urllib".into(),
+        cells: cells([None; 6]),
+        likely_edition: None,
+    });
+    // Extend the grid: the tiny run's subjects keep their shares.
+    let n0 = r.agreement.subjects.len();
+    let extra = [("url", [0.91, 0.9996, 0.62]), ("http", [0.97, 0.88, 0.4])];
+    for (name, _) in &extra {
+        r.agreement.subjects.push((*name).into());
+    }
+    r.agreement.subjects.push("python-urllib".into());
+    let n = r.agreement.subjects.len();
+    for row in &mut r.agreement.share {
+        row.resize(n, None);
+    }
+    r.agreement.share.resize(n, vec![None; n]);
+    for (k, (_, shares)) in extra.iter().enumerate() {
+        let i = n0 + k;
+        r.agreement.share[i][i] = Some(1.0);
+        for j in 0..n0 {
+            let s = Some(shares.get(j).copied().unwrap_or(0.5));
+            r.agreement.share[i][j] = s;
+            r.agreement.share[j][i] = s;
+        }
+    }
+    r.agreement.share[n0][n0 + 1] = Some(0.71);
+    r.agreement.share[n0 + 1][n0] = Some(0.71);
+    r.confusion = vec![
+        ConfusionPair {
+            class: "backslash confusion".into(),
+            component: Host,
+            a: "http".into(),
+            b: "url".into(),
+            input: b"http://a\\b@c/".to_vec(),
+            a_reads: Some("c".into()),
+            b_reads: Some("a".into()),
+            count: 9,
+        },
+        ConfusionPair {
+            class: "host confusion".into(),
+            component: Host,
+            a: "oracle-regex".into(),
+            b: "url".into(),
+            input: HOSTILE.to_vec(),
+            a_reads: Some(hostile_host.into()),
+            b_reads: None,
+            count: 1,
+        },
+        ConfusionPair {
+            class: "userinfo confusion".into(),
+            component: Userinfo,
+            a: "http".into(),
+            b: "url".into(),
+            input: b"http://u@@a/".to_vec(),
+            a_reads: Some("u@".into()),
+            b_reads: Some(String::new()),
+            count: 4,
+        },
+    ];
+    r
+}
+
+fn html_of(r: &Report) -> String {
+    let mut out = Vec::new();
+    html::write(r, &mut out).expect("writes into a Vec");
+    String::from_utf8(out).expect("the page is UTF-8")
+}
+
+fn md_of(r: &Report) -> String {
+    let mut out = Vec::new();
+    markdown::write(r, &mut out).expect("writes into a Vec");
+    String::from_utf8(out).expect("the summary is UTF-8")
+}
+
+fn junit_of(r: &Report) -> String {
+    let mut out = Vec::new();
+    junit::write(r, &mut out).expect("writes into a Vec");
+    String::from_utf8(out).expect("the XML is UTF-8")
+}
+
+fn json_of(r: &Report) -> Value {
+    let mut out = Vec::new();
+    json::write(r, &mut out).expect("writes into a Vec");
+    serde_json::from_slice(&out).expect("the JSON parses")
+}
+
+/// Writes the sample report's files to `$URIDIFF_SAMPLE_REPORT`, when it is set, to be looked at.
+#[test]
+fn sample_report_is_written_when_asked() {
+    let Some(dir) = std::env::var_os("URIDIFF_SAMPLE_REPORT") else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).expect("creates the directory");
+    let r = sample();
+    std::fs::write(dir.join("index.html"), html_of(&r)).expect("writes");
+    std::fs::write(dir.join("summary.md"), md_of(&r)).expect("writes");
+    std::fs::write(dir.join("junit.xml"), junit_of(&r)).expect("writes");
+    let json = serde_json::to_string_pretty(&json_of(&r)).expect("prints");
+    std::fs::write(dir.join("discrepancies.json"), json).expect("writes");
+    let mut tiny_page = Vec::new();
+    html::write(&tiny(), &mut tiny_page).expect("writes");
+    std::fs::write(dir.join("tiny.html"), tiny_page).expect("writes");
+    // A real run: every suite and a generated corpus through the built-in subjects.
+    let engine = uridiff::engine::Engine::new(uridiff::subjects::builtin());
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("suites");
+    let paths = uridiff::suite::collect(&[root]).expect("the suites");
+    let suites: Vec<_> = paths
+        .iter()
+        .map(|p| uridiff::suite::load(p).expect("a suite"))
+        .collect();
+    let count = 600;
+    let tasks = uridiff::gen::corpus(7, count)
+        .into_iter()
+        .map(|(input, origin)| Task::parse(input, &format!("gen:{origin}")))
+        .collect();
+    let real = Report::build(uridiff::report::Inputs {
+        engine: &engine,
+        suites: &suites,
+        tasks,
+        seed: 7,
+        generated: count,
+        budget: 200,
+        tag: &|t: &Task| {
+            t.origin
+                .strip_prefix("gen:confusion/")
+                .map(|c| format!("{c} confusion"))
+        },
+        progress: &|| (),
+    });
+    let real_dir = dir.join("real");
+    std::fs::create_dir_all(&real_dir).expect("creates the directory");
+    std::fs::write(real_dir.join("index.html"), html_of(&real)).expect("writes");
+    std::fs::write(real_dir.join("summary.md"), md_of(&real)).expect("writes");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers: a nesting checker for the page, and the slices of its sections.
+
+/// Elements that have no closing tag.
+const VOID: [&str; 7] = ["meta", "br", "wbr", "input", "img", "link", "hr"];
+
+/// Checks that every element opened is closed, in order (no implied end tags), that attribute
+/// quotes pair up, and that no raw `<` stands in text; `<script>` and `<style>` bodies are
+/// skipped whole. Returns how many elements it saw.
+fn check_nesting(page: &str) -> Result<usize, String> {
+    let mut stack: Vec<String> = Vec::new();
+    let mut seen = 0;
+    let mut rest = page;
+    while let Some(i) = rest.find('<') {
+        rest = &rest[i..];
+        if let Some(after) = rest.strip_prefix("<!--") {
+            let end = after.find("-->").ok_or("unclosed comment")?;
+            rest = &after[end + 3..];
+            continue;
+        }
+        let end = rest.find('>').ok_or("unclosed tag")?;
+        let tag = &rest[1..end];
+        rest = &rest[end + 1..];
+        if tag.starts_with('!') || (tag.starts_with('?') && tag.ends_with('?')) {
+            continue;
+        }
+        if let Some(name) = tag.strip_prefix('/') {
+            match stack.pop() {
+                Some(open) if open == name.trim() => continue,
+                other => return Err(format!("</{name}> closes {other:?} (open: {stack:?})")),
+            }
+        }
+        let name: String = tag
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == ':' || *c == '-')
+            .collect();
+        if name.is_empty() {
+            return Err(format!(
+                "a raw '<' in text, before {:?}",
+                &tag[..tag.len().min(30)]
+            ));
+        }
+        if !tag.matches('"').count().is_multiple_of(2) {
+            return Err(format!("unpaired quotes in <{tag}>"));
+        }
+        seen += 1;
+        if tag.ends_with('/') || VOID.contains(&name.as_str()) {
+            continue;
+        }
+        if name == "script" || name == "style" {
+            let close = format!("</{name}>");
+            let end = rest.find(&close).ok_or(format!("unclosed <{name}>"))?;
+            rest = &rest[end + close.len()..];
+            continue;
+        }
+        stack.push(name);
+    }
+    if stack.is_empty() {
+        Ok(seen)
+    } else {
+        Err(format!("never closed: {stack:?}"))
+    }
+}
+
+/// The part of `page` from `id="from"` to `id="to"` (or the end).
+fn slice<'a>(page: &'a str, from: &str, to: Option<&str>) -> &'a str {
+    let start = page
+        .find(&format!("id=\"{from}\""))
+        .unwrap_or_else(|| panic!("no section {from}"));
+    let end = to.map_or(page.len(), |to| {
+        page.find(&format!("id=\"{to}\""))
+            .unwrap_or_else(|| panic!("no section {to}"))
+    });
+    assert!(start < end, "{from} comes after {to:?}");
+    &page[start..end]
+}
+
+/// The values of every `name="..."` attribute in `s`.
+fn attrs<'a>(s: &'a str, name: &str) -> Vec<&'a str> {
+    let needle = format!(" {name}=\"");
+    s.match_indices(&needle)
+        .map(|(i, _)| {
+            let v = &s[i + needle.len()..];
+            &v[..v.find('"').expect("a closing quote")]
+        })
+        .collect()
+}
+
+fn text_of(v: &str) -> String {
+    html::esc(&report::show(v.as_bytes()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// index.html
+
+#[test]
+fn nesting_checker_finds_what_it_should() {
+    assert_eq!(check_nesting("<p>a <b>b</b><br></p>"), Ok(3));
+    assert!(check_nesting("<div><span></div></span>").is_err());
+    assert!(check_nesting("<table><tr><td>x</td></tr>").is_err());
+    assert!(check_nesting("<p>a < b</p>").is_err());
+    assert!(check_nesting("<p title=\"x>y</p>").is_err());
+    assert_eq!(
+        check_nesting("<style>a > b {}</style><svg><rect/></svg>"),
+        Ok(3)
+    );
+}
+
+#[test]
+fn page_has_every_section_once_in_order_and_nests() {
+    for r in [tiny(), sample()] {
+        let page = html_of(&r);
+        let mut last = 0;
+        for id in html::SECTIONS {
+            let needle = format!("id=\"{id}\"");
+            assert_eq!(page.matches(&needle).count(), 1, "{id}");
+            let at = page.find(&needle).expect("present");
+            assert!(at > last, "{id} out of order");
+            last = at;
+        }
+        let n = check_nesting(&page).unwrap_or_else(|e| panic!("{e}"));
+        assert!(n > 100, "{n} elements");
+        assert!(page.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
+        assert!(page.ends_with("</html>\n"));
+    }
+}
+
+#[test]
+fn page_loads_nothing() {
+    let page = html_of(&sample());
+    let lower = page.to_ascii_lowercase();
+    for needle in [
+        "<script src",
+        "<link",
+        "<img",
+        "<iframe",
+        "<object",
+        "<embed",
+        "<base",
+        "@import",
+        "url(",
+        " src=",
+        "srcset=",
+        "xlink:href",
+        "http-equiv",
+    ] {
+        assert!(!lower.contains(needle), "{needle}");
+    }
+    // One script, inline.
+    assert_eq!(lower.matches("<script").count(), 1);
+    assert!(page.contains("<script>\n"));
+    // Links go to the page's own sections or to the report's other files beside it.
+    let hrefs = attrs(&page, "href");
+    assert!(hrefs.len() >= 8, "{hrefs:?}");
+    for h in hrefs {
+        assert!(
+            h.starts_with('#') || ["discrepancies.json", "summary.md", "junit.xml"].contains(&h),
+            "{h}"
+        );
+    }
+}
+
+#[test]
+fn page_is_readable_without_script() {
+    let r = sample();
+    let page = html_of(&r);
+    let body = &page[..page.find("<script>").expect("the script")];
+    // Nothing starts hidden: the script only sorts and filters what is there.
+    assert!(!page.contains("display:none") && !page.contains(" hidden"));
+    assert_eq!(
+        body.matches("<tbody class=\"class\">").count(),
+        r.classes.len()
+    );
+    for c in &r.classes {
+        assert!(
+            body.contains(&text_of(&c.key)) || body.contains(&text_of(&c.signature.class.name()))
+        );
+        // Every parser's answer on the example is in the page, in a <details>.
+        for (subject, _) in &c.outcomes {
+            assert!(
+                body.contains(&format!("<th>{}", text_of(subject))),
+                "{subject}"
+            );
+        }
+    }
+    assert_eq!(
+        body.matches("<details><summary>every parser's answer")
+            .count(),
+        r.classes.len()
+    );
+}
+
+#[test]
+fn page_escapes_inputs_and_outputs() {
+    let page = html_of(&sample());
+    assert!(!page.contains("<script>alert"));
+    assert!(
+        !page.contains("<b>bold</b>"),
+        "a rejection message reached the page raw"
+    );
+    assert!(page.contains("invalid byte &quot;&lt;&quot; &lt;b&gt;bold&lt;/b&gt;"));
+    // The input, shown: markup escaped, control characters, the bidi override and the byte
+    // that is not UTF-8 written out.
+    assert!(
+        page.contains(&html::esc(HOSTILE_SHOWN)),
+        "the hostile input, escaped"
+    );
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;\\u{1}\\u{1b}[31m\\u{202e}evil"));
+    // Nothing raw: no control character but the newline, no bidi control.
+    for (i, c) in page.char_indices() {
+        assert!(
+            c == '\n'
+                || !(c.is_control()
+                    || ('\u{200b}'..='\u{200f}').contains(&c)
+                    || ('\u{202a}'..='\u{202e}').contains(&c)),
+            "raw {c:?} at byte {i}"
+        );
+    }
+    // A crash message with a newline and markup.
+    assert!(page.contains("no answer in 5000 ms\\nlast stderr: &lt;none&gt;"));
+}
+
+#[test]
+fn page_is_deterministic_but_for_the_timing_footer() {
+    let a = html_of(&tiny());
+    let b = html_of(&tiny());
+    let footer = |p: &str| p.find("<footer id=\"timing\">").expect("the footer");
+    assert_eq!(
+        &a[..footer(&a)],
+        &b[..footer(&b)],
+        "two runs differ outside the timing"
+    );
+    let mut r = sample();
+    let before = html_of(&r);
+    r.timing.total_s += 12.5;
+    r.timing.inputs_per_s = 123_456.0;
+    let after = html_of(&r);
+    assert_ne!(before, after);
+    assert_eq!(&before[..footer(&before)], &after[..footer(&after)]);
+    assert!(after[footer(&after)..].contains("123456 parser-inputs per second"));
+    assert!(
+        !before.contains("2026") && !before.contains(" UTC"),
+        "a date in the page"
+    );
+}
+
+#[test]
+fn page_keeps_unexplained_and_by_design_apart() {
+    let r = sample();
+    let page = html_of(&r);
+    let unexplained = slice(&page, "unexplained", Some("by-design"));
+    let by_design = slice(&page, "by-design", Some("confusion"));
+    let count = |s: &str| s.matches("<tbody class=\"class\">").count();
+    let n = r.classes.iter().filter(|c| !c.explained).count();
+    assert!(n > 0 && n < r.classes.len(), "the sample has both kinds");
+    assert_eq!(count(unexplained), n);
+    assert_eq!(count(by_design), r.classes.len() - n);
+    for c in &r.classes {
+        let (home, other) = if c.explained {
+            (by_design, unexplained)
+        } else {
+            (unexplained, by_design)
+        };
+        let ex = format!(
+            "<code>{}</code>",
+            text_of(&String::from_utf8_lossy(&c.example.input))
+        );
+        if c.example.input.len() < 100 && std::str::from_utf8(&c.example.input).is_ok() {
+            assert!(home.contains(&ex), "{ex}");
+            let key = format!("<b>{}</b>", c.signature.class.name());
+            if !r
+                .classes
+                .iter()
+                .any(|d| d.explained != c.explained && d.signature.class == c.signature.class)
+            {
+                assert!(!other.contains(&key), "{key} on both sides");
+            }
+        }
+    }
+    // The headline gives the same two numbers.
+    let head = slice(&page, "headline", Some("subjects"));
+    assert!(head.contains(&format!("<div class=\"big\">{n}</div><div>unexplained")));
+    assert!(head.contains(&format!(
+        "<div class=\"big\">{}</div><div>by-design",
+        r.classes.len() - n
+    )));
+    assert!(head.contains("<b>python-urllib</b>: python3 not found on PATH"));
+}
+
+#[test]
+fn bar_chart_draws_every_parser_to_scale() {
+    let r = sample();
+    let page = html_of(&r);
+    let chart = slice(&page, "per-parser", Some("agreement"));
+    assert_eq!(
+        chart.matches("<g class=\"bar\">").count(),
+        r.per_subject.len()
+    );
+    // Width per class is the same for every bar, red and grey.
+    let mut per_class = Vec::new();
+    for s in &r.per_subject {
+        let title = format!(
+            "<title>{}: {} unexplained</title>",
+            text_of(&s.subject),
+            s.unexplained
+        );
+        if s.unexplained == 0 {
+            continue;
+        }
+        let at = chart.find(&title).unwrap_or_else(|| panic!("{title}"));
+        let rect = &chart[chart[..at].rfind("<rect").expect("its rect")..at];
+        let width: f64 = attrs(rect, "width")[0].parse().expect("a number");
+        per_class.push(width / s.unexplained as f64);
+    }
+    assert!(per_class.len() >= 2);
+    assert!(
+        per_class.windows(2).all(|w| (w[0] - w[1]).abs() < 0.2),
+        "{per_class:?}"
+    );
+    assert!(chart.contains("class=\"off\">unavailable</text>"));
+}
+
+#[test]
+fn heat_map_shows_every_share() {
+    let r = sample();
+    let page = html_of(&r);
+    let grid = slice(&page, "agreement", Some("matrix"));
+    let n = r.agreement.subjects.len();
+    assert_eq!(grid.matches("<g><rect").count(), n * n);
+    for (i, a) in r.agreement.subjects.iter().enumerate() {
+        for (j, b) in r.agreement.subjects.iter().enumerate() {
+            let what = r.agreement.share[i][j].map_or("no job in common".to_owned(), |s| {
+                format!("{} agree", html::pct(s))
+            });
+            let title = format!("<title>{} and {}: {what}</title>", text_of(a), text_of(b));
+            assert!(grid.contains(&title), "{title}");
+        }
+    }
+    // 0.9996 is not everyone.
+    assert!(grid.contains(">99.9%</text>"));
+}
+
+#[test]
+fn matrix_marks_each_likely_edition_once() {
+    let r = sample();
+    let page = html_of(&r);
+    let m = slice(&page, "matrix", Some("classes"));
+    let likely = r
+        .matrix
+        .iter()
+        .filter(|row| row.likely_edition.is_some())
+        .count();
+    assert!(likely >= 2);
+    assert_eq!(m.matches("class=\"cell likely\"").count(), likely);
+    assert_eq!(m.matches("★ ").count(), likely);
+    // The url row: its likely edition is the last column, 110 of 115.
+    assert!(m.contains("★ 95%<br><span class=\"small\">110/115</span>"));
+    assert_eq!(
+        m.matches("<td class=\"cell").count(),
+        r.matrix.len() * Edition::ALL.len()
+    );
+}
+
+#[test]
+fn confusion_section_shows_both_readings() {
+    let r = sample();
+    let page = html_of(&r);
+    let c = slice(&page, "confusion", Some("timing"));
+    assert_eq!(c.matches("<tr><td><b>").count(), r.confusion.len());
+    assert!(c.contains("<b>backslash confusion</b>"));
+    assert!(
+        c.contains("<code>http://a\\\\b@c/</code>"),
+        "the backslash shown escaped"
+    );
+    assert!(c.contains("<td><code>c</code></td><td><code>a</code></td>"));
+    // Undefined and empty are not the same reading.
+    assert!(c.contains("<span class=\"undef\">undefined</span>"));
+    assert!(c.contains("<code>u@</code></td><td><span class=\"empty\">(empty)</span>"));
+}
+
+#[test]
+fn empty_report_says_so() {
+    let mut r = tiny();
+    r.classes.clear();
+    r.confusion.clear();
+    let page = html_of(&r);
+    check_nesting(&page).unwrap_or_else(|e| panic!("{e}"));
+    assert!(page.contains("No unexplained class."));
+    assert!(page.contains("No by-design class."));
+    assert!(page.contains("No pair of parsers read a different scheme"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// summary.md
+
+/// The cells of a table row, split on the `|`s that are not escaped.
+fn cells(line: &str) -> Vec<String> {
+    let inner = line.trim().trim_start_matches('|');
+    let inner = inner.strip_suffix('|').unwrap_or(inner);
+    let mut out = vec![String::new()];
+    let mut escaped = false;
+    for c in inner.chars() {
+        if c == '|' && !escaped {
+            out.push(String::new());
+        } else {
+            out.last_mut().expect("one cell").push(c);
+        }
+        escaped = c == '\\' && !escaped;
+    }
+    out
+}
+
+/// Every table of a Markdown document: its lines, header first.
+fn tables(md: &str) -> Vec<Vec<&str>> {
+    let mut out: Vec<Vec<&str>> = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    for line in md.lines() {
+        if line.starts_with('|') {
+            current.push(line);
+        } else if !current.is_empty() {
+            out.push(std::mem::take(&mut current));
+        }
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+#[test]
+fn markdown_puts_the_headline_first() {
+    let r = sample();
+    let md = md_of(&r);
+    let n = r.classes.iter().filter(|c| !c.explained).count();
+    let mut lines = md.lines();
+    assert_eq!(lines.next(), Some("# uridiff report"));
+    assert_eq!(lines.next(), Some(""));
+    let headline = lines.next().expect("the headline");
+    assert!(
+        headline.starts_with(&format!(
+            "**{n} unexplained discrepancy classes** (3 critical, 2 high, 0 medium, 0 low) and **{} by design**",
+            r.classes.len() - n
+        )),
+        "{headline}"
+    );
+    assert!(headline.contains(&format!("from {} jobs", r.tasks)));
+    assert!(headline.contains("through 5 of 6 parsers; 3 URL-confusion pairs"));
+    assert!(md.contains("Unavailable here: python-urllib (python3 not found on PATH)."));
+    let mut one = r.clone();
+    one.classes.truncate(1);
+    one.confusion.truncate(1);
+    let md = md_of(&one);
+    assert!(md.contains("**1 unexplained discrepancy class** ("), "{md}");
+    assert!(md.contains("; 1 URL-confusion pair.\n"), "{md}");
+    let page = html_of(&one);
+    assert!(page.contains("<h3>Unexplained: 1 class</h3>"));
+}
+
+#[test]
+fn markdown_tables_are_well_formed() {
+    let r = sample();
+    let md = md_of(&r);
+    let tables = tables(&md);
+    // Parsers, unexplained, by design, matrix, agreement, confusion.
+    assert_eq!(tables.len(), 6, "{md}");
+    for t in &tables {
+        let width = cells(t[0]).len();
+        let sep = cells(t[1]);
+        assert_eq!(sep.len(), width, "{}", t[1]);
+        assert!(
+            sep.iter().all(|c| {
+                let c = c.trim().trim_start_matches(':').trim_end_matches(':');
+                !c.is_empty() && c.chars().all(|x| x == '-')
+            }),
+            "{}",
+            t[1]
+        );
+        for row in &t[2..] {
+            assert_eq!(cells(row).len(), width, "{row}");
+        }
+    }
+    let unexplained = r.classes.iter().filter(|c| !c.explained).count();
+    assert_eq!(tables[0].len() - 2, r.subjects.len());
+    assert_eq!(tables[1].len() - 2, unexplained);
+    assert_eq!(tables[2].len() - 2, r.classes.len() - unexplained);
+    assert_eq!(tables[3].len() - 2, r.matrix.len());
+    assert_eq!(tables[4].len() - 2, r.agreement.subjects.len());
+    assert_eq!(tables[5].len() - 2, r.confusion.len());
+    // The hostile input is one code span with its `|` escaped and its backtick fenced.
+    let shown = HOSTILE_SHOWN.replace('|', "\\|");
+    assert!(md.contains(&format!("`` {shown} ``")), "{md}");
+    assert!(md.chars().all(|c| c == '\n' || !c.is_control()));
+    assert!(!md.contains('\u{202e}'));
+    // The matrix marks the likely edition.
+    assert!(md.contains("| url | 40% (20/50) |"));
+    assert!(md.contains("\\*95% (110/115) |"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// junit.xml
+
+/// The value of attribute `name` in the first tag of `s`.
+fn attr<'a>(s: &'a str, name: &str) -> &'a str {
+    let tag = &s[..s.find('>').expect("a tag")];
+    let needle = format!("{name}=\"");
+    let at = tag
+        .match_indices(&needle)
+        .map(|(i, _)| i)
+        .find(|&i| i == 0 || tag.as_bytes()[i - 1] == b' ')
+        .unwrap_or_else(|| panic!("no {name} in {tag}"));
+    let v = &tag[at + needle.len()..];
+    &v[..v.find('"').expect("a closing quote")]
+}
+
+#[test]
+fn junit_counts_match_the_report() {
+    for r in [tiny(), sample()] {
+        let xml = junit_of(&r);
+        check_nesting(&xml).unwrap_or_else(|e| panic!("{e}"));
+        let suites: Vec<&str> = xml.split("<testsuite ").skip(1).collect();
+        assert_eq!(suites.len(), r.subjects.len());
+        let mut total = 0;
+        for s in suites {
+            let body = &s[..s.find("</testsuite>").expect("closed")];
+            let name = attr(s, "name");
+            let mine: Vec<_> = r.cases.iter().filter(|(n, _)| n == name).collect();
+            let failed = mine
+                .iter()
+                .filter(|(_, c)| matches!(c.status, Status::Failed(_)))
+                .count();
+            let skipped = mine
+                .iter()
+                .filter(|(_, c)| matches!(c.status, Status::Skipped(_)))
+                .count();
+            assert_eq!(attr(s, "tests"), mine.len().to_string(), "{name}");
+            assert_eq!(attr(s, "failures"), failed.to_string(), "{name}");
+            assert_eq!(attr(s, "skipped"), skipped.to_string(), "{name}");
+            assert_eq!(body.matches("<testcase ").count(), mine.len());
+            assert_eq!(body.matches("<failure ").count(), failed);
+            assert_eq!(body.matches("<skipped ").count(), skipped);
+            total += mine.len();
+        }
+        assert_eq!(total, r.cases.len());
+        assert!(total > 0);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// discrepancies.json against schemas/discrepancies.schema.json
+
+fn schema() -> Value {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/schemas/discrepancies.schema.json"
+    );
+    let text = std::fs::read_to_string(path).expect("the schema file");
+    serde_json::from_str(&text).expect("the schema is JSON")
+}
+
+/// A validator for the part of JSON Schema 2020-12 the schema uses. A keyword it does not know
+/// fails the test, so the schema cannot lean on a check nobody makes.
+struct Validator<'a> {
+    root: &'a Value,
+}
+
+impl Validator<'_> {
+    fn check(&self, schema: &Value, v: &Value, at: &str) -> Result<(), String> {
+        let s = match schema {
+            Value::Bool(true) => return Ok(()),
+            Value::Bool(false) => return Err(format!("{at}: nothing is allowed here")),
+            Value::Object(s) => s,
+            other => panic!("{at}: a schema is an object or a boolean, not {other}"),
+        };
+        for (k, kv) in s {
+            match k.as_str() {
+                "$schema" | "$id" | "$comment" | "title" | "description" | "$defs" => {}
+                "$ref" => {
+                    let r = kv.as_str().expect("a string");
+                    let name = r.strip_prefix("#/$defs/").expect("a local $ref");
+                    let target = self.root["$defs"].get(name).unwrap_or_else(|| panic!("dangling {r}"));
+                    self.check(target, v, at)?;
+                }
+                "type" => {
+                    let types: Vec<&str> = match kv {
+                        Value::String(t) => vec![t.as_str()],
+                        Value::Array(a) => a.iter().map(|t| t.as_str().expect("a type name")).collect(),
+                        other => panic!("type {other}"),
+                    };
+                    let ok = types.iter().any(|t| match *t {
+                        "object" => v.is_object(),
+                        "array" => v.is_array(),
+                        "string" => v.is_string(),
+                        "boolean" => v.is_boolean(),
+                        "null" => v.is_null(),
+                        "integer" => v.is_i64() || v.is_u64(),
+                        "number" => v.is_number(),
+                        other => panic!("unknown type {other}"),
+                    });
+                    if !ok {
+                        return Err(format!("{at}: {v} is not {types:?}"));
+                    }
+                }
+                "enum" => {
+                    if !kv.as_array().expect("an array").contains(v) {
+                        return Err(format!("{at}: {v} is not one of {kv}"));
+                    }
+                }
+                "const" => {
+                    if kv != v {
+                        return Err(format!("{at}: {v} is not {kv}"));
+                    }
+                }
+                "required" => {
+                    if let Value::Object(o) = v {
+                        for key in kv.as_array().expect("an array") {
+                            let key = key.as_str().expect("a name");
+                            if !o.contains_key(key) {
+                                return Err(format!("{at}: {key} is missing"));
+                            }
+                        }
+                    }
+                }
+                "properties" => {
+                    if let Value::Object(o) = v {
+                        for (name, sub) in kv.as_object().expect("an object") {
+                            if let Some(x) = o.get(name) {
+                                self.check(sub, x, &format!("{at}.{name}"))?;
+                            }
+                        }
+                    }
+                }
+                "additionalProperties" => {
+                    if let Value::Object(o) = v {
+                        let known = s.get("properties").and_then(Value::as_object);
+                        for (name, x) in o {
+                            if !known.is_some_and(|p| p.contains_key(name)) {
+                                self.check(kv, x, &format!("{at}.{name}"))?;
+                            }
+                        }
+                    }
+                }
+                "prefixItems" => {
+                    if let Value::Array(a) = v {
+                        for (i, (sub, x)) in kv.as_array().expect("an array").iter().zip(a).enumerate() {
+                            self.check(sub, x, &format!("{at}[{i}]"))?;
+                        }
+                    }
+                }
+                "items" => {
+                    if let Value::Array(a) = v {
+                        let skip = s.get("prefixItems").and_then(Value::as_array).map_or(0, Vec::len);
+                        for (i, x) in a.iter().enumerate().skip(skip) {
+                            self.check(kv, x, &format!("{at}[{i}]"))?;
+                        }
+                    }
+                }
+                "minItems" => {
+                    if let Value::Array(a) = v {
+                        if (a.len() as u64) < kv.as_u64().expect("a count") {
+                            return Err(format!("{at}: fewer than {kv} items"));
+                        }
+                    }
+                }
+                "minimum" | "maximum" => {
+                    if let Some(n) = v.as_f64() {
+                        let bound = kv.as_f64().expect("a number");
+                        if (k == "minimum" && n < bound) || (k == "maximum" && n > bound) {
+                            return Err(format!("{at}: {n} is beyond the {k} {bound}"));
+                        }
+                    }
+                }
+                "anyOf" | "oneOf" => {
+                    let matched = kv
+                        .as_array()
+                        .expect("an array")
+                        .iter()
+                        .filter(|sub| self.check(sub, v, at).is_ok())
+                        .count();
+                    if matched == 0 || (k == "oneOf" && matched > 1) {
+                        return Err(format!("{at}: {v} matches {matched} of the {k} schemas"));
+                    }
+                }
+                other => panic!("the test's validator does not know {other:?}: teach it, or leave it out of the schema"),
+            }
+        }
+        Ok(())
+    }
+}
+
+fn validate(doc: &Value) -> Result<(), String> {
+    let schema = schema();
+    Validator { root: &schema }.check(&schema, doc, "$")
+}
+
+#[test]
+fn json_matches_its_schema() {
+    for r in [tiny(), sample()] {
+        let doc = json_of(&r);
+        validate(&doc).unwrap_or_else(|e| panic!("{e}"));
+    }
+    // The sample has every outcome, a base64 input and a resolve example: each shape checked.
+    let doc = serde_json::to_string(&json_of(&sample())).expect("prints");
+    for needle in [
+        "\"b64\":",
+        "\"outcome\":\"crashed\"",
+        "\"outcome\":\"unsupported\"",
+        "\"outcome\":\"rejected\"",
+        "\"second\":\"http://a/b/c/d;p?q\"",
+    ] {
+        assert!(doc.contains(needle), "{needle}");
+    }
+}
+
+#[test]
+fn schema_rejects_what_it_should() {
+    let good = json_of(&sample());
+    let broken = |f: &dyn Fn(&mut Value)| {
+        let mut v = good.clone();
+        f(&mut v);
+        validate(&v)
+    };
+    assert!(broken(&|v| {
+        v.as_object_mut().expect("object").remove("classes");
+    })
+    .is_err());
+    assert!(broken(&|v| v["schema"] = 2.into()).is_err());
+    assert!(broken(&|v| v["classes"][0]["severity"] = "urgent".into()).is_err());
+    assert!(broken(
+        &|v| v["classes"][0]["outcomes"][0][1]["value"]["components"]["host"] = 5.into()
+    )
+    .is_err());
+    assert!(broken(&|v| v["classes"][0]["outcomes"][0][1]["outcome"] = "fine".into()).is_err());
+    assert!(broken(&|v| v["subjects"][0]["kind"] = "remote".into()).is_err());
+    assert!(broken(&|v| v["matrix"][0]["cells"][0]["share"] = 1.5.into()).is_err());
+    assert!(
+        broken(&|v| v["classes"][0]["example"]["input"] = serde_json::json!({"hex": "00"}))
+            .is_err()
+    );
+    assert!(broken(&|v| v["surprise"] = true.into()).is_err());
+    assert!(broken(&|v| v["classes"][0]["outcomes"][0] = serde_json::json!(["impl"])).is_err());
+}
+
+#[test]
+fn schema_names_every_class_edition_and_component() {
+    let schema = schema();
+    let names = |def: &str| -> Vec<String> {
+        schema["$defs"][def]["enum"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{def} has an enum"))
+            .iter()
+            .map(|v| v.as_str().expect("a name").to_owned())
+            .collect()
+    };
+    let mut classes: Vec<Class> = vec![
+        Class::TooStrict,
+        Class::TooLax,
+        Class::Resolution,
+        Class::Normalization,
+        Class::Equivalence,
+    ];
+    for k in [
+        CrashKind::Panic,
+        CrashKind::Timeout,
+        CrashKind::Exit,
+        CrashKind::Protocol,
+    ] {
+        classes.push(Class::Crash(k));
+    }
+    for c in Component::ALL {
+        classes.extend([
+            Class::Component(c),
+            Class::UndefinedVsEmpty(c),
+            Class::PeersDisagree(c),
+        ]);
+    }
+    let mut expected: Vec<String> = classes.into_iter().map(Class::name).collect();
+    let mut listed = names("class_name");
+    expected.sort();
+    listed.sort();
+    assert_eq!(listed, expected);
+    let editions: Vec<String> = Edition::ALL.iter().map(|e| e.id().to_owned()).collect();
+    assert_eq!(names("edition"), editions);
+    let components: Vec<String> = Component::ALL.iter().map(|c| c.name().to_owned()).collect();
+    assert_eq!(names("component"), components);
+    let ops: Vec<String> = Op::ALL.iter().map(|o| o.name().to_owned()).collect();
+    assert_eq!(names("op"), ops);
+}
