@@ -63,6 +63,7 @@ fn diff_marks_the_parser_that_differs_and_exits_1() {
         "--json",
         "--edition",
         "draft-fielding-uri-rfc2396bis-02",
+        "--no-external",
         "1a:b",
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
@@ -78,14 +79,20 @@ fn diff_marks_the_parser_that_differs_and_exits_1() {
     assert_eq!(grammar["outcome"], "accepted");
     assert_eq!(grammar["differs"][0], "too-lax");
     // Where all agree, exit 0.
-    let o = uridiff(&["diff", "http://a/b"]);
+    let o = uridiff(&["diff", "--no-external", "http://a/b"]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(stdout(&o).contains("same components"), "{}", stdout(&o));
 }
 
 #[test]
 fn diff_resolves_with_a_base_and_rejects_an_unknown_parser() {
-    let o = uridiff(&["diff", "--base", "http://a/b/c/d;p?q", "../g"]);
+    let o = uridiff(&[
+        "diff",
+        "--no-external",
+        "--base",
+        "http://a/b/c/d;p?q",
+        "../g",
+    ]);
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).contains("\"http://a/b/g\""), "{}", stdout(&o));
     assert!(
@@ -111,6 +118,7 @@ fn report_writes_four_files_deterministically_and_check_gates_both_ways() {
             "300",
             "--seed",
             "7",
+            "--no-external",
         ]);
         assert_eq!(
             o.status.code(),

@@ -21,6 +21,9 @@ pub struct SubjectArgs {
     /// NAME=COMMAND, the command run by `sh -c` (repeatable; workers/README.md).
     #[arg(long = "external", value_name = "NAME=COMMAND")]
     pub external: Vec<String>,
+    /// Only the parsers that run inside uridiff: no worker process is started.
+    #[arg(long)]
+    pub no_external: bool,
     /// Per-request timeout for external workers, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 5000)]
     pub timeout_ms: u64,
@@ -33,7 +36,11 @@ pub fn all(args: &SubjectArgs) -> anyhow::Result<Vec<Arc<dyn Subject>>> {
     }
     // The shipped workers of the registry take their timeout from here.
     external::set_default_timeout(Duration::from_millis(args.timeout_ms));
-    let mut all = subjects::builtin();
+    let mut all = if args.no_external {
+        subjects::in_process()
+    } else {
+        subjects::builtin()
+    };
     for spec in &args.external {
         let Some((name, command)) = spec.split_once('=') else {
             bail!("--external {spec:?}: expected NAME=COMMAND, for example --external my-parser='python3 my_worker.py'");

@@ -49,7 +49,7 @@ impl Memo {
 /// ```
 /// use uridiff::engine::{minimize::minimize, Class, Engine, Partition, Signature, Task};
 /// use uridiff::model::Op;
-/// let engine = Engine::new(uridiff::subjects::builtin());
+/// let engine = Engine::new(uridiff::subjects::in_process());
 /// let task = Task::parse(b"http://a/b".to_vec(), "test");
 /// // impl and both oracles agree on this input: no signature to keep.
 /// assert!(engine.findings(&engine.run_one(&task)).is_empty());

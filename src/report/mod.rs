@@ -564,9 +564,14 @@ pub mod tests_support {
     use super::{Inputs, Report};
     use crate::engine::{Engine, Task};
 
-    /// Three inputs through the built-in subjects and one small suite.
+    /// Three inputs through the project's own subjects (impl and the two oracles) and one small
+    /// suite.
     pub fn tiny() -> Report {
-        let engine = Engine::new(crate::subjects::builtin());
+        let own = crate::subjects::in_process()
+            .into_iter()
+            .filter(|s| s.info().speaks_editions())
+            .collect();
+        let engine = Engine::new(own);
         let suite = crate::suite::parse_str(
             "tiny.yaml",
             "suite: tiny\ncases:\n  - {op: parse, input: \"http://a/b\", expect: {host: a}}\n  - {op: parse, input: \"http://a b\", expect: invalid}\n",

@@ -415,6 +415,19 @@ pub fn builtin() -> Vec<Arc<dyn Subject>> {
     REGISTRY.iter().map(|make| make()).collect()
 }
 
+/// The built-in subjects that run inside uridiff (no worker process is started).
+///
+/// ```
+/// let all = uridiff::subjects::in_process();
+/// assert!(all.iter().all(|s| s.info().kind == uridiff::subjects::Kind::InProcess));
+/// ```
+pub fn in_process() -> Vec<Arc<dyn Subject>> {
+    builtin()
+        .into_iter()
+        .filter(|s| s.info().kind == Kind::InProcess)
+        .collect()
+}
+
 /// A name that is no subject.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown parser {name:?}; valid parsers: {valid}")]
