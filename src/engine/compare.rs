@@ -225,7 +225,10 @@ fn push(
                     r.map(|rule| {
                         (
                             subjects[*i].name.clone(),
-                            format!("{}: {}", rule.profile, rule.name),
+                            match rule.profile {
+                                "*" => format!("any profile: {}", rule.name),
+                                p => format!("{p}: {}", rule.name),
+                            },
                         )
                     })
                 })

@@ -49,8 +49,26 @@ pub struct Rule {
 }
 
 /// The rules, profile by profile (a rule's owner is a profile, or one library's name where the
-/// behaviour is that library's own within a shared profile).
+/// behaviour is that library's own within a shared profile; `*` for every profile).
 pub const RULES: &[Rule] = &[
+    // Any profile: RFC 3986 6.2.2.1 says scheme and host are case-insensitive and normalize to
+    // lowercase; a parser that lowercases them while parsing changes no meaning.
+    Rule {
+        profile: "*",
+        name: "scheme lowercased (case normalization, RFC 3986 6.2.2.1)",
+        explains: |e| {
+            e.component() == Some(Component::Scheme) && lower(e.spec).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "*",
+        name: "reg-name host lowercased (case normalization, RFC 3986 6.2.2.1)",
+        explains: |e| {
+            e.component() == Some(Component::Host)
+                && e.spec.is_some_and(|h| !h.contains('%'))
+                && lower(e.spec).as_deref() == e.got
+        },
+    },
     // WHATWG URL Standard, "URL parsing" and "URL serializing" (url, ada-url).
     Rule {
         profile: "whatwg-url",
@@ -360,6 +378,46 @@ pub const RULES: &[Rule] = &[
             e.component() == Some(Component::HostKind) && e.spec == Some("empty") && e.got == Some("reg-name")
         },
     },
+    // The shipped workers' libraries (workers/README.md says what each blurs).
+    Rule {
+        profile: "ruby-uri",
+        name: "the scheme's default port is reported when none is written",
+        explains: |e| default_port_reported(e),
+    },
+    Rule {
+        profile: "perl-uri",
+        name: "the scheme's default port is reported when none is written",
+        explains: |e| default_port_reported(e),
+    },
+    Rule {
+        profile: "python-urllib",
+        name: "urlsplit gives '' for an absent component",
+        explains: |e| {
+            matches!(e.class, Class::UndefinedVsEmpty(_)) && e.spec.is_none() && e.got == Some("")
+        },
+    },
+    Rule {
+        profile: "python-urllib",
+        name: "hostname is lowercased, without the IPv6 brackets",
+        explains: |e| {
+            e.component() == Some(Component::Host)
+                && e.spec
+                    .map(|h| h.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase())
+                    .as_deref()
+                    == e.got
+        },
+    },
+    Rule {
+        profile: "go-net-url",
+        name: "an empty host or fragment cannot be told from none",
+        explains: |e| {
+            matches!(
+                e.class,
+                Class::UndefinedVsEmpty(Component::Host | Component::Fragment | Component::Authority)
+            ) && e.spec == Some("")
+                && e.got.is_none()
+        },
+    },
     // RFC 3987: IRIs (oxiri, iref).
     Rule {
         profile: "rfc3987-iri",
@@ -379,12 +437,15 @@ pub const RULES: &[Rule] = &[
 /// ```
 /// use uridiff::engine::{explain, Class, Evidence};
 /// use uridiff::model::{Component, Components};
-/// let spec = Components::default().with(Component::Scheme, Some("HTTP"));
-/// let e = Evidence { class: Class::Component(Component::Scheme), input: b"HTTP://a",
-///                    spec: Some("HTTP"), got: Some("http"), spec_components: Some(&spec) };
-/// assert_eq!(explain("whatwg-url", &e).unwrap().name, "scheme is lowercased");
+/// let spec = Components::default()
+///     .with(Component::Scheme, Some("http"))
+///     .with(Component::Port, Some("80"));
+/// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a:80",
+///                    spec: Some("80"), got: None, spec_components: Some(&spec) };
+/// assert_eq!(explain("whatwg-url", &e).unwrap().name,
+///            "a special scheme's default port, or an empty port, is omitted");
 /// assert!(explain("rfc3986", &e).is_none());
-/// let wrong = Evidence { got: Some("https"), ..e };
+/// let wrong = Evidence { got: Some("8080"), ..e };
 /// assert!(explain("whatwg-url", &wrong).is_none());
 /// ```
 pub fn explain(profile: &str, evidence: &Evidence<'_>) -> Option<&'static Rule> {
@@ -393,9 +454,9 @@ pub fn explain(profile: &str, evidence: &Evidence<'_>) -> Option<&'static Rule> 
 
 /// The rule of `profile`, or of the library `subject` itself, that explains the evidence.
 pub fn explain_for(profile: &str, subject: &str, evidence: &Evidence<'_>) -> Option<&'static Rule> {
-    RULES
-        .iter()
-        .find(|r| (r.profile == profile || r.profile == subject) && (r.explains)(evidence))
+    RULES.iter().find(|r| {
+        (r.profile == profile || r.profile == subject || r.profile == "*") && (r.explains)(evidence)
+    })
 }
 
 fn lower(s: Option<&str>) -> Option<String> {
@@ -564,6 +625,27 @@ fn whatwg_userinfo(u: &str) -> String {
         Some((user, password)) => format!("{}:{}", encode(user), encode(password)),
         None => encode(u),
     }
+}
+
+/// Whether the subject reports the well-known default port of the spec's scheme where the input
+/// writes none (Ruby's `URI#port`, Perl's `URI->port`).
+fn default_port_reported(e: &Evidence<'_>) -> bool {
+    let known = match e.scheme().as_deref() {
+        Some("http" | "ws") => 80,
+        Some("https" | "wss") => 443,
+        Some("ftp") => 21,
+        Some("ldap") => 389,
+        Some("ldaps") => 636,
+        Some("gopher") => 70,
+        Some("telnet") => 23,
+        Some("news" | "nntp") => 119,
+        Some("rtsp") => 554,
+        Some("sip") => 5060,
+        _ => return false,
+    };
+    e.component() == Some(Component::Port)
+        && matches!(e.spec, None | Some(""))
+        && e.got == Some(known.to_string()).as_deref()
 }
 
 fn port_overflows(c: Option<&Components>) -> bool {
