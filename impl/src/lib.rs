@@ -20,6 +20,7 @@
 
 pub mod chars;
 mod components;
+mod cursor;
 mod edition;
 mod error;
 mod extract;

@@ -933,18 +933,22 @@ fn find(input: &[u8], from: usize, to: usize, byte: u8) -> usize {
 /// The index of the first of `stops` in `input[from..to]`, or `to`.
 #[inline]
 fn find_any(input: &[u8], from: usize, to: usize, stops: &[u8]) -> usize {
-    input
+    let at = input
         .get(from..to)
         .and_then(|s| s.iter().position(|b| stops.contains(b)))
-        .map_or(to, |i| from + i)
+        .map_or(to, |i| from + i);
+    crate::cursor::work::add(at.saturating_sub(from) + 1);
+    at
 }
 
 /// The index of the first encoded tab, `%09`, in `input[from..to]`, or `to`.
 fn find_tab(input: &[u8], from: usize, to: usize) -> usize {
-    input
+    let at = input
         .get(from..to)
         .and_then(|s| s.windows(3).position(|t| t == b"%09"))
-        .map_or(to, |i| from + i)
+        .map_or(to, |i| from + i);
+    crate::cursor::work::add(at.saturating_sub(from) + 1);
+    at
 }
 
 /// Matches the literal `lit` at `at` (before `end`), in any ASCII case if `any_case`; returns
