@@ -85,22 +85,23 @@ impl<'a> Cursor<'a> {
     pub(crate) fn scan(&mut self, table: &Table) -> Result<(), usize> {
         let start = self.pos;
         let result = loop {
-            let Some(&b) = self.bytes.get(self.pos) else {
-                break Ok(());
-            };
-            if table.allows(b) {
-                // INVARIANT: `bytes[pos]` exists, so `pos + 1 <= bytes.len()`.
-                self.pos += 1;
-            } else if b == b'%' && table.pct_encoded() {
-                match self.bytes.get(self.pos + 1..self.pos + 3) {
-                    Some(&[h, l]) if HEXDIG.allows(h) && HEXDIG.allows(l) => {
-                        // INVARIANT: the two bytes after `pos` exist, so `pos + 3 <= len`.
-                        self.pos += 3;
-                    }
-                    _ => break Err(self.pos),
+            // The bytes of the class, in one tight loop; then what stopped it.
+            let rest = self.bytes.get(self.pos..).unwrap_or_default();
+            let run = rest
+                .iter()
+                .position(|&b| !table.allows(b))
+                .unwrap_or(rest.len());
+            // INVARIANT: `run <= rest.len()`, so `pos + run <= bytes.len()`.
+            self.pos += run;
+            match rest.get(run..) {
+                Some([b'%', h, l, ..])
+                    if table.pct_encoded() && HEXDIG.allows(*h) && HEXDIG.allows(*l) =>
+                {
+                    // INVARIANT: the triplet's three bytes exist, so `pos + 3 <= bytes.len()`.
+                    self.pos += 3;
                 }
-            } else {
-                break Ok(());
+                Some([b'%', ..]) if table.pct_encoded() => break Err(self.pos),
+                _ => break Ok(()),
             }
         };
         work::add(self.pos - start + 1);

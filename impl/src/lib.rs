@@ -42,6 +42,6 @@ pub use normalize::{
     normalize_scheme_based_in, percent_encoding_normalize, NormalizeError,
 };
 pub use parse::{parse, Parser};
-pub use resolve::{merge, remove_dot_segments, resolve, ResolveError, Resolver};
+pub use resolve::{merge, remove_dot_segments, resolve, Base, ResolveError, Resolver};
 pub use resolve_editions::{AbsolutePathReading, LeftoverDotDot};
 pub use rule::{Rule, UnknownRule};

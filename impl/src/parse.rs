@@ -82,7 +82,8 @@ impl Parser {
         match self.edition {
             Edition::Rfc3986 => {
                 let spans = uri_reference(input, self.rule)?;
-                spans.into_components(input, None)
+                let text = checked_text(input, "URI-reference")?;
+                Ok(spans.components_3986(text))
             }
             Edition::UriUrl06 => crate::schemes1994::parse(input, self.rule),
             edition => match edition.syntax() {
@@ -134,6 +135,27 @@ struct Spans {
 impl Spans {
     /// Turns the ranges into string slices. Every byte of a valid reference is ASCII, so the
     /// input is valid UTF-8 and every range falls on a character boundary.
+    /// The components of an RFC 3986 reference (which has no fields beyond the common ones),
+    /// as slices of `text`, the input the walk accepted.
+    #[inline(always)]
+    fn components_3986(self, text: &str) -> Components<'_> {
+        let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
+        Components {
+            scheme: self.scheme.map(slice),
+            authority: self.authority.map(slice),
+            userinfo: self.userinfo.map(slice),
+            host: self.host.map(|(r, kind)| Host {
+                text: slice(r),
+                kind,
+            }),
+            port: self.port.map(slice),
+            path: Some(slice(self.path)),
+            query: self.query.map(slice),
+            fragment: self.fragment.map(slice),
+            extras: Extras::default(),
+        }
+    }
+
     #[inline]
     fn into_components<'a>(
         self,
