@@ -360,7 +360,7 @@ fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool) -> String 
 /// Whether `path` has a segment that is "." or ".." (a segment starting with "." at the start
 /// of the path or after a "/" is a candidate; this errs towards yes, which only costs the
 /// general procedure).
-fn has_dot_segment(path: &str) -> bool {
+pub(crate) fn has_dot_segment(path: &str) -> bool {
     path.starts_with('.') || path.contains("/.")
 }
 
