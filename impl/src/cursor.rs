@@ -9,7 +9,10 @@
 //! For the tests, [`work`] counts the bytes the cursor reads (a no-op outside `cfg(test)`), so
 //! that linearity and early rejection are checked by counting, never by timing.
 
+use core::ops::Range;
+
 use crate::chars::{Table, HEXDIG};
+use crate::error::{ParseError, ParseErrorKind};
 
 /// A position in an input, moving only forward.
 ///
@@ -107,6 +110,60 @@ impl<'a> Cursor<'a> {
         work::add(self.pos - start + 1);
         result
     }
+}
+
+/// The input of a parse that succeeded, as text. Every byte a rule of any edition admits is
+/// ASCII, so a valid input is UTF-8 and every component range falls on a character boundary;
+/// the error is for an input no rule checked (an internal bug, reported, never a panic).
+pub(crate) fn checked_text<'a>(input: &'a [u8], rule: &'static str) -> Result<&'a str, ParseError> {
+    core::str::from_utf8(input).map_err(|e| {
+        let byte = input.get(e.valid_up_to()).copied().unwrap_or(0);
+        ParseError::new(
+            e.valid_up_to(),
+            ParseErrorKind::UnexpectedByte { byte },
+            rule,
+        )
+    })
+}
+
+/// Checks that every byte of `input[range]` is in `table`, or starts a `pct-encoded` triplet
+/// where the table allows one (section 2.1), naming the escape rule as the edition does
+/// (`pct-encoded`, 1994's `escape`).
+pub(crate) fn check_bytes(
+    input: &[u8],
+    range: Range<usize>,
+    table: &Table,
+    rule: &'static str,
+    escape_rule: &'static str,
+) -> Result<(), ParseError> {
+    let start = range.start;
+    let bytes = input.get(range).unwrap_or_default();
+    work::add(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if table.allows(b) {
+            // INVARIANT: `i` stays within `bytes`; one byte consumed.
+            i += 1;
+        } else if b == b'%' && table.pct_encoded() {
+            match bytes.get(i + 1..i + 3) {
+                Some(&[h, l]) if HEXDIG.allows(h) && HEXDIG.allows(l) => i += 3,
+                _ => {
+                    return Err(ParseError::new(
+                        start + i,
+                        ParseErrorKind::PctEncoded,
+                        escape_rule,
+                    ))
+                }
+            }
+        } else {
+            return Err(ParseError::new(
+                start + i,
+                ParseErrorKind::UnexpectedByte { byte: b },
+                rule,
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Counting the bytes a walk reads, for the tests of linearity and early rejection.

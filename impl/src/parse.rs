@@ -10,7 +10,7 @@ use core::ops::Range;
 
 use crate::chars::{self, Table};
 use crate::components::{Components, Extras, Host, HostKind};
-use crate::cursor::{work, Cursor};
+use crate::cursor::{check_bytes, checked_text, work, Cursor};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::host::{ipv4address, ipv6address, ipv6address_prefix, ipvfuture_prefix};
 use crate::syntax::{self, AuthorityRule, HostRule, Syntax};
@@ -85,7 +85,14 @@ impl Parser {
                 let text = checked_text(input, "URI-reference")?;
                 Ok(spans.components_3986(text))
             }
-            Edition::UriUrl06 => crate::schemes1994::parse(input, self.rule),
+            Edition::UriUrl06 => {
+                // A rule of the 1994 BNF by its name; any other rule means its top rule, `url`.
+                let name = match self.rule {
+                    Rule::Url1994(name) if crate::schemes1994::RULES.contains(&name) => name,
+                    _ => "url",
+                };
+                crate::schemes1994::parse(input, name)
+            }
             edition => match edition.syntax() {
                 Some(syn) => generic_reference(input, self.rule, edition, syn)?
                     .into_components(input, Some(syn)),
@@ -97,20 +104,6 @@ impl Parser {
             },
         }
     }
-}
-
-/// The input of a parse that succeeded, as text. Every byte a rule of any edition admits is
-/// ASCII, so a valid input is UTF-8 and every component range falls on a character boundary;
-/// the error is for an input no rule checked (an internal bug, reported, never a panic).
-pub(crate) fn checked_text<'a>(input: &'a [u8], rule: &'static str) -> Result<&'a str, ParseError> {
-    core::str::from_utf8(input).map_err(|e| {
-        let byte = input.get(e.valid_up_to()).copied().unwrap_or(0);
-        ParseError::new(
-            e.valid_up_to(),
-            ParseErrorKind::UnexpectedByte { byte },
-            rule,
-        )
-    })
 }
 
 /// Component boundaries as byte ranges of the input: what the walk produces.
@@ -218,44 +211,6 @@ fn check(
     rule: &'static str,
 ) -> Result<(), ParseError> {
     check_bytes(input, range, table, rule, "pct-encoded")
-}
-
-/// [`check`], naming the escape rule as the edition does (`pct-encoded`, 1994's `escape`).
-pub(crate) fn check_bytes(
-    input: &[u8],
-    range: Range<usize>,
-    table: &Table,
-    rule: &'static str,
-    escape_rule: &'static str,
-) -> Result<(), ParseError> {
-    let start = range.start;
-    let bytes = input.get(range).unwrap_or_default();
-    work::add(bytes.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if table.allows(b) {
-            // INVARIANT: `i` stays within `bytes`; one byte consumed.
-            i += 1;
-        } else if b == b'%' && table.pct_encoded() {
-            match bytes.get(i + 1..i + 3) {
-                Some(&[h, l]) if chars::HEXDIG.allows(h) && chars::HEXDIG.allows(l) => i += 3,
-                _ => {
-                    return Err(ParseError::new(
-                        start + i,
-                        ParseErrorKind::PctEncoded,
-                        escape_rule,
-                    ))
-                }
-            }
-        } else {
-            return Err(ParseError::new(
-                start + i,
-                ParseErrorKind::UnexpectedByte { byte: b },
-                rule,
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Whether a component that may be followed by a path, a query or a fragment ends at `b` (the
