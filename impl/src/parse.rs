@@ -1,10 +1,15 @@
 //! The parser: one pass over the bytes of a reference, following RFC 3986 section 3 (the
 //! components), section 4 (`URI-reference`, `relative-ref`, `absolute-URI`) and Appendix A.
 //!
-//! The walk is the one Appendix B describes, made exact: find the delimiters that end each
-//! component (a component can never contain the delimiter of the components after it), then check
-//! each component's bytes against its rule's byte class. Components are returned as slices of the
-//! input; nothing is allocated.
+//! One walk serves RFC 3986, 2003, 1998 and 1996, each edition a [`Syntax`] entry: a forward
+//! [`Cursor`] reads each component against its rule's byte class and stops at the first byte
+//! the class does not hold, which must be the delimiter of a following component (a component
+//! can never contain the delimiter of the components after it, as Appendix B says) or the input
+//! is rejected there. The editions' differences are branches on their data: RFC 3986's
+//! authority is read step by step; the older authorities (a `server` that may fall back to a
+//! registry name) are delimited by the cursor, then matched on the bytes read. The 1994 draft,
+//! whose rules are per scheme, is [`crate::schemes1994`]. Components are returned as slices of
+//! the input; nothing is allocated.
 
 use core::ops::Range;
 
@@ -80,11 +85,6 @@ impl Parser {
     #[inline]
     pub fn parse<'a>(&self, input: &'a [u8]) -> Result<Components<'a>, ParseError> {
         match self.edition {
-            Edition::Rfc3986 => {
-                let spans = uri_reference(input, self.rule)?;
-                let text = checked_text(input, "URI-reference")?;
-                Ok(spans.components_3986(text))
-            }
             Edition::UriUrl06 => {
                 // A rule of the 1994 BNF by its name; any other rule means its top rule, `url`.
                 let name = match self.rule {
@@ -93,9 +93,23 @@ impl Parser {
                 };
                 crate::schemes1994::parse(input, name)
             }
+            Edition::Rfc3986 => {
+                // The same walk, given the edition's data as a constant, so that its branches
+                // on the grammar fold away.
+                let spans = reference(input, self.rule, Edition::Rfc3986, &syntax::RFC3986)?;
+                let text = checked_text(input, "URI-reference")?;
+                Ok(spans.components_3986(text))
+            }
             edition => match edition.syntax() {
-                Some(syn) => generic_reference(input, self.rule, edition, syn)?
-                    .into_components(input, Some(syn)),
+                Some(syn) => {
+                    let spans = reference(input, self.rule, edition, syn)?;
+                    let text = checked_text(input, "URI-reference")?;
+                    Ok(if syn.authority == AuthorityRule::Rfc3986 {
+                        spans.components_3986(text)
+                    } else {
+                        spans.into_components(text, syn)
+                    })
+                }
                 None => Err(ParseError::new(
                     0,
                     ParseErrorKind::EditionNotImplemented,
@@ -150,16 +164,11 @@ impl Spans {
     }
 
     #[inline]
-    fn into_components<'a>(
-        self,
-        input: &'a [u8],
-        syn: Option<&Syntax>,
-    ) -> Result<Components<'a>, ParseError> {
-        let text = checked_text(input, "URI-reference")?;
+    fn into_components<'a>(self, text: &'a str, syn: &Syntax) -> Components<'a> {
         let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
         // The edition's own names beside the common ones.
         let mut extras = Extras::default();
-        if let (Some(syn), Some(a)) = (syn, self.authority.clone()) {
+        if let Some(a) = self.authority.clone() {
             if syn.authority_name != "authority" {
                 extras.push(syn.authority_name, slice(a.clone()));
             }
@@ -173,7 +182,7 @@ impl Spans {
         if let Some(p) = self.password.clone() {
             extras.push("password", slice(p));
         }
-        Ok(Components {
+        Components {
             scheme: self.scheme.map(slice),
             authority: self.authority.map(slice),
             userinfo: self.userinfo.map(slice),
@@ -186,7 +195,7 @@ impl Spans {
             query: self.query.map(slice),
             fragment: self.fragment.map(slice),
             extras,
-        })
+        }
     }
 }
 
@@ -233,11 +242,24 @@ fn unexpected(c: &Cursor<'_>, rule: &'static str) -> ParseError {
     }
 }
 
-/// Section 4.1: `URI-reference = URI / relative-ref`, restricted to `rule`, in one forward walk:
-/// each component is read once, checked as it is read, and ends at the first byte its rule does
-/// not allow; that byte must be the delimiter of a following component (sections 3.2 to 3.5
-/// name them), or the input is rejected there.
-fn uri_reference(input: &[u8], rule: Rule) -> Result<Spans, ParseError> {
+/// Section 4.1: `URI-reference = URI / relative-ref`, restricted to `rule`, under the grammar of
+/// `syn` (RFC 3986, 2003, 1998 or 1996), in one forward walk: each component is read once,
+/// checked as it is read, and ends at the first byte its rule does not allow; that byte must be
+/// the delimiter of a following component (sections 3.2 to 3.5 name them), or the input is
+/// rejected there.
+///
+/// The editions differ in a few places, each a branch on `syn`: the authority (RFC 3986's is
+/// read by the cursor step by step; the older ones, whose `server` may fall back to a registry
+/// name, are delimited by the cursor and then matched as [`old_authority`] says), the path
+/// forms, and whether a query may follow an authority directly.
+#[inline(always)]
+fn reference(
+    input: &[u8],
+    rule: Rule,
+    edition: Edition,
+    syn: &Syntax,
+) -> Result<Spans, ParseError> {
+    let rfc3986 = syn.authority == AuthorityRule::Rfc3986;
     let mut spans = Spans::default();
     let mut c = Cursor::new(input);
 
@@ -245,56 +267,99 @@ fn uri_reference(input: &[u8], rule: Rule) -> Result<Spans, ParseError> {
     // "A path segment that contains a colon character (e.g., "this:that") cannot be used as the
     // first segment of a relative-path reference, as it would be mistaken for a scheme name": a
     // leading scheme followed by ":" makes the reference a URI. Otherwise the bytes read are the
-    // start of the first segment of a `path-noscheme` (every scheme byte is in `segment-nz-nc`),
-    // and the walk goes on from there without reading them again.
+    // start of the first segment of a relative path (every scheme byte is a path byte), and the
+    // walk goes on from there without reading them again. The older documents say the same in
+    // prose ("a path segment which contains a colon character cannot be used as the first
+    // segment of a relative URL path", 1996 section 5; 2003 section 4.2), and read a ":" before
+    // any "/", "?" or "#" as the end of a scheme even where what precedes it is no scheme.
     let mut in_first_segment = false;
-    if rule.admits_scheme() && c.peek().is_some_and(|b| chars::ALPHA.allows(b)) {
-        // SCHEME admits no `pct-encoded`, so the scan cannot fail.
-        let scanned = c.scan(&chars::SCHEME);
-        if scanned.is_ok() && c.peek() == Some(b':') {
-            spans.scheme = Some(0..c.pos());
-            // INVARIANT: the byte at the cursor is the ':' just seen.
-            c.advance(1);
-        } else if rule.needs_scheme() {
-            return Err(ParseError::new(
-                c.pos(),
-                ParseErrorKind::MissingScheme,
-                "scheme",
-            ));
-        } else {
-            in_first_segment = true;
+    let scheme_allowed = rfc3986 || rule != Rule::RelativeRef;
+    if rule.admits_scheme() || !rfc3986 {
+        if c.peek().is_some_and(|b| syn.scheme_first.allows(b)) {
+            // A scheme admits no `pct-encoded`, so the scan cannot fail.
+            let scanned = c.scan(syn.scheme);
+            if scanned.is_ok() && c.peek() == Some(b':') && scheme_allowed {
+                spans.scheme = Some(0..c.pos());
+                // INVARIANT: the byte at the cursor is the ':' just seen.
+                c.advance(1);
+            } else if rfc3986 && rule.needs_scheme() {
+                return Err(ParseError::new(
+                    c.pos(),
+                    ParseErrorKind::MissingScheme,
+                    "scheme",
+                ));
+            } else {
+                in_first_segment = true;
+            }
         }
-    } else if rule.needs_scheme() {
-        return Err(ParseError::new(0, ParseErrorKind::MissingScheme, "scheme"));
+        if rfc3986 && spans.scheme.is_none() && rule.needs_scheme() {
+            return Err(ParseError::new(0, ParseErrorKind::MissingScheme, "scheme"));
+        }
+    }
+    if !rfc3986 && spans.scheme.is_none() {
+        // The older editions: the first segment, if the reference begins with one, up to a ":"
+        // that would end a scheme (a ":" at the very start ends none: `:b` is a path).
+        if in_first_segment || !matches!(c.peek(), None | Some(b'/' | b'?' | b'#')) {
+            in_first_segment = true;
+            c.scan(syn.first_segment).map_err(pct_error)?;
+            if c.peek() == Some(b':') && c.pos() > 0 {
+                return Err(ParseError::new(
+                    c.pos(),
+                    ParseErrorKind::ColonInFirstSegment,
+                    rule.name_in(edition),
+                ));
+            }
+        }
+        if rule.needs_scheme() {
+            return Err(ParseError::new(0, ParseErrorKind::MissingScheme, "scheme"));
+        }
     }
 
     // hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty
     // relative-part = "//" authority path-abempty / path-absolute / path-noscheme / path-empty
+    // (`net_path = "//" server [ abs_path ]` before: "the server component wins".)
     let has_authority = !in_first_segment && c.at(b"//");
     if has_authority {
         // INVARIANT: the two bytes at the cursor are the "//" just seen.
         c.advance(2);
-        authority(&mut c, &mut spans)?;
+        if rfc3986 {
+            authority(&mut c, &mut spans)?;
+        } else {
+            let start = c.pos();
+            delimit_old_authority(&mut c, syn)?;
+            old_authority(input, start..c.pos(), syn, &mut spans)?;
+        }
     }
 
     // Section 3.3: "The path is terminated by the first question mark ("?") or number sign
     // ("#") character, or by the end of the URI."
     let path_start = if in_first_segment { 0 } else { c.pos() };
-    path(
-        &mut c,
-        has_authority,
-        spans.scheme.is_some(),
-        in_first_segment,
-    )?;
+    if rfc3986 {
+        path(
+            &mut c,
+            has_authority,
+            spans.scheme.is_some(),
+            in_first_segment,
+        )?;
+    } else {
+        // `path_segments = segment *( "/" segment )`, `segment = *pchar *( ";" param )`.
+        c.scan(syn.path).map_err(pct_error)?;
+        if !matches!(c.peek(), None | Some(b'?' | b'#')) {
+            return Err(unexpected(&c, "path_segments"));
+        }
+    }
     spans.path = path_start..c.pos();
 
     // Section 3.4: "The query component is indicated by the first question mark ("?") character
     // and terminated by a number sign ("#") character or by the end of the URI."
     if c.peek() == Some(b'?') {
+        if has_authority && spans.path.is_empty() && !syn.query_after_authority {
+            return Err(unexpected(&c, "net_path"));
+        }
         // INVARIANT: the byte at the cursor is the '?' just seen.
         c.advance(1);
         let start = c.pos();
-        c.scan(&chars::QUERY).map_err(pct_error)?;
+        c.scan(syn.query).map_err(pct_error)?;
         if !matches!(c.peek(), None | Some(b'#')) {
             return Err(unexpected(&c, "query"));
         }
@@ -304,23 +369,73 @@ fn uri_reference(input: &[u8], rule: Rule) -> Result<Spans, ParseError> {
     // Section 3.5: "A fragment identifier component is indicated by the presence of a number
     // sign ("#") character and terminated by the end of the URI."
     if c.peek() == Some(b'#') {
-        if rule == Rule::AbsoluteUri {
+        let allowed = match rule {
+            Rule::AbsoluteUri => false,
+            Rule::RelativeRef => syn.relative_has_fragment,
+            _ => true,
+        };
+        if !allowed {
             return Err(ParseError::new(
                 c.pos(),
                 ParseErrorKind::FragmentNotAllowed,
-                "absolute-URI",
+                rule.name_in(edition),
             ));
         }
         // INVARIANT: the byte at the cursor is the '#' just seen.
         c.advance(1);
         let start = c.pos();
-        c.scan(&chars::FRAGMENT).map_err(pct_error)?;
+        c.scan(syn.fragment).map_err(pct_error)?;
         if c.peek().is_some() {
             return Err(unexpected(&c, "fragment"));
         }
         spans.fragment = Some(start..c.pos());
     }
     Ok(spans)
+}
+
+/// Reads the authority of an edition before RFC 3986 to its end: the bytes any of its
+/// alternatives may hold ([`Syntax::authority_any`]), and for 2003 an `IPv6reference`, read
+/// forward so that a malformed one is rejected within its first 40 bytes. The alternatives are
+/// matched afterwards, on the bytes read ([`old_authority`]).
+fn delimit_old_authority(c: &mut Cursor<'_>, syn: &Syntax) -> Result<(), ParseError> {
+    loop {
+        c.scan(syn.authority_any).map_err(pct_error)?;
+        match c.peek() {
+            None | Some(b'/' | b'?' | b'#') => return Ok(()),
+            Some(b'[') if syn.host == HostRule::Rfc2396bis => {
+                let open = c.pos();
+                // INVARIANT: the byte at the cursor is the '[' just seen.
+                c.advance(1);
+                let literal = c.pos();
+                let rest = c.bytes().get(literal..).unwrap_or_default();
+                let read = ipv6address_prefix(rest);
+                let stop = match read {
+                    Ok(n) | Err(n) => n,
+                };
+                // INVARIANT: the reader stopped within `rest`.
+                c.advance(stop.min(rest.len()));
+                match (read, c.peek()) {
+                    // INVARIANT: the byte at the cursor is the ']' just seen.
+                    (Ok(_), Some(b']')) => c.advance(1),
+                    (_, None | Some(b'/' | b'?' | b'#')) => {
+                        return Err(ParseError::new(
+                            open,
+                            ParseErrorKind::UnclosedBracket,
+                            "IPv6reference",
+                        ))
+                    }
+                    _ => {
+                        return Err(ParseError::new(
+                            literal,
+                            ParseErrorKind::IpLiteral,
+                            "IPv6address",
+                        ))
+                    }
+                }
+            }
+            Some(_) => return Err(unexpected(c, syn.authority_name)),
+        }
+    }
 }
 
 /// Section 3.3, the five path forms:
@@ -513,96 +628,6 @@ fn ip_literal(c: &mut Cursor<'_>, start: usize) -> Result<HostKind, ParseError> 
     }
 }
 
-/// The editions of the generic syntax before RFC 3986 (1996, 1998, 2003), read from their
-/// [`Syntax`] data.
-///
-/// Each document parses a reference into its components first ("A reference is parsed as if it
-/// is a generic-URL", 1996 section 4.4; "the left-most matching rule soaks up as much of the URL
-/// reference string as it is capable of matching. In other words, the server component wins"),
-/// then checks each component against its rule. So a leading `//` is always an authority: where
-/// pure grammar membership would accept another reading (`http://a_b/` as an abs-path with an
-/// empty first segment under 2003), the document's reading is the one taken here; and the
-/// documents' prose rule on a colon in a relative path's first segment applies.
-fn generic_reference(
-    input: &[u8],
-    rule: Rule,
-    edition: Edition,
-    syn: &Syntax,
-) -> Result<Spans, ParseError> {
-    let mut spans = Spans::default();
-    let mut pos = 0;
-
-    // A ":" before any "/", "?" or "#" ends a scheme (Appendix B: `^(([^:/?#]+):)?`). If what
-    // precedes it is no scheme, the reference is still not relative: "a path segment which
-    // contains a colon character cannot be used as the first segment of a relative URL path
-    // (e.g., "this:that"), because it would be mistaken for a scheme name" (1996 section 5; 2003
-    // section 4.2 likewise; 1998 takes it from 1996). The grammars alone would admit `1a:b` as a
-    // relative path; the text rules it out, and so does this parser.
-    let first = find(input, 0, b":/?#");
-    if first > 0 && input.get(first) == Some(&b':') {
-        let prefix = input.get(..first).unwrap_or_default();
-        let is_scheme = prefix.first().is_some_and(|&b| syn.scheme_first.allows(b))
-            && prefix.iter().all(|&b| syn.scheme.allows(b));
-        if !is_scheme || rule == Rule::RelativeRef {
-            return Err(ParseError::new(
-                first,
-                ParseErrorKind::ColonInFirstSegment,
-                rule.name_in(edition),
-            ));
-        }
-        spans.scheme = Some(0..first);
-        pos = first + 1;
-    } else if rule.needs_scheme() {
-        return Err(ParseError::new(0, ParseErrorKind::MissingScheme, "scheme"));
-    }
-
-    // `net_path = "//" server [ abs_path ]` (and `site`, `authority`): the server component wins.
-    if input.get(pos..pos + 2) == Some(b"//") {
-        let start = pos + 2;
-        let end = find(input, start, b"/?#");
-        old_authority(input, start..end, syn, &mut spans)?;
-        pos = end;
-    }
-
-    // `path_segments = segment *( "/" segment )`, `segment = *pchar *( ";" param )`.
-    let path_end = find(input, pos, b"?#");
-    check(input, pos..path_end, syn.path, "path_segments")?;
-    spans.path = pos..path_end;
-    pos = path_end;
-
-    if input.get(pos) == Some(&b'?') {
-        if spans.authority.is_some() && spans.path.is_empty() && !syn.query_after_authority {
-            return Err(ParseError::new(
-                pos,
-                ParseErrorKind::UnexpectedByte { byte: b'?' },
-                "net_path",
-            ));
-        }
-        let end = find(input, pos + 1, b"#");
-        check(input, pos + 1..end, syn.query, "query")?;
-        spans.query = Some(pos + 1..end);
-        pos = end;
-    }
-
-    if input.get(pos) == Some(&b'#') {
-        let allowed = match rule {
-            Rule::AbsoluteUri => false,
-            Rule::RelativeRef => syn.relative_has_fragment,
-            _ => true,
-        };
-        if !allowed {
-            return Err(ParseError::new(
-                pos,
-                ParseErrorKind::FragmentNotAllowed,
-                rule.name_in(edition),
-            ));
-        }
-        check(input, pos + 1..input.len(), syn.fragment, "fragment")?;
-        spans.fragment = Some(pos + 1..input.len());
-    }
-    Ok(spans)
-}
-
 /// The authority of the generic editions before RFC 3986: `server` (1996), `site = server |
 /// authority` (`-01`), `authority = server | reg_name` (`-02`), `authority` (2003).
 fn old_authority(
@@ -620,7 +645,9 @@ fn old_authority(
     let (rule, non_empty) = match syn.authority {
         AuthorityRule::SiteOrRegistry01 => ("authority", false),
         AuthorityRule::ServerOrRegName02 => ("reg_name", true),
-        AuthorityRule::Server1996 | AuthorityRule::Authority2003 => return Err(server_error),
+        AuthorityRule::Server1996 | AuthorityRule::Authority2003 | AuthorityRule::Rfc3986 => {
+            return Err(server_error)
+        }
     };
     if (non_empty && range.is_empty()) || check(input, range.clone(), syn.registry, rule).is_err() {
         return Err(server_error);

@@ -55,7 +55,7 @@ use crate::error::{ParseError, ParseErrorKind};
 /// `waisurl`, and the Common Internet Scheme Syntax's `login` and `hostport` (section 3.1's
 /// `<user>:<password>@<host>:<port>`, without the `//`).
 ///
-/// [`Rule::UriReference`] (the default) means `url`.
+/// [`crate::Rule::UriReference`] (the default) means `url`.
 ///
 /// # Examples
 ///
