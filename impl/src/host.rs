@@ -5,6 +5,7 @@
 //! are linear and allocation-free.
 
 use crate::chars::{HEXDIG, IPVFUTURE_TAIL};
+use crate::cursor::work;
 
 /// `IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet` (section 3.2.2).
 ///
@@ -52,36 +53,6 @@ pub fn dec_octet(s: &[u8]) -> bool {
     }
 }
 
-/// `h16 = 1*4HEXDIG` (section 3.2.2): 16 bits of address in hexadecimal.
-fn h16(s: &[u8]) -> bool {
-    (1..=4).contains(&s.len()) && s.iter().all(|&b| HEXDIG.allows(b))
-}
-
-/// The number of 16-bit pieces in a `:`-separated run of `h16` (the last may be an
-/// `IPv4address`, counting two, when `ls32_last` is set), or `None` if the run is malformed.
-fn pieces(s: &[u8], ls32_last: bool) -> Option<usize> {
-    if s.is_empty() {
-        return Some(0);
-    }
-    let mut count = 0;
-    let mut parts = s.split(|&b| b == b':').peekable();
-    while let Some(part) = parts.next() {
-        let last = parts.peek().is_none();
-        if last && ls32_last && part.contains(&b'.') {
-            // ls32 = ( h16 ":" h16 ) / IPv4address
-            if !ipv4address(part) {
-                return None;
-            }
-            count += 2;
-        } else if h16(part) {
-            count += 1;
-        } else {
-            return None;
-        }
-    }
-    Some(count)
-}
-
 /// `IPv6address` (section 3.2.2), its nine forms:
 ///
 /// ```text
@@ -110,17 +81,101 @@ fn pieces(s: &[u8], ls32_last: bool) -> Option<usize> {
 /// assert!(!ipv6address(b"1:2:3:4:5:6:7:1.2.3.4"));
 /// ```
 pub fn ipv6address(s: &[u8]) -> bool {
-    match s.windows(2).position(|w| w == b"::") {
-        None => pieces(s, true) == Some(8),
-        Some(i) => {
-            let head = s.get(..i).unwrap_or_default();
-            let tail = s.get(i + 2..).unwrap_or_default();
-            match (pieces(head, false), pieces(tail, true)) {
-                (Some(h), Some(t)) => h + t <= 7,
-                _ => false,
-            }
+    ipv6address_prefix(s) == Ok(s.len())
+}
+
+/// Reads an `IPv6address` forward from the start of `s`, one byte at a time, and stops at the
+/// first byte that cannot continue it: `Ok(end)` when `s[..end]` is a complete `IPv6address`
+/// and `s[end]` (if any) cannot extend it, `Err(at)` when the address is malformed or incomplete,
+/// `at` being the offset where that became certain. The forms of [`ipv6address`] read this way
+/// never need more than 39 bytes (eight `h16` of four digits and seven `:`), so a malformed
+/// literal is rejected within its first 40 bytes however long it goes on.
+pub(crate) fn ipv6address_prefix(s: &[u8]) -> Result<usize, usize> {
+    let hex = |i: usize| s.get(i).is_some_and(|&b| HEXDIG.allows(b));
+    // Pieces of 16 bits read so far (an `IPv4address` counts two), and whether "::" was seen:
+    // without it there must be exactly eight, with it at most seven.
+    let mut pieces = 0usize;
+    let mut elided = false;
+    let mut i = 0;
+    if s.get(..2) == Some(b"::") {
+        elided = true;
+        i = 2;
+        if !hex(i) {
+            work::add(i + 1);
+            return Ok(i);
         }
     }
+    let result = loop {
+        let limit = if elided { 7 } else { 8 };
+        // h16 = 1*4HEXDIG
+        let start = i;
+        while i - start < 4 && hex(i) {
+            // INVARIANT: `s[i]` exists (it is a HEXDIG).
+            i += 1;
+        }
+        if i == start {
+            break Err(i);
+        }
+        if s.get(i) == Some(&b'.') {
+            // ls32 = ( h16 ":" h16 ) / IPv4address: the IPv4address ends the address.
+            match ipv4address_prefix(s, start) {
+                Ok(end) if (elided && pieces + 2 <= 7) || (!elided && pieces + 2 == 8) => {
+                    break Ok(end)
+                }
+                Ok(end) => break Err(end),
+                Err(at) => break Err(at),
+            }
+        }
+        pieces += 1;
+        if pieces > limit {
+            break Err(start);
+        }
+        match (s.get(i), s.get(i + 1)) {
+            (Some(b':'), Some(b':')) => {
+                if elided || pieces > 7 {
+                    break Err(i);
+                }
+                elided = true;
+                // INVARIANT: both bytes exist.
+                i += 2;
+                if !hex(i) {
+                    break Ok(i);
+                }
+            }
+            // INVARIANT: `s[i]` exists; an h16 must follow.
+            (Some(b':'), _) => i += 1,
+            _ if elided || pieces == 8 => break Ok(i),
+            _ => break Err(i),
+        }
+    };
+    work::add(match result {
+        Ok(n) | Err(n) => n + 1,
+    });
+    result
+}
+
+/// Reads an `IPv4address` forward from `s[start..]`: `Ok(end)` after its fourth `dec-octet`,
+/// `Err(at)` at the first byte that cannot continue it.
+fn ipv4address_prefix(s: &[u8], start: usize) -> Result<usize, usize> {
+    let mut i = start;
+    for octet in 0..4 {
+        if octet > 0 {
+            if s.get(i) != Some(&b'.') {
+                return Err(i);
+            }
+            // INVARIANT: `s[i]` is the '.'.
+            i += 1;
+        }
+        let from = i;
+        while i - from < 3 && s.get(i).is_some_and(u8::is_ascii_digit) {
+            // INVARIANT: `s[i]` exists (it is a digit).
+            i += 1;
+        }
+        if !dec_octet(s.get(from..i).unwrap_or_default()) {
+            return Err(from);
+        }
+    }
+    Ok(i)
 }
 
 /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` (section 3.2.2); the "v"
@@ -132,19 +187,129 @@ pub fn ipv6address(s: &[u8]) -> bool {
 /// assert!(!ipvfuture(b"v.x") && !ipvfuture(b"v1."));
 /// ```
 pub fn ipvfuture(s: &[u8]) -> bool {
-    let [b'v' | b'V', rest @ ..] = s else {
-        return false;
-    };
-    let digits = rest.iter().take_while(|&&b| HEXDIG.allows(b)).count();
-    let Some([b'.', tail @ ..]) = rest.get(digits..) else {
-        return false;
-    };
-    digits > 0 && !tail.is_empty() && tail.iter().all(|&b| IPVFUTURE_TAIL.allows(b))
+    ipvfuture_prefix(s) == Ok(s.len())
+}
+
+/// Reads an `IPvFuture` forward from the start of `s`, as [`ipv6address_prefix`] reads an
+/// `IPv6address`: `Ok(end)` after its last tail byte, `Err(at)` at the first byte that cannot
+/// continue it.
+pub(crate) fn ipvfuture_prefix(s: &[u8]) -> Result<usize, usize> {
+    let result = (|| {
+        let Some(b'v' | b'V') = s.first() else {
+            return Err(0);
+        };
+        let digits = s.iter().skip(1).take_while(|&&b| HEXDIG.allows(b)).count();
+        if digits == 0 {
+            return Err(1);
+        }
+        let dot = 1 + digits;
+        if s.get(dot) != Some(&b'.') {
+            return Err(dot);
+        }
+        let tail = s
+            .iter()
+            .skip(dot + 1)
+            .take_while(|&&b| IPVFUTURE_TAIL.allows(b))
+            .count();
+        if tail == 0 {
+            return Err(dot + 1);
+        }
+        Ok(dot + 1 + tail)
+    })();
+    work::add(match result {
+        Ok(n) | Err(n) => n + 1,
+    });
+    result
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `h16 = 1*4HEXDIG` (section 3.2.2): 16 bits of address in hexadecimal.
+    fn h16(s: &[u8]) -> bool {
+        (1..=4).contains(&s.len()) && s.iter().all(|&b| HEXDIG.allows(b))
+    }
+
+    /// The number of 16-bit pieces in a `:`-separated run of `h16` (the last may be an
+    /// `IPv4address`, counting two, when `ls32_last` is set), or `None` if the run is malformed.
+    fn pieces(s: &[u8], ls32_last: bool) -> Option<usize> {
+        if s.is_empty() {
+            return Some(0);
+        }
+        let mut count = 0;
+        let mut parts = s.split(|&b| b == b':').peekable();
+        while let Some(part) = parts.next() {
+            let last = parts.peek().is_none();
+            if last && ls32_last && part.contains(&b'.') {
+                // ls32 = ( h16 ":" h16 ) / IPv4address
+                if !ipv4address(part) {
+                    return None;
+                }
+                count += 2;
+            } else if h16(part) {
+                count += 1;
+            } else {
+                return None;
+            }
+        }
+        Some(count)
+    }
+
+    /// The reading of [`ipv6address`]'s doc as it was first written (split on "::", count the
+    /// pieces on each side): the reference the forward reader is checked against.
+    fn ipv6address_by_pieces(s: &[u8]) -> bool {
+        match s.windows(2).position(|w| w == b"::") {
+            None => pieces(s, true) == Some(8),
+            Some(i) => {
+                let head = s.get(..i).unwrap_or_default();
+                let tail = s.get(i + 2..).unwrap_or_default();
+                match (pieces(head, false), pieces(tail, true)) {
+                    (Some(h), Some(t)) => h + t <= 7,
+                    _ => false,
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn forward_reader_agrees_with_the_pieces_reading() {
+        // Every string of up to 7 symbols over an alphabet that builds (and breaks) addresses.
+        let alphabet: [&[u8]; 6] = [b"1", b":", b".", b"ffff", b"255", b"g"];
+        let mut strings: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..7 {
+            let next: Vec<Vec<u8>> = strings
+                .iter()
+                .flat_map(|s| alphabet.iter().map(move |a| [s.as_slice(), a].concat()))
+                .collect();
+            for s in &next {
+                assert_eq!(
+                    ipv6address(s),
+                    ipv6address_by_pieces(s),
+                    "{}",
+                    s.escape_ascii()
+                );
+            }
+            strings = next;
+        }
+        for s in [
+            &b"1:2:3:4:5:6:7::"[..],
+            b"1:2:3:4:5:6:1.2.3.4",
+            b"1:2:3:4:5::1.2.3.4",
+        ] {
+            assert!(ipv6address(s) && ipv6address_by_pieces(s));
+        }
+    }
+
+    #[test]
+    fn a_malformed_literal_is_rejected_within_40_bytes() {
+        for unit in ["12:", "1:", "ffff:", "1::", "1.", "::1:"] {
+            let s = unit.repeat(100_000);
+            let (read, r) = work::count(|| ipv6address_prefix(s.as_bytes()));
+            assert!(r.is_err() || r.is_ok_and(|e| e <= 40), "{unit}");
+            assert!(read <= 41, "{unit}: read {read} bytes");
+        }
+    }
 
     #[test]
     fn dec_octet_over_every_number_up_to_999() {

@@ -13,9 +13,9 @@
 //! keeps a leading "./" (section 4.2), so the result parses back to the same components.
 
 use crate::chars::{Table, HEXDIG, UNRESERVED};
-use crate::components::{recompose, recompose_target, Components, HostKind};
+use crate::components::{Components, HostKind};
 use crate::error::ParseError;
-use crate::resolve::remove_dot_segments;
+use crate::resolve::{has_dot_segment, remove_dot_segments, remove_dot_segments_into};
 use crate::{Edition, Parser};
 
 /// The input of a normalization or comparison was not a valid URI-reference.
@@ -78,7 +78,7 @@ pub fn normalize(input: impl AsRef<[u8]>) -> Result<String, NormalizeError> {
 /// ```
 pub fn normalize_in(edition: Edition, input: impl AsRef<[u8]>) -> Result<String, NormalizeError> {
     let (c, unreserved) = parse_in(edition, input.as_ref(), "input")?;
-    Ok(syntax_based(&c, unreserved, edition).recompose())
+    Ok(normalized(&c, unreserved, edition, false))
 }
 
 /// Parses for normalization under `edition`, with the edition's `unreserved` set.
@@ -133,9 +133,7 @@ pub fn normalize_scheme_based_in(
     input: impl AsRef<[u8]>,
 ) -> Result<String, NormalizeError> {
     let (c, unreserved) = parse_in(edition, input.as_ref(), "input")?;
-    let mut n = syntax_based(&c, unreserved, edition);
-    scheme_based(&mut n);
-    Ok(n.recompose())
+    Ok(normalized(&c, unreserved, edition, true))
 }
 
 /// Whether two references are equivalent after syntax- and scheme-based normalization (sections
@@ -174,9 +172,7 @@ pub fn equivalent_in(
 ) -> Result<bool, NormalizeError> {
     let norm = |input: &[u8], operand| {
         let (c, unreserved) = parse_in(edition, input, operand)?;
-        let mut n = syntax_based(&c, unreserved, edition);
-        scheme_based(&mut n);
-        Ok::<_, NormalizeError>(n.recompose())
+        Ok::<_, NormalizeError>(normalized(&c, unreserved, edition, true))
     };
     Ok(norm(a.as_ref(), "first")? == norm(b.as_ref(), "second")?)
 }
@@ -198,12 +194,28 @@ pub fn percent_encoding_normalize(s: &str, lowercase: bool) -> String {
 
 /// [`percent_encoding_normalize`] with a given `unreserved` set.
 fn pct_normalize(s: &str, lowercase: bool, unreserved: &Table) -> String {
-    let bytes = s.as_bytes();
     let mut out = String::with_capacity(s.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if let (b'%', Some(&[h, l])) = (b, bytes.get(i + 1..i + 3)) {
-            if let (Some(hv), Some(lv)) = (hex_value(h), hex_value(l)) {
+    pct_normalize_into(&mut out, s, lowercase, unreserved);
+    out
+}
+
+/// [`pct_normalize`], appending to `out`: the runs between triplets are copied as they are (or
+/// lowercased), each triplet decoded or given uppercase digits.
+fn pct_normalize_into(out: &mut String, s: &str, lowercase: bool, unreserved: &Table) {
+    let push_run = |out: &mut String, run: &str| {
+        if lowercase {
+            out.extend(run.chars().map(|c| c.to_ascii_lowercase()));
+        } else {
+            out.push_str(run);
+        }
+    };
+    let mut rest = s;
+    while let Some(i) = rest.find('%') {
+        let (run, triplet) = rest.split_at(i);
+        push_run(out, run);
+        let digit = |k: usize| triplet.as_bytes().get(k).copied();
+        match (digit(1).and_then(hex_value), digit(2).and_then(hex_value)) {
+            (Some(hv), Some(lv)) => {
                 let octet = hv << 4 | lv;
                 // 6.2.2.2: "URIs should be normalized by decoding any percent-encoded octet that
                 // corresponds to an unreserved character".
@@ -217,72 +229,28 @@ fn pct_normalize(s: &str, lowercase: bool, unreserved: &Table) -> String {
                     // 6.2.2.1: "all letters within a percent-encoding triplet ... should be
                     // normalized to use uppercase letters for the digits A-F."
                     out.push('%');
-                    out.push(char::from(h.to_ascii_uppercase()));
-                    out.push(char::from(l.to_ascii_uppercase()));
+                    out.extend(
+                        [digit(1), digit(2)]
+                            .into_iter()
+                            .flatten()
+                            .map(|d| char::from(d.to_ascii_uppercase())),
+                    );
                 }
-                i += 3;
-                continue;
+                rest = triplet.get(3..).unwrap_or_default();
+            }
+            _ => {
+                out.push('%');
+                rest = triplet.get(1..).unwrap_or_default();
             }
         }
-        out.push(char::from(if lowercase {
-            b.to_ascii_lowercase()
-        } else {
-            b
-        }));
-        i += 1;
     }
-    out
+    push_run(out, rest);
 }
 
 fn hex_value(b: u8) -> Option<u8> {
     HEXDIG
         .allows(b)
         .then(|| (b as char).to_digit(16).unwrap_or(0) as u8)
-}
-
-/// A reference being normalized: owned components.
-struct Normalized {
-    scheme: Option<String>,
-    userinfo: Option<String>,
-    host: Option<String>,
-    port: Option<String>,
-    has_authority: bool,
-    path: String,
-    query: Option<String>,
-    fragment: Option<String>,
-    edition: Edition,
-}
-
-impl Normalized {
-    fn recompose(&self) -> String {
-        let authority = self.has_authority.then(|| {
-            let mut a = String::new();
-            if let Some(u) = &self.userinfo {
-                a.push_str(u);
-                a.push('@');
-            }
-            a.push_str(self.host.as_deref().unwrap_or(""));
-            if let Some(p) = &self.port {
-                a.push(':');
-                a.push_str(p);
-            }
-            a
-        });
-        // A path that came to begin with "//" without an authority keeps a leading "/." (see the
-        // module docs); 1994 removes no dot-segments and its opaque paths are kept as written.
-        let compose = if self.edition == Edition::UriUrl06 {
-            recompose
-        } else {
-            recompose_target
-        };
-        compose(
-            self.scheme.as_deref(),
-            authority.as_deref(),
-            &self.path,
-            self.query.as_deref(),
-            self.fragment.as_deref(),
-        )
-    }
 }
 
 /// A relative path read as `remove_dot_segments` reads it after a merge: what acts on the base
@@ -394,49 +362,39 @@ fn normalize_relative_path(path: &str, pct: impl Fn(&str) -> String) -> String {
     twice.write(twice.marker, str::to_owned)
 }
 
-/// Section 6.2.2.3 with 6.2.2.2 on a path.
+/// Section 6.2.2.3 with 6.2.2.2 on a path, appended to `out`.
 ///
 /// Resolution removes dot-segments from the path as written (5.2.2), where an encoded dot is no
 /// dot-segment; normalization decodes it, and then removes dot-segments again, so a reference
 /// and every target it resolves to get the same normal form.
-fn normalize_path(c: &Components<'_>, edition: Edition, pct: impl Fn(&str) -> String) -> String {
+fn normalize_path_into(out: &mut String, c: &Components<'_>, edition: Edition, unreserved: &Table) {
     let path = c.path.unwrap_or("");
     if edition == Edition::UriUrl06 {
         // 1994 gives "." and ".." no meaning: its paths keep them.
-        pct(path)
+        pct_normalize_into(out, path, false, unreserved);
     } else if c.scheme.is_none()
         && c.authority.is_none()
         && !path.is_empty()
         && !path.starts_with('/')
     {
         // A relative-path reference: its dot-segments act on the base.
-        normalize_relative_path(path, pct)
+        let pct = |s: &str| pct_normalize(s, false, unreserved);
+        out.push_str(&normalize_relative_path(path, pct));
     } else {
         // "URI normalizers should remove dot-segments by applying the remove_dot_segments
-        // algorithm to the path": as 5.2.2 does in every resolution, then once decoded.
-        remove_dot_segments(&pct(&remove_dot_segments(path)))
-    }
-}
-
-/// Section 6.2.2.
-fn syntax_based(c: &Components<'_>, unreserved: &Table, edition: Edition) -> Normalized {
-    let pct = |s: &str| pct_normalize(s, false, unreserved);
-    // 6.2.2.1: "the scheme and host are case-insensitive and therefore should be normalized to
-    // lowercase."  An IP literal is lowercased as written: its form is not rewritten.
-    let host = c.host.map(|h| match h.kind {
-        HostKind::RegName | HostKind::Hostname => pct_normalize(h.text, true, unreserved),
-        _ => h.text.to_ascii_lowercase(),
-    });
-    Normalized {
-        scheme: c.scheme.map(str::to_ascii_lowercase),
-        userinfo: c.userinfo.map(pct),
-        host,
-        port: c.port.map(str::to_owned),
-        has_authority: c.authority.is_some(),
-        path: normalize_path(c, edition, pct),
-        query: c.query.map(pct),
-        fragment: c.fragment.map(pct),
-        edition,
+        // algorithm to the path": as 5.2.2 does in every resolution, then once decoded. A path
+        // without dot-segments is its own `remove_dot_segments`, so each removal runs only where
+        // one may be found.
+        let start = out.len();
+        if has_dot_segment(path) {
+            pct_normalize_into(out, &remove_dot_segments(path), false, unreserved);
+        } else {
+            pct_normalize_into(out, path, false, unreserved);
+        }
+        if out.get(start..).is_some_and(has_dot_segment) {
+            let decoded = out.split_off(start);
+            remove_dot_segments_into(out, &decoded);
+        }
     }
 }
 
@@ -450,26 +408,79 @@ const SCHEMES: &[(&str, &str, bool)] = &[
     ("ftp", "21", true),
 ];
 
-/// Section 6.2.3.
-fn scheme_based(n: &mut Normalized) {
-    let known = n
-        .scheme
-        .as_deref()
-        .and_then(|s| SCHEMES.iter().find(|(name, _, _)| *name == s));
-    // "Normalization should ... omit the port component and its ":" delimiter if port is empty
-    // or if its value would be the same as that of the scheme's default."
-    if let Some(port) = &n.port {
-        let digits = port.trim_start_matches('0');
-        let is_default = known.is_some_and(|(_, default, _)| *default == digits);
-        if port.is_empty() || is_default {
-            n.port = None;
+/// Section 6.2.2, then (with `scheme_based`) section 6.2.3, written into one string in the order
+/// of section 5.3's recomposition.
+fn normalized(
+    c: &Components<'_>,
+    unreserved: &Table,
+    edition: Edition,
+    scheme_based: bool,
+) -> String {
+    let mut out = String::with_capacity(c.path.map_or(0, str::len) + 64);
+    // 6.2.3: the scheme's own rules, where we know them.
+    let known = c.scheme.filter(|_| scheme_based).and_then(|s| {
+        SCHEMES
+            .iter()
+            .find(|(name, _, _)| name.eq_ignore_ascii_case(s))
+    });
+    // 6.2.2.1: "the scheme and host are case-insensitive and therefore should be normalized to
+    // lowercase."
+    if let Some(scheme) = c.scheme {
+        out.extend(scheme.chars().map(|c| c.to_ascii_lowercase()));
+        out.push(':');
+    }
+    if c.authority.is_some() {
+        out.push_str("//");
+        if let Some(userinfo) = c.userinfo {
+            pct_normalize_into(&mut out, userinfo, false, unreserved);
+            out.push('@');
+        }
+        // An IP literal is lowercased as written: its form is not rewritten.
+        match c.host {
+            Some(h) if matches!(h.kind, HostKind::RegName | HostKind::Hostname) => {
+                pct_normalize_into(&mut out, h.text, true, unreserved);
+            }
+            Some(h) => out.extend(h.text.chars().map(|c| c.to_ascii_lowercase())),
+            None => {}
+        }
+        if let Some(port) = c.port {
+            // 6.2.3: "Normalization should ... omit the port component and its ":" delimiter
+            // if port is empty or if its value would be the same as that of the scheme's
+            // default."
+            let is_default =
+                known.is_some_and(|(_, default, _)| *default == port.trim_start_matches('0'));
+            if !(scheme_based && (port.is_empty() || is_default)) {
+                out.push(':');
+                out.push_str(port);
+            }
         }
     }
-    // "an explicit ':port' ... and an empty path component should be normalized to a path of '/'"
-    // for schemes whose syntax says so, http among them.
-    if known.is_some_and(|(_, _, slash)| *slash) && n.has_authority && n.path.is_empty() {
-        n.path.push('/');
+    let path_start = out.len();
+    normalize_path_into(&mut out, c, edition, unreserved);
+    // 6.2.3: "an explicit ':port' ... and an empty path component should be normalized to a
+    // path of '/'" for schemes whose syntax says so, http among them.
+    if known.is_some_and(|(_, _, slash)| *slash) && c.authority.is_some() && out.len() == path_start
+    {
+        out.push('/');
     }
+    // A path that came to begin with "//" without an authority keeps a leading "/." (see the
+    // module docs, and `crate::components::recompose_target`); 1994 removes no dot-segments and
+    // its opaque paths are kept as written.
+    if edition != Edition::UriUrl06
+        && c.authority.is_none()
+        && out.get(path_start..).is_some_and(|p| p.starts_with("//"))
+    {
+        out.insert_str(path_start, "/.");
+    }
+    if let Some(query) = c.query {
+        out.push('?');
+        pct_normalize_into(&mut out, query, false, unreserved);
+    }
+    if let Some(fragment) = c.fragment {
+        out.push('#');
+        pct_normalize_into(&mut out, fragment, false, unreserved);
+    }
+    out
 }
 
 #[cfg(test)]

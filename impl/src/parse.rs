@@ -1,17 +1,23 @@
 //! The parser: one pass over the bytes of a reference, following RFC 3986 section 3 (the
 //! components), section 4 (`URI-reference`, `relative-ref`, `absolute-URI`) and Appendix A.
 //!
-//! The walk is the one Appendix B describes, made exact: find the delimiters that end each
-//! component (a component can never contain the delimiter of the components after it), then check
-//! each component's bytes against its rule's byte class. Components are returned as slices of the
-//! input; nothing is allocated.
+//! One walk serves RFC 3986, 2003, 1998 and 1996, each edition a [`Syntax`] entry: a forward
+//! [`Cursor`] reads each component against its rule's byte class and stops at the first byte
+//! the class does not hold, which must be the delimiter of a following component (a component
+//! can never contain the delimiter of the components after it, as Appendix B says) or the input
+//! is rejected there. The editions' differences are branches on their data: RFC 3986's
+//! authority is read step by step; the older authorities (a `server` that may fall back to a
+//! registry name) are delimited by the cursor, then matched on the bytes read. The 1994 draft,
+//! whose rules are per scheme, is [`crate::schemes1994`]. Components are returned as slices of
+//! the input; nothing is allocated.
 
 use core::ops::Range;
 
 use crate::chars::{self, Table};
 use crate::components::{Components, Extras, Host, HostKind};
+use crate::cursor::{check_bytes, checked_text, work, Cursor};
 use crate::error::{ParseError, ParseErrorKind};
-use crate::host::{ipv4address, ipv6address, ipvfuture};
+use crate::host::{ipv4address, ipv6address, ipv6address_prefix, ipvfuture_prefix};
 use crate::syntax::{self, AuthorityRule, HostRule, Syntax};
 use crate::{Edition, Rule};
 
@@ -31,6 +37,7 @@ use crate::{Edition, Rule};
 /// assert_eq!(c.path, Some("John.Doe@example.com"));
 /// assert!(uri_spec::parse(b"http://[::1/").is_err());
 /// ```
+#[inline]
 pub fn parse(input: &[u8]) -> Result<Components<'_>, ParseError> {
     Parser::new().parse(input)
 }
@@ -75,16 +82,34 @@ impl Parser {
     /// # Errors
     ///
     /// A [`ParseError`] naming the byte offset and the rule that failed.
+    #[inline]
     pub fn parse<'a>(&self, input: &'a [u8]) -> Result<Components<'a>, ParseError> {
         match self.edition {
-            Edition::Rfc3986 => {
-                let spans = uri_reference(input, self.rule)?;
-                spans.into_components(input, None)
+            Edition::UriUrl06 => {
+                // A rule of the 1994 BNF by its name; any other rule means its top rule, `url`.
+                let name = match self.rule {
+                    Rule::Url1994(name) if crate::schemes1994::RULES.contains(&name) => name,
+                    _ => "url",
+                };
+                crate::schemes1994::parse(input, name)
             }
-            Edition::UriUrl06 => crate::schemes1994::parse(input, self.rule),
+            Edition::Rfc3986 => {
+                // The same walk, given the edition's data as a constant, so that its branches
+                // on the grammar fold away.
+                let spans = reference(input, self.rule, Edition::Rfc3986, &syntax::RFC3986)?;
+                let text = checked_text(input, "URI-reference")?;
+                Ok(spans.components_3986(text))
+            }
             edition => match edition.syntax() {
-                Some(syn) => generic_reference(input, self.rule, edition, syn)?
-                    .into_components(input, Some(syn)),
+                Some(syn) => {
+                    let spans = reference(input, self.rule, edition, syn)?;
+                    let text = checked_text(input, "URI-reference")?;
+                    Ok(if syn.authority == AuthorityRule::Rfc3986 {
+                        spans.components_3986(text)
+                    } else {
+                        spans.into_components(text, syn)
+                    })
+                }
                 None => Err(ParseError::new(
                     0,
                     ParseErrorKind::EditionNotImplemented,
@@ -93,20 +118,6 @@ impl Parser {
             },
         }
     }
-}
-
-/// The input of a parse that succeeded, as text. Every byte a rule of any edition admits is
-/// ASCII, so a valid input is UTF-8 and every component range falls on a character boundary;
-/// the error is for an input no rule checked (an internal bug, reported, never a panic).
-pub(crate) fn checked_text<'a>(input: &'a [u8], rule: &'static str) -> Result<&'a str, ParseError> {
-    core::str::from_utf8(input).map_err(|e| {
-        let byte = input.get(e.valid_up_to()).copied().unwrap_or(0);
-        ParseError::new(
-            e.valid_up_to(),
-            ParseErrorKind::UnexpectedByte { byte },
-            rule,
-        )
-    })
 }
 
 /// Component boundaries as byte ranges of the input: what the walk produces.
@@ -131,16 +142,33 @@ struct Spans {
 impl Spans {
     /// Turns the ranges into string slices. Every byte of a valid reference is ASCII, so the
     /// input is valid UTF-8 and every range falls on a character boundary.
-    fn into_components<'a>(
-        self,
-        input: &'a [u8],
-        syn: Option<&Syntax>,
-    ) -> Result<Components<'a>, ParseError> {
-        let text = checked_text(input, "URI-reference")?;
+    /// The components of an RFC 3986 reference (which has no fields beyond the common ones),
+    /// as slices of `text`, the input the walk accepted.
+    #[inline(always)]
+    fn components_3986(self, text: &str) -> Components<'_> {
+        let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
+        Components {
+            scheme: self.scheme.map(slice),
+            authority: self.authority.map(slice),
+            userinfo: self.userinfo.map(slice),
+            host: self.host.map(|(r, kind)| Host {
+                text: slice(r),
+                kind,
+            }),
+            port: self.port.map(slice),
+            path: Some(slice(self.path)),
+            query: self.query.map(slice),
+            fragment: self.fragment.map(slice),
+            extras: Extras::default(),
+        }
+    }
+
+    #[inline]
+    fn into_components<'a>(self, text: &'a str, syn: &Syntax) -> Components<'a> {
         let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
         // The edition's own names beside the common ones.
         let mut extras = Extras::default();
-        if let (Some(syn), Some(a)) = (syn, self.authority.clone()) {
+        if let Some(a) = self.authority.clone() {
             if syn.authority_name != "authority" {
                 extras.push(syn.authority_name, slice(a.clone()));
             }
@@ -154,7 +182,7 @@ impl Spans {
         if let Some(p) = self.password.clone() {
             extras.push("password", slice(p));
         }
-        Ok(Components {
+        Components {
             scheme: self.scheme.map(slice),
             authority: self.authority.map(slice),
             userinfo: self.userinfo.map(slice),
@@ -167,17 +195,19 @@ impl Spans {
             query: self.query.map(slice),
             fragment: self.fragment.map(slice),
             extras,
-        })
+        }
     }
 }
 
 /// The index of the first byte at or after `from` that is one of `stops`, or `input.len()`.
 #[inline]
 fn find(input: &[u8], from: usize, stops: &[u8]) -> usize {
-    input
+    let at = input
         .get(from..)
         .and_then(|rest| rest.iter().position(|b| stops.contains(b)))
-        .map_or(input.len(), |i| from + i)
+        .map_or(input.len(), |i| from + i);
+    work::add(at.saturating_sub(from) + 1);
+    at
 }
 
 /// Checks that every byte of `input[range]` is in `table`, or starts a `pct-encoded` triplet
@@ -192,125 +222,220 @@ fn check(
     check_bytes(input, range, table, rule, "pct-encoded")
 }
 
-/// [`check`], naming the escape rule as the edition does (`pct-encoded`, 1994's `escape`).
-pub(crate) fn check_bytes(
+/// Whether a component that may be followed by a path, a query or a fragment ends at `b` (the
+/// byte after it; `None` at the end of the input).
+#[inline]
+fn ends_hier_part(b: Option<u8>) -> bool {
+    matches!(b, None | Some(b'/' | b'?' | b'#'))
+}
+
+/// A `%` not followed by two hexadecimal digits, at `index`.
+fn pct_error(index: usize) -> ParseError {
+    ParseError::new(index, ParseErrorKind::PctEncoded, "pct-encoded")
+}
+
+/// The byte at the cursor, which `rule` does not allow there.
+fn unexpected(c: &Cursor<'_>, rule: &'static str) -> ParseError {
+    match c.peek() {
+        Some(byte) => ParseError::new(c.pos(), ParseErrorKind::UnexpectedByte { byte }, rule),
+        None => ParseError::new(c.pos(), ParseErrorKind::UnexpectedEnd, rule),
+    }
+}
+
+/// Section 4.1: `URI-reference = URI / relative-ref`, restricted to `rule`, under the grammar of
+/// `syn` (RFC 3986, 2003, 1998 or 1996), in one forward walk: each component is read once,
+/// checked as it is read, and ends at the first byte its rule does not allow; that byte must be
+/// the delimiter of a following component (sections 3.2 to 3.5 name them), or the input is
+/// rejected there.
+///
+/// The editions differ in a few places, each a branch on `syn`: the authority (RFC 3986's is
+/// read by the cursor step by step; the older ones, whose `server` may fall back to a registry
+/// name, are delimited by the cursor and then matched as [`old_authority`] says), the path
+/// forms, and whether a query may follow an authority directly.
+#[inline(always)]
+fn reference(
     input: &[u8],
-    range: Range<usize>,
-    table: &Table,
-    rule: &'static str,
-    escape_rule: &'static str,
-) -> Result<(), ParseError> {
-    let start = range.start;
-    let bytes = input.get(range).unwrap_or_default();
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if table.allows(b) {
-            // INVARIANT: `i` stays within `bytes`; one byte consumed.
-            i += 1;
-        } else if b == b'%' && table.pct_encoded() {
-            match bytes.get(i + 1..i + 3) {
-                Some(&[h, l]) if chars::HEXDIG.allows(h) && chars::HEXDIG.allows(l) => i += 3,
-                _ => {
-                    return Err(ParseError::new(
-                        start + i,
-                        ParseErrorKind::PctEncoded,
-                        escape_rule,
-                    ))
-                }
+    rule: Rule,
+    edition: Edition,
+    syn: &Syntax,
+) -> Result<Spans, ParseError> {
+    let rfc3986 = syn.authority == AuthorityRule::Rfc3986;
+    let mut spans = Spans::default();
+    let mut c = Cursor::new(input);
+
+    // Section 3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, then ":". Section 4.2:
+    // "A path segment that contains a colon character (e.g., "this:that") cannot be used as the
+    // first segment of a relative-path reference, as it would be mistaken for a scheme name": a
+    // leading scheme followed by ":" makes the reference a URI. Otherwise the bytes read are the
+    // start of the first segment of a relative path (every scheme byte is a path byte), and the
+    // walk goes on from there without reading them again. The older documents say the same in
+    // prose ("a path segment which contains a colon character cannot be used as the first
+    // segment of a relative URL path", 1996 section 5; 2003 section 4.2), and read a ":" before
+    // any "/", "?" or "#" as the end of a scheme even where what precedes it is no scheme.
+    let mut in_first_segment = false;
+    let scheme_allowed = rfc3986 || rule != Rule::RelativeRef;
+    if rule.admits_scheme() || !rfc3986 {
+        if c.peek().is_some_and(|b| syn.scheme_first.allows(b)) {
+            // A scheme admits no `pct-encoded`, so the scan cannot fail.
+            let scanned = c.scan(syn.scheme);
+            if scanned.is_ok() && c.peek() == Some(b':') && scheme_allowed {
+                spans.scheme = Some(0..c.pos());
+                // INVARIANT: the byte at the cursor is the ':' just seen.
+                c.advance(1);
+            } else if rfc3986 && rule.needs_scheme() {
+                return Err(ParseError::new(
+                    c.pos(),
+                    ParseErrorKind::MissingScheme,
+                    "scheme",
+                ));
+            } else {
+                in_first_segment = true;
             }
-        } else {
-            return Err(ParseError::new(
-                start + i,
-                ParseErrorKind::UnexpectedByte { byte: b },
-                rule,
-            ));
+        }
+        if rfc3986 && spans.scheme.is_none() && rule.needs_scheme() {
+            return Err(ParseError::new(0, ParseErrorKind::MissingScheme, "scheme"));
         }
     }
-    Ok(())
-}
-
-/// The end of a `scheme` at the start of `input` if it is followed by `":"` (section 3.1:
-/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`), else `Err` with the offset where the
-/// scheme rule stopped matching.
-fn scheme(input: &[u8]) -> Result<usize, usize> {
-    match input.first() {
-        Some(&b) if chars::ALPHA.allows(b) => {}
-        _ => return Err(0),
-    }
-    let end = input
-        .iter()
-        .position(|&b| !chars::SCHEME.allows(b))
-        .unwrap_or(input.len());
-    match input.get(end) {
-        Some(b':') => Ok(end),
-        _ => Err(end),
-    }
-}
-
-/// Section 4.1: `URI-reference = URI / relative-ref`, restricted to `rule`.
-fn uri_reference(input: &[u8], rule: Rule) -> Result<Spans, ParseError> {
-    let mut spans = Spans::default();
-    let mut pos = 0;
-
-    // Section 4.2, "A path segment that contains a colon character (e.g., "this:that") cannot be
-    // used as the first segment of a relative-path reference, as it would be mistaken for a
-    // scheme name": a leading scheme followed by ":" makes the reference a URI.
-    if rule.admits_scheme() {
-        match scheme(input) {
-            Ok(end) => {
-                spans.scheme = Some(0..end);
-                // INVARIANT: input[end] is the ':' after the scheme.
-                pos = end + 1;
+    if !rfc3986 && spans.scheme.is_none() {
+        // The older editions: the first segment, if the reference begins with one, up to a ":"
+        // that would end a scheme (a ":" at the very start ends none: `:b` is a path).
+        if in_first_segment || !matches!(c.peek(), None | Some(b'/' | b'?' | b'#')) {
+            in_first_segment = true;
+            c.scan(syn.first_segment).map_err(pct_error)?;
+            if c.peek() == Some(b':') && c.pos() > 0 {
+                return Err(ParseError::new(
+                    c.pos(),
+                    ParseErrorKind::ColonInFirstSegment,
+                    rule.name_in(edition),
+                ));
             }
-            Err(at) if rule.needs_scheme() => {
-                return Err(ParseError::new(at, ParseErrorKind::MissingScheme, "scheme"));
-            }
-            Err(_) => {}
+        }
+        if rule.needs_scheme() {
+            return Err(ParseError::new(0, ParseErrorKind::MissingScheme, "scheme"));
         }
     }
 
     // hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty
     // relative-part = "//" authority path-abempty / path-absolute / path-noscheme / path-empty
-    let has_authority = input.get(pos..pos + 2) == Some(b"//");
+    // (`net_path = "//" server [ abs_path ]` before: "the server component wins".)
+    let has_authority = !in_first_segment && c.at(b"//");
     if has_authority {
-        // Section 3.2: "The authority component is preceded by a double slash ("//") and is
-        // terminated by the next slash ("/"), question mark ("?"), or number sign ("#")".
-        let start = pos + 2;
-        let end = find(input, start, b"/?#");
-        authority(input, start..end, &mut spans)?;
-        pos = end;
+        // INVARIANT: the two bytes at the cursor are the "//" just seen.
+        c.advance(2);
+        if rfc3986 {
+            authority(&mut c, &mut spans)?;
+        } else {
+            let start = c.pos();
+            delimit_old_authority(&mut c, syn)?;
+            old_authority(input, start..c.pos(), syn, &mut spans)?;
+        }
     }
 
     // Section 3.3: "The path is terminated by the first question mark ("?") or number sign
     // ("#") character, or by the end of the URI."
-    let path_end = find(input, pos, b"?#");
-    path(input, pos..path_end, has_authority, spans.scheme.is_some())?;
-    spans.path = pos..path_end;
-    pos = path_end;
+    let path_start = if in_first_segment { 0 } else { c.pos() };
+    if rfc3986 {
+        path(
+            &mut c,
+            has_authority,
+            spans.scheme.is_some(),
+            in_first_segment,
+        )?;
+    } else {
+        // `path_segments = segment *( "/" segment )`, `segment = *pchar *( ";" param )`.
+        c.scan(syn.path).map_err(pct_error)?;
+        if !matches!(c.peek(), None | Some(b'?' | b'#')) {
+            return Err(unexpected(&c, "path_segments"));
+        }
+    }
+    spans.path = path_start..c.pos();
 
     // Section 3.4: "The query component is indicated by the first question mark ("?") character
     // and terminated by a number sign ("#") character or by the end of the URI."
-    if input.get(pos) == Some(&b'?') {
-        let end = find(input, pos + 1, b"#");
-        check(input, pos + 1..end, &chars::QUERY, "query")?;
-        spans.query = Some(pos + 1..end);
-        pos = end;
+    if c.peek() == Some(b'?') {
+        if has_authority && spans.path.is_empty() && !syn.query_after_authority {
+            return Err(unexpected(&c, "net_path"));
+        }
+        // INVARIANT: the byte at the cursor is the '?' just seen.
+        c.advance(1);
+        let start = c.pos();
+        c.scan(syn.query).map_err(pct_error)?;
+        if !matches!(c.peek(), None | Some(b'#')) {
+            return Err(unexpected(&c, "query"));
+        }
+        spans.query = Some(start..c.pos());
     }
 
     // Section 3.5: "A fragment identifier component is indicated by the presence of a number
     // sign ("#") character and terminated by the end of the URI."
-    if input.get(pos) == Some(&b'#') {
-        if rule == Rule::AbsoluteUri {
+    if c.peek() == Some(b'#') {
+        let allowed = match rule {
+            Rule::AbsoluteUri => false,
+            Rule::RelativeRef => syn.relative_has_fragment,
+            _ => true,
+        };
+        if !allowed {
             return Err(ParseError::new(
-                pos,
+                c.pos(),
                 ParseErrorKind::FragmentNotAllowed,
-                "absolute-URI",
+                rule.name_in(edition),
             ));
         }
-        check(input, pos + 1..input.len(), &chars::FRAGMENT, "fragment")?;
-        spans.fragment = Some(pos + 1..input.len());
+        // INVARIANT: the byte at the cursor is the '#' just seen.
+        c.advance(1);
+        let start = c.pos();
+        c.scan(syn.fragment).map_err(pct_error)?;
+        if c.peek().is_some() {
+            return Err(unexpected(&c, "fragment"));
+        }
+        spans.fragment = Some(start..c.pos());
     }
     Ok(spans)
+}
+
+/// Reads the authority of an edition before RFC 3986 to its end: the bytes any of its
+/// alternatives may hold ([`Syntax::authority_any`]), and for 2003 an `IPv6reference`, read
+/// forward so that a malformed one is rejected within its first 40 bytes. The alternatives are
+/// matched afterwards, on the bytes read ([`old_authority`]).
+fn delimit_old_authority(c: &mut Cursor<'_>, syn: &Syntax) -> Result<(), ParseError> {
+    loop {
+        c.scan(syn.authority_any).map_err(pct_error)?;
+        match c.peek() {
+            None | Some(b'/' | b'?' | b'#') => return Ok(()),
+            Some(b'[') if syn.host == HostRule::Rfc2396bis => {
+                let open = c.pos();
+                // INVARIANT: the byte at the cursor is the '[' just seen.
+                c.advance(1);
+                let literal = c.pos();
+                let rest = c.bytes().get(literal..).unwrap_or_default();
+                let read = ipv6address_prefix(rest);
+                let stop = match read {
+                    Ok(n) | Err(n) => n,
+                };
+                // INVARIANT: the reader stopped within `rest`.
+                c.advance(stop.min(rest.len()));
+                match (read, c.peek()) {
+                    // INVARIANT: the byte at the cursor is the ']' just seen.
+                    (Ok(_), Some(b']')) => c.advance(1),
+                    (_, None | Some(b'/' | b'?' | b'#')) => {
+                        return Err(ParseError::new(
+                            open,
+                            ParseErrorKind::UnclosedBracket,
+                            "IPv6reference",
+                        ))
+                    }
+                    _ => {
+                        return Err(ParseError::new(
+                            literal,
+                            ParseErrorKind::IpLiteral,
+                            "IPv6address",
+                        ))
+                    }
+                }
+            }
+            Some(_) => return Err(unexpected(c, syn.authority_name)),
+        }
+    }
 }
 
 /// Section 3.3, the five path forms:
@@ -323,226 +448,184 @@ fn uri_reference(input: &[u8], rule: Rule) -> Result<Spans, ParseError> {
 /// path-empty    = 0<pchar>
 /// ```
 ///
-/// The delimiters found so far settle the form: after an authority the path is empty or starts
-/// with "/" (`path-abempty`); a leading "//" was taken as an authority, so a path starting with
-/// "/" is `path-absolute`; otherwise a URI's path is `path-rootless` and a relative reference's
-/// is `path-noscheme`, whose first segment may not hold ":".
+/// What was read before settles the form: after an authority the path is empty or starts with
+/// "/" (`path-abempty`); a leading "//" was taken as an authority, so a path starting with "/" is
+/// `path-absolute`; otherwise a URI's path is `path-rootless` and a relative reference's is
+/// `path-noscheme`, whose first segment may not hold ":". The path ends at the first byte that
+/// is not in it, which must be "?", "#" or the end.
 fn path(
-    input: &[u8],
-    range: Range<usize>,
+    c: &mut Cursor<'_>,
     after_authority: bool,
     has_scheme: bool,
+    in_first_segment: bool,
 ) -> Result<(), ParseError> {
-    let bytes = input.get(range.clone()).unwrap_or_default();
-    if after_authority {
-        return check(input, range, &chars::PATH, "path-abempty");
-    }
-    match bytes.first() {
-        None => Ok(()),
-        Some(b'/') => check(input, range, &chars::PATH, "path-absolute"),
-        Some(_) if has_scheme => check(input, range, &chars::PATH, "path-rootless"),
-        Some(_) => {
-            let first_end = find(input, range.start, b"/").min(range.end);
-            check(
-                input,
-                range.start..first_end,
-                &chars::SEGMENT_NZ_NC,
-                "segment-nz-nc",
-            )
-            .map_err(|e| {
-                if e.kind() == (ParseErrorKind::UnexpectedByte { byte: b':' }) {
-                    ParseError::new(
-                        e.index(),
-                        ParseErrorKind::ColonInFirstSegment,
-                        "path-noscheme",
-                    )
-                } else {
-                    e
+    let rule = if after_authority {
+        "path-abempty"
+    } else {
+        match c.peek() {
+            Some(b'/') if !in_first_segment => "path-absolute",
+            _ if has_scheme => "path-rootless",
+            None | Some(b'?' | b'#') if !in_first_segment => return Ok(()),
+            _ => {
+                // segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
+                c.scan(&chars::SEGMENT_NZ_NC).map_err(pct_error)?;
+                match c.peek() {
+                    None | Some(b'?' | b'#') => return Ok(()),
+                    Some(b'/') => {}
+                    Some(b':') => {
+                        return Err(ParseError::new(
+                            c.pos(),
+                            ParseErrorKind::ColonInFirstSegment,
+                            "path-noscheme",
+                        ))
+                    }
+                    Some(_) => return Err(unexpected(c, "segment-nz-nc")),
                 }
-            })?;
-            check(input, first_end..range.end, &chars::PATH, "path-noscheme")
+                "path-noscheme"
+            }
         }
+    };
+    c.scan(&chars::PATH).map_err(pct_error)?;
+    match c.peek() {
+        None | Some(b'?' | b'#') => Ok(()),
+        Some(_) => Err(unexpected(c, rule)),
     }
 }
 
-/// Section 3.2: `authority = [ userinfo "@" ] host [ ":" port ]`.
-fn authority(input: &[u8], range: Range<usize>, spans: &mut Spans) -> Result<(), ParseError> {
-    spans.authority = Some(range.clone());
-    let Range { start, end } = range;
-
-    // Section 3.2.1: the user information "is followed by a commercial at-sign ("@") that
-    // delimits it from the host". Neither userinfo nor host may hold "@", so the first one ends
-    // the userinfo and any other is an error in the host.
-    let mut host_start = start;
-    if let Some(at) = input
-        .get(start..end)
-        .and_then(|a| a.iter().position(|&b| b == b'@'))
-    {
-        check(input, start..start + at, &chars::USERINFO, "userinfo")?;
-        spans.userinfo = Some(start..start + at);
-        host_start = start + at + 1;
-    }
-
-    // Section 3.2.2: `host = IP-literal / IPv4address / reg-name`.
-    let host_end;
-    if input.get(host_start) == Some(&b'[') {
-        // IP-literal = "[" ( IPv6address / IPvFuture ) "]"
-        let close = find(input, host_start + 1, b"]");
-        if close >= end {
-            return Err(ParseError::new(
-                host_start,
-                ParseErrorKind::UnclosedBracket,
-                "IP-literal",
-            ));
-        }
-        let literal = input.get(host_start + 1..close).unwrap_or_default();
-        let kind = if literal
-            .first()
-            .is_some_and(|b| b.eq_ignore_ascii_case(&b'v'))
-        {
-            if !ipvfuture(literal) {
-                return Err(ParseError::new(
-                    host_start + 1,
-                    ParseErrorKind::IpLiteral,
-                    "IPvFuture",
-                ));
-            }
-            HostKind::IpvFuture
-        } else {
-            if !ipv6address(literal) {
-                return Err(ParseError::new(
-                    host_start + 1,
-                    ParseErrorKind::IpLiteral,
-                    "IPv6address",
-                ));
-            }
-            HostKind::Ipv6
-        };
-        host_end = close + 1;
-        // The literal must be followed by the port's ":" or the end of the authority.
-        match input.get(host_end) {
+/// Section 3.2: `authority = [ userinfo "@" ] host [ ":" port ]`, read forward from the cursor
+/// (just after the "//") to the first byte that ends it ("/", "?", "#" or the end).
+///
+/// Section 3.2.1: the user information "is followed by a commercial at-sign ("@") that delimits
+/// it from the host". `userinfo` holds every byte of `reg-name` and ":" as well, so one scan
+/// reads what is either a userinfo (if an "@" comes) or a host and port (if the authority ends
+/// first); the bytes after the first ":" are remembered as a port that went wrong, to be
+/// reported if no "@" comes.
+fn authority(c: &mut Cursor<'_>, spans: &mut Spans) -> Result<(), ParseError> {
+    let start = c.pos();
+    if c.peek() != Some(b'[') {
+        c.scan(&chars::REG_NAME).map_err(pct_error)?;
+        match c.peek() {
+            Some(b'@') => return after_userinfo(c, spans, start),
             Some(b':') => {}
-            Some(&byte) if host_end < end => {
-                return Err(ParseError::new(
-                    host_end,
-                    ParseErrorKind::UnexpectedByte { byte },
-                    "authority",
-                ));
+            None | Some(b'/' | b'?' | b'#') => {
+                let host = c.since(start);
+                spans.host = Some((start..c.pos(), reg_name_or_ipv4(host)));
+                spans.authority = Some(start..c.pos());
+                return Ok(());
+            }
+            Some(_) => return Err(unexpected(c, "reg-name")),
+        }
+        // A ":": the port of the host read so far, or a ":" of a userinfo.
+        let colon = c.pos();
+        // INVARIANT: the byte at the cursor is the ':' just seen.
+        c.advance(1);
+        // port = *DIGIT
+        c.scan(&chars::DIGIT).map_err(pct_error)?;
+        match c.peek() {
+            Some(b'@') => return after_userinfo(c, spans, start),
+            b if ends_hier_part(b) => {
+                let host = c.bytes().get(start..colon).unwrap_or_default();
+                spans.host = Some((start..colon, reg_name_or_ipv4(host)));
+                spans.port = Some(colon + 1..c.pos());
+                spans.authority = Some(start..c.pos());
+                return Ok(());
             }
             _ => {}
         }
-        spans.host = Some((host_start..host_end, kind));
-    } else {
-        // Neither IPv4address nor reg-name holds ":", so the first one starts the port.
-        host_end = find(input, host_start, b":").min(end);
-        let host = input.get(host_start..host_end).unwrap_or_default();
-        // "If host matches the rule for IPv4address, then it should be considered an IPv4
-        // address literal and not a registered name."
-        let kind = if ipv4address(host) {
-            HostKind::Ipv4
-        } else {
-            check(input, host_start..host_end, &chars::REG_NAME, "reg-name")?;
-            HostKind::RegName
+        // Not a port; still a userinfo if an "@" follows.
+        let port_error = unexpected(c, "port");
+        let scanned = c.scan(&chars::USERINFO);
+        return match c.peek() {
+            Some(b'@') if scanned.is_ok() => after_userinfo(c, spans, start),
+            _ => Err(port_error),
         };
-        spans.host = Some((host_start..host_end, kind));
     }
+    host_and_port(c, spans, start)
+}
 
-    // Section 3.2.3: `port = *DIGIT`.
-    if host_end < end {
-        check(input, host_end + 1..end, &chars::DIGIT, "port")?;
-        spans.port = Some(host_end + 1..end);
-    }
+/// The rest of an authority after its `userinfo` (`start..` the cursor, which is on the "@").
+fn after_userinfo(c: &mut Cursor<'_>, spans: &mut Spans, start: usize) -> Result<(), ParseError> {
+    spans.userinfo = Some(start..c.pos());
+    // INVARIANT: the byte at the cursor is the '@' just seen.
+    c.advance(1);
+    let host_start = c.pos();
+    host_and_port(c, spans, host_start)?;
+    spans.authority = Some(start..c.pos());
     Ok(())
 }
 
-/// The editions of the generic syntax before RFC 3986 (1996, 1998, 2003), read from their
-/// [`Syntax`] data.
-///
-/// Each document parses a reference into its components first ("A reference is parsed as if it
-/// is a generic-URL", 1996 section 4.4; "the left-most matching rule soaks up as much of the URL
-/// reference string as it is capable of matching. In other words, the server component wins"),
-/// then checks each component against its rule. So a leading `//` is always an authority: where
-/// pure grammar membership would accept another reading (`http://a_b/` as an abs-path with an
-/// empty first segment under 2003), the document's reading is the one taken here; and the
-/// documents' prose rule on a colon in a relative path's first segment applies.
-fn generic_reference(
-    input: &[u8],
-    rule: Rule,
-    edition: Edition,
-    syn: &Syntax,
-) -> Result<Spans, ParseError> {
-    let mut spans = Spans::default();
-    let mut pos = 0;
-
-    // A ":" before any "/", "?" or "#" ends a scheme (Appendix B: `^(([^:/?#]+):)?`). If what
-    // precedes it is no scheme, the reference is still not relative: "a path segment which
-    // contains a colon character cannot be used as the first segment of a relative URL path
-    // (e.g., "this:that"), because it would be mistaken for a scheme name" (1996 section 5; 2003
-    // section 4.2 likewise; 1998 takes it from 1996). The grammars alone would admit `1a:b` as a
-    // relative path; the text rules it out, and so does this parser.
-    let first = find(input, 0, b":/?#");
-    if first > 0 && input.get(first) == Some(&b':') {
-        let prefix = input.get(..first).unwrap_or_default();
-        let is_scheme = prefix.first().is_some_and(|&b| syn.scheme_first.allows(b))
-            && prefix.iter().all(|&b| syn.scheme.allows(b));
-        if !is_scheme || rule == Rule::RelativeRef {
-            return Err(ParseError::new(
-                first,
-                ParseErrorKind::ColonInFirstSegment,
-                rule.name_in(edition),
-            ));
+/// Section 3.2.2, `host = IP-literal / IPv4address / reg-name`, then section 3.2.3,
+/// `[ ":" port ]`, from the cursor to the end of the authority.
+fn host_and_port(c: &mut Cursor<'_>, spans: &mut Spans, start: usize) -> Result<(), ParseError> {
+    let kind = if c.peek() == Some(b'[') {
+        ip_literal(c, start)?
+    } else {
+        c.scan(&chars::REG_NAME).map_err(pct_error)?;
+        if !(c.peek() == Some(b':') || ends_hier_part(c.peek())) {
+            return Err(unexpected(c, "reg-name"));
         }
-        spans.scheme = Some(0..first);
-        pos = first + 1;
-    } else if rule.needs_scheme() {
-        return Err(ParseError::new(0, ParseErrorKind::MissingScheme, "scheme"));
-    }
-
-    // `net_path = "//" server [ abs_path ]` (and `site`, `authority`): the server component wins.
-    if input.get(pos..pos + 2) == Some(b"//") {
-        let start = pos + 2;
-        let end = find(input, start, b"/?#");
-        old_authority(input, start..end, syn, &mut spans)?;
-        pos = end;
-    }
-
-    // `path_segments = segment *( "/" segment )`, `segment = *pchar *( ";" param )`.
-    let path_end = find(input, pos, b"?#");
-    check(input, pos..path_end, syn.path, "path_segments")?;
-    spans.path = pos..path_end;
-    pos = path_end;
-
-    if input.get(pos) == Some(&b'?') {
-        if spans.authority.is_some() && spans.path.is_empty() && !syn.query_after_authority {
-            return Err(ParseError::new(
-                pos,
-                ParseErrorKind::UnexpectedByte { byte: b'?' },
-                "net_path",
-            ));
+        reg_name_or_ipv4(c.since(start))
+    };
+    spans.host = Some((start..c.pos(), kind));
+    if c.peek() == Some(b':') {
+        // INVARIANT: the byte at the cursor is the ':' just seen.
+        c.advance(1);
+        let port = c.pos();
+        c.scan(&chars::DIGIT).map_err(pct_error)?;
+        if !ends_hier_part(c.peek()) {
+            return Err(unexpected(c, "port"));
         }
-        let end = find(input, pos + 1, b"#");
-        check(input, pos + 1..end, syn.query, "query")?;
-        spans.query = Some(pos + 1..end);
-        pos = end;
+        spans.port = Some(port..c.pos());
     }
+    spans.authority.get_or_insert(start..c.pos());
+    Ok(())
+}
 
-    if input.get(pos) == Some(&b'#') {
-        let allowed = match rule {
-            Rule::AbsoluteUri => false,
-            Rule::RelativeRef => syn.relative_has_fragment,
-            _ => true,
-        };
-        if !allowed {
-            return Err(ParseError::new(
-                pos,
-                ParseErrorKind::FragmentNotAllowed,
-                rule.name_in(edition),
-            ));
-        }
-        check(input, pos + 1..input.len(), syn.fragment, "fragment")?;
-        spans.fragment = Some(pos + 1..input.len());
+/// "If host matches the rule for IPv4address, then it should be considered an IPv4 address
+/// literal and not a registered name" (section 3.2.2); `host` is already known to be a
+/// `reg-name`.
+fn reg_name_or_ipv4(host: &[u8]) -> HostKind {
+    if host.first().is_some_and(u8::is_ascii_digit) && ipv4address(host) {
+        HostKind::Ipv4
+    } else {
+        HostKind::RegName
     }
-    Ok(spans)
+}
+
+/// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"` (section 3.2.2), the cursor on the "[" at
+/// `start`. The literal is read forward and rejected at the first byte that cannot continue it;
+/// one that runs into the end of the authority is an unclosed bracket.
+fn ip_literal(c: &mut Cursor<'_>, start: usize) -> Result<HostKind, ParseError> {
+    // INVARIANT: the byte at the cursor is the '[' just seen.
+    c.advance(1);
+    let literal = c.pos();
+    let rest = c.bytes().get(literal..).unwrap_or_default();
+    let (read, kind, rule) = if matches!(c.peek(), Some(b'v' | b'V')) {
+        (ipvfuture_prefix(rest), HostKind::IpvFuture, "IPvFuture")
+    } else {
+        (ipv6address_prefix(rest), HostKind::Ipv6, "IPv6address")
+    };
+    let stop = match read {
+        Ok(n) | Err(n) => n,
+    };
+    // INVARIANT: the reader stopped within `rest`, so the cursor stays within the input.
+    c.advance(stop.min(rest.len()));
+    match (read, c.peek()) {
+        (Ok(_), Some(b']')) => {
+            // INVARIANT: the byte at the cursor is the ']' just seen.
+            c.advance(1);
+            match c.peek() {
+                Some(b':') | None | Some(b'/' | b'?' | b'#') => Ok(kind),
+                Some(_) => Err(unexpected(c, "authority")),
+            }
+        }
+        (_, b) if ends_hier_part(b) => Err(ParseError::new(
+            start,
+            ParseErrorKind::UnclosedBracket,
+            "IP-literal",
+        )),
+        _ => Err(ParseError::new(literal, ParseErrorKind::IpLiteral, rule)),
+    }
 }
 
 /// The authority of the generic editions before RFC 3986: `server` (1996), `site = server |
@@ -562,7 +645,9 @@ fn old_authority(
     let (rule, non_empty) = match syn.authority {
         AuthorityRule::SiteOrRegistry01 => ("authority", false),
         AuthorityRule::ServerOrRegName02 => ("reg_name", true),
-        AuthorityRule::Server1996 | AuthorityRule::Authority2003 => return Err(server_error),
+        AuthorityRule::Server1996 | AuthorityRule::Authority2003 | AuthorityRule::Rfc3986 => {
+            return Err(server_error)
+        }
     };
     if (non_empty && range.is_empty()) || check(input, range.clone(), syn.registry, rule).is_err() {
         return Err(server_error);
@@ -713,6 +798,98 @@ mod tests {
             UnexpectedByte { byte: 0xc3 },
             "path-abempty",
         );
+    }
+
+    /// An input of about `n` bytes: `prefix`, then `unit` repeated, then `suffix`.
+    fn shape(prefix: &str, unit: &str, suffix: &str, n: usize) -> String {
+        let count = n.saturating_sub(prefix.len() + suffix.len()) / unit.len().max(1);
+        format!("{prefix}{}{suffix}", unit.repeat(count))
+    }
+
+    /// Hostile inputs: where each goes wrong (the offset the error names) and how far the parser
+    /// read (counted by the cursor), for a 1 MB tail after the byte that cannot continue.
+    #[test]
+    fn hostile_inputs_are_rejected_where_they_go_wrong() {
+        use ParseErrorKind::*;
+        const MB: usize = 1 << 20;
+        let cases: [(String, usize, ParseErrorKind, usize); 7] = [
+            // An IP literal that is no IPv6address: rejected within its first 40 bytes.
+            (shape("http://[", "12:", "", MB), 8, IpLiteral, 8 + 40),
+            (shape("http://[::", "1", "]", MB), 8, IpLiteral, 8 + 40),
+            (
+                shape("http://[v1.", "x", "", MB),
+                7,
+                UnclosedBracket,
+                MB + 16,
+            ),
+            (
+                shape("http://a b", "a", "", MB),
+                8,
+                UnexpectedByte { byte: b' ' },
+                8 + 16,
+            ),
+            (shape("http://a/%zz", "a", "", MB), 9, PctEncoded, 9 + 16),
+            (
+                shape("http://a/?<", "a", "", MB),
+                10,
+                UnexpectedByte { byte: b'<' },
+                10 + 16,
+            ),
+            (
+                shape("a:b", "c", "#[", MB),
+                MB - 1,
+                UnexpectedByte { byte: b'[' },
+                MB + 16,
+            ),
+        ];
+        for (input, index, kind, most) in cases {
+            let (read, result) = work::count(|| parse(input.as_bytes()));
+            let e = result.expect_err(&input[..20]);
+            assert_eq!((e.index(), e.kind()), (index, kind), "{}", &input[..20]);
+            assert!(
+                read <= most,
+                "{}: read {read} bytes, at most {most}",
+                &input[..20]
+            );
+        }
+    }
+
+    /// Linear time, by counting: the bytes read per input byte are the same at 1 KB and at
+    /// 1 MB, for every edition and every shape of long input.
+    #[test]
+    fn work_per_byte_is_flat_from_1_kb_to_1_mb() {
+        let shapes = [
+            ("http://a", "/abc", ""),
+            ("http://a/b", "/..", "/g"),
+            ("http://a", "/./a/..", "/g"),
+            ("http://a/?", "a=b&", ""),
+            ("http://a/", "%41", ""),
+            ("http://", "a", "/"),
+            ("http://", "a.", "a/"),
+            ("http://", "u:p", "@a/"),
+            ("http://[", "12:", "]/"),
+            ("http://a/#", "a/?", ""),
+            ("", "a/", ""),
+            ("ftp://h/", "a/", ";type=a"),
+            ("news:", "a.", "a"),
+            ("mailto:", "a", "@b"),
+        ];
+        for edition in Edition::ALL {
+            let parser = Parser::new().edition(edition);
+            for (prefix, unit, suffix) in shapes {
+                let per_byte = |n: usize| {
+                    let input = shape(prefix, unit, suffix, n);
+                    let (read, _) = work::count(|| parser.parse(input.as_bytes()));
+                    read as f64 / input.len() as f64
+                };
+                let (small, large) = (per_byte(1 << 10), per_byte(1 << 20));
+                assert!(
+                    large <= 4.0 && large <= small * 1.1 + 0.1,
+                    "{edition} {prefix}{unit}..: {small:.2} bytes read per byte at 1 KB, \
+                     {large:.2} at 1 MB"
+                );
+            }
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! output byte is removed at most once, so the time is linear in the path's length, where the
 //! document's string rewriting is quadratic as written.
 
-use crate::components::{recompose_target, Components};
+use crate::components::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::resolve_editions::{
     transform_1996, transform_2003, AbsolutePathReading, LeftoverDotDot,
@@ -118,6 +118,9 @@ impl Resolver {
 
     /// Resolves `reference` against `base`.
     ///
+    /// To resolve many references against one base, parse the base once with
+    /// [`Resolver::base`].
+    ///
     /// # Errors
     ///
     /// See [`resolve`].
@@ -126,83 +129,168 @@ impl Resolver {
         base: impl AsRef<[u8]>,
         reference: impl AsRef<[u8]>,
     ) -> Result<String, ResolveError> {
+        self.base(base.as_ref())?.resolve(reference)
+    }
+
+    /// Parses `base` once, for resolving any number of references against it.
+    ///
+    /// # Errors
+    ///
+    /// [`ResolveError::Base`] when `base` is not a reference with a scheme (section 5.1; a
+    /// fragment is ignored, 5.2.1), [`ResolveError::NoRelativeReferences`] under
+    /// draft-ietf-uri-url-06.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let base = uri_spec::Resolver::new().base(b"http://a/b/c/d;p?q").unwrap();
+    /// assert_eq!(base.resolve("g").unwrap(), "http://a/b/c/g");
+    /// assert_eq!(base.resolve("../g").unwrap(), "http://a/b/g");
+    /// assert!(uri_spec::Resolver::new().base(b"/no/scheme").is_err());
+    /// ```
+    pub fn base<'a>(&self, base: &'a [u8]) -> Result<Base<'a>, ResolveError> {
         if self.edition == Edition::UriUrl06 {
             return Err(ResolveError::NoRelativeReferences(self.edition));
         }
-        let parser = Parser::new().edition(self.edition);
         // Section 5.2.1: "the base URI must be ... of the form absolute-URI"; "If the base URI is
         // obtained from a URI reference, then that reference must be converted to absolute form
         // and stripped of any fragment component prior to its use as a base URI." We accept a
         // reference with a scheme and ignore its fragment (every edition: "only the scheme
         // component is required to be present in the base").
-        let base = parser.parse(base.as_ref()).map_err(ResolveError::Base)?;
-        if base.scheme.is_none() {
+        let components = Parser::new()
+            .edition(self.edition)
+            .parse(base)
+            .map_err(ResolveError::Base)?;
+        if components.scheme.is_none() {
             return Err(ResolveError::Base(ParseError::new(
                 0,
                 ParseErrorKind::MissingScheme,
                 "scheme",
             )));
         }
-        let r = parser
+        Ok(Base {
+            resolver: *self,
+            components,
+        })
+    }
+}
+
+/// A base URI parsed once, with the settings of the [`Resolver`] that parsed it: resolves
+/// references against it without reading the base again.
+///
+/// # Examples
+///
+/// ```
+/// use uri_spec::{Edition, Resolver};
+///
+/// // Section 5.4.1's base, under RFC 3986 and under 1996's procedure.
+/// let base = Resolver::new().base(b"http://a/b/c/d;p?q").unwrap();
+/// assert_eq!(base.resolve("g?y").unwrap(), "http://a/b/c/g?y");
+/// let base_1996 = Resolver::new().edition(Edition::UrlSyntax00).base(b"http://a/b/c/d;p?q").unwrap();
+/// assert_eq!(base_1996.resolve("../../../g").unwrap(), "http://a/../g");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Base<'a> {
+    resolver: Resolver,
+    components: Components<'a>,
+}
+
+impl<'a> Base<'a> {
+    /// The base's components.
+    ///
+    /// ```
+    /// let base = uri_spec::Resolver::new().base(b"http://a/b").unwrap();
+    /// assert_eq!(base.components().path, Some("/b"));
+    /// ```
+    pub fn components(&self) -> &Components<'a> {
+        &self.components
+    }
+
+    /// Resolves `reference` against this base.
+    ///
+    /// # Errors
+    ///
+    /// [`ResolveError::Reference`] when the reference is not a `URI-reference` of the edition;
+    /// [`ResolveError::AboveRoot`] under 2003 with [`LeftoverDotDot::Error`].
+    pub fn resolve(&self, reference: impl AsRef<[u8]>) -> Result<String, ResolveError> {
+        let edition = self.resolver.edition;
+        let r = Parser::new()
+            .edition(edition)
             .parse(reference.as_ref())
             .map_err(ResolveError::Reference)?;
-        let resolution = self
-            .edition
+        let base = &self.components;
+        let resolution = edition
             .syntax()
             .map_or(Resolution::Rfc3986, |s| s.resolution);
         match resolution {
-            Resolution::Url1996 => Ok(transform_1996(&base, &r, true)),
-            Resolution::Uri1998 => Ok(transform_1996(&base, &r, false)),
-            Resolution::Rfc2396bis => {
-                transform_2003(&base, &r, self.strict, self.leftover, self.reading)
-                    .map_err(|_| ResolveError::AboveRoot)
-            }
-            Resolution::Rfc3986 => Ok(transform(&base, &r, self.strict)),
+            Resolution::Url1996 => Ok(transform_1996(base, &r, true)),
+            Resolution::Uri1998 => Ok(transform_1996(base, &r, false)),
+            Resolution::Rfc2396bis => transform_2003(
+                base,
+                &r,
+                self.resolver.strict,
+                self.resolver.leftover,
+                self.resolver.reading,
+            )
+            .map_err(|_| ResolveError::AboveRoot),
+            Resolution::Rfc3986 => Ok(transform(base, &r, self.resolver.strict)),
         }
     }
 }
 
 /// Section 5.2.2, "Transform References", with its variables: `r_*` for the reference, `base_*`
-/// and `t_*` for the target.
+/// and `t_*` for the target. The target is written straight into its string (section 5.3's
+/// recomposition), the path through [`remove_dot_segments_into`].
 fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool) -> String {
     let r_path = r.path.unwrap_or("");
     let base_path = base.path.unwrap_or("");
     // "-- A non-strict parser may ignore a scheme in the reference if it is identical to the base
     //  URI's scheme." Schemes are case-insensitive (section 3.1), so "identical" is compared
-    // without regard to case.
+    //  without regard to case.
     let r_scheme = match (r.scheme, base.scheme) {
         (Some(r_s), Some(b_s)) if !strict && r_s.eq_ignore_ascii_case(b_s) => None,
         (s, _) => s,
     };
+    // The path of the target, before dot-segment removal: the reference's own, the base's, or
+    // the merge of the two (section 5.2.3) as a prefix of the base's and the reference's.
+    enum TPath<'p> {
+        Removed(&'p str),
+        Kept(&'p str),
+        Merged(&'p str, &'p str),
+    }
     let (t_scheme, t_authority, t_path, t_query);
     if r_scheme.is_some() {
         // "if defined(R.scheme) then T.scheme = R.scheme; T.authority = R.authority;
         //  T.path = remove_dot_segments(R.path); T.query = R.query;"
         t_scheme = r_scheme;
         t_authority = r.authority;
-        t_path = remove_dot_segments(r_path);
+        t_path = TPath::Removed(r_path);
         t_query = r.query;
     } else {
         if r.authority.is_some() {
             // "if defined(R.authority) then T.authority = R.authority;
             //  T.path = remove_dot_segments(R.path); T.query = R.query;"
             t_authority = r.authority;
-            t_path = remove_dot_segments(r_path);
+            t_path = TPath::Removed(r_path);
             t_query = r.query;
         } else {
             if r_path.is_empty() {
                 // "T.path = Base.path; if defined(R.query) then T.query = R.query;
                 //  else T.query = Base.query;"
-                t_path = base_path.to_owned();
+                t_path = TPath::Kept(base_path);
                 t_query = r.query.or(base.query);
             } else {
                 if r_path.starts_with('/') {
                     // "T.path = remove_dot_segments(R.path);"
-                    t_path = remove_dot_segments(r_path);
+                    t_path = TPath::Removed(r_path);
                 } else {
                     // "T.path = merge(Base.path, R.path); T.path = remove_dot_segments(T.path);"
-                    t_path =
-                        remove_dot_segments(&merge(base.authority.is_some(), base_path, r_path));
+                    t_path = if base.authority.is_some() && base_path.is_empty() {
+                        TPath::Merged("/", r_path)
+                    } else {
+                        let keep = base_path.rfind('/').map_or(0, |i| i + 1);
+                        TPath::Merged(base_path.get(..keep).unwrap_or_default(), r_path)
+                    };
                 }
                 // "T.query = R.query;"
                 t_query = r.query;
@@ -213,9 +301,67 @@ fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool) -> String 
         // "T.scheme = Base.scheme;"
         t_scheme = base.scheme;
     }
-    // "T.fragment = R.fragment;" Recomposed by 5.3, with a path that came to begin with "//"
-    // without an authority kept as a path (see `recompose_target`).
-    recompose_target(t_scheme, t_authority, &t_path, t_query, r.fragment)
+    // "T.fragment = R.fragment;" and section 5.3.
+    let path_len = match t_path {
+        TPath::Removed(p) | TPath::Kept(p) => p.len(),
+        TPath::Merged(a, b) => a.len() + b.len(),
+    };
+    let mut result = String::with_capacity(
+        t_scheme.map_or(0, |s| s.len() + 1)
+            + t_authority.map_or(0, |a| a.len() + 2)
+            + path_len
+            + t_query.map_or(0, |q| q.len() + 1)
+            + r.fragment.map_or(0, |f| f.len() + 1),
+    );
+    if let Some(scheme) = t_scheme {
+        result.push_str(scheme);
+        result.push(':');
+    }
+    if let Some(authority) = t_authority {
+        result.push_str("//");
+        result.push_str(authority);
+    }
+    let path_start = result.len();
+    match t_path {
+        TPath::Kept(p) => result.push_str(p),
+        TPath::Removed(p) => remove_dot_segments_into(&mut result, p),
+        TPath::Merged(prefix, r_path) => {
+            if has_dot_segment(prefix) || has_dot_segment(r_path) {
+                remove_dot_segments_into(&mut result, &[prefix, r_path].concat());
+            } else {
+                // Neither part holds a dot segment, and the prefix ends with "/" (or is empty),
+                // so the merged path holds none either: removal leaves it as it is.
+                result.push_str(prefix);
+                result.push_str(r_path);
+            }
+        }
+    }
+    // Section 3.3: "If a URI does not contain an authority component, then the path cannot
+    // begin with two slash characters ("//")": a target path that came to begin so is kept as a
+    // path by a leading "/." (see `crate::components::recompose_target`).
+    if t_authority.is_none()
+        && result
+            .get(path_start..)
+            .is_some_and(|p| p.starts_with("//"))
+    {
+        result.insert_str(path_start, "/.");
+    }
+    if let Some(query) = t_query {
+        result.push('?');
+        result.push_str(query);
+    }
+    if let Some(fragment) = r.fragment {
+        result.push('#');
+        result.push_str(fragment);
+    }
+    result
+}
+
+/// Whether `path` has a segment that is "." or ".." (a segment starting with "." at the start
+/// of the path or after a "/" is a candidate; this errs towards yes, which only costs the
+/// general procedure).
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    path.starts_with('.') || path.contains("/.")
 }
 
 /// Section 5.2.3, "Merge Paths".
@@ -258,10 +404,24 @@ pub fn merge(base_has_authority: bool, base_path: &str, r_path: &str) -> String 
 /// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
 /// ```
 pub fn remove_dot_segments(path: &str) -> String {
+    let mut output = String::with_capacity(path.len());
+    remove_dot_segments_into(&mut output, path);
+    // "3. Finally, the output buffer is returned as the result of remove_dot_segments."
+    output
+}
+
+/// [`remove_dot_segments`], appending its output to `result`: the output buffer is the part of
+/// `result` after its length on entry, and nothing before it is touched.
+pub(crate) fn remove_dot_segments_into(result: &mut String, path: &str) {
+    if !has_dot_segment(path) {
+        // No step but E applies: every segment moves to the output as it is.
+        result.push_str(path);
+        return;
+    }
+    let floor = result.len();
     // "1. The input buffer is initialized with the now-appended path components and the output
     //  buffer is initialized to the empty string."
     let mut input = path;
-    let mut output = String::with_capacity(path.len());
     // "2. While the input buffer is not empty, loop as follows:"
     while !input.is_empty() {
         if let Some(rest) = input
@@ -280,8 +440,11 @@ pub fn remove_dot_segments(path: &str) -> String {
             //  complete path segment, then replace that prefix with "/" in the input buffer and
             //  remove the last segment and its preceding "/" (if any) from the output buffer;"
             input = input.get(3..).filter(|r| !r.is_empty()).unwrap_or("/");
-            let last = output.rfind('/').unwrap_or(0);
-            output.truncate(last);
+            let last = result
+                .get(floor..)
+                .and_then(|o| o.rfind('/'))
+                .map_or(floor, |i| floor + i);
+            result.truncate(last);
         } else if input == "." || input == ".." {
             // "D. if the input buffer consists only of "." or "..", then remove that from the
             //  input buffer;"
@@ -297,12 +460,10 @@ pub fn remove_dot_segments(path: &str) -> String {
                 .and_then(|s| s.find('/'))
                 .map_or(input.len(), |i| from + i);
             let (segment, rest) = input.split_at(end);
-            output.push_str(segment);
+            result.push_str(segment);
             input = rest;
         }
     }
-    // "3. Finally, the output buffer is returned as the result of remove_dot_segments."
-    output
 }
 
 #[cfg(test)]
@@ -340,6 +501,78 @@ mod tests {
             }
         }
         output
+    }
+
+    /// Section 5.2.2 as first written here, composing [`merge`], [`remove_dot_segments`] and
+    /// `recompose_target` with a string each: the reference the one-buffer transform is
+    /// checked against.
+    fn transform_by_parts(base: &Components<'_>, r: &Components<'_>) -> String {
+        let (r_path, base_path) = (r.path.unwrap_or(""), base.path.unwrap_or(""));
+        let (t_scheme, t_authority, t_path, t_query);
+        if r.scheme.is_some() {
+            (t_scheme, t_authority) = (r.scheme, r.authority);
+            (t_path, t_query) = (remove_dot_segments(r_path), r.query);
+        } else {
+            if r.authority.is_some() {
+                t_authority = r.authority;
+                (t_path, t_query) = (remove_dot_segments(r_path), r.query);
+            } else {
+                if r_path.is_empty() {
+                    (t_path, t_query) = (base_path.to_owned(), r.query.or(base.query));
+                } else {
+                    t_path = if r_path.starts_with('/') {
+                        remove_dot_segments(r_path)
+                    } else {
+                        remove_dot_segments(&merge(base.authority.is_some(), base_path, r_path))
+                    };
+                    t_query = r.query;
+                }
+                t_authority = base.authority;
+            }
+            t_scheme = base.scheme;
+        }
+        crate::components::recompose_target(t_scheme, t_authority, &t_path, t_query, r.fragment)
+    }
+
+    #[test]
+    fn one_buffer_transform_agrees_with_the_composed_parts() {
+        let bases = [
+            "http://a/b/c/d;p?q",
+            "http://a",
+            "http://a/",
+            "a:b",
+            "a:",
+            "a:/b/./c/",
+            "a:b/../c",
+            "http://a/.b/..c/",
+            "file:///x/y",
+        ];
+        let pieces = [
+            "", "g", ".", "..", "/", "./", "../", ".g", "g.", "?y", "#s", "//h",
+        ];
+        for base in bases {
+            let resolver = Resolver::new().base(base.as_bytes()).unwrap();
+            for a in pieces {
+                for b in pieces {
+                    for c in pieces {
+                        let r = format!("{a}{b}{c}");
+                        let Ok(rc) = crate::parse(r.as_bytes()) else {
+                            continue;
+                        };
+                        let want = transform_by_parts(resolver.components(), &rc);
+                        assert_eq!(resolver.resolve(&r).unwrap(), want, "{r} against {base}");
+                        assert_eq!(resolve(base, &r).unwrap(), want, "{r} against {base}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn dot_removal_into_a_buffer_leaves_what_precedes_it() {
+        let mut out = String::from("http://a");
+        remove_dot_segments_into(&mut out, "/../../g/./h/..");
+        assert_eq!(out, "http://a/g/");
     }
 
     #[test]

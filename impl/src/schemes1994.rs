@@ -49,14 +49,13 @@ use core::ops::Range;
 use crate::chars::Table;
 use crate::components::{Components, Extras, Host, HostKind};
 use crate::error::{ParseError, ParseErrorKind};
-use crate::Rule;
 
 /// The rule names of the 1994 BNF (section 5) that a parse can be asked to match, spelled as the
 /// document spells them: the top rule `url`, its eleven alternatives, the three forms of
 /// `waisurl`, and the Common Internet Scheme Syntax's `login` and `hostport` (section 3.1's
 /// `<user>:<password>@<host>:<port>`, without the `//`).
 ///
-/// [`Rule::UriReference`] (the default) means `url`.
+/// [`crate::Rule::UriReference`] (the default) means `url`.
 ///
 /// # Examples
 ///
@@ -339,11 +338,7 @@ const OTHERURL: &SchemeRule = &SCHEME_RULES[10];
 /// [`ParseErrorKind::RelativeNotDefined`] at 0 when the input does not start with `scheme ":"`;
 /// otherwise a [`ParseError`] naming the BNF rule whose bytes failed (`hostnumber`, `port`,
 /// `ftptype`, ...) or, for a literal of a rule (`"ftp://"`, `";type="`), the rule itself.
-pub(crate) fn parse(input: &[u8], rule: Rule) -> Result<Components<'_>, ParseError> {
-    let name = match rule {
-        Rule::Url1994(name) if RULES.contains(&name) => name,
-        _ => "url",
-    };
+pub(crate) fn parse<'a>(input: &'a [u8], name: &'static str) -> Result<Components<'a>, ParseError> {
     let spans = match name {
         "login" => authority_rule(input, Access::Login)?,
         "hostport" => authority_rule(input, Access::HostPort)?,
@@ -901,7 +896,7 @@ impl Spans {
     /// class of ASCII bytes, so the input is valid UTF-8 and every range falls on a character
     /// boundary.
     fn into_components(self, input: &[u8]) -> Result<Components<'_>, ParseError> {
-        let text = crate::parse::checked_text(input, "url")?;
+        let text = crate::cursor::checked_text(input, "url")?;
         let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
         let mut extras = Extras::default();
         for (name, range) in self.extras.into_iter().flatten() {
@@ -933,18 +928,22 @@ fn find(input: &[u8], from: usize, to: usize, byte: u8) -> usize {
 /// The index of the first of `stops` in `input[from..to]`, or `to`.
 #[inline]
 fn find_any(input: &[u8], from: usize, to: usize, stops: &[u8]) -> usize {
-    input
+    let at = input
         .get(from..to)
         .and_then(|s| s.iter().position(|b| stops.contains(b)))
-        .map_or(to, |i| from + i)
+        .map_or(to, |i| from + i);
+    crate::cursor::work::add(at.saturating_sub(from) + 1);
+    at
 }
 
 /// The index of the first encoded tab, `%09`, in `input[from..to]`, or `to`.
 fn find_tab(input: &[u8], from: usize, to: usize) -> usize {
-    input
+    let at = input
         .get(from..to)
         .and_then(|s| s.windows(3).position(|t| t == b"%09"))
-        .map_or(to, |i| from + i)
+        .map_or(to, |i| from + i);
+    crate::cursor::work::add(at.saturating_sub(from) + 1);
+    at
 }
 
 /// Matches the literal `lit` at `at` (before `end`), in any ASCII case if `any_case`; returns
@@ -988,15 +987,24 @@ fn check(
     table: &Table,
     rule: &'static str,
 ) -> Result<(), ParseError> {
-    crate::parse::check_bytes(input, range, table, rule, "escape")
+    crate::cursor::check_bytes(input, range, table, rule, "escape")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Edition, Parser, Rule};
+
+    /// The 1994 grammar through the public parser, under `rule`.
+    fn parse_rule(input: &[u8], rule: Rule) -> Result<Components<'_>, ParseError> {
+        Parser::new()
+            .edition(Edition::UriUrl06)
+            .rule(rule)
+            .parse(input)
+    }
 
     fn parse_as<'a>(rule: &'static str, input: &'a str) -> Result<Components<'a>, ParseError> {
-        parse(input.as_bytes(), Rule::Url1994(rule))
+        parse(input.as_bytes(), rule)
     }
 
     /// A component by name: a common one, `host_kind`, or an extra (`None` when absent).
@@ -1104,9 +1112,9 @@ mod tests {
         // Every name is reachable: `url`, the scheme rules, `login` and `hostport`.
         assert_eq!(RULES.len(), SCHEME_RULES.len() + 3);
         // `url` picks `waisurl`, not one of its forms.
-        let c = parse(b"wais://h/db?s", Rule::UriReference).unwrap();
+        let c = parse_rule(b"wais://h/db?s", Rule::UriReference).unwrap();
         assert_eq!(c.query, Some("s"));
-        let c = parse(b"wais://h/db/t/p", Rule::default()).unwrap();
+        let c = parse_rule(b"wais://h/db/t/p", Rule::default()).unwrap();
         assert_eq!(c.extras.get("wpath"), Some("p"));
     }
 
@@ -1750,7 +1758,7 @@ mod tests {
     fn top_rule() {
         // "programs interpreting URLs should allow upper case letters as equivalent to lower
         // case in scheme names (e.g., allow "HTTP" as well as "http")"
-        let c = parse(b"HTTP://info.cern.ch/", Rule::UriReference).unwrap();
+        let c = parse_rule(b"HTTP://info.cern.ch/", Rule::UriReference).unwrap();
         assert_eq!(
             (c.scheme, c.host_str()),
             (Some("HTTP"), Some("info.cern.ch"))
@@ -1768,7 +1776,7 @@ mod tests {
         fails("url", "news:", 5, END, "group");
         // Every rule other than Url1994 means `url`.
         for rule in [Rule::Uri, Rule::AbsoluteUri, Rule::RelativeRef] {
-            assert_eq!(parse(b"news:*", rule).unwrap().path, Some("*"));
+            assert_eq!(parse_rule(b"news:*", rule).unwrap().path, Some("*"));
         }
         // A scheme rule wants its own scheme.
         fails("httpurl", "ftp://h/", 0, byte(b'f'), "httpurl");
@@ -1787,7 +1795,7 @@ mod tests {
             fails("url", input, 0, relative, "url");
             fails("httpurl", input, 0, relative, "httpurl");
         }
-        let e = parse(b"../g", Rule::UriReference).unwrap_err();
+        let e = parse_rule(b"../g", Rule::UriReference).unwrap_err();
         assert_eq!(
             e.to_string(),
             "this edition defines no relative references at byte 0 (rule url)"
@@ -1864,7 +1872,7 @@ mod tests {
                         k /= ALPHABET.len();
                     }
                     for rule in RULES {
-                        if let Ok(c) = parse(&buf, Rule::Url1994(rule)) {
+                        if let Ok(c) = parse(&buf, rule) {
                             accepted += 1;
                             if !matches!(*rule, "login" | "hostport") {
                                 assert_eq!(c.recompose().as_bytes(), &buf[..], "{rule}");

@@ -12,9 +12,9 @@
 //!   read as `[ [ [ userinfo ] "@" ] hostport ]`.
 //! - `draft-fielding-uri-rfc2396bis-02` (seed 004, 2003): the ABNF rules of sections 2 to 4 (its
 //!   Appendix A is "To be filled-in later").
-//! - `rfc3986`: RFC 3986 Appendix A, in [`crate::chars`].
+//! - `rfc3986`: RFC 3986 Appendix A, the tables of [`crate::chars`].
 
-use crate::chars::{Table, ALPHA, DIGIT};
+use crate::chars::{self, Table, ALPHA, DIGIT};
 use crate::Edition;
 
 /// How an edition's `authority` (or `server`, or `site`) component is built.
@@ -29,6 +29,9 @@ pub(crate) enum AuthorityRule {
     ServerOrRegName02,
     /// 2003: `authority = [ userinfo "@" ] host [ ":" port ]`, `host` possibly empty, no reg-name.
     Authority2003,
+    /// RFC 3986: `authority = [ userinfo "@" ] host [ ":" port ]`, read forward by
+    /// [`crate::parse`]'s cursor.
+    Rfc3986,
 }
 
 /// How an edition's `host` is recognized.
@@ -38,6 +41,8 @@ pub(crate) enum HostRule {
     HostnameOrHostnumber,
     /// 2003: `host = [ IPv6reference / IPv4address / hostname ]`, first match wins.
     Rfc2396bis,
+    /// RFC 3986: `host = IP-literal / IPv4address / reg-name`.
+    Rfc3986,
 }
 
 /// Which resolution procedure an edition prints.
@@ -52,14 +57,18 @@ pub(crate) enum Resolution {
     Uri1998,
     /// 2003, section 5.2: the pseudocode with the string-buffer merge steps.
     Rfc2396bis,
-    /// RFC 3986, section 5.2 (the edition has no [`Syntax`] entry; named for completeness).
-    #[allow(dead_code)]
+    /// RFC 3986, section 5.2.
     Rfc3986,
 }
 
 /// An edition's grammar, as data.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Syntax {
+    /// Every byte any alternative of the edition's authority may hold (`userinfo` or `user` and
+    /// `password`, the registry, `hostname`, `hostnumber`, `port`, ":" and "@"), with
+    /// `pct-encoded` where one of them admits it; "[" and "]" are read as an `IPv6reference`
+    /// where the edition has one. The authority ends at the first byte outside it.
+    pub authority_any: &'static Table,
     /// The bytes a scheme may begin with.
     pub scheme_first: &'static Table,
     /// The bytes of a scheme after the first.
@@ -74,6 +83,9 @@ pub(crate) struct Syntax {
     pub host: HostRule,
     /// Every byte a path may hold (`pchar`, `";"` of `param`, and `"/"`).
     pub path: &'static Table,
+    /// The bytes of the first segment of a relative path: the path's bytes without ":" (the
+    /// documents' prose rule, section 4.2 of RFC 3986's `segment-nz-nc`) and without "/".
+    pub first_segment: &'static Table,
     /// The bytes of a query.
     pub query: &'static Table,
     /// The bytes of a fragment.
@@ -150,7 +162,21 @@ const QUERY_2003: Table = PATH_2003.with(b"?");
 
 const EMPTY: Table = Table::EMPTY;
 
+/// The hostname, hostnumber and port bytes, with the ":" and "@" of the authority.
+const HOST_PORT_ANY: Table = ALPHA.union(&DIGIT).with(b"-.:@");
+const AUTHORITY_ANY_1996: Table = USER_1996.union(&HOST_PORT_ANY);
+const AUTHORITY_ANY_01: Table = USERINFO_01.union(&REGISTRY_01).union(&HOST_PORT_ANY);
+const AUTHORITY_ANY_02: Table = USERINFO_02.union(&REG_NAME_02).union(&HOST_PORT_ANY);
+const AUTHORITY_ANY_2003: Table = USERINFO_02.union(&HOST_PORT_ANY);
+const FIRST_SEGMENT_1996: Table = PATH_1996.without(b":/");
+const FIRST_SEGMENT_02: Table = PATH_02.without(b":/");
+const FIRST_SEGMENT_2003: Table = PATH_2003.without(b":/");
+/// RFC 3986's authority is read by the cursor's own steps; the class is the widest of them.
+const AUTHORITY_ANY_3986: Table = chars::USERINFO.with(b"@");
+
 static URL_1996: Syntax = Syntax {
+    authority_any: &AUTHORITY_ANY_1996,
+    first_segment: &FIRST_SEGMENT_1996,
     scheme_first: &SCHEME_1996,
     scheme: &SCHEME_1996,
     userinfo: &USER_1996,
@@ -168,6 +194,8 @@ static URL_1996: Syntax = Syntax {
 };
 
 static URI_01: Syntax = Syntax {
+    authority_any: &AUTHORITY_ANY_01,
+    first_segment: &FIRST_SEGMENT_1996,
     scheme_first: &SCHEME_1996,
     scheme: &SCHEME_1996,
     userinfo: &USERINFO_01,
@@ -185,6 +213,8 @@ static URI_01: Syntax = Syntax {
 };
 
 static URI_02: Syntax = Syntax {
+    authority_any: &AUTHORITY_ANY_02,
+    first_segment: &FIRST_SEGMENT_02,
     scheme_first: &ALPHA,
     scheme: &SCHEME_REST_02,
     userinfo: &USERINFO_02,
@@ -202,6 +232,8 @@ static URI_02: Syntax = Syntax {
 };
 
 static RFC2396BIS_02: Syntax = Syntax {
+    authority_any: &AUTHORITY_ANY_2003,
+    first_segment: &FIRST_SEGMENT_2003,
     scheme_first: &ALPHA,
     scheme: &SCHEME_REST_02,
     userinfo: &USERINFO_02,
@@ -218,16 +250,37 @@ static RFC2396BIS_02: Syntax = Syntax {
     query_after_authority: true,
 };
 
+/// RFC 3986, Appendix A: the tables of [`crate::chars`].
+pub(crate) static RFC3986: Syntax = Syntax {
+    authority_any: &AUTHORITY_ANY_3986,
+    first_segment: &chars::SEGMENT_NZ_NC,
+    scheme_first: &ALPHA,
+    scheme: &chars::SCHEME,
+    userinfo: &chars::USERINFO,
+    registry: &chars::REG_NAME,
+    authority: AuthorityRule::Rfc3986,
+    host: HostRule::Rfc3986,
+    path: &chars::PATH,
+    query: &chars::QUERY,
+    fragment: &chars::FRAGMENT,
+    relative_has_fragment: true,
+    resolution: Resolution::Rfc3986,
+    authority_name: "authority",
+    unreserved: &chars::UNRESERVED,
+    query_after_authority: true,
+};
+
 impl Edition {
     /// The grammar data of an edition of the generic syntax; `None` for 1994 (its own module,
-    /// [`crate::schemes1994`]) and RFC 3986 (the tables of [`crate::chars`]).
+    /// [`crate::schemes1994`]).
     pub(crate) fn syntax(self) -> Option<&'static Syntax> {
         match self {
             Edition::UrlSyntax00 => Some(&URL_1996),
             Edition::UriSyntax01 => Some(&URI_01),
             Edition::UriSyntax02 => Some(&URI_02),
             Edition::Rfc2396bis02 => Some(&RFC2396BIS_02),
-            Edition::UriUrl06 | Edition::Rfc3986 => None,
+            Edition::Rfc3986 => Some(&RFC3986),
+            Edition::UriUrl06 => None,
         }
     }
 }

@@ -1,0 +1,227 @@
+//! The forward cursor every walk of the input goes through: a byte slice and a position that
+//! only moves forward, with the scans the grammars need (a run of one byte class with its
+//! `pct-encoded` triplets, RFC 3986 section 2.1).
+//!
+//! A walk reads each byte once, left to right, and stops at the first byte that cannot
+//! continue the rule being matched; so a parse costs time linear in the length of the prefix it
+//! read, and an invalid input is rejected where it goes wrong, however long its tail.
+//!
+//! For the tests, [`work`] counts the bytes the cursor reads (a no-op outside `cfg(test)`), so
+//! that linearity and early rejection are checked by counting, never by timing.
+
+use core::ops::Range;
+
+use crate::chars::{Table, HEXDIG};
+use crate::error::{ParseError, ParseErrorKind};
+
+/// A position in an input, moving only forward.
+///
+/// # Invariants
+///
+/// - `pos <= bytes.len()` at all times: every advance is by bytes already seen to exist.
+/// - `pos` never decreases: a walk that needs to look again at a span it passed takes the
+///   span as a slice ([`Cursor::slice`]), it never rewinds.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cursor<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor at the start of `bytes`.
+    #[inline]
+    pub(crate) const fn new(bytes: &'a [u8]) -> Self {
+        Cursor { bytes, pos: 0 }
+    }
+
+    /// The input.
+    #[inline]
+    pub(crate) const fn bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The current position.
+    #[inline]
+    pub(crate) const fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The byte at the position, if any.
+    #[inline]
+    pub(crate) fn peek(&self) -> Option<u8> {
+        work::add(1);
+        self.bytes.get(self.pos).copied()
+    }
+
+    /// Whether the input continues with `prefix` at the position.
+    #[inline]
+    pub(crate) fn at(&self, prefix: &[u8]) -> bool {
+        work::add(prefix.len());
+        self.bytes
+            .get(self.pos..)
+            .is_some_and(|rest| rest.starts_with(prefix))
+    }
+
+    /// Moves past `n` bytes that the caller has just seen (with [`Cursor::peek`] or
+    /// [`Cursor::at`]); never past the end.
+    #[inline]
+    pub(crate) fn advance(&mut self, n: usize) {
+        debug_assert!(self.pos + n <= self.bytes.len(), "advance past the end");
+        // INVARIANT: clamped to the length, so `pos <= bytes.len()` holds even on a caller's bug.
+        self.pos = self.pos.saturating_add(n).min(self.bytes.len());
+    }
+
+    /// The bytes from `start` (a position this cursor has passed) to the position.
+    #[inline]
+    pub(crate) fn since(&self, start: usize) -> &'a [u8] {
+        self.bytes.get(start..self.pos).unwrap_or_default()
+    }
+
+    /// Moves over a run of bytes of `table`, and of `pct-encoded` triplets where the table admits
+    /// them, stopping at the first other byte or at the end.
+    ///
+    /// # Errors
+    ///
+    /// The offset of a `%` that is not followed by two `HEXDIG` (section 2.1), where the table
+    /// admits triplets; the position is left on it.
+    #[inline]
+    pub(crate) fn scan(&mut self, table: &Table) -> Result<(), usize> {
+        let start = self.pos;
+        let result = loop {
+            // The bytes of the class, in one tight loop; then what stopped it.
+            let rest = self.bytes.get(self.pos..).unwrap_or_default();
+            let run = rest
+                .iter()
+                .position(|&b| !table.allows(b))
+                .unwrap_or(rest.len());
+            // INVARIANT: `run <= rest.len()`, so `pos + run <= bytes.len()`.
+            self.pos += run;
+            match rest.get(run..) {
+                Some([b'%', h, l, ..])
+                    if table.pct_encoded() && HEXDIG.allows(*h) && HEXDIG.allows(*l) =>
+                {
+                    // INVARIANT: the triplet's three bytes exist, so `pos + 3 <= bytes.len()`.
+                    self.pos += 3;
+                }
+                Some([b'%', ..]) if table.pct_encoded() => break Err(self.pos),
+                _ => break Ok(()),
+            }
+        };
+        work::add(self.pos - start + 1);
+        result
+    }
+}
+
+/// The input of a parse that succeeded, as text. Every byte a rule of any edition admits is
+/// ASCII, so a valid input is UTF-8 and every component range falls on a character boundary;
+/// the error is for an input no rule checked (an internal bug, reported, never a panic).
+pub(crate) fn checked_text<'a>(input: &'a [u8], rule: &'static str) -> Result<&'a str, ParseError> {
+    core::str::from_utf8(input).map_err(|e| {
+        let byte = input.get(e.valid_up_to()).copied().unwrap_or(0);
+        ParseError::new(
+            e.valid_up_to(),
+            ParseErrorKind::UnexpectedByte { byte },
+            rule,
+        )
+    })
+}
+
+/// Checks that every byte of `input[range]` is in `table`, or starts a `pct-encoded` triplet
+/// where the table allows one (section 2.1), naming the escape rule as the edition does
+/// (`pct-encoded`, 1994's `escape`).
+pub(crate) fn check_bytes(
+    input: &[u8],
+    range: Range<usize>,
+    table: &Table,
+    rule: &'static str,
+    escape_rule: &'static str,
+) -> Result<(), ParseError> {
+    let start = range.start;
+    let bytes = input.get(range).unwrap_or_default();
+    work::add(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if table.allows(b) {
+            // INVARIANT: `i` stays within `bytes`; one byte consumed.
+            i += 1;
+        } else if b == b'%' && table.pct_encoded() {
+            match bytes.get(i + 1..i + 3) {
+                Some(&[h, l]) if HEXDIG.allows(h) && HEXDIG.allows(l) => i += 3,
+                _ => {
+                    return Err(ParseError::new(
+                        start + i,
+                        ParseErrorKind::PctEncoded,
+                        escape_rule,
+                    ))
+                }
+            }
+        } else {
+            return Err(ParseError::new(
+                start + i,
+                ParseErrorKind::UnexpectedByte { byte: b },
+                rule,
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Counting the bytes a walk reads, for the tests of linearity and early rejection.
+///
+/// Outside `cfg(test)` every function here is an empty inline function.
+pub(crate) mod work {
+    #[cfg(test)]
+    thread_local! {
+        static READ: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
+    }
+
+    /// Records that `n` bytes were read.
+    #[inline(always)]
+    pub(crate) fn add(n: usize) {
+        #[cfg(test)]
+        READ.with(|r| r.set(r.get().saturating_add(n)));
+        #[cfg(not(test))]
+        let _ = n;
+    }
+
+    /// The bytes read on this thread while `f` ran, and its result.
+    #[cfg(test)]
+    pub(crate) fn count<T>(f: impl FnOnce() -> T) -> (usize, T) {
+        let before = READ.with(|r| r.get());
+        let out = f();
+        (READ.with(|r| r.get()) - before, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chars::PATH;
+
+    #[test]
+    fn scan_stops_at_the_first_byte_outside_the_class() {
+        let mut c = Cursor::new(b"/a%41b?q");
+        assert_eq!(c.scan(&PATH), Ok(()));
+        assert_eq!((c.pos(), c.peek()), (6, Some(b'?')));
+        let mut c = Cursor::new(b"/a%4");
+        assert_eq!(c.scan(&PATH), Err(2));
+        assert_eq!(c.pos(), 2);
+    }
+
+    #[test]
+    fn advance_never_passes_the_end() {
+        let mut c = Cursor::new(b"ab");
+        c.advance(2);
+        assert_eq!((c.pos(), c.peek(), c.since(0)), (2, None, &b"ab"[..]));
+    }
+
+    #[test]
+    fn scanning_reads_each_byte_once() {
+        let input = "a".repeat(1000);
+        let (read, ()) = work::count(|| {
+            let mut c = Cursor::new(input.as_bytes());
+            c.scan(&PATH).unwrap();
+        });
+        assert_eq!(read, 1001);
+    }
+}
