@@ -889,6 +889,29 @@ fn confusion(r: &Report, p: &mut String) {
         );
         return;
     }
+    // A summary first: how many parser pairs each class has, and on which components.
+    let mut by_class: std::collections::BTreeMap<&str, (usize, Vec<Component>)> =
+        std::collections::BTreeMap::new();
+    for c in &r.confusion {
+        let entry = by_class.entry(c.class.as_str()).or_default();
+        entry.0 += 1;
+        if !entry.1.contains(&c.component) {
+            entry.1.push(c.component);
+        }
+    }
+    p.push_str("<ul class=\"summary\">\n");
+    for (class, (pairs, mut components)) in by_class {
+        components.sort();
+        let names: Vec<&str> = components.iter().map(|c| c.name()).collect();
+        let _ = writeln!(
+            p,
+            "<li><b>{}</b>: {pairs} parser {} ({})</li>",
+            t(class),
+            plural(pairs, "pair", "pairs"),
+            names.join(", ")
+        );
+    }
+    p.push_str("</ul>\n");
     p.push_str(
         "<div class=\"scroll\">\n<table class=\"confusion sortable filterable\">\n<thead><tr><th>class</th>\
          <th>component</th><th>parser a</th><th>parser b</th><th>input</th><th>a reads</th><th>b reads</th>\
