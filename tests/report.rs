@@ -82,6 +82,11 @@ fn class(
     input: &[u8],
     outcomes: Vec<(&str, Outcome<Answer>)>,
 ) -> ClassRecord {
+    let by_design: BTreeMap<String, String> = by_design
+        .iter()
+        .map(|(s, r)| ((*s).to_owned(), (*r).to_owned()))
+        .collect();
+    let explained = !deviating.is_empty() && deviating.iter().all(|d| by_design.contains_key(*d));
     let signature = Signature {
         class,
         op,
@@ -91,12 +96,8 @@ fn class(
                 .map(|g| g.iter().map(|s| (*s).to_owned()).collect())
                 .collect(),
         ),
-        by_design: !by_design.is_empty() && by_design.len() == deviating.len(),
+        by_design: explained,
     };
-    let by_design: BTreeMap<String, String> = by_design
-        .iter()
-        .map(|(s, r)| ((*s).to_owned(), (*r).to_owned()))
-        .collect();
     let mut example = Task::parse(input.to_vec(), "gen:synthetic");
     example.op = op;
     if op == Op::Resolve {
@@ -107,7 +108,7 @@ fn class(
         severity: class.severity(),
         count,
         deviating: deviating.iter().map(|s| (*s).to_owned()).collect(),
-        explained: !deviating.is_empty() && deviating.iter().all(|d| by_design.contains_key(*d)),
+        explained,
         by_design,
         first_seen: example.with_input([input, b"/longer"].concat()),
         example,
@@ -119,7 +120,38 @@ fn class(
     }
 }
 
-/// [`tiny`] plus two synthetic parsers that ran, one that could not, and a class of each kind.
+/// A real run like [`tiny`]'s through every in-process parser (the project's own and the Rust
+/// libraries: real answers from a dozen parsers, no runtime needed), made once per test binary.
+fn every_parser() -> Report {
+    static REPORT: std::sync::OnceLock<Report> = std::sync::OnceLock::new();
+    REPORT
+        .get_or_init(|| {
+            let engine = uridiff::engine::Engine::new(uridiff::subjects::in_process());
+            let suite = uridiff::suite::parse_str(
+                "tiny.yaml",
+                "suite: tiny\ncases:\n  - {op: parse, input: \"http://a/b\", expect: {host: a}}\n  - {op: parse, input: \"http://a b\", expect: invalid}\n",
+            )
+            .expect("a valid suite");
+            Report::build(uridiff::report::Inputs {
+                engine: &engine,
+                suites: std::slice::from_ref(&suite),
+                tasks: ["http://a/b?c", "1a:b", "http://[::1]:80/", "HTTP://A\\b@c:80/"]
+                    .iter()
+                    .map(|s| Task::parse(s.as_bytes().to_vec(), "tiny"))
+                    .collect(),
+                seed: 1,
+                generated: 4,
+                budget: 100,
+                tag: &|_| None,
+                progress: &|| (),
+            })
+        })
+        .clone()
+}
+
+/// [`tiny`] (the project's own subjects) plus two synthetic parsers that ran (named like the real
+/// `url` and `http` subjects, answering as the sample needs), one that could not, and a class of
+/// each kind.
 fn sample() -> Report {
     use Component::*;
     let mut r = tiny();
@@ -444,7 +476,7 @@ fn sample_report_is_written_when_asked() {
     let json = serde_json::to_string_pretty(&json_of(&r)).expect("prints");
     std::fs::write(dir.join("discrepancies.json"), json).expect("writes");
     let mut tiny_page = Vec::new();
-    html::write(&tiny(), &mut tiny_page).expect("writes");
+    html::write(&every_parser(), &mut tiny_page).expect("writes");
     std::fs::write(dir.join("tiny.html"), tiny_page).expect("writes");
     // A real run: every suite and a generated corpus through the built-in subjects.
     let engine = uridiff::engine::Engine::new(uridiff::subjects::in_process());
@@ -589,7 +621,7 @@ fn nesting_checker_finds_what_it_should() {
 
 #[test]
 fn page_has_every_section_once_in_order_and_nests() {
-    for r in [tiny(), sample()] {
+    for r in [every_parser(), sample()] {
         let page = html_of(&r);
         let mut last = 0;
         for id in html::SECTIONS {
@@ -697,12 +729,18 @@ fn page_escapes_inputs_and_outputs() {
             "raw {c:?} at byte {i}"
         );
     }
+    // A message keeps its backslashes as they are (inputs double them, to be unambiguous).
+    assert!(page.contains("invalid byte &quot;\\\\&quot;"));
+    assert!(page.contains("<code>http://a\\\\b@c/</code>"));
+    // The class's own component is marked in its answers table.
+    assert!(page.contains("<th class=\"focus\" title=\"the class's component\">host</th>"));
     // A crash message with a newline and markup.
     assert!(page.contains("no answer in 5000 ms\\nlast stderr: &lt;none&gt;"));
 }
 
 #[test]
 fn page_is_deterministic_but_for_the_timing_footer() {
+    // Two real runs.
     let a = html_of(&tiny());
     let b = html_of(&tiny());
     let footer = |p: &str| p.find("<footer id=\"timing\">").expect("the footer");
@@ -849,19 +887,21 @@ fn confusion_section_shows_both_readings() {
     let c = slice(&page, "confusion", Some("timing"));
     assert_eq!(c.matches("<tr><td><b>").count(), r.confusion.len());
     assert!(c.contains("<b>backslash confusion</b>"));
+    assert!(c.contains("<li><b>host confusion</b>: 1 parser pair (host)</li>"));
+    assert_eq!(c.matches("<li><b>").count(), 3);
     assert!(
         c.contains("<code>http://a\\\\b@c/</code>"),
         "the backslash shown escaped"
     );
     assert!(c.contains("<td><code>c</code></td><td><code>a</code></td>"));
     // Undefined and empty are not the same reading.
-    assert!(c.contains("<span class=\"undef\">undefined</span>"));
+    assert!(c.contains("<i>undefined</i>"));
     assert!(c.contains("<code>u@</code></td><td><span class=\"empty\">(empty)</span>"));
 }
 
 #[test]
 fn empty_report_says_so() {
-    let mut r = tiny();
+    let mut r = every_parser();
     r.classes.clear();
     r.confusion.clear();
     let page = html_of(&r);
@@ -977,6 +1017,31 @@ fn markdown_tables_are_well_formed() {
     assert!(md.contains("\\*95% (110/115) |"));
 }
 
+#[test]
+fn markdown_cuts_long_tables_and_says_so() {
+    let mut r = sample();
+    let unexplained: Vec<ClassRecord> =
+        r.classes.iter().filter(|c| !c.explained).cloned().collect();
+    let many = unexplained.len() * 20;
+    r.classes = unexplained.into_iter().cycle().take(many).collect();
+    r.confusion = r.confusion.iter().cloned().cycle().take(120).collect();
+    let md = md_of(&r);
+    let tables = tables(&md);
+    assert_eq!(tables[1].len() - 2, markdown::ROWS);
+    assert!(md.contains(&format!(
+        "\n{} of {many} unexplained classes shown; `index.html` and `discrepancies.json` have every one.\n",
+        markdown::ROWS
+    )));
+    assert_eq!(
+        tables.last().expect("the confusion table").len() - 2,
+        markdown::ROWS
+    );
+    assert!(md.contains(&format!("{} of 120 pairs shown", markdown::ROWS)));
+    // The page has them all.
+    let page = html_of(&r);
+    assert_eq!(page.matches("<tbody class=\"class\">").count(), many);
+}
+
 // ---------------------------------------------------------------------------------------------
 // junit.xml
 
@@ -995,7 +1060,7 @@ fn attr<'a>(s: &'a str, name: &str) -> &'a str {
 
 #[test]
 fn junit_counts_match_the_report() {
-    for r in [tiny(), sample()] {
+    for r in [every_parser(), sample()] {
         let xml = junit_of(&r);
         check_nesting(&xml).unwrap_or_else(|e| panic!("{e}"));
         let suites: Vec<&str> = xml.split("<testsuite ").skip(1).collect();
@@ -1175,7 +1240,7 @@ fn validate(doc: &Value) -> Result<(), String> {
 
 #[test]
 fn json_matches_its_schema() {
-    for r in [tiny(), sample()] {
+    for r in [every_parser(), sample()] {
         let doc = json_of(&r);
         validate(&doc).unwrap_or_else(|e| panic!("{e}"));
     }

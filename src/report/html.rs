@@ -64,6 +64,13 @@ fn t(s: &str) -> String {
 /// `<details>`.
 const LONG: usize = 160;
 
+/// Prose for the page (a parser's message, a reason, a rule): like [`t`], but a backslash stays
+/// one backslash, since a message is read, not copied as an input.
+fn prose(s: &str) -> String {
+    let parts: Vec<String> = s.split('\\').map(|p| show(p.as_bytes())).collect();
+    esc(&parts.join("\\"))
+}
+
 /// Bytes for the page as a code span; an empty value says so (an empty code span is invisible),
 /// and a long one is folded.
 fn code(b: &[u8]) -> String {
@@ -86,7 +93,7 @@ fn code(b: &[u8]) -> String {
 /// A component's value: undefined is kept apart from empty.
 fn reading(v: Option<&str>) -> String {
     match v {
-        None => "<span class=\"undef\">undefined</span>".to_owned(),
+        None => "<i>undefined</i>".to_owned(),
         Some(s) => code(s.as_bytes()),
     }
 }
@@ -289,7 +296,7 @@ fn headline(r: &Report, p: &mut String) {
                 p,
                 "<li><b>{}</b>: {}</li>",
                 t(&s.info.name),
-                t(s.unavailable.as_deref().unwrap_or("no reason given"))
+                prose(s.unavailable.as_deref().unwrap_or("no reason given"))
             );
         }
         p.push_str("</ul>\n");
@@ -310,13 +317,13 @@ fn subjects(r: &Report, p: &mut String) {
             .iter()
             .find(|m| m.subject == s.info.name)
             .and_then(|m| m.likely_edition.as_deref())
-            .map_or_else(|| "<span class=\"undef\">none</span>".to_owned(), t);
+            .map_or_else(|| "<i>none</i>".to_owned(), t);
         let status = if s.available {
             "<span class=\"ok\">available</span>".to_owned()
         } else {
             format!(
                 "<span class=\"missing\">unavailable: {}</span>",
-                t(s.unavailable.as_deref().unwrap_or("no reason given"))
+                prose(s.unavailable.as_deref().unwrap_or("no reason given"))
             )
         };
         let n = |f: fn(&super::SubjectSummary) -> usize| summary.map_or(0, f);
@@ -331,7 +338,7 @@ fn subjects(r: &Report, p: &mut String) {
                 crate::subjects::Kind::InProcess => "in-process",
                 crate::subjects::Kind::External => "external",
             },
-            t(&s.info.library),
+            prose(&s.info.library),
             n(|x| x.unexplained),
             n(|x| x.by_design),
             n(|x| x.crashes),
@@ -572,10 +579,9 @@ fn matrix(r: &Report, p: &mut String) {
         let _ = writeln!(
             p,
             "<td>{}</td></tr>",
-            row.likely_edition.as_deref().map_or_else(
-                || "<span class=\"undef\">none</span>".to_owned(),
-                |e| format!("<b>{}</b>", t(e))
-            )
+            row.likely_edition
+                .as_deref()
+                .map_or_else(|| "<i>none</i>".to_owned(), |e| format!("<b>{}</b>", t(e)))
         );
     }
     p.push_str("</tbody>\n</table>\n</div>\n</section>\n");
@@ -670,11 +676,11 @@ fn class_table(r: &Report, classes: &[&ClassRecord], which: &str, p: &mut String
             t(c.example.edition.id())
         );
         let rules = if c.by_design.is_empty() {
-            "<span class=\"undef\">none</span>".to_owned()
+            "<i>none</i>".to_owned()
         } else {
             c.by_design
                 .iter()
-                .map(|(s, rule)| format!("<div><b>{}</b>: by-design({})</div>", t(s), t(rule)))
+                .map(|(s, rule)| format!("<div><b>{}</b>: by-design({})</div>", t(s), prose(rule)))
                 .collect()
         };
         let partition: Vec<String> = c
@@ -772,11 +778,22 @@ fn answers(r: &Report, c: &ClassRecord, p: &mut String) {
         .iter()
         .any(|(_, x)| x.as_ref().is_some_and(|x| x.serialization.is_some()));
     p.push_str(
+        "<p class=\"small\">Shaded: differs from <code>impl</code>. Parsers in red deviate in this \
+         class; the class's own component has a dark header.</p>\n",
+    );
+    p.push_str(
         "<div class=\"scroll\"><table class=\"answers\"><thead><tr><th>parser</th><th>outcome</th>",
     );
     if any_parsed {
         for comp in &columns {
-            let _ = write!(p, "<th>{comp}</th>");
+            if c.signature.class.component() == Some(*comp) {
+                let _ = write!(
+                    p,
+                    "<th class=\"focus\" title=\"the class's component\">{comp}</th>"
+                );
+            } else {
+                let _ = write!(p, "<th>{comp}</th>");
+            }
         }
         if serializations {
             p.push_str("<th>serialization</th>");
@@ -809,7 +826,7 @@ fn answers(r: &Report, c: &ClassRecord, p: &mut String) {
             Outcome::Accepted(Answer::Parsed(x)) => {
                 for comp in &columns {
                     match value(r, subject, x, *comp) {
-                        None => p.push_str("<td><span class=\"undef\">not reported</span></td>"),
+                        None => p.push_str("<td><i>not reported</i></td>"),
                         Some(v) => {
                             let differs = spec
                                 .as_ref()
@@ -827,10 +844,9 @@ fn answers(r: &Report, c: &ClassRecord, p: &mut String) {
                     let _ = write!(
                         p,
                         "<td>{}</td>",
-                        x.serialization.as_deref().map_or_else(
-                            || "<span class=\"undef\">none</span>".to_owned(),
-                            |s| code(s.as_bytes())
-                        )
+                        x.serialization
+                            .as_deref()
+                            .map_or_else(|| "<i>none</i>".to_owned(), |s| code(s.as_bytes()))
                     );
                 }
             }
@@ -852,18 +868,18 @@ fn answers(r: &Report, c: &ClassRecord, p: &mut String) {
                     }
                     Outcome::Accepted(Answer::Parsed(_)) => String::new(),
                     Outcome::Rejected(rej) => {
-                        let mut s = t(&rej.message);
+                        let mut s = prose(&rej.message);
                         if let Some(code) = &rej.code {
-                            let _ = write!(s, " <span class=\"small\">({})</span>", t(code));
+                            let _ = write!(s, " <span class=\"small\">({})</span>", prose(code));
                         }
                         if let Some(at) = rej.offset {
                             let _ = write!(s, " <span class=\"small\">at byte {at}</span>");
                         }
                         s
                     }
-                    Outcome::Unsupported(why) => t(why),
+                    Outcome::Unsupported(why) => prose(why),
                     Outcome::Crashed(crash) => {
-                        format!("<b>{}</b>: {}", crash.kind.name(), t(&crash.message))
+                        format!("<b>{}</b>: {}", crash.kind.name(), prose(&crash.message))
                     }
                 };
                 let _ = write!(p, "<td colspan=\"{span}\">{detail}</td>");
@@ -889,6 +905,29 @@ fn confusion(r: &Report, p: &mut String) {
         );
         return;
     }
+    // A summary first: how many parser pairs each class has, and on which components.
+    let mut by_class: std::collections::BTreeMap<&str, (usize, Vec<Component>)> =
+        std::collections::BTreeMap::new();
+    for c in &r.confusion {
+        let entry = by_class.entry(c.class.as_str()).or_default();
+        entry.0 += 1;
+        if !entry.1.contains(&c.component) {
+            entry.1.push(c.component);
+        }
+    }
+    p.push_str("<ul class=\"summary\">\n");
+    for (class, (pairs, mut components)) in by_class {
+        components.sort();
+        let names: Vec<&str> = components.iter().map(|c| c.name()).collect();
+        let _ = writeln!(
+            p,
+            "<li><b>{}</b>: {pairs} parser {} ({})</li>",
+            t(class),
+            plural(pairs, "pair", "pairs"),
+            names.join(", ")
+        );
+    }
+    p.push_str("</ul>\n");
     p.push_str(
         "<div class=\"scroll\">\n<table class=\"confusion sortable filterable\">\n<thead><tr><th>class</th>\
          <th>component</th><th>parser a</th><th>parser b</th><th>input</th><th>a reads</th><th>b reads</th>\
@@ -936,7 +975,7 @@ thead th{background:#f0f0f0;font-weight:600;font-size:13.5px}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
 code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;background:#eef1f4;border:1px solid #dde2e7;border-radius:3px;padding:0 3px;white-space:pre-wrap;overflow-wrap:anywhere;word-break:break-all}
 td.ex{min-width:200px;max-width:420px}
-.undef{color:#777;font-style:italic;font-size:13px}
+i{color:#777;font-style:italic;font-size:13px}
 .empty{color:#7a4b00;font-style:italic;font-size:13px}
 .ok{color:#1a7f45}
 span.missing{color:#b03a2e}
@@ -955,6 +994,7 @@ table.answers{margin:6px 0}
 table.answers td,table.answers th{font-size:13.5px}
 tr.deviating > th{color:#a61b1b}
 td.diff{background:#fde2de}
+table.answers th.focus{background:#5a2a27;color:#fff}
 p.none{color:#555;font-style:italic}
 .chart{display:block;max-width:100%;height:auto;font:13px system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
 .chart text{fill:#222}

@@ -1,5 +1,6 @@
 //! `summary.md`: the report's headline numbers first, then its tables, for a code review, a CI
-//! summary and the README (issue 11, "Must show" items 5 and 8).
+//! summary and the README (issue 11, "Must show" items 5 and 8). The tables of classes and of
+//! URL-confusion pairs show their first [`ROWS`] rows (the most severe and frequent first).
 //!
 //! Every input and parser output is shown through [`show`] (control and invisible characters
 //! escaped) inside a code span that survives any backtick or `|` in it; other text has Markdown's
@@ -128,7 +129,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
             "| severity | class | op | inputs | deviating | minimized example | partition |"
         )?;
         writeln!(out, "|---|---|---|---:|---|---|---|")?;
-        for c in &unexplained {
+        for c in unexplained.iter().take(ROWS) {
             writeln!(
                 out,
                 "| {} | {} | {} | {} | {} | {} | {} |",
@@ -141,6 +142,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 text(&c.signature.partition.to_string())
             )?;
         }
+        more(out, unexplained.len(), "unexplained classes")?;
     }
 
     writeln!(out, "\n## By-design classes\n")?;
@@ -152,7 +154,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
             "| severity | class | op | inputs | minimized example | rule |"
         )?;
         writeln!(out, "|---|---|---|---:|---|---|")?;
-        for c in &explained {
+        for c in explained.iter().take(ROWS) {
             let rules: Vec<String> = c
                 .by_design
                 .iter()
@@ -169,6 +171,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 rules.join("; ")
             )?;
         }
+        more(out, explained.len(), "by-design classes")?;
     }
 
     writeln!(
@@ -241,7 +244,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
             "| class | component | parser a | parser b | input | a reads | b reads | inputs |"
         )?;
         writeln!(out, "|---|---|---|---|---|---|---|---:|")?;
-        for p in &report.confusion {
+        for p in report.confusion.iter().take(ROWS) {
             let reads = |v: &Option<String>| {
                 v.as_deref()
                     .map_or_else(|| "*undefined*".to_owned(), |s| code(s.as_bytes()))
@@ -259,6 +262,22 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 p.count
             )?;
         }
+        more(out, report.confusion.len(), "pairs")?;
+    }
+    Ok(())
+}
+
+/// How many rows a table of classes or pairs shows: a summary stays short enough to read in a
+/// review and to fit a CI job summary; `index.html` and `discrepancies.json` have them all.
+pub const ROWS: usize = 50;
+
+/// The line under a table cut at [`ROWS`].
+fn more(out: &mut impl Write, total: usize, what: &str) -> io::Result<()> {
+    if total > ROWS {
+        writeln!(
+            out,
+            "\n{ROWS} of {total} {what} shown; `index.html` and `discrepancies.json` have every one."
+        )?;
     }
     Ok(())
 }
