@@ -13,17 +13,14 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use uridiff::model::{Answer, Component, Op, Outcome};
-use uridiff::subjects::{builtin, run, Job, Kind, Subject};
+use uridiff::subjects::{in_process, run, Job, Subject};
 
 /// The library adapters: the in-process subjects that speak no edition (impl and the oracles
 /// speak editions and have their own tests), available in this build.
 fn libraries() -> Vec<Arc<dyn Subject>> {
-    builtin()
+    in_process()
         .into_iter()
-        .filter(|s| {
-            let i = s.info();
-            i.kind == Kind::InProcess && !i.speaks_editions() && s.available().is_ok()
-        })
+        .filter(|s| !s.info().speaks_editions() && s.available().is_ok())
         .collect()
 }
 
@@ -266,7 +263,7 @@ fn every_subject_reports_the_version_it_links() {
 
 #[test]
 fn the_registry_lists_every_library_once() {
-    let names: Vec<String> = builtin().iter().map(|s| s.info().name.clone()).collect();
+    let names: Vec<String> = in_process().iter().map(|s| s.info().name.clone()).collect();
     for n in [U, H, F, I, O, R, P, A] {
         assert_eq!(
             names.iter().filter(|x| *x == n).count(),
@@ -274,7 +271,7 @@ fn the_registry_lists_every_library_once() {
             "{n} in {names:?}"
         );
     }
-    let ada = builtin()
+    let ada = in_process()
         .into_iter()
         .find(|s| s.info().name == A)
         .expect("ada-url is listed");
@@ -370,9 +367,9 @@ fn no_in_process_subject_crashes_on_hostile_input_from_eight_threads() {
     let inputs = hostile_inputs();
     assert!(inputs.len() >= 200, "{} inputs", inputs.len());
     // Every in-process subject: the libraries, and impl and the oracles too (under RFC 3986).
-    let libs: Vec<_> = builtin()
+    let libs: Vec<_> = in_process()
         .into_iter()
-        .filter(|s| s.info().kind == Kind::InProcess && s.available().is_ok())
+        .filter(|s| s.available().is_ok())
         .collect();
     assert!(libs.len() >= libraries().len() + 3);
     let bases: [&[u8]; 3] = [b"http://a/b/c/d;p?q", b"scheme:", b"x:/a/.."];
