@@ -93,7 +93,8 @@ pub struct MatrixRow {
     pub subject: String,
     /// One cell per edition, oldest first.
     pub cells: Vec<MatrixCell>,
-    /// The edition whose cases it matches best (at least 20 judged cases), if any.
+    /// The edition whose expectations it matches best on the cases that tell editions apart
+    /// (the same operation and operands expected to answer differently), if any.
     pub likely_edition: Option<String>,
 }
 
@@ -280,6 +281,7 @@ pub fn per_subject(infos: &[&SubjectInfo], classes: &[ClassRecord]) -> Vec<Subje
 
 /// The conformance matrix from every subject's suite results (`(subject, result)` pairs).
 pub fn matrix(infos: &[&SubjectInfo], cases: &[(String, CaseResult)]) -> Vec<MatrixRow> {
+    let discriminating = discriminating(cases);
     infos
         .iter()
         .map(|info| {
@@ -307,17 +309,7 @@ pub fn matrix(infos: &[&SubjectInfo], cases: &[(String, CaseResult)]) -> Vec<Mat
                     }
                 })
                 .collect();
-            // Highest share first, then more cases judged, then the newer edition.
-            let likely = cells
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.passed + c.failed >= 20)
-                .max_by(|(i, a), (j, b)| {
-                    let key = |c: &MatrixCell| (c.share.unwrap_or(0.0), c.passed + c.failed);
-                    let (ka, kb) = (key(a), key(b));
-                    ka.0.total_cmp(&kb.0).then(ka.1.cmp(&kb.1)).then(i.cmp(j))
-                })
-                .map(|(_, c)| c.edition.clone());
+            let likely = likely_edition(&info.name, cases, &discriminating);
             MatrixRow {
                 subject: info.name.clone(),
                 cells,
@@ -325,6 +317,62 @@ pub fn matrix(infos: &[&SubjectInfo], cases: &[(String, CaseResult)]) -> Vec<Mat
             }
         })
         .collect()
+}
+
+/// The cases that tell editions apart: the same operation on the same operands (the case label)
+/// expected to give different answers under different editions.
+fn discriminating(cases: &[(String, CaseResult)]) -> std::collections::BTreeSet<String> {
+    let mut expectations: BTreeMap<&str, BTreeMap<Edition, &str>> = BTreeMap::new();
+    for (_, r) in cases {
+        if let Some(e) = &r.expected {
+            expectations
+                .entry(&r.label)
+                .or_default()
+                .insert(r.edition, e.as_str());
+        }
+    }
+    expectations
+        .into_iter()
+        .filter(|(_, by_edition)| {
+            let mut answers: Vec<&&str> = by_edition.values().collect();
+            answers.sort();
+            answers.dedup();
+            answers.len() > 1
+        })
+        .map(|(label, _)| label.to_owned())
+        .collect()
+}
+
+/// The edition a subject most likely follows: the one whose expectations it matches best on the
+/// cases that tell editions apart (at least 3 judged), ties to the newer edition; with no such
+/// case, none.
+fn likely_edition(
+    subject: &str,
+    cases: &[(String, CaseResult)],
+    discriminating: &std::collections::BTreeSet<String>,
+) -> Option<String> {
+    let mut score: BTreeMap<Edition, (usize, usize)> = BTreeMap::new();
+    for (_, r) in cases
+        .iter()
+        .filter(|(s, r)| s == subject && discriminating.contains(&r.label))
+    {
+        let entry = score.entry(r.edition).or_default();
+        match r.status {
+            Status::Passed => entry.0 += 1,
+            Status::Failed(_) => entry.1 += 1,
+            Status::Skipped(_) => {}
+        }
+    }
+    score
+        .into_iter()
+        .filter(|(_, (p, f))| p + f >= 3)
+        .max_by(|(ea, (pa, fa)), (eb, (pb, fb))| {
+            let share = |p: usize, f: usize| p as f64 / (p + f) as f64;
+            share(*pa, *fa)
+                .total_cmp(&share(*pb, *fb))
+                .then(ea.cmp(eb))
+        })
+        .map(|(e, _)| e.id().to_owned())
 }
 
 /// The pairwise agreement grid over parse rows.
@@ -404,7 +452,8 @@ pub fn confusion(
                         continue;
                     }
                     let (va, vb) = (x.components.get(c), y.components.get(c));
-                    if va == vb {
+                    let scheme = x.components.get(Component::Scheme);
+                    if routes_alike(c, va, vb, scheme) {
                         continue;
                     }
                     let key = (infos[i].name.clone(), infos[j].name.clone(), c);
@@ -441,6 +490,34 @@ pub fn confusion(
         ))
     });
     out
+}
+
+/// Whether two readings of a routing component send a request to the same place: schemes and
+/// hosts compare without regard to case (RFC 3986 3.1, 3.2.2), undefined and empty are alike, and
+/// a port equal to the scheme's default is alike to none.
+fn routes_alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&str>) -> bool {
+    let norm = |v: Option<&str>| -> Option<String> {
+        let v = v.filter(|s| !s.is_empty())?;
+        match c {
+            Component::Scheme | Component::Host => Some(v.to_ascii_lowercase()),
+            Component::Port => {
+                let n = v.parse::<u16>().ok();
+                let default = match scheme.map(str::to_ascii_lowercase).as_deref() {
+                    Some("http" | "ws") => Some(80),
+                    Some("https" | "wss") => Some(443),
+                    Some("ftp") => Some(21),
+                    _ => None,
+                };
+                if n.is_some() && n == default {
+                    None
+                } else {
+                    Some(n.map_or_else(|| v.to_owned(), |n| n.to_string()))
+                }
+            }
+            _ => Some(v.to_owned()),
+        }
+    };
+    norm(a) == norm(b)
 }
 
 /// Reads the engine's subject list into entries.

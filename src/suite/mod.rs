@@ -108,6 +108,8 @@ pub struct CaseResult {
     pub edition: Edition,
     /// Whether the case documents an erratum.
     pub erratum: bool,
+    /// The expectation judged against, as shown to people (`None`: a skipped case without one).
+    pub expected: Option<String>,
     /// How it ended.
     pub status: Status,
 }
@@ -279,6 +281,7 @@ pub fn result(
         section: case.section.clone(),
         edition,
         erratum: case.erratum.is_some(),
+        expected: case.checked_expectation().map(ToString::to_string),
         status,
     }
 }
