@@ -51,6 +51,15 @@ fn commands() -> Vec<Vec<&'static str>> {
             "draft-ietf-url-syntax-00",
             "INPUT",
         ],
+        vec!["diff", "--no-external", "INPUT"],
+        vec![
+            "diff",
+            "--no-external",
+            "--json",
+            "--base",
+            "http://a/b",
+            "INPUT",
+        ],
     ]
 }
 
@@ -125,6 +134,15 @@ fn a_full_stdout_or_stderr_is_an_error_not_a_panic() {
         let o = run(&args, b"", full(), full());
         assert_eq!(o.status.code(), Some(2), "both full: {cmd:?}");
     }
+    // `parsers` on a full stdout.
+    let o = run(
+        &[os("parsers"), os("--no-external")],
+        b"",
+        full(),
+        Stdio::piped(),
+    );
+    assert_no_panic(&o, "parsers on a full stdout");
+    assert_eq!(o.status.code(), Some(2), "parsers on a full stdout");
     // A usage error and --help with both streams full.
     for args in [
         vec!["parse"],

@@ -411,6 +411,55 @@ fn html_examples(found: &mut Found, n: usize, line: &str, html_base: &mut Option
     }
 }
 
+/// Bare percent-encoding examples of one line, with their byte offsets: a triplet quoted alone
+/// (`"%20"`, `"%7e"`), or triplets and ranges making up a parenthesis (`(%2D)`, `(%41-%5A and
+/// %61-%7A)`, `(%09)`): each triplet, a range by both its ends. Each must be the whole `input` or
+/// `other` of a case of its document (so a `%20` inside some URL does not count).
+fn bare_pct(line: &str) -> Vec<(usize, String)> {
+    let is_triplet = |t: &str| t.len() == 3 && has_pct_encoded(t);
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(i) = line[at..].find('"') {
+        let start = at + i + 1;
+        let Some(len) = line[start..].find('"') else {
+            break;
+        };
+        let q = &line[start..start + len];
+        if is_triplet(q) {
+            out.push((start, q.to_owned()));
+        }
+        at = start + len + 1;
+    }
+    let mut at = 0;
+    while let Some(i) = line[at..].find('(') {
+        let start = at + i + 1;
+        let Some(len) = line[start..].find(')') else {
+            break;
+        };
+        let inside = &line[start..start + len];
+        let mut triplets = Vec::new();
+        let all = inside.split_whitespace().all(|w| {
+            let ends: Vec<&str> = w.split('-').collect();
+            if matches!(w, "and" | "or") {
+                true
+            } else if ends.len() <= 2 && ends.iter().all(|e| is_triplet(e)) {
+                triplets.extend(ends.iter().map(|e| (*e).to_owned()));
+                true
+            } else {
+                false
+            }
+        });
+        if all {
+            for t in triplets {
+                let offset = start + inside.find(t.as_str()).unwrap_or(0);
+                out.push((offset, t));
+            }
+        }
+        at = start + len;
+    }
+    out
+}
+
 /// Whether `s` holds a percent-encoded octet.
 fn has_pct_encoded(s: &str) -> bool {
     s.as_bytes()
@@ -515,6 +564,13 @@ fn scan_001(raw: &str) -> Found {
     for (line, uri) in lines.uris(Edition::UriUrl06) {
         found.push(line, Kind::Uri(uri));
     }
+    // 1994 has no relative references, so "%09" cannot stand alone: its bare triplet is the
+    // separator of a gopher URL (3.4), and a case holding it inside a gopher URL covers it.
+    for (n, l) in body {
+        for (_, t) in bare_pct(l) {
+            found.push(*n, Kind::Part(t));
+        }
+    }
 
     // The Appendix examples.
     if let Some(start) = body.iter().position(|(_, l)| l.trim() == "Examples") {
@@ -578,6 +634,9 @@ fn scan_003(raw: &str) -> Found {
     for &(n, line) in &numbered {
         for q in eg_quoted(line) {
             found.push(n, Kind::Uri(q));
+        }
+        for (_, t) in bare_pct(line) {
+            found.push(n, Kind::Uri(t));
         }
     }
 
@@ -668,6 +727,9 @@ fn scan_002(raw: &str) -> Found {
         for uri in extract(text, Edition::UrlSyntax00) {
             found.push_at(i + 1, 0, Some(side), Kind::Uri(uri));
         }
+        for (_, t) in bare_pct(text) {
+            found.push_at(i + 1, 0, Some(side), Kind::Uri(t));
+        }
     }
     found
 }
@@ -703,6 +765,9 @@ fn scan_000(raw: &str) -> Found {
             side = Some("new");
         }
         let Some(s) = side else { continue };
+        for (_, t) in bare_pct(w) {
+            found.push_at(1, col(i), Some(s), Kind::Uri(t));
+        }
         let marker = matches!(w, "!" | "+" | "-" | "***" | "---" | "=");
         if !marker && !w.starts_with('$') && next(1) == "=" && next(2).starts_with("http:") {
             found.push_at(
@@ -817,6 +882,9 @@ fn scan_004(raw: &str) -> Found {
     for (n, line) in &decoded {
         for q in eg_quoted(line) {
             found.push(*n, Kind::Uri(q));
+        }
+        for (_, t) in bare_pct(line) {
+            found.push(*n, Kind::Uri(t));
         }
     }
 

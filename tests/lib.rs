@@ -23,3 +23,5 @@ mod adapters;
 mod external;
 // The report writers: HTML structure, Markdown tables, JUnit counts, the JSON Schema.
 mod report;
+// The JSON Schema of each --json output, against real outputs.
+mod schemas;

@@ -108,9 +108,6 @@ fn edition_or_all(s: &str) -> Result<EditionArg, String> {
         .map_err(|e: uri_spec::UnknownEdition| format!("{e}, or all"))
 }
 
-/// `--edition` for a command that takes exactly one edition (none does today: every command
-/// takes `all` too).
-#[allow(dead_code)]
 fn one_edition(s: &str) -> Result<Edition, String> {
     s.parse()
         .map_err(|e: uri_spec::UnknownEdition| e.to_string())

@@ -1,0 +1,233 @@
+//! The JSON Schema of each `--json` output (`schemas/*.schema.json`), checked against real
+//! outputs of the binary: every edition, valid and invalid inputs, bytes that are not UTF-8,
+//! every kind of resolve answer, too-long oracle inputs, passing, failing and skipped suite
+//! cases. And the schemas are not vacuous: a broken output fails them.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::{json, Value};
+
+fn schema(name: &str) -> jsonschema::Validator {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("schemas/{name}.schema.json"));
+    let text = std::fs::read_to_string(&path).expect("the schema file");
+    let schema: Value = serde_json::from_str(&text).expect("the schema is JSON");
+    assert!(
+        jsonschema::meta::is_valid(&schema),
+        "{name}: not a valid JSON Schema"
+    );
+    jsonschema::validator_for(&schema).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The JSON lines `uridiff ARGS` prints with `stdin` on standard input.
+fn lines(args: &[&str], stdin: &[u8]) -> Vec<Value> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    let mut pipe = child.stdin.take().expect("stdin");
+    pipe.write_all(stdin).expect("writes");
+    drop(pipe);
+    let out = child.wait_with_output().expect("waits");
+    let text = String::from_utf8(out.stdout).expect("JSON output is UTF-8");
+    let v: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{args:?}: {e}: {l}")))
+        .collect();
+    assert!(!v.is_empty(), "{args:?}: no output");
+    v
+}
+
+fn check(name: &str, docs: &[Value]) {
+    let validator = schema(name);
+    for doc in docs {
+        let errors: Vec<String> = validator.iter_errors(doc).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{name}: {doc}\n{}", errors.join("\n"));
+    }
+}
+
+/// Inputs that reach every branch: valid under some editions, invalid (each error shape), an
+/// IP literal with a hint, 1994's own fields, and bytes that are not UTF-8.
+const INPUTS: &[u8] =
+    b"http://a/b?c#d\nhttp://[fe80::1%25x]/\nhttp://a/%zz\nftp://u:p@h/pub/f;type=a\n\
+gopher://h/1sel%09x\nmailto:a@b\n\xffx\n\n1a:b\nhttp://a_b/\n";
+
+#[test]
+fn parse_output_matches_its_schema() {
+    let mut docs = lines(&["parse", "--json", "--edition", "all", "-"], INPUTS);
+    docs.extend(lines(
+        &[
+            "parse",
+            "--json",
+            "--edition",
+            "draft-ietf-uri-url-06",
+            "--rule",
+            "ftpurl",
+            "ftp://h/x",
+        ],
+        b"",
+    ));
+    assert!(docs.iter().any(|d| d.get("input_hex").is_some()));
+    assert!(docs.iter().any(|d| d["components"].get("extra").is_some()));
+    assert!(docs.iter().any(|d| d["error"].get("hint").is_some()));
+    check("parse", &docs);
+}
+
+#[test]
+fn resolve_output_matches_its_schema() {
+    let mut docs = lines(
+        &[
+            "resolve",
+            "--json",
+            "--edition",
+            "all",
+            "http://a/b/c/d;p?q",
+            "-",
+        ],
+        b"../g\n%zz\n\xfe\n",
+    );
+    docs.extend(lines(&["resolve", "--json", "http://a b", "g"], b""));
+    docs.extend(lines(
+        &[
+            "resolve",
+            "--json",
+            "--edition",
+            "draft-fielding-uri-rfc2396bis-02",
+            "--above-root",
+            "error",
+            "http://a/b",
+            "../../g",
+        ],
+        b"",
+    ));
+    for key in ["result", "error", "applicable", "reference_hex"] {
+        assert!(docs.iter().any(|d| d.get(key).is_some()), "{key}");
+    }
+    check("resolve", &docs);
+}
+
+#[test]
+fn normalize_equivalent_and_oracle_outputs_match_their_schemas() {
+    let docs = lines(
+        &[
+            "normalize",
+            "--json",
+            "--edition",
+            "all",
+            "--scheme-based",
+            "-",
+        ],
+        INPUTS,
+    );
+    assert!(
+        docs.iter().any(|d| d.get("error").is_some())
+            && docs.iter().any(|d| d.get("result").is_some())
+    );
+    check("normalize", &docs);
+    let docs = lines(
+        &[
+            "equivalent",
+            "--json",
+            "--edition",
+            "all",
+            "-",
+            "http://a/b?c#d",
+        ],
+        INPUTS,
+    );
+    assert!(
+        docs.iter().any(|d| d.get("error").is_some())
+            && docs.iter().any(|d| d["equivalent"] == true)
+    );
+    check("equivalent", &docs);
+    let mut docs = lines(&["oracle", "--json", "--edition", "all", "-"], INPUTS);
+    docs.extend(lines(
+        &["oracle", "--json", "--membership", &"a".repeat(5000)],
+        b"",
+    ));
+    assert!(docs.iter().any(|d| d["valid"] == "too-long"));
+    check("oracle", &docs);
+}
+
+#[test]
+fn suite_output_matches_its_schema() {
+    let dir = std::env::temp_dir().join(format!("uridiff-schemas-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("mixed.yaml");
+    std::fs::write(
+        &file,
+        "suite: t\ncases:\n  - {op: parse, input: \"http://a/\", expect: {host: a}}\n  \
+         - {op: parse, input: \"http://a/\", expect: {host: b}}\n  \
+         - {op: parse, input: \"x\", skip: \"not now\"}\n",
+    )
+    .expect("writes");
+    let docs = lines(
+        &["suite", "--json", file.to_str().expect("a UTF-8 path")],
+        b"",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    for status in ["passed", "failed", "skipped"] {
+        assert!(docs.iter().any(|d| d["status"] == status), "{status}");
+    }
+    assert!(docs.last().is_some_and(|d| d.get("summary").is_some()));
+    check("suite", &docs);
+}
+
+#[test]
+fn the_schemas_refuse_broken_outputs() {
+    let parse = schema("parse");
+    let good = lines(&["parse", "--json", "http://a/"], b"").remove(0);
+    let broken = |f: &dyn Fn(&mut Value)| {
+        let mut v = good.clone();
+        f(&mut v);
+        v
+    };
+    assert!(parse.is_valid(&good));
+    for bad in [
+        broken(&|v| v["valid"] = json!("yes")),
+        broken(&|v| v["schema"] = json!(2)),
+        broken(&|v| v["surprise"] = json!(1)),
+        broken(&|v| v["components"]["hots"] = json!("a")),
+        broken(&|v| v["components"]["extra"] = json!({"server": "a"})),
+        broken(&|v| v["edition"] = json!("rfc2396")),
+        broken(&|v| {
+            v["valid"] = json!(false);
+        }),
+        broken(&|v| v["input_hex"] = json!("zz")),
+    ] {
+        assert!(!parse.is_valid(&bad), "accepted {bad}");
+    }
+    let bad_error = json!({"schema": 1, "input": "%", "edition": "rfc3986", "rule": "URI-reference",
+        "valid": false, "error": {"index": 0, "kind": "no-such-kind", "rule": "pct-encoded", "message": "m"}});
+    assert!(!parse.is_valid(&bad_error));
+}
+
+#[test]
+fn the_schemas_list_each_editions_fields_as_the_loader_does() {
+    // `components.extra` per edition in parse.schema.json equals what suites may expect.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/parse.schema.json");
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("reads")).expect("JSON");
+    for rule in schema["allOf"].as_array().expect("allOf").iter().skip(1) {
+        let edition: uri_spec::Edition = rule["if"]["properties"]["edition"]["const"]
+            .as_str()
+            .expect("an edition")
+            .parse()
+            .expect("an id");
+        let extra = &rule["then"]["properties"]["components"]["properties"]["extra"];
+        let listed: Vec<&str> = match extra {
+            Value::Bool(false) => vec![],
+            v => v["propertyNames"]["enum"]
+                .as_array()
+                .expect("names")
+                .iter()
+                .map(|n| n.as_str().expect("a name"))
+                .collect(),
+        };
+        assert_eq!(listed, uridiff::suite::edition_fields(edition), "{edition}");
+    }
+}
