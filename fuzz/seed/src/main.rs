@@ -7,7 +7,8 @@
 //! ```
 //!
 //! The files are named `suite-NNNN` and `gen-NNNN-<origin>`; the set is the same on every run,
-//! so a rerun changes nothing unless the suites or the generators changed. Targets that take
+//! so a rerun changes nothing unless the suites or the generators changed. Files named
+//! `regress-*` (inputs that once failed a target, with the reason in the name) are left alone. Targets that take
 //! two references (`resolve`, `normalize`) read them split at the first newline.
 
 use std::collections::BTreeSet;
@@ -112,13 +113,21 @@ fn origin(o: &gen::Origin) -> String {
     format!("-{}", o.to_string().replace('/', "-"))
 }
 
-/// `corpus/<target>/`, emptied of earlier seeds.
+/// `corpus/<target>/`, emptied of the seeds this program wrote before (`suite-*`, `gen-*`);
+/// other files (`regress-*`, inputs that once failed a target) are kept.
 fn fresh(root: &Path, target: &str) -> std::io::Result<PathBuf> {
     let dir = root.join(target);
-    if dir.exists() {
-        fs::remove_dir_all(&dir)?;
-    }
     fs::create_dir_all(&dir)?;
+    for entry in fs::read_dir(&dir)? {
+        let path = entry?.path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        if name.starts_with("suite-") || name.starts_with("gen-") {
+            fs::remove_file(&path)?;
+        }
+    }
     Ok(dir)
 }
 
