@@ -11,7 +11,9 @@ fuzz_target!(|data: &[u8]| {
     }
     for edition in Edition::ALL {
         for name in Rule::names(edition) {
-            let Ok(rule) = Rule::from_name(edition, name) else { continue };
+            let Ok(rule) = Rule::from_name(edition, name) else {
+                continue;
+            };
             if let Ok(c) = Parser::new().edition(edition).rule(rule).parse(data) {
                 // Every valid reference is ASCII, so it is UTF-8 and recomposes to itself.
                 // (1994's scheme-specific rules have no common recomposition: skipped.)

@@ -13,6 +13,8 @@
 //!   RFC 2234 ABNF), each edition's grammar transcribed into `grammars/*.txt` (embedded at
 //!   build time; nothing is read from disk at run time), and a recognizer that explores every
 //!   ambiguity and answers both pure membership and the document's own first-match reading.
+//! - [`resolution`]: Section 5.2 of RFC 3986 (strict) transcribed literally over the Appendix B
+//!   components: the pseudocode, `merge`, the two-buffer `remove_dot_segments` and 5.3.
 //!
 //! # Editions
 //!
@@ -46,7 +48,11 @@
 //! Grammar::{name, notation, default_rule, rules, first_match_rules, preferred_rules}
 //! Grammar::recognize(Option<&str>, &[u8], Reading) -> Result<Verdict, OracleError>
 //! grammar::{Verdict (valid | invalid | too-long), Reading (membership | document), Notation}
+//! Grammar::derive(Option<&str>, budget, &mut dyn FnMut(usize) -> usize) -> Result<Vec<u8>, _>
 //! grammar::{MAX_INPUT = 4096 bytes, MAX_DEPTH = 256 rule calls, MAX_STEPS = 20,000,000}
+//!
+//! resolution::resolve(base, reference) -> Option<Vec<u8>>   5.2.2 strict; None: base has no scheme
+//! resolution::remove_dot_segments(&[u8]) -> Vec<u8>        5.2.4's two-buffer loop
 //! grammar::GrammarError (grammar, line, rule, kind) / GrammarErrorKind
 //! ```
 //!
@@ -93,6 +99,7 @@
 pub mod appendix_b;
 mod error;
 pub mod grammar;
+pub mod resolution;
 
 pub use error::{OracleError, OracleErrorKind};
 

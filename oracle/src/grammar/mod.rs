@@ -234,6 +234,8 @@ pub struct Grammar {
     default: usize,
     /// The length of each rule's shortest derivation (see [`Grammar::derive`]).
     shortest: Vec<u32>,
+    /// The rules compiled for the recognizer.
+    compiled: recognize::Compiled,
 }
 
 impl Grammar {
@@ -305,12 +307,14 @@ impl Grammar {
     pub fn parse(name: &str, text: &str, notation: Notation) -> Result<Grammar, GrammarError> {
         let read = reader::read(name, text, notation)?;
         let shortest = derive::shortest(&read.rules);
+        let compiled = recognize::compile(&read.rules);
         Ok(Grammar {
             name: name.to_owned(),
             notation,
             rules: read.rules,
             default: read.default,
             shortest,
+            compiled,
         })
     }
 
