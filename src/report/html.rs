@@ -548,8 +548,9 @@ fn matrix(r: &Report, p: &mut String) {
     p.push_str("<section id=\"matrix\">\n<h2>Conformance matrix</h2>\n");
     p.push_str(
         "<p>The share of each edition's suite cases a parser matches (cases it cannot run are left \
-         out), and the edition it most likely follows (the best share over at least 20 judged cases), \
-         marked ★.</p>\n<div class=\"scroll\">\n<table class=\"matrix\">\n<thead><tr><th>parser</th>",
+         out), and the edition it most likely follows, marked ★: the one whose expectations it \
+         matches best on the cases that tell editions apart (the same operation on the same \
+         operands, expected to answer differently under different editions).</p>\n<div class=\"scroll\">\n<table class=\"matrix\">\n<thead><tr><th>parser</th>",
     );
     let editions: Vec<&str> = r
         .matrix

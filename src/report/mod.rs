@@ -439,9 +439,11 @@ pub fn confusion(
         Component::Port,
     ];
     let mut best: BTreeMap<(String, String, Component), ConfusionPair> = BTreeMap::new();
+    // The Appendix B expression splits every string and fetches nothing: not a side of a pair.
+    let real = |i: usize| infos[i].decides_validity || !infos[i].speaks_editions();
     for row in rows.iter().filter(|r| r.task.op == crate::model::Op::Parse) {
-        for i in 0..infos.len() {
-            for j in i + 1..infos.len() {
+        for i in (0..infos.len()).filter(|&i| real(i)) {
+            for j in (i + 1..infos.len()).filter(|&j| real(j)) {
                 let (Outcome::Accepted(Answer::Parsed(x)), Outcome::Accepted(Answer::Parsed(y))) =
                     (&row.outcomes[i], &row.outcomes[j])
                 else {
