@@ -3,11 +3,10 @@
 //! process: suite files never name a command.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::bail;
 use clap::Args;
-use std::time::Duration;
-
 use uridiff::subjects::external::{self, External};
 use uridiff::subjects::{self, Subject};
 

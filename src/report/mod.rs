@@ -368,9 +368,7 @@ fn likely_edition(
         .filter(|(_, (p, f))| p + f >= 3)
         .max_by(|(ea, (pa, fa)), (eb, (pb, fb))| {
             let share = |p: usize, f: usize| p as f64 / (p + f) as f64;
-            share(*pa, *fa)
-                .total_cmp(&share(*pb, *fb))
-                .then(ea.cmp(eb))
+            share(*pa, *fa).total_cmp(&share(*pb, *fb)).then(ea.cmp(eb))
         })
         .map(|(e, _)| e.id().to_owned())
 }

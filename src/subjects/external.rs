@@ -484,6 +484,12 @@ impl External {
                 Err(Failure::Retry(why)) => last = why,
             }
         }
+        if let Launch::Shipped(w) = self.launch {
+            if !last.contains("workers/install.sh") {
+                // A worker that starts but dies at once mostly lacks its library.
+                let _ = write!(last, " (needs {}; workers/install.sh installs it)", w.needs);
+            }
+        }
         slot.unavailable = Some(last.clone());
         Err(last)
     }
