@@ -203,3 +203,35 @@ fn report_writes_four_files_deterministically_and_check_gates_both_ways() {
     let _ = fs::remove_dir_all(&a);
     let _ = fs::remove_dir_all(&b);
 }
+
+#[test]
+fn suite_writes_junit_with_stable_ids_and_filters_by_section() {
+    let dir = scratch("junit");
+    let xml = dir.join("suite.xml");
+    let o = uridiff(&[
+        "suite",
+        "--filter",
+        "IPv6",
+        "--junit",
+        xml.to_str().expect("utf-8"),
+        "suites/rfc3986.yaml",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let tally = stdout(&o);
+    let passed: usize = tally
+        .lines()
+        .last()
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("N passed");
+    assert!(passed > 0, "--filter IPv6 selects the IPv6 cases: {tally}");
+    let text = fs::read_to_string(&xml).expect("junit written");
+    assert_eq!(text.matches("<testcase ").count(), passed);
+    assert!(text.contains(r#"name="rfc3986/parse/"#), "{text}");
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -230,7 +230,7 @@ struct SuiteArgs {
     /// oracle-grammar (valid against invalid).
     #[arg(long, value_name = "NAME", default_value = "impl")]
     parser: String,
-    /// Run only the cases whose id or label contains this text.
+    /// Run only the cases whose id, section, input, label or note contains this text.
     #[arg(long, value_name = "TEXT")]
     filter: Option<String>,
     /// Also print passing and skipped cases.
@@ -239,6 +239,9 @@ struct SuiteArgs {
     /// One JSON object per case, then one for the totals (schema 1).
     #[arg(long)]
     json: bool,
+    /// Also write every case as JUnit XML to FILE (test names are the stable case ids).
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
     /// Suite files or folders.
     #[arg(value_name = "PATH", default_value = "suites")]
     paths: Vec<PathBuf>,

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::bail;
+use anyhow::{bail, Context};
 use serde_json::{json, Value};
 use uridiff::subjects;
 use uridiff::suite::{self, CaseResult, Status, Tally};
@@ -24,6 +24,7 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let files_count = files.len();
+    let mut junit = Vec::new();
     let mut tally = Tally::default();
     let mut errata = 0;
     let mut malformed = 0;
@@ -51,6 +52,9 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
             } else if show {
                 writeln!(out, "{r}")?;
             }
+            if args.junit.is_some() {
+                junit.push((args.parser.clone(), r));
+            }
         }
     }
     if tally.passed + tally.failed + tally.skipped == 0 && malformed == 0 {
@@ -62,6 +66,12 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
                 .map_or(String::new(), |f| format!(" by --filter {f:?}")),
             files_count
         );
+    }
+    if let Some(path) = &args.junit {
+        let mut xml = Vec::new();
+        uridiff::report::junit::write_cases(&[args.parser.as_str()], &junit, &mut xml)?;
+        std::fs::write(path, xml)
+            .with_context(|| format!("writing the JUnit file {}", path.display()))?;
     }
     if args.json {
         let summary = json!({

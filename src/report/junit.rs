@@ -40,11 +40,29 @@ fn esc(s: &str) -> String {
 /// assert!(xml.starts_with("<?xml") && xml.contains("<testsuites"));
 /// ```
 pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    let names: Vec<&str> = report
+        .subjects
+        .iter()
+        .map(|s| s.info.name.as_str())
+        .collect();
+    write_cases(&names, &report.cases, out)
+}
+
+/// Writes `(subject, case result)` pairs as JUnit XML, one test suite per subject in `subjects`
+/// (what `uridiff suite --junit` writes).
+///
+/// # Errors
+///
+/// The writer's.
+pub fn write_cases(
+    subjects: &[&str],
+    all: &[(String, crate::suite::CaseResult)],
+    out: &mut impl Write,
+) -> io::Result<()> {
     writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
     writeln!(out, r#"<testsuites name="uridiff">"#)?;
-    for subject in &report.subjects {
-        let name = &subject.info.name;
-        let cases: Vec<_> = report.cases.iter().filter(|(s, _)| s == name).collect();
+    for name in subjects {
+        let cases: Vec<_> = all.iter().filter(|(s, _)| s == name).collect();
         let failures = cases
             .iter()
             .filter(|(_, r)| matches!(r.status, Status::Failed(_)))
