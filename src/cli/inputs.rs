@@ -85,30 +85,7 @@ pub fn expand(
 ///
 /// The escapes are unambiguous: `\xff` typed in shows as `\\xff`.
 pub fn show(input: &[u8]) -> String {
-    let mut out = String::with_capacity(input.len());
-    for chunk in input.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '\\' => out.push_str("\\\\"),
-                '\t' => out.push_str("\\t"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                c if c.is_control() => {
-                    let n = u32::from(c);
-                    if n < 0x80 {
-                        out.push_str(&format!("\\x{n:02x}"));
-                    } else {
-                        out.push_str(&format!("\\u{{{n:x}}}"));
-                    }
-                }
-                c => out.push(c),
-            }
-        }
-        for b in chunk.invalid() {
-            out.push_str(&format!("\\x{b:02x}"));
-        }
-    }
-    out
+    uridiff::report::show(input)
 }
 
 /// Puts `bytes` into a JSON object as `name` (the text; U+FFFD for each byte sequence that is

@@ -348,7 +348,7 @@ mod tests {
         assert_eq!(code(b"``"), "``` `` ```");
         assert_eq!(code(b" a "), "`  a  `");
         assert_eq!(code(b""), "*(empty)*");
-        assert_eq!(code(b"\x01<"), "`\\u{1}<`");
+        assert_eq!(code(b"\x01<"), "`\\x01<`");
     }
 
     #[test]

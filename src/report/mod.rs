@@ -199,7 +199,7 @@ pub fn edition<S: Serializer>(e: &Edition, s: S) -> Result<S::Ok, S::Error> {
 /// a page they would reorder or hide the very bytes a URL-confusion report is about.
 ///
 /// ```
-/// assert_eq!(uridiff::report::show(b"a\tb\xff\\"), "a\\tb\\xff\\\\");
+/// assert_eq!(uridiff::report::show(b"a\tb\xff\\\x1b"), "a\\tb\\xff\\\\\\x1b");
 /// assert_eq!(uridiff::report::show("a\u{202e}b\u{200b}c d".as_bytes()), "a\\u{202e}b\\u{200b}c d");
 /// ```
 pub fn show(b: &[u8]) -> String {
@@ -211,6 +211,9 @@ pub fn show(b: &[u8]) -> String {
                 '\t' => out.push_str("\\t"),
                 '\n' => out.push_str("\\n"),
                 '\r' => out.push_str("\\r"),
+                // An ASCII control as the byte it is (`\x1b`), like a byte that is not UTF-8;
+                // other controls and invisible characters by their code point.
+                c if c.is_ascii_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
                 c if c.is_control() || invisible(c) => {
                     out.push_str(&format!("\\u{{{:x}}}", c as u32));
                 }
