@@ -670,6 +670,8 @@ fn server(
     spans: &mut Spans,
 ) -> Result<(), ParseError> {
     let Range { start, end } = range;
+    // The input up to the end of the authority: no search below reads past it.
+    let authority = input.get(..end).unwrap_or_default();
     // 1996 and 1998: the whole server is optional.
     if start == end && syn.host == HostRule::HostnameOrHostnumber {
         return Ok(());
@@ -682,7 +684,7 @@ fn server(
         let userinfo = start..start + at;
         if syn.authority == AuthorityRule::Server1996 {
             // `user [ ":" password ]`: neither holds ":".
-            let colon = find(input, start, b":").min(userinfo.end);
+            let colon = find(authority, start, b":").min(userinfo.end);
             check(input, start..colon, syn.userinfo, "user")?;
             spans.user = Some(start..colon);
             if colon < userinfo.end {
@@ -701,7 +703,7 @@ fn server(
     let kind;
     if syn.host == HostRule::Rfc2396bis && input.get(host_start) == Some(&b'[') {
         // IPv6reference = "[" IPv6address "]"
-        let close = find(input, host_start + 1, b"]");
+        let close = find(authority, host_start + 1, b"]");
         if close >= end {
             return Err(ParseError::new(
                 host_start,
@@ -727,7 +729,7 @@ fn server(
         }
         kind = HostKind::Ipv6;
     } else {
-        host_end = find(input, host_start, b":").min(end);
+        host_end = find(authority, host_start, b":");
         let host = input.get(host_start..host_end).unwrap_or_default();
         kind = match syn.host {
             // "The rightmost domain label will never start with a digit, though, which
@@ -851,6 +853,31 @@ mod tests {
                 "{}: read {read} bytes, at most {most}",
                 &input[..20]
             );
+        }
+    }
+
+    /// Every edition on the one walk rejects a hostile input near the byte that cannot
+    /// continue, however long its tail (1 MB here): within 64 bytes read.
+    #[test]
+    fn every_generic_edition_rejects_near_the_bad_byte() {
+        const MB: usize = 1 << 20;
+        let inputs = [
+            shape("http://[", "12:", "]/", MB),
+            shape("http://[::", "1", "]/", MB),
+            shape("http://a b", "a", "/", MB),
+            shape("http://a/b c", "a", "", MB),
+            shape("http://a/b?<", "a", "", MB),
+            shape("http://a/b#>", "a", "", MB),
+            shape("a b", "a", "", MB),
+            shape("http://a/%zz", "a", "", MB),
+        ];
+        for edition in Edition::ALL.into_iter().filter(|e| e.syntax().is_some()) {
+            for input in &inputs {
+                let parser = Parser::new().edition(edition);
+                let (read, result) = work::count(|| parser.parse(input.as_bytes()));
+                assert!(result.is_err(), "{edition} {}", &input[..16]);
+                assert!(read <= 64, "{edition} {}: read {read} bytes", &input[..16]);
+            }
         }
     }
 

@@ -9,7 +9,7 @@
 use crate::components::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::resolve_editions::{
-    transform_1996, transform_2003, AbsolutePathReading, LeftoverDotDot,
+    dot_segments_buffer, merge_2003, transform_1996, AboveRoot, AbsolutePathReading, LeftoverDotDot,
 };
 use crate::syntax::Resolution;
 use crate::{Edition, Parser};
@@ -225,53 +225,78 @@ impl<'a> Base<'a> {
         match resolution {
             Resolution::Url1996 => Ok(transform_1996(base, &r, true)),
             Resolution::Uri1998 => Ok(transform_1996(base, &r, false)),
-            Resolution::Rfc2396bis => transform_2003(
-                base,
-                &r,
-                self.resolver.strict,
-                self.resolver.leftover,
-                self.resolver.reading,
-            )
-            .map_err(|_| ResolveError::AboveRoot),
-            Resolution::Rfc3986 => Ok(transform(base, &r, self.resolver.strict)),
+            Resolution::Rfc2396bis => {
+                let policy = PathPolicy::Rfc2396bis(self.resolver.leftover, self.resolver.reading);
+                transform(base, &r, self.resolver.strict, policy)
+                    .map_err(|AboveRoot| ResolveError::AboveRoot)
+            }
+            Resolution::Rfc3986 => transform(base, &r, self.resolver.strict, PathPolicy::Rfc3986)
+                .map_err(|AboveRoot| ResolveError::AboveRoot),
         }
     }
 }
 
-/// Section 5.2.2, "Transform References", with its variables: `r_*` for the reference, `base_*`
-/// and `t_*` for the target. The target is written straight into its string (section 5.3's
-/// recomposition), the path through [`remove_dot_segments_into`].
-fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool) -> String {
+/// Where the documents with the 5.2.2 pseudocode (RFC 3986 and its 2003 draft) differ: what
+/// becomes of a path taken from the reference, and how a relative path is merged.
+#[derive(Clone, Copy, Debug)]
+enum PathPolicy {
+    /// RFC 3986: `remove_dot_segments` on every path taken from the reference; merge by 5.2.3.
+    Rfc3986,
+    /// 2003: a path taken with the reference's scheme or authority is kept as written; a path
+    /// beginning with "/" by the table's or the pseudocode's reading; a relative path merged by
+    /// the string-buffer steps 1 to 8, which may find a ".." left above the root.
+    Rfc2396bis(LeftoverDotDot, AbsolutePathReading),
+}
+
+/// The path of a target before it is written: a slice to copy, one to copy through
+/// `remove_dot_segments`, the two parts of a 5.2.3 merge, or a path already computed.
+enum TPath<'p> {
+    Kept(&'p str),
+    Removed(&'p str),
+    Merged(&'p str, &'p str),
+    Owned(String),
+}
+
+/// Section 5.2.2, "Transform References" (RFC 3986, and 2003's section 5.2 with `policy`), with
+/// its variables: `r_*` for the reference, `base_*` and `t_*` for the target. The target is
+/// written straight into its string (section 5.3's recomposition), the path through
+/// [`remove_dot_segments_into`].
+fn transform(
+    base: &Components<'_>,
+    r: &Components<'_>,
+    strict: bool,
+    policy: PathPolicy,
+) -> Result<String, AboveRoot> {
     let r_path = r.path.unwrap_or("");
     let base_path = base.path.unwrap_or("");
     // "-- A non-strict parser may ignore a scheme in the reference if it is identical to the base
-    //  URI's scheme." Schemes are case-insensitive (section 3.1), so "identical" is compared
-    //  without regard to case.
+    //  URI's scheme." (2003: "if ((not validating) and (R.scheme == Base.scheme)) then
+    //  undefine(R.scheme);") Schemes are case-insensitive (section 3.1), so "identical" is
+    //  compared without regard to case.
     let r_scheme = match (r.scheme, base.scheme) {
         (Some(r_s), Some(b_s)) if !strict && r_s.eq_ignore_ascii_case(b_s) => None,
         (s, _) => s,
     };
-    // The path of the target, before dot-segment removal: the reference's own, the base's, or
-    // the merge of the two (section 5.2.3) as a prefix of the base's and the reference's.
-    enum TPath<'p> {
-        Removed(&'p str),
-        Kept(&'p str),
-        Merged(&'p str, &'p str),
-    }
+    // A path taken with the reference's scheme or authority: "T.path =
+    // remove_dot_segments(R.path)" (2003: "T.path = R.path").
+    let own_path = match policy {
+        PathPolicy::Rfc3986 => TPath::Removed(r_path),
+        PathPolicy::Rfc2396bis(..) => TPath::Kept(r_path),
+    };
     let (t_scheme, t_authority, t_path, t_query);
     if r_scheme.is_some() {
         // "if defined(R.scheme) then T.scheme = R.scheme; T.authority = R.authority;
         //  T.path = remove_dot_segments(R.path); T.query = R.query;"
         t_scheme = r_scheme;
         t_authority = r.authority;
-        t_path = TPath::Removed(r_path);
+        t_path = own_path;
         t_query = r.query;
     } else {
         if r.authority.is_some() {
             // "if defined(R.authority) then T.authority = R.authority;
             //  T.path = remove_dot_segments(R.path); T.query = R.query;"
             t_authority = r.authority;
-            t_path = TPath::Removed(r_path);
+            t_path = own_path;
             t_query = r.query;
         } else {
             if r_path.is_empty() {
@@ -280,18 +305,31 @@ fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool) -> String 
                 t_path = TPath::Kept(base_path);
                 t_query = r.query.or(base.query);
             } else {
-                if r_path.starts_with('/') {
+                t_path = match policy {
                     // "T.path = remove_dot_segments(R.path);"
-                    t_path = TPath::Removed(r_path);
-                } else {
+                    PathPolicy::Rfc3986 if r_path.starts_with('/') => TPath::Removed(r_path),
                     // "T.path = merge(Base.path, R.path); T.path = remove_dot_segments(T.path);"
-                    t_path = if base.authority.is_some() && base_path.is_empty() {
+                    PathPolicy::Rfc3986 if base.authority.is_some() && base_path.is_empty() => {
                         TPath::Merged("/", r_path)
-                    } else {
+                    }
+                    PathPolicy::Rfc3986 => {
                         let keep = base_path.rfind('/').map_or(0, |i| i + 1);
                         TPath::Merged(base_path.get(..keep).unwrap_or_default(), r_path)
-                    };
-                }
+                    }
+                    // 2003: "T.path = R.path;" (the pseudocode), or the table's reading.
+                    PathPolicy::Rfc2396bis(leftover, reading) if r_path.starts_with('/') => {
+                        match reading {
+                            AbsolutePathReading::Pseudocode => TPath::Kept(r_path),
+                            AbsolutePathReading::Table => {
+                                TPath::Owned(dot_segments_buffer(r_path, Some(leftover))?)
+                            }
+                        }
+                    }
+                    // 2003: "T.path = merge(Base.path, R.path);"
+                    PathPolicy::Rfc2396bis(leftover, _) => {
+                        TPath::Owned(merge_2003(base_path, r_path, leftover)?)
+                    }
+                };
                 // "T.query = R.query;"
                 t_query = r.query;
             }
@@ -302,8 +340,9 @@ fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool) -> String 
         t_scheme = base.scheme;
     }
     // "T.fragment = R.fragment;" and section 5.3.
-    let path_len = match t_path {
+    let path_len = match &t_path {
         TPath::Removed(p) | TPath::Kept(p) => p.len(),
+        TPath::Owned(p) => p.len(),
         TPath::Merged(a, b) => a.len() + b.len(),
     };
     let mut result = String::with_capacity(
@@ -324,6 +363,7 @@ fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool) -> String 
     let path_start = result.len();
     match t_path {
         TPath::Kept(p) => result.push_str(p),
+        TPath::Owned(p) => result.push_str(&p),
         TPath::Removed(p) => remove_dot_segments_into(&mut result, p),
         TPath::Merged(prefix, r_path) => {
             if has_dot_segment(prefix) || has_dot_segment(r_path) {
@@ -354,7 +394,7 @@ fn transform(base: &Components<'_>, r: &Components<'_>, strict: bool) -> String 
         result.push('#');
         result.push_str(fragment);
     }
-    result
+    Ok(result)
 }
 
 /// Whether `path` has a segment that is "." or ".." (a segment starting with "." at the start

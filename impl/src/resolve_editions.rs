@@ -194,67 +194,8 @@ pub(crate) fn transform_1996(
     }
 }
 
-/// The 2003 pseudocode of section 5.2, with its string-buffer merge.
-pub(crate) fn transform_2003(
-    base: &Components<'_>,
-    r: &Components<'_>,
-    strict: bool,
-    leftover: LeftoverDotDot,
-    reading: AbsolutePathReading,
-) -> Result<String, AboveRoot> {
-    let r_path = r.path.unwrap_or("");
-    let base_path = base.path.unwrap_or("");
-    // "if ((not validating) and (R.scheme == Base.scheme)) then undefine(R.scheme);"
-    let r_scheme = match (r.scheme, base.scheme) {
-        (Some(r_s), Some(b_s)) if !strict && r_s.eq_ignore_ascii_case(b_s) => None,
-        (s, _) => s,
-    };
-    let (t_scheme, t_authority, t_path, t_query);
-    if r_scheme.is_some() {
-        // "T.scheme = R.scheme; T.authority = R.authority; T.path = R.path; T.query = R.query;"
-        t_scheme = r_scheme;
-        t_authority = r.authority;
-        t_path = r_path.to_owned();
-        t_query = r.query;
-    } else {
-        if r.authority.is_some() {
-            t_authority = r.authority;
-            t_path = r_path.to_owned();
-            t_query = r.query;
-        } else {
-            if r_path.is_empty() {
-                // "T.path = Base.path; if defined(R.query) then T.query = R.query; else
-                //  T.query = Base.query;"
-                t_path = base_path.to_owned();
-                t_query = r.query.or(base.query);
-            } else {
-                if r_path.starts_with('/') {
-                    // "T.path = R.path;" (the pseudocode), or the table's reading.
-                    t_path = match reading {
-                        AbsolutePathReading::Pseudocode => r_path.to_owned(),
-                        AbsolutePathReading::Table => dot_segments_buffer(r_path, Some(leftover))?,
-                    };
-                } else {
-                    // "T.path = merge(Base.path, R.path);"
-                    t_path = merge_2003(base_path, r_path, leftover)?;
-                }
-                t_query = r.query;
-            }
-            t_authority = base.authority;
-        }
-        t_scheme = base.scheme;
-    }
-    Ok(recompose_target(
-        t_scheme,
-        t_authority,
-        &t_path,
-        t_query,
-        r.fragment,
-    ))
-}
-
 /// 2003's merge, steps 1 to 8.
-fn merge_2003(
+pub(crate) fn merge_2003(
     base_path: &str,
     r_path: &str,
     leftover: LeftoverDotDot,
