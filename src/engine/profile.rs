@@ -414,8 +414,32 @@ pub const RULES: &[Rule] = &[
             matches!(
                 e.class,
                 Class::UndefinedVsEmpty(Component::Host | Component::Fragment | Component::Authority)
-            ) && e.spec == Some("")
-                && e.got.is_none()
+            )
+        },
+    },
+    Rule {
+        profile: "node-whatwg",
+        name: "hostname, search and hash give '' for absent and empty alike",
+        explains: |e| {
+            matches!(
+                e.class,
+                Class::UndefinedVsEmpty(Component::Host | Component::Query | Component::Fragment)
+            ) && e.spec.is_none()
+                && e.got == Some("")
+        },
+    },
+    Rule {
+        profile: "php-parse-url",
+        name: "an empty path is left out of the result",
+        explains: |e| {
+            e.class == Class::UndefinedVsEmpty(Component::Path) && e.spec == Some("") && e.got.is_none()
+        },
+    },
+    Rule {
+        profile: "python-rfc3986",
+        name: "an empty path is None",
+        explains: |e| {
+            e.class == Class::UndefinedVsEmpty(Component::Path) && e.spec == Some("") && e.got.is_none()
         },
     },
     // RFC 3987: IRIs (oxiri, iref).
