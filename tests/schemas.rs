@@ -231,3 +231,41 @@ fn the_schemas_list_each_editions_fields_as_the_loader_does() {
         assert_eq!(listed, uridiff::suite::edition_fields(edition), "{edition}");
     }
 }
+
+#[test]
+fn parsers_output_matches_its_schema() {
+    let docs = lines(&["parsers", "--json", "--no-external"], b"");
+    assert!(docs.len() >= 3);
+    check("parsers", &docs);
+    let mut broken = docs[0].clone();
+    broken["kind"] = json!("in-a-box");
+    assert!(!schema("parsers").is_valid(&broken));
+}
+
+#[test]
+fn diff_output_matches_its_schema() {
+    let mut docs = lines(
+        &["diff", "--json", "--no-external", "-"],
+        b"http://a/b?c#d\nHTTP://A:80\n\xffx\nhttp://a b/\n1a:b\n",
+    );
+    docs.extend(lines(
+        &[
+            "diff",
+            "--json",
+            "--no-external",
+            "--base",
+            "http://a/b/c/d;p?q",
+            "../g",
+            "g?y#s",
+        ],
+        b"",
+    ));
+    assert!(docs.iter().any(|d| d["input"].get("b64").is_some()));
+    assert!(docs
+        .iter()
+        .any(|d| d["findings"].as_array().is_some_and(|f| !f.is_empty())));
+    check("diff", &docs);
+    let mut broken = docs[0].clone();
+    broken["results"][0]["outcome"] = json!("maybe");
+    assert!(!schema("diff").is_valid(&broken));
+}
