@@ -263,12 +263,14 @@ fn components(
         .filter(|&i| subjects[i].components.contains(c))
         .filter(|&i| matches!(value(i), Some(View::Value(_))))
         .collect();
-    let partition = Partition::of(
-        reporting
-            .iter()
-            .filter_map(|&i| Some((subjects[i].name.as_str(), value(i)?)))
-            .collect(),
-    );
+    let partition_of = |who: &[usize]| {
+        Partition::of(
+            who.iter()
+                .filter_map(|&i| Some((subjects[i].name.as_str(), value(i)?)))
+                .collect(),
+        )
+    };
+    let partition = partition_of(&reporting);
     if partition.unanimous() {
         return;
     }
@@ -279,12 +281,7 @@ fn components(
             .into_iter()
             .filter(|&i| subjects[i].decides_validity)
             .collect();
-        let partition = Partition::of(
-            reporting
-                .iter()
-                .filter_map(|&i| Some((subjects[i].name.as_str(), value(i)?)))
-                .collect(),
-        );
+        let partition = partition_of(&reporting);
         if partition.unanimous() {
             return;
         }

@@ -109,13 +109,6 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         profile: "whatwg-url",
-        name: "scheme is lowercased",
-        explains: |e| {
-            e.component() == Some(Component::Scheme) && lower(e.spec).as_deref() == e.got
-        },
-    },
-    Rule {
-        profile: "whatwg-url",
         name: "a special scheme's host is percent-decoded and lowercased (domain to ASCII)",
         explains: |e| {
             e.component() == Some(Component::Host)
@@ -260,23 +253,8 @@ pub const RULES: &[Rule] = &[
     },
     Rule {
         profile: "http-request-target",
-        name: "the schemes http and https are shown lowercase",
-        explains: |e| {
-            e.component() == Some(Component::Scheme)
-                && matches!(lower(e.spec).as_deref(), Some("http" | "https"))
-                && lower(e.spec).as_deref() == e.got
-        },
-    },
-    Rule {
-        profile: "http-request-target",
         name: "an absolute-form target's empty path is \"/\"",
-        explains: |e| {
-            e.component() == Some(Component::Path)
-                && e.spec == Some("")
-                && e.got == Some("/")
-                && e.spec_components
-                    .is_some_and(|c| c.get(Component::Authority).is_some())
-        },
+        explains: empty_path_after_authority_is_slash,
     },
     Rule {
         profile: "http-request-target",
@@ -303,21 +281,8 @@ pub const RULES: &[Rule] = &[
     // uriparse: RFC 3986 with typed components.
     Rule {
         profile: "uriparse",
-        name: "the scheme is lowercased while parsing",
-        explains: |e| {
-            e.component() == Some(Component::Scheme) && lower(e.spec).as_deref() == e.got
-        },
-    },
-    Rule {
-        profile: "uriparse",
         name: "an empty path after an authority becomes \"/\"",
-        explains: |e| {
-            e.component() == Some(Component::Path)
-                && e.spec == Some("")
-                && e.got == Some("/")
-                && e.spec_components
-                    .is_some_and(|c| c.get(Component::Authority).is_some())
-        },
+        explains: empty_path_after_authority_is_slash,
     },
     Rule {
         profile: "uriparse",
@@ -649,6 +614,15 @@ fn whatwg_userinfo(u: &str) -> String {
         Some((user, password)) => format!("{}:{}", encode(user), encode(password)),
         None => encode(u),
     }
+}
+
+/// An empty path after an authority reported as "/" (`http::Uri`, uriparse).
+fn empty_path_after_authority_is_slash(e: &Evidence<'_>) -> bool {
+    e.component() == Some(Component::Path)
+        && e.spec == Some("")
+        && e.got == Some("/")
+        && e.spec_components
+            .is_some_and(|c| c.get(Component::Authority).is_some())
 }
 
 /// Whether the subject reports the well-known default port of the spec's scheme where the input
