@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod campaign;
 pub mod engine;
 pub mod gen;
 pub mod model;

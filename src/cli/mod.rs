@@ -5,6 +5,7 @@
 //! (`equivalent`: an operand is not a URI-reference; `oracle`: an input too long to decide).
 
 mod diff;
+mod fuzz;
 mod hint;
 mod inputs;
 mod normalize;
@@ -81,6 +82,59 @@ enum Command {
     /// Exits 1 on a failing case, 2 on an unreadable or malformed suite or when no case is
     /// selected.
     Suite(SuiteArgs),
+    /// A fuzzing campaign: generated inputs through every selected parser for --seconds, each
+    /// new discrepancy signature minimized and appended at once to DIR/findings.jsonl. Run again
+    /// on the same --out, it resumes. --merge DIR... merges campaigns' findings into --out.
+    ///
+    /// Exits 0, or 2 on an unwritable --out or a bad --shard.
+    Fuzz(FuzzArgs),
+    /// Turn findings (a findings.jsonl) into YAML suite cases that `uridiff suite` runs: expect
+    /// is what impl answered, the note records every parser's outcome.
+    Promote(PromoteArgs),
+}
+
+#[derive(Debug, Args)]
+struct FuzzArgs {
+    /// How long to run, in seconds.
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    seconds: u64,
+    /// Stop after this many inputs (in this run) if --seconds has not run out first.
+    #[arg(long, value_name = "N")]
+    inputs: Option<u64>,
+    /// The generator's seed (default: the folder's campaign, else 1).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Run only the inputs whose index k has k mod N = I (default: the folder's, else 0/1).
+    #[arg(long, value_name = "I/N", value_parser = fuzz::shard)]
+    shard: Option<uridiff::campaign::Shard>,
+    /// The campaign folder: findings.jsonl and state.json.
+    #[arg(long, value_name = "DIR", default_value = "fuzz-campaign")]
+    out: PathBuf,
+    /// Merge the findings of these campaign folders into --out instead of running.
+    #[arg(long, value_name = "DIR", num_args = 1..)]
+    merge: Vec<PathBuf>,
+    /// Subject runs spent minimizing each new signature's example.
+    #[arg(long, value_name = "RUNS", default_value_t = 120)]
+    budget: usize,
+    /// No progress bar (there is none when standard error is not a terminal, or under CI).
+    #[arg(long, short)]
+    quiet: bool,
+    #[command(flatten)]
+    subjects: subjects::SubjectArgs,
+}
+
+#[derive(Debug, Args)]
+struct PromoteArgs {
+    /// The findings file (DIR/findings.jsonl of a campaign).
+    #[arg(value_name = "FINDINGS")]
+    findings: PathBuf,
+    /// Append the cases to this suite file (created with a header if missing) instead of
+    /// printing a whole suite.
+    #[arg(long, value_name = "FILE")]
+    to: Option<PathBuf>,
+    /// Promote only the findings with this signature key or case id (repeatable; default all).
+    #[arg(long, value_name = "KEY")]
+    select: Vec<String>,
 }
 
 /// `--edition`: one edition id, or `all` where a command supports it.
@@ -342,6 +396,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Equivalent(a) => normalize::equivalent(&mut out, &a)?,
         Command::Suite(a) => suite::run(&mut out, &a)?,
         Command::Oracle(a) => oracle::run(&mut out, &a)?,
+        Command::Fuzz(a) => fuzz::run(&mut out, &a)?,
+        Command::Promote(a) => fuzz::promote(&mut out, &a)?,
     };
     out.flush()?;
     Ok(code)

@@ -1,0 +1,601 @@
+//! Fuzzing campaigns (issue 12, items 4 to 6): generated inputs through every selected subject,
+//! each new discrepancy signature minimized and written at once, durably, to
+//! `DIR/findings.jsonl`; `DIR/state.json` says where to resume. Shards split one campaign's
+//! input indices across machines, and [`merge`] joins their findings by signature.
+//!
+//! Durability: a finding line is written whole, then flushed and `fsync`ed before the next; the
+//! state is written to a temporary file and renamed over the old one. A campaign killed at any
+//! moment has at worst a partial last line (reported and dropped when the folder is opened
+//! again: its signature is found again) and a state a batch behind (the batch is re-run; the
+//! signatures already written are not reported twice).
+
+pub mod promote;
+
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use arbitrary::Unstructured;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::engine::{minimize, Engine, Task};
+
+/// The findings file of a campaign folder.
+pub const FINDINGS: &str = "findings.jsonl";
+/// The state file of a campaign folder.
+pub const STATE: &str = "state.json";
+
+/// What can go wrong with a campaign folder.
+#[derive(Debug, thiserror::Error)]
+pub enum CampaignError {
+    /// A file or folder could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// The error.
+        source: io::Error,
+    },
+    /// `state.json` is not a campaign state.
+    #[error("{path}: not a campaign state ({message}); remove it to start afresh")]
+    State {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The folder holds a campaign with another seed or shard than the one asked for.
+    #[error("{path} holds the campaign {found}, not {asked}: use another --out or drop --seed/--shard to resume it")]
+    Mismatch {
+        /// The folder.
+        path: PathBuf,
+        /// Its campaign (`seed S, shard I/N`).
+        found: String,
+        /// The one asked for.
+        asked: String,
+    },
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> CampaignError + '_ {
+    move |source| CampaignError::Io {
+        path: path.to_owned(),
+        source,
+    }
+}
+
+/// A shard `I/N`: the inputs whose index k satisfies `k mod N == I`.
+///
+/// ```
+/// use uridiff::campaign::Shard;
+/// let s: Shard = "1/3".parse().unwrap();
+/// assert_eq!((s.index, s.count), (1, 3));
+/// assert!("3/2".parse::<Shard>().is_err());
+/// assert!("0/0".parse::<Shard>().is_err());
+/// assert_eq!(Shard::default().to_string(), "0/1");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// I, from 0 to N-1.
+    pub index: u64,
+    /// N, at least 1.
+    pub count: u64,
+}
+
+impl Default for Shard {
+    fn default() -> Shard {
+        Shard { index: 0, count: 1 }
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// A shard spec that is not `I/N` with `0 <= I < N`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("shard {0:?}: expected I/N with N at least 1 and I from 0 to N-1 (for example 0/4, 3/4)")]
+pub struct BadShard(pub String);
+
+impl FromStr for Shard {
+    type Err = BadShard;
+
+    fn from_str(s: &str) -> Result<Shard, BadShard> {
+        let bad = || BadShard(s.to_owned());
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let index: u64 = i.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl Serialize for Shard {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Shard {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Shard, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Bytes in JSON: a string when UTF-8, else `{"b64": ...}` (as in every report).
+///
+/// ```
+/// use uridiff::campaign::Bytes;
+/// let b: Bytes = serde_json::from_str(r#"{"b64":"/w=="}"#).unwrap();
+/// assert_eq!(b.0, vec![0xff]);
+/// assert_eq!(serde_json::to_string(&Bytes(b"a".to_vec())).unwrap(), r#""a""#);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bytes(pub Vec<u8>);
+
+impl Serialize for Bytes {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::report::bytes(&self.0, s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Bytes {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Bytes, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Repr {
+            Text(String),
+            B64 { b64: String },
+        }
+        match Repr::deserialize(d)? {
+            Repr::Text(t) => Ok(Bytes(t.into_bytes())),
+            Repr::B64 { b64 } => {
+                use base64::Engine as _;
+                base64::engine::general_purpose::STANDARD
+                    .decode(b64)
+                    .map(Bytes)
+                    .map_err(serde::de::Error::custom)
+            }
+        }
+    }
+}
+
+/// One line of `findings.jsonl` (`schemas/findings.schema.json`): a discrepancy signature seen
+/// for the first time in the campaign, with its minimized example.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FindingLine {
+    /// The signature's key ([`crate::engine::Signature::key`]): what findings are deduplicated by.
+    pub key: String,
+    /// The class name (`host`, `too-lax`, `crash-panic`, ...).
+    pub class: String,
+    /// `critical`, `high`, `medium` or `low`.
+    pub severity: String,
+    /// The operation (`parse`).
+    pub op: String,
+    /// The subjects grouped by answer.
+    pub partition: Vec<Vec<String>>,
+    /// The subjects that differ from the spec.
+    pub deviating: Vec<String>,
+    /// For each deviating subject whose profile explains the difference: the rule.
+    pub by_design: BTreeMap<String, String>,
+    /// The minimized input that still shows the signature.
+    pub example: Bytes,
+    /// The input the signature was first seen on.
+    pub first_seen: Bytes,
+    /// The generator the first-seen input came from.
+    pub origin: String,
+    /// Every subject's outcome on the example, by name.
+    pub outcomes: BTreeMap<String, serde_json::Value>,
+    /// The campaign's seed.
+    pub seed: u64,
+    /// The index of the first-seen input in the campaign ([`input`] regenerates it).
+    pub index: u64,
+    /// The shard that found it.
+    pub shard: Shard,
+}
+
+/// `state.json`: where a campaign resumes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The generator's seed.
+    pub seed: u64,
+    /// The shard.
+    pub shard: Shard,
+    /// The index of the next input to run (always in the shard).
+    pub next: u64,
+    /// Inputs run so far, over every run of the campaign.
+    pub inputs: u64,
+}
+
+/// Input number `index` of the campaign with `seed`: it depends on nothing else.
+///
+/// ```
+/// use uridiff::campaign::input;
+/// assert_eq!(input(7, 42), input(7, 42));
+/// assert_eq!(input(7, 42).origin, input(7, 42).origin);
+/// ```
+pub fn input(seed: u64, index: u64) -> Task {
+    let bytes = crate::gen::seeded(seed, index);
+    let (input, origin) = crate::gen::any(&mut Unstructured::new(&bytes));
+    Task::parse(input, &origin.to_string())
+}
+
+/// A line of a findings file that was not read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// Its line number (from 1).
+    pub line: usize,
+    /// Why: `cut off` (no end of line: a killed campaign) or the JSON error.
+    pub reason: String,
+}
+
+/// The findings of a file, with the lines that could not be read. `partial` is the byte length
+/// of the complete lines when the last line is cut off (no newline at the end).
+#[derive(Debug, Default)]
+pub struct Loaded {
+    /// The findings, in file order.
+    pub findings: Vec<FindingLine>,
+    /// The lines skipped.
+    pub skipped: Vec<Skipped>,
+    /// `Some(len)` when the file ends in a cut-off line that starts at byte `len`.
+    pub partial: Option<u64>,
+}
+
+/// Reads a findings file; a missing file has none. Complete lines that are not findings and a
+/// cut-off last line are skipped and listed, never fatal.
+///
+/// # Errors
+///
+/// The file exists and cannot be read.
+pub fn read_findings(path: &Path) -> Result<Loaded, CampaignError> {
+    let data = match fs::read(path) {
+        Ok(d) => d,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Loaded::default()),
+        Err(e) => return Err(io_err(path)(e)),
+    };
+    let mut loaded = Loaded::default();
+    let mut start = 0usize;
+    let mut number = 0usize;
+    while start < data.len() {
+        number += 1;
+        let (line, complete) = match data[start..].iter().position(|&b| b == b'\n') {
+            Some(n) => (&data[start..start + n], true),
+            None => (&data[start..], false),
+        };
+        if !complete {
+            loaded.partial = Some(start as u64);
+            loaded.skipped.push(Skipped {
+                line: number,
+                reason: "cut off (no end of line: the campaign was killed while writing it)".into(),
+            });
+            break;
+        }
+        start += line.len() + 1;
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        match serde_json::from_slice::<FindingLine>(line) {
+            Ok(f) => loaded.findings.push(f),
+            Err(e) => loaded.skipped.push(Skipped {
+                line: number,
+                reason: e.to_string(),
+            }),
+        }
+    }
+    Ok(loaded)
+}
+
+/// Writes `value` as JSON to `path` atomically: a temporary file, `fsync`, then a rename.
+fn write_atomic(path: &Path, value: &impl Serialize) -> Result<(), CampaignError> {
+    let tmp = path.with_extension("json.tmp");
+    let text = serde_json::to_vec_pretty(value).map_err(|e| CampaignError::State {
+        path: path.to_owned(),
+        message: e.to_string(),
+    })?;
+    let mut f = File::create(&tmp).map_err(io_err(&tmp))?;
+    f.write_all(&text).map_err(io_err(&tmp))?;
+    f.write_all(b"\n").map_err(io_err(&tmp))?;
+    f.sync_all().map_err(io_err(&tmp))?;
+    fs::rename(&tmp, path).map_err(io_err(path))
+}
+
+/// An open findings file: appends whole lines, each flushed and `fsync`ed.
+struct Sink {
+    path: PathBuf,
+    file: File,
+}
+
+impl Sink {
+    /// Opens (creates) the findings file for appending; a cut-off last line is cut away first, so
+    /// the next line starts on a line of its own.
+    fn open(path: &Path, partial: Option<u64>) -> Result<Sink, CampaignError> {
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(io_err(path))?;
+        if let Some(len) = partial {
+            file.set_len(len).map_err(io_err(path))?;
+        }
+        Ok(Sink {
+            path: path.to_owned(),
+            file,
+        })
+    }
+
+    fn append(&mut self, finding: &FindingLine) -> Result<(), CampaignError> {
+        let mut line = serde_json::to_vec(finding).map_err(|e| CampaignError::State {
+            path: self.path.clone(),
+            message: e.to_string(),
+        })?;
+        line.push(b'\n');
+        // One write of the whole line, then to the disk before anything else happens.
+        self.file.write_all(&line).map_err(io_err(&self.path))?;
+        self.file.flush().map_err(io_err(&self.path))?;
+        self.file.sync_data().map_err(io_err(&self.path))
+    }
+}
+
+/// What a campaign run is told: the subjects, the seed and shard, and how much to spend.
+pub struct Options {
+    /// The seed (`None`: the folder's, or 1 for a new campaign).
+    pub seed: Option<u64>,
+    /// The shard (`None`: the folder's, or 0/1 for a new campaign).
+    pub shard: Option<Shard>,
+    /// Subject runs spent minimizing each new signature's example.
+    pub budget: usize,
+}
+
+/// How far a campaign got, for a progress bar and the summary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Inputs run in this run.
+    pub inputs: u64,
+    /// Signatures known to the campaign (read back and new).
+    pub classes: usize,
+    /// Signatures first found in this run.
+    pub new: usize,
+    /// The next input index.
+    pub next: u64,
+}
+
+/// An open campaign folder.
+pub struct Campaign {
+    dir: PathBuf,
+    state: State,
+    known: HashSet<String>,
+    sink: Sink,
+    /// The lines of the findings file that were not read back.
+    pub skipped: Vec<Skipped>,
+    /// Whether the folder held a campaign already.
+    pub resumed: bool,
+}
+
+impl Campaign {
+    /// Opens `dir` (created if need be): reads its state and findings back, or starts a new
+    /// campaign. The state is written before returning, so an unwritable folder fails here,
+    /// before any input is run.
+    ///
+    /// # Errors
+    ///
+    /// The folder cannot be created or written, its state is not one, or it holds another
+    /// seed's or shard's campaign.
+    pub fn open(dir: &Path, options: &Options) -> Result<Campaign, CampaignError> {
+        fs::create_dir_all(dir).map_err(io_err(dir))?;
+        let state_path = dir.join(STATE);
+        let found =
+            match fs::read(&state_path) {
+                Ok(data) => Some(serde_json::from_slice::<State>(&data).map_err(|e| {
+                    CampaignError::State {
+                        path: state_path.clone(),
+                        message: e.to_string(),
+                    }
+                })?),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+                Err(e) => return Err(io_err(&state_path)(e)),
+            };
+        let resumed = found.is_some();
+        let state = match found {
+            Some(s) => {
+                let seed = options.seed.unwrap_or(s.seed);
+                let shard = options.shard.unwrap_or(s.shard);
+                if seed != s.seed || shard != s.shard {
+                    return Err(CampaignError::Mismatch {
+                        path: dir.to_owned(),
+                        found: format!("seed {}, shard {}", s.seed, s.shard),
+                        asked: format!("seed {seed}, shard {shard}"),
+                    });
+                }
+                s
+            }
+            None => {
+                let shard = options.shard.unwrap_or_default();
+                State {
+                    seed: options.seed.unwrap_or(1),
+                    shard,
+                    next: shard.index,
+                    inputs: 0,
+                }
+            }
+        };
+        let findings_path = dir.join(FINDINGS);
+        let loaded = read_findings(&findings_path)?;
+        let known = loaded.findings.iter().map(|f| f.key.clone()).collect();
+        let sink = Sink::open(&findings_path, loaded.partial)?;
+        write_atomic(&state_path, &state)?;
+        Ok(Campaign {
+            dir: dir.to_owned(),
+            state,
+            known,
+            sink,
+            skipped: loaded.skipped,
+            resumed,
+        })
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The signatures known so far.
+    pub fn classes(&self) -> usize {
+        self.known.len()
+    }
+
+    /// Runs batches of `batch` inputs of the shard until `stop` says so (asked before each
+    /// batch), writing each new signature as soon as it is minimized and the state after each
+    /// batch. `progress` is called after each batch.
+    ///
+    /// # Errors
+    ///
+    /// A finding or the state could not be written (what was written before stays).
+    pub fn run(
+        &mut self,
+        engine: &Engine,
+        options: &Options,
+        batch: usize,
+        stop: &dyn Fn(&Progress) -> bool,
+        progress: &dyn Fn(&Progress),
+    ) -> Result<Progress, CampaignError> {
+        let memo = minimize::Memo::default();
+        let mut p = Progress {
+            classes: self.known.len(),
+            next: self.state.next,
+            ..Progress::default()
+        };
+        let step = self.state.shard.count;
+        while !stop(&p) {
+            let indices: Vec<u64> = (0..batch.max(1) as u64)
+                .map(|j| self.state.next + j * step)
+                .collect();
+            let tasks: Vec<Task> = indices.iter().map(|&k| input(self.state.seed, k)).collect();
+            let rows = engine.run(&tasks, &|| {});
+            for (row, &k) in rows.iter().zip(&indices) {
+                for f in engine.findings(row) {
+                    let key = f.signature.key();
+                    if self.known.contains(&key) {
+                        continue;
+                    }
+                    let example =
+                        minimize::minimize(engine, &memo, &row.task, &f.signature, options.budget)
+                            .unwrap_or_else(|| row.task.clone());
+                    let example_row = engine.run_one(&example);
+                    let outcomes =
+                        engine
+                            .subjects()
+                            .iter()
+                            .map(|s| s.info().name.clone())
+                            .zip(example_row.outcomes.iter().map(|o| {
+                                serde_json::to_value(o).unwrap_or(serde_json::Value::Null)
+                            }))
+                            .collect();
+                    let line = FindingLine {
+                        class: f.signature.class.name(),
+                        severity: serde_json::to_value(f.signature.class.severity())
+                            .ok()
+                            .and_then(|v| v.as_str().map(str::to_owned))
+                            .unwrap_or_default(),
+                        op: f.signature.op.name().to_owned(),
+                        partition: f.signature.partition.0.clone(),
+                        deviating: f.deviating,
+                        by_design: f.by_design,
+                        example: Bytes(example.input),
+                        first_seen: Bytes(row.task.input.clone()),
+                        origin: row.task.origin.clone(),
+                        outcomes,
+                        seed: self.state.seed,
+                        index: k,
+                        shard: self.state.shard,
+                        key: key.clone(),
+                    };
+                    self.sink.append(&line)?;
+                    self.known.insert(key);
+                    p.new += 1;
+                }
+            }
+            self.state.next += indices.len() as u64 * step;
+            self.state.inputs += indices.len() as u64;
+            write_atomic(&self.dir.join(STATE), &self.state)?;
+            p.inputs += indices.len() as u64;
+            p.classes = self.known.len();
+            p.next = self.state.next;
+            progress(&p);
+        }
+        Ok(p)
+    }
+}
+
+/// What [`merge`] did.
+#[derive(Debug, Default)]
+pub struct Merged {
+    /// Findings read from the sources.
+    pub read: usize,
+    /// Signatures written to the target that it did not hold.
+    pub added: usize,
+    /// Signatures in the target after the merge.
+    pub total: usize,
+    /// Lines skipped, by file.
+    pub skipped: Vec<(PathBuf, Skipped)>,
+}
+
+/// Merges the findings of several campaign folders into `out` by signature: a signature the
+/// target already holds is not written again; among the sources, the smallest example of a
+/// signature wins.
+///
+/// # Errors
+///
+/// A file cannot be read, or the target cannot be written.
+pub fn merge(sources: &[PathBuf], out: &Path) -> Result<Merged, CampaignError> {
+    fs::create_dir_all(out).map_err(io_err(out))?;
+    let target = out.join(FINDINGS);
+    let existing = read_findings(&target)?;
+    let mut merged = Merged::default();
+    for s in &existing.skipped {
+        merged.skipped.push((target.clone(), s.clone()));
+    }
+    let held: HashSet<String> = existing.findings.iter().map(|f| f.key.clone()).collect();
+    let mut best: BTreeMap<String, FindingLine> = BTreeMap::new();
+    for dir in sources {
+        let path = dir.join(FINDINGS);
+        if !path.exists() {
+            return Err(io_err(&path)(io::Error::new(
+                io::ErrorKind::NotFound,
+                "no findings file (is this a campaign folder?)",
+            )));
+        }
+        let loaded = read_findings(&path)?;
+        for s in loaded.skipped {
+            merged.skipped.push((path.clone(), s));
+        }
+        for f in loaded.findings {
+            merged.read += 1;
+            if held.contains(&f.key) {
+                continue;
+            }
+            let smaller = |b: &FindingLine| {
+                (f.example.0.len(), &f.example.0) < (b.example.0.len(), &b.example.0)
+            };
+            match best.get(&f.key) {
+                Some(b) if !smaller(b) => {}
+                _ => {
+                    best.insert(f.key.clone(), f);
+                }
+            }
+        }
+    }
+    let mut sink = Sink::open(&target, existing.partial)?;
+    for f in best.values() {
+        sink.append(f)?;
+        merged.added += 1;
+    }
+    merged.total = held.len() + merged.added;
+    Ok(merged)
+}

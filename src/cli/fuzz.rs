@@ -1,0 +1,208 @@
+//! `uridiff fuzz` (a durable, resumable campaign; `--merge` joins shards) and `uridiff promote`
+//! (findings into suite cases): issue 12, items 4 to 6. The work is in `uridiff::campaign`.
+
+use std::fs::{self, OpenOptions};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use indicatif::{ProgressBar, ProgressStyle};
+use uridiff::campaign::{self, promote, Campaign, Options, Shard};
+use uridiff::engine::Engine;
+
+use super::{subjects, FuzzArgs, PromoteArgs};
+
+/// `--shard`'s parser: the message says what is valid (clap exits 2 with it).
+pub fn shard(s: &str) -> Result<Shard, String> {
+    s.parse().map_err(|e: campaign::BadShard| e.to_string())
+}
+
+pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
+    if !args.merge.is_empty() {
+        let m = campaign::merge(&args.merge, &args.out)?;
+        for (path, s) in &m.skipped {
+            eprintln!(
+                "uridiff: {}:{}: skipped: {}",
+                path.display(),
+                s.line,
+                s.reason
+            );
+        }
+        writeln!(
+            out,
+            "merged {} findings from {} campaigns: {} new signatures, {} in {}",
+            m.read,
+            args.merge.len(),
+            m.added,
+            m.total,
+            args.out.join(campaign::FINDINGS).display()
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.seconds == 0 {
+        bail!("--seconds must be at least 1");
+    }
+    let options = Options {
+        seed: args.seed,
+        shard: args.shard,
+        budget: args.budget,
+    };
+    // The folder first: an unwritable --out fails before any parser starts.
+    let mut c = Campaign::open(&args.out, &options)
+        .with_context(|| format!("opening the campaign folder {}", args.out.display()))?;
+    for s in &c.skipped {
+        eprintln!(
+            "uridiff: {}:{}: skipped: {}",
+            args.out.join(campaign::FINDINGS).display(),
+            s.line,
+            s.reason
+        );
+    }
+    let engine = Engine::new(subjects::selected(&args.subjects)?);
+    for s in engine.subjects() {
+        if let Err(why) = s.available() {
+            eprintln!("uridiff: {} skipped: {why}", s.info().name);
+        }
+    }
+    let state = c.state().clone();
+    eprintln!(
+        "uridiff: {} campaign seed {}, shard {}, from input {} ({} signatures known)",
+        if c.resumed { "resuming" } else { "starting" },
+        state.seed,
+        state.shard,
+        state.next,
+        c.classes()
+    );
+    let bar = if args.quiet || !std::io::stderr().is_terminal() || std::env::var_os("CI").is_some()
+    {
+        ProgressBar::hidden()
+    } else {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    };
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs(args.seconds);
+    let limit = args.inputs;
+    // Batches of a few per core: small enough to stop near the deadline, large enough to keep
+    // every core busy.
+    let batch = 8 * rayon::current_num_threads();
+    let p = c.run(
+        &engine,
+        &options,
+        batch,
+        &|p| Instant::now() >= deadline || limit.is_some_and(|n| p.inputs >= n),
+        &|p| {
+            let secs = start.elapsed().as_secs_f64().max(1e-3);
+            bar.set_message(format!(
+                "{} inputs ({:.0}/s), {} classes ({} new), next input {}",
+                p.inputs,
+                p.inputs as f64 / secs,
+                p.classes,
+                p.new,
+                p.next
+            ));
+        },
+    )?;
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64().max(1e-3);
+    writeln!(
+        out,
+        "{} inputs in {:.1} s ({:.0} inputs/s) through {} subjects: {} classes, {} new; next input {}; wrote {}",
+        p.inputs,
+        secs,
+        p.inputs as f64 / secs,
+        engine.subjects().iter().filter(|s| s.available().is_ok()).count(),
+        p.classes,
+        p.new,
+        p.next,
+        args.out.join(campaign::FINDINGS).display()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn promote(out: &mut impl Write, args: &PromoteArgs) -> anyhow::Result<ExitCode> {
+    if !args.findings.is_file() {
+        bail!(
+            "{}: no such findings file (a campaign writes DIR/findings.jsonl)",
+            args.findings.display()
+        );
+    }
+    let loaded = campaign::read_findings(&args.findings)?;
+    for s in &loaded.skipped {
+        eprintln!(
+            "uridiff: {}:{}: skipped: {}",
+            args.findings.display(),
+            s.line,
+            s.reason
+        );
+    }
+    for k in &args.select {
+        if !loaded
+            .findings
+            .iter()
+            .any(|f| &f.key == k || &promote::case_id(&f.key) == k)
+        {
+            bail!(
+                "--select {k:?}: no finding has this signature key or case id in {}",
+                args.findings.display()
+            );
+        }
+    }
+    // What the target file holds already: its ids are not written twice.
+    let existing = match &args.to {
+        Some(path) if path.exists() => {
+            fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?
+        }
+        _ => String::new(),
+    };
+    let mut body = String::new();
+    let (mut promoted, mut present) = (0usize, 0usize);
+    for f in &loaded.findings {
+        let id = promote::case_id(&f.key);
+        if !args.select.is_empty() && !args.select.iter().any(|k| *k == f.key || *k == id) {
+            continue;
+        }
+        if existing.contains(&format!("id: {id}\n")) {
+            present += 1;
+            continue;
+        }
+        match promote::case_yaml(f) {
+            Ok(text) => {
+                body.push_str(&text);
+                promoted += 1;
+            }
+            Err(why) => eprintln!("uridiff: not promoted: {}: {why}", f.key),
+        }
+    }
+    match &args.to {
+        None => write!(out, "{}{body}", promote::HEADER)?,
+        Some(path) => {
+            let mut text = String::new();
+            if existing.trim().is_empty() {
+                text.push_str(promote::HEADER);
+            } else if !existing.ends_with('\n') {
+                text.push('\n');
+            }
+            text.push_str(&body);
+            let mut file = OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .with_context(|| format!("opening {}", path.display()))?;
+            file.write_all(text.as_bytes())
+                .with_context(|| format!("writing {}", path.display()))?;
+            writeln!(
+                out,
+                "promoted {promoted} findings to {} ({present} already there)",
+                path.display()
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
