@@ -25,3 +25,5 @@ mod external;
 mod report;
 // The JSON Schema of each --json output, against real outputs.
 mod schemas;
+// Fuzzing campaigns: findings, resumption, shards, merging, promotion to suite cases.
+mod fuzz_campaign;

@@ -1,0 +1,287 @@
+//! `uridiff fuzz` and `uridiff promote` as a user runs them (issue 12, items 4 to 6): findings
+//! written and read back, resumption, a cut-off findings file, bad shards and folders, merging,
+//! and promoted findings that `uridiff suite` passes for impl. Campaigns are bounded by
+//! `--inputs`, never by time, and run only in-process parsers.
+
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn uridiff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(args)
+        .env_remove("CI")
+        .output()
+        .expect("uridiff runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "uridiff-fuzz-campaign-{}-{name}",
+        std::process::id()
+    ));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A campaign of `inputs` inputs (plus at most one batch) into `dir`.
+fn campaign(dir: &Path, inputs: u64, extra: &[&str]) -> Output {
+    let n = inputs.to_string();
+    let mut args = vec![
+        "fuzz",
+        "--no-external",
+        "--seconds",
+        "600",
+        "--inputs",
+        &n,
+        "--budget",
+        "40",
+        "--out",
+        dir.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let out = uridiff(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn lines(dir: &Path) -> Vec<serde_json::Value> {
+    fs::read_to_string(dir.join("findings.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("every line is JSON"))
+        .collect()
+}
+
+fn state(dir: &Path) -> serde_json::Value {
+    serde_json::from_str(&fs::read_to_string(dir.join("state.json")).unwrap()).unwrap()
+}
+
+fn keys(lines: &[serde_json::Value]) -> Vec<String> {
+    lines
+        .iter()
+        .map(|l| l["key"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn a_campaign_writes_minimized_findings_and_resumes_without_duplicates() {
+    let dir = scratch("resume");
+    campaign(&dir, 200, &["--seed", "5"]);
+    let first = lines(&dir);
+    assert!(!first.is_empty(), "200 generated inputs show no class");
+    for l in &first {
+        assert_eq!(l["seed"], 5);
+        for field in [
+            "key",
+            "class",
+            "severity",
+            "partition",
+            "deviating",
+            "example",
+        ] {
+            assert!(!l[field].is_null(), "{field} missing in {l}");
+        }
+        assert!(l["outcomes"]["impl"]["outcome"].is_string(), "{l}");
+        // The example is minimized: never longer than where the signature was first seen.
+        let len = |v: &serde_json::Value| v.as_str().map_or(usize::MAX, str::len);
+        if l["first_seen"].is_string() {
+            assert!(len(&l["example"]) <= len(&l["first_seen"]), "{l}");
+        }
+    }
+    let next = state(&dir)["next"].as_u64().unwrap();
+    assert!(next >= 200, "state.json next = {next}");
+
+    let again = campaign(&dir, 200, &[]);
+    assert!(String::from_utf8_lossy(&again.stderr).contains("resuming"));
+    let second = lines(&dir);
+    assert_eq!(
+        &second[..first.len()],
+        &first[..],
+        "earlier lines kept as they were"
+    );
+    let all = keys(&second);
+    let unique: HashSet<&String> = all.iter().collect();
+    assert_eq!(unique.len(), all.len(), "a signature reported twice");
+    assert!(state(&dir)["next"].as_u64().unwrap() > next);
+    // Resumed lines come from inputs after the first run's.
+    for l in &second[first.len()..] {
+        assert!(l["index"].as_u64().unwrap() >= next, "{l}");
+    }
+
+    // Asking the same folder for another seed is refused: the campaigns would mix.
+    let out = uridiff(&[
+        "fuzz",
+        "--no-external",
+        "--inputs",
+        "1",
+        "--seed",
+        "6",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("seed 5"));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_cut_off_last_line_is_reported_and_the_complete_lines_kept() {
+    let dir = scratch("cut");
+    campaign(&dir, 100, &[]);
+    let whole = fs::read_to_string(dir.join("findings.jsonl")).unwrap();
+    let complete = whole.lines().count();
+    assert!(complete >= 2, "too few findings to cut one: {complete}");
+    // A campaign killed in the middle of its last line.
+    let last_start = whole[..whole.len() - 1].rfind('\n').unwrap() + 1;
+    let cut = &whole[..last_start + (whole.len() - last_start) / 2];
+    fs::write(dir.join("findings.jsonl"), cut).unwrap();
+
+    let out = campaign(&dir, 50, &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("findings.jsonl:{complete}: skipped: cut off")),
+        "{err}"
+    );
+    let after = lines(&dir);
+    let before: Vec<serde_json::Value> = whole
+        .lines()
+        .take(complete - 1)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(&after[..complete - 1], &before[..]);
+    let all = keys(&after);
+    let unique: HashSet<&String> = all.iter().collect();
+    assert_eq!(unique.len(), all.len());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_shards_and_unwritable_folders_exit_2_before_running() {
+    for spec in ["3/2", "0/0", "1", "a/b", "2/2"] {
+        let out = uridiff(&["fuzz", "--no-external", "--shard", spec, "--inputs", "1"]);
+        assert_eq!(out.status.code(), Some(2), "--shard {spec}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("I/N"), "--shard {spec}: {err}");
+    }
+    // A folder below a plain file can never be created, whoever runs the test.
+    let dir = scratch("unwritable");
+    fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("plain-file");
+    fs::write(&file, "x").unwrap();
+    let out = uridiff(&[
+        "fuzz",
+        "--no-external",
+        "--inputs",
+        "1",
+        "--out",
+        file.join("campaign").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("campaign folder"), "{err}");
+    assert!(!err.contains("starting"), "ran anyway: {err}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn shards_split_the_indices_and_merge_by_signature() {
+    let a = scratch("shard0");
+    let b = scratch("shard1");
+    let merged = scratch("merged");
+    campaign(&a, 100, &["--shard", "0/2"]);
+    campaign(&b, 100, &["--shard", "1/2"]);
+    for (dir, rem) in [(&a, 0), (&b, 1)] {
+        for l in lines(dir) {
+            assert_eq!(l["index"].as_u64().unwrap() % 2, rem, "{l}");
+        }
+        assert_eq!(state(dir)["next"].as_u64().unwrap() % 2, rem);
+    }
+    let out = uridiff(&[
+        "fuzz",
+        "--merge",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let expected: HashSet<String> = keys(&lines(&a))
+        .into_iter()
+        .chain(keys(&lines(&b)))
+        .collect();
+    let got = keys(&lines(&merged));
+    assert_eq!(got.len(), expected.len(), "duplicates or losses");
+    assert_eq!(got.into_iter().collect::<HashSet<_>>(), expected);
+    // Merging again adds nothing.
+    uridiff(&[
+        "fuzz",
+        "--merge",
+        a.to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(lines(&merged).len(), expected.len());
+    for d in [a, b, merged] {
+        let _ = fs::remove_dir_all(d);
+    }
+}
+
+#[test]
+fn promoted_findings_load_as_a_suite_that_impl_passes() {
+    let dir = scratch("promote");
+    campaign(&dir, 150, &[]);
+    let findings = dir.join("findings.jsonl");
+    let suite = dir.join("promoted.yaml");
+    let out = uridiff(&[
+        "promote",
+        findings.to_str().unwrap(),
+        "--to",
+        suite.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = fs::read_to_string(&suite).unwrap();
+    let cases = text.matches("\n  - id: fuzz/").count();
+    assert!(cases > 0, "{text}");
+    assert!(text.contains("note:") && text.contains("impl: "));
+
+    let run = uridiff(&["suite", suite.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{stdout}");
+    assert!(
+        stdout.contains(&format!("{cases} passed, 0 failed")),
+        "{stdout}"
+    );
+
+    // Promoting again appends nothing: the ids are there already.
+    uridiff(&[
+        "promote",
+        findings.to_str().unwrap(),
+        "--to",
+        suite.to_str().unwrap(),
+    ]);
+    assert_eq!(fs::read_to_string(&suite).unwrap(), text);
+
+    // --select takes one finding by its key.
+    let all = lines(&dir);
+    let text_finding = all.iter().find(|l| l["example"].is_string()).unwrap();
+    let key = text_finding["key"].as_str().unwrap();
+    let one = uridiff(&["promote", findings.to_str().unwrap(), "--select", key]);
+    assert!(one.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&one.stdout)
+            .matches("\n  - id: ")
+            .count(),
+        1
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
