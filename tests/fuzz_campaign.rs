@@ -75,7 +75,15 @@ fn a_campaign_writes_minimized_findings_and_resumes_without_duplicates() {
     campaign(&dir, 200, &["--seed", "5"]);
     let first = lines(&dir);
     assert!(!first.is_empty(), "200 generated inputs show no class");
+    let schema_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/findings.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(schema_path).unwrap()).unwrap();
+    assert!(jsonschema::meta::is_valid(&schema));
+    let validator = jsonschema::validator_for(&schema).unwrap();
     for l in &first {
+        if let Err(e) = validator.validate(l) {
+            panic!("{e}: {l}");
+        }
         assert_eq!(l["seed"], 5);
         for field in [
             "key",
