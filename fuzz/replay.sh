@@ -8,7 +8,8 @@
 # overflow checks and debug assertions stay on.
 #
 # Usage: fuzz/replay.sh [TARGET...]   (default: every [[bin]] of fuzz/Cargo.toml that builds
-# without features; `generated`, behind the `gen` feature, has no committed corpus)
+# with the `peers` feature (the peers target); `generated`, behind the `gen` feature, has no
+# committed corpus)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -25,7 +26,7 @@ if [ "${#targets[@]}" -eq 0 ]; then
     exit 2
 fi
 
-cargo build --quiet --bins
+cargo build --quiet --bins --features peers
 artifacts="$(mktemp -d)"
 trap 'rm -rf "$artifacts"' EXIT
 

@@ -19,7 +19,7 @@ use uridiff::gen;
 use uridiff::suite::{self, Op};
 
 /// Targets that take one reference.
-const SINGLE: [&str; 4] = ["parse", "no_panic", "appendix_b", "grammar"];
+const SINGLE: [&str; 5] = ["parse", "no_panic", "appendix_b", "grammar", "peers"];
 /// Targets that take two, split at the first newline.
 const PAIRS: [&str; 2] = ["resolve", "normalize"];
 /// Generated inputs per target.
