@@ -5,7 +5,7 @@
 
 cd "$SRC/uridiff"
 # Release with debug assertions: overflow checks stay on, as in fuzz/replay.sh.
-cargo fuzz build -O --debug-assertions
+cargo fuzz build -O --debug-assertions --features gen,peers
 
 targets=$(sed -n '/^\[\[bin\]\]/,/^path/ s/^name = "\(.*\)"$/\1/p' fuzz/Cargo.toml)
 release=fuzz/target/x86_64-unknown-linux-gnu/release
