@@ -35,7 +35,9 @@ fuzz_target!(|data: &[u8]| {
             panic!("{} crashed: {crash:?}", subject.info().name);
         }
     }
-    let mut seen = seen().lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut seen = seen()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     for finding in engine.findings(&row) {
         let key = finding.signature.key();
         if seen.insert(key.clone()) {
