@@ -293,3 +293,46 @@ fn promoted_findings_load_as_a_suite_that_impl_passes() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn promoted_cases_keep_hostile_inputs_exactly() {
+    use std::collections::BTreeMap;
+    use uridiff::campaign::{promote, Bytes, FindingLine, Shard};
+    let inputs = [
+        "t://&?['",
+        "a:[{[{'\"#x",
+        "h://a b/\u{202e}\t\r\u{85}\u{1f600}\\",
+        "- [x]: {y}",
+        "'",
+    ];
+    let mut yaml = promote::HEADER.to_owned();
+    for (i, input) in inputs.iter().enumerate() {
+        let outcome = |o: &str| serde_json::json!({"outcome": o, "value": {"message": "x'[{\""}});
+        let f = FindingLine {
+            key: format!("too-lax parse: a | b{i}"),
+            class: "too-lax".into(),
+            severity: "high".into(),
+            op: "parse".into(),
+            partition: vec![vec!["a".into()], vec!["impl".into()]],
+            deviating: vec!["a".into()],
+            by_design: BTreeMap::new(),
+            example: Bytes(input.as_bytes().to_vec()),
+            first_seen: Bytes(input.as_bytes().to_vec()),
+            origin: "test".into(),
+            outcomes: [
+                ("impl".to_owned(), outcome("rejected")),
+                ("a".to_owned(), outcome("accepted")),
+            ]
+            .into_iter()
+            .collect(),
+            seed: 1,
+            index: i as u64,
+            shard: Shard::default(),
+        };
+        yaml.push_str(&promote::case_yaml(&f).unwrap());
+    }
+    let suite =
+        uridiff::suite::parse_str("promoted.yaml", &yaml).unwrap_or_else(|e| panic!("{e}\n{yaml}"));
+    let read: Vec<&str> = suite.file.cases.iter().map(|c| c.input.as_str()).collect();
+    assert_eq!(read, inputs);
+}

@@ -4,7 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use std::fmt::Write as _;
+
 use serde_json::Value;
 
 use super::FindingLine;
@@ -12,17 +13,6 @@ use super::FindingLine;
 /// The header of a suite file that holds promoted findings.
 pub const HEADER: &str =
     "suite: uridiff fuzz findings\nsource: uridiff fuzz (promoted findings)\nedition: rfc3986\ncases:\n";
-
-/// A promoted case, in the order its fields are written.
-#[derive(Debug, Serialize)]
-struct Case {
-    id: String,
-    op: &'static str,
-    input: String,
-    edition: &'static str,
-    note: String,
-    expect: Value,
-}
 
 /// Why a finding was not promoted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -144,14 +134,60 @@ pub fn case_yaml(f: &FindingLine) -> Result<String, NotPromoted> {
         .map(|(name, o)| describe(name, o))
         .collect();
     note.push_str(&parts.join("; "));
-    let case = Case {
-        id: case_id(&f.key),
-        op: "parse",
-        input,
-        edition: "rfc3986",
-        note,
-        expect: expectation(&f.outcomes)?,
-    };
-    let text = serde_yaml::to_string(&[case]).map_err(|_| NotPromoted::NotText)?;
-    Ok(text.lines().map(|l| format!("  {l}\n")).collect())
+    let expect = expectation(&f.outcomes)?;
+    let mut text = format!(
+        "  - id: {}\n    op: parse\n    input: {}\n    edition: rfc3986\n    note: {}\n",
+        case_id(&f.key),
+        quote(&input),
+        quote(&note)
+    );
+    match expect {
+        Value::Object(map) => {
+            text.push_str("    expect:\n");
+            for (k, v) in map {
+                let v = match v {
+                    Value::String(s) => quote(&s),
+                    Value::Null => "null".to_owned(),
+                    other => quote(&other.to_string()),
+                };
+                let _ = writeln!(text, "      {k}: {v}");
+            }
+        }
+        _ => text.push_str("    expect: invalid\n"),
+    }
+    Ok(text)
+}
+
+/// A YAML double-quoted scalar holding `s` exactly, in printable ASCII only: every other
+/// character is escaped (`\t`, `\xNN`, `\uNNNN`, `\UNNNNNNNN`), so no input (controls, quotes,
+/// brackets, bidirectional overrides) can change how the file reads.
+///
+/// ```
+/// use uridiff::campaign::promote::quote;
+/// assert_eq!(quote("a\"b\\c\té\u{202e}"), r#""a\"b\\c\t\xe9\u202e""#);
+/// ```
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            ' '..='~' => out.push(c),
+            c if (c as u32) < 0x100 => {
+                let _ = write!(out, "\\x{:02x}", c as u32);
+            }
+            c if (c as u32) < 0x10000 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => {
+                let _ = write!(out, "\\U{:08x}", c as u32);
+            }
+        }
+    }
+    out.push('"');
+    out
 }
