@@ -98,7 +98,8 @@ struct FuzzArgs {
     /// How long to run, in seconds.
     #[arg(long, value_name = "N", default_value_t = 60)]
     seconds: u64,
-    /// Stop after this many inputs (in this run) if --seconds has not run out first.
+    /// Stop after this many inputs in this run (rounded up to a whole batch of a few per core), if
+    /// --seconds has not run out first.
     #[arg(long, value_name = "N")]
     inputs: Option<u64>,
     /// The generator's seed (default: the folder's campaign, else 1).
