@@ -4,6 +4,8 @@
 use std::fs::{self, OpenOptions};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
@@ -86,6 +88,16 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         bar.enable_steady_tick(Duration::from_millis(200));
         bar
     };
+    // Ctrl-C ends the batch in flight and the run as at the deadline (the workers run in their
+    // own process groups, so the terminal's signal does not reach them). If no handler can be
+    // set, Ctrl-C kills the campaign, which loses nothing it had written either.
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupted);
+    if ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst)).is_err() {
+        eprintln!(
+            "uridiff: no Ctrl-C handler: an interrupted campaign resumes from its last batch"
+        );
+    }
     let start = Instant::now();
     let deadline = start + Duration::from_secs(args.seconds);
     let limit = args.inputs;
@@ -96,7 +108,11 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         &engine,
         &options,
         batch,
-        &|p| Instant::now() >= deadline || limit.is_some_and(|n| p.inputs >= n),
+        &|p| {
+            interrupted.load(Ordering::SeqCst)
+                || Instant::now() >= deadline
+                || limit.is_some_and(|n| p.inputs >= n)
+        },
         &|p| {
             let secs = start.elapsed().as_secs_f64().max(1e-3);
             bar.set_message(format!(
@@ -110,6 +126,9 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         },
     )?;
     bar.finish_and_clear();
+    if interrupted.load(Ordering::SeqCst) {
+        eprintln!("uridiff: interrupted; run the same command again to resume");
+    }
     let secs = start.elapsed().as_secs_f64().max(1e-3);
     writeln!(
         out,
