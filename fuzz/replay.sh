@@ -34,7 +34,7 @@ status=0
 for t in "${targets[@]}"; do
     dir="$corpus/$t"
     if [ ! -x "target/debug/$t" ]; then
-        echo "replay.sh: $t: skipped (not built without features)"
+        echo "replay.sh: $t: skipped (needs a feature replay.sh does not turn on)"
         continue
     fi
     if [ ! -d "$dir" ]; then
