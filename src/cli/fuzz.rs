@@ -50,7 +50,14 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         shard: args.shard,
         budget: args.budget,
     };
-    // The folder first: an unwritable --out fails before any parser starts.
+    // The parsers first (a wrong --parser leaves no folder behind), then the folder: an
+    // unwritable --out fails before any input is run.
+    let engine = Engine::new(subjects::selected(&args.subjects)?);
+    for s in engine.subjects() {
+        if let Err(why) = s.available() {
+            eprintln!("uridiff: {} skipped: {why}", s.info().name);
+        }
+    }
     let mut c = Campaign::open(&args.out, &options)
         .with_context(|| format!("opening the campaign folder {}", args.out.display()))?;
     for s in &c.skipped {
@@ -60,12 +67,6 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             s.line,
             s.reason
         );
-    }
-    let engine = Engine::new(subjects::selected(&args.subjects)?);
-    for s in engine.subjects() {
-        if let Err(why) = s.available() {
-            eprintln!("uridiff: {} skipped: {why}", s.info().name);
-        }
     }
     let state = c.state().clone();
     eprintln!(
