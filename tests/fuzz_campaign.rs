@@ -270,6 +270,21 @@ fn promoted_findings_load_as_a_suite_that_impl_passes() {
         "{stdout}"
     );
 
+    // A parser that deviates in a finding fails that finding's case.
+    let url_deviates = lines(&dir).iter().any(|l| {
+        l["example"].is_string()
+            && l["deviating"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|d| d == "url")
+    });
+    if url_deviates {
+        let run = uridiff(&["suite", "--parser", "url", suite.to_str().unwrap()]);
+        assert_eq!(run.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&run.stdout).contains("FAIL"));
+    }
+
     // Promoting again appends nothing: the ids are there already.
     uridiff(&[
         "promote",
