@@ -283,24 +283,30 @@ fn check_flow_depth(text: &str) -> Result<(), (usize, usize)> {
     let bytes = text.as_bytes();
     let mut depth = 0usize;
     let mut i = 0;
-    // The last byte that was not a space, on this line (None at a line start).
+    // The last byte that was not a space, on this line (None at a line start), and whether a
+    // space came after it: `:`, `-` and `?` are indicators only when a space follows them
+    // (`a:{b` is one plain scalar), flow punctuation is one with or without.
     let mut prev: Option<u8> = None;
+    let mut spaced = false;
     while let Some(&b) = bytes.get(i) {
+        let indicator_before = match prev {
+            None => true,
+            Some(b',' | b'[' | b'{') => depth > 0,
+            Some(b':' | b'-' | b'?') => spaced,
+            _ => false,
+        };
         match b {
-            b'\n' => prev = None,
-            b'#' if prev.is_none()
-                || bytes
-                    .get(i.wrapping_sub(1))
-                    .is_some_and(|p| *p == b' ' || *p == b'\t') =>
-            {
+            b'\n' => {
+                prev = None;
+                spaced = false;
+            }
+            b'#' if prev.is_none() || spaced => {
                 // A comment runs to the end of the line.
                 while bytes.get(i + 1).is_some_and(|&c| c != b'\n') {
                     i += 1;
                 }
             }
-            b'"' | b'\''
-                if matches!(prev, None | Some(b':' | b',' | b'-' | b'[' | b'{' | b'?')) =>
-            {
+            b'"' | b'\'' if indicator_before => {
                 // A quoted scalar: skip to its closing quote ("\" escapes in double quotes;
                 // '' is a quote in single quotes).
                 i += 1;
@@ -317,20 +323,26 @@ fn check_flow_depth(text: &str) -> Result<(), (usize, usize)> {
                     i += 1;
                 }
                 prev = Some(b);
+                spaced = false;
             }
-            b'[' | b'{' if depth > 0 || matches!(prev, None | Some(b':' | b'-' | b'?')) => {
+            b'[' | b'{' if depth > 0 || indicator_before => {
                 depth += 1;
                 if depth > MAX_FLOW_DEPTH {
                     return Err(line_column(bytes, i));
                 }
                 prev = Some(b);
+                spaced = false;
             }
             b']' | b'}' if depth > 0 => {
                 depth -= 1;
                 prev = Some(b);
+                spaced = false;
             }
-            b' ' | b'\t' | b'\r' => {}
-            _ => prev = Some(b),
+            b' ' | b'\t' | b'\r' => spaced = true,
+            _ => {
+                prev = Some(b);
+                spaced = false;
+            }
         }
         i += 1;
     }
@@ -345,6 +357,8 @@ mod tests {
     fn flow_depth_counts_collections_not_brackets_in_scalars() {
         assert!(check_flow_depth("a: [[1], {b: [2]}]\n").is_ok());
         assert!(check_flow_depth(&"x: a[b\n".repeat(100)).is_ok());
+        // `:` and `-` inside a plain scalar are no indicators: no collection opens.
+        assert!(check_flow_depth(&"x: a:{b\n- -[c\ny: it's [\n".repeat(100)).is_ok());
         assert!(check_flow_depth(&format!("x: \"{}\"\n", "[".repeat(100))).is_ok());
         assert!(check_flow_depth(&format!("x: '{}'\n", "{".repeat(100))).is_ok());
         assert!(check_flow_depth(&format!("# {}\n", "[".repeat(100))).is_ok());
