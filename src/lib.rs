@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 
 pub mod campaign;
+pub mod bench;
 pub mod engine;
 pub mod gen;
 pub mod model;

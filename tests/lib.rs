@@ -27,3 +27,5 @@ mod report;
 mod schemas;
 // Fuzzing campaigns: findings, resumption, shards, merging, promotion to suite cases.
 mod fuzz_campaign;
+// uridiff bench: the JSON structure and every in-process parser/operation pair (never timings).
+mod bench;

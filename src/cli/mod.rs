@@ -4,6 +4,7 @@
 //! a failing case), 2 a usage or I/O error, 3 no answer for some input and no "no" for any
 //! (`equivalent`: an operand is not a URI-reference; `oracle`: an input too long to decide).
 
+mod bench;
 mod diff;
 mod fuzz;
 mod hint;
@@ -91,6 +92,11 @@ enum Command {
     /// Turn findings (a findings.jsonl) into YAML suite cases that `uridiff suite` runs: expect
     /// is what impl answered, the note records every parser's outcome.
     Promote(PromoteArgs),
+    /// Every in-process parser's speed side by side (ns per URI, MB/s, ratio to impl) from
+    /// interleaved rounds over the realistic corpus, the engine's throughput, and an external
+    /// worker persistent against one process per input. --out DIR also writes bench.md,
+    /// bench.json and bench.svg there.
+    Bench(BenchArgs),
 }
 
 #[derive(Debug, Args)]
@@ -377,6 +383,35 @@ struct CheckArgs {
     subjects: subjects::SubjectArgs,
 }
 
+#[derive(Debug, Args)]
+struct BenchArgs {
+    /// A short run: 10,000 URIs, 5 rounds, fewer worker calls.
+    #[arg(long)]
+    quick: bool,
+    /// The results as one JSON document (schema 1; schemas/bench.schema.json).
+    #[arg(long)]
+    json: bool,
+    /// Measure only this parser (repeatable; impl is always measured, as the reference).
+    #[arg(long = "parser", value_name = "NAME")]
+    parsers: Vec<String>,
+    /// Measure no external worker.
+    #[arg(long)]
+    no_external: bool,
+    /// Also measure this worker, persistent against one process per input: NAME=COMMAND, the
+    /// command run by `sh -c` (repeatable).
+    #[arg(long = "external", value_name = "NAME=COMMAND")]
+    external: Vec<String>,
+    /// Also write bench.md, bench.json and bench.svg into this folder.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// How many realistic URIs (default 100,000; 10,000 with --quick).
+    #[arg(long, value_name = "N", hide = true)]
+    count: Option<usize>,
+    /// How many measured rounds (default 15; 5 with --quick).
+    #[arg(long, value_name = "N", hide = true)]
+    rounds: Option<usize>,
+}
+
 /// Runs the parsed command.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     // A terminal sees each answer as soon as it is written (standard output is line-buffered
@@ -399,6 +434,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Oracle(a) => oracle::run(&mut out, &a)?,
         Command::Fuzz(a) => fuzz::run(&mut out, &a)?,
         Command::Promote(a) => fuzz::promote(&mut out, &a)?,
+        Command::Bench(a) => bench::run(&mut out, &a)?,
     };
     out.flush()?;
     Ok(code)
