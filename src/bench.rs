@@ -291,7 +291,7 @@ pub fn peers() -> Vec<Peer> {
 /// fragment alone, so that every branch of RFC 3986 section 5.2.2 is taken.
 ///
 /// ```
-/// let refs = uridiff::bench::references(&[b"http://h/a/b?q".to_vec(); 4]);
+/// let refs = uridiff::bench::references(&vec![b"http://h/a/b?q".to_vec(); 4]);
 /// assert_eq!(refs, [&b"http://h/a/b?q"[..], b"/a/b?q", b"../b?q", b"?q"]);
 /// ```
 pub fn references(uris: &[Vec<u8>]) -> Vec<Vec<u8>> {
