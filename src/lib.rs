@@ -7,8 +7,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod campaign;
 pub mod bench;
+pub mod campaign;
 pub mod engine;
 pub mod gen;
 pub mod model;
