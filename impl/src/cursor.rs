@@ -115,15 +115,18 @@ impl<'a> Cursor<'a> {
 /// The input of a parse that succeeded, as text. Every byte a rule of any edition admits is
 /// ASCII, so a valid input is UTF-8 and every component range falls on a character boundary;
 /// the error is for an input no rule checked (an internal bug, reported, never a panic).
+#[inline]
 pub(crate) fn checked_text<'a>(input: &'a [u8], rule: &'static str) -> Result<&'a str, ParseError> {
-    core::str::from_utf8(input).map_err(|e| {
-        let byte = input.get(e.valid_up_to()).copied().unwrap_or(0);
-        ParseError::new(
-            e.valid_up_to(),
-            ParseErrorKind::UnexpectedByte { byte },
-            rule,
-        )
-    })
+    core::str::from_utf8(input).map_err(|e| not_text(input, e.valid_up_to(), rule))
+}
+
+/// The error of [`checked_text`], out of line: it is never reached for a valid input, so the
+/// inlined success path carries none of its code.
+#[cold]
+#[inline(never)]
+fn not_text(input: &[u8], valid_up_to: usize, rule: &'static str) -> ParseError {
+    let byte = input.get(valid_up_to).copied().unwrap_or(0);
+    ParseError::new(valid_up_to, ParseErrorKind::UnexpectedByte { byte }, rule)
 }
 
 /// Checks that every byte of `input[range]` is in `table`, or starts a `pct-encoded` triplet
