@@ -96,13 +96,21 @@ impl Parser {
             Edition::Rfc3986 => {
                 // The same walk, given the edition's data as a constant, so that its branches
                 // on the grammar fold away.
-                let spans = reference(input, self.rule, Edition::Rfc3986, &syntax::RFC3986)?;
+                let mut spans = Spans::default();
+                reference(
+                    input,
+                    self.rule,
+                    Edition::Rfc3986,
+                    &syntax::RFC3986,
+                    &mut spans,
+                )?;
                 let text = checked_text(input, "URI-reference")?;
                 Ok(spans.components_3986(text))
             }
             edition => match edition.syntax() {
                 Some(syn) => {
-                    let spans = reference(input, self.rule, edition, syn)?;
+                    let mut spans = Spans::default();
+                    reference(input, self.rule, edition, syn, &mut spans)?;
                     let text = checked_text(input, "URI-reference")?;
                     Ok(if syn.authority == AuthorityRule::Rfc3986 {
                         spans.components_3986(text)
@@ -252,15 +260,18 @@ fn unexpected(c: &Cursor<'_>, rule: &'static str) -> ParseError {
 /// read by the cursor step by step; the older ones, whose `server` may fall back to a registry
 /// name, are delimited by the cursor and then matched as [`old_authority`] says), the path
 /// forms, and whether a query may follow an authority directly.
+///
+/// The spans are written into `spans` (given empty) rather than returned, so that a parse
+/// does not move them once more.
 #[inline(always)]
 fn reference(
     input: &[u8],
     rule: Rule,
     edition: Edition,
     syn: &Syntax,
-) -> Result<Spans, ParseError> {
+    spans: &mut Spans,
+) -> Result<(), ParseError> {
     let rfc3986 = syn.authority == AuthorityRule::Rfc3986;
-    let mut spans = Spans::default();
     let mut c = Cursor::new(input);
 
     // Section 3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`, then ":". Section 4.2:
@@ -323,11 +334,11 @@ fn reference(
         // INVARIANT: the two bytes at the cursor are the "//" just seen.
         c.advance(2);
         if rfc3986 {
-            authority(&mut c, &mut spans)?;
+            authority(&mut c, spans)?;
         } else {
             let start = c.pos();
             delimit_old_authority(&mut c, syn)?;
-            old_authority(input, start..c.pos(), syn, &mut spans)?;
+            old_authority(input, start..c.pos(), syn, spans)?;
         }
     }
 
@@ -390,7 +401,7 @@ fn reference(
         }
         spans.fragment = Some(start..c.pos());
     }
-    Ok(spans)
+    Ok(())
 }
 
 /// Reads the authority of an edition before RFC 3986 to its end: the bytes any of its
