@@ -148,10 +148,9 @@ struct Spans {
 }
 
 impl Spans {
-    /// Turns the ranges into string slices. Every byte of a valid reference is ASCII, so the
-    /// input is valid UTF-8 and every range falls on a character boundary.
     /// The components of an RFC 3986 reference (which has no fields beyond the common ones),
-    /// as slices of `text`, the input the walk accepted.
+    /// as slices of `text`, the input the walk accepted. Every byte of a valid reference is
+    /// ASCII, so every range falls on a character boundary.
     #[inline(always)]
     fn components_3986(self, text: &str) -> Components<'_> {
         let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
@@ -171,10 +170,11 @@ impl Spans {
         }
     }
 
+    /// The components of an older edition's reference: the common ones, and the edition's own
+    /// names beside them (1996's `server`, `-01`'s `site`, 1998's `reg_name`, `user`, `password`).
     #[inline]
     fn into_components<'a>(self, text: &'a str, syn: &Syntax) -> Components<'a> {
         let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
-        // The edition's own names beside the common ones.
         let mut extras = Extras::default();
         if let Some(a) = self.authority.clone() {
             if syn.authority_name != "authority" {
@@ -191,18 +191,8 @@ impl Spans {
             extras.push("password", slice(p));
         }
         Components {
-            scheme: self.scheme.map(slice),
-            authority: self.authority.map(slice),
-            userinfo: self.userinfo.map(slice),
-            host: self.host.map(|(r, kind)| Host {
-                text: slice(r),
-                kind,
-            }),
-            port: self.port.map(slice),
-            path: Some(slice(self.path)),
-            query: self.query.map(slice),
-            fragment: self.fragment.map(slice),
             extras,
+            ..self.components_3986(text)
         }
     }
 }

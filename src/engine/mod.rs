@@ -20,6 +20,7 @@ use uri_spec::Edition;
 
 pub use class::{Class, Partition, Severity, Signature};
 pub use compare::{findings, Finding};
+pub(crate) use profile::default_port;
 pub use profile::{explain, Evidence, Rule, RULES};
 
 use crate::model::{Answer, Op, Outcome};

@@ -628,18 +628,19 @@ fn empty_path_after_authority_is_slash(e: &Evidence<'_>) -> bool {
 /// Whether the subject reports the well-known default port of the spec's scheme where the input
 /// writes none (Ruby's `URI#port`, Perl's `URI->port`).
 fn default_port_reported(e: &Evidence<'_>) -> bool {
-    let known = match e.scheme().as_deref() {
-        Some("http" | "ws") => 80,
-        Some("https" | "wss") => 443,
-        Some("ftp") => 21,
-        Some("ldap") => 389,
-        Some("ldaps") => 636,
-        Some("gopher") => 70,
-        Some("telnet") => 23,
-        Some("news" | "nntp") => 119,
-        Some("rtsp") => 554,
-        Some("sip") => 5060,
-        _ => return false,
+    let scheme = e.scheme();
+    let known = default_port(scheme.as_deref()).or(match scheme.as_deref() {
+        Some("ldap") => Some(389),
+        Some("ldaps") => Some(636),
+        Some("gopher") => Some(70),
+        Some("telnet") => Some(23),
+        Some("news" | "nntp") => Some(119),
+        Some("rtsp") => Some(554),
+        Some("sip") => Some(5060),
+        _ => None,
+    });
+    let Some(known) = known else {
+        return false;
     };
     e.component() == Some(Component::Port)
         && matches!(e.spec, None | Some(""))
@@ -736,7 +737,9 @@ fn is_special(scheme: Option<&str>) -> bool {
     )
 }
 
-fn default_port(scheme: Option<&str>) -> Option<u16> {
+/// The default port of WHATWG's special schemes (`http`, `ws`: 80; `https`, `wss`: 443; `ftp`:
+/// 21), for a lowercase scheme.
+pub(crate) fn default_port(scheme: Option<&str>) -> Option<u16> {
     match scheme? {
         "http" | "ws" => Some(80),
         "https" | "wss" => Some(443),

@@ -505,12 +505,8 @@ fn routes_alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&
             Component::Scheme | Component::Host => Some(v.to_ascii_lowercase()),
             Component::Port => {
                 let n = v.parse::<u16>().ok();
-                let default = match scheme.map(str::to_ascii_lowercase).as_deref() {
-                    Some("http" | "ws") => Some(80),
-                    Some("https" | "wss") => Some(443),
-                    Some("ftp") => Some(21),
-                    _ => None,
-                };
+                let default =
+                    crate::engine::default_port(scheme.map(str::to_ascii_lowercase).as_deref());
                 if n.is_some() && n == default {
                     None
                 } else {
