@@ -112,6 +112,18 @@ impl<'a> Cursor<'a> {
     }
 }
 
+/// The index of the first of `stops` in `input[from..to]`, or `to` (a range outside the input
+/// holds none).
+#[inline]
+pub(crate) fn find_any(input: &[u8], from: usize, to: usize, stops: &[u8]) -> usize {
+    let at = input
+        .get(from..to)
+        .and_then(|s| s.iter().position(|b| stops.contains(b)))
+        .map_or(to, |i| from + i);
+    work::add(at.saturating_sub(from) + 1);
+    at
+}
+
 /// The input of a parse that succeeded, as text. Every byte a rule of any edition admits is
 /// ASCII, so a valid input is UTF-8 and every component range falls on a character boundary;
 /// the error is for an input no rule checked (an internal bug, reported, never a panic).

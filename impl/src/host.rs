@@ -1,5 +1,6 @@
 //! The `host` alternatives of RFC 3986 section 3.2.2: `IP-literal` (`IPv6address`, `IPvFuture`)
 //! and `IPv4address` with its `dec-octet`s. `reg-name` is a character class ([`crate::chars`]).
+//! Beside them, the older editions' `hostnumber`.
 //!
 //! Each recognizer takes the exact bytes of the alternative and answers whether they match; all
 //! are linear and allocation-free.
@@ -25,6 +26,26 @@ pub fn ipv4address(s: &[u8]) -> bool {
         }
     }
     octets == 4
+}
+
+/// `hostnumber = digits "." digits "." digits "." digits` with `digits = 1*digit`: the IP
+/// address of 1994 (draft-ietf-uri-url-06 section 5), 1996 and 1998, any number of digits per
+/// group and no range ("a set of four decimal digits separated by periods", 1994 section 3.1).
+///
+/// ```
+/// use uri_spec::host::hostnumber;
+/// assert!(hostnumber(b"999.0.00.1"));
+/// assert!(!hostnumber(b"1.2.3") && !hostnumber(b"1.2.3.4.5") && !hostnumber(b"1..3.4"));
+/// ```
+pub fn hostnumber(s: &[u8]) -> bool {
+    let mut groups = 0;
+    for g in s.split(|&b| b == b'.') {
+        groups += 1;
+        if groups > 4 || g.is_empty() || !g.iter().all(u8::is_ascii_digit) {
+            return false;
+        }
+    }
+    groups == 4
 }
 
 /// ```text

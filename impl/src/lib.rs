@@ -31,6 +31,7 @@ mod resolve;
 mod resolve_editions;
 mod rule;
 pub mod schemes1994;
+mod spans;
 mod syntax;
 
 pub use components::{recompose, Components, Extras, Host, HostKind};

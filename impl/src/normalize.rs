@@ -87,13 +87,10 @@ fn parse_in<'a>(
     input: &'a [u8],
     operand: &'static str,
 ) -> Result<(Components<'a>, &'static Table), NormalizeError> {
-    let unreserved = match edition {
-        Edition::Rfc3986 => &UNRESERVED,
-        // 1994 prints no normalization, but says which characters may stand unencoded (2.2),
-        // that scheme names are case-insensitive (2.1), and hosts are domain names.
-        Edition::UriUrl06 => &crate::schemes1994::UNENCODED,
-        e => e.syntax().map_or(&UNRESERVED, |s| s.unreserved),
-    };
+    // 1994 prints no normalization, but says which characters may stand unencoded (2.2), that
+    // scheme names are case-insensitive (2.1), and hosts are domain names: its `unreserved` is
+    // the set of those characters.
+    let unreserved = edition.syntax().unreserved;
     let c = Parser::new()
         .edition(edition)
         .parse(input)

@@ -1,23 +1,26 @@
 //! The parser: one pass over the bytes of a reference, following RFC 3986 section 3 (the
 //! components), section 4 (`URI-reference`, `relative-ref`, `absolute-URI`) and Appendix A.
 //!
-//! One walk serves RFC 3986, 2003, 1998 and 1996, each edition a [`Syntax`] entry: a forward
+//! One walk serves every edition, RFC 3986, 2003, 1998, 1996 and 1994, each a [`Syntax`] entry: a forward
 //! [`Cursor`] reads each component against its rule's byte class and stops at the first byte
 //! the class does not hold, which must be the delimiter of a following component (a component
 //! can never contain the delimiter of the components after it, as Appendix B says) or the input
 //! is rejected there. The editions' differences are branches on their data: RFC 3986's
 //! authority is read step by step; the older authorities (a `server` that may fall back to a
 //! registry name) are delimited by the cursor, then matched on the bytes read. The 1994 draft,
-//! whose rules are per scheme, is [`crate::schemes1994`]. Components are returned as slices of
-//! the input; nothing is allocated.
+//! whose rules are per scheme, goes through the same walk: its scheme picks an entry of the
+//! table of rules in [`crate::schemes1994`], which reads the login and checks the url-path
+//! after the walk. Components are returned as slices of the input; nothing is allocated.
 
 use core::ops::Range;
 
 use crate::chars::{self, Table};
-use crate::components::{Components, Extras, Host, HostKind};
-use crate::cursor::{check_bytes, checked_text, work, Cursor};
+use crate::components::{Components, HostKind};
+use crate::cursor::{check_bytes, checked_text, find_any, Cursor};
 use crate::error::{ParseError, ParseErrorKind};
-use crate::host::{ipv4address, ipv6address, ipv6address_prefix, ipvfuture_prefix};
+use crate::host::{hostnumber, ipv4address, ipv6address, ipv6address_prefix, ipvfuture_prefix};
+use crate::schemes1994;
+use crate::spans::Spans;
 use crate::syntax::{self, AuthorityRule, HostRule, Syntax};
 use crate::{Edition, Rule};
 
@@ -88,10 +91,17 @@ impl Parser {
             Edition::UriUrl06 => {
                 // A rule of the 1994 BNF by its name; any other rule means its top rule, `url`.
                 let name = match self.rule {
-                    Rule::Url1994(name) if crate::schemes1994::RULES.contains(&name) => name,
+                    Rule::Url1994(name) if schemes1994::RULES.contains(&name) => name,
                     _ => "url",
                 };
-                crate::schemes1994::parse(input, name)
+                if let Some(authority) = schemes1994::authority_rule(input, name) {
+                    return authority;
+                }
+                // The walk, then the checks of the scheme's rule.
+                let mut spans = Spans::default();
+                let syn = Edition::UriUrl06.syntax();
+                let walked = reference(input, Rule::Url1994(name), self.edition, syn, &mut spans);
+                schemes1994::after_walk(input, walked, spans, name)
             }
             Edition::Rfc3986 => {
                 // The same walk, given the edition's data as a constant, so that its branches
@@ -107,92 +117,13 @@ impl Parser {
                 let text = checked_text(input, "URI-reference")?;
                 Ok(spans.components_3986(text))
             }
-            edition => match edition.syntax() {
-                Some(syn) => {
-                    let mut spans = Spans::default();
-                    reference(input, self.rule, edition, syn, &mut spans)?;
-                    let text = checked_text(input, "URI-reference")?;
-                    Ok(if syn.authority == AuthorityRule::Rfc3986 {
-                        spans.components_3986(text)
-                    } else {
-                        spans.into_components(text, syn)
-                    })
-                }
-                None => Err(ParseError::new(
-                    0,
-                    ParseErrorKind::EditionNotImplemented,
-                    self.rule.name(),
-                )),
-            },
-        }
-    }
-}
-
-/// Component boundaries as byte ranges of the input: what the walk produces.
-#[derive(Debug, Default)]
-struct Spans {
-    scheme: Option<Range<usize>>,
-    authority: Option<Range<usize>>,
-    userinfo: Option<Range<usize>>,
-    host: Option<(Range<usize>, HostKind)>,
-    port: Option<Range<usize>>,
-    path: Range<usize>,
-    query: Option<Range<usize>>,
-    fragment: Option<Range<usize>>,
-    /// 1996's `user` and `password`.
-    user: Option<Range<usize>>,
-    password: Option<Range<usize>>,
-    /// The authority matched the registry-based alternative (`-01`'s `authority`, `-02`'s
-    /// `reg_name`) rather than `server`.
-    registry: bool,
-}
-
-impl Spans {
-    /// The components of an RFC 3986 reference (which has no fields beyond the common ones),
-    /// as slices of `text`, the input the walk accepted. Every byte of a valid reference is
-    /// ASCII, so every range falls on a character boundary.
-    #[inline(always)]
-    fn components_3986(self, text: &str) -> Components<'_> {
-        let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
-        Components {
-            scheme: self.scheme.map(slice),
-            authority: self.authority.map(slice),
-            userinfo: self.userinfo.map(slice),
-            host: self.host.map(|(r, kind)| Host {
-                text: slice(r),
-                kind,
-            }),
-            port: self.port.map(slice),
-            path: Some(slice(self.path)),
-            query: self.query.map(slice),
-            fragment: self.fragment.map(slice),
-            extras: Extras::default(),
-        }
-    }
-
-    /// The components of an older edition's reference: the common ones, and the edition's own
-    /// names beside them (1996's `server`, `-01`'s `site`, 1998's `reg_name`, `user`, `password`).
-    #[inline]
-    fn into_components<'a>(self, text: &'a str, syn: &Syntax) -> Components<'a> {
-        let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
-        let mut extras = Extras::default();
-        if let Some(a) = self.authority.clone() {
-            if syn.authority_name != "authority" {
-                extras.push(syn.authority_name, slice(a.clone()));
+            edition => {
+                let syn = edition.syntax();
+                let mut spans = Spans::default();
+                reference(input, self.rule, edition, syn, &mut spans)?;
+                let text = checked_text(input, "URI-reference")?;
+                Ok(spans.into_components(text, syn.authority_name))
             }
-            if self.registry && syn.authority == AuthorityRule::ServerOrRegName02 {
-                extras.push("reg_name", slice(a));
-            }
-        }
-        if let Some(u) = self.user.clone() {
-            extras.push("user", slice(u));
-        }
-        if let Some(p) = self.password.clone() {
-            extras.push("password", slice(p));
-        }
-        Components {
-            extras,
-            ..self.components_3986(text)
         }
     }
 }
@@ -200,12 +131,7 @@ impl Spans {
 /// The index of the first byte at or after `from` that is one of `stops`, or `input.len()`.
 #[inline]
 fn find(input: &[u8], from: usize, stops: &[u8]) -> usize {
-    let at = input
-        .get(from..)
-        .and_then(|rest| rest.iter().position(|b| stops.contains(b)))
-        .map_or(input.len(), |i| from + i);
-    work::add(at.saturating_sub(from) + 1);
-    at
+    find_any(input, from, input.len(), stops)
 }
 
 /// Checks that every byte of `input[range]` is in `table`, or starts a `pct-encoded` triplet
@@ -230,6 +156,11 @@ fn ends_hier_part(b: Option<u8>) -> bool {
 /// A `%` not followed by two hexadecimal digits, at `index`.
 fn pct_error(index: usize) -> ParseError {
     ParseError::new(index, ParseErrorKind::PctEncoded, "pct-encoded")
+}
+
+/// [`pct_error`] under the name the edition gives the escape.
+fn escape_error(syn: &Syntax, index: usize) -> ParseError {
+    ParseError::new(index, ParseErrorKind::PctEncoded, syn.escape_rule)
 }
 
 /// The byte at the cursor, which `rule` does not allow there.
@@ -297,6 +228,16 @@ fn reference(
             return Err(ParseError::new(0, ParseErrorKind::MissingScheme, "scheme"));
         }
     }
+    if !syn.relative && spans.scheme.is_none() {
+        // 1994, section 2.1: "URLs are written as follows: <scheme>:<scheme-specific-part>".
+        // Without a scheme the input could only be a relative reference, which the document
+        // does not define.
+        return Err(ParseError::new(
+            0,
+            ParseErrorKind::RelativeNotDefined,
+            rule.name_in(edition),
+        ));
+    }
     if !rfc3986 && spans.scheme.is_none() {
         // The older editions: the first segment, if the reference begins with one, up to a ":"
         // that would end a scheme (a ":" at the very start ends none: `:b` is a path).
@@ -319,12 +260,29 @@ fn reference(
     // hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty
     // relative-part = "//" authority path-abempty / path-absolute / path-noscheme / path-empty
     // (`net_path = "//" server [ abs_path ]` before: "the server component wins".)
-    let has_authority = !in_first_segment && c.at(b"//");
+    //
+    // 1994 has no generic syntax: the scheme's entry in the table of rules says whether the
+    // "//" of the Common Internet Scheme Syntax must follow (section 3.1) and how much of
+    // `login` it admits; the rules without it read the rest as their scheme-specific part.
+    let mut login = None;
+    let has_authority = if syn.authority == AuthorityRule::Login1994 {
+        let scheme = spans.scheme.clone().unwrap_or_default();
+        let entry = schemes1994::entry(input, scheme, rule.name())?;
+        login = entry.access();
+        if login.is_some() {
+            schemes1994::slashes(input, c.pos(), entry)?;
+        }
+        login.is_some()
+    } else {
+        !in_first_segment && c.at(b"//")
+    };
     if has_authority {
         // INVARIANT: the two bytes at the cursor are the "//" just seen.
         c.advance(2);
         if rfc3986 {
             authority(&mut c, spans)?;
+        } else if let Some(access) = login {
+            schemes1994::login(&mut c, access, spans, true)?;
         } else {
             let start = c.pos();
             delimit_old_authority(&mut c, syn)?;
@@ -343,10 +301,11 @@ fn reference(
             in_first_segment,
         )?;
     } else {
-        // `path_segments = segment *( "/" segment )`, `segment = *pchar *( ";" param )`.
-        c.scan(syn.path).map_err(pct_error)?;
+        // `path_segments = segment *( "/" segment )`, `segment = *pchar *( ";" param )`; 1994's
+        // url-path or scheme-specific part, any `xchar`.
+        c.scan(syn.path).map_err(|i| escape_error(syn, i))?;
         if !matches!(c.peek(), None | Some(b'?' | b'#')) {
-            return Err(unexpected(&c, "path_segments"));
+            return Err(unexpected(&c, syn.path_rule));
         }
     }
     spans.path = path_start..c.pos();
@@ -385,7 +344,7 @@ fn reference(
         // INVARIANT: the byte at the cursor is the '#' just seen.
         c.advance(1);
         let start = c.pos();
-        c.scan(syn.fragment).map_err(pct_error)?;
+        c.scan(syn.fragment).map_err(|i| escape_error(syn, i))?;
         if c.peek().is_some() {
             return Err(unexpected(&c, "fragment"));
         }
@@ -646,9 +605,10 @@ fn old_authority(
     let (rule, non_empty) = match syn.authority {
         AuthorityRule::SiteOrRegistry01 => ("authority", false),
         AuthorityRule::ServerOrRegName02 => ("reg_name", true),
-        AuthorityRule::Server1996 | AuthorityRule::Authority2003 | AuthorityRule::Rfc3986 => {
-            return Err(server_error)
-        }
+        AuthorityRule::Server1996
+        | AuthorityRule::Authority2003
+        | AuthorityRule::Rfc3986
+        | AuthorityRule::Login1994 => return Err(server_error),
     };
     if (non_empty && range.is_empty()) || check(input, range.clone(), syn.registry, rule).is_err() {
         return Err(server_error);
@@ -658,7 +618,7 @@ fn old_authority(
     spans.port = None;
     spans.user = None;
     spans.password = None;
-    spans.registry = true;
+    spans.reg_name = syn.authority == AuthorityRule::ServerOrRegName02;
     Ok(())
 }
 
@@ -735,7 +695,7 @@ fn server(
         kind = match syn.host {
             // "The rightmost domain label will never start with a digit, though, which
             // syntactically distinguishes all domain names from the IP addresses."
-            HostRule::HostnameOrHostnumber if syntax::hostnumber(host) => HostKind::Ipv4,
+            HostRule::HostnameOrHostnumber if hostnumber(host) => HostKind::Ipv4,
             HostRule::HostnameOrHostnumber if syntax::hostname_1996(host) => HostKind::Hostname,
             // host = [ IPv6reference / IPv4address / hostname ]: first match wins.
             HostRule::Rfc2396bis if host.is_empty() => HostKind::Empty,
@@ -756,6 +716,7 @@ fn server(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cursor::work;
 
     fn err(input: &str) -> ParseError {
         parse(input.as_bytes()).unwrap_err()
@@ -858,9 +819,10 @@ mod tests {
     }
 
     /// Every edition on the one walk rejects a hostile input near the byte that cannot
-    /// continue, however long its tail (1 MB here): within 64 bytes read.
+    /// continue, however long its tail (1 MB here): within 64 bytes read. (1994 has no IP
+    /// literal: its host cannot begin with "[".)
     #[test]
-    fn every_generic_edition_rejects_near_the_bad_byte() {
+    fn every_edition_rejects_near_the_bad_byte() {
         const MB: usize = 1 << 20;
         let inputs = [
             shape("http://[", "12:", "]/", MB),
@@ -872,7 +834,7 @@ mod tests {
             shape("a b", "a", "", MB),
             shape("http://a/%zz", "a", "", MB),
         ];
-        for edition in Edition::ALL.into_iter().filter(|e| e.syntax().is_some()) {
+        for edition in Edition::ALL {
             for input in &inputs {
                 let parser = Parser::new().edition(edition);
                 let (read, result) = work::count(|| parser.parse(input.as_bytes()));

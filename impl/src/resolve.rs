@@ -149,7 +149,7 @@ impl Resolver {
     /// assert!(uri_spec::Resolver::new().base(b"/no/scheme").is_err());
     /// ```
     pub fn base<'a>(&self, base: &'a [u8]) -> Result<Base<'a>, ResolveError> {
-        if self.edition == Edition::UriUrl06 {
+        if self.edition.syntax().resolution == Resolution::Undefined {
             return Err(ResolveError::NoRelativeReferences(self.edition));
         }
         // Section 5.2.1: "the base URI must be ... of the form absolute-URI"; "If the base URI is
@@ -219,10 +219,8 @@ impl<'a> Base<'a> {
             .parse(reference.as_ref())
             .map_err(ResolveError::Reference)?;
         let base = &self.components;
-        let resolution = edition
-            .syntax()
-            .map_or(Resolution::Rfc3986, |s| s.resolution);
-        match resolution {
+        match edition.syntax().resolution {
+            Resolution::Undefined => Err(ResolveError::NoRelativeReferences(edition)),
             Resolution::Url1996 => Ok(transform_1996(base, &r, true)),
             Resolution::Uri1998 => Ok(transform_1996(base, &r, false)),
             Resolution::Rfc2396bis => {

@@ -6,10 +6,14 @@
 //! The document defines URLs only: no relative references, no resolution. A reference without a
 //! scheme is answered [`ParseErrorKind::RelativeNotDefined`].
 //!
-//! The walk follows [`crate::parse`]: find the delimiters the document names (the `//`, the
-//! "following slash", `@`, `:`, `?`, `;type=`, `%09`), then check each part's bytes against its
-//! BNF character class. One walker reads the Common Internet Scheme Syntax for every scheme that
-//! uses it; each scheme adds one small function for what follows the host (its "url-path").
+//! The walk is the one of [`crate::parse`], with this edition's entry of [`crate::syntax`]: the
+//! cursor reads `scheme ":"`, looks up the scheme's entry in the table of rules ([`entry`]),
+//! reads the Common Internet Scheme Syntax forward where the rule has one ([`login`], as much
+//! of `login` as the entry admits), then the url-path or scheme-specific part up to a `#`,
+//! rejecting the first byte that no class of the BNF holds, then the fragment identifier. The
+//! entry's checks follow the walk ([`after_walk`]): each scheme has one small function that
+//! finds the delimiters of its url-path (`;type=`, `?`, `%09`, `@`, ...) and checks each part's
+//! bytes against its BNF character class.
 //!
 //! # Components
 //!
@@ -46,9 +50,12 @@
 
 use core::ops::Range;
 
-use crate::chars::Table;
-use crate::components::{Components, Extras, Host, HostKind};
+use crate::chars::{Table, ALPHA, DIGIT};
+use crate::components::{Components, Extras, HostKind};
+use crate::cursor::{checked_text, find_any, Cursor};
 use crate::error::{ParseError, ParseErrorKind};
+use crate::host::hostnumber;
+use crate::spans::Spans;
 
 /// The rule names of the 1994 BNF (section 5) that a parse can be asked to match, spelled as the
 /// document spells them: the top rule `url`, its eleven alternatives, the three forms of
@@ -98,21 +105,15 @@ pub const RULES: &[&str] = &[
 /// `lowalpha = "a" | "b" | ... | "z"`
 const LOWALPHA: Table = Table::EMPTY.with_range(b'a', b'z');
 
-/// `hialpha = "A" | "B" | ... | "Z"`
-const HIALPHA: Table = Table::EMPTY.with_range(b'A', b'Z');
-
-/// `alpha = lowalpha | hialpha`
-const ALPHA: Table = LOWALPHA.union(&HIALPHA);
-
-/// `digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9"`
-const DIGIT: Table = Table::EMPTY.with_range(b'0', b'9');
+// `hialpha = "A" | "B" | ... | "Z"`, `alpha = lowalpha | hialpha` and `digit = "0" | ... | "9"`
+// are RFC 2234's ALPHA and DIGIT ([`crate::chars`]; a test says so).
 
 /// `safe = "$" | "-" | "_" | "." | "+"`
 /// The characters that may stand unencoded with no reserved purpose, section 2.2: "Thus, only
 /// alphanumerics, the special characters "$-_.+!*'(),", and reserved characters used for their
 /// reserved purposes may be used unencoded within a URL." Their encodings are what normalization
 /// may decode without changing a URL's meaning.
-pub(crate) const UNENCODED: Table = ALPHA.union(&crate::chars::DIGIT).with(b"$-_.+!*'(),");
+pub(crate) const UNENCODED: Table = ALPHA.union(&DIGIT).with(b"$-_.+!*'(),");
 
 const SAFE: Table = Table::EMPTY.with(b"$-_.+");
 
@@ -140,7 +141,7 @@ const UCHAR: Table = UNRESERVED.with_pct_encoded();
 
 /// `xchar = unreserved | reserved | escape`. Not in it: space, controls, `%` alone, and
 /// `punctuation = "<" | ">" | """ | "#"` (and the backquote, which no class names).
-const XCHAR: Table = UNRESERVED.union(&RESERVED).with_pct_encoded();
+pub(crate) const XCHAR: Table = UNRESERVED.union(&RESERVED).with_pct_encoded();
 
 /// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`
 const SCHEME: Table = LOWALPHA.union(&DIGIT).with(b"+-.");
@@ -152,11 +153,11 @@ const SCHEME: Table = LOWALPHA.union(&DIGIT).with(b"+-.");
 /// is a scheme, and the scheme literals of the scheme rules (`"http://"`) match in any case.
 /// Nothing else is case-insensitive: the BNF spells out both cases where it means both
 /// (`ftptype = "A" | "I" | "D" | "a" | "i" | "d"`), so `";type="` is matched as written.
-const SCHEME_ANY_CASE: Table = SCHEME.union(&HIALPHA);
+pub(crate) const SCHEME_ANY_CASE: Table = SCHEME.union(&ALPHA);
 
 /// `user = *[ uchar | ";" | "?" | "&" | "=" ]` and
 /// `password = *[ uchar | ";" | "?" | "&" | "=" ]`
-const USER: Table = UCHAR.with(b";?&=");
+pub(crate) const USER: Table = UCHAR.with(b";?&=");
 
 /// `fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`; with `"/"`, the bytes of
 /// `fpath = fsegment *[ "/" fsegment ]`.
@@ -194,7 +195,7 @@ const FTPTYPE: Table = Table::EMPTY.with(b"AIDaid");
 
 /// How much of `login` a scheme's Common Internet Scheme Syntax admits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Access {
+pub(crate) enum Access {
     /// `login = [ user [ ":" password ] "@" ] hostport` (ftpurl, telneturl).
     Login,
     /// `hostport = host [ ":" port ]` (httpurl, gopherurl, nntpurl, waisurl, prosperourl):
@@ -215,10 +216,10 @@ enum Start {
 
 /// What follows the start: for [`Start::Internet`], the url-path when the "/" is there; for
 /// [`Start::Opaque`], the scheme-specific part (always `Some`).
-type Rest = fn(&mut Walk<'_>, Option<Range<usize>>) -> Result<(), ParseError>;
+type Rest = fn(&mut Walk<'_, '_>, Option<Range<usize>>) -> Result<(), ParseError>;
 
 /// One rule of section 5 that matches a whole URL.
-struct SchemeRule {
+pub(crate) struct SchemeRule {
     /// The rule's name in the BNF.
     rule: &'static str,
     /// The scheme its literal begins with (`"ftp"` for `"ftp://"`), or `None` for `otherurl`.
@@ -319,48 +320,20 @@ const SCHEME_RULES: [SchemeRule; 14] = [
 /// The entry of `otherurl = scheme ":" schemepart`.
 const OTHERURL: &SchemeRule = &SCHEME_RULES[10];
 
-/// Parses `input` under the grammar of draft-ietf-uri-url-06, as `rule`.
-///
-/// [`Rule::Url1994`] names a rule of [`RULES`]; every other rule (and a name not in `RULES`)
-/// means the top rule `url`.
-///
-/// A `#` ends the URL. Section 2.2: "The character "#" is unsafe because it is used in World Wide
-/// Web and in other systems to delimit a URL from a fragment identifier that might follow it",
-/// and the Appendix: "In the case where a fragment identifier is associated with a URL (following
-/// a "#"), the identifier would be placed within the brackets as well", with the example
-/// `<URL:http://ds.internic.net/instructions/overview.html#WARNING>`. So the URL is matched
-/// against the rule up to the first `#` (which no class of the BNF holds), and what follows is
-/// the `fragment`. The document gives the fragment identifier no syntax; it is checked against
-/// `xchar`, the widest class of the BNF, so a second `#` is an error.
-///
-/// # Errors
-///
-/// [`ParseErrorKind::RelativeNotDefined`] at 0 when the input does not start with `scheme ":"`;
-/// otherwise a [`ParseError`] naming the BNF rule whose bytes failed (`hostnumber`, `port`,
-/// `ftptype`, ...) or, for a literal of a rule (`"ftp://"`, `";type="`), the rule itself.
-pub(crate) fn parse<'a>(input: &'a [u8], name: &'static str) -> Result<Components<'a>, ParseError> {
-    let spans = match name {
-        "login" => authority_rule(input, Access::Login)?,
-        "hostport" => authority_rule(input, Access::HostPort)?,
-        _ => url(input, name)?,
-    };
-    spans.into_components(input)
+impl SchemeRule {
+    /// How much of `login` the rule's Common Internet Scheme Syntax admits; `None` for the rules
+    /// that have none (`mailtourl`, `newsurl`, `otherurl`).
+    pub(crate) fn access(&self) -> Option<Access> {
+        match self.start {
+            Start::Internet(access) => Some(access),
+            Start::Opaque => None,
+        }
+    }
 }
 
-/// `login` or `hostport` on their own: the whole input is the authority.
-fn authority_rule(input: &[u8], access: Access) -> Result<Spans, ParseError> {
-    let mut w = Walk {
-        input,
-        end: input.len(),
-        spans: Spans::default(),
-    };
-    w.spans.authority = Some(0..input.len());
-    login(&mut w, access, 0..input.len())?;
-    Ok(w.spans)
-}
-
-/// `url = httpurl | ftpurl | newsurl | nntpurl | telneturl | gopherurl | waisurl | mailtourl |
-/// fileurl | prosperourl | otherurl`, or one of them (`name`).
+/// The rule a URL whose scheme the walk has read (`input[scheme]`, followed by its ":") must
+/// match: the entry `name`, or for the top rule `url`, the entry of its scheme. The rule's
+/// literal up to its ":" (`"http:"`, `"mailto:"`, any case) is checked here.
 ///
 /// As a BNF alternation, `url` would accept `http:x` or `http://user@host/` through `otherurl =
 /// scheme ":" schemepart`, since `schemepart = *xchar` holds anything. But section 2.1 says the
@@ -368,28 +341,22 @@ fn authority_rule(input: &[u8], access: Access) -> Result<Spans, ParseError> {
 /// "takes the form" of its rule; so a URL whose scheme is one of the ten defined here must match
 /// that scheme's rule, and `otherurl` is for the other schemes. Asked for by name, `otherurl`
 /// matches as written (any scheme).
-fn url(input: &[u8], name: &'static str) -> Result<Spans, ParseError> {
-    // The URL ends at the first "#" (see `parse`).
-    let end = find(input, 0, input.len(), b'#');
-    let mut w = Walk {
-        input,
-        end,
-        spans: Spans::default(),
-    };
-
-    // Section 2.1: "URLs are written as follows: <scheme>:<scheme-specific-part>". Without a
-    // scheme the input could only be a relative reference, which this document does not define.
-    let colon = scheme_end(input, end)
-        .ok_or_else(|| ParseError::new(0, ParseErrorKind::RelativeNotDefined, name))?;
-    w.spans.scheme = Some(0..colon);
-    let scheme = input.get(..colon).unwrap_or_default();
-
+///
+/// # Errors
+///
+/// The error of the rule's literal at the first byte that differs from it.
+pub(crate) fn entry(
+    input: &[u8],
+    scheme: Range<usize>,
+    name: &'static str,
+) -> Result<&'static SchemeRule, ParseError> {
+    let given = input.get(scheme.clone()).unwrap_or_default();
     let entry = if name == "url" {
         SCHEME_RULES
             .iter()
             .find(|s| {
                 s.scheme
-                    .is_some_and(|n| n.as_bytes().eq_ignore_ascii_case(scheme))
+                    .is_some_and(|n| n.as_bytes().eq_ignore_ascii_case(given))
             })
             .unwrap_or(OTHERURL)
     } else {
@@ -398,91 +365,120 @@ fn url(input: &[u8], name: &'static str) -> Result<Spans, ParseError> {
             .find(|s| s.rule == name)
             .unwrap_or(OTHERURL)
     };
-
-    // The rule's literal: `"http://"`, `"mailto:"`, ...
-    let mut pos = match entry.scheme {
-        Some(lit) => literal(input, 0, end, lit.as_bytes(), true, entry.rule)?,
-        None => colon,
-    };
-    pos = literal(input, pos, end, b":", false, entry.rule)?;
-    match entry.start {
-        Start::Opaque => {
-            w.spans.path = Some(pos..end);
-            (entry.rest)(&mut w, Some(pos..end))?;
-        }
-        Start::Internet(access) => {
-            pos = literal(input, pos, end, b"//", false, entry.rule)?;
-            // Section 3.1: "This initial part starts with a double slash "//" to indicate its
-            // presence, and continues until the following slash "/", if any."
-            let authority_end = find(input, pos, end, b'/');
-            w.spans.authority = Some(pos..authority_end);
-            login(&mut w, access, pos..authority_end)?;
-            // "Note that the "/" between the host (or port) and the url-path is NOT part of the
-            // url-path."
-            w.spans.path = Some(authority_end..end);
-            let url_path = (authority_end < end).then_some(authority_end + 1..end);
-            if let Some(r) = url_path.clone() {
-                w.spans.push("url-path", r);
-            }
-            (entry.rest)(&mut w, url_path)?;
-        }
+    if let Some(lit) = entry.scheme {
+        let colon = literal(input, 0, scheme.end + 1, lit.as_bytes(), true, entry.rule)?;
+        literal(input, colon, scheme.end + 1, b":", false, entry.rule)?;
     }
-
-    // The fragment identifier that may follow the URL (see `parse`).
-    if end < input.len() {
-        check(input, end + 1..input.len(), &XCHAR, "fragment")?;
-        w.spans.fragment = Some(end + 1..input.len());
-    }
-    Ok(w.spans)
+    Ok(entry)
 }
 
-/// The index of the `":"` that ends a scheme at the start of `input[..end]`:
-/// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]` (upper case allowed, see
-/// `SCHEME_ANY_CASE`).
-fn scheme_end(input: &[u8], end: usize) -> Option<usize> {
-    let url = input.get(..end)?;
-    let len = url.iter().position(|&b| !SCHEME_ANY_CASE.allows(b))?;
-    (len > 0 && url.get(len) == Some(&b':')).then_some(len)
+/// The `"//"` that begins the Common Internet Scheme Syntax (section 3.1: "This initial part
+/// starts with a double slash "//" to indicate its presence"), at `at`, in a URL of `entry`'s
+/// rule.
+///
+/// # Errors
+///
+/// The rule's error at the first byte that is not the `"//"`.
+pub(crate) fn slashes(input: &[u8], at: usize, entry: &SchemeRule) -> Result<(), ParseError> {
+    literal(input, at, input.len(), b"//", false, entry.rule).map(|_| ())
+}
+
+/// `login` or `hostport` on their own (the whole input is the authority), or `None` for a rule
+/// that matches a whole URL.
+pub(crate) fn authority_rule<'a>(
+    input: &'a [u8],
+    name: &str,
+) -> Option<Result<Components<'a>, ParseError>> {
+    let access = match name {
+        "login" => Access::Login,
+        "hostport" => Access::HostPort,
+        _ => return None,
+    };
+    let mut c = Cursor::new(input);
+    let mut spans = Spans::default();
+    Some(
+        login(&mut c, access, &mut spans, false)
+            .and_then(|()| checked_text(input, "url"))
+            .map(|text| Components {
+                path: None,
+                ..components(spans, Fields::default(), text)
+            }),
+    )
 }
 
 /// Section 3.1 and `login = [ user [ ":" password ] "@" ] hostport`, `hostport = host [ ":" port
-/// ]`, as far as `access` admits, over the authority `range`.
-fn login(w: &mut Walk<'_>, access: Access, range: Range<usize>) -> Result<(), ParseError> {
-    let input = w.input;
-    let Range { start, end } = range;
-    let mut host_start = start;
+/// ]`, as far as `access` admits, read forward from the cursor (just after the `"//"`) to the
+/// end of the authority: in a URL (`in_url`) the "following slash" or the end of the URL (a
+/// `#`), otherwise the end of the input.
+///
+/// "The user name (and password), if present, are followed by a commercial at-sign "@". Within
+/// the user and password field, any ":", "@", or "/" must be encoded." So the first "@" before
+/// the end of the authority ends them, and the first ":" before it separates the password: the
+/// walk looks ahead for that "@" (for the schemes with a `login`), and reads the user and
+/// password again to check them. The host and port are read once, forward: a host must begin
+/// with a letter or a digit (see [`host`]), so one that does not is rejected at its first byte,
+/// however long the rest.
+///
+/// # Errors
+///
+/// The error of the part that fails: `user`, `password`, [`ParseErrorKind::Host`] at the start
+/// of the host, or `port`.
+pub(crate) fn login(
+    c: &mut Cursor<'_>,
+    access: Access,
+    spans: &mut Spans,
+    in_url: bool,
+) -> Result<(), ParseError> {
+    let input = c.bytes();
+    let start = c.pos();
+    let ends: &[u8] = if in_url { b"/#" } else { b"" };
+    let ends_authority = |b: Option<u8>| b.is_none_or(|b| ends.contains(&b));
     if access == Access::Login {
-        // "The user name (and password), if present, are followed by a commercial at-sign "@".
-        // Within the user and password field, any ":", "@", or "/" must be encoded." So the
-        // first "@" ends them, and the first ":" before it separates the password.
-        let at = find(input, start, end, b'@');
-        if at < end {
+        let stops: &[u8] = if in_url { b"@/#" } else { b"@" };
+        let at = find_any(input, start, input.len(), stops);
+        if input.get(at) == Some(&b'@') {
             let colon = find(input, start, at, b':');
             check(input, start..colon, &USER, "user")?;
-            w.spans.push("user", start..colon);
+            spans.user = Some(start..colon);
             // "password: An optional password. If present, it follows the user name separated
             // from it by a colon."
             if colon < at {
                 check(input, colon + 1..at, &USER, "password")?;
-                w.spans.push("password", colon + 1..at);
+                spans.password = Some(colon + 1..at);
             }
-            w.spans.userinfo = Some(start..at);
-            host_start = at + 1;
+            spans.userinfo = Some(start..at);
+            // INVARIANT: the "@" at `at` is a byte of the input, at or after the cursor.
+            c.advance(at + 1 - start);
         }
     }
-    // `host` holds no ":"; "Another port number may optionally be supplied, in decimal,
-    // separated from the host by a colon." (`fileurl` has no port: its ":" is an error in host.)
-    let host_end = match access {
-        Access::Host => end,
-        Access::Login | Access::HostPort => find(input, host_start, end, b':'),
-    };
-    let kind = host(input, host_start..host_end)?;
-    w.spans.host = Some((host_start..host_end, kind));
-    if host_end < end {
-        // `port = digits`, `digits = 1*digit`: a ":" with no digits after it is an error.
-        digits(input, host_end + 1..end, "port")?;
-        w.spans.port = Some(host_end + 1..end);
+    let host_start = c.pos();
+    let host_error = ParseError::new(host_start, ParseErrorKind::Host, "host");
+    if !c.peek().is_some_and(|b| ALPHA.allows(b) || DIGIT.allows(b)) {
+        return Err(host_error);
     }
+    // Every byte of a `hostname` or a `hostnumber` is a `uchar`; `host` holds no ":".
+    c.scan(&UCHAR).map_err(|_| host_error)?;
+    // "Another port number may optionally be supplied, in decimal, separated from the host by a
+    // colon." (`fileurl` has no port: its ":" is an error in host.)
+    let port_follows = c.peek() == Some(b':') && access != Access::Host;
+    if !port_follows && !ends_authority(c.peek()) {
+        return Err(host_error);
+    }
+    let kind = host(input, host_start..c.pos())?;
+    spans.host = Some((host_start..c.pos(), kind));
+    if port_follows {
+        // INVARIANT: the byte at the cursor is the ':' just seen.
+        c.advance(1);
+        let port = c.pos();
+        // `port = digits`, `digits = 1*digit`: a ":" with no digits after it is an error.
+        // DIGIT admits no escape, so the scan cannot fail.
+        let _ = c.scan(&DIGIT);
+        if c.pos() == port || !ends_authority(c.peek()) {
+            return Err(expected_at(input, c.pos(), "port"));
+        }
+        spans.port = Some(port..c.pos());
+    }
+    spans.authority = Some(start..c.pos());
     Ok(())
 }
 
@@ -511,16 +507,105 @@ fn host(input: &[u8], range: Range<usize>) -> Result<HostKind, ParseError> {
     matches.ok_or_else(|| ParseError::new(range.start, ParseErrorKind::Host, "host"))
 }
 
-/// `hostnumber = digits "." digits "." digits "." digits`, `digits = 1*digit`.
-fn hostnumber(bytes: &[u8]) -> bool {
-    let mut groups = 0;
-    for group in bytes.split(|&b| b == b'.') {
-        groups += 1;
-        if groups > 4 || group.is_empty() || !group.iter().all(|&b| DIGIT.allows(b)) {
-            return false;
+/// The checks that follow the walk: `name`'s rule (see [`entry`]) over what the walk read
+/// (`walked`, the spans it found), with the fragment identifier that may follow the URL.
+///
+/// A `#` ends the URL. Section 2.2: "The character "#" is unsafe because it is used in World Wide
+/// Web and in other systems to delimit a URL from a fragment identifier that might follow it",
+/// and the Appendix: "In the case where a fragment identifier is associated with a URL (following
+/// a "#"), the identifier would be placed within the brackets as well", with the example
+/// `<URL:http://ds.internic.net/instructions/overview.html#WARNING>`. So the URL is matched
+/// against the rule up to the first `#` (which no class of the BNF holds), and what follows is
+/// the `fragment`. The document gives the fragment identifier no syntax; the walk checks it
+/// against `xchar`, the widest class of the BNF, so a second `#` is an error.
+///
+/// When the walk stopped at a byte that no class holds, the rule's checks run on the URL up to
+/// and with that byte, so that the error names the part of the rule it falls in (`hsegment`,
+/// `search`, ...), or an earlier byte that the rule does not admit where it stands.
+///
+/// # Errors
+///
+/// [`ParseErrorKind::RelativeNotDefined`] at 0 when the input does not start with `scheme ":"`;
+/// otherwise a [`ParseError`] naming the BNF rule whose bytes failed (`hostnumber`, `port`,
+/// `ftptype`, ...) or, for a literal of a rule (`"ftp://"`, `";type="`), the rule itself.
+pub(crate) fn after_walk<'a>(
+    input: &'a [u8],
+    walked: Result<(), ParseError>,
+    mut spans: Spans,
+    name: &'static str,
+) -> Result<Components<'a>, ParseError> {
+    let mut fields = Fields::default();
+    if let Err(e) = walked {
+        return Err(first_error(input, e, &mut spans, name));
+    }
+    let scheme = spans.scheme.clone().unwrap_or_default();
+    let rule = entry(input, scheme, name)?;
+    let end = spans.fragment.as_ref().map_or(input.len(), |f| f.start - 1);
+    scheme_checks(input, end, rule, &mut spans, &mut fields)?;
+    let text = checked_text(input, "url")?;
+    Ok(components(spans, fields, text))
+}
+
+/// The error to report when the walk stopped with `e`: `e` itself, unless it stopped in the
+/// url-path (or the fragment) and the rule's checks fail there first.
+fn first_error(input: &[u8], e: ParseError, spans: &mut Spans, name: &'static str) -> ParseError {
+    let Some(scheme) = spans.scheme.clone() else {
+        return e;
+    };
+    let Ok(rule) = entry(input, scheme.clone(), name) else {
+        return e;
+    };
+    let path_start = match (rule.access(), &spans.authority) {
+        (None, _) => scheme.end + 1,
+        (Some(_), Some(authority)) => authority.end,
+        (Some(_), None) => return e,
+    };
+    if e.index() < path_start {
+        return e;
+    }
+    // The URL up to the `#` if the walk stopped in the fragment, else up to and with the byte
+    // where it stopped.
+    let stop = (e.index() + 1).min(input.len());
+    let end = find(input, path_start, stop, b'#');
+    spans.path = path_start..end;
+    match scheme_checks(input, end, rule, spans, &mut Fields::default()) {
+        Err(first) if first.index() <= e.index() => first,
+        _ => e,
+    }
+}
+
+/// The rule's checks over the URL `input[..end]`, whose scheme, login and path the walk found
+/// (`spans.path` starts after the scheme's ":" or the login).
+fn scheme_checks(
+    input: &[u8],
+    end: usize,
+    rule: &SchemeRule,
+    spans: &mut Spans,
+    fields: &mut Fields,
+) -> Result<(), ParseError> {
+    let start = spans.path.start;
+    let mut w = Walk {
+        input,
+        end,
+        spans,
+        fields,
+    };
+    match rule.start {
+        Start::Opaque => {
+            w.spans.path = start..end;
+            (rule.rest)(&mut w, Some(start..end))
+        }
+        Start::Internet(_) => {
+            // "Note that the "/" between the host (or port) and the url-path is NOT part of the
+            // url-path."
+            w.spans.path = start..end;
+            let url_path = (start < end).then_some(start + 1..end);
+            if let Some(r) = url_path.clone() {
+                w.push("url-path", r);
+            }
+            (rule.rest)(&mut w, url_path)
         }
     }
-    groups == 4
 }
 
 /// `digits = 1*digit` over `range`.
@@ -535,7 +620,7 @@ fn digits(input: &[u8], range: Range<usize>, rule: &'static str) -> Result<(), P
 ///
 /// Section 3.2.2: "Within a name or CWD component, the characters "/" and ";" are reserved and
 /// must be encoded", and `fsegment` holds no ";": so the first ";" starts `";type="`.
-fn ftpurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn ftpurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     let Some(r) = url_path else {
         return Ok(());
     };
@@ -550,8 +635,8 @@ fn ftpurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseE
             Some(&b) if at < r.end && FTPTYPE.allows(b) => {}
             _ => return Err(expected_at(input, at, "ftptype")),
         }
-        w.spans.push("type", at..at + 1);
-        w.spans.push("ftptype", at..at + 1);
+        w.push("type", at..at + 1);
+        w.push("ftptype", at..at + 1);
         if at + 1 < r.end {
             return Err(expected_at(input, at + 1, "ftpurl"));
         }
@@ -560,14 +645,14 @@ fn ftpurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseE
 }
 
 /// `fpath = fsegment *[ "/" fsegment ]`: checks it and adds it as `fpath`.
-fn fpath(w: &mut Walk<'_>, range: Range<usize>) -> Result<(), ParseError> {
+fn fpath(w: &mut Walk<'_, '_>, range: Range<usize>) -> Result<(), ParseError> {
     check(w.input, range.clone(), &FPATH, "fsegment")?;
-    w.spans.push("fpath", range);
+    w.push("fpath", range);
     Ok(())
 }
 
 /// `fileurl = "file://" host [ "/" fpath ]` after the host.
-fn fileurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn fileurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     match url_path {
         Some(r) => fpath(w, r),
         None => Ok(()),
@@ -579,13 +664,13 @@ fn fileurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), Parse
 /// Section 3.3: "<path> is an HTTP selector, and <searchpart> is a query string. The <path> is
 /// optional, as is the <searchpart> and its preceding "?"." `hpath` holds no "?", so the first
 /// one starts the search, which is the `query`.
-fn httpurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn httpurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     let Some(r) = url_path else {
         return Ok(());
     };
     let q = find(w.input, r.start, r.end, b'?');
     check(w.input, r.start..q, &HPATH, "hsegment")?;
-    w.spans.push("hpath", r.start..q);
+    w.push("hpath", r.start..q);
     if q < r.end {
         search(w, r.start, q..r.end)?;
     }
@@ -594,12 +679,16 @@ fn httpurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), Parse
 
 /// `"?" search` at `q..end`, the query of `httpurl` and `waisindex`: the path stops before the
 /// "?" (the url-path, from `url_path_start`, keeps it).
-fn search(w: &mut Walk<'_>, url_path_start: usize, range: Range<usize>) -> Result<(), ParseError> {
+fn search(
+    w: &mut Walk<'_, '_>,
+    url_path_start: usize,
+    range: Range<usize>,
+) -> Result<(), ParseError> {
     let Range { start: q, end } = range;
     check(w.input, q + 1..end, &SEARCH, "search")?;
-    w.spans.path = Some(url_path_start.saturating_sub(1)..q);
+    w.spans.path = url_path_start.saturating_sub(1)..q;
     w.spans.query = Some(q + 1..end);
-    w.spans.push("search", q + 1..end);
+    w.push("search", q + 1..end);
     Ok(())
 }
 
@@ -613,7 +702,7 @@ fn search(w: &mut Walk<'_>, url_path_start: usize, range: Range<usize>) -> Resul
 /// string". So the first `%09` ends the selector and the second ends the search; the
 /// `gopher+_string` may hold more (section 3.4.9's `+%091%0D%0A...`). `gtype` is one `xchar`,
 /// which may be an `escape`. The gopher path has no query: its "?" is data.
-fn gopherurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn gopherurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     let Some(r) = url_path else {
         return Ok(());
     };
@@ -627,31 +716,31 @@ fn gopherurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), Par
         _ => r.start + 1,
     };
     check(input, r.start..gtype_end, &XCHAR, "gtype")?;
-    w.spans.push("gtype", r.start..gtype_end);
-    w.spans.push("gophertype", r.start..gtype_end);
+    w.push("gtype", r.start..gtype_end);
+    w.push("gophertype", r.start..gtype_end);
     let tab1 = find_tab(input, gtype_end, r.end);
     check(input, gtype_end..tab1, &XCHAR, "selector")?;
-    w.spans.push("selector", gtype_end..tab1);
+    w.push("selector", gtype_end..tab1);
     if tab1 < r.end {
         let tab2 = find_tab(input, tab1 + 3, r.end);
         check(input, tab1 + 3..tab2, &SEARCH, "search")?;
-        w.spans.push("search", tab1 + 3..tab2);
+        w.push("search", tab1 + 3..tab2);
         if tab2 < r.end {
             check(input, tab2 + 3..r.end, &XCHAR, "gopher+_string")?;
-            w.spans.push("gopher+_string", tab2 + 3..r.end);
+            w.push("gopher+_string", tab2 + 3..r.end);
         }
     }
     Ok(())
 }
 
 /// `mailtourl = "mailto:" encoded822addr`, `encoded822addr = 1*xchar`.
-fn mailtourl(w: &mut Walk<'_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
+fn mailtourl(w: &mut Walk<'_, '_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
     let r = rest.unwrap_or_default();
     if r.is_empty() {
         return Err(expected_at(w.input, r.start, "encoded822addr"));
     }
     check(w.input, r.clone(), &XCHAR, "encoded822addr")?;
-    w.spans.push("encoded822addr", r);
+    w.push("encoded822addr", r);
     Ok(())
 }
 
@@ -660,10 +749,10 @@ fn mailtourl(w: &mut Walk<'_>, rest: Option<Range<usize>>) -> Result<(), ParseEr
 ///
 /// Section 3.6: "A message identifier may be distinguished from a news group name by the presence
 /// of the commercial at "@" character."
-fn newsurl(w: &mut Walk<'_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
+fn newsurl(w: &mut Walk<'_, '_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
     let r = rest.unwrap_or_default();
     let input = w.input;
-    w.spans.push("grouppart", r.clone());
+    w.push("grouppart", r.clone());
     let at = find(input, r.start, r.end, b'@');
     if at < r.end {
         if at == r.start {
@@ -671,15 +760,15 @@ fn newsurl(w: &mut Walk<'_>, rest: Option<Range<usize>>) -> Result<(), ParseErro
         }
         check(input, r.start..at, &ARTICLE, "article")?;
         host(input, at + 1..r.end)?;
-        w.spans.push("article", r.clone());
-        w.spans.push("message-id", r);
+        w.push("article", r.clone());
+        w.push("message-id", r);
     } else if input.get(r.start) == Some(&b'*') && r.start < r.end {
         // "If <newsgroup-name> is "*" (as in <URL:news:*>), it is used to refer to "all
         // available news groups"."
         if r.start + 1 < r.end {
             return Err(expected_at(input, r.start + 1, "grouppart"));
         }
-        w.spans.push("newsgroup-name", r);
+        w.push("newsgroup-name", r);
     } else {
         group(w, r)?;
     }
@@ -688,19 +777,19 @@ fn newsurl(w: &mut Walk<'_>, rest: Option<Range<usize>>) -> Result<(), ParseErro
 
 /// `group = alpha *[ alpha | digit | "-" | "." ]`: checks it and adds it as `group` and
 /// `newsgroup-name`.
-fn group(w: &mut Walk<'_>, r: Range<usize>) -> Result<(), ParseError> {
+fn group(w: &mut Walk<'_, '_>, r: Range<usize>) -> Result<(), ParseError> {
     match w.input.get(r.start) {
         Some(&b) if r.start < r.end && ALPHA.allows(b) => {}
         _ => return Err(expected_at(w.input, r.start, "group")),
     }
     check(w.input, r.start + 1..r.end, &GROUP_TAIL, "group")?;
-    w.spans.push("group", r.clone());
-    w.spans.push("newsgroup-name", r);
+    w.push("group", r.clone());
+    w.push("newsgroup-name", r);
     Ok(())
 }
 
 /// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]` after the hostport.
-fn nntpurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn nntpurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     let Some(r) = url_path else {
         return Err(expected_at(w.input, w.end, "nntpurl"));
     };
@@ -709,13 +798,13 @@ fn nntpurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), Parse
     if slash < r.end {
         // "the <article-number> is the numeric id of the article within that newsgroup."
         digits(w.input, slash + 1..r.end, "digits")?;
-        w.spans.push("article-number", slash + 1..r.end);
+        w.push("article-number", slash + 1..r.end);
     }
     Ok(())
 }
 
 /// `telneturl = "telnet://" login [ "/" ]` after the login: nothing may follow the "/".
-fn telneturl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn telneturl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     match url_path {
         Some(r) if !r.is_empty() => Err(expected_at(w.input, r.start, "telneturl")),
         _ => Ok(()),
@@ -744,22 +833,22 @@ impl WaisForm {
 }
 
 /// `waisurl = waisdatabase | waisindex | waisdoc` after the hostport.
-fn waisurl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn waisurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     wais(w, url_path, None)
 }
 
 /// `waisdatabase = "wais://" hostport "/" database` after the hostport.
-fn waisdatabase(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn waisdatabase(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     wais(w, url_path, Some(WaisForm::Database))
 }
 
 /// `waisindex = "wais://" hostport "/" database "?" search` after the hostport.
-fn waisindex(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn waisindex(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     wais(w, url_path, Some(WaisForm::Index))
 }
 
 /// `waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath` after the hostport.
-fn waisdoc(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn waisdoc(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     wais(w, url_path, Some(WaisForm::Doc))
 }
 
@@ -767,7 +856,7 @@ fn waisdoc(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), Parse
 /// neither "/" nor "?", so the byte after the database picks the form. `only` restricts it to
 /// one form.
 fn wais(
-    w: &mut Walk<'_>,
+    w: &mut Walk<'_, '_>,
     url_path: Option<Range<usize>>,
     only: Option<WaisForm>,
 ) -> Result<(), ParseError> {
@@ -779,7 +868,7 @@ fn wais(
     };
     let db_end = find_any(input, r.start, r.end, b"/?");
     check(input, r.start..db_end, &UCHAR, "database")?;
-    w.spans.push("database", r.start..db_end);
+    w.push("database", r.start..db_end);
     let form = match input.get(db_end) {
         Some(b'?') if db_end < r.end => WaisForm::Index,
         Some(b'/') if db_end < r.end => WaisForm::Doc,
@@ -803,8 +892,8 @@ fn wais(
                 return Err(expected_at(input, wtype_end, "waisdoc"));
             }
             check(input, wtype_end + 1..r.end, &UCHAR, "wpath")?;
-            w.spans.push("wtype", db_end + 1..wtype_end);
-            w.spans.push("wpath", wtype_end + 1..r.end);
+            w.push("wtype", db_end + 1..wtype_end);
+            w.push("wpath", wtype_end + 1..r.end);
         }
     }
     Ok(())
@@ -818,7 +907,7 @@ fn wais(
 /// URL by a ";" (semicolon). The name of the field and its value are separated by a "=" (equal
 /// sign)." `fieldname` may itself hold "=" (it is in `uchar`); the first "=" is taken as the
 /// separator, which changes no verdict. The fields, being any number, are not given as extras.
-fn prosperourl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn prosperourl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     let input = w.input;
     let Some(r) = url_path else {
         return Err(expected_at(input, w.end, "prosperourl"));
@@ -826,8 +915,8 @@ fn prosperourl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), P
     let ppath_end = find(input, r.start, r.end, b';');
     check(input, r.start..ppath_end, &PPATH, "psegment")?;
     // "(E.g., <URL:prospero://host.dom//pros/name> designates a <hsoname> of "/pros/name".)"
-    w.spans.push("ppath", r.start..ppath_end);
-    w.spans.push("hsoname", r.start..ppath_end);
+    w.push("ppath", r.start..ppath_end);
+    w.push("hsoname", r.start..ppath_end);
     let mut i = ppath_end;
     while i < r.end {
         // INVARIANT: input[i] is the ";" that starts a fieldspec.
@@ -845,77 +934,71 @@ fn prosperourl(w: &mut Walk<'_>, url_path: Option<Range<usize>>) -> Result<(), P
 }
 
 /// `otherurl = scheme ":" schemepart`, `schemepart = *xchar`.
-fn otherurl(w: &mut Walk<'_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
+fn otherurl(w: &mut Walk<'_, '_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
     let r = rest.unwrap_or_default();
     check(w.input, r.clone(), &XCHAR, "schemepart")?;
-    w.spans.push("schemepart", r);
+    w.push("schemepart", r);
     Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------
-// The walk and its helpers.
+// The state of the checks and their helpers.
 // ---------------------------------------------------------------------------------------------
 
-/// A walk over one URL: the input, where the URL ends (the first `#`, or the end), and the
-/// component boundaries found so far.
+/// The checks over one URL after the walk: the input, where the URL ends (the first `#`, or the
+/// end), the walk's spans (which `search` amends) and the extras found so far.
 ///
 /// # Invariants
 ///
-/// `end <= input.len()`, and every range in `spans` lies within `input`.
-struct Walk<'i> {
+/// `end <= input.len()`, and every range in `spans` and `fields` lies within `input`.
+struct Walk<'i, 's> {
     input: &'i [u8],
     end: usize,
-    spans: Spans,
+    spans: &'s mut Spans,
+    fields: &'s mut Fields,
 }
 
-/// Component boundaries as byte ranges of the input, and the extras by name.
-#[derive(Debug, Default)]
-struct Spans {
-    scheme: Option<Range<usize>>,
-    authority: Option<Range<usize>>,
-    userinfo: Option<Range<usize>>,
-    host: Option<(Range<usize>, HostKind)>,
-    port: Option<Range<usize>>,
-    path: Option<Range<usize>>,
-    query: Option<Range<usize>>,
-    fragment: Option<Range<usize>>,
-    extras: [Option<(&'static str, Range<usize>)>; Extras::CAPACITY],
-}
-
-impl Spans {
-    /// Adds an extra field. No rule adds more than [`Extras::CAPACITY`] (a test checks it).
+impl Walk<'_, '_> {
+    /// Adds an extra field by its name in the document.
     fn push(&mut self, name: &'static str, range: Range<usize>) {
-        let slot = self.extras.iter_mut().find(|f| f.is_none());
+        self.fields.push(name, range);
+    }
+}
+
+/// The extras as byte ranges, by name, in the order they were found.
+#[derive(Debug, Default)]
+struct Fields([Option<(&'static str, Range<usize>)>; Extras::CAPACITY]);
+
+impl Fields {
+    /// Adds a field. No rule adds more than [`Extras::CAPACITY`] (a test checks it).
+    fn push(&mut self, name: &'static str, range: Range<usize>) {
+        let slot = self.0.iter_mut().find(|f| f.is_none());
         debug_assert!(slot.is_some(), "more than {} extras", Extras::CAPACITY);
         if let Some(slot) = slot {
             *slot = Some((name, range));
         }
     }
+}
 
-    /// Turns the ranges into string slices. Every byte of a valid URL was checked against a
-    /// class of ASCII bytes, so the input is valid UTF-8 and every range falls on a character
-    /// boundary.
-    fn into_components(self, input: &[u8]) -> Result<Components<'_>, ParseError> {
-        let text = crate::cursor::checked_text(input, "url")?;
-        let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
-        let mut extras = Extras::default();
-        for (name, range) in self.extras.into_iter().flatten() {
-            extras.push(name, slice(range));
-        }
-        Ok(Components {
-            scheme: self.scheme.map(slice),
-            authority: self.authority.map(slice),
-            userinfo: self.userinfo.map(slice),
-            host: self.host.map(|(r, kind)| Host {
-                text: slice(r),
-                kind,
-            }),
-            port: self.port.map(slice),
-            path: self.path.map(slice),
-            query: self.query.map(slice),
-            fragment: self.fragment.map(slice),
-            extras,
-        })
+/// The components of a URL the walk and the checks accepted, as slices of `text`: the common
+/// ones, then the extras (`user` and `password` first, as the login comes first). Every byte of
+/// a valid URL was checked against a class of ASCII bytes, so every range falls on a character
+/// boundary.
+fn components<'a>(spans: Spans, fields: Fields, text: &'a str) -> Components<'a> {
+    let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
+    let mut extras = Extras::default();
+    if let Some(u) = spans.user.clone() {
+        extras.push("user", slice(u));
+    }
+    if let Some(p) = spans.password.clone() {
+        extras.push("password", slice(p));
+    }
+    for (name, range) in fields.0.into_iter().flatten() {
+        extras.push(name, slice(range));
+    }
+    Components {
+        extras,
+        ..spans.components_3986(text)
     }
 }
 
@@ -923,17 +1006,6 @@ impl Spans {
 #[inline]
 fn find(input: &[u8], from: usize, to: usize, byte: u8) -> usize {
     find_any(input, from, to, &[byte])
-}
-
-/// The index of the first of `stops` in `input[from..to]`, or `to`.
-#[inline]
-fn find_any(input: &[u8], from: usize, to: usize, stops: &[u8]) -> usize {
-    let at = input
-        .get(from..to)
-        .and_then(|s| s.iter().position(|b| stops.contains(b)))
-        .map_or(to, |i| from + i);
-    crate::cursor::work::add(at.saturating_sub(from) + 1);
-    at
 }
 
 /// The index of the first encoded tab, `%09`, in `input[from..to]`, or `to`.
@@ -1004,7 +1076,7 @@ mod tests {
     }
 
     fn parse_as<'a>(rule: &'static str, input: &'a str) -> Result<Components<'a>, ParseError> {
-        parse(input.as_bytes(), rule)
+        parse_rule(input.as_bytes(), Rule::Url1994(rule))
     }
 
     /// A component by name: a common one, `host_kind`, or an extra (`None` when absent).
@@ -1435,6 +1507,12 @@ mod tests {
         fails("httpurl", "http://h/a?b/c", 12, byte(b'/'), "search");
         fails("httpurl", "http://h/a?b?c", 12, byte(b'?'), "search");
         fails("httpurl", "http://host.dom/a b", 17, byte(b' '), "hsegment");
+        // The walk stops at a byte no class holds; the rule's checks then name the part it
+        // falls in, or an earlier byte the rule does not admit where it stands.
+        fails("httpurl", "http://h/a?b c", 12, byte(b' '), "search");
+        fails("ftpurl", "ftp://h/a;b c", 10, byte(b'b'), "ftpurl");
+        fails("url", "ftp://h/a;b#c d", 10, byte(b'b'), "ftpurl");
+        fails("url", "ftp://h/a#c d", 11, byte(b' '), "fragment");
         fails("httpurl", "http://h/\u{e9}", 9, byte(0xc3), "hsegment");
     }
 
@@ -1872,7 +1950,7 @@ mod tests {
                         k /= ALPHABET.len();
                     }
                     for rule in RULES {
-                        if let Ok(c) = parse(&buf, rule) {
+                        if let Ok(c) = parse_rule(&buf, Rule::Url1994(rule)) {
                             accepted += 1;
                             if !matches!(*rule, "login" | "hostport") {
                                 assert_eq!(c.recompose().as_bytes(), &buf[..], "{rule}");

@@ -13,8 +13,13 @@
 //! - `draft-fielding-uri-rfc2396bis-02` (seed 004, 2003): the ABNF rules of sections 2 to 4 (its
 //!   Appendix A is "To be filled-in later").
 //! - `rfc3986`: RFC 3986 Appendix A, the tables of [`crate::chars`].
+//! - `draft-ietf-uri-url-06` (seed 001, 1994): its section 5 BNF has no generic syntax, only a
+//!   rule per scheme; its entry gives what the walk reads for every scheme (section 2.1's
+//!   `<scheme>:<scheme-specific-part>`, section 3.1's `//` and login, the URL up to a `#`), and
+//!   [`crate::schemes1994`] holds the table of per-scheme checks that follow the walk.
 
 use crate::chars::{self, Table, ALPHA, DIGIT};
+use crate::schemes1994;
 use crate::Edition;
 
 /// How an edition's `authority` (or `server`, or `site`) component is built.
@@ -32,6 +37,10 @@ pub(crate) enum AuthorityRule {
     /// RFC 3986: `authority = [ userinfo "@" ] host [ ":" port ]`, read forward by
     /// [`crate::parse`]'s cursor.
     Rfc3986,
+    /// 1994, section 3.1: `login = [ user [ ":" password ] "@" ] hostport`, or only `hostport`
+    /// or `host`, as the scheme's entry says; present only where the scheme's rule begins with
+    /// `"//"`. Read forward by [`crate::schemes1994::login`].
+    Login1994,
 }
 
 /// How an edition's `host` is recognized.
@@ -43,6 +52,8 @@ pub(crate) enum HostRule {
     Rfc2396bis,
     /// RFC 3986: `host = IP-literal / IPv4address / reg-name`.
     Rfc3986,
+    /// 1994: `host = hostname | hostnumber`, with `hostname = alpha *uchar`.
+    Url1994,
 }
 
 /// Which resolution procedure an edition prints.
@@ -59,6 +70,8 @@ pub(crate) enum Resolution {
     Rfc2396bis,
     /// RFC 3986, section 5.2.
     Rfc3986,
+    /// 1994 defines no relative references, so nothing to resolve.
+    Undefined,
 }
 
 /// An edition's grammar, as data.
@@ -104,6 +117,13 @@ pub(crate) struct Syntax {
     pub authority_name: &'static str,
     /// `unreserved`: the characters whose percent-encoding normalization decodes.
     pub unreserved: &'static Table,
+    /// Whether the edition defines relative references (1994 does not: "URLs are written as
+    /// follows: <scheme>:<scheme-specific-part>").
+    pub relative: bool,
+    /// The rule a malformed percent-escape is reported against.
+    pub escape_rule: &'static str,
+    /// The rule a byte the path may not hold is reported against.
+    pub path_rule: &'static str,
 }
 
 // ---- 1996: draft-ietf-url-syntax-00, Appendix A ----------------------------------------------
@@ -191,6 +211,9 @@ static URL_1996: Syntax = Syntax {
     authority_name: "server",
     unreserved: &UNRESERVED_1996,
     query_after_authority: false,
+    relative: true,
+    escape_rule: "pct-encoded",
+    path_rule: "path_segments",
 };
 
 static URI_01: Syntax = Syntax {
@@ -210,6 +233,9 @@ static URI_01: Syntax = Syntax {
     authority_name: "site",
     unreserved: &UNRESERVED_1996,
     query_after_authority: false,
+    relative: true,
+    escape_rule: "pct-encoded",
+    path_rule: "path_segments",
 };
 
 static URI_02: Syntax = Syntax {
@@ -229,6 +255,9 @@ static URI_02: Syntax = Syntax {
     authority_name: "authority",
     unreserved: &UNRESERVED_02,
     query_after_authority: false,
+    relative: true,
+    escape_rule: "pct-encoded",
+    path_rule: "path_segments",
 };
 
 static RFC2396BIS_02: Syntax = Syntax {
@@ -248,6 +277,9 @@ static RFC2396BIS_02: Syntax = Syntax {
     authority_name: "authority",
     unreserved: &UNRESERVED_02,
     query_after_authority: true,
+    relative: true,
+    escape_rule: "pct-encoded",
+    path_rule: "path_segments",
 };
 
 /// RFC 3986, Appendix A: the tables of [`crate::chars`].
@@ -268,19 +300,55 @@ pub(crate) static RFC3986: Syntax = Syntax {
     authority_name: "authority",
     unreserved: &chars::UNRESERVED,
     query_after_authority: true,
+    relative: true,
+    escape_rule: "pct-encoded",
+    path_rule: "path-abempty",
+};
+
+// ---- 1994: draft-ietf-uri-url-06, section 5 ----------------------------------------------------
+
+/// Every byte but `/` and `#`: the part of the walk's data that 1994's authority does not use
+/// (its `login` is read by [`crate::schemes1994::login`]).
+const NOT_SLASH_OR_HASH: Table = Table::EMPTY.with_range(0, 255).without(b"/#");
+
+/// 1994: the walk reads `scheme ":"`, then, where the scheme's rule has them, `"//"` and the
+/// login up to the "following slash" (section 3.1), then the url-path or the scheme-specific
+/// part up to a `#`, each byte of which must be an `xchar` (no class of section 5 holds more),
+/// then the fragment identifier (see [`crate::schemes1994`]). There is no query: `?` is an
+/// `xchar`, and only `httpurl` and `waisindex` make a search of what follows it, in their
+/// checks after the walk.
+static URL_1994: Syntax = Syntax {
+    authority_any: &NOT_SLASH_OR_HASH,
+    first_segment: &EMPTY,
+    scheme_first: &schemes1994::SCHEME_ANY_CASE,
+    scheme: &schemes1994::SCHEME_ANY_CASE,
+    userinfo: &schemes1994::USER,
+    registry: &EMPTY,
+    authority: AuthorityRule::Login1994,
+    host: HostRule::Url1994,
+    path: &schemes1994::XCHAR,
+    query: &EMPTY,
+    fragment: &schemes1994::XCHAR,
+    relative_has_fragment: false,
+    resolution: Resolution::Undefined,
+    authority_name: "login",
+    unreserved: &schemes1994::UNENCODED,
+    query_after_authority: false,
+    relative: false,
+    escape_rule: "escape",
+    path_rule: "url-path",
 };
 
 impl Edition {
-    /// The grammar data of an edition of the generic syntax; `None` for 1994 (its own module,
-    /// [`crate::schemes1994`]).
-    pub(crate) fn syntax(self) -> Option<&'static Syntax> {
+    /// The grammar data of an edition.
+    pub(crate) fn syntax(self) -> &'static Syntax {
         match self {
-            Edition::UrlSyntax00 => Some(&URL_1996),
-            Edition::UriSyntax01 => Some(&URI_01),
-            Edition::UriSyntax02 => Some(&URI_02),
-            Edition::Rfc2396bis02 => Some(&RFC2396BIS_02),
-            Edition::Rfc3986 => Some(&RFC3986),
-            Edition::UriUrl06 => None,
+            Edition::UriUrl06 => &URL_1994,
+            Edition::UrlSyntax00 => &URL_1996,
+            Edition::UriSyntax01 => &URI_01,
+            Edition::UriSyntax02 => &URI_02,
+            Edition::Rfc2396bis02 => &RFC2396BIS_02,
+            Edition::Rfc3986 => &RFC3986,
         }
     }
 }
@@ -316,19 +384,6 @@ pub(crate) fn hostname_1996(s: &[u8]) -> bool {
     top.first().is_some_and(u8::is_ascii_alphabetic) && label(top) && labels.all(label)
 }
 
-/// `hostnumber = 1*digit "." 1*digit "." 1*digit "." 1*digit` (1996 and 1998): any number of
-/// digits per group, no range.
-pub(crate) fn hostnumber(s: &[u8]) -> bool {
-    let mut groups = 0;
-    for g in s.split(|&b| b == b'.') {
-        groups += 1;
-        if g.is_empty() || !g.iter().all(u8::is_ascii_digit) {
-            return false;
-        }
-    }
-    groups == 4
-}
-
 /// 2003:
 ///
 /// ```text
@@ -359,7 +414,6 @@ mod tests {
         assert!(hostname_2003(b"4kids") && hostname_2003(b"a.") && hostname_2003(b"1.2.3.256"));
         assert!(!hostname_2003(b"a..b") && !hostname_2003(b".") && !hostname_2003(b"a_b"));
         assert!(hostname_2003(&[b'a'; 63]) && !hostname_2003(&[b'a'; 64]));
-        assert!(hostnumber(b"999.0.00.1") && !hostnumber(b"1.2.3") && !hostnumber(b"1.2.3.4.5"));
     }
 
     #[test]
