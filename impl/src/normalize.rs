@@ -366,7 +366,7 @@ fn normalize_relative_path(path: &str, pct: impl Fn(&str) -> String) -> String {
 /// and every target it resolves to get the same normal form.
 fn normalize_path_into(out: &mut String, c: &Components<'_>, edition: Edition, unreserved: &Table) {
     let path = c.path.unwrap_or("");
-    if edition == Edition::UriUrl06 {
+    if !edition.syntax().dot_segments() {
         // 1994 gives "." and ".." no meaning: its paths keep them.
         pct_normalize_into(out, path, false, unreserved);
     } else if c.scheme.is_none()
@@ -463,7 +463,7 @@ fn normalized(
     // A path that came to begin with "//" without an authority keeps a leading "/." (see the
     // module docs, and `crate::components::recompose_target`); 1994 removes no dot-segments and
     // its opaque paths are kept as written.
-    if edition != Edition::UriUrl06
+    if edition.syntax().dot_segments()
         && c.authority.is_none()
         && out.get(path_start..).is_some_and(|p| p.starts_with("//"))
     {

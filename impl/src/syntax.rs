@@ -339,6 +339,14 @@ static URL_1994: Syntax = Syntax {
     path_rule: "url-path",
 };
 
+impl Syntax {
+    /// Whether "." and ".." segments mean anything: only where the edition resolves relative
+    /// references (1994 defines none, and its paths keep them as written).
+    pub(crate) fn dot_segments(&self) -> bool {
+        self.resolution != Resolution::Undefined
+    }
+}
+
 impl Edition {
     /// The grammar data of an edition.
     pub(crate) fn syntax(self) -> &'static Syntax {
