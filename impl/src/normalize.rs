@@ -201,13 +201,14 @@ fn pct_normalize(s: &str, lowercase: bool, unreserved: &Table) -> String {
 fn pct_normalize_into(out: &mut String, s: &str, lowercase: bool, unreserved: &Table) {
     let push_run = |out: &mut String, run: &str| {
         if lowercase {
-            out.extend(run.chars().map(|c| c.to_ascii_lowercase()));
+            push_lowercase(out, run);
         } else {
             out.push_str(run);
         }
     };
     let mut rest = s;
-    while let Some(i) = rest.find('%') {
+    // Components are short: a plain loop finds the "%" sooner than a memchr set up for it.
+    while let Some(i) = rest.bytes().position(|b| b == b'%') {
         let (run, triplet) = rest.split_at(i);
         push_run(out, run);
         let digit = |k: usize| triplet.as_bytes().get(k).copied();
@@ -242,6 +243,15 @@ fn pct_normalize_into(out: &mut String, s: &str, lowercase: bool, unreserved: &T
         }
     }
     push_run(out, rest);
+}
+
+/// Appends `s` to `out` with its ASCII letters in lower case.
+fn push_lowercase(out: &mut String, s: &str) {
+    let start = out.len();
+    out.push_str(s);
+    if let Some(pushed) = out.get_mut(start..) {
+        pushed.make_ascii_lowercase();
+    }
 }
 
 fn hex_value(b: u8) -> Option<u8> {
@@ -413,7 +423,14 @@ fn normalized(
     edition: Edition,
     scheme_based: bool,
 ) -> String {
-    let mut out = String::with_capacity(c.path.map_or(0, str::len) + 64);
+    // The normal form is no longer than the reference, but for its delimiters and a "/." that
+    // a path may gain: one allocation.
+    let written: usize = [c.scheme, c.authority, c.path, c.query, c.fragment]
+        .into_iter()
+        .flatten()
+        .map(str::len)
+        .sum();
+    let mut out = String::with_capacity(written + 8);
     // 6.2.3: the scheme's own rules, where we know them.
     let known = c.scheme.filter(|_| scheme_based).and_then(|s| {
         SCHEMES
@@ -423,7 +440,7 @@ fn normalized(
     // 6.2.2.1: "the scheme and host are case-insensitive and therefore should be normalized to
     // lowercase."
     if let Some(scheme) = c.scheme {
-        out.extend(scheme.chars().map(|c| c.to_ascii_lowercase()));
+        push_lowercase(&mut out, scheme);
         out.push(':');
     }
     if c.authority.is_some() {
@@ -437,7 +454,7 @@ fn normalized(
             Some(h) if matches!(h.kind, HostKind::RegName | HostKind::Hostname) => {
                 pct_normalize_into(&mut out, h.text, true, unreserved);
             }
-            Some(h) => out.extend(h.text.chars().map(|c| c.to_ascii_lowercase())),
+            Some(h) => push_lowercase(&mut out, h.text),
             None => {}
         }
         if let Some(port) = c.port {
