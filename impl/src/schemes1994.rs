@@ -6,12 +6,12 @@
 //! The document defines URLs only: no relative references, no resolution. A reference without a
 //! scheme is answered [`ParseErrorKind::RelativeNotDefined`].
 //!
-//! The walk is the one of [`crate::parse`], with this edition's entry of [`crate::syntax`]: the
-//! cursor reads `scheme ":"`, looks up the scheme's entry in the table of rules ([`entry`]),
-//! reads the Common Internet Scheme Syntax forward where the rule has one ([`login`], as much
-//! of `login` as the entry admits), then the url-path or scheme-specific part up to a `#`,
-//! rejecting the first byte that no class of the BNF holds, then the fragment identifier. The
-//! entry's checks follow the walk ([`after_walk`]): each scheme has one small function that
+//! The walk is the one of [`crate::parse`], with this edition's entry of the editions' data
+//! (`syntax.rs`): the cursor reads `scheme ":"`, looks up the scheme's entry in the table of
+//! rules (`entry`), reads the Common Internet Scheme Syntax forward where the rule has one
+//! (`login`, as much of `login` as the entry admits), then the url-path or scheme-specific part
+//! up to a `#`, rejecting the first byte that no class of the BNF holds, then the fragment
+//! identifier. The entry's checks follow the walk (`after_walk`): each scheme has one small function that
 //! finds the delimiters of its url-path (`;type=`, `?`, `%09`, `@`, ...) and checks each part's
 //! bytes against its BNF character class.
 //!
@@ -44,8 +44,8 @@
 //! # Readings
 //!
 //! Where the document is ambiguous or its text and BNF disagree, the choice is stated where it is
-//! made: upper case in scheme names (`SCHEME_ANY_CASE`), the `url` alternation (`url`), the
-//! fragment identifier (`parse`), the empty `file` host (`host`), the `%09` splits of
+//! made: upper case in scheme names (`SCHEME_ANY_CASE`), the `url` alternation (`entry`), the
+//! fragment identifier (`after_walk`), the empty `file` host (`host`), the `%09` splits of
 //! `gopherurl`.
 
 use core::ops::Range;
