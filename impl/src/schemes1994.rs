@@ -216,7 +216,7 @@ enum Start {
 
 /// What follows the start: for [`Start::Internet`], the url-path when the "/" is there; for
 /// [`Start::Opaque`], the scheme-specific part (always `Some`).
-type Rest = fn(&mut Walk<'_, '_>, Option<Range<usize>>) -> Result<(), ParseError>;
+type Rest = fn(&mut Checks<'_, '_>, Option<Range<usize>>) -> Result<(), ParseError>;
 
 /// One rule of section 5 that matches a whole URL.
 pub(crate) struct SchemeRule {
@@ -584,7 +584,7 @@ fn scheme_checks(
     fields: &mut Fields,
 ) -> Result<(), ParseError> {
     let start = spans.path.start;
-    let mut w = Walk {
+    let mut w = Checks {
         input,
         end,
         spans,
@@ -620,7 +620,7 @@ fn digits(input: &[u8], range: Range<usize>, rule: &'static str) -> Result<(), P
 ///
 /// Section 3.2.2: "Within a name or CWD component, the characters "/" and ";" are reserved and
 /// must be encoded", and `fsegment` holds no ";": so the first ";" starts `";type="`.
-fn ftpurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn ftpurl(w: &mut Checks<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     let Some(r) = url_path else {
         return Ok(());
     };
@@ -645,14 +645,14 @@ fn ftpurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), Pa
 }
 
 /// `fpath = fsegment *[ "/" fsegment ]`: checks it and adds it as `fpath`.
-fn fpath(w: &mut Walk<'_, '_>, range: Range<usize>) -> Result<(), ParseError> {
+fn fpath(w: &mut Checks<'_, '_>, range: Range<usize>) -> Result<(), ParseError> {
     check(w.input, range.clone(), &FPATH, "fsegment")?;
     w.push("fpath", range);
     Ok(())
 }
 
 /// `fileurl = "file://" host [ "/" fpath ]` after the host.
-fn fileurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn fileurl(w: &mut Checks<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     match url_path {
         Some(r) => fpath(w, r),
         None => Ok(()),
@@ -664,7 +664,7 @@ fn fileurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), P
 /// Section 3.3: "<path> is an HTTP selector, and <searchpart> is a query string. The <path> is
 /// optional, as is the <searchpart> and its preceding "?"." `hpath` holds no "?", so the first
 /// one starts the search, which is the `query`.
-fn httpurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn httpurl(w: &mut Checks<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     let Some(r) = url_path else {
         return Ok(());
     };
@@ -680,7 +680,7 @@ fn httpurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), P
 /// `"?" search` at `q..end`, the query of `httpurl` and `waisindex`: the path stops before the
 /// "?" (the url-path, from `url_path_start`, keeps it).
 fn search(
-    w: &mut Walk<'_, '_>,
+    w: &mut Checks<'_, '_>,
     url_path_start: usize,
     range: Range<usize>,
 ) -> Result<(), ParseError> {
@@ -702,7 +702,7 @@ fn search(
 /// string". So the first `%09` ends the selector and the second ends the search; the
 /// `gopher+_string` may hold more (section 3.4.9's `+%091%0D%0A...`). `gtype` is one `xchar`,
 /// which may be an `escape`. The gopher path has no query: its "?" is data.
-fn gopherurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn gopherurl(w: &mut Checks<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     let Some(r) = url_path else {
         return Ok(());
     };
@@ -734,7 +734,7 @@ fn gopherurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(),
 }
 
 /// `mailtourl = "mailto:" encoded822addr`, `encoded822addr = 1*xchar`.
-fn mailtourl(w: &mut Walk<'_, '_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
+fn mailtourl(w: &mut Checks<'_, '_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
     let r = rest.unwrap_or_default();
     if r.is_empty() {
         return Err(expected_at(w.input, r.start, "encoded822addr"));
@@ -749,7 +749,7 @@ fn mailtourl(w: &mut Walk<'_, '_>, rest: Option<Range<usize>>) -> Result<(), Par
 ///
 /// Section 3.6: "A message identifier may be distinguished from a news group name by the presence
 /// of the commercial at "@" character."
-fn newsurl(w: &mut Walk<'_, '_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
+fn newsurl(w: &mut Checks<'_, '_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
     let r = rest.unwrap_or_default();
     let input = w.input;
     w.push("grouppart", r.clone());
@@ -777,7 +777,7 @@ fn newsurl(w: &mut Walk<'_, '_>, rest: Option<Range<usize>>) -> Result<(), Parse
 
 /// `group = alpha *[ alpha | digit | "-" | "." ]`: checks it and adds it as `group` and
 /// `newsgroup-name`.
-fn group(w: &mut Walk<'_, '_>, r: Range<usize>) -> Result<(), ParseError> {
+fn group(w: &mut Checks<'_, '_>, r: Range<usize>) -> Result<(), ParseError> {
     match w.input.get(r.start) {
         Some(&b) if r.start < r.end && ALPHA.allows(b) => {}
         _ => return Err(expected_at(w.input, r.start, "group")),
@@ -789,7 +789,7 @@ fn group(w: &mut Walk<'_, '_>, r: Range<usize>) -> Result<(), ParseError> {
 }
 
 /// `nntpurl = "nntp://" hostport "/" group [ "/" digits ]` after the hostport.
-fn nntpurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn nntpurl(w: &mut Checks<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     let Some(r) = url_path else {
         return Err(expected_at(w.input, w.end, "nntpurl"));
     };
@@ -804,7 +804,7 @@ fn nntpurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), P
 }
 
 /// `telneturl = "telnet://" login [ "/" ]` after the login: nothing may follow the "/".
-fn telneturl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn telneturl(w: &mut Checks<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     match url_path {
         Some(r) if !r.is_empty() => Err(expected_at(w.input, r.start, "telneturl")),
         _ => Ok(()),
@@ -833,22 +833,22 @@ impl WaisForm {
 }
 
 /// `waisurl = waisdatabase | waisindex | waisdoc` after the hostport.
-fn waisurl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn waisurl(w: &mut Checks<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     wais(w, url_path, None)
 }
 
 /// `waisdatabase = "wais://" hostport "/" database` after the hostport.
-fn waisdatabase(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn waisdatabase(w: &mut Checks<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     wais(w, url_path, Some(WaisForm::Database))
 }
 
 /// `waisindex = "wais://" hostport "/" database "?" search` after the hostport.
-fn waisindex(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn waisindex(w: &mut Checks<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     wais(w, url_path, Some(WaisForm::Index))
 }
 
 /// `waisdoc = "wais://" hostport "/" database "/" wtype "/" wpath` after the hostport.
-fn waisdoc(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn waisdoc(w: &mut Checks<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     wais(w, url_path, Some(WaisForm::Doc))
 }
 
@@ -856,7 +856,7 @@ fn waisdoc(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), P
 /// neither "/" nor "?", so the byte after the database picks the form. `only` restricts it to
 /// one form.
 fn wais(
-    w: &mut Walk<'_, '_>,
+    w: &mut Checks<'_, '_>,
     url_path: Option<Range<usize>>,
     only: Option<WaisForm>,
 ) -> Result<(), ParseError> {
@@ -907,7 +907,7 @@ fn wais(
 /// URL by a ";" (semicolon). The name of the field and its value are separated by a "=" (equal
 /// sign)." `fieldname` may itself hold "=" (it is in `uchar`); the first "=" is taken as the
 /// separator, which changes no verdict. The fields, being any number, are not given as extras.
-fn prosperourl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
+fn prosperourl(w: &mut Checks<'_, '_>, url_path: Option<Range<usize>>) -> Result<(), ParseError> {
     let input = w.input;
     let Some(r) = url_path else {
         return Err(expected_at(input, w.end, "prosperourl"));
@@ -934,7 +934,7 @@ fn prosperourl(w: &mut Walk<'_, '_>, url_path: Option<Range<usize>>) -> Result<(
 }
 
 /// `otherurl = scheme ":" schemepart`, `schemepart = *xchar`.
-fn otherurl(w: &mut Walk<'_, '_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
+fn otherurl(w: &mut Checks<'_, '_>, rest: Option<Range<usize>>) -> Result<(), ParseError> {
     let r = rest.unwrap_or_default();
     check(w.input, r.clone(), &XCHAR, "schemepart")?;
     w.push("schemepart", r);
@@ -951,14 +951,14 @@ fn otherurl(w: &mut Walk<'_, '_>, rest: Option<Range<usize>>) -> Result<(), Pars
 /// # Invariants
 ///
 /// `end <= input.len()`, and every range in `spans` and `fields` lies within `input`.
-struct Walk<'i, 's> {
+struct Checks<'i, 's> {
     input: &'i [u8],
     end: usize,
     spans: &'s mut Spans,
     fields: &'s mut Fields,
 }
 
-impl Walk<'_, '_> {
+impl Checks<'_, '_> {
     /// Adds an extra field by its name in the document.
     fn push(&mut self, name: &'static str, range: Range<usize>) {
         self.fields.push(name, range);
