@@ -221,31 +221,3 @@ pub fn recompose(
     }
     result
 }
-
-/// [`recompose`] for a reference computed by resolution or normalization, where a path that
-/// begins with "//" without an authority can arise (`remove_dot_segments("/.//x")` is `//x`).
-///
-/// Section 3.3: "If a URI does not contain an authority component, then the path cannot begin
-/// with two slash characters ("//")", and recomposed as 5.3 prints, such a path would be read
-/// back as an authority. The target's components are kept instead: the path is written with a
-/// leading "/.", which `remove_dot_segments` removes again, so the result parses to the same
-/// scheme, no authority, and (after dot-segment removal) the same path.
-///
-/// ```
-/// // Through resolution: the target has no authority and the path "//x".
-/// assert_eq!(uri_spec::resolve("a:", "a:/.//x").unwrap(), "a:/.//x");
-/// assert_eq!(uri_spec::normalize("a:/.//x").unwrap(), "a:/.//x");
-/// ```
-pub(crate) fn recompose_target(
-    scheme: Option<&str>,
-    authority: Option<&str>,
-    path: &str,
-    query: Option<&str>,
-    fragment: Option<&str>,
-) -> String {
-    if authority.is_none() && path.starts_with("//") {
-        let guarded = format!("/.{path}");
-        return recompose(scheme, authority, &guarded, query, fragment);
-    }
-    recompose(scheme, authority, path, query, fragment)
-}

@@ -478,7 +478,7 @@ fn normalized(
         out.push('/');
     }
     // A path that came to begin with "//" without an authority keeps a leading "/." (see the
-    // module docs, and `crate::components::recompose_target`); 1994 removes no dot-segments and
+    // module docs, and resolution's `transform`); 1994 removes no dot-segments and
     // its opaque paths are kept as written.
     if edition.syntax().dot_segments()
         && c.authority.is_none()

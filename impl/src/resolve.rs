@@ -9,7 +9,7 @@
 use crate::components::Components;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::resolve_editions::{
-    dot_segments_buffer, merge_2003, transform_1996, AboveRoot, AbsolutePathReading, LeftoverDotDot,
+    buffer_1996, dot_segments_buffer, merge_2003, AboveRoot, AbsolutePathReading, LeftoverDotDot,
 };
 use crate::syntax::Resolution;
 use crate::{Edition, Parser};
@@ -219,10 +219,14 @@ impl<'a> Base<'a> {
             .parse(reference.as_ref())
             .map_err(ResolveError::Reference)?;
         let base = &self.components;
-        match edition.syntax().resolution {
+        let resolution = edition.syntax().resolution;
+        match resolution {
             Resolution::Undefined => Err(ResolveError::NoRelativeReferences(edition)),
-            Resolution::Url1996 => Ok(transform_1996(base, &r, true)),
-            Resolution::Uri1998 => Ok(transform_1996(base, &r, false)),
+            Resolution::Url1996 | Resolution::Uri1998 => {
+                let query_in_buffer = resolution == Resolution::Url1996;
+                transform(base, &r, true, PathPolicy::Url1996 { query_in_buffer })
+                    .map_err(|AboveRoot| ResolveError::AboveRoot)
+            }
             Resolution::Rfc2396bis => {
                 let policy = PathPolicy::Rfc2396bis(self.resolver.leftover, self.resolver.reading);
                 transform(base, &r, self.resolver.strict, policy)
@@ -234,8 +238,8 @@ impl<'a> Base<'a> {
     }
 }
 
-/// Where the documents with the 5.2.2 pseudocode (RFC 3986 and its 2003 draft) differ: what
-/// becomes of a path taken from the reference, and how a relative path is merged.
+/// Where the editions' resolution procedures differ: what becomes of a path taken from the
+/// reference, how a relative path is merged, and (1996) where the reference's query goes.
 #[derive(Clone, Copy, Debug)]
 enum PathPolicy {
     /// RFC 3986: `remove_dot_segments` on every path taken from the reference; merge by 5.2.3.
@@ -244,6 +248,12 @@ enum PathPolicy {
     /// beginning with "/" by the table's or the pseudocode's reading; a relative path merged by
     /// the string-buffer steps 1 to 8, which may find a ".." left above the root.
     Rfc2396bis(LeftoverDotDot, AbsolutePathReading),
+    /// 1996 and 1998, section 5.2 steps 1 to 7: a path taken from the reference is kept as
+    /// written (steps 3 to 5 "skip to step 7"); a relative path, or an empty one with a query,
+    /// is merged in a string buffer (step 6) whose ".." above the root stays; with
+    /// `query_in_buffer` (1996's steps 6c, 6h and 6i) the reference's query is appended to the
+    /// buffer before its dot-segments are removed and read back from it after.
+    Url1996 { query_in_buffer: bool },
 }
 
 /// The path of a target before it is written: a slice to copy, one to copy through
@@ -255,10 +265,10 @@ enum TPath<'p> {
     Owned(String),
 }
 
-/// Section 5.2.2, "Transform References" (RFC 3986, and 2003's section 5.2 with `policy`), with
-/// its variables: `r_*` for the reference, `base_*` and `t_*` for the target. The target is
-/// written straight into its string (section 5.3's recomposition), the path through
-/// [`remove_dot_segments_into`].
+/// Section 5.2.2, "Transform References" (RFC 3986; 2003's section 5.2, and the steps 2 to 7 of
+/// 1996 and 1998, by `policy`), with its variables: `r_*` for the reference, `base_*` and `t_*`
+/// for the target. The target is written straight into its string (section 5.3's
+/// recomposition), the path through [`remove_dot_segments_into`].
 fn transform(
     base: &Components<'_>,
     r: &Components<'_>,
@@ -267,6 +277,10 @@ fn transform(
 ) -> Result<String, AboveRoot> {
     let r_path = r.path.unwrap_or("");
     let base_path = base.path.unwrap_or("");
+    // 1996 and 1998 have no non-strict reading.
+    let strict = strict || matches!(policy, PathPolicy::Url1996 { .. });
+    // The query of a 1996 target, when it is read back from the buffer (step 6h).
+    let buffer_query: String;
     // "-- A non-strict parser may ignore a scheme in the reference if it is identical to the base
     //  URI's scheme." (2003: "if ((not validating) and (R.scheme == Base.scheme)) then
     //  undefine(R.scheme);") Schemes are case-insensitive (section 3.1), so "identical" is
@@ -277,10 +291,18 @@ fn transform(
     };
     // A path taken with the reference's scheme or authority: "T.path =
     // remove_dot_segments(R.path)" (2003: "T.path = R.path").
+    // (1996: "3) If the scheme component is defined, ... the reference is interpreted as an
+    //  absolute URL and we are done"; "4) If the server component is defined, then the
+    //  reference is a network-path and we skip to step 7.")
     let own_path = match policy {
         PathPolicy::Rfc3986 => TPath::Removed(r_path),
-        PathPolicy::Rfc2396bis(..) => TPath::Kept(r_path),
+        PathPolicy::Rfc2396bis(..) | PathPolicy::Url1996 { .. } => TPath::Kept(r_path),
     };
+    // 1996: "2) If the path component is empty and the scheme, server, and query components are
+    //  undefined, then it is a reference to the current document": with a query, an empty path
+    //  goes to step 6 (the buffer keeps all but the last segment of the base's path).
+    let current_document =
+        r_path.is_empty() && !(matches!(policy, PathPolicy::Url1996 { .. }) && r.query.is_some());
     let (t_scheme, t_authority, t_path, t_query);
     if r_scheme.is_some() {
         // "if defined(R.scheme) then T.scheme = R.scheme; T.authority = R.authority;
@@ -297,11 +319,29 @@ fn transform(
             t_path = own_path;
             t_query = r.query;
         } else {
-            if r_path.is_empty() {
+            if current_document {
                 // "T.path = Base.path; if defined(R.query) then T.query = R.query;
                 //  else T.query = Base.query;"
                 t_path = TPath::Kept(base_path);
                 t_query = r.query.or(base.query);
+            } else if let PathPolicy::Url1996 { query_in_buffer } = policy {
+                if r_path.starts_with('/') {
+                    // "5) If the path component begins with a slash character ("/"), then the
+                    //  reference is an absolute-path and we skip to step 7."
+                    t_path = TPath::Kept(r_path);
+                    t_query = r.query;
+                } else {
+                    let (path, query) = buffer_1996(base_path, r_path, r.query, query_in_buffer);
+                    t_path = TPath::Owned(path);
+                    t_query = match query {
+                        Some(q) => {
+                            buffer_query = q;
+                            Some(buffer_query.as_str())
+                        }
+                        None if query_in_buffer => None,
+                        None => r.query,
+                    };
+                }
             } else {
                 t_path = match policy {
                     // "T.path = remove_dot_segments(R.path);"
@@ -327,6 +367,8 @@ fn transform(
                     PathPolicy::Rfc2396bis(leftover, _) => {
                         TPath::Owned(merge_2003(base_path, r_path, leftover)?)
                     }
+                    // Taken above.
+                    PathPolicy::Url1996 { .. } => TPath::Kept(r_path),
                 };
                 // "T.query = R.query;"
                 t_query = r.query;
@@ -375,8 +417,12 @@ fn transform(
         }
     }
     // Section 3.3: "If a URI does not contain an authority component, then the path cannot
-    // begin with two slash characters ("//")": a target path that came to begin so is kept as a
-    // path by a leading "/." (see `crate::components::recompose_target`).
+    // begin with two slash characters ("//")", and recomposed as 5.3 prints, such a path
+    // (`remove_dot_segments("/.//x")` is `//x`) would be read back as an authority. The target's
+    // components are kept instead: the path is written with a leading "/.", which
+    // `remove_dot_segments` removes again, so the result parses to the same scheme, no
+    // authority, and (after dot-segment removal) the same path: `resolve("a:", "a:/.//x")` is
+    // `a:/.//x`.
     if t_authority.is_none()
         && result
             .get(path_start..)
@@ -543,8 +589,8 @@ mod tests {
     }
 
     /// Section 5.2.2 as first written here, composing [`merge`], [`remove_dot_segments`] and
-    /// `recompose_target` with a string each: the reference the one-buffer transform is
-    /// checked against.
+    /// [`crate::recompose`] (with the leading "/." of a path that came to begin with "//") with
+    /// a string each: the reference the one-buffer transform is checked against.
     fn transform_by_parts(base: &Components<'_>, r: &Components<'_>) -> String {
         let (r_path, base_path) = (r.path.unwrap_or(""), base.path.unwrap_or(""));
         let (t_scheme, t_authority, t_path, t_query);
@@ -570,7 +616,13 @@ mod tests {
             }
             t_scheme = base.scheme;
         }
-        crate::components::recompose_target(t_scheme, t_authority, &t_path, t_query, r.fragment)
+        let guarded = format!("/.{t_path}");
+        let t_path = if t_authority.is_none() && t_path.starts_with("//") {
+            &guarded
+        } else {
+            &t_path
+        };
+        crate::recompose(t_scheme, t_authority, t_path, t_query, r.fragment)
     }
 
     #[test]

@@ -1,4 +1,6 @@
-//! The resolution procedures of the editions before RFC 3986, each as its document writes it:
+//! The steps of the editions' resolution procedures before RFC 3986 that are their own, each as
+//! its document writes it; the one transform of [`crate::resolve`] takes them by the edition's
+//! policy:
 //!
 //! - 1996 (`draft-ietf-url-syntax-00` section 5.2) and 1998 (`draft-fielding-uri-syntax-01` and
 //!   `-02`, section 5.2): steps 1 to 7. 1996 appends the reference's query to the string buffer
@@ -13,8 +15,6 @@
 //! The buffer steps are string rewriting, quadratic as written ("performed iteratively, removing
 //! the leftmost matching pattern on each iteration"); [`dot_segments_buffer`] gives the same
 //! result in one pass over the segments, and the tests compare it with a literal transcription.
-
-use crate::components::{recompose, recompose_target, Components};
 
 /// What the 2003 merge does with `..` segments left above the root (step 7: "the reference is
 /// considered to be in error. Implementations may handle this error by removing them from the
@@ -124,73 +124,43 @@ pub(crate) fn dot_segments_buffer(
     Ok(out.join("/"))
 }
 
-/// The 1996 and 1998 procedures, steps 2 to 7. `query_in_buffer` is 1996's step 6c.
-pub(crate) fn transform_1996(
-    base: &Components<'_>,
-    r: &Components<'_>,
+/// The 1996 and 1998 procedures' step 6 for a relative path `r_path` (or an empty one with a
+/// query): the target's path, and with `query_in_buffer` (1996's steps 6c, 6h, 6i) its query
+/// as read back from the buffer (`None`: no "?" in it).
+pub(crate) fn buffer_1996(
+    base_path: &str,
+    r_path: &str,
+    r_query: Option<&str>,
     query_in_buffer: bool,
-) -> String {
-    let r_path = r.path.unwrap_or("");
-    // "2) If the path component is empty and the scheme, server, and query components are
-    //  undefined, then it is a reference to the current document and we are done."
-    if r_path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none() {
-        return recompose(
-            base.scheme,
-            base.authority,
-            base.path.unwrap_or(""),
-            base.query,
-            r.fragment,
-        );
-    }
-    // "3) If the scheme component is defined, ... the reference is interpreted as an absolute
-    //  URL and we are done."
-    if r.scheme.is_some() {
-        return r.recompose();
-    }
-    // "Otherwise, the reference URL's scheme is inherited from the base URL's scheme component."
-    let scheme = base.scheme;
-    // "4) If the server component is defined, then the reference is a network-path and we skip
-    //  to step 7. Otherwise, the reference URL's server is inherited".
-    if r.authority.is_some() {
-        return recompose(scheme, r.authority, r_path, r.query, r.fragment);
-    }
-    let authority = base.authority;
-    // "5) If the path component begins with a slash character ("/"), then the reference is an
-    //  absolute-path and we skip to step 7."
-    if r_path.starts_with('/') {
-        return recompose(scheme, authority, r_path, r.query, r.fragment);
-    }
+) -> (String, Option<String>) {
     // "6) ... a) All but the last segment of the base URL's path component is copied to the
     //  buffer. b) The reference's path component is appended to the buffer string."
-    let base_path = base.path.unwrap_or("");
     let keep = base_path.rfind('/').map_or(0, |i| i + 1);
     let mut buffer =
-        String::with_capacity(keep + r_path.len() + r.query.map_or(0, |q| q.len() + 1));
+        String::with_capacity(keep + r_path.len() + r_query.map_or(0, |q| q.len() + 1));
     buffer.push_str(base_path.get(..keep).unwrap_or_default());
     buffer.push_str(r_path);
     // "c) If the reference's query component is defined, then a "?" character is appended to the
     //  buffer string, followed by the query component." (1996 only.)
     if query_in_buffer {
-        if let Some(q) = r.query {
+        if let Some(q) = r_query {
             buffer.push('?');
             buffer.push_str(q);
         }
     }
     // d) to g): the dot segments; `..` above the root stays.
     let buffer = dot_segments_buffer(&buffer, None).unwrap_or_default();
-    if query_in_buffer {
-        // "h) If the buffer string contains a question-mark "?" character, then the reference
-        //  URL's query component is the substring after the first (left-most) question-mark.
-        //  Otherwise, the reference URL's query component is set undefined.
-        //  i) The reference URL's new path component is the buffer string up to, but not
-        //  including, the first question-mark character or the end of the buffer string."
-        let (path, query) = match buffer.split_once('?') {
-            Some((p, q)) => (p, Some(q)),
-            None => (buffer.as_str(), None),
-        };
-        recompose_target(scheme, authority, path, query, r.fragment)
-    } else {
-        recompose_target(scheme, authority, &buffer, r.query, r.fragment)
+    if !query_in_buffer {
+        return (buffer, None);
+    }
+    // "h) If the buffer string contains a question-mark "?" character, then the reference URL's
+    //  query component is the substring after the first (left-most) question-mark. Otherwise,
+    //  the reference URL's query component is set undefined.
+    //  i) The reference URL's new path component is the buffer string up to, but not including,
+    //  the first question-mark character or the end of the buffer string."
+    match buffer.split_once('?') {
+        Some((p, q)) => (p.to_owned(), Some(q.to_owned())),
+        None => (buffer, None),
     }
 }
 
