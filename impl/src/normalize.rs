@@ -277,7 +277,7 @@ impl<'a> RelativePath<'a> {
     /// ".." written as such are dot-segments here, as in resolution.
     fn read(path: &'a str) -> RelativePath<'a> {
         let mut r = RelativePath::default();
-        let mut segments = path.split('/').peekable();
+        let mut segments = segments(path).peekable();
         while let Some(segment) = segments.next() {
             if segment != "." && segment != ".." {
                 r.segments.push(segment);
@@ -301,30 +301,96 @@ impl<'a> RelativePath<'a> {
     }
 
     /// Writes the pops first, then the marker and the ".." that popped it, then the segments
-    /// left; `map` rewrites each segment left.
-    fn write(&self, marker: Option<&str>, map: impl Fn(&str) -> String) -> String {
-        let mut out: Vec<String> = vec!["..".to_owned(); self.pops];
+    /// left, "/" between them, into one string; `map` writes each segment left (rewritten).
+    fn write(&self, marker: Option<&str>, map: impl Fn(&mut String, &str)) -> String {
+        let mut text = String::with_capacity(
+            3 * self.pops + self.segments.iter().map(|s| s.len() + 1).sum::<usize>() + 8,
+        );
+        let mut parts = Parts::default();
+        for _ in 0..self.pops {
+            parts.next(&mut text);
+            text.push_str("..");
+            parts.written(&text);
+        }
         if let Some(m) = marker {
-            out.extend([m.to_owned(), "..".to_owned()]);
+            for part in [m, ".."] {
+                parts.next(&mut text);
+                text.push_str(part);
+                parts.written(&text);
+            }
         }
-        out.extend(self.segments.iter().map(|s| map(s)));
+        for segment in &self.segments {
+            parts.next(&mut text);
+            map(&mut text, segment);
+            parts.written(&text);
+        }
         // A final ".." already leaves the buffer ending in "/": "../" is written "..".
-        if out.len() >= 2 && out.last().is_some_and(String::is_empty) && out[out.len() - 2] == ".."
-        {
-            out.pop();
+        if parts.count >= 2 && parts.last_empty && parts.before_last_dot_dot {
+            text.pop();
         }
-        let text = out.join("/");
         if text.is_empty() {
             // "." (or "./"): the base's directory, which the empty reference is not.
             return ".".to_owned();
         }
         // Section 4.2: a leading "./" keeps a relative path that would begin with "/" or hold ":"
         // in its first segment.
-        if text.starts_with('/') || out.first().is_some_and(|s| s.contains(':')) {
-            format!("./{text}")
-        } else {
-            text
+        if text.starts_with('/') || parts.first_has_colon {
+            text.insert_str(0, "./");
         }
+        text
+    }
+}
+
+/// The segments of `path`, split at each "/" (`path.split('/')`, with a plain loop for the "/":
+/// segments are short, and a searcher set up for each costs more than it finds).
+fn segments(path: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(path);
+    core::iter::from_fn(move || {
+        let current = rest?;
+        match current.bytes().position(|b| b == b'/') {
+            Some(i) => {
+                rest = current.get(i + 1..);
+                current.get(..i)
+            }
+            None => {
+                rest = None;
+                Some(current)
+            }
+        }
+    })
+}
+
+/// What [`RelativePath::write`] needs to know of the parts written so far.
+#[derive(Debug, Default)]
+struct Parts {
+    count: usize,
+    /// Where the last part starts in the text.
+    start: usize,
+    first_has_colon: bool,
+    last_empty: bool,
+    last_dot_dot: bool,
+    before_last_dot_dot: bool,
+}
+
+impl Parts {
+    /// Starts a part: a "/" after the one before.
+    fn next(&mut self, text: &mut String) {
+        if self.count > 0 {
+            text.push('/');
+        }
+        self.count += 1;
+        self.start = text.len();
+    }
+
+    /// Notes what the part just written (from `start` to the end of `text`) is.
+    fn written(&mut self, text: &str) {
+        let part = text.get(self.start..).unwrap_or_default();
+        if self.count == 1 {
+            self.first_has_colon = part.contains(':');
+        }
+        self.before_last_dot_dot = self.last_dot_dot;
+        self.last_dot_dot = part == "..";
+        self.last_empty = part.is_empty();
     }
 }
 
@@ -357,16 +423,20 @@ impl<'a> RelativePath<'a> {
 /// assert_eq!(normalize("%2e%2e/g").unwrap(), "../g");
 /// assert_eq!(normalize("%2e/../g").unwrap(), "%2E/../g");
 /// ```
-fn normalize_relative_path(path: &str, pct: impl Fn(&str) -> String) -> String {
+fn normalize_relative_path(path: &str, pct: impl Fn(&mut String, &str)) -> String {
     let raw = RelativePath::read(path);
-    let marker = raw.marker.map(|m| match pct(m).as_str() {
-        "." => "%2E".to_owned(),
-        ".." => "%2E%2E".to_owned(),
-        decoded => decoded.to_owned(),
+    let marker = raw.marker.map(|m| {
+        let mut decoded = String::new();
+        pct(&mut decoded, m);
+        match decoded.as_str() {
+            "." => "%2E".to_owned(),
+            ".." => "%2E%2E".to_owned(),
+            _ => decoded,
+        }
     });
     let decoded = raw.write(marker.as_deref(), &pct);
     let twice = RelativePath::read(&decoded);
-    twice.write(twice.marker, str::to_owned)
+    twice.write(twice.marker, |out: &mut String, s: &str| out.push_str(s))
 }
 
 /// Section 6.2.2.3 with 6.2.2.2 on a path, appended to `out`.
@@ -385,7 +455,7 @@ fn normalize_path_into(out: &mut String, c: &Components<'_>, edition: Edition, u
         && !path.starts_with('/')
     {
         // A relative-path reference: its dot-segments act on the base.
-        let pct = |s: &str| pct_normalize(s, false, unreserved);
+        let pct = |out: &mut String, s: &str| pct_normalize_into(out, s, false, unreserved);
         out.push_str(&normalize_relative_path(path, pct));
     } else {
         // "URI normalizers should remove dot-segments by applying the remove_dot_segments
@@ -589,6 +659,15 @@ mod tests {
                     normalize_in(edition, &once).unwrap_or_else(|e| panic!("{edition} {r:?}: {e}"));
                 assert_eq!(twice, once, "{edition}: {r:?}");
             }
+        }
+    }
+
+    #[test]
+    fn segments_are_those_of_split() {
+        for path in ["", "/", "a", "a/b", "a//b/", "/a/", "..//.", "%2F/x"] {
+            let ours: Vec<&str> = segments(path).collect();
+            let split: Vec<&str> = path.split('/').collect();
+            assert_eq!(ours, split, "{path:?}");
         }
     }
 
