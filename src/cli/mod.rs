@@ -287,10 +287,18 @@ struct OracleArgs {
 
 #[derive(Debug, Args)]
 struct SuiteArgs {
-    /// The parser to run the cases against: impl, oracle-regex (components of valid inputs) or
-    /// oracle-grammar (valid against invalid).
+    /// The parser to run the cases against: impl, oracle-regex (components of valid inputs),
+    /// oracle-grammar (valid against invalid), any other of `uridiff parsers`, or a worker added
+    /// with --external.
     #[arg(long, value_name = "NAME", default_value = "impl")]
     parser: String,
+    /// Add an external worker speaking the JSON-lines protocol (README, "External workers"):
+    /// NAME=COMMAND, the command run by `sh -c`; run the suites against it with --parser NAME.
+    #[arg(long = "external", value_name = "NAME=COMMAND")]
+    external: Vec<String>,
+    /// Per-request timeout for external workers, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 5000)]
+    timeout_ms: u64,
     /// Run only the cases whose id, section, input, label or note contains this text.
     #[arg(long, value_name = "TEXT")]
     filter: Option<String>,

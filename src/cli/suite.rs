@@ -11,7 +11,12 @@ use uridiff::suite::{self, CaseResult, Status, Tally};
 use super::SuiteArgs;
 
 pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
-    let all = subjects::builtin();
+    let all = super::subjects::all(&super::subjects::SubjectArgs {
+        parsers: Vec::new(),
+        external: args.external.clone(),
+        no_external: false,
+        timeout_ms: args.timeout_ms,
+    })?;
     let parser = subjects::select(&all, std::slice::from_ref(&args.parser))?.remove(0);
     if let Err(why) = parser.available() {
         bail!("parser {} is not available: {why}", args.parser);
