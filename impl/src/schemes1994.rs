@@ -226,6 +226,11 @@ pub(crate) struct SchemeRule {
     scheme: Option<&'static str>,
     start: Start,
     rest: Rest,
+    /// A byte whose presence anywhere after the start decides how the rule reads what precedes
+    /// it: `newsurl`'s "@", which makes the grouppart an article (section 3.6: "A message
+    /// identifier may be distinguished from a news group name by the presence of the commercial
+    /// at "@" character").
+    decider: Option<u8>,
 }
 
 /// The URL rules. `url` takes the first entry whose scheme matches, so `waisurl` comes before
@@ -236,84 +241,98 @@ const SCHEME_RULES: [SchemeRule; 14] = [
         scheme: Some("http"),
         start: Start::Internet(Access::HostPort),
         rest: httpurl,
+        decider: None,
     },
     SchemeRule {
         rule: "ftpurl",
         scheme: Some("ftp"),
         start: Start::Internet(Access::Login),
         rest: ftpurl,
+        decider: None,
     },
     SchemeRule {
         rule: "newsurl",
         scheme: Some("news"),
         start: Start::Opaque,
         rest: newsurl,
+        decider: Some(b'@'),
     },
     SchemeRule {
         rule: "nntpurl",
         scheme: Some("nntp"),
         start: Start::Internet(Access::HostPort),
         rest: nntpurl,
+        decider: None,
     },
     SchemeRule {
         rule: "telneturl",
         scheme: Some("telnet"),
         start: Start::Internet(Access::Login),
         rest: telneturl,
+        decider: None,
     },
     SchemeRule {
         rule: "gopherurl",
         scheme: Some("gopher"),
         start: Start::Internet(Access::HostPort),
         rest: gopherurl,
+        decider: None,
     },
     SchemeRule {
         rule: "waisurl",
         scheme: Some("wais"),
         start: Start::Internet(Access::HostPort),
         rest: waisurl,
+        decider: None,
     },
     SchemeRule {
         rule: "mailtourl",
         scheme: Some("mailto"),
         start: Start::Opaque,
         rest: mailtourl,
+        decider: None,
     },
     SchemeRule {
         rule: "fileurl",
         scheme: Some("file"),
         start: Start::Internet(Access::Host),
         rest: fileurl,
+        decider: None,
     },
     SchemeRule {
         rule: "prosperourl",
         scheme: Some("prospero"),
         start: Start::Internet(Access::HostPort),
         rest: prosperourl,
+        decider: None,
     },
     SchemeRule {
         rule: "otherurl",
         scheme: None,
         start: Start::Opaque,
         rest: otherurl,
+        decider: None,
     },
     SchemeRule {
         rule: "waisdatabase",
         scheme: Some("wais"),
         start: Start::Internet(Access::HostPort),
         rest: waisdatabase,
+        decider: None,
     },
     SchemeRule {
         rule: "waisindex",
         scheme: Some("wais"),
         start: Start::Internet(Access::HostPort),
         rest: waisindex,
+        decider: None,
     },
     SchemeRule {
         rule: "waisdoc",
         scheme: Some("wais"),
         start: Start::Internet(Access::HostPort),
         rest: waisdoc,
+        decider: None,
     },
 ];
 
@@ -564,9 +583,16 @@ fn first_error(input: &[u8], e: ParseError, spans: &mut Spans, name: &'static st
         return e;
     }
     // The URL up to the `#` if the walk stopped in the fragment, else up to and with the byte
-    // where it stopped.
+    // where it stopped, or (for a rule whose reading a later byte decides) to its end if that
+    // byte comes: a look ahead, as for the "@" of a login.
     let stop = (e.index() + 1).min(input.len());
-    let end = find(input, path_start, stop, b'#');
+    let mut end = find(input, path_start, stop, b'#');
+    if let (Some(decider), true) = (rule.decider, end == stop) {
+        let url_end = find(input, stop, input.len(), b'#');
+        if find(input, stop, url_end, decider) < url_end {
+            end = url_end;
+        }
+    }
     spans.path = path_start..end;
     match scheme_checks(input, end, rule, spans, &mut Fields::default()) {
         Err(first) if first.index() <= e.index() => first,
