@@ -1699,6 +1699,9 @@ mod tests {
         fails("newsurl", "news:a_b", 6, byte(b'_'), "group");
         fails("newsurl", "news:@host", 5, byte(b'@'), "article");
         fails("newsurl", "news:a@4x", 7, ParseErrorKind::Host, "host");
+        // A byte no class holds stops the walk; an "@" further on still makes it an article.
+        fails("newsurl", "news:+:&`+@h", 8, byte(b'`'), "article");
+        fails("newsurl", "news:+:&`+h", 5, byte(b'+'), "group");
 
         ok(
             "nntpurl",
