@@ -25,7 +25,7 @@
 
 use core::ops::Range;
 
-use crate::Edition;
+use crate::edition::Edition;
 
 /// How a URI was delimited in the text.
 ///

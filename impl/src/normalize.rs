@@ -14,9 +14,10 @@
 
 use crate::chars::{Table, HEXDIG, UNRESERVED};
 use crate::components::{Components, HostKind};
+use crate::edition::Edition;
 use crate::error::ParseError;
+use crate::parse::Parser;
 use crate::resolve::{has_dot_segment, remove_dot_segments, remove_dot_segments_into};
-use crate::{Edition, Parser};
 
 /// The input of a normalization or comparison was not a valid URI-reference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

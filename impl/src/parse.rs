@@ -17,12 +17,13 @@ use core::ops::Range;
 use crate::chars::{self, Table};
 use crate::components::{Components, HostKind};
 use crate::cursor::{check_bytes, checked_text, find_any, Cursor};
+use crate::edition::Edition;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::host::{hostnumber, ipv4address, ipv6address, ipv6address_prefix, ipvfuture_prefix};
+use crate::rule::Rule;
 use crate::schemes1994;
 use crate::spans::Spans;
 use crate::syntax::{self, AuthorityRule, HostRule, Syntax};
-use crate::{Edition, Rule};
 
 /// Parses `input` as an RFC 3986 `URI-reference`.
 ///

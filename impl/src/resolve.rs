@@ -7,12 +7,13 @@
 //! document's string rewriting is quadratic as written.
 
 use crate::components::Components;
+use crate::edition::Edition;
 use crate::error::{ParseError, ParseErrorKind};
+use crate::parse::Parser;
 use crate::resolve_editions::{
     buffer_1996, dot_segments_buffer, merge_2003, AboveRoot, AbsolutePathReading, LeftoverDotDot,
 };
 use crate::syntax::Resolution;
-use crate::{Edition, Parser};
 
 /// Why a reference could not be resolved.
 #[non_exhaustive]
@@ -622,7 +623,7 @@ mod tests {
         } else {
             &t_path
         };
-        crate::recompose(t_scheme, t_authority, t_path, t_query, r.fragment)
+        crate::components::recompose(t_scheme, t_authority, t_path, t_query, r.fragment)
     }
 
     #[test]
@@ -647,7 +648,7 @@ mod tests {
                 for b in pieces {
                     for c in pieces {
                         let r = format!("{a}{b}{c}");
-                        let Ok(rc) = crate::parse(r.as_bytes()) else {
+                        let Ok(rc) = crate::parse::parse(r.as_bytes()) else {
                             continue;
                         };
                         let want = transform_by_parts(resolver.components(), &rc);

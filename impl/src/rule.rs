@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::Edition;
+use crate::edition::Edition;
 
 /// The top-level rule the input must match.
 ///

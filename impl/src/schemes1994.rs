@@ -1091,7 +1091,9 @@ fn check(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Edition, Parser, Rule};
+    use crate::edition::Edition;
+    use crate::parse::Parser;
+    use crate::rule::Rule;
 
     /// The 1994 grammar through the public parser, under `rule`.
     fn parse_rule(input: &[u8], rule: Rule) -> Result<Components<'_>, ParseError> {

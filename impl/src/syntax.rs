@@ -19,8 +19,8 @@
 //!   [`crate::schemes1994`] holds the table of per-scheme checks that follow the walk.
 
 use crate::chars::{self, Table, ALPHA, DIGIT};
+use crate::edition::Edition;
 use crate::schemes1994;
-use crate::Edition;
 
 /// How an edition's `authority` (or `server`, or `site`) component is built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
