@@ -899,6 +899,50 @@ fn confusion_section_shows_both_readings() {
 }
 
 #[test]
+fn rollup_adds_up_to_each_parsers_unexplained_classes() {
+    for r in [every_parser(), sample()] {
+        let md = md_of(&r);
+        let page = html_of(&r);
+        for s in &r.per_subject {
+            let sum: usize = s.unexplained_by_area.values().sum();
+            assert_eq!(sum, s.unexplained, "{}", s.subject);
+            assert!(s
+                .unexplained_by_area
+                .keys()
+                .all(|a| report::AREAS.contains(&a.as_str())));
+        }
+        let from = md
+            .find("## Where each parser differs")
+            .expect("the roll-up heading");
+        let to = md
+            .find("## Unexplained classes")
+            .expect("the classes heading");
+        let part = md.get(from..to).expect("in order");
+        let table = tables(part).into_iter().next().expect("the roll-up table");
+        for s in r.per_subject.iter().filter(|s| s.unexplained > 0) {
+            let row = table
+                .iter()
+                .map(|l| cells(l))
+                .find(|c| c.first().map(|x| x.trim()) == Some(s.subject.as_str()))
+                .unwrap_or_else(|| panic!("{} has a row", s.subject));
+            let shown: usize = row[1..]
+                .iter()
+                .filter_map(|c| c.trim().parse::<usize>().ok())
+                .sum();
+            assert_eq!(shown, s.unexplained, "{}", s.subject);
+        }
+        let section = slice(&page, "rollup", Some("agreement"));
+        for s in r.per_subject.iter().filter(|s| s.unexplained > 0) {
+            assert!(
+                section.contains(&format!("<th>{}</th>", s.subject)),
+                "{}",
+                s.subject
+            );
+        }
+    }
+}
+
+#[test]
 fn empty_report_says_so() {
     let mut r = every_parser();
     r.classes.clear();
@@ -981,8 +1025,8 @@ fn markdown_tables_are_well_formed() {
     let r = sample();
     let md = md_of(&r);
     let tables = tables(&md);
-    // Parsers, unexplained, by design, matrix, agreement, confusion.
-    assert_eq!(tables.len(), 6, "{md}");
+    // Parsers, where each differs, unexplained, by design, matrix, agreement, confusion.
+    assert_eq!(tables.len(), 7, "{md}");
     for t in &tables {
         let width = cells(t[0]).len();
         let sep = cells(t[1]);
@@ -1000,12 +1044,14 @@ fn markdown_tables_are_well_formed() {
         }
     }
     let unexplained = r.classes.iter().filter(|c| !c.explained).count();
+    let differing = r.per_subject.iter().filter(|s| s.unexplained > 0).count();
     assert_eq!(tables[0].len() - 2, r.subjects.len());
-    assert_eq!(tables[1].len() - 2, unexplained);
-    assert_eq!(tables[2].len() - 2, r.classes.len() - unexplained);
-    assert_eq!(tables[3].len() - 2, r.matrix.len());
-    assert_eq!(tables[4].len() - 2, r.agreement.subjects.len());
-    assert_eq!(tables[5].len() - 2, r.confusion.len());
+    assert_eq!(tables[1].len() - 2, differing);
+    assert_eq!(tables[2].len() - 2, unexplained);
+    assert_eq!(tables[3].len() - 2, r.classes.len() - unexplained);
+    assert_eq!(tables[4].len() - 2, r.matrix.len());
+    assert_eq!(tables[5].len() - 2, r.agreement.subjects.len());
+    assert_eq!(tables[6].len() - 2, r.confusion.len());
     // The hostile input is one code span with its `|` escaped and its backtick fenced.
     let shown = HOSTILE_SHOWN.replace('|', "\\|");
     assert!(md.contains(&format!("`` {shown} ``")), "{md}");
@@ -1026,7 +1072,7 @@ fn markdown_cuts_long_tables_and_says_so() {
     r.confusion = r.confusion.iter().cloned().cycle().take(120).collect();
     let md = md_of(&r);
     let tables = tables(&md);
-    assert_eq!(tables[1].len() - 2, markdown::ROWS);
+    assert_eq!(tables[2].len() - 2, markdown::ROWS);
     assert!(md.contains(&format!(
         "\n{} of {many} unexplained classes shown; `index.html` and `discrepancies.json` have every one.\n",
         markdown::ROWS

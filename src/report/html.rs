@@ -17,15 +17,16 @@ use std::io::{self, Write};
 
 use uri_spec::Edition;
 
-use super::{show, MatrixCell, Report, SubjectEntry};
+use super::{show, MatrixCell, Report, SubjectEntry, AREAS};
 use crate::engine::{ClassRecord, Severity};
 use crate::model::{Answer, Component, ComponentSet, Op, Outcome};
 
 /// The ids of the page's sections, in order (the structure test checks each is there).
-pub const SECTIONS: [&str; 10] = [
+pub const SECTIONS: [&str; 11] = [
     "headline",
     "subjects",
     "per-parser",
+    "rollup",
     "agreement",
     "matrix",
     "classes",
@@ -205,13 +206,15 @@ fn page(r: &Report, p: &mut String) {
     );
     p.push_str(
         "<nav><a href=\"#headline\">headline</a> <a href=\"#subjects\">subjects</a> \
-         <a href=\"#per-parser\">classes per parser</a> <a href=\"#agreement\">agreement</a> \
+         <a href=\"#per-parser\">classes per parser</a> <a href=\"#rollup\">where each differs</a> \
+         <a href=\"#agreement\">agreement</a> \
          <a href=\"#matrix\">conformance matrix</a> <a href=\"#unexplained\">unexplained classes</a> \
          <a href=\"#by-design\">by-design classes</a> <a href=\"#confusion\">URL confusion</a></nav>\n</header>\n<main>\n",
     );
     headline(r, p);
     subjects(r, p);
     per_parser(r, p);
+    rollup(r, p);
     agreement(r, p);
     matrix(r, p);
     classes(r, p);
@@ -459,6 +462,61 @@ fn per_parser(r: &Report, p: &mut String) {
         );
     }
     p.push_str("</svg>\n</section>\n");
+}
+
+/// The roll-up of the unexplained classes: a parser by area table, each cell shaded by its count
+/// against the largest (the areas no parser differs in left out).
+fn rollup(r: &Report, p: &mut String) {
+    let rows: Vec<_> = r.per_subject.iter().filter(|s| s.unexplained > 0).collect();
+    let areas: Vec<&str> = AREAS
+        .into_iter()
+        .filter(|a| rows.iter().any(|s| s.unexplained_by_area.contains_key(*a)))
+        .collect();
+    p.push_str("<section id=\"rollup\">\n<h2>Where each parser differs</h2>\n");
+    if rows.is_empty() {
+        p.push_str("<p>No parser differs from the spec in an unexplained class.</p>\n</section>\n");
+        return;
+    }
+    p.push_str(
+        "<p>Unexplained classes by area of the reference: an area holds its component's own class, \
+         its undefined-versus-empty class and the peers' disagreements about it (the host's kind \
+         with the host). A class counts once for each parser it sets apart; the darker the cell, \
+         the more classes.</p>\n<div class=\"scroll\">\n<table class=\"rollup\">\n<thead><tr><th>parser</th>",
+    );
+    for a in &areas {
+        let _ = write!(p, "<th>{}</th>", t(a));
+    }
+    p.push_str("<th>all</th></tr></thead>\n<tbody>\n");
+    let max = rows
+        .iter()
+        .flat_map(|s| s.unexplained_by_area.values())
+        .copied()
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    for s in rows {
+        let _ = write!(p, "<tr><th>{}</th>", t(&s.subject));
+        for a in &areas {
+            match s.unexplained_by_area.get(*a) {
+                Some(&n) => {
+                    // From a pale to a strong red as the count nears the largest.
+                    let alpha = 0.12 + 0.78 * n as f64 / max as f64;
+                    let ink = if alpha > 0.55 { "#fff" } else { "#111" };
+                    let _ = write!(
+                        p,
+                        "<td class=\"num\" style=\"background:rgba(192,57,43,{alpha:.2});color:{ink}\" \
+                         title=\"{}: {n} unexplained {} about the {}\">{n}</td>",
+                        t(&s.subject),
+                        plural(n, "class", "classes"),
+                        t(a)
+                    );
+                }
+                None => p.push_str("<td></td>"),
+            }
+        }
+        let _ = writeln!(p, "<td class=\"num\"><b>{}</b></td></tr>", s.unexplained);
+    }
+    p.push_str("</tbody>\n</table>\n</div>\n</section>\n");
 }
 
 /// The agreement grid as an SVG heat map, the share written in each cell.
@@ -1006,6 +1064,8 @@ p.none{color:#555;font-style:italic}
 .chart .axis text{fill:#666;font-size:12px}
 .heat text{font-size:12.5px}
 .heat text.col{text-anchor:start}
+table.rollup td,table.rollup th{text-align:center;min-width:64px}
+table.rollup tbody th{text-align:left}
 table.matrix td.cell{text-align:center;min-width:92px;font-variant-numeric:tabular-nums}
 table.matrix td.cell .small{color:inherit}
 details.long summary{color:inherit}

@@ -9,7 +9,7 @@
 use std::io::{self, Write};
 
 use super::html::plural;
-use super::{show, Report};
+use super::{show, Report, AREAS};
 use crate::engine::{ClassRecord, Severity};
 
 /// Writes the summary of `report` as Markdown.
@@ -119,6 +119,8 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
             text(likely)
         )?;
     }
+
+    rollup(report, out)?;
 
     writeln!(out, "\n## Unexplained classes (most severe first)\n")?;
     if unexplained.is_empty() {
@@ -272,6 +274,47 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
 pub const ROWS: usize = 50;
 
 /// The line under a table cut at [`ROWS`].
+/// The roll-up: each parser's unexplained classes by area of the reference (the areas no parser
+/// differs in left out), so that a reader sees where a parser differs before reading classes.
+fn rollup(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    let rows: Vec<_> = report
+        .per_subject
+        .iter()
+        .filter(|s| s.unexplained > 0)
+        .collect();
+    let areas: Vec<&str> = AREAS
+        .into_iter()
+        .filter(|a| rows.iter().any(|s| s.unexplained_by_area.contains_key(*a)))
+        .collect();
+    writeln!(out, "\n## Where each parser differs\n")?;
+    if rows.is_empty() {
+        return writeln!(
+            out,
+            "No parser differs from the spec in an unexplained class."
+        );
+    }
+    writeln!(
+        out,
+        "Unexplained classes by area of the reference: an area holds its component's own \
+         class, its undefined-versus-empty class and the peers' disagreements about it (the \
+         host's kind with the host). A class counts once for each parser it sets apart.\n"
+    )?;
+    writeln!(out, "| parser | {} |", areas.join(" | "))?;
+    writeln!(out, "|---|{}", "---:|".repeat(areas.len()))?;
+    for s in rows {
+        let cells: Vec<String> = areas
+            .iter()
+            .map(|a| {
+                s.unexplained_by_area
+                    .get(*a)
+                    .map_or_else(String::new, usize::to_string)
+            })
+            .collect();
+        writeln!(out, "| {} | {} |", text(&s.subject), cells.join(" | "))?;
+    }
+    Ok(())
+}
+
 fn more(out: &mut impl Write, total: usize, what: &str) -> io::Result<()> {
     if total > ROWS {
         writeln!(

@@ -84,6 +84,60 @@ pub struct SubjectSummary {
     pub crashes: usize,
     /// Classes by class name (unexplained and by design together).
     pub by_class: BTreeMap<String, usize>,
+    /// Unexplained classes by the area of the reference they are about ([`AREAS`]): the
+    /// roll-up of the many small classes a partition makes, for a reader who asks where a
+    /// parser differs.
+    pub unexplained_by_area: BTreeMap<String, usize>,
+}
+
+/// The areas the classes roll up to, in the order a reference is read: validity, each
+/// component (its own class, its undefined-versus-empty class and the peers' disagreements about
+/// it; the host's kind with the host), then the operations on whole references, then crashes.
+pub const AREAS: [&str; 13] = [
+    "validity",
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "port",
+    "path",
+    "query",
+    "fragment",
+    "resolution",
+    "normalization",
+    "equivalence",
+    "crash",
+];
+
+/// The area of [`AREAS`] a class is about.
+///
+/// ```
+/// use uridiff::engine::Class;
+/// use uridiff::model::Component;
+/// use uridiff::report::area;
+/// assert_eq!(area(Class::PeersDisagree(Component::HostKind)), "host");
+/// assert_eq!(area(Class::UndefinedVsEmpty(Component::Query)), "query");
+/// assert_eq!(area(Class::TooLax), "validity");
+/// ```
+pub fn area(class: crate::engine::Class) -> &'static str {
+    use crate::engine::Class;
+    match class {
+        Class::TooStrict | Class::TooLax => "validity",
+        Class::Component(c) | Class::UndefinedVsEmpty(c) | Class::PeersDisagree(c) => match c {
+            Component::Scheme => "scheme",
+            Component::Authority => "authority",
+            Component::Userinfo => "userinfo",
+            Component::Host | Component::HostKind => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+        },
+        Class::Resolution => "resolution",
+        Class::Normalization => "normalization",
+        Class::Equivalence => "equivalence",
+        Class::Crash(_) => "crash",
+    }
 }
 
 /// One row of the conformance matrix.
@@ -275,6 +329,9 @@ pub fn per_subject(infos: &[&SubjectInfo], classes: &[ClassRecord]) -> Vec<Subje
                     s.by_design += 1;
                 } else {
                     s.unexplained += 1;
+                    *s.unexplained_by_area
+                        .entry(area(c.signature.class).to_owned())
+                        .or_default() += 1;
                 }
             }
             s
