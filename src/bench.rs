@@ -23,6 +23,7 @@ use serde::Serialize;
 
 use crate::engine::{Engine, Task};
 use crate::model::Op;
+use crate::report::html::esc;
 use crate::subjects::{self, Subject};
 
 /// The operations measured, in the order they are shown.
@@ -1062,7 +1063,7 @@ pub fn write_svg(out: &mut dyn Write, r: &BenchReport) -> io::Result<()> {
                 "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text><rect x=\"{LEFT}\" y=\"{y}\" width=\"{w:.1}\" height=\"{BAR}\" fill=\"{fill}\"/><text x=\"{:.1}\" y=\"{}\">{:.0} ({}x impl){}</text>\n",
                 LEFT - 6,
                 y + 13,
-                escape(&f.parser),
+                esc(&f.parser),
                 LEFT as f64 + w + 4.0,
                 y + 13,
                 f.ns_per_uri,
@@ -1080,19 +1081,12 @@ pub fn write_svg(out: &mut dyn Write, r: &BenchReport) -> io::Result<()> {
     writeln!(
         out,
         "<title>uridiff bench, {}, {} ({} CPUs)</title>",
-        escape(&r.machine.date),
-        escape(&r.machine.cpu),
+        esc(&r.machine.date),
+        esc(&r.machine.cpu),
         r.machine.nproc
     )?;
     out.write_all(body.as_bytes())?;
     writeln!(out, "</svg>")
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use std::io::{self, Write};
 
 use uri_spec::Edition;
 
-use super::{show, MatrixCell, Report, SubjectEntry, AREAS};
+use super::{show, MatrixCell, Report, SubjectEntry};
 use crate::engine::{ClassRecord, Severity};
 use crate::model::{Answer, Component, ComponentSet, Op, Outcome};
 
@@ -467,11 +467,7 @@ fn per_parser(r: &Report, p: &mut String) {
 /// The roll-up of the unexplained classes: a parser by area table, each cell shaded by its count
 /// against the largest (the areas no parser differs in left out).
 fn rollup(r: &Report, p: &mut String) {
-    let rows: Vec<_> = r.per_subject.iter().filter(|s| s.unexplained > 0).collect();
-    let areas: Vec<&str> = AREAS
-        .into_iter()
-        .filter(|a| rows.iter().any(|s| s.unexplained_by_area.contains_key(*a)))
-        .collect();
+    let (rows, areas) = super::rollup(&r.per_subject);
     p.push_str("<section id=\"rollup\">\n<h2>Where each parser differs</h2>\n");
     if rows.is_empty() {
         p.push_str("<p>No parser differs from the spec in an unexplained class.</p>\n</section>\n");

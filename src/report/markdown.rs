@@ -9,7 +9,7 @@
 use std::io::{self, Write};
 
 use super::html::plural;
-use super::{show, Report, AREAS};
+use super::{show, Report};
 use crate::engine::{ClassRecord, Severity};
 
 /// Writes the summary of `report` as Markdown.
@@ -277,15 +277,7 @@ pub const ROWS: usize = 50;
 /// The roll-up: each parser's unexplained classes by area of the reference (the areas no parser
 /// differs in left out), so that a reader sees where a parser differs before reading classes.
 fn rollup(report: &Report, out: &mut impl Write) -> io::Result<()> {
-    let rows: Vec<_> = report
-        .per_subject
-        .iter()
-        .filter(|s| s.unexplained > 0)
-        .collect();
-    let areas: Vec<&str> = AREAS
-        .into_iter()
-        .filter(|a| rows.iter().any(|s| s.unexplained_by_area.contains_key(*a)))
-        .collect();
+    let (rows, areas) = super::rollup(&report.per_subject);
     writeln!(out, "\n## Where each parser differs\n")?;
     if rows.is_empty() {
         return writeln!(

@@ -109,6 +109,17 @@ pub const AREAS: [&str; 13] = [
     "crash",
 ];
 
+/// The roll-up's rows and columns: the subjects with an unexplained class, and the areas any of
+/// them differs in, in the order of [`AREAS`].
+pub fn rollup(per_subject: &[SubjectSummary]) -> (Vec<&SubjectSummary>, Vec<&'static str>) {
+    let rows: Vec<&SubjectSummary> = per_subject.iter().filter(|s| s.unexplained > 0).collect();
+    let areas = AREAS
+        .into_iter()
+        .filter(|a| rows.iter().any(|s| s.unexplained_by_area.contains_key(*a)))
+        .collect();
+    (rows, areas)
+}
+
 /// The area of [`AREAS`] a class is about.
 ///
 /// ```
