@@ -1,38 +1,14 @@
 //! The `uridiff` binary, run through `CARGO_BIN_EXE_uridiff`: outputs, exit codes, errors.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+use crate::common::{stderr, stdout, uridiff_stdin};
 
 fn uridiff(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_uridiff"))
         .args(args)
         .output()
         .expect("runs")
-}
-
-fn uridiff_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawns");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("writes");
-    child.wait_with_output().expect("waits")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 #[test]
@@ -63,7 +39,7 @@ fn parse_invalid_exits_1_with_offset_and_rule() {
 fn stdin_gives_one_input_per_line() {
     let o = uridiff_stdin(
         &["parse", "--json", "--crlf", "-"],
-        "http://a/\n\nfoo:bar\r\n",
+        b"http://a/\n\nfoo:bar\r\n",
     );
     assert_eq!(o.status.code(), Some(0));
     let lines: Vec<_> = stdout(&o).lines().map(str::to_owned).collect();
@@ -174,7 +150,7 @@ fn suite_closing_line_and_exit_codes() {
 fn no_byte_makes_the_cli_panic() {
     let all: Vec<u8> = (0u8..=255).filter(|&b| b != b'\n').collect();
     let input = String::from_utf8_lossy(&all).into_owned();
-    let o = uridiff_stdin(&["parse", "-"], &input);
+    let o = uridiff_stdin(&["parse", "-"], input.as_bytes());
     assert_eq!(o.status.code(), Some(1));
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
 }

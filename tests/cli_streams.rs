@@ -7,30 +7,10 @@ use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-fn uridiff(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawns");
-    let mut pipe = child.stdin.take().expect("stdin");
-    let _ = pipe.write_all(stdin);
-    drop(pipe);
-    child.wait_with_output().expect("waits")
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::common::{stderr, stdout, uridiff_stdin};
 
 fn json_lines(o: &Output) -> Vec<serde_json::Value> {
-    out(o)
+    stdout(o)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect()
@@ -86,30 +66,30 @@ fn stdin_is_streamed_record_by_record() {
 
 #[test]
 fn json_shows_bytes_that_are_not_utf8_apart_from_their_escapes() {
-    let o = uridiff(&["parse", "--json", "-"], b"a\xffb\na\\xffb\n");
+    let o = uridiff_stdin(&["parse", "--json", "-"], b"a\xffb\na\\xffb\n");
     let v = json_lines(&o);
     assert_eq!(v[0]["input_hex"], "61ff62");
     assert_eq!(v[0]["input"], "a\u{fffd}b");
     assert_eq!(v[1]["input"], "a\\xffb");
     assert!(v[1].get("input_hex").is_none());
-    let o = uridiff(&["resolve", "--json", "http://a/", "-"], b"\xfe\n");
+    let o = uridiff_stdin(&["resolve", "--json", "http://a/", "-"], b"\xfe\n");
     assert_eq!(json_lines(&o)[0]["reference_hex"], "fe");
 }
 
 #[test]
 fn null_data_takes_inputs_that_hold_newlines_and_cr_is_kept_unless_asked() {
-    let o = uridiff(
+    let o = uridiff_stdin(
         &["parse", "--json", "--null-data", "-"],
         b"http://a/\nb\0x:y\0",
     );
     let v = json_lines(&o);
-    assert_eq!(v.len(), 2, "{}", out(&o));
+    assert_eq!(v.len(), 2, "{}", stdout(&o));
     assert_eq!(v[0]["input"], "http://a/\nb");
     assert_eq!(v[0]["valid"], false);
     assert_eq!(v[1]["input"], "x:y");
-    let o = uridiff(&["parse", "--json", "-"], b"x:y\r\n");
+    let o = uridiff_stdin(&["parse", "--json", "-"], b"x:y\r\n");
     assert_eq!(json_lines(&o)[0]["input"], "x:y\r");
-    let o = uridiff(&["parse", "--json", "--crlf", "-"], b"x:y\r\n");
+    let o = uridiff_stdin(&["parse", "--json", "--crlf", "-"], b"x:y\r\n");
     assert_eq!(json_lines(&o)[0]["input"], "x:y");
 }
 
@@ -123,40 +103,40 @@ fn text_output_never_carries_a_control_character_raw() {
         vec!["equivalent", "-", "x"],
         vec!["oracle", "-"],
     ] {
-        let o = uridiff(&args, b"a\x00b\x1b[31mc\x07\xff\n");
+        let o = uridiff_stdin(&args, b"a\x00b\x1b[31mc\x07\xff\n");
         let raw = o
             .stdout
             .iter()
             .any(|&b| (b < 0x20 && b != b'\n') || b == 0x7f || b == 0xff);
-        assert!(!raw, "{args:?}: {:?}", out(&o));
+        assert!(!raw, "{args:?}: {:?}", stdout(&o));
         assert!(
-            out(&o).contains("a\\x00b\\x1b[31mc\\x07\\xff"),
+            stdout(&o).contains("a\\x00b\\x1b[31mc\\x07\\xff"),
             "{args:?}: {}",
-            out(&o)
+            stdout(&o)
         );
     }
 }
 
 #[test]
 fn every_subcommand_speaks_json() {
-    let o = uridiff(&["normalize", "--json", "HTTP://a/./b", "a b"], b"");
+    let o = uridiff_stdin(&["normalize", "--json", "HTTP://a/./b", "a b"], b"");
     let v = json_lines(&o);
     assert_eq!(v[0]["schema"], 1);
     assert_eq!(v[0]["result"], "http://a/b");
     assert_eq!(v[1]["error"]["kind"], "unexpected-byte");
     assert_eq!(v[1]["error"]["index"], 1);
-    let o = uridiff(&["equivalent", "--json", "http://a/", "http://a:80/"], b"");
+    let o = uridiff_stdin(&["equivalent", "--json", "http://a/", "http://a:80/"], b"");
     assert_eq!(json_lines(&o)[0]["equivalent"], true);
-    let o = uridiff(&["equivalent", "--json", "http://a/", "%zz"], b"");
+    let o = uridiff_stdin(&["equivalent", "--json", "http://a/", "%zz"], b"");
     let v = &json_lines(&o)[0];
     assert_eq!(v["error"]["operand"], "second");
     assert_eq!(v["error"]["rule"], "pct-encoded");
-    let o = uridiff(&["resolve", "--json", "http://a/", "%zz"], b"");
+    let o = uridiff_stdin(&["resolve", "--json", "http://a/", "%zz"], b"");
     let v = &json_lines(&o)[0];
     assert_eq!(v["error"]["operand"], "reference");
     assert_eq!(v["error"]["index"], 0);
     assert_eq!(v["error"]["kind"], "pct-encoded");
-    let o = uridiff(
+    let o = uridiff_stdin(
         &[
             "suite",
             "--json",
@@ -176,10 +156,14 @@ fn every_subcommand_speaks_json() {
 
 #[test]
 fn edition_all_and_dash_wherever_they_apply() {
-    let o = uridiff(&["normalize", "--edition", "all", "HTTP://a/%7e"], b"");
+    let o = uridiff_stdin(&["normalize", "--edition", "all", "HTTP://a/%7e"], b"");
     assert_eq!(o.status.code(), Some(0));
-    assert!(out(&o).contains("draft-ietf-url-syntax-00"), "{}", out(&o));
-    let o = uridiff(
+    assert!(
+        stdout(&o).contains("draft-ietf-url-syntax-00"),
+        "{}",
+        stdout(&o)
+    );
+    let o = uridiff_stdin(
         &[
             "equivalent",
             "--edition",
@@ -191,17 +175,17 @@ fn edition_all_and_dash_wherever_they_apply() {
         b"",
     );
     assert_eq!(json_lines(&o).len(), 6);
-    let o = uridiff(&["oracle", "--edition", "all", "--json", "http://a/"], b"");
+    let o = uridiff_stdin(&["oracle", "--edition", "all", "--json", "http://a/"], b"");
     assert_eq!(json_lines(&o).len(), 6);
     // `equivalent -` reads standard input; it no longer compares the text "-".
-    let o = uridiff(&["equivalent", "-", "http://a/"], b"http://a:80/\n");
-    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
-    assert!(out(&o).contains("true"));
-    let o = uridiff(&["equivalent", "-", "-"], b"");
+    let o = uridiff_stdin(&["equivalent", "-", "http://a/"], b"http://a:80/\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("true"));
+    let o = uridiff_stdin(&["equivalent", "-", "-"], b"");
     assert_eq!(o.status.code(), Some(2));
     // resolve's base from standard input.
-    let o = uridiff(&["resolve", "-", "../g"], b"http://a/b/c\nhttp://x/y/z/w\n");
-    assert_eq!(out(&o), "../g -> http://a/g\n../g -> http://x/y/g\n");
+    let o = uridiff_stdin(&["resolve", "-", "../g"], b"http://a/b/c\nhttp://x/y/z/w\n");
+    assert_eq!(stdout(&o), "../g -> http://a/g\n../g -> http://x/y/g\n");
 }
 
 #[test]
@@ -226,10 +210,10 @@ fn options_that_mean_nothing_under_the_edition_are_errors() {
         ],
         vec!["parse", "--edition", "all", "--rule", "bogus", "x"],
     ] {
-        let o = uridiff(&args, b"");
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", err(&o));
+        let o = uridiff_stdin(&args, b"");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
     }
-    let o = uridiff(
+    let o = uridiff_stdin(
         &[
             "resolve",
             "--edition",
@@ -246,13 +230,13 @@ fn options_that_mean_nothing_under_the_edition_are_errors() {
 
 #[test]
 fn resolve_all_shows_1994_as_not_applicable() {
-    let o = uridiff(
+    let o = uridiff_stdin(
         &["resolve", "--edition", "all", "http://a/b/c/d;p?q", "../g"],
         b"",
     );
-    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
-    assert!(out(&o).contains("not applicable"), "{}", out(&o));
-    let o = uridiff(
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("not applicable"), "{}", stdout(&o));
+    let o = uridiff_stdin(
         &["resolve", "--edition", "all", "--json", "http://a/b", "g"],
         b"",
     );
@@ -262,25 +246,25 @@ fn resolve_all_shows_1994_as_not_applicable() {
 #[test]
 fn equivalent_tells_invalid_from_not_equivalent() {
     assert_eq!(
-        uridiff(&["equivalent", "http://a/", "http://a:80/"], b"")
+        uridiff_stdin(&["equivalent", "http://a/", "http://a:80/"], b"")
             .status
             .code(),
         Some(0)
     );
     assert_eq!(
-        uridiff(&["equivalent", "http://a/", "http://b/"], b"")
+        uridiff_stdin(&["equivalent", "http://a/", "http://b/"], b"")
             .status
             .code(),
         Some(1)
     );
     assert_eq!(
-        uridiff(&["equivalent", "http://a/", "a b"], b"")
+        uridiff_stdin(&["equivalent", "http://a/", "a b"], b"")
             .status
             .code(),
         Some(3)
     );
     assert_eq!(
-        uridiff(&["equivalent", ".", ""], b"").status.code(),
+        uridiff_stdin(&["equivalent", ".", ""], b"").status.code(),
         Some(1)
     );
 }
@@ -288,18 +272,18 @@ fn equivalent_tells_invalid_from_not_equivalent() {
 #[test]
 fn oracle_too_long_has_its_own_exit_code() {
     let long = "a".repeat(5000);
-    let o = uridiff(&["oracle", "--json", &long], b"");
+    let o = uridiff_stdin(&["oracle", "--json", &long], b"");
     assert_eq!(json_lines(&o)[0]["valid"], "too-long");
     assert_eq!(o.status.code(), Some(3));
     assert_eq!(
-        uridiff(&["oracle", "http://a/"], b"").status.code(),
+        uridiff_stdin(&["oracle", "http://a/"], b"").status.code(),
         Some(0)
     );
 }
 
 #[test]
 fn json_rule_names_are_each_editions_own() {
-    let o = uridiff(&["parse", "--json", "--edition", "all", "http://a/"], b"");
+    let o = uridiff_stdin(&["parse", "--json", "--edition", "all", "http://a/"], b"");
     let rules: Vec<String> = json_lines(&o)
         .iter()
         .map(|v| v["rule"].as_str().unwrap_or("").to_owned())
@@ -311,12 +295,16 @@ fn json_rule_names_are_each_editions_own() {
 
 #[test]
 fn messages_name_the_problem_once_and_hint_at_the_fix() {
-    let o = uridiff(&["resolve", "http://a/", "%zz"], b"");
-    assert!(out(&o).starts_with("invalid reference: "), "{}", out(&o));
-    assert!(!out(&o).contains("invalid: invalid"), "{}", out(&o));
-    let o = uridiff(&["parse", "http://[fe80::1%25eth0]/"], b"");
-    assert!(out(&o).contains("RFC 6874"), "{}", out(&o));
-    let o = uridiff(&["parse", "--json", "http://a/é"], b"");
+    let o = uridiff_stdin(&["resolve", "http://a/", "%zz"], b"");
+    assert!(
+        stdout(&o).starts_with("invalid reference: "),
+        "{}",
+        stdout(&o)
+    );
+    assert!(!stdout(&o).contains("invalid: invalid"), "{}", stdout(&o));
+    let o = uridiff_stdin(&["parse", "http://[fe80::1%25eth0]/"], b"");
+    assert!(stdout(&o).contains("RFC 6874"), "{}", stdout(&o));
+    let o = uridiff_stdin(&["parse", "--json", "http://a/é"], b"");
     assert!(json_lines(&o)[0]["error"]["hint"]
         .as_str()
         .is_some_and(|h| h.contains("percent-encoded")));
@@ -329,8 +317,8 @@ fn help_lists_editions_rules_and_exit_codes() {
         vec!["parse", "--help"],
         vec!["equivalent", "--help"],
     ] {
-        let o = uridiff(&args, b"");
-        let help = out(&o);
+        let o = uridiff_stdin(&args, b"");
+        let help = stdout(&o);
         for needle in [
             "draft-ietf-uri-url-06",
             "rfc3986",

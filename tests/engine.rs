@@ -5,6 +5,8 @@ use std::fs;
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use crate::common::stdout;
+
 fn uridiff(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_uridiff"))
         .args(args)
@@ -12,10 +14,6 @@ fn uridiff(args: &[&str]) -> Output {
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 fn scratch(name: &str) -> PathBuf {

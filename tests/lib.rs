@@ -1,5 +1,8 @@
 //! The integration tests: one binary, one module per area.
 
+// The binary run with standard input, its outputs as text: shared by the modules below.
+mod common;
+
 // Every YAML suite under suites/, run against impl.
 mod suites;
 // Loading suites from hostile folders and files; no silent pass.

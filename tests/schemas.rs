@@ -3,11 +3,11 @@
 //! every kind of resolve answer, too-long oracle inputs, passing, failing and skipped suite
 //! cases. And the schemas are not vacuous: a broken output fails them.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
+
+use crate::common::uridiff_stdin;
 
 fn schema(name: &str) -> jsonschema::Validator {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("schemas/{name}.schema.json"));
@@ -22,17 +22,7 @@ fn schema(name: &str) -> jsonschema::Validator {
 
 /// The JSON lines `uridiff ARGS` prints with `stdin` on standard input.
 fn lines(args: &[&str], stdin: &[u8]) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawns");
-    let mut pipe = child.stdin.take().expect("stdin");
-    pipe.write_all(stdin).expect("writes");
-    drop(pipe);
-    let out = child.wait_with_output().expect("waits");
+    let out = uridiff_stdin(args, stdin);
     let text = String::from_utf8(out.stdout).expect("JSON output is UTF-8");
     let v: Vec<Value> = text
         .lines()

@@ -1,0 +1,40 @@
+//! What the modules of the integration tests share: the `uridiff` binary run with an input on
+//! its standard input, and its outputs read as text. (The modules that need another environment,
+//! `CI` set or unset, a working directory, run the binary their own way.)
+
+use std::io::{ErrorKind, Write};
+use std::process::{Command, Output, Stdio};
+
+/// `uridiff ARGS` with `stdin` written to its standard input, then closed.
+///
+/// A binary that exits before it has read all of `stdin` (a bad flag, say) closes the pipe; that
+/// is no error here, since the output and exit code say what it did. Any other write error is.
+pub fn uridiff_stdin(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawns");
+    let mut pipe = child.stdin.take().expect("stdin");
+    if let Err(e) = pipe.write_all(stdin) {
+        assert_eq!(
+            e.kind(),
+            ErrorKind::BrokenPipe,
+            "{args:?}: writing stdin: {e}"
+        );
+    }
+    drop(pipe);
+    child.wait_with_output().expect("waits")
+}
+
+/// Standard output as text (bytes that are not UTF-8 replaced).
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Standard error as text (bytes that are not UTF-8 replaced).
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
