@@ -154,14 +154,15 @@ fn ends_hier_part(b: Option<u8>) -> bool {
     matches!(b, None | Some(b'/' | b'?' | b'#'))
 }
 
-/// A `%` not followed by two hexadecimal digits, at `index`.
-fn pct_error(index: usize) -> ParseError {
-    ParseError::new(index, ParseErrorKind::PctEncoded, "pct-encoded")
-}
-
-/// [`pct_error`] under the name the edition gives the escape.
+/// A `%` not followed by two hexadecimal digits, at `index`, under the name the edition gives
+/// the escape.
 fn escape_error(syn: &Syntax, index: usize) -> ParseError {
     ParseError::new(index, ParseErrorKind::PctEncoded, syn.escape_rule)
+}
+
+/// [`escape_error`] in RFC 3986: `pct-encoded`, for the steps only RFC 3986's walk takes.
+fn pct_error(index: usize) -> ParseError {
+    escape_error(&syntax::RFC3986, index)
 }
 
 /// The byte at the cursor, which `rule` does not allow there.
