@@ -155,6 +155,11 @@ impl ComponentSet {
         ComponentSet(self.0 & !c.bit())
     }
 
+    /// Whether the set has no component.
+    pub const fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+
     /// Whether `c` is in the set.
     pub const fn contains(self, c: Component) -> bool {
         self.0 & c.bit() != 0
@@ -272,13 +277,18 @@ pub struct Parsed {
     /// `http::Uri`'s `Display`): what it changed on the way shows against the input.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub serialization: Option<String>,
+    /// Components the parser declares but has no value for on this input (a worker's answer
+    /// without the key: Perl's `URI` classes without a `host` method), which are not compared.
+    /// Unlike `None` in [`Parsed::components`], which says the component is undefined.
+    #[serde(skip_serializing_if = "ComponentSet::is_empty")]
+    pub not_reported: ComponentSet,
 }
 
 impl From<Components> for Parsed {
     fn from(components: Components) -> Parsed {
         Parsed {
             components,
-            serialization: None,
+            ..Parsed::default()
         }
     }
 }

@@ -167,6 +167,10 @@ impl<'de> Deserialize<'de> for Bytes {
     }
 }
 
+/// How many inputs of one (subject, class, operation) a campaign run minimizes at most, looking
+/// for a skeleton it does not hold yet.
+const MINIMIZED_PER_CLASS: usize = 64;
+
 /// One line of `findings.jsonl` (`schemas/findings.schema.json`): a discrepancy signature seen
 /// for the first time in the campaign, with its minimized example.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -179,9 +183,9 @@ pub struct FindingLine {
     pub severity: String,
     /// The operation (`parse`).
     pub op: String,
-    /// The subjects grouped by answer.
+    /// Evidence: every subject grouped by its answer on the example.
     pub partition: Vec<Vec<String>>,
-    /// The subjects that differ from the spec.
+    /// The subject that differs from its reference.
     pub deviating: Vec<String>,
     /// For each deviating subject whose profile explains the difference: the rule.
     pub by_design: BTreeMap<String, String>,
@@ -466,6 +470,7 @@ impl Campaign {
         progress: &dyn Fn(&Progress),
     ) -> Result<Progress, CampaignError> {
         let memo = minimize::Memo::default();
+        let mut minimized: std::collections::HashMap<_, usize> = std::collections::HashMap::new();
         let mut p = Progress {
             classes: self.known.len(),
             next: self.state.next,
@@ -480,34 +485,53 @@ impl Campaign {
             let rows = engine.run(&tasks, &|| {});
             for (row, &k) in rows.iter().zip(&indices) {
                 for f in engine.findings(row) {
-                    let key = f.signature.key();
-                    if self.known.contains(&key) {
+                    // A class is known by its minimized example's skeleton; each (subject,
+                    // class, op) minimizes at most MINIMIZED_PER_CLASS inputs a run, so a
+                    // campaign does not minimize every input of a class it already holds.
+                    let coarse = (
+                        f.signature.subject.clone(),
+                        f.signature.class,
+                        f.signature.op,
+                        f.signature.by_design,
+                    );
+                    let tries = minimized.entry(coarse).or_insert(0usize);
+                    if *tries >= MINIMIZED_PER_CLASS {
                         continue;
                     }
+                    *tries += 1;
                     let example =
                         minimize::minimize(engine, &memo, &row.task, &f.signature, options.budget)
                             .unwrap_or_else(|| row.task.clone());
-                    let example_row = engine.run_one(&example);
-                    let outcomes =
-                        engine
-                            .subjects()
-                            .iter()
-                            .map(|s| s.info().name.clone())
-                            .zip(example_row.outcomes.iter().map(|o| {
-                                serde_json::to_value(o).unwrap_or(serde_json::Value::Null)
-                            }))
-                            .collect();
+                    let signature = crate::engine::Signature {
+                        form: crate::engine::skeleton(&example.input),
+                        ..f.signature.clone()
+                    };
+                    let key = signature.key();
+                    if self.known.contains(&key) {
+                        continue;
+                    }
+                    let record = engine.record(signature, 1, example, &row.task, f.rule.clone());
+                    let outcomes = record
+                        .outcomes
+                        .iter()
+                        .map(|(name, o)| {
+                            (
+                                name.clone(),
+                                serde_json::to_value(o).unwrap_or(serde_json::Value::Null),
+                            )
+                        })
+                        .collect();
                     let line = FindingLine {
-                        class: f.signature.class.name(),
-                        severity: serde_json::to_value(f.signature.class.severity())
+                        class: record.signature.class.name(),
+                        severity: serde_json::to_value(record.severity)
                             .ok()
                             .and_then(|v| v.as_str().map(str::to_owned))
                             .unwrap_or_default(),
-                        op: f.signature.op.name().to_owned(),
-                        partition: f.signature.partition.0.clone(),
-                        deviating: f.deviating,
-                        by_design: f.by_design,
-                        example: Bytes(example.input),
+                        op: record.signature.op.name().to_owned(),
+                        partition: record.partition.0.clone(),
+                        deviating: record.deviating.clone(),
+                        by_design: record.by_design.clone(),
+                        example: Bytes(record.example.input.clone()),
                         first_seen: Bytes(row.task.input.clone()),
                         origin: row.task.origin.clone(),
                         outcomes,

@@ -1,5 +1,7 @@
 //! `uridiff diff`: every parser's outcome on each input side by side (parse, or resolve with
-//! `--base`), marking where each differs from impl and whether its profile explains it.
+//! `--base`), each shown against its own profile's reference (impl under `rfc3986` or under
+//! RFC 2396's draft, or the WHATWG reference), marking where it differs and whether its profile
+//! explains it.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -40,7 +42,7 @@ struct Doc<'a> {
 #[derive(Serialize)]
 struct FindingDoc {
     class: String,
-    partition: String,
+    key: String,
     deviating: Vec<String>,
     by_design: BTreeMap<String, String>,
 }
@@ -71,7 +73,6 @@ pub fn run(out: &mut impl Write, args: &DiffArgs) -> anyhow::Result<ExitCode> {
             .outcomes
             .iter()
             .any(|o| matches!(o, Outcome::Crashed(_)));
-        let reference = &row.outcomes[0];
         let lines: Vec<Line<'_>> = infos
             .iter()
             .zip(&row.outcomes)
@@ -97,9 +98,13 @@ pub fn run(out: &mut impl Write, args: &DiffArgs) -> anyhow::Result<ExitCode> {
                     .iter()
                     .map(|f| FindingDoc {
                         class: f.signature.class.name(),
-                        partition: f.signature.partition.to_string(),
-                        deviating: f.deviating.clone(),
-                        by_design: f.by_design.clone(),
+                        key: f.signature.key(),
+                        deviating: vec![f.signature.subject.clone()],
+                        by_design: f
+                            .rule
+                            .iter()
+                            .map(|r| (f.signature.subject.clone(), r.clone()))
+                            .collect(),
                     })
                     .collect(),
             };
@@ -111,8 +116,21 @@ pub fn run(out: &mut impl Write, args: &DiffArgs) -> anyhow::Result<ExitCode> {
             None => writeln!(out, "{}", show(&task.input))?,
         }
         let width = infos.iter().map(|i| i.name.len()).max().unwrap_or(4);
-        for (line, info) in lines.iter().zip(&infos) {
-            let text = describe(line.outcome, reference, info);
+        for (reference, answer) in engine.references().iter().zip(&row.references) {
+            let info = uridiff::subjects::Subject::info(uridiff::subjects::Spec::get());
+            writeln!(
+                out,
+                "  reference {}: {}",
+                reference.name(),
+                describe(answer, answer, info)
+            )?;
+        }
+        for (i, (line, info)) in lines.iter().zip(&infos).enumerate() {
+            let reference = engine.reference_answer_in(&row, i);
+            let mut text = describe(line.outcome, reference, info);
+            if !info.speaks_editions() {
+                text.push_str(&format!("  (vs {})", engine.reference_of(i).name()));
+            }
             let mut mark = String::new();
             if !line.differs.is_empty() {
                 let unexplained: Vec<&str> = line
@@ -144,16 +162,13 @@ pub fn run(out: &mut impl Write, args: &DiffArgs) -> anyhow::Result<ExitCode> {
 fn differences(name: &str, findings: &[Finding]) -> (Vec<String>, BTreeMap<String, String>) {
     let mut differs = Vec::new();
     let mut by_design = BTreeMap::new();
-    for f in findings
-        .iter()
-        .filter(|f| f.deviating.iter().any(|d| d == name))
-    {
+    for f in findings.iter().filter(|f| f.signature.subject == name) {
         let what = f
             .signature
             .class
             .component()
             .map_or_else(|| f.signature.class.name(), |c| c.name().to_owned());
-        if let Some(rule) = f.by_design.get(name) {
+        if let Some(rule) = &f.rule {
             by_design.insert(what.clone(), rule.clone());
         }
         differs.push(what);

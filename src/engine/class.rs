@@ -1,9 +1,12 @@
 //! Discrepancy classes, signatures and severity: what a finding is, how findings are grouped,
 //! and which come first.
 //!
-//! A finding's [`Signature`] is its [`Class`], its component, and the partition of the subjects
-//! by their answer (the agreement grid): two inputs on which the same subjects split the same way
-//! on the same thing are one discrepancy, however different the inputs look.
+//! A class is one behaviour of one parser: its [`Signature`] is the deviating subject, the
+//! [`Class`] of the difference (validity, a component, an operation, round-trip, crash), the
+//! operation, and the form of the difference: the [`skeleton`] of the minimized input (letters to
+//! `a`, digits to `1`, runs of either collapsed, punctuation kept), so `http://a:` and `ftp://b:`
+//! are one class. Which other parsers happened to agree is never part of it: the partition of
+//! every subject by answer stays in the class record as evidence.
 
 use std::fmt;
 
@@ -24,21 +27,22 @@ pub enum Class {
     Component(Component),
     /// A component is undefined on one side and empty on the other.
     UndefinedVsEmpty(Component),
-    /// Subjects that accept an input the spec rejects read a component differently.
-    PeersDisagree(Component),
     /// Reference resolution gives a different target.
     Resolution,
     /// Normalization gives a different result.
     Normalization,
     /// Equivalence answers differ.
     Equivalence,
+    /// The parser's own serialization, parsed again by it, is rejected or gives other
+    /// components.
+    RoundTrip,
 }
 
 impl Class {
     /// The component the class is about, if any.
     pub fn component(self) -> Option<Component> {
         match self {
-            Class::Component(c) | Class::UndefinedVsEmpty(c) | Class::PeersDisagree(c) => Some(c),
+            Class::Component(c) | Class::UndefinedVsEmpty(c) => Some(c),
             _ => None,
         }
     }
@@ -51,10 +55,10 @@ impl Class {
             Class::TooLax => "too-lax".into(),
             Class::Component(c) => c.name().replace('_', "-"),
             Class::UndefinedVsEmpty(c) => format!("undefined-vs-empty-{}", c.name()),
-            Class::PeersDisagree(c) => format!("peers-disagree-{}", c.name().replace('_', "-")),
             Class::Resolution => "resolution".into(),
             Class::Normalization => "normalization".into(),
             Class::Equivalence => "equivalence".into(),
+            Class::RoundTrip => "round-trip".into(),
         }
     }
 
@@ -64,13 +68,12 @@ impl Class {
     pub fn severity(self) -> Severity {
         match self {
             Class::Crash(_) => Severity::Critical,
-            Class::Component(c) | Class::PeersDisagree(c) if c.routes() => Severity::Critical,
-            Class::TooLax | Class::TooStrict => Severity::High,
+            Class::Component(c) if c.routes() => Severity::Critical,
+            Class::TooLax | Class::TooStrict | Class::RoundTrip => Severity::High,
             Class::Component(Component::Path | Component::HostKind) | Class::Resolution => {
                 Severity::High
             }
-            Class::PeersDisagree(Component::Path) => Severity::Medium,
-            Class::Component(_) | Class::PeersDisagree(_) => Severity::Medium,
+            Class::Component(_) => Severity::Medium,
             Class::Normalization | Class::Equivalence => Severity::Medium,
             Class::UndefinedVsEmpty(_) => Severity::Low,
         }
@@ -159,35 +162,70 @@ impl fmt::Display for Partition {
     }
 }
 
-/// What makes two findings the same discrepancy.
+/// What makes two findings one class: one behaviour of one parser.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Signature {
+    /// The deviating subject.
+    pub subject: String,
     /// The kind of disagreement.
     pub class: Class,
     /// The operation.
     pub op: crate::model::Op,
-    /// The subjects by answer.
-    pub partition: Partition,
-    /// Whether the deviating subjects' profiles explain the difference (by design): explained
-    /// and unexplained differences are never one class.
+    /// The form of the difference: the [`skeleton`] of the (minimized) input.
+    pub form: String,
+    /// Whether the subject's profile explains the difference (by design): explained and
+    /// unexplained differences are never one class.
     pub by_design: bool,
 }
 
 impl Signature {
-    /// The signature as one line: `class op: partition` (prefixed `by-design ` when explained),
-    /// the key of baselines.
+    /// The signature as one line, the key of baselines and campaign findings:
+    /// `subject class op: form`, prefixed `by-design ` when explained.
     ///
     /// ```
-    /// use uridiff::engine::{Class, Partition, Signature};
+    /// use uridiff::engine::{Class, Signature};
     /// use uridiff::model::{Component, Op};
-    /// let s = Signature { class: Class::Component(Component::Host), op: Op::Parse,
-    ///                     partition: Partition::of(vec![("impl", 1), ("url", 2)]), by_design: false };
-    /// assert_eq!(s.key(), "host parse: impl | url");
+    /// let s = Signature { subject: "url".into(), class: Class::Component(Component::Host),
+    ///                     op: Op::Parse, form: "a://a:".into(), by_design: false };
+    /// assert_eq!(s.key(), "url host parse: a://a:");
     /// ```
     pub fn key(&self) -> String {
         let prefix = if self.by_design { "by-design " } else { "" };
-        format!("{prefix}{} {}: {}", self.class, self.op, self.partition)
+        format!(
+            "{prefix}{} {} {}: {}",
+            self.subject, self.class, self.op, self.form
+        )
     }
+}
+
+/// The skeleton of an input: ASCII letters become `a`, digits `1`, each run of either one
+/// character; other ASCII bytes are kept (they are the URI's delimiters and what it is about),
+/// controls and bytes outside ASCII are written `\xNN`.
+///
+/// ```
+/// use uridiff::engine::skeleton;
+/// assert_eq!(skeleton(b"http://a:"), skeleton(b"ftp://b:"));
+/// assert_eq!(skeleton(b"http://[::1]:80/x%2F"), "a://[::1]:1/a%1a");
+/// assert_ne!(skeleton(b"http://a@b"), skeleton(b"http://a/b"));
+/// ```
+pub fn skeleton(input: &[u8]) -> String {
+    let mut out = String::with_capacity(input.len());
+    let mut last = None;
+    for &b in input {
+        let mapped = match b {
+            b'a'..=b'z' | b'A'..=b'Z' => Some('a'),
+            b'0'..=b'9' => Some('1'),
+            _ => None,
+        };
+        match mapped {
+            Some(m) if last == Some(m) => {}
+            Some(m) => out.push(m),
+            None if b.is_ascii_graphic() || b == b' ' => out.push(b as char),
+            None => out.push_str(&format!("\\x{b:02x}")),
+        }
+        last = mapped;
+    }
+    out
 }
 
 #[cfg(test)]
@@ -221,10 +259,9 @@ mod tests {
                 [
                     Class::Component(c),
                     Class::UndefinedVsEmpty(c),
-                    Class::PeersDisagree(c),
                 ]
             })
-            .chain([Class::TooLax, Class::TooStrict, Class::Resolution])
+            .chain([Class::TooLax, Class::TooStrict, Class::Resolution, Class::RoundTrip])
             .map(Class::name)
             .collect();
         let n = names.len();

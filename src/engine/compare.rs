@@ -1,337 +1,228 @@
-//! Comparison: one row of outcomes (one job, every subject) becomes findings.
+//! Comparison: one row (one job; every subject's answer, each reference's answer and each
+//! subject's re-parse of its own serialization) becomes findings.
 //!
-//! The spec implementation under the job's edition is the reference. A subject is compared only
-//! on what it declares: a component it does not report is not compared, a subject that never
-//! rejects is not compared on validity, an `Unsupported` outcome is never a difference. Each
-//! difference is checked against the subject's profile rules ([`super::profile`]).
+//! Each subject is judged against its own profile's reference only
+//! ([`crate::subjects::profile::Reference`]): RFC 3986 parsers against impl under `rfc3986`,
+//! RFC 2396 parsers against impl under `draft-fielding-uri-syntax-02`, WHATWG parsers against the
+//! WHATWG reference, whatever edition the job came from. A subject is compared only on what it
+//! declares: a component it does not report (or says it does not report for this input) is not
+//! compared, a subject that never rejects is not judged on validity, an `Unsupported` outcome is
+//! never a difference. Every difference, of every class, is checked against the subject's
+//! profile rules ([`super::profile`]). The comparison never calls a parser.
 
-use std::collections::BTreeMap;
-
-use crate::model::{Answer, Component, Components, Op, Outcome};
+use crate::model::{Answer, Component, Components, Op, Outcome, Parsed};
 use crate::subjects::SubjectInfo;
 
-use super::profile::{explain_for, Evidence};
-use super::{Class, Partition, Signature};
+use super::profile::{explain_for, Evidence, Rule};
+use super::{skeleton, Class, Signature};
 
-/// One discrepancy seen on one input.
+/// One discrepancy of one subject on one input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    /// What makes it the same as others.
+    /// What makes it one class with others (its form is the skeleton of this input; classes
+    /// re-key it by the skeleton of the minimized input).
     pub signature: Signature,
-    /// The subjects that differ from the spec (for [`Class::PeersDisagree`]: every subject that
-    /// accepted), by name.
-    pub deviating: Vec<String>,
-    /// For each deviating subject whose difference its profile explains: the rule.
-    pub by_design: BTreeMap<String, String>,
+    /// The rule of the subject's profile that reproduces its answer (`profile: rule`), when the
+    /// difference is by design.
+    pub rule: Option<String>,
 }
 
 impl Finding {
-    /// Whether every deviating subject's difference is explained by its profile.
+    /// Whether the subject's profile explains the difference.
     pub fn explained(&self) -> bool {
-        !self.deviating.is_empty()
-            && self
-                .deviating
-                .iter()
-                .all(|d| self.by_design.contains_key(d))
+        self.rule.is_some()
     }
 }
 
-/// A subject's answer on one thing, as compared.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum View<'a> {
-    Rejected,
-    Crashed,
-    Value(Option<&'a str>),
+/// What one subject is judged on for one job.
+#[derive(Clone, Copy, Debug)]
+pub struct Judged<'a> {
+    /// The subject's declaration.
+    pub info: &'a SubjectInfo,
+    /// Its answer.
+    pub outcome: &'a Outcome<Answer>,
+    /// Its reference's answer to the same job.
+    pub reference: &'a Outcome<Answer>,
+    /// Its own serialization of a parse, parsed again by it (when it gives one that differs from
+    /// the input).
+    pub reparsed: Option<&'a Outcome<Answer>>,
 }
 
-/// The findings of one row: `outcomes[i]` is the answer of `subjects[i]`; `reference` is the
-/// index of the spec implementation.
-pub fn findings(
-    subjects: &[&SubjectInfo],
-    reference: usize,
-    op: Op,
-    input: &[u8],
-    outcomes: &[Outcome<Answer>],
-) -> Vec<Finding> {
+/// The findings of one subject on one job.
+///
+/// ```
+/// use uridiff::engine::{judge, Class, Judged};
+/// use uridiff::model::{Answer, Component, Components, Op, Outcome, Parsed};
+/// let info = uridiff::subjects::Spec::get().info().clone();
+/// let at = |host| Outcome::Accepted(Answer::Parsed(Box::new(Parsed::from(
+///     Components::default().with(Component::Scheme, Some("http")).with(Component::Host, Some(host))))));
+/// let (got, reference) = (at("b"), at("a"));
+/// let f = judge(Op::Parse, b"http://a", &Judged { info: &info, outcome: &got, reference: &reference, reparsed: None });
+/// assert_eq!(f.len(), 1);
+/// assert_eq!(f[0].signature.class, Class::Component(Component::Host));
+/// ```
+pub fn judge(op: Op, input: &[u8], j: &Judged<'_>) -> Vec<Finding> {
     let mut out = Vec::new();
-    let name = |i: usize| subjects[i].name.as_str();
-    let answered: Vec<usize> = (0..subjects.len())
-        .filter(|&i| !matches!(outcomes[i], Outcome::Unsupported(_)))
-        .collect();
-
-    // Crashes: one finding per crash kind, partitioned by outcome kind.
-    let crashed: Vec<usize> = answered
-        .iter()
-        .copied()
-        .filter(|&i| matches!(outcomes[i], Outcome::Crashed(_)))
-        .collect();
-    for &i in &crashed {
-        let Outcome::Crashed(c) = &outcomes[i] else {
-            continue;
-        };
-        let partition = Partition::of(
-            answered
-                .iter()
-                .map(|&j| {
-                    let tag = match &outcomes[j] {
-                        Outcome::Crashed(c) => c.kind.name(),
-                        _ => "answered",
-                    };
-                    (name(j), tag)
-                })
-                .collect(),
-        );
+    let info = j.info;
+    let mut push = |class: Class, rule: Option<&'static Rule>| {
         out.push(Finding {
             signature: Signature {
-                class: Class::Crash(c.kind),
+                subject: info.name.clone(),
+                class,
                 op,
-                partition,
-                by_design: false,
+                form: skeleton(input),
+                by_design: rule.is_some(),
             },
-            deviating: vec![name(i).to_owned()],
-            by_design: BTreeMap::new(),
+            rule: rule.map(|r| match r.profile {
+                "*" => format!("any profile: {}", r.name),
+                p => format!("{p}: {}", r.name),
+            }),
         });
+    };
+    let explain = |e: &Evidence<'_>| explain_for(&info.profile, &info.name, e);
+    match j.outcome {
+        Outcome::Unsupported(_) => return out,
+        Outcome::Crashed(c) => {
+            push(Class::Crash(c.kind), None);
+            return out;
+        }
+        _ => {}
     }
 
-    let spec = &outcomes[reference];
-    if matches!(spec, Outcome::Unsupported(_) | Outcome::Crashed(_)) {
+    // Round-trip: the subject's own serialization, parsed again by it, must read the same. This
+    // needs no reference: it is the library against itself.
+    if let (Outcome::Accepted(Answer::Parsed(first)), Some(again)) = (j.outcome, j.reparsed) {
+        let same = match again {
+            Outcome::Accepted(Answer::Parsed(second)) => {
+                compared(info, first).all(|c| first.components.get(c) == second.components.get(c))
+            }
+            // A crash on the re-parse is a crash of its own, not a round-trip difference.
+            Outcome::Crashed(_) | Outcome::Unsupported(_) => true,
+            _ => false,
+        };
+        if !same {
+            push(Class::RoundTrip, None);
+        }
+    }
+
+    let reference = j.reference;
+    if matches!(reference, Outcome::Unsupported(_) | Outcome::Crashed(_)) {
         return out;
     }
-    let spec_accepted = spec.is_accepted();
-    let spec_parsed = match spec {
+    let ref_parsed = match reference {
         Outcome::Accepted(Answer::Parsed(p)) => Some(&p.components),
         _ => None,
     };
 
-    // Validity, among the subjects that decide it.
-    let deciders: Vec<usize> = answered
-        .iter()
-        .copied()
-        .filter(|&i| subjects[i].decides_validity && !matches!(outcomes[i], Outcome::Crashed(_)))
-        .collect();
-    let validity = Partition::of(
-        deciders
-            .iter()
-            .map(|&i| (name(i), outcomes[i].is_accepted()))
-            .collect(),
-    );
-    if !validity.unanimous() {
-        let class = if spec_accepted {
+    // Validity, for a subject that decides it.
+    if info.decides_validity && j.outcome.is_accepted() != reference.is_accepted() {
+        let class = if reference.is_accepted() {
             Class::TooStrict
         } else {
             Class::TooLax
         };
-        let deviating: Vec<usize> = deciders
-            .iter()
-            .copied()
-            .filter(|&i| outcomes[i].is_accepted() != spec_accepted)
-            .collect();
-        push(&mut out, class, op, validity, &deviating, subjects, |_| {
-            None
+        let rule = explain(&Evidence {
+            class,
+            input,
+            spec: None,
+            got: None,
+            spec_components: ref_parsed,
         });
+        push(class, rule);
+        return out;
     }
-
-    match op {
-        Op::Parse => {
-            for c in Component::ALL {
-                components(
-                    &mut out,
-                    subjects,
-                    reference,
-                    c,
+    let (Outcome::Accepted(got), Outcome::Accepted(want)) = (j.outcome, reference) else {
+        return out;
+    };
+    match (got, want) {
+        (Answer::Parsed(got), Answer::Parsed(want)) => {
+            for (class, spec, value) in component_differences(info, got, &want.components) {
+                let rule = explain(&Evidence {
+                    class,
                     input,
-                    outcomes,
-                    &answered,
-                    spec_parsed,
-                );
+                    spec,
+                    got: value,
+                    spec_components: Some(&want.components),
+                });
+                push(class, rule);
             }
         }
-        Op::Resolve | Op::Normalize | Op::Equivalent | Op::Extract if spec_accepted => {
+        (got, want) if got != want => {
             let class = match op {
                 Op::Resolve => Class::Resolution,
                 Op::Normalize => Class::Normalization,
                 _ => Class::Equivalence,
             };
-            let accepted: Vec<usize> = answered
-                .iter()
-                .copied()
-                .filter(|&i| outcomes[i].is_accepted())
-                .collect();
-            let partition = Partition::of(
-                accepted
-                    .iter()
-                    .map(|&i| (name(i), answer_of(&outcomes[i])))
-                    .collect(),
-            );
-            if !partition.unanimous() {
-                let spec_answer = answer_of(spec);
-                let deviating: Vec<usize> = accepted
-                    .iter()
-                    .copied()
-                    .filter(|&i| answer_of(&outcomes[i]) != spec_answer)
-                    .collect();
-                push(&mut out, class, op, partition, &deviating, subjects, |_| {
-                    None
-                });
-            }
+            let (g, w) = (text(got), text(want));
+            let rule = explain(&Evidence {
+                class,
+                input,
+                spec: w.as_deref(),
+                got: g.as_deref(),
+                spec_components: None,
+            });
+            push(class, rule);
         }
         _ => {}
     }
     out
 }
 
-fn answer_of(o: &Outcome<Answer>) -> Option<&Answer> {
-    match o {
-        Outcome::Accepted(a) => Some(a),
-        _ => None,
-    }
+/// The components a subject is compared on for this answer: those it declares, less those it
+/// says it does not report here.
+fn compared<'a>(
+    info: &'a SubjectInfo,
+    got: &'a Parsed,
+) -> impl Iterator<Item = Component> + 'a {
+    Component::ALL
+        .into_iter()
+        .filter(move |&c| info.components.contains(c) && reported(got, c))
 }
 
-fn push(
-    out: &mut Vec<Finding>,
-    class: Class,
-    op: Op,
-    partition: Partition,
-    deviating: &[usize],
-    subjects: &[&SubjectInfo],
-    explained_by: impl Fn(usize) -> Option<&'static super::Rule>,
-) {
-    // The subjects whose profile explains the difference and those whose does not make two
-    // findings: by-design and unexplained differences are never one class.
-    let rules: Vec<(usize, Option<&'static super::Rule>)> =
-        deviating.iter().map(|&i| (i, explained_by(i))).collect();
-    for by_design in [false, true] {
-        let group: Vec<&(usize, Option<&'static super::Rule>)> = rules
-            .iter()
-            .filter(|(_, r)| r.is_some() == by_design)
-            .collect();
-        if group.is_empty() {
-            continue;
-        }
-        out.push(Finding {
-            signature: Signature {
-                class,
-                op,
-                partition: partition.clone(),
-                by_design,
-            },
-            deviating: group
-                .iter()
-                .map(|(i, _)| subjects[*i].name.clone())
-                .collect(),
-            by_design: group
-                .iter()
-                .filter_map(|(i, r)| {
-                    r.map(|rule| {
-                        (
-                            subjects[*i].name.clone(),
-                            match rule.profile {
-                                "*" => format!("any profile: {}", rule.name),
-                                p => format!("{p}: {}", rule.name),
-                            },
-                        )
-                    })
-                })
-                .collect(),
-        });
-    }
+/// Whether a parse reports `c` (a worker may say a component is not reported for one input).
+pub(crate) fn reported(p: &Parsed, c: Component) -> bool {
+    !p.not_reported.contains(c)
 }
 
-#[allow(clippy::too_many_arguments)]
-fn components(
-    out: &mut Vec<Finding>,
-    subjects: &[&SubjectInfo],
-    reference: usize,
-    c: Component,
-    input: &[u8],
-    outcomes: &[Outcome<Answer>],
-    answered: &[usize],
-    spec: Option<&Components>,
-) {
-    let value = |i: usize| -> Option<View<'_>> {
-        match &outcomes[i] {
-            Outcome::Accepted(Answer::Parsed(p)) => Some(View::Value(p.components.get(c))),
-            Outcome::Rejected(_) => Some(View::Rejected),
-            Outcome::Crashed(_) => Some(View::Crashed),
-            _ => None,
-        }
+/// The component differences of one parse against the reference's: `(class, reference's value,
+/// subject's value)`. One root cause, one finding: the authority differs whenever the userinfo,
+/// host or port does, and the host's kind whenever the host does, so those follow-on differences
+/// are not reported again.
+fn component_differences<'a>(
+    info: &SubjectInfo,
+    got: &'a Parsed,
+    want: &'a Components,
+) -> Vec<(Class, Option<&'a str>, Option<&'a str>)> {
+    let differs = |c: Component| {
+        info.components.contains(c) && reported(got, c) && got.components.get(c) != want.get(c)
     };
-    // Who is compared on this component: those that report it and accepted the input.
-    let reporting: Vec<usize> = answered
-        .iter()
-        .copied()
-        .filter(|&i| subjects[i].components.contains(c))
-        .filter(|&i| matches!(value(i), Some(View::Value(_))))
-        .collect();
-    let partition_of = |who: &[usize]| {
-        Partition::of(
-            who.iter()
-                .filter_map(|&i| Some((subjects[i].name.as_str(), value(i)?)))
-                .collect(),
-        )
-    };
-    let partition = partition_of(&reporting);
-    if partition.unanimous() {
-        return;
-    }
-    let Some(spec_components) = spec else {
-        // The spec rejects the input, and the parsers that accept it (and decide validity: a
-        // splitter that accepts everything reads nothing in particular) read it differently.
-        let reporting: Vec<usize> = reporting
-            .into_iter()
-            .filter(|&i| subjects[i].decides_validity)
-            .collect();
-        let partition = partition_of(&reporting);
-        if partition.unanimous() {
-            return;
-        }
-        push(
-            out,
-            Class::PeersDisagree(c),
-            Op::Parse,
-            partition,
-            &reporting,
-            subjects,
-            |_| None,
-        );
-        return;
-    };
-    let spec_value = spec_components.get(c);
-    let mut by_class: BTreeMap<Class, Vec<usize>> = BTreeMap::new();
-    for &i in &reporting {
-        let Some(View::Value(got)) = value(i) else {
-            continue;
-        };
-        if i == reference || got == spec_value {
-            continue;
-        }
-        let class = match (spec_value, got) {
-            (None, Some("")) | (Some(""), None) => Class::UndefinedVsEmpty(c),
-            _ => Class::Component(c),
-        };
-        by_class.entry(class).or_default().push(i);
-    }
-    for (class, deviating) in by_class {
-        push(
-            out,
-            class,
-            Op::Parse,
-            partition.clone(),
-            &deviating,
-            subjects,
-            |i| {
-                let Some(View::Value(got)) = value(i) else {
-                    return None;
-                };
-                let evidence = Evidence {
-                    class,
-                    input,
-                    spec: spec_value,
-                    got,
-                    spec_components: Some(spec_components),
-                };
-                explain_for(&subjects[i].profile, &subjects[i].name, &evidence)
-            },
-        );
+    Component::ALL
+        .into_iter()
+        .filter(|&c| differs(c))
+        .filter(|&c| match c {
+            Component::Authority => {
+                !(differs(Component::Userinfo) || differs(Component::Host) || differs(Component::Port))
+            }
+            Component::HostKind => !differs(Component::Host),
+            _ => true,
+        })
+        .map(|c| {
+            let (w, g) = (want.get(c), got.components.get(c));
+            let class = match (w, g) {
+                (None, Some("")) | (Some(""), None) => Class::UndefinedVsEmpty(c),
+                _ => Class::Component(c),
+            };
+            (class, w, g)
+        })
+        .collect()
+}
+
+/// An answer of `resolve`, `normalize`, `equivalent` or `extract` as text, for the rules.
+fn text(a: &Answer) -> Option<String> {
+    match a {
+        Answer::Text(t) => Some(t.clone()),
+        Answer::Bool(b) => Some(b.to_string()),
+        Answer::List(l) => Some(l.join(" ")),
+        Answer::Parsed(p) => p.serialization.clone(),
     }
 }

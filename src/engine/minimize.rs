@@ -1,38 +1,53 @@
-//! Delta minimization over bytes (Zeller's ddmin, complement-only): the smallest input found that
-//! still shows the same [`Signature`], re-running the subjects through the same contract.
+//! Delta minimization over bytes (Zeller's ddmin, complement-only, then single-byte removals to
+//! a fixed point): the smallest input found on which the same subject still shows the same class
+//! of difference from its reference. Only that subject and its reference are re-run, through the
+//! same contract.
+//!
+//! The result is 1-minimal (no single byte can be removed keeping the class) whenever the budget
+//! allows; [`budget_for`] grows the budget with the input's length.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use super::{Engine, Signature, Task};
+use super::{Class, Engine, Signature, Task};
+use crate::model::Op;
 
-/// The signatures found on each task tried, shared by every class minimized in one run: the
-/// candidates of classes first seen on the same input are mostly the same, and each costs a run
-/// of every subject.
+/// What a candidate must keep: the subject's class of difference, operation and verdict.
+type Kept = (Class, Op, bool);
+
+/// The memo's bound: past it the memo is emptied (a cache, not a record).
+const MEMO_ENTRIES: usize = 200_000;
+
+/// The classes each subject shows on each task tried, shared by every class minimized in one
+/// run: the candidates of classes first seen on the same input are mostly the same.
 #[derive(Debug, Default)]
 pub struct Memo {
-    seen: Mutex<HashMap<Task, Arc<Vec<Signature>>>>,
+    seen: Mutex<HashMap<(usize, Task), Arc<Vec<Kept>>>>,
 }
 
 impl Memo {
-    /// The signatures `engine` finds on `task`, computed once.
-    pub fn signatures(&self, engine: &Engine, task: &Task) -> Arc<Vec<Signature>> {
-        if let Some(s) = self.lock().get(task) {
+    /// What subject `i` of `engine` shows on `task`, computed once.
+    pub fn kept(&self, engine: &Engine, i: usize, task: &Task) -> Arc<Vec<Kept>> {
+        let key = (i, task.clone());
+        if let Some(s) = self.lock().get(&key) {
             return Arc::clone(s);
         }
-        let row = engine.run_one(task);
-        let found: Arc<Vec<Signature>> = Arc::new(
+        let found: Arc<Vec<Kept>> = Arc::new(
             engine
-                .findings(&row)
+                .findings_of_subject(i, task)
                 .into_iter()
-                .map(|f| f.signature)
+                .map(|f| (f.signature.class, f.signature.op, f.signature.by_design))
                 .collect(),
         );
-        self.lock().insert(task.clone(), Arc::clone(&found));
+        let mut seen = self.lock();
+        if seen.len() >= MEMO_ENTRIES {
+            seen.clear();
+        }
+        seen.insert(key, Arc::clone(&found));
         found
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<Task, Arc<Vec<Signature>>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(usize, Task), Arc<Vec<Kept>>>> {
         // A poisoned memo only loses cached answers; they are recomputed.
         self.seen
             .lock()
@@ -40,20 +55,35 @@ impl Memo {
     }
 }
 
-/// Shrinks `task`'s input while the engine still finds `signature` on it, trying at most
-/// `budget` candidates. `None` when the signature does not reproduce on the task itself (a
-/// subject that answers differently from one run to the next).
+/// The runs a minimization of an input of `len` bytes may take: at least `base`, and enough for
+/// ddmin and a few single-byte passes over a long input (capped, so a megabyte stops in time).
+///
+/// ```
+/// use uridiff::engine::minimize::budget_for;
+/// assert_eq!(budget_for(200, 10), 200);
+/// assert!(budget_for(200, 1_000) > 200);
+/// assert!(budget_for(200, 1 << 20) <= 20_000);
+/// ```
+pub fn budget_for(base: usize, len: usize) -> usize {
+    base.max(len.saturating_mul(4)).min(20_000.max(base))
+}
+
+/// Shrinks `task`'s input while the subject of `signature` still shows its class (same
+/// operation, same verdict) against its reference, within [`budget_for`]`(budget, len)` runs.
+/// `None` when the class does not reproduce on the task itself (a subject that answers
+/// differently from one run to the next).
 ///
 /// # Examples
 ///
 /// ```
-/// use uridiff::engine::{minimize::minimize, Class, Engine, Partition, Signature, Task};
+/// use uridiff::engine::{minimize::minimize, Class, Engine, Signature, Task};
 /// use uridiff::model::Op;
 /// let engine = Engine::new(uridiff::subjects::in_process());
 /// let task = Task::parse(b"http://a/b".to_vec(), "test");
-/// // impl and both oracles agree on this input: no signature to keep.
+/// // impl and both oracles agree on this input: no class to keep.
 /// assert!(engine.findings(&engine.run_one(&task)).is_empty());
-/// let sig = Signature { class: Class::TooLax, op: Op::Parse, partition: Partition(vec![]), by_design: false };
+/// let sig = Signature { subject: "oracle-grammar".into(), class: Class::TooLax, op: Op::Parse,
+///                       form: String::new(), by_design: false };
 /// assert!(minimize(&engine, &Default::default(), &task, &sig, 100).is_none());
 /// ```
 pub fn minimize(
@@ -63,17 +93,21 @@ pub fn minimize(
     signature: &Signature,
     budget: usize,
 ) -> Option<Task> {
+    let i = engine.position(&signature.subject)?;
+    let want = (signature.class, signature.op, signature.by_design);
     let keeps = |input: &[u8]| {
-        memo.signatures(engine, &task.with_input(input.to_vec()))
-            .contains(signature)
+        memo.kept(engine, i, &task.with_input(input.to_vec()))
+            .contains(&want)
     };
     if !keeps(&task.input) {
         return None;
     }
+    let budget = budget_for(budget, task.input.len());
     let mut current = task.input.clone();
-    let mut n = 2usize;
     let mut tried = 0usize;
-    while !current.is_empty() && tried < budget {
+    // ddmin, complements only: remove one of n chunks, halving the chunks when none goes.
+    let mut n = 2usize;
+    while current.len() > 1 && tried < budget {
         let len = current.len();
         let chunk = len.div_ceil(n);
         let mut reduced = false;
@@ -96,6 +130,25 @@ pub fn minimize(
                 break;
             }
             n = (n * 2).min(len);
+        }
+    }
+    // Single bytes to a fixed point: 1-minimal when the budget allows.
+    loop {
+        let mut removed = false;
+        let mut at = 0;
+        while at < current.len() && tried < budget {
+            let mut candidate = current.clone();
+            candidate.remove(at);
+            tried += 1;
+            if keeps(&candidate) {
+                current = candidate;
+                removed = true;
+            } else {
+                at += 1;
+            }
+        }
+        if !removed || tried >= budget {
+            break;
         }
     }
     Some(task.with_input(current))

@@ -1,6 +1,7 @@
-//! The differential engine: jobs flow to every available subject (in parallel over the cores),
-//! then to a profile-aware comparison ([`compare`]), findings, and classes deduplicated by
-//! signature, each with its smallest example delta-minimized over bytes ([`minimize`]).
+//! The differential engine: jobs flow to every available subject and to each subject's reference
+//! (in parallel over the cores), then to a comparison of each subject with its own reference
+//! ([`compare`]), findings, and classes: one behaviour of one parser, keyed by the skeleton of
+//! its 1-minimal example ([`minimize`]).
 //!
 //! One direction: cases flow in, outcomes flow out, and comparison never calls back into a
 //! subject. Only the minimizer re-runs subjects, on smaller inputs, through the same
@@ -11,19 +12,20 @@ mod compare;
 pub mod minimize;
 mod profile;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use rayon::prelude::*;
 use serde::Serialize;
 use uri_spec::Edition;
 
-pub use class::{Class, Partition, Severity, Signature};
-pub use compare::{findings, Finding};
+pub use class::{skeleton, Class, Partition, Severity, Signature};
+pub use compare::{judge, Finding, Judged};
 pub(crate) use profile::default_port;
-pub use profile::{explain, Evidence, Rule, RULES};
+pub use profile::{explain, rules, versus_rfc3986, Evidence, Rule, TABLES};
 
 use crate::model::{Answer, Op, Outcome};
+use crate::subjects::profile::Reference;
 use crate::subjects::{self, Ctx, Job, Subject, SubjectInfo};
 
 /// An owned job: what the engine hands to every subject.
@@ -85,22 +87,30 @@ impl Task {
     }
 }
 
-/// One task's outcomes, one per subject (in the engine's subject order).
+/// One task's outcomes: one per subject (in the engine's subject order), one per reference, and
+/// each subject's re-parse of its own serialization.
 #[derive(Clone, Debug)]
 pub struct Row {
     /// The task.
     pub task: Task,
     /// The outcomes.
     pub outcomes: Vec<Outcome<Answer>>,
+    /// The references' answers, in [`Engine::references`] order.
+    pub references: Vec<Outcome<Answer>>,
+    /// For a parse: each subject's serialization parsed again by it, where it gave one that is
+    /// not the input.
+    pub reparsed: Vec<Option<Outcome<Answer>>>,
 }
 
-/// The engine: the subjects, with the spec implementation as the reference.
+/// The engine: the subjects, and the references they are judged against.
 pub struct Engine {
     subjects: Vec<Arc<dyn Subject>>,
-    reference: usize,
+    references: Vec<(Reference, Arc<dyn Subject>)>,
+    /// Per subject: the index of its reference in `references`.
+    judged_by: Vec<usize>,
 }
 
-/// A discrepancy class: every finding with one signature.
+/// A discrepancy class: one behaviour of one parser, every finding with one signature.
 #[derive(Clone, Debug, Serialize)]
 pub struct ClassRecord {
     /// The signature's one-line key.
@@ -111,20 +121,31 @@ pub struct ClassRecord {
     pub severity: Severity,
     /// How many inputs showed it.
     pub count: usize,
-    /// The subjects that differ from the spec.
+    /// The deviating subject (one: a class is one parser's behaviour).
     pub deviating: Vec<String>,
-    /// `by-design(<profile>: <rule>)` for each deviating subject whose profile explains every
-    /// finding of the class; a class is by design only when all its deviating subjects are.
+    /// What it was judged against (`rfc3986`, `draft-fielding-uri-syntax-02`, `whatwg`, ...).
+    pub reference: String,
+    /// `<profile>: <rule>` for the deviating subject when its profile explains every finding.
     pub by_design: BTreeMap<String, String>,
-    /// Whether the whole class is explained by profiles.
+    /// Whether the class is explained by the subject's profile.
     pub explained: bool,
-    /// The smallest input that shows it, delta-minimized with the signature kept.
+    /// The 1-minimal input that shows it (within the minimizer's budget).
     pub example: Task,
     /// The input it was first seen on, before minimization.
     pub first_seen: Task,
+    /// The subject's answer on the example.
+    pub answer: Outcome<Answer>,
+    /// The reference's answer on the example.
+    pub reference_answer: Outcome<Answer>,
+    /// Evidence: every subject grouped by its answer on the example, on what the class is about.
+    pub partition: Partition,
     /// Every subject's outcome on the example.
     pub outcomes: Vec<(String, Outcome<Answer>)>,
 }
+
+/// How many inputs of different skeletons one (subject, class, operation) minimizes at most: the
+/// rest count towards the class their smallest sibling minimized to.
+const FORMS_PER_CLASS: usize = 24;
 
 impl Engine {
     /// An engine over `subjects`; the spec implementation is added as the reference when it is
@@ -135,16 +156,38 @@ impl Engine {
     /// assert_eq!(e.infos()[0].name, "impl");
     /// ```
     pub fn new(mut subjects: Vec<Arc<dyn Subject>>) -> Engine {
-        let reference = match subjects.iter().position(|s| s.info().name == "impl") {
-            Some(i) => i,
-            None => {
-                subjects.insert(0, Arc::new(subjects::Spec::new()));
-                0
-            }
-        };
+        if !subjects.iter().any(|s| s.info().name == "impl") {
+            subjects.insert(0, Arc::new(subjects::Spec::new()));
+        }
+        let mut references: Vec<(Reference, Arc<dyn Subject>)> = Vec::new();
+        let judged_by = subjects
+            .iter()
+            .map(|s| {
+                let info = s.info();
+                // The project's own subjects speak editions: each job is theirs under its edition.
+                let reference = if info.speaks_editions() {
+                    Reference::JobEdition
+                } else {
+                    subjects::profile::profile(&info.profile)
+                        .map_or(Reference::Edition(uri_spec::Edition::Rfc3986), |p| p.reference)
+                };
+                match references.iter().position(|(r, _)| *r == reference) {
+                    Some(i) => i,
+                    None => {
+                        let judge: Arc<dyn Subject> = match reference {
+                            Reference::Whatwg => whatwg_reference(),
+                            _ => Arc::new(subjects::Spec::new()),
+                        };
+                        references.push((reference, judge));
+                        references.len() - 1
+                    }
+                }
+            })
+            .collect();
         Engine {
             subjects,
-            reference,
+            references,
+            judged_by,
         }
     }
 
@@ -158,16 +201,62 @@ impl Engine {
         &self.subjects
     }
 
-    /// Runs one task on every subject.
+    /// The references, in [`Row::references`] order.
+    pub fn references(&self) -> Vec<Reference> {
+        self.references.iter().map(|(r, _)| *r).collect()
+    }
+
+    /// The reference subject `i` is judged against.
+    pub fn reference_of(&self, i: usize) -> Reference {
+        self.references[self.judged_by[i]].0
+    }
+
+    /// Subject `i`'s reference's answer in `row`.
+    pub fn reference_answer_in<'r>(&self, row: &'r Row, i: usize) -> &'r Outcome<Answer> {
+        &row.references[self.judged_by[i]]
+    }
+
+    fn reference_answer(&self, r: usize, task: &Task) -> Outcome<Answer> {
+        let (reference, judge) = &self.references[r];
+        let mut job = task.job();
+        if let Reference::Edition(e) = reference {
+            job.ctx.edition = *e;
+        }
+        subjects::run(judge.as_ref(), &job)
+    }
+
+    fn reparse(&self, i: usize, task: &Task, outcome: &Outcome<Answer>) -> Option<Outcome<Answer>> {
+        let Outcome::Accepted(Answer::Parsed(p)) = outcome else {
+            return None;
+        };
+        let s = p.serialization.as_deref()?;
+        if task.op != Op::Parse || s.as_bytes() == task.input.as_slice() {
+            return None;
+        }
+        let again = task.with_input(s.as_bytes().to_vec());
+        Some(subjects::run(self.subjects[i].as_ref(), &again.job()))
+    }
+
+    /// Runs one task on every subject and every reference.
     pub fn run_one(&self, task: &Task) -> Row {
         let job = task.job();
+        let outcomes: Vec<Outcome<Answer>> = self
+            .subjects
+            .iter()
+            .map(|s| subjects::run(s.as_ref(), &job))
+            .collect();
+        let reparsed = outcomes
+            .iter()
+            .enumerate()
+            .map(|(i, o)| self.reparse(i, task, o))
+            .collect();
         Row {
             task: task.clone(),
-            outcomes: self
-                .subjects
-                .iter()
-                .map(|s| subjects::run(s.as_ref(), &job))
+            references: (0..self.references.len())
+                .map(|r| self.reference_answer(r, task))
                 .collect(),
+            reparsed,
+            outcomes,
         }
     }
 
@@ -184,68 +273,138 @@ impl Engine {
             .collect()
     }
 
-    /// The findings of a row.
+    /// The findings of a row: every subject against its own reference.
     pub fn findings(&self, row: &Row) -> Vec<Finding> {
-        findings(
-            &self.infos(),
-            self.reference,
-            row.task.op,
-            &row.task.input,
-            &row.outcomes,
+        (0..self.subjects.len())
+            .flat_map(|i| self.findings_of(i, row.task.op, &row.task.input, row, i))
+            .collect()
+    }
+
+    fn findings_of(&self, i: usize, op: Op, input: &[u8], row: &Row, at: usize) -> Vec<Finding> {
+        judge(
+            op,
+            input,
+            &Judged {
+                info: self.subjects[i].info(),
+                outcome: &row.outcomes[at],
+                reference: &row.references[self.judged_by[i]],
+                reparsed: row.reparsed[at].as_ref(),
+            },
         )
     }
 
-    /// Groups the findings of `rows` by signature into classes, most severe first, each with its
-    /// example minimized (at most `budget` subject runs per class).
+    /// The findings of subject `i` alone on `task`: it and its reference are run, nobody else
+    /// (the minimizer's test).
+    pub fn findings_of_subject(&self, i: usize, task: &Task) -> Vec<Finding> {
+        let outcome = subjects::run(self.subjects[i].as_ref(), &task.job());
+        let r = self.judged_by[i];
+        let reparsed = self.reparse(i, task, &outcome);
+        let row = Row {
+            task: task.clone(),
+            references: (0..self.references.len())
+                .map(|k| {
+                    if k == r {
+                        self.reference_answer(k, task)
+                    } else {
+                        Outcome::Unsupported(String::new())
+                    }
+                })
+                .collect(),
+            outcomes: vec![outcome],
+            reparsed: vec![reparsed],
+        };
+        self.findings_of(i, task.op, &task.input, &row, 0)
+    }
+
+    /// The index of the subject named `name`.
+    pub fn position(&self, name: &str) -> Option<usize> {
+        self.subjects.iter().position(|s| s.info().name == name)
+    }
+
+    /// Groups the findings of `rows` into classes (one behaviour of one parser: subject, class,
+    /// operation, and the skeleton of the 1-minimal example), most severe first. Minimization
+    /// takes at most `budget` runs per class, more for a longer input
+    /// ([`minimize::budget_for`]).
     pub fn classify(&self, rows: &[Row], budget: usize) -> Vec<ClassRecord> {
-        let mut groups: BTreeMap<Signature, (usize, Finding, &Row)> = BTreeMap::new();
+        // First by the skeleton of each input as it came.
+        let mut raw: HashMap<Signature, (usize, &Row, Option<String>)> = HashMap::new();
         for row in rows {
             for f in self.findings(row) {
-                let smaller = |best: &Row| {
-                    (row.task.input.len(), &row.task.input)
-                        < (best.task.input.len(), &best.task.input)
-                };
-                match groups.get_mut(&f.signature) {
-                    Some((count, finding, best)) => {
+                match raw.get_mut(&f.signature) {
+                    Some((count, best, _)) => {
                         *count += 1;
-                        merge_by_design(finding, &f);
-                        if smaller(best) {
+                        if (row.task.input.len(), &row.task.input)
+                            < (best.task.input.len(), &best.task.input)
+                        {
                             *best = row;
                         }
                     }
                     None => {
-                        groups.insert(f.signature.clone(), (1, f, row));
+                        raw.insert(f.signature, (1, row, f.rule));
                     }
                 }
             }
         }
+        // Then at most FORMS_PER_CLASS skeletons per (subject, class, op), smallest first, are
+        // minimized; the others are counted with the smallest.
+        let mut coarse: BTreeMap<(String, Class, Op, bool), Vec<(Signature, usize, &Row, Option<String>)>> =
+            BTreeMap::new();
+        for (sig, (count, row, rule)) in raw {
+            coarse
+                .entry((sig.subject.clone(), sig.class, sig.op, sig.by_design))
+                .or_default()
+                .push((sig, count, row, rule));
+        }
+        let mut work = Vec::new();
+        for (_, mut group) in coarse {
+            group.sort_by(|a, b| {
+                (a.2.task.input.len(), &a.2.task.input).cmp(&(b.2.task.input.len(), &b.2.task.input))
+            });
+            let rest: usize = group.iter().skip(FORMS_PER_CLASS).map(|g| g.1).sum();
+            group.truncate(FORMS_PER_CLASS);
+            if let Some(first) = group.first_mut() {
+                first.1 += rest;
+            }
+            work.extend(group);
+        }
         let memo = minimize::Memo::default();
-        let mut classes: Vec<ClassRecord> = groups
+        let minimized: Vec<(Signature, usize, Task, &Row, Option<String>)> = work
             .into_par_iter()
-            .map(|(signature, (count, finding, row))| {
-                let example = minimize::minimize(self, &memo, &row.task, &signature, budget)
+            .map(|(sig, count, row, rule)| {
+                let example = minimize::minimize(self, &memo, &row.task, &sig, budget)
                     .unwrap_or_else(|| row.task.clone());
-                let example_row = self.run_one(&example);
-                ClassRecord {
-                    key: signature.key(),
-                    severity: signature.class.severity(),
-                    count,
-                    explained: finding.explained(),
-                    deviating: finding.deviating,
-                    by_design: finding.by_design,
-                    first_seen: row.task.clone(),
-                    outcomes: self
-                        .subjects
-                        .iter()
-                        .map(|s| s.info().name.clone())
-                        .zip(example_row.outcomes)
-                        .collect(),
-                    example,
-                    signature,
-                }
+                let sig = Signature {
+                    form: skeleton(&example.input),
+                    ..sig
+                };
+                (sig, count, example, row, rule)
             })
             .collect();
-        classes.sort_by(|a, b| {
+        // Classes: the same signature after minimization is one class.
+        let mut classes: BTreeMap<Signature, (usize, Task, &Row, Option<String>)> = BTreeMap::new();
+        for (sig, count, example, row, rule) in minimized {
+            match classes.get_mut(&sig) {
+                Some(c) => {
+                    c.0 += count;
+                    if (example.input.len(), &example.input) < (c.1.input.len(), &c.1.input) {
+                        c.1 = example;
+                        c.2 = row;
+                    }
+                }
+                None => {
+                    classes.insert(sig, (count, example, row, rule));
+                }
+            }
+        }
+        let mut out: Vec<ClassRecord> = classes
+            .into_iter()
+            .collect::<Vec<_>>()
+            .into_par_iter()
+            .map(|(signature, (count, example, row, rule))| {
+                self.record(signature, count, example, &row.task, rule)
+            })
+            .collect();
+        out.sort_by(|a, b| {
             (a.explained, a.severity, std::cmp::Reverse(a.count), &a.key).cmp(&(
                 b.explained,
                 b.severity,
@@ -253,27 +412,77 @@ impl Engine {
                 &b.key,
             ))
         });
-        classes
+        out
+    }
+
+    /// The class record of `signature` on its minimized `example`: every subject run on it.
+    pub fn record(
+        &self,
+        signature: Signature,
+        count: usize,
+        example: Task,
+        first_seen: &Task,
+        rule: Option<String>,
+    ) -> ClassRecord {
+        let row = self.run_one(&example);
+        let i = self.position(&signature.subject).unwrap_or(0);
+        let names = self.subjects.iter().map(|s| s.info().name.clone());
+        ClassRecord {
+            key: signature.key(),
+            severity: signature.class.severity(),
+            count,
+            deviating: vec![signature.subject.clone()],
+            reference: self.reference_of(i).name().to_owned(),
+            by_design: rule
+                .iter()
+                .map(|r| (signature.subject.clone(), r.clone()))
+                .collect(),
+            explained: signature.by_design,
+            answer: row.outcomes[i].clone(),
+            reference_answer: row.references[self.judged_by[i]].clone(),
+            partition: evidence(&self.infos(), signature.class, &row),
+            outcomes: names.zip(row.outcomes).collect(),
+            first_seen: first_seen.clone(),
+            example,
+            signature,
+        }
     }
 }
 
-/// Merges a finding of the same signature into a class: the deviating subjects and, for a
-/// by-design class, every rule that explained one of its inputs.
-fn merge_by_design(into: &mut Finding, other: &Finding) {
-    for (name, rule) in &other.by_design {
-        let entry = into.by_design.entry(name.clone()).or_default();
-        if !entry.split("; ").any(|r| r == rule) {
-            if !entry.is_empty() {
-                entry.push_str("; ");
-            }
-            entry.push_str(rule);
+/// The WHATWG reference: Ada, which passes every entry of the WHATWG's URL test data in the
+/// copy its crate ships (`uridiff suite --whatwg` measures it); the `url` crate where uridiff is
+/// built without a C++ compiler (`--no-default-features`).
+fn whatwg_reference() -> Arc<dyn Subject> {
+    #[cfg(feature = "ada")]
+    return Arc::new(subjects::Ada::new());
+    #[cfg(not(feature = "ada"))]
+    return Arc::new(subjects::UrlCrate::new());
+}
+
+/// Every subject grouped by its answer on what `class` is about: its value of the component, its
+/// verdict, its answer to the operation, or its outcome.
+fn evidence(infos: &[&SubjectInfo], class: Class, row: &Row) -> Partition {
+    let view = |i: usize| -> Option<String> {
+        let o = &row.outcomes[i];
+        match o {
+            Outcome::Unsupported(_) => None,
+            Outcome::Accepted(Answer::Parsed(p)) => match class.component() {
+                Some(c) if infos[i].components.contains(c) && compare::reported(p, c) => {
+                    Some(format!("{:?}", p.components.get(c)))
+                }
+                Some(_) => None,
+                None if matches!(class, Class::TooLax | Class::TooStrict) => Some("accepted".into()),
+                None => Some(format!("{:?}", p.components)),
+            },
+            Outcome::Accepted(a) => Some(format!("{a:?}")),
+            _ => Some(o.name().to_owned()),
         }
-    }
-    for d in &other.deviating {
-        if !into.deviating.contains(d) {
-            into.deviating.push(d.clone());
-        }
-    }
+    };
+    Partition::of(
+        (0..infos.len())
+            .filter_map(|i| Some((infos[i].name.as_str(), view(i)?)))
+            .collect(),
+    )
 }
 
 #[cfg(test)]

@@ -739,7 +739,6 @@ fn class_table(r: &Report, classes: &[&ClassRecord], which: &str, p: &mut String
                 .collect()
         };
         let partition: Vec<String> = c
-            .signature
             .partition
             .0
             .iter()

@@ -141,7 +141,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 c.count,
                 text(&c.deviating.join(", ")),
                 example(c),
-                text(&c.signature.partition.to_string())
+                text(&c.partition.to_string())
             )?;
         }
         more(out, unexplained.len(), "unexplained classes")?;

@@ -93,7 +93,7 @@ pub struct SubjectSummary {
 /// The areas the classes roll up to, in the order a reference is read: validity, each
 /// component (its own class, its undefined-versus-empty class and the peers' disagreements about
 /// it; the host's kind with the host), then the operations on whole references, then crashes.
-pub const AREAS: [&str; 13] = [
+pub const AREAS: [&str; 14] = [
     "validity",
     "scheme",
     "authority",
@@ -106,6 +106,7 @@ pub const AREAS: [&str; 13] = [
     "resolution",
     "normalization",
     "equivalence",
+    "round-trip",
     "crash",
 ];
 
@@ -126,7 +127,8 @@ pub fn rollup(per_subject: &[SubjectSummary]) -> (Vec<&SubjectSummary>, Vec<&'st
 /// use uridiff::engine::Class;
 /// use uridiff::model::Component;
 /// use uridiff::report::area;
-/// assert_eq!(area(Class::PeersDisagree(Component::HostKind)), "host");
+/// assert_eq!(area(Class::Component(Component::HostKind)), "host");
+/// assert_eq!(area(Class::RoundTrip), "round-trip");
 /// assert_eq!(area(Class::UndefinedVsEmpty(Component::Query)), "query");
 /// assert_eq!(area(Class::TooLax), "validity");
 /// ```
@@ -134,7 +136,7 @@ pub fn area(class: crate::engine::Class) -> &'static str {
     use crate::engine::Class;
     match class {
         Class::TooStrict | Class::TooLax => "validity",
-        Class::Component(c) | Class::UndefinedVsEmpty(c) | Class::PeersDisagree(c) => match c {
+        Class::Component(c) | Class::UndefinedVsEmpty(c) => match c {
             Component::Scheme => "scheme",
             Component::Authority => "authority",
             Component::Userinfo => "userinfo",
@@ -147,6 +149,7 @@ pub fn area(class: crate::engine::Class) -> &'static str {
         Class::Resolution => "resolution",
         Class::Normalization => "normalization",
         Class::Equivalence => "equivalence",
+        Class::RoundTrip => "round-trip",
         Class::Crash(_) => "crash",
     }
 }

@@ -24,6 +24,7 @@ use crate::model::{Answer, ComponentSet, Crash, CrashKind, Op, OpSet, Outcome, P
 mod ada;
 mod adapt;
 pub mod external;
+pub mod profile;
 mod fluent_uri;
 mod http;
 mod iref;

@@ -1,0 +1,107 @@
+//! Profile `http-request-target` (`http::Uri`): a request-target of RFC 9112 section 3.2 (origin,
+//! absolute, authority and asterisk forms), judged against RFC 3986; `http::Uri`'s documentation
+//! names the four forms.
+
+#[allow(unused_imports)]
+use super::*;
+use super::{Rule};
+#[allow(unused_imports)]
+use crate::engine::Class;
+#[allow(unused_imports)]
+use crate::model::{Component, Components};
+
+/// The rules of this table.
+pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "http-request-target",
+        name: "a target without \"/\" or \"://\" is the authority form host[:port]",
+        explains: |e| {
+            let Some(c) = e.component() else {
+                return false;
+            };
+            http_authority_form(e.input).is_some_and(|a| a.get(c) == e.got)
+        },
+    },
+    Rule {
+        profile: "http-request-target",
+        name: "a target beginning with \"//\" is an origin-form path",
+        explains: |e| {
+            let Some(c) = e.component() else {
+                return false;
+            };
+            e.input.starts_with(b"//") && http_origin_form(e.input).get(c) == e.got
+        },
+    },
+    Rule {
+        profile: "http-request-target",
+        name: "a port that is not a 16-bit number is left in the authority, not reported",
+        explains: |e| {
+            e.component() == Some(Component::Port)
+                && e.got.is_none()
+                && e.spec.is_some_and(|p| p.parse::<u16>().is_err())
+        },
+    },
+    Rule {
+        profile: "http-request-target",
+        name: "an absolute-form target's empty path is \"/\"",
+        explains: empty_path_after_authority_is_slash,
+    },
+    Rule {
+        profile: "http-request-target",
+        name: "an absolute URI without an authority, or with an empty one, is no request-target",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.input.contains(&b'/')
+                && e.spec_components.is_some_and(|c| {
+                    c.get(Component::Scheme).is_some()
+                        && matches!(c.get(Component::Authority), None | Some(""))
+                })
+        },
+    },
+    Rule {
+        profile: "http-request-target",
+        name: "a relative path with \"/\" is no request-target",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && !e.input.starts_with(b"/")
+                && e.input.contains(&b'/')
+                && e.spec_components.is_some_and(|c| c.get(Component::Scheme).is_none())
+        },
+    },
+];
+
+/// What `http::Uri` reads from an authority-form target: scheme undefined, the whole input as
+/// authority, the host after the last "@" and before a ":", a port when it is a number, an empty
+/// path. `None` when the input is not in that form.
+fn http_authority_form(input: &[u8]) -> Option<Components> {
+    let text = std::str::from_utf8(input).ok()?;
+    if text.is_empty() || text.contains(['/', '?', '#']) {
+        return None;
+    }
+    let after_at = text.rsplit('@').next().unwrap_or(text);
+    let (host, port) = match after_at.rsplit_once(':') {
+        Some((h, p)) => (h, Some(p)),
+        None => (after_at, None),
+    };
+    let port = port.and_then(|p| p.parse::<u16>().ok().map(|_| p));
+    Some(
+        Components::default()
+            .with(Component::Authority, Some(text))
+            .with(Component::Host, Some(host))
+            .with(Component::Port, port)
+            .with(Component::Path, Some("")),
+    )
+}
+
+/// What `http::Uri` reads from a target beginning with "//": a path, up to "?", no authority.
+fn http_origin_form(input: &[u8]) -> Components {
+    let text = String::from_utf8_lossy(input);
+    let text = text.split('#').next().unwrap_or("");
+    let (path, query) = match text.split_once('?') {
+        Some((p, q)) => (p, Some(q)),
+        None => (text, None),
+    };
+    Components::default()
+        .with(Component::Path, Some(path))
+        .with(Component::Query, query)
+}

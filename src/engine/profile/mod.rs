@@ -1,0 +1,286 @@
+//! What each profile differs in by design, as data: one table of rules per profile, one file
+//! each (HTTP Garden keeps a target's known quirks the same way).
+//!
+//! A difference between a subject and its reference is `by-design(<profile>: <rule>)` only when
+//! one of its profile's rules reproduces the subject's exact answer from the reference's answer:
+//! the rule is a function from the reference's value to the subject's, and the engine checks
+//! that it lands on the subject's value. A rule that merely sounds plausible explains nothing.
+//! Every rule cites where the library documents the behaviour (the file's `//!`, the rule's
+//! name). Rules are read relative to the profile's reference
+//! ([`crate::subjects::profile::Reference`]); the WHATWG profile's differences from RFC 3986 are
+//! a table apart ([`versus_rfc3986`]), for the conformance matrix only.
+
+use crate::model::{Component, Components};
+
+use super::Class;
+
+mod any;
+mod go_net_url;
+mod http_request_target;
+mod perl_uri;
+mod php_parse_url;
+mod python_urllib;
+mod rfc3986;
+mod rfc3987_iri;
+mod ruby_uri;
+mod whatwg_url;
+
+/// What a rule sees: the class of the difference, the component, the spec's and the subject's
+/// values, and the spec's components of the whole input.
+#[derive(Clone, Copy, Debug)]
+pub struct Evidence<'a> {
+    /// The class of the difference.
+    pub class: Class,
+    /// The input.
+    pub input: &'a [u8],
+    /// The spec's value of the component (for a validity class: `None`).
+    pub spec: Option<&'a str>,
+    /// The subject's value.
+    pub got: Option<&'a str>,
+    /// The spec's components of the input, when the spec accepted it.
+    pub spec_components: Option<&'a Components>,
+}
+
+impl Evidence<'_> {
+    pub(super) fn scheme(&self) -> Option<String> {
+        self.spec_components
+            .and_then(|c| c.get(Component::Scheme))
+            .map(str::to_ascii_lowercase)
+    }
+
+    pub(super) fn component(&self) -> Option<Component> {
+        self.class.component()
+    }
+}
+
+/// One by-design rule of a profile.
+#[derive(Debug)]
+pub struct Rule {
+    /// The profile it belongs to.
+    pub profile: &'static str,
+    /// A short statement of the rule, as the reports print it.
+    pub name: &'static str,
+    /// Whether the rule reproduces the subject's value from the spec's.
+    pub explains: fn(&Evidence<'_>) -> bool,
+}
+
+/// Every table of rules, each against its profile's reference (a rule's owner is a profile, or
+/// one library's name where the behaviour is that library's own within a shared profile; `*`
+/// for every profile).
+pub const TABLES: &[&[Rule]] = &[
+    any::RULES,
+    rfc3986::RULES,
+    rfc3987_iri::RULES,
+    whatwg_url::RULES,
+    http_request_target::RULES,
+    python_urllib::RULES,
+    go_net_url::RULES,
+    php_parse_url::RULES,
+    ruby_uri::RULES,
+    perl_uri::RULES,
+];
+
+/// Every rule of [`TABLES`], in order.
+pub fn rules() -> impl Iterator<Item = &'static Rule> {
+    TABLES.iter().flat_map(|t| t.iter())
+}
+
+/// The rule of `profile` that explains the evidence, if any.
+///
+/// # Examples
+///
+/// ```
+/// use uridiff::engine::{explain, Class, Evidence};
+/// use uridiff::model::{Component, Components};
+/// let spec = Components::default()
+///     .with(Component::Scheme, Some("http"))
+///     .with(Component::Port, Some("80"));
+/// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a",
+///                    spec: None, got: Some("80"), spec_components: Some(&spec) };
+/// assert_eq!(explain("ruby-uri", &e).unwrap().name,
+///            "the scheme's default port is reported when none is written");
+/// assert!(explain("rfc3986", &e).is_none());
+/// let wrong = Evidence { got: Some("8080"), ..e };
+/// assert!(explain("ruby-uri", &wrong).is_none());
+/// ```
+pub fn explain(profile: &str, evidence: &Evidence<'_>) -> Option<&'static Rule> {
+    explain_for(profile, "", evidence)
+}
+
+/// The rule of `profile`, or of the library `subject` itself, that explains the evidence.
+pub fn explain_for(profile: &str, subject: &str, evidence: &Evidence<'_>) -> Option<&'static Rule> {
+    rules().find(|r| {
+        (r.profile == profile || r.profile == subject || r.profile == "*") && (r.explains)(evidence)
+    })
+}
+
+/// The rule of the URL Standard that explains how a WHATWG parser's answer differs from
+/// RFC 3986's (`evidence.spec` is RFC 3986's answer), if any: the conformance matrix's "follows
+/// WHATWG: differs from RFC 3986 in ... by design".
+///
+/// ```
+/// use uridiff::engine::{versus_rfc3986, Class, Evidence};
+/// use uridiff::model::{Component, Components};
+/// let spec = Components::default()
+///     .with(Component::Scheme, Some("http"))
+///     .with(Component::Port, Some("80"));
+/// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a:80",
+///                    spec: Some("80"), got: None, spec_components: Some(&spec) };
+/// assert_eq!(versus_rfc3986(&e).unwrap().name,
+///            "a special scheme's default port, or an empty port, is omitted");
+/// let wrong = Evidence { got: Some("8080"), ..e };
+/// assert!(versus_rfc3986(&wrong).is_none());
+/// ```
+pub fn versus_rfc3986(evidence: &Evidence<'_>) -> Option<&'static Rule> {
+    any::RULES
+        .iter()
+        .chain(whatwg_url::VERSUS_RFC3986)
+        .find(|r| (r.explains)(evidence))
+}
+
+
+pub(super) fn lower(s: Option<&str>) -> Option<String> {
+    s.map(str::to_ascii_lowercase)
+}
+
+pub(super) fn pct_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (
+            b.get(i),
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            (Some(b'%'), Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (Some(c), _, _) => {
+                out.push(*c);
+                i += 1;
+            }
+            (None, _, _) => break,
+        }
+    }
+    String::from_utf8_lossy(&out).to_ascii_lowercase()
+}
+
+pub(super) fn pct_encode_non_ascii(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len());
+    for &b in input {
+        if b.is_ascii() {
+            out.push(b);
+        } else {
+            out.extend_from_slice(format!("%{b:02X}").as_bytes());
+        }
+    }
+    out
+}
+
+/// An empty path after an authority reported as "/" (`http::Uri`, uriparse).
+pub(super) fn empty_path_after_authority_is_slash(e: &Evidence<'_>) -> bool {
+    e.component() == Some(Component::Path)
+        && e.spec == Some("")
+        && e.got == Some("/")
+        && e.spec_components
+            .is_some_and(|c| c.get(Component::Authority).is_some())
+}
+
+/// Whether the subject reports the well-known default port of the spec's scheme where the input
+/// writes none (Ruby's `URI#port`, Perl's `URI->port`).
+pub(super) fn default_port_reported(e: &Evidence<'_>) -> bool {
+    let scheme = e.scheme();
+    let known = default_port(scheme.as_deref()).or(match scheme.as_deref() {
+        Some("ldap") => Some(389),
+        Some("ldaps") => Some(636),
+        Some("gopher") => Some(70),
+        Some("telnet") => Some(23),
+        Some("news" | "nntp") => Some(119),
+        Some("rtsp") => Some(554),
+        Some("sip") => Some(5060),
+        _ => None,
+    });
+    let Some(known) = known else {
+        return false;
+    };
+    e.component() == Some(Component::Port)
+        && matches!(e.spec, None | Some(""))
+        && e.got == Some(known.to_string()).as_deref()
+}
+
+pub(super) fn port_overflows(c: Option<&Components>) -> bool {
+    c.and_then(|c| c.get(Component::Port))
+        .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
+}
+
+pub(super) fn is_ipvfuture(c: Option<&Components>) -> bool {
+    c.and_then(|c| c.get(Component::HostKind)) == Some("ipvfuture")
+}
+
+/// An IPv6 literal written compressed as RFC 5952 says, or `None` when it already is (or is not
+/// IPv6).
+pub(super) fn ipv6_compressed(host: &str) -> Option<String> {
+    let inner = host.strip_prefix('[')?.strip_suffix(']')?;
+    let addr: std::net::Ipv6Addr = inner.parse().ok()?;
+    let s = format!("[{addr}]");
+    (s != host).then_some(s)
+}
+
+/// WHATWG's special schemes.
+pub(super) fn is_special(scheme: Option<&str>) -> bool {
+    matches!(
+        scheme,
+        Some("http" | "https" | "ws" | "wss" | "ftp" | "file")
+    )
+}
+
+/// The default port of WHATWG's special schemes (`http`, `ws`: 80; `https`, `wss`: 443; `ftp`:
+/// 21), for a lowercase scheme.
+pub(crate) fn default_port(scheme: Option<&str>) -> Option<u16> {
+    match scheme? {
+        "http" | "ws" => Some(80),
+        "https" | "wss" => Some(443),
+        "ftp" => Some(21),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_reproduce_exact_values_only() {
+        let c = Components::default()
+            .with(Component::Scheme, Some("http"))
+            .with(Component::Host, Some("A.Example"))
+            .with(Component::Port, Some("80"));
+        let ev = |class, spec, got| Evidence {
+            class,
+            input: b"",
+            spec,
+            got,
+            spec_components: Some(&c),
+        };
+        let host = Class::Component(Component::Host);
+        let port = Class::Component(Component::Port);
+        let auth = Class::Component(Component::Authority);
+        assert!(versus_rfc3986(
+            &ev(host, Some("A.Example"), Some("a.example"))
+        )
+        .is_some());
+        assert!(versus_rfc3986(
+            &ev(host, Some("A.Example"), Some("b.example"))
+        )
+        .is_none());
+        assert!(versus_rfc3986(&ev(port, Some("80"), None)).is_some());
+        assert!(versus_rfc3986(&ev(port, Some("81"), None)).is_none());
+        assert!(versus_rfc3986(
+            &ev(auth, Some("A.Example:80"), Some("a.example"))
+        )
+        .is_some());
+    }
+}
