@@ -245,12 +245,7 @@ fn whatwg_file(
                 writeln!(out, "{r}")?;
             }
         }
-        writeln!(
-            out,
-            "{} on {}: {score}",
-            parser.info().name,
-            path.display()
-        )?;
+        writeln!(out, "{} on {}: {score}", parser.info().name, path.display())?;
     }
     Ok(())
 }

@@ -369,10 +369,18 @@ mod tests {
             panic!("{:?}", results[2])
         };
         assert_eq!(why[0].field, Field::Outcome);
-        assert!(why[0].to_string().starts_with(r#"outcome: expected href "http://a/x", got failure ("#), "{}", why[0]);
+        assert!(
+            why[0]
+                .to_string()
+                .starts_with(r#"outcome: expected href "http://a/x", got failure ("#),
+            "{}",
+            why[0]
+        );
         assert_eq!(results[3].status, Status::Passed);
         assert!(
-            results[4].to_string().ends_with(r#"search: expected "q", got "?q""#),
+            results[4]
+                .to_string()
+                .ends_with(r#"search: expected "q", got "?q""#),
             "{}",
             results[4]
         );
@@ -429,11 +437,15 @@ mod tests {
         assert_eq!(statuses(&f, &s)[1], Status::Passed);
         // A subject that never rejects is not judged on failures.
         let s = fixed(&[Op::Parse], ComponentSet::ALL, false);
-        assert!(matches!(&statuses(&f, &s)[2], Status::Skipped(w) if w.contains("accepts every input")));
+        assert!(
+            matches!(&statuses(&f, &s)[2], Status::Skipped(w) if w.contains("accepts every input"))
+        );
         // Nothing to compare (no serialization, no component): skipped, never passed.
         let mut s = fixed(&[Op::Parse], ComponentSet::NONE, true);
         s.parsed.serialization = None;
-        assert!(matches!(&statuses(&f, &s)[0], Status::Skipped(w) if w.contains("none of the attributes")));
+        assert!(
+            matches!(&statuses(&f, &s)[0], Status::Skipped(w) if w.contains("none of the attributes"))
+        );
     }
 
     #[test]
@@ -460,7 +472,10 @@ mod tests {
                 malformed: 1
             }
         );
-        assert_eq!(s.to_string(), "2 passed, 1 failed, 0 skipped of 3, 1 malformed entries");
+        assert_eq!(
+            s.to_string(),
+            "2 passed, 1 failed, 0 skipped of 3, 1 malformed entries"
+        );
         let json = serde_json::to_value(s).expect("serializes");
         assert_eq!(json["total"], 3);
         std::fs::remove_dir_all(&dir).ok();
