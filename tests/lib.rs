@@ -5,6 +5,8 @@ mod common;
 
 // Every YAML suite under suites/, run against impl.
 mod suites;
+// WHATWG URL test-data files: scores, failures, malformed entries.
+mod whatwg;
 // Loading suites from hostile folders and files; no silent pass.
 mod suite_loading;
 // The uridiff command, run as a user runs it.

@@ -78,10 +78,11 @@ enum Command {
     /// grammar membership instead. Exits 1 if any input is not valid, else 3 if an input was too
     /// long to decide (`too-long`).
     Oracle(OracleArgs),
-    /// Run YAML suites (files or folders; default `suites`) and end with `N passed, M failed`.
+    /// Run YAML suites (files or folders; default `suites`) and WHATWG URL test-data files
+    /// (--whatwg), and end with `N passed, M failed`.
     ///
-    /// Exits 1 on a failing case, 2 on an unreadable or malformed suite or when no case is
-    /// selected.
+    /// Exits 1 on a failing case, 2 on an unreadable or malformed suite or test-data entry, or
+    /// when no case is selected.
     Suite(SuiteArgs),
     /// A fuzzing campaign: generated inputs through every selected parser for --seconds, each
     /// new discrepancy signature minimized and appended at once to DIR/findings.jsonl. Run again
@@ -289,9 +290,14 @@ struct OracleArgs {
 struct SuiteArgs {
     /// The parser to run the cases against: impl, oracle-regex (components of valid inputs),
     /// oracle-grammar (valid against invalid), any other of `uridiff parsers`, or a worker added
-    /// with --external.
-    #[arg(long, value_name = "NAME", default_value = "impl")]
-    parser: String,
+    /// with --external. YAML suites take one (default impl); --whatwg files take any number
+    /// (default: every available parser of profile whatwg-url).
+    #[arg(long = "parser", value_name = "NAME")]
+    parsers: Vec<String>,
+    /// A WHATWG URL test-data file (the format of web-platform-tests' urltestdata.json) to score
+    /// the parsers on (repeatable). Without PATH, no YAML suite runs.
+    #[arg(long, value_name = "FILE")]
+    whatwg: Vec<PathBuf>,
     /// Add an external worker speaking the JSON-lines protocol (README, "External workers"):
     /// NAME=COMMAND, the command run by `sh -c`; run the suites against it with --parser NAME.
     #[arg(long = "external", value_name = "NAME=COMMAND")]
@@ -311,8 +317,8 @@ struct SuiteArgs {
     /// Also write every case as JUnit XML to FILE (test names are the stable case ids).
     #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,
-    /// Suite files or folders.
-    #[arg(value_name = "PATH", default_value = "suites")]
+    /// Suite files or folders (default `suites`, unless --whatwg is given).
+    #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
 }
 

@@ -1,14 +1,33 @@
-//! `uridiff suite`: runs YAML suites and closes with `N passed, M failed[, K skipped]`.
+//! `uridiff suite`: runs YAML suites and WHATWG URL test-data files (`--whatwg`), and closes with
+//! `N passed, M failed[, K skipped]`.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{bail, Context};
 use serde_json::{json, Value};
-use uridiff::subjects;
-use uridiff::suite::{self, CaseResult, Status, Tally};
+use uridiff::subjects::{self, Subject};
+use uridiff::suite::{self, whatwg, CaseResult, Status, Tally};
 
 use super::SuiteArgs;
+
+/// The profile whose parsers `--whatwg` scores when no `--parser` is named.
+const WHATWG_PROFILE: &str = "whatwg-url";
+
+/// What a run counted beyond the cases: files or entries that could not be read.
+#[derive(Default)]
+struct Counts {
+    tally: Tally,
+    errata: usize,
+    /// Suite and test-data files that could not be read.
+    malformed_files: usize,
+    /// Malformed entries of WHATWG test-data files.
+    malformed_entries: usize,
+    /// How many files were named or found.
+    files: usize,
+}
 
 pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
     let all = super::subjects::all(&super::subjects::SubjectArgs {
@@ -17,66 +36,49 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
         no_external: false,
         timeout_ms: args.timeout_ms,
     })?;
-    let parser = subjects::select(&all, std::slice::from_ref(&args.parser))?.remove(0);
-    if let Err(why) = parser.available() {
-        bail!("parser {} is not available: {why}", args.parser);
+    if !args.whatwg.is_empty() && (args.json || args.junit.is_some()) {
+        bail!("--json and --junit are not available with --whatwg yet; run the WHATWG files without them");
     }
-    let files = suite::collect(&args.paths)?;
-    if files.is_empty() {
-        bail!(
-            "no suite files (*.yaml) under {:?}; pass files or folders",
-            args.paths
-        );
-    }
-    let files_count = files.len();
-    let mut junit = Vec::new();
-    let mut tally = Tally::default();
-    let mut errata = 0;
-    let mut malformed = 0;
-    for path in files {
-        let s = match suite::load(&path) {
-            Ok(s) => s,
-            Err(e) => {
-                // Report, and go on with the other files.
-                malformed += 1;
-                out.flush()?;
-                // Nowhere to report a failed write to stderr; the exit code says it.
-                let _ = writeln!(std::io::stderr(), "error: {e}");
-                continue;
-            }
+    // The YAML suites run when named, or by default when no WHATWG file is.
+    let paths = if args.paths.is_empty() && args.whatwg.is_empty() {
+        vec![PathBuf::from("suites")]
+    } else {
+        args.paths.clone()
+    };
+    let mut counts = Counts::default();
+    if !paths.is_empty() {
+        let name = match args.parsers.as_slice() {
+            [] => "impl",
+            [one] => one.as_str(),
+            _ => bail!(
+                "YAML suites run against one --parser at a time ({} given); several parsers are for --whatwg files alone",
+                args.parsers.len()
+            ),
         };
-        for r in suite::run(&s, parser.as_ref(), args.filter.as_deref()) {
-            tally.add(&r.status);
-            errata += usize::from(r.erratum);
-            let show = match r.status {
-                Status::Failed(_) => true,
-                Status::Passed | Status::Skipped(_) => args.verbose,
-            };
-            if args.json {
-                writeln!(out, "{}", case_json(&r))?;
-            } else if show {
-                writeln!(out, "{r}")?;
-            }
-            if args.junit.is_some() {
-                junit.push((args.parser.clone(), r));
-            }
+        let parser = subjects::select(&all, &[name.to_owned()])?.remove(0);
+        if let Err(why) = parser.available() {
+            bail!("parser {name} is not available: {why}");
+        }
+        yaml(out, args, &paths, parser.as_ref(), &mut counts)?;
+    }
+    if !args.whatwg.is_empty() {
+        let parsers = whatwg_parsers(&all, &args.parsers)?;
+        for path in &args.whatwg {
+            whatwg_file(out, args, path, &parsers, &mut counts)?;
         }
     }
-    if tally.passed + tally.failed + tally.skipped == 0 && malformed == 0 {
+    let tally = counts.tally;
+    if tally.passed + tally.failed + tally.skipped == 0
+        && counts.malformed_files + counts.malformed_entries == 0
+    {
         // Nothing ran: a filter or a folder that selects no case is a usage error, never a pass.
         bail!(
             "no case selected{} in {} file(s): nothing was checked",
             args.filter
                 .as_deref()
                 .map_or(String::new(), |f| format!(" by --filter {f:?}")),
-            files_count
+            counts.files
         );
-    }
-    if let Some(path) = &args.junit {
-        let mut xml = Vec::new();
-        uridiff::report::junit::write_cases(&[args.parser.as_str()], &junit, &mut xml)?;
-        std::fs::write(path, xml)
-            .with_context(|| format!("writing the JUnit file {}", path.display()))?;
     }
     if args.json {
         let summary = json!({
@@ -85,33 +87,182 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
                 "passed": tally.passed,
                 "failed": tally.failed,
                 "skipped": tally.skipped,
-                "errata": errata,
-                "malformed_files": malformed,
+                "errata": counts.errata,
+                "malformed_files": counts.malformed_files,
             },
         });
         writeln!(out, "{summary}")?;
-    } else if errata > 0 {
+    } else if counts.errata > 0 {
         writeln!(
             out,
-            "({errata} cases document errata: see the README's Conformance notes)"
-        )?;
-    }
-    if malformed > 0 && !args.json {
-        writeln!(
-            out,
-            "({malformed} suite files could not be read: see the errors above)"
+            "({} cases document errata: see the README's Conformance notes)",
+            counts.errata
         )?;
     }
     if !args.json {
+        if counts.malformed_files > 0 {
+            writeln!(
+                out,
+                "({} suite files could not be read: see the errors above)",
+                counts.malformed_files
+            )?;
+        }
+        if counts.malformed_entries > 0 {
+            writeln!(
+                out,
+                "({} WHATWG test-data entries are malformed: see the errors above)",
+                counts.malformed_entries
+            )?;
+        }
         writeln!(out, "{tally}")?;
     }
-    Ok(if malformed > 0 {
+    Ok(if counts.malformed_files + counts.malformed_entries > 0 {
         ExitCode::from(2)
     } else if tally.failed > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Runs the YAML suites under `paths` against `parser`.
+fn yaml(
+    out: &mut impl Write,
+    args: &SuiteArgs,
+    paths: &[PathBuf],
+    parser: &dyn Subject,
+    counts: &mut Counts,
+) -> anyhow::Result<()> {
+    let name = parser.info().name.clone();
+    let files = suite::collect(paths)?;
+    if files.is_empty() {
+        bail!("no suite files (*.yaml) under {paths:?}; pass files or folders");
+    }
+    counts.files += files.len();
+    let mut junit = Vec::new();
+    for path in files {
+        let s = match suite::load(&path) {
+            Ok(s) => s,
+            Err(e) => {
+                // Report, and go on with the other files.
+                counts.malformed_files += 1;
+                error(out, &e)?;
+                continue;
+            }
+        };
+        for r in suite::run(&s, parser, args.filter.as_deref()) {
+            counts.tally.add(&r.status);
+            counts.errata += usize::from(r.erratum);
+            if args.json {
+                writeln!(out, "{}", case_json(&r))?;
+            } else if shown(&r.status, args.verbose) {
+                writeln!(out, "{r}")?;
+            }
+            if args.junit.is_some() {
+                junit.push((name.clone(), r));
+            }
+        }
+    }
+    if let Some(path) = &args.junit {
+        let mut xml = Vec::new();
+        uridiff::report::junit::write_cases(&[name.as_str()], &junit, &mut xml)?;
+        std::fs::write(path, xml)
+            .with_context(|| format!("writing the JUnit file {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// The parsers `--whatwg` scores: the named ones (each must be available), else every
+/// available parser of the WHATWG profile (the others are listed on standard error).
+fn whatwg_parsers(
+    all: &[Arc<dyn Subject>],
+    named: &[String],
+) -> anyhow::Result<Vec<Arc<dyn Subject>>> {
+    if !named.is_empty() {
+        let chosen = subjects::select(all, named)?;
+        for s in &chosen {
+            if let Err(why) = s.available() {
+                bail!("parser {} is not available: {why}", s.info().name);
+            }
+        }
+        return Ok(chosen);
+    }
+    let mut chosen = Vec::new();
+    for s in all.iter().filter(|s| s.info().profile == WHATWG_PROFILE) {
+        match s.available() {
+            Ok(()) => chosen.push(Arc::clone(s)),
+            // Nowhere to report a failed write to stderr; the run goes on without it.
+            Err(why) => {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "note: parser {} is not available ({why}); not run",
+                    s.info().name
+                );
+            }
+        }
+    }
+    if chosen.is_empty() {
+        bail!("no parser of profile {WHATWG_PROFILE} is available; name one with --parser");
+    }
+    Ok(chosen)
+}
+
+/// Scores each of `parsers` on the WHATWG test-data file at `path`: its failures (every entry
+/// with --verbose), then one score line per parser.
+fn whatwg_file(
+    out: &mut impl Write,
+    args: &SuiteArgs,
+    path: &std::path::Path,
+    parsers: &[Arc<dyn Subject>],
+    counts: &mut Counts,
+) -> anyhow::Result<()> {
+    counts.files += 1;
+    let mut file = match whatwg::load(path) {
+        Ok(f) => f,
+        Err(e) => {
+            counts.malformed_files += 1;
+            return error(out, &e);
+        }
+    };
+    counts.malformed_entries += file.errors.len();
+    for e in &file.errors {
+        error(out, e)?;
+    }
+    if let Some(f) = args.filter.as_deref() {
+        file.entries.retain(|e| {
+            e.label().contains(f) || e.comment.as_deref().is_some_and(|c| c.contains(f))
+        });
+    }
+    for parser in parsers {
+        let mut score = whatwg::Score {
+            malformed: file.errors.len(),
+            ..whatwg::Score::default()
+        };
+        for r in whatwg::run(&file, parser.as_ref()) {
+            score.add(&r.status);
+            counts.tally.add(&r.status);
+            if shown(&r.status, args.verbose) {
+                writeln!(out, "{r}")?;
+            }
+        }
+        writeln!(out, "{} on {}: {score}", parser.info().name, path.display())?;
+    }
+    Ok(())
+}
+
+fn shown(status: &Status, verbose: bool) -> bool {
+    match status {
+        Status::Failed(_) => true,
+        Status::Passed | Status::Skipped(_) => verbose,
+    }
+}
+
+/// Prints an error about a file on standard error, after what standard output already holds.
+fn error(out: &mut impl Write, e: &dyn std::fmt::Display) -> anyhow::Result<()> {
+    out.flush()?;
+    // Nowhere to report a failed write to stderr; the exit code says it.
+    let _ = writeln!(std::io::stderr(), "error: {e}");
+    Ok(())
 }
 
 /// One case's result as a JSON object (schema 1).

@@ -1,11 +1,13 @@
 //! YAML suites: finding the files, loading them with precise errors, turning their cases into
-//! jobs for any [`Subject`] and judging the answers.
+//! jobs for any [`Subject`] and judging the answers; and the WHATWG's URL test-data format
+//! ([`whatwg`]).
 //!
 //! A malformed file is an error naming `file:line:column` and what is wrong; it never stops the
 //! other files from running, so nothing already found is lost.
 
 mod load;
 mod schema;
+pub mod whatwg;
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -47,6 +49,8 @@ pub enum Field {
     Value,
     /// An Appendix B group, `$1` to `$9`.
     Group(u8),
+    /// An attribute of the URL Standard's `URL` class (WHATWG test data).
+    Attribute(whatwg::Attribute),
 }
 
 impl fmt::Display for Field {
@@ -57,6 +61,7 @@ impl fmt::Display for Field {
             Field::Extra(name) => f.write_str(name),
             Field::Value => f.write_str("value"),
             Field::Group(n) => write!(f, "${n}"),
+            Field::Attribute(a) => f.write_str(a.name()),
         }
     }
 }
