@@ -272,6 +272,24 @@ pub struct Parsed {
     /// `http::Uri`'s `Display`): what it changed on the way shows against the input.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub serialization: Option<String>,
+    /// The components the subject declares but did not report for this input: its library has
+    /// no such reading here (Perl's `URI::_foreign` has no `host` method, Go's opaque URL has
+    /// no path). Distinct from undefined (`None` in [`Components`]), which is an answer. A
+    /// worker says so by leaving the key out (`workers/README.md`, "Responses").
+    ///
+    /// ```
+    /// use uridiff::model::{Component, ComponentSet, Parsed};
+    /// let p = Parsed { not_reported: ComponentSet::of(&[Component::Host]), ..Parsed::default() };
+    /// assert!(p.not_reported.contains(Component::Host));
+    /// assert!(serde_json::to_string(&Parsed::default()).unwrap().find("not_reported").is_none());
+    /// ```
+    #[serde(skip_serializing_if = "is_no_component")]
+    pub not_reported: ComponentSet,
+}
+
+/// Whether `set` is empty (serde's `skip_serializing_if` for [`Parsed::not_reported`]).
+fn is_no_component(set: &ComponentSet) -> bool {
+    *set == ComponentSet::NONE
 }
 
 impl From<Components> for Parsed {
@@ -279,6 +297,7 @@ impl From<Components> for Parsed {
         Parsed {
             components,
             serialization: None,
+            not_reported: ComponentSet::NONE,
         }
     }
 }

@@ -670,3 +670,45 @@ fn misbehaviour_from_parallel_threads_costs_only_the_requests_that_caused_it() {
         });
     }
 }
+
+/// A worker that declares scheme, host and path and answers every parse with
+/// `{"scheme":"x","path":null}`: host left out (not reported), path `null` (undefined).
+const LEAVES_HOST_OUT: &str = r#"import json, sys
+print(json.dumps({"protocol": "uridiff-worker/1", "name": "leaves-host-out", "version": "1",
+    "profile": "test", "operations": ["parse"], "components": ["scheme", "host", "path"],
+    "decides_validity": False}), flush=True)
+for line in sys.stdin:
+    r = json.loads(line)
+    print(json.dumps({"id": r["id"], "outcome": "accepted",
+        "components": {"scheme": "x", "path": None}}), flush=True)
+"#;
+
+#[test]
+fn a_declared_component_left_out_of_a_response_is_not_reported_and_null_is_undefined() {
+    let w = External::from_command(
+        "leaves-host-out",
+        &format!("exec python3 -c '{LEAVES_HOST_OUT}'"),
+    )
+    .handshake_timeout(Duration::from_secs(30));
+    let Outcome::Accepted(p) = parse(&w, "x:") else {
+        panic!("accepted")
+    };
+    assert_eq!(p.not_reported, ComponentSet::of(&[Component::Host]));
+    assert_eq!(p.components.get(Component::Scheme), Some("x"));
+    assert_eq!(p.components.get(Component::Path), None);
+    assert!(
+        !p.not_reported.contains(Component::Path),
+        "null is an answer"
+    );
+    // The record shows it only where something was left out.
+    let json = serde_json::to_value(&p).unwrap();
+    assert_eq!(json["not_reported"], serde_json::json!(["host"]));
+    let misbehave_ok = parse(&misbehave("ok"), "a");
+    let Outcome::Accepted(echo) = misbehave_ok else {
+        panic!("accepted")
+    };
+    assert!(serde_json::to_value(&echo)
+        .unwrap()
+        .get("not_reported")
+        .is_none());
+}

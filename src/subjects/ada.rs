@@ -147,6 +147,7 @@ fn parsed(u: &Url) -> Parsed {
     Parsed {
         components,
         serialization: Some(href.to_owned()),
+        ..Parsed::default()
     }
 }
 

@@ -115,6 +115,7 @@ fn parsed(u: &UriRef<&str>) -> Parsed {
     Parsed {
         components,
         serialization: Some(u.as_str().to_owned()),
+        ..Parsed::default()
     }
 }
 

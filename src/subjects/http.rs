@@ -124,6 +124,7 @@ impl Subject for HttpUri {
                 Outcome::Accepted(Parsed {
                     components,
                     serialization: Some(u.to_string()),
+                    ..Parsed::default()
                 })
             }
             Err(e) => Outcome::Rejected(rejection(&e, kind_after(&format!("{e:?}"), "("), None)),

@@ -123,6 +123,7 @@ impl Subject for Iref {
         Outcome::Accepted(Parsed {
             components,
             serialization: Some(u.as_str().to_owned()),
+            ..Parsed::default()
         })
     }
 

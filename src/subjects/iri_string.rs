@@ -125,6 +125,7 @@ impl Subject for IriString {
         Outcome::Accepted(Parsed {
             components,
             serialization: Some(u.as_str().to_owned()),
+            ..Parsed::default()
         })
     }
 

@@ -106,6 +106,7 @@ impl Subject for Oxiri {
                 Outcome::Accepted(Parsed {
                     components,
                     serialization: Some(u.as_str().to_owned()),
+                    ..Parsed::default()
                 })
             }
             Err(e) => Outcome::Rejected(error(&e)),

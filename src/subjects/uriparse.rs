@@ -134,6 +134,7 @@ fn parsed(u: &URIReference<'_>) -> Parsed {
     Parsed {
         components,
         serialization: Some(u.to_string()),
+        ..Parsed::default()
     }
 }
 

@@ -133,6 +133,7 @@ fn parsed(u: &Url) -> Parsed {
     Parsed {
         components,
         serialization: Some(u.as_str().to_owned()),
+        ..Parsed::default()
     }
 }
 
