@@ -492,7 +492,9 @@ fn curl(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
 }
 
 /// The in-process Rust crates: a statement to paste into a `main`, calling what the adapter
-/// calls (src/subjects/<crate>.rs).
+/// calls (src/subjects/<crate>.rs). An operand the library refuses stops it at `unwrap`, with
+/// the library's error in the message (checked by compiling every line against the crates
+/// uridiff pins).
 fn rust(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
     let s = |b: &[u8]| literal(Lang::Rust, b);
     let expr = match (subject, op) {
@@ -533,7 +535,7 @@ fn rust(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<St
         ),
         ("oxiri", Op::Parse) => format!("oxiri::IriRef::parse({})", s(input)?),
         ("oxiri", Op::Resolve) => format!(
-            "oxiri::Iri::parse({}).unwrap().resolve({})",
+            "oxiri::Iri::parse({}).unwrap().resolve(&oxiri::IriRef::parse({}).unwrap())",
             s(second?)?,
             s(input)?
         ),
