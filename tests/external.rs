@@ -273,7 +273,10 @@ const PARSE_TABLE: &[Row] = &[
             ("go-net-url", "path=~|query=x|host=-"),
             ("php-parse-url", "path=a@b|query=x"),
             ("ruby-uri", "path=-|query=-|host=-"),
-            ("perl-uri", "path=~|query=x|host=~|authority=~|userinfo=~|port=~"),
+            (
+                "perl-uri",
+                "path=~|query=x|host=~|authority=~|userinfo=~|port=~",
+            ),
             ("curl-url", "rejected CURLUE_BAD_SLASHES"),
         ],
     ),
@@ -725,4 +728,3 @@ fn misbehaviour_from_parallel_threads_costs_only_the_requests_that_caused_it() {
         });
     }
 }
-

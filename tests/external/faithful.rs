@@ -37,7 +37,10 @@ fn a_declared_component_left_out_of_a_response_is_not_reported_and_null_is_undef
     assert_eq!(p.not_reported, ComponentSet::of(&[Component::Host]));
     assert_eq!(p.components.get(Component::Scheme), Some("x"));
     assert_eq!(p.components.get(Component::Path), None);
-    assert!(!p.not_reported.contains(Component::Path), "null is an answer");
+    assert!(
+        !p.not_reported.contains(Component::Path),
+        "null is an answer"
+    );
     // The record shows it only where something was left out.
     let json = serde_json::to_value(&p).unwrap();
     assert_eq!(json["not_reported"], serde_json::json!(["host"]));
@@ -72,7 +75,10 @@ fn every_worker_answers_every_byte_sequence_with_valid_json() {
     let mut checked = 0;
     for w in SHIPPED {
         let Some(worker) = shipped(w.name) else {
-            eprintln!("note: skipping {} for the byte check: not available", w.name);
+            eprintln!(
+                "note: skipping {} for the byte check: not available",
+                w.name
+            );
             continue;
         };
         for input in BAD_BYTES {
@@ -83,7 +89,11 @@ fn every_worker_answers_every_byte_sequence_with_valid_json() {
                 "{} parsing {shown:?}: {out:?}",
                 w.name
             );
-            if worker.info().operations.contains(uridiff::model::Op::Resolve) {
+            if worker
+                .info()
+                .operations
+                .contains(uridiff::model::Op::Resolve)
+            {
                 let out = worker.resolve(b"http://b/c", input, &ctx);
                 assert!(
                     !matches!(out, Outcome::Crashed(_)),
@@ -100,7 +110,10 @@ fn every_worker_answers_every_byte_sequence_with_valid_json() {
         let Outcome::Accepted(p) = perl.parse(b"http://%ED%AD%94/", &ctx) else {
             panic!("URI->new never fails")
         };
-        assert_eq!(p.components.get(Component::Host), Some("\u{FFFD}\u{FFFD}\u{FFFD}"));
+        assert_eq!(
+            p.components.get(Component::Host),
+            Some("\u{FFFD}\u{FFFD}\u{FFFD}")
+        );
     }
 }
 
@@ -112,7 +125,10 @@ const PIPELINED: usize = 2000;
 fn every_worker_answers_every_pipelined_request_before_it_exits_at_the_end_of_input() {
     for w in SHIPPED {
         if shipped(w.name).is_none() {
-            eprintln!("note: skipping {} for the pipeline check: not available", w.name);
+            eprintln!(
+                "note: skipping {} for the pipeline check: not available",
+                w.name
+            );
             continue;
         }
         let argv = w.argv().expect("it ran");
