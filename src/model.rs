@@ -277,12 +277,21 @@ pub struct Parsed {
     /// `http::Uri`'s `Display`): what it changed on the way shows against the input.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub serialization: Option<String>,
-    /// Components the parser declares but has no value for on this input (a worker's answer
-    /// without the key: Perl's `URI` classes without a `host` method), which are not compared.
-    /// Unlike `None` in [`Parsed::components`], which says the component is undefined.
+    /// The components the subject declares but did not report for this input: its library has
+    /// no such reading here (Perl's `URI::_foreign` has no `host` method, Go's opaque URL has
+    /// no path). Distinct from undefined (`None` in [`Components`]), which is an answer. A
+    /// worker says so by leaving the key out (`workers/README.md`, "Responses").
+    ///
+    /// ```
+    /// use uridiff::model::{Component, ComponentSet, Parsed};
+    /// let p = Parsed { not_reported: ComponentSet::of(&[Component::Host]), ..Parsed::default() };
+    /// assert!(p.not_reported.contains(Component::Host));
+    /// assert!(serde_json::to_string(&Parsed::default()).unwrap().find("not_reported").is_none());
+    /// ```
     #[serde(skip_serializing_if = "ComponentSet::is_empty")]
     pub not_reported: ComponentSet,
 }
+
 
 impl From<Components> for Parsed {
     fn from(components: Components) -> Parsed {

@@ -18,6 +18,10 @@ use uridiff::model::{Component, ComponentSet, CrashKind, Op, OpSet, Outcome, Par
 use uridiff::subjects::external::{External, SHIPPED};
 use uridiff::subjects::{run, Ctx, Job, Subject};
 
+// Each worker reports what its library returns: valid JSON for every byte, every pipelined
+// answer, the not-reported form.
+mod faithful;
+
 /// Workers whose interpreter every uridiff machine (and CI) has: never skipped.
 const REQUIRED: &[&str] = &[
     "python-urllib",
@@ -110,7 +114,8 @@ fn the_registry_lists_every_shipped_worker_once_without_starting_it() {
 
 /// A parse row: the input, then (worker or "*" for every worker, what it answers). The answer
 /// is `rejected` (optionally with the code) or `|`-separated `component=value` checks, `-`
-/// meaning undefined; "*" checks only the components a worker declares.
+/// meaning undefined and `~` not reported (the key left out of the response); "*" checks only
+/// the components a worker declares.
 type Row = (&'static [u8], &'static [(&'static str, &'static str)]);
 
 const PARSE_TABLE: &[Row] = &[
@@ -165,9 +170,9 @@ const PARSE_TABLE: &[Row] = &[
             ("python-urllib", "host=::1"),
             ("python-rfc3986", "host=[::1]"),
             ("node-whatwg", "host=[::1]"),
-            ("node-legacy-url", "host=::1"),
+            ("node-legacy-url", "host=[::1]"), // url.parse's host without its port
             ("java-uri", "host=[::1]"),
-            ("go-net-url", "host=::1"),
+            ("go-net-url", "host=[::1]"), // URL.Host without its port (Hostname() drops "[]")
             ("php-parse-url", "host=[::1]"),
             ("ruby-uri", "host=[::1]"),
             ("perl-uri", "host=::1"),
@@ -216,11 +221,12 @@ const PARSE_TABLE: &[Row] = &[
             ("python-rfc3986", "scheme=urn|path=x|authority=-"),
             ("node-whatwg", "scheme=urn|path=x"),
             ("node-legacy-url", "scheme=urn|host=x|path=-"),
-            ("java-uri", "scheme=urn|path=x|authority=-"), // the opaque part, as path
-            ("go-net-url", "scheme=urn|path=x|host=-"),
+            // An opaque URI (RFC 2396 3): getRawPath() is null, the opaque part is no path.
+            ("java-uri", "scheme=urn|path=-|authority=-"),
+            ("go-net-url", "scheme=urn|path=~|host=-"), // Opaque "x"; no path to report
             ("php-parse-url", "scheme=urn|path=x|host=-"),
-            ("ruby-uri", "scheme=urn|path=x|host=-"),
-            ("perl-uri", "scheme=urn|path=x|authority=-"),
+            ("ruby-uri", "scheme=urn|path=-|host=-"), // URI#path nil, URI#opaque "x"
+            ("perl-uri", "scheme=urn|path=~|authority=~"), // URI::urn: path is opaque's alias
             ("curl-url", "rejected CURLUE_BAD_SLASHES"),
         ],
     ),
@@ -238,6 +244,49 @@ const PARSE_TABLE: &[Row] = &[
             ("ruby-uri", "scheme=-|host=a|path=/b"),
             ("perl-uri", "scheme=-|authority=a|path=/b"),
             ("curl-url", "rejected CURLUE_BAD_SCHEME"),
+        ],
+    ),
+    // An IPv6 zone (RFC 6874): each library's host as it holds it. Go keeps the zone decoded
+    // in URL.Host; curl gives it apart (CURLUPART_ZONEID), put back as its URL writes it.
+    (
+        b"http://[fe80::1%25eth0]:80/p",
+        &[
+            ("python-urllib", "host=fe80::1%25eth0"),
+            ("python-rfc3986", "host=[fe80::1%25eth0]"),
+            ("node-whatwg", "rejected ERR_INVALID_URL"),
+            ("java-uri", "host=[fe80::1%25eth0]"),
+            ("go-net-url", "host=[fe80::1%eth0]|port=80"),
+            ("php-parse-url", "host=[fe80::1%25eth0]"),
+            ("ruby-uri", "rejected URI::InvalidURIError"),
+            ("perl-uri", "host=fe80::1%eth0"),
+            ("curl-url", "host=[fe80::1%25eth0]|port=80"),
+        ],
+    ),
+    // An opaque URI with a query: who has a path for it, and who has no reading at all.
+    (
+        b"mailto:a@b?x",
+        &[
+            ("python-rfc3986", "path=a@b|query=x|host=-"),
+            ("node-whatwg", "path=a@b|query=x"),
+            ("node-legacy-url", "userinfo=a|host=b|path=-|query=x"),
+            ("java-uri", "path=-|query=-|host=-"),
+            ("go-net-url", "path=~|query=x|host=-"),
+            ("php-parse-url", "path=a@b|query=x"),
+            ("ruby-uri", "path=-|query=-|host=-"),
+            (
+                "perl-uri",
+                "path=~|query=x|host=~|authority=~|userinfo=~|port=~",
+            ),
+            ("curl-url", "rejected CURLUE_BAD_SLASHES"),
+        ],
+    ),
+    // Perl's class for an unknown scheme (URI::_foreign) has an authority but no host method.
+    (
+        b"foo://u@h/p",
+        &[
+            ("*", "scheme=foo|path=/p"),
+            ("perl-uri", "authority=u@h|host=~|userinfo=~|port=~"),
+            ("go-net-url", "host=h|userinfo=u"),
         ],
     ),
     // A byte that is not UTF-8 travels as {"b64": ...}: text-only libraries say not-utf8, the
@@ -283,6 +332,15 @@ fn check_parse(worker: &External, input: &[u8], expected: &str, only_declared: b
         let (component, value) = check.split_once('=').expect("component=value");
         let component: Component = component.parse().expect("a component name");
         if only_declared && !worker.info().components.contains(component) {
+            continue;
+        }
+        assert_eq!(
+            parsed.not_reported.contains(component),
+            value == "~",
+            "{name} on {shown:?}: whether {component} is reported (not reported: {:?})",
+            parsed.not_reported
+        );
+        if value == "~" {
             continue;
         }
         let want = if value == "-" { None } else { Some(value) };

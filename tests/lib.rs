@@ -26,6 +26,8 @@ mod engine;
 mod adapters;
 // The external workers: the shipped ones on a shared table, isolation with a misbehaving one.
 mod external;
+// Reproduce lines in each worker's own language, run, against what the worker reports.
+mod reproduce;
 // The report writers: HTML structure, Markdown tables, JUnit counts, the JSON Schema.
 mod report;
 // The JSON Schema of each --json output, against real outputs.

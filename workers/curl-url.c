@@ -4,7 +4,11 @@
  *
  * parse = curl_url_set(CURLUPART_URL, input, CURLU_NON_SUPPORT_SCHEME), then curl_url_get for
  * each part (no decoding, no default port): a CURLUE_NO_* answer is an undefined component
- * (null). userinfo is user[":" password]. curl needs a scheme, removes dot segments while
+ * (null). userinfo is user[":" password]. host: curl_url_get's CURLUPART_HOST gives an IPv6
+ * address in brackets but without its zone id, which it gives apart as CURLUPART_ZONEID
+ * (curl_url_get(3)); the host is reported with the zone id put back the way curl's own
+ * CURLUPART_URL writes it, "[" address "%25" zone "]" ("http://[fe80::1%25eth0]/" has host
+ * "[fe80::1%25eth0]"). curl needs a scheme, removes dot segments while
  * setting (it has no "as is" by default) and re-serializes (CURLUPART_URL: "serialization").
  * resolve = setting the reference on a handle that holds the base. A rejected input carries
  * the CURLUcode name and curl_url_strerror's text. curl takes C strings: bytes reach it as
@@ -391,6 +395,30 @@ static void put_part(Buf *out, CURLU *h, CURLUPart part) {
     curl_free(value);
 }
 
+/* The host with its zone id put back, as CURLUPART_URL writes it (see the head of this file). */
+static void put_host(Buf *out, CURLU *h) {
+    char *host = NULL, *zone = NULL;
+    if (curl_url_get(h, CURLUPART_HOST, &host, 0) != CURLUE_OK) {
+        put(out, "null");
+        return;
+    }
+    size_t n = strlen(host);
+    if (curl_url_get(h, CURLUPART_ZONEID, &zone, 0) == CURLUE_OK && n >= 2
+        && host[n - 1] == ']') {
+        Buf b = {0};
+        put_n(&b, host, n - 1);
+        put(&b, "%25");
+        put(&b, zone);
+        put(&b, "]");
+        put_bytes(out, b.data);
+        free(b.data);
+    } else {
+        put_bytes(out, host);
+    }
+    curl_free(zone);
+    curl_free(host);
+}
+
 static void parse(Buf *out, const Field *input) {
     CURLU *h = curl_url();
     CURLUcode rc = curl_url_set(h, CURLUPART_URL, input->data, SET_FLAGS);
@@ -417,7 +445,7 @@ static void parse(Buf *out, const Field *input) {
     curl_free(user);
     curl_free(password);
     put(out, ",\"host\":");
-    put_part(out, h, CURLUPART_HOST);
+    put_host(out, h);
     put(out, ",\"port\":");
     put_part(out, h, CURLUPART_PORT);
     put(out, ",\"path\":");

@@ -3,12 +3,24 @@
 //
 // parse = url.Parse, resolve = base.ResolveReference(ref) (both parsed with url.Parse).
 // Components as the URL struct and its methods give them: Scheme (lowercased by Parse; ""
-// only when there is none, so "" is reported as null), User.String() (re-escaped), Hostname()
-// (brackets and port removed), Port(), EscapedPath() (Path is stored decoded), RawQuery with
-// ForceQuery (so an empty query is told from none), EscapedFragment(). Opaque ("mailto:x") is
-// reported as the path, with the response note. The struct cannot tell an empty fragment or an
-// empty host from none (except with OmitHost, "http:/p", or an opaque URL, which have no host):
-// those "" go with "undefined reported as empty". Go strings hold any bytes, so a non-UTF-8 input reaches url.Parse as it is.
+// only when there is none, so "" is reported as null), User.String() (re-escaped), the host,
+// Port(), EscapedPath() (Path is stored decoded), RawQuery with ForceQuery (so an empty query
+// is told from none), EscapedFragment().
+//
+// host: the URL struct holds "host or host:port" in Host (net/url's docs, type URL), and
+// Hostname() strips the port and "[" "]" ("If the result is enclosed in square brackets, as
+// literal IPv6 addresses are, the square brackets are removed"). The worker reports Host with
+// the port taken off where the library's own Port()/Hostname() split it, brackets kept as Host
+// holds them: Hostname(), put back in "[" "]" when Host opens with "[". An IPv6 zone is held
+// decoded ("[fe80::1%eth0]" for "%25eth0"), and so it is reported.
+//
+// An opaque URL ("scheme:opaque[?query][#fragment]" in net/url's docs: "mailto:a@b", "urn:x")
+// keeps its opaque part in Opaque and has no path (Path is ""): the path is left out of the
+// response (not reported), never made up from Opaque; its host is null (no authority).
+//
+// The struct cannot tell an empty fragment or an empty host from none (except with OmitHost,
+// "http:/p", or an opaque URL, which have no host): those "" go with "undefined reported as
+// empty". Go strings hold any bytes, so a non-UTF-8 input reaches url.Parse as it is.
 package main
 
 import (
@@ -20,11 +32,11 @@ import (
 	"net/url"
 	"os"
 	"runtime"
+	"strings"
 	"unicode/utf8"
 )
 
 const emptyNote = "undefined reported as empty"
-const opaqueNote = "opaque part reported as path"
 
 // Bytes is a protocol byte string: a JSON string, or {"b64": ...} for any bytes.
 type Bytes struct {
@@ -79,50 +91,55 @@ func rejected(err error) object {
 		"code": fmt.Sprintf("%T", inner), "offset": nil}
 }
 
+// host is u.Host without its port, split where Port() and Hostname() split it, with the
+// brackets Host holds (see the head of this file).
+func host(u *url.URL) string {
+	if strings.HasPrefix(u.Host, "[") {
+		return "[" + u.Hostname() + "]"
+	}
+	return u.Hostname()
+}
+
 func parse(input string) object {
 	u, err := url.Parse(input)
 	if err != nil {
 		return rejected(err)
 	}
 	ambiguous := false
-	var scheme, userinfo, host, port, path, query interface{}
+	var scheme, userinfo, port, query interface{}
 	if u.Scheme != "" {
 		scheme = out(u.Scheme)
 	}
 	if u.User != nil {
 		userinfo = out(u.User.String())
 	}
+	components := object{"scheme": scheme, "userinfo": userinfo}
 	if u.Host == "" && (u.OmitHost || u.Opaque != "") {
-		host = nil
+		components["host"] = nil
 	} else {
-		host = out(u.Hostname())
+		components["host"] = out(host(u))
 		ambiguous = ambiguous || u.Host == ""
 	}
 	if p := u.Port(); p != "" {
 		port = out(p)
 	}
-	response := object{"outcome": "accepted"}
-	if u.Opaque != "" {
-		path = out(u.Opaque)
-		response["note"] = opaqueNote
-	} else {
-		path = out(u.EscapedPath())
+	components["port"] = port
+	if u.Opaque == "" {
+		// An opaque URL has no path: the key is left out (not reported).
+		components["path"] = out(u.EscapedPath())
 	}
 	if u.RawQuery != "" || u.ForceQuery {
 		query = out(u.RawQuery)
 	}
+	components["query"] = query
 	fragment := u.EscapedFragment()
+	components["fragment"] = out(fragment)
 	ambiguous = ambiguous || fragment == ""
+	response := object{"outcome": "accepted", "components": components,
+		"serialization": out(u.String())}
 	if ambiguous {
-		if _, opaque := response["note"]; opaque {
-			response["note"] = opaqueNote + "; " + emptyNote
-		} else {
-			response["note"] = emptyNote
-		}
+		response["note"] = emptyNote
 	}
-	response["components"] = object{"scheme": scheme, "userinfo": userinfo, "host": host,
-		"port": port, "path": path, "query": query, "fragment": out(fragment)}
-	response["serialization"] = out(u.String())
 	return response
 }
 
@@ -192,7 +209,8 @@ func main() {
 		"decides_validity": true,
 		"library":          "net/url (" + runtime.Version() + ")",
 		"notes": []string{
-			"scheme is lowercased by url.Parse; host is Hostname(): brackets and port removed",
+			"scheme is lowercased by url.Parse; host is URL.Host without its port (IPv6 brackets kept, zone decoded)",
+			"an opaque URL (Opaque set) has no path: path not reported",
 			"fragment and host: \"\" when absent or empty (the URL struct cannot tell)",
 		},
 	})

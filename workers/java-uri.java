@@ -5,7 +5,10 @@
 // parse = new URI(input) with the raw getters (no decoding); resolve = URI.resolve;
 // normalize = URI.normalize (dot segments only); equivalent = URI.equals. URI keeps null
 // (undefined) apart from "" (empty). In RFC 2396 an opaque URI ("mailto:x?y") has no path or
-// query, only an opaque part: it is reported as the path, with the response note saying so.
+// query, only an opaque part, and URI says so: getRawPath() and getRawQuery() are null for it
+// (URI's docs: "returns the raw path component of this URI, or null if the path is
+// undefined"), which is what the worker reports; the opaque part (getRawSchemeSpecificPart())
+// is not a path and is not reported as one.
 // getHost() is null for a registry-based authority (RFC 2396 3.2.1), which is reported as is.
 // URI takes text: a non-UTF-8 input is rejected with code "not-utf8". The JDK has no JSON
 // reader, so a small one is below.
@@ -26,7 +29,7 @@ import java.util.List;
 import java.util.Map;
 
 public class JavaUriWorker {
-    static final String OPAQUE_NOTE = "opaque URI: its opaque part is reported as path";
+    static final String OPAQUE_NOTE = "opaque URI: no path or query (getRawPath() is null)";
 
     /** A request uridiff should never send: answered with outcome "error". */
     static final class BadRequest extends Exception {
@@ -168,16 +171,13 @@ public class JavaUriWorker {
         components.put("userinfo", uri.getRawUserInfo());
         components.put("host", uri.getHost());
         components.put("port", uri.getPort() < 0 ? null : Integer.toString(uri.getPort()));
-        components.put("path", uri.isOpaque() ? uri.getRawSchemeSpecificPart() : uri.getRawPath());
+        components.put("path", uri.getRawPath());
         components.put("query", uri.getRawQuery());
         components.put("fragment", uri.getRawFragment());
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("outcome", "accepted");
         response.put("components", components);
         response.put("serialization", uri.toString());
-        if (uri.isOpaque()) {
-            response.put("note", OPAQUE_NOTE);
-        }
         return response;
     }
 

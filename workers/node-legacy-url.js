@@ -3,8 +3,12 @@
 // and `url.resolve` (deprecated by Node, still widely called; it follows no standard).
 //
 // url.parse keeps null (absent) apart from '' (empty), so components are reported as it gives
-// them: protocol without its ':', auth (which it percent-decodes), hostname (lowercased), port,
-// pathname, search without '?', hash without '#'. It is called with its defaults (no query
+// them: protocol without its ':', auth (which it percent-decodes), the host (lowercased), port,
+// pathname, search without '?', hash without '#'. The host: url.parse's `hostname` drops the
+// brackets of an IPv6 literal, while its `host` keeps them and adds ":" and the port (Node's
+// url docs: "urlObject.host: the full lower-cased host portion of the URL, including the port
+// if specified"); the worker reports `host` without the ":port" url.parse put there, so the
+// brackets stay as the library holds them ("[::1]" for "http://[::1]:80/"). It is called with its defaults (no query
 // object, "//" not taken as a host without a scheme). It rejects little (Node throws
 // ERR_INVALID_URL for some hosts and ports) and warns on stderr about the rest (DEP0169/0170).
 // It takes text: a non-UTF-8 input is rejected with code "not-utf8".
@@ -23,7 +27,10 @@ function handshake() {
     components: ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'],
     decides_validity: false,
     library: `url.parse (Node.js ${process.version})`,
-    notes: ['userinfo is url.parse\'s auth, percent-decoded by the library', 'host is lowercased'],
+    notes: [
+      'userinfo is url.parse\'s auth, percent-decoded by the library',
+      'host is url.parse\'s host without its port: lowercased, IPv6 brackets kept',
+    ],
   };
 }
 
@@ -56,6 +63,13 @@ function strip(prefixed, mark) {
   return prefixed.startsWith(mark) ? prefixed.slice(mark.length) : prefixed;
 }
 
+// url.parse's `host` without the ':' and port it appended (see the head of this file).
+function host(url) {
+  if (url.host === null || url.port === null) return url.host;
+  const suffix = `:${url.port}`;
+  return url.host.endsWith(suffix) ? url.host.slice(0, -suffix.length) : url.host;
+}
+
 function parse(input) {
   const url = legacy.parse(input);
   return {
@@ -63,7 +77,7 @@ function parse(input) {
     components: {
       scheme: url.protocol === null ? null : url.protocol.replace(/:$/, ''),
       userinfo: url.auth,
-      host: url.hostname,
+      host: host(url),
       port: url.port,
       path: url.pathname,
       query: strip(url.search, '?'),
@@ -128,13 +142,19 @@ function handle(line) {
 
 process.stdout.write(`${JSON.stringify(handshake())}\n`);
 const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+let done = false;
 lines.on('line', (line) => {
-  if (line.trim() === '') return;
+  // readline may still hand over lines it had read before a shutdown.
+  if (done || line.trim() === '') return;
   const [id, response] = handle(line);
   if (response === null) {
+    done = true;
     lines.close();
     return;
   }
   process.stdout.write(`${JSON.stringify({ id, ...response })}\n`);
 });
-lines.on('close', () => process.exit(0));
+// Requests may be pipelined: at the end of input (or a shutdown) answers can still sit in
+// stdout's queue, since a write to a full pipe is queued. process.exit drops that queue, so
+// exit only from the callback of a last (empty) write: writes complete in order.
+lines.on('close', () => process.stdout.write('', () => process.exit(0)));

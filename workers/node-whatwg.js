@@ -136,13 +136,19 @@ function handle(line) {
 
 process.stdout.write(`${JSON.stringify(handshake())}\n`);
 const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+let done = false;
 lines.on('line', (line) => {
-  if (line.trim() === '') return;
+  // readline may still hand over lines it had read before a shutdown.
+  if (done || line.trim() === '') return;
   const [id, response] = handle(line);
   if (response === null) {
+    done = true;
     lines.close();
     return;
   }
   process.stdout.write(`${JSON.stringify({ id, ...response })}\n`);
 });
-lines.on('close', () => process.exit(0));
+// Requests may be pipelined: at the end of input (or a shutdown) answers can still sit in
+// stdout's queue, since a write to a full pipe is queued. process.exit drops that queue, so
+// exit only from the callback of a last (empty) write: writes complete in order.
+lines.on('close', () => process.stdout.write('', () => process.exit(0)));

@@ -3,16 +3,28 @@
 # liburi-perl). Run with `perl workers/perl-uri.pl`.
 #
 # parse = URI->new($input), which never fails: it percent-encodes what may not appear (see
-# "serialization") and picks a class by scheme. Components are the object's methods, where its
-# class has them (a class without `host`, such as URI::_foreign for an unknown scheme, reports
-# null): scheme, authority, userinfo, host (percent-decoded, IDNA-encoded by URI), port (the
-# scheme's default port when none is given), path, query, fragment; undef (undefined) is kept
-# apart from '' (empty). resolve = URI->new_abs($input, $base), normalize = canonical,
-# equivalent = URI::eq. Perl strings hold bytes: the input reaches URI->new as its bytes.
+# "serialization") and picks a class by scheme. Components are the object's methods: scheme,
+# authority, userinfo, host (percent-decoded, IDNA-encoded by URI), port (the scheme's default
+# port when none is given), path, query, fragment; undef (undefined) is kept apart from ''
+# (empty). A component whose method the object's class lacks (URI::_foreign, for an unknown
+# scheme such as "foo://u@h/p", has no `host`; URI::urn and URI::mailto have no `authority`)
+# is left out of the response: not reported, since the library has no such reading.
+#
+# An opaque URI: for a class without the generic syntax, URI's `path` is the same method as
+# `opaque` (URI's docs: "$uri->path ... Sets and returns the same value as $uri->opaque unless
+# the URI supports the generic syntax for hierarchical namespaces"), the whole part between
+# the scheme and the fragment, query included ("a@b?x" for "mailto:a@b?x"). That is the
+# opaque part, not a path, so the path is left out too (not reported) for such a class.
+#
+# resolve = URI->new_abs($input, $base), normalize = canonical, equivalent = URI::eq. Perl
+# strings hold bytes: the input reaches URI->new as its bytes. A component comes back as a
+# JSON string only when it is strict UTF-8 (no surrogate code point: `host` decodes
+# "%ED%AD%94" to one), else as {"b64": ...} of its bytes.
 use strict;
 use warnings;
 
 use B ();
+use Encode ();
 use JSON::PP ();
 use MIME::Base64 qw(decode_base64 encode_base64);
 use URI ();
@@ -49,22 +61,28 @@ sub give {
     return undef unless defined $value;
     my $bytes = "$value";
     utf8::encode($bytes) if utf8::is_utf8($bytes);
-    my $text = $bytes;
-    return $text if utf8::decode($text);
+    # Perl's own utf8::decode takes surrogates; Encode's "UTF-8" is strict UTF-8 (Encode's docs,
+    # "UTF-8 vs. utf8 vs. UTF8"), which is what JSON text must be.
+    my $text = eval { Encode::decode('UTF-8', $bytes, Encode::FB_CROAK | Encode::LEAVE_SRC) };
+    return $text if defined $text;
     my $b64 = encode_base64($bytes, '');
     return { b64 => $b64 };
 }
 
-sub method_or_null {
-    my ($uri, $method) = @_;
-    return $uri->can($method) ? give($uri->$method) : undef;
+# The components $uri's class has a reading of (see the head of this file).
+sub reported {
+    my ($uri) = @_;
+    my @names = grep { $uri->can($_) } qw(scheme authority userinfo host port path query fragment);
+    # `path` is URI's alias of `opaque` (URI.pm: `sub path { goto &opaque }`) where the class
+    # does not override it.
+    @names = grep { $_ ne 'path' } @names if $uri->can('path') == URI->can('path');
+    return @names;
 }
 
 sub parse {
     my ($input) = @_;
     my $uri = URI->new($input);
-    my %components = map { $_ => method_or_null($uri, $_) }
-        qw(scheme authority userinfo host port path query fragment);
+    my %components = map { $_ => give($uri->$_) } reported($uri);
     return { outcome => 'accepted', components => \%components,
         serialization => give($uri->as_string) };
 }
@@ -131,7 +149,8 @@ emit({
     decides_validity => JSON::PP::false,
     library => sprintf('URI %s (Perl %vd)', $URI::VERSION, $^V),
     notes => ['URI->new never fails: it percent-encodes what may not appear',
-        "port: the scheme's default port when none is given; host: percent-decoded"],
+        "port: the scheme's default port when none is given; host: percent-decoded",
+        'a method the class lacks is not reported; an opaque URI\'s path (= opaque) is not reported'],
 });
 while (my $line = <STDIN>) {
     next if $line =~ /\A\s*\z/;

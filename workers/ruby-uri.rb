@@ -8,14 +8,17 @@
 # the object's readers: scheme, userinfo, host (IPv6 with its brackets), port (the scheme's
 # default port is filled in by URI::HTTP and friends when none is given: reported as the
 # library gives it), path, query, fragment; nil (undefined) is kept apart from "" (empty). An
-# opaque URI ("urn:x") is reported with its opaque part as path, and the response note. URI has
-# no authority reader. Ruby strings hold any bytes: a non-UTF-8 input reaches URI.parse as a
+# opaque URI ("urn:x", "mailto:a@b?x") keeps what follows its scheme in `opaque` and its `path`
+# is nil (URI::Generic holds a path or an opaque part, never both: its `opaque=` refuses one
+# beside a path). The path is reported as that nil, never made up from `opaque`; for a mailto
+# URI the query stays inside the opaque part too, so `query` is nil as well. URI has no
+# authority reader. Ruby strings hold any bytes: a non-UTF-8 input reaches URI.parse as a
 # binary string.
 require 'base64'
 require 'json'
 require 'uri'
 
-OPAQUE_NOTE = 'opaque part reported as path'
+OPAQUE_NOTE = 'an opaque URI has no path (URI#path is nil; its part is URI#opaque)'
 
 # A request uridiff should never send: answered with outcome "error".
 class BadRequest < StandardError; end
@@ -48,14 +51,9 @@ end
 def parse(input)
   uri = URI.parse(input)
   response = { 'outcome' => 'accepted' }
-  path = uri.path
-  if uri.opaque
-    path = uri.opaque
-    response['note'] = OPAQUE_NOTE
-  end
   response['components'] = {
     'scheme' => give(uri.scheme), 'userinfo' => give(uri.userinfo), 'host' => give(uri.host),
-    'port' => give(uri.port), 'path' => give(path), 'query' => give(uri.query),
+    'port' => give(uri.port), 'path' => give(uri.path), 'query' => give(uri.query),
     'fragment' => give(uri.fragment)
   }
   response['serialization'] = give(uri.to_s)

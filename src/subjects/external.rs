@@ -664,13 +664,16 @@ impl Subject for External {
                 return Err("an accepted parse without a \"components\" object".to_owned());
             };
             let mut parsed = Parsed::default();
+            let mut reported = Vec::with_capacity(map.len());
             for (name, value) in map {
                 let c: Component = name
                     .parse()
                     .map_err(|e: crate::model::UnknownComponent| e.to_string())?;
                 let value = bytes_value(value).map_err(|e| format!("component {name}: {e}"))?;
                 parsed.components.set(c, value.as_deref());
+                reported.push(c);
             }
+            parsed.not_reported = not_reported(self.info().components, &reported);
             parsed.serialization = match r.serialization {
                 None => None,
                 Some(v) => bytes_value(v).map_err(|e| format!("serialization: {e}"))?,
@@ -700,6 +703,13 @@ impl Subject for External {
             Err(out) => out.map(|()| false),
         }
     }
+}
+
+/// The declared components a response left out: "not reported", where its library has no
+/// such reading for this input (workers/README.md, "Responses"), as against `null`, undefined.
+/// (tests/external.rs checks it through a worker that leaves a key out.)
+fn not_reported(declared: ComponentSet, reported: &[Component]) -> ComponentSet {
+    reported.iter().fold(declared, |left, c| left.without(*c))
 }
 
 /// Why a start failed: worth one more try, or not.

@@ -31,6 +31,7 @@ mod iref;
 mod iri_string;
 mod oracle;
 mod oxiri;
+pub mod reproduce;
 mod spec;
 mod uriparse;
 mod url;

@@ -206,6 +206,7 @@ mod tests {
         Parsed {
             components: c,
             serialization: href.map(str::to_owned),
+            ..Parsed::default()
         }
     }
 

@@ -278,6 +278,7 @@ fn reparse(subject: &dyn Subject, href: String) -> Result<(Parsed, ComponentSet)
     let parsed = Parsed {
         components,
         serialization: Some(href),
+        ..Parsed::default()
     };
     Ok((parsed, subject.info().components))
 }
@@ -337,6 +338,7 @@ mod tests {
                     .with(Component::Host, Some("a"))
                     .with(Component::Path, Some("/p")),
                 serialization: Some("http://a/p".into()),
+                ..Parsed::default()
             },
             resolved: "http://a/r",
         }
