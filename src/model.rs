@@ -292,7 +292,6 @@ pub struct Parsed {
     pub not_reported: ComponentSet,
 }
 
-
 impl From<Components> for Parsed {
     fn from(components: Components) -> Parsed {
         Parsed {

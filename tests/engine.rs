@@ -180,7 +180,7 @@ fn report_writes_four_files_deterministically_and_check_gates_both_ways() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("new:"), "{}", stdout(&o));
     // Add a class that does not occur: it is stale, named with its line.
-    fs::write(&base, format!("{text}host parse: impl | nobody\n")).expect("write");
+    fs::write(&base, format!("{text}nobody host parse: a://a\n")).expect("write");
     let o = run(&[]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("stale:"), "{}", stdout(&o));

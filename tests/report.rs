@@ -87,7 +87,9 @@ fn class(
         .collect();
     let explained = !deviating.is_empty() && deviating.iter().all(|d| by_design.contains_key(*d));
     let signature = Signature {
-        subject: deviating.first().map_or_else(String::new, |s| (*s).to_owned()),
+        subject: deviating
+            .first()
+            .map_or_else(String::new, |s| (*s).to_owned()),
         class,
         op,
         form: uridiff::engine::skeleton(input),
@@ -120,8 +122,10 @@ fn class(
         explained,
         by_design,
         first_seen: example.with_input([input, b"/longer"].concat()),
+        diff: uridiff::engine::diff_command(&example),
         example,
         reference: "rfc3986".into(),
+        reproduce: None,
         answer,
         reference_answer,
         partition,
@@ -1373,10 +1377,7 @@ fn schema_names_every_class_edition_and_component() {
         classes.push(Class::Crash(k));
     }
     for c in Component::ALL {
-        classes.extend([
-            Class::Component(c),
-            Class::UndefinedVsEmpty(c),
-        ]);
+        classes.extend([Class::Component(c), Class::UndefinedVsEmpty(c)]);
     }
     let mut expected: Vec<String> = classes.into_iter().map(Class::name).collect();
     let mut listed = names("class_name");

@@ -180,7 +180,7 @@ pub struct Signature {
 
 impl Signature {
     /// The signature as one line, the key of baselines and campaign findings:
-    /// `subject class op: form`, prefixed `by-design ` when explained.
+    /// `subject class op: form`, prefixed `by-design ` when explained, without trailing spaces.
     ///
     /// ```
     /// use uridiff::engine::{Class, Signature};
@@ -191,10 +191,13 @@ impl Signature {
     /// ```
     pub fn key(&self) -> String {
         let prefix = if self.by_design { "by-design " } else { "" };
+        // Trimmed, so the key survives a text file's trailing whitespace (a baseline line).
         format!(
             "{prefix}{} {} {}: {}",
             self.subject, self.class, self.op, self.form
         )
+        .trim_end()
+        .to_owned()
     }
 }
 
@@ -255,13 +258,13 @@ mod tests {
     fn class_names_are_distinct() {
         let mut names: Vec<String> = Component::ALL
             .into_iter()
-            .flat_map(|c| {
-                [
-                    Class::Component(c),
-                    Class::UndefinedVsEmpty(c),
-                ]
-            })
-            .chain([Class::TooLax, Class::TooStrict, Class::Resolution, Class::RoundTrip])
+            .flat_map(|c| [Class::Component(c), Class::UndefinedVsEmpty(c)])
+            .chain([
+                Class::TooLax,
+                Class::TooStrict,
+                Class::Resolution,
+                Class::RoundTrip,
+            ])
             .map(Class::name)
             .collect();
         let n = names.len();

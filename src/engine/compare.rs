@@ -53,6 +53,7 @@ pub struct Judged<'a> {
 /// ```
 /// use uridiff::engine::{judge, Class, Judged};
 /// use uridiff::model::{Answer, Component, Components, Op, Outcome, Parsed};
+/// use uridiff::subjects::Subject;
 /// let info = uridiff::subjects::Spec::get().info().clone();
 /// let at = |host| Outcome::Accepted(Answer::Parsed(Box::new(Parsed::from(
 ///     Components::default().with(Component::Scheme, Some("http")).with(Component::Host, Some(host))))));
@@ -170,10 +171,7 @@ pub fn judge(op: Op, input: &[u8], j: &Judged<'_>) -> Vec<Finding> {
 
 /// The components a subject is compared on for this answer: those it declares, less those it
 /// says it does not report here.
-fn compared<'a>(
-    info: &'a SubjectInfo,
-    got: &'a Parsed,
-) -> impl Iterator<Item = Component> + 'a {
+fn compared<'a>(info: &'a SubjectInfo, got: &'a Parsed) -> impl Iterator<Item = Component> + 'a {
     Component::ALL
         .into_iter()
         .filter(move |&c| info.components.contains(c) && reported(got, c))
@@ -201,7 +199,9 @@ fn component_differences<'a>(
         .filter(|&c| differs(c))
         .filter(|&c| match c {
             Component::Authority => {
-                !(differs(Component::Userinfo) || differs(Component::Host) || differs(Component::Port))
+                !(differs(Component::Userinfo)
+                    || differs(Component::Host)
+                    || differs(Component::Port))
             }
             Component::HostKind => !differs(Component::Host),
             _ => true,

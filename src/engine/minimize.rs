@@ -1,5 +1,5 @@
-//! Delta minimization over bytes (Zeller's ddmin, complement-only, then single-byte removals to
-//! a fixed point): the smallest input found on which the same subject still shows the same class
+//! Delta minimization over bytes (Zeller's ddmin, complement-only; then runs of letters and
+//! digits with their delimiter; then single-byte removals to a fixed point): the smallest input found on which the same subject still shows the same class
 //! of difference from its reference. Only that subject and its reference are re-run, through the
 //! same contract.
 //!
@@ -15,6 +15,9 @@ use crate::model::Op;
 /// What a candidate must keep: the subject's class of difference, operation and verdict.
 type Kept = (Class, Op, bool);
 
+/// What the memo holds: per subject and task, the classes shown.
+type Seen = HashMap<(usize, Task), Arc<Vec<Kept>>>;
+
 /// The memo's bound: past it the memo is emptied (a cache, not a record).
 const MEMO_ENTRIES: usize = 200_000;
 
@@ -22,7 +25,7 @@ const MEMO_ENTRIES: usize = 200_000;
 /// run: the candidates of classes first seen on the same input are mostly the same.
 #[derive(Debug, Default)]
 pub struct Memo {
-    seen: Mutex<HashMap<(usize, Task), Arc<Vec<Kept>>>>,
+    seen: Mutex<Seen>,
 }
 
 impl Memo {
@@ -47,7 +50,7 @@ impl Memo {
         found
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(usize, Task), Arc<Vec<Kept>>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Seen> {
         // A poisoned memo only loses cached answers; they are recomputed.
         self.seen
             .lock()
@@ -130,6 +133,38 @@ pub fn minimize(
                 break;
             }
             n = (n * 2).min(len);
+        }
+    }
+    // Runs of letters and digits (a scheme, a label, a port), alone and with the delimiter after
+    // them: `https://%41` gives `//%41`, which no single byte removal reaches (`ttps://` is still
+    // a scheme, `://` none), so two inputs of one behaviour meet on one skeleton.
+    let mut at = 0;
+    while at < current.len() && tried < budget {
+        let end = at
+            + current[at..]
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric())
+                .count();
+        if end == at {
+            at += 1;
+            continue;
+        }
+        let mut removed = false;
+        for cut in [end + 1, end] {
+            if cut > current.len() || tried >= budget {
+                continue;
+            }
+            let mut candidate = current[..at].to_vec();
+            candidate.extend_from_slice(&current[cut..]);
+            tried += 1;
+            if keeps(&candidate) {
+                current = candidate;
+                removed = true;
+                break;
+            }
+        }
+        if !removed {
+            at = end;
         }
     }
     // Single bytes to a fixed point: 1-minimal when the budget allows.

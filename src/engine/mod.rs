@@ -141,6 +141,33 @@ pub struct ClassRecord {
     pub partition: Partition,
     /// Every subject's outcome on the example.
     pub outcomes: Vec<(String, Outcome<Answer>)>,
+    /// A shell line that calls the library directly, in its own language, on the example (a Rust
+    /// statement for the in-process crates), so a reader can check the class without uridiff.
+    pub reproduce: Option<String>,
+    /// The `uridiff diff` command that shows every parser on the example.
+    pub diff: Option<String>,
+}
+
+/// The `uridiff diff` command for a task (parse, or resolve with `--base`), when its operands
+/// are text.
+///
+/// ```
+/// use uridiff::engine::{diff_command, Task};
+/// assert_eq!(diff_command(&Task::parse(b"http://a'b".to_vec(), "x")).unwrap(),
+///            r"uridiff diff --edition rfc3986 -- 'http://a'\''b'");
+/// ```
+pub fn diff_command(task: &Task) -> Option<String> {
+    use crate::subjects::reproduce::sh_quote;
+    let input = sh_quote(std::str::from_utf8(&task.input).ok()?);
+    let edition = task.edition.id();
+    match (task.op, &task.second) {
+        (Op::Parse, _) => Some(format!("uridiff diff --edition {edition} -- {input}")),
+        (Op::Resolve, Some(base)) => Some(format!(
+            "uridiff diff --edition {edition} --base {} -- {input}",
+            sh_quote(std::str::from_utf8(base).ok()?)
+        )),
+        _ => None,
+    }
 }
 
 /// How many inputs of different skeletons one (subject, class, operation) minimizes at most: the
@@ -169,7 +196,9 @@ impl Engine {
                     Reference::JobEdition
                 } else {
                     subjects::profile::profile(&info.profile)
-                        .map_or(Reference::Edition(uri_spec::Edition::Rfc3986), |p| p.reference)
+                        .map_or(Reference::Edition(uri_spec::Edition::Rfc3986), |p| {
+                            p.reference
+                        })
                 };
                 match references.iter().position(|(r, _)| *r == reference) {
                     Some(i) => i,
@@ -347,8 +376,8 @@ impl Engine {
         }
         // Then at most FORMS_PER_CLASS skeletons per (subject, class, op), smallest first, are
         // minimized; the others are counted with the smallest.
-        let mut coarse: BTreeMap<(String, Class, Op, bool), Vec<(Signature, usize, &Row, Option<String>)>> =
-            BTreeMap::new();
+        type Raw<'r> = (Signature, usize, &'r Row, Option<String>);
+        let mut coarse: BTreeMap<(String, Class, Op, bool), Vec<Raw<'_>>> = BTreeMap::new();
         for (sig, (count, row, rule)) in raw {
             coarse
                 .entry((sig.subject.clone(), sig.class, sig.op, sig.by_design))
@@ -358,7 +387,8 @@ impl Engine {
         let mut work = Vec::new();
         for (_, mut group) in coarse {
             group.sort_by(|a, b| {
-                (a.2.task.input.len(), &a.2.task.input).cmp(&(b.2.task.input.len(), &b.2.task.input))
+                (a.2.task.input.len(), &a.2.task.input)
+                    .cmp(&(b.2.task.input.len(), &b.2.task.input))
             });
             let rest: usize = group.iter().skip(FORMS_PER_CLASS).map(|g| g.1).sum();
             group.truncate(FORMS_PER_CLASS);
@@ -442,6 +472,13 @@ impl Engine {
             reference_answer: row.references[self.judged_by[i]].clone(),
             partition: evidence(&self.infos(), signature.class, &row),
             outcomes: names.zip(row.outcomes).collect(),
+            reproduce: subjects::reproduce::reproduce(
+                &signature.subject,
+                example.op,
+                &example.input,
+                example.second.as_deref(),
+            ),
+            diff: diff_command(&example),
             first_seen: first_seen.clone(),
             example,
             signature,
@@ -471,7 +508,9 @@ fn evidence(infos: &[&SubjectInfo], class: Class, row: &Row) -> Partition {
                     Some(format!("{:?}", p.components.get(c)))
                 }
                 Some(_) => None,
-                None if matches!(class, Class::TooLax | Class::TooStrict) => Some("accepted".into()),
+                None if matches!(class, Class::TooLax | Class::TooStrict) => {
+                    Some("accepted".into())
+                }
                 None => Some(format!("{:?}", p.components)),
             },
             Outcome::Accepted(a) => Some(format!("{a:?}")),
@@ -526,41 +565,77 @@ mod tests {
     }
 
     #[test]
-    fn classes_are_deduplicated_minimized_and_explained_by_profile() {
-        let engine = Engine::new(vec![lower("whatwg-url"), lower("custom")]);
+    fn one_class_per_behaviour_minimized_to_one_minimal_and_explained_by_profile() {
+        let engine = Engine::new(vec![lower("rfc3986")]);
         let tasks: Vec<Task> = [
             "http://EX%41MPLE.com/a/b?q#f",
             "http://%41/",
             "http://a/",
             "https://WWW.X%41.ORG:8080/long/path",
+            "ftp://ABC/x",
         ]
         .into_iter()
         .map(|s| Task::parse(s.as_bytes().to_vec(), "test"))
         .collect();
         let rows = engine.run(&tasks, &|| ());
         let classes = engine.classify(&rows, 500);
-        assert_eq!(classes.len(), 2, "{classes:#?}");
-        // Only the WHATWG profile's rule reproduces the lowercasing, and only for a special
-        // scheme: the custom profile's difference stays unexplained, in a class of its own,
-        // listed first.
-        let c = &classes[0];
-        assert!(!c.explained);
-        assert_eq!(c.deviating, ["lower-custom"]);
-        assert!(c.by_design.is_empty());
-        let d = &classes[1];
-        assert!(d.explained && d.signature.by_design);
-        assert_eq!(d.deviating, ["lower-whatwg-url"]);
-        assert_eq!(
-            d.by_design.get("lower-whatwg-url").map(String::as_str),
-            Some("whatwg-url: a special scheme's host is percent-decoded and lowercased (domain to ASCII)")
-        );
-        assert_eq!(d.count, 3);
+        let unexplained: Vec<&ClassRecord> = classes.iter().filter(|c| !c.explained).collect();
+        // Three inputs of different lengths and schemes decode `%41`: one behaviour, one class,
+        // whatever the bystanders did.
+        assert_eq!(unexplained.len(), 1, "{classes:#?}");
+        let c = unexplained[0];
+        assert_eq!(c.deviating, ["lower-rfc3986"]);
         assert_eq!(c.signature.class, Class::Component(Component::Host));
         assert_eq!(c.count, 3);
         assert_eq!(c.severity, Severity::Critical);
-        // The minimized example still decodes to something different: a `%41` in the host.
-        let ex = String::from_utf8_lossy(&c.example.input).into_owned();
-        assert!(ex.len() <= "http://%41/".len(), "{ex}");
-        assert!(ex.contains("%41"), "{ex}");
+        assert_eq!(c.reference, "rfc3986");
+        assert_eq!(c.signature.form, skeleton(&c.example.input));
+        // 1-minimal: no single byte can go and keep the class.
+        let i = engine.position("lower-rfc3986").unwrap();
+        let want = (c.signature.class, c.signature.by_design);
+        let keeps = |input: Vec<u8>| {
+            engine
+                .findings_of_subject(i, &c.example.with_input(input))
+                .iter()
+                .any(|f| (f.signature.class, f.signature.by_design) == want)
+        };
+        assert!(keeps(c.example.input.clone()));
+        for at in 0..c.example.input.len() {
+            let mut shorter = c.example.input.clone();
+            shorter.remove(at);
+            assert!(!keeps(shorter), "{:?} is not 1-minimal", c.example.input);
+        }
+        // Lowercasing alone is RFC 3986 6.2.2.1's case normalization: by design, its own class.
+        let d = classes
+            .iter()
+            .find(|c| c.explained)
+            .expect("a by-design class");
+        assert_eq!(
+            d.by_design.get("lower-rfc3986").map(String::as_str),
+            Some("any profile: reg-name host lowercased (case normalization, RFC 3986 6.2.2.1)")
+        );
+        assert_eq!(d.count, 1);
+    }
+
+    #[test]
+    fn a_whatwg_parser_is_judged_against_the_whatwg_reference() {
+        // The reference lowercases and percent-decodes a special host too: no difference, where
+        // against RFC 3986 there would be one.
+        let engine = Engine::new(vec![lower("whatwg-url")]);
+        let rows = engine.run(
+            &[Task::parse(b"http://EX%41MPLE.com/".to_vec(), "test")],
+            &|| (),
+        );
+        assert!(
+            engine.findings(&rows[0]).is_empty(),
+            "{:?}",
+            engine.findings(&rows[0])
+        );
+        assert_eq!(
+            engine
+                .reference_of(engine.position("lower-whatwg-url").unwrap())
+                .name(),
+            "whatwg"
+        );
     }
 }

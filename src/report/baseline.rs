@@ -3,8 +3,8 @@
 //! Sorted text, one unexplained discrepancy class a line, so it reads well in a code review:
 //!
 //! ```text
-//! # uridiff baseline 1: one class a line (`<class> <op>: <partition>`), then its example
-//! host parse: impl | url  -- e.g. "http://A/"
+//! # uridiff baseline 1: one class a line (`<parser> <class> <op>: <form>`), then its example
+//! go-net-url host parse: a://[:1]  -- e.g. "http://[::1]"
 //! ```
 //!
 //! `check` fails on a class that is not in the baseline and on a baseline entry that no longer
@@ -22,7 +22,7 @@ const EXAMPLE: &str = "  -- e.g. ";
 
 /// The first line of every baseline.
 pub const HEADER: &str =
-    "# uridiff baseline 1: one class a line (`<class> <op>: <partition>`), then its example";
+    "# uridiff baseline 1: one class a line (`<parser> <class> <op>: <form>`), then its example";
 
 /// A line that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -75,15 +75,15 @@ pub fn read(text: &str) -> Result<BTreeMap<String, usize>, BaselineError> {
             continue;
         }
         let key = line.split(EXAMPLE).next().unwrap_or(line).trim();
-        // `<class> <op>: <partition>`
+        // `<parser> <class> <op>: <form>` (the form, a skeleton, may be empty)
         let well_formed = key
-            .split_once(": ")
-            .is_some_and(|(head, partition)| head.split(' ').count() == 2 && !partition.is_empty());
+            .split_once(':')
+            .is_some_and(|(head, _)| head.split(' ').count() == 3);
         if !well_formed {
             return Err(BaselineError {
                 line: i + 1,
                 message: format!(
-                    "{key:?} is not a class key (`<class> <op>: <partition>`); regenerate the file with `uridiff check --write-baseline`"
+                    "{key:?} is not a class key (`<parser> <class> <op>: <form>`); regenerate the file with `uridiff check --write-baseline`"
                 ),
             });
         }

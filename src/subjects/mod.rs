@@ -24,13 +24,13 @@ use crate::model::{Answer, ComponentSet, Crash, CrashKind, Op, OpSet, Outcome, P
 mod ada;
 mod adapt;
 pub mod external;
-pub mod profile;
 mod fluent_uri;
 mod http;
 mod iref;
 mod iri_string;
 mod oracle;
 mod oxiri;
+pub mod profile;
 pub mod reproduce;
 mod spec;
 mod uriparse;

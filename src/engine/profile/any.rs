@@ -1,9 +1,9 @@
 //! Rules of every profile: RFC 3986 6.2.2.1 says scheme and host are case-insensitive and
 //! normalize to lowercase, so a parser that lowercases them while parsing changes no meaning.
 
+use super::Rule;
 #[allow(unused_imports)]
 use super::*;
-use super::{Rule};
 #[allow(unused_imports)]
 use crate::engine::Class;
 #[allow(unused_imports)]
@@ -14,9 +14,7 @@ pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "*",
         name: "scheme lowercased (case normalization, RFC 3986 6.2.2.1)",
-        explains: |e| {
-            e.component() == Some(Component::Scheme) && lower(e.spec).as_deref() == e.got
-        },
+        explains: |e| e.component() == Some(Component::Scheme) && lower(e.spec).as_deref() == e.got,
     },
     Rule {
         profile: "*",

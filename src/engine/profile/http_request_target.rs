@@ -2,9 +2,9 @@
 //! absolute, authority and asterisk forms), judged against RFC 3986; `http::Uri`'s documentation
 //! names the four forms.
 
+use super::Rule;
 #[allow(unused_imports)]
 use super::*;
-use super::{Rule};
 #[allow(unused_imports)]
 use crate::engine::Class;
 #[allow(unused_imports)]
@@ -65,7 +65,8 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooStrict
                 && !e.input.starts_with(b"/")
                 && e.input.contains(&b'/')
-                && e.spec_components.is_some_and(|c| c.get(Component::Scheme).is_none())
+                && e.spec_components
+                    .is_some_and(|c| c.get(Component::Scheme).is_none())
         },
     },
 ];

@@ -138,7 +138,6 @@ pub fn versus_rfc3986(evidence: &Evidence<'_>) -> Option<&'static Rule> {
         .find(|r| (r.explains)(evidence))
 }
 
-
 pub(super) fn lower(s: Option<&str>) -> Option<String> {
     s.map(str::to_ascii_lowercase)
 }
@@ -268,19 +267,10 @@ mod tests {
         let host = Class::Component(Component::Host);
         let port = Class::Component(Component::Port);
         let auth = Class::Component(Component::Authority);
-        assert!(versus_rfc3986(
-            &ev(host, Some("A.Example"), Some("a.example"))
-        )
-        .is_some());
-        assert!(versus_rfc3986(
-            &ev(host, Some("A.Example"), Some("b.example"))
-        )
-        .is_none());
+        assert!(versus_rfc3986(&ev(host, Some("A.Example"), Some("a.example"))).is_some());
+        assert!(versus_rfc3986(&ev(host, Some("A.Example"), Some("b.example"))).is_none());
         assert!(versus_rfc3986(&ev(port, Some("80"), None)).is_some());
         assert!(versus_rfc3986(&ev(port, Some("81"), None)).is_none());
-        assert!(versus_rfc3986(
-            &ev(auth, Some("A.Example:80"), Some("a.example"))
-        )
-        .is_some());
+        assert!(versus_rfc3986(&ev(auth, Some("A.Example:80"), Some("a.example"))).is_some());
     }
 }

@@ -1,21 +1,19 @@
 //! Profile `php-parse-url`: PHP's `parse_url`, which documents that components not present are
 //! left out of the returned array.
 
+use super::Rule;
 #[allow(unused_imports)]
 use super::*;
-use super::{Rule};
 #[allow(unused_imports)]
 use crate::engine::Class;
 #[allow(unused_imports)]
 use crate::model::{Component, Components};
 
 /// The rules of this table.
-pub(super) const RULES: &[Rule] = &[
-    Rule {
-        profile: "php-parse-url",
-        name: "an empty path is left out of the result",
-        explains: |e| {
-            e.class == Class::UndefinedVsEmpty(Component::Path) && e.spec == Some("") && e.got.is_none()
-        },
+pub(super) const RULES: &[Rule] = &[Rule {
+    profile: "php-parse-url",
+    name: "an empty path is left out of the result",
+    explains: |e| {
+        e.class == Class::UndefinedVsEmpty(Component::Path) && e.spec == Some("") && e.got.is_none()
     },
-];
+}];

@@ -1,9 +1,9 @@
 //! Profile `python-urllib`: `urllib.parse.urlsplit`. Its documentation says absent components are
 //! returned as empty strings and `hostname` is lowercased, without brackets.
 
+use super::Rule;
 #[allow(unused_imports)]
 use super::*;
-use super::{Rule};
 #[allow(unused_imports)]
 use crate::engine::Class;
 #[allow(unused_imports)]
@@ -24,7 +24,11 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.component() == Some(Component::Host)
                 && e.spec
-                    .map(|h| h.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase())
+                    .map(|h| {
+                        h.trim_start_matches('[')
+                            .trim_end_matches(']')
+                            .to_ascii_lowercase()
+                    })
                     .as_deref()
                     == e.got
         },

@@ -2,9 +2,9 @@
 //! library's name): uriparse's typed components, fluent-uri's host kinds, the `rfc3986` Python
 //! package's empty path.
 
+use super::Rule;
 #[allow(unused_imports)]
 use super::*;
-use super::{Rule};
 #[allow(unused_imports)]
 use crate::engine::Class;
 #[allow(unused_imports)]
@@ -57,7 +57,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         name: "IPv6 is written back compressed",
         explains: |e| {
-            e.component() == Some(Component::Host) && e.spec.and_then(ipv6_compressed).as_deref() == e.got
+            e.component() == Some(Component::Host)
+                && e.spec.and_then(ipv6_compressed).as_deref() == e.got
         },
     },
     Rule {
@@ -73,14 +74,18 @@ pub(super) const RULES: &[Rule] = &[
         profile: "fluent-uri",
         name: "the empty host is a reg-name",
         explains: |e| {
-            e.component() == Some(Component::HostKind) && e.spec == Some("empty") && e.got == Some("reg-name")
+            e.component() == Some(Component::HostKind)
+                && e.spec == Some("empty")
+                && e.got == Some("reg-name")
         },
     },
     Rule {
         profile: "python-rfc3986",
         name: "an empty path is None",
         explains: |e| {
-            e.class == Class::UndefinedVsEmpty(Component::Path) && e.spec == Some("") && e.got.is_none()
+            e.class == Class::UndefinedVsEmpty(Component::Path)
+                && e.spec == Some("")
+                && e.got.is_none()
         },
     },
 ];

@@ -1,23 +1,21 @@
 //! Profile `rfc3987-iri` (oxiri, iref): RFC 3987 2.2 allows `ucschar` and `iprivate` characters
 //! where RFC 3986 allows only ASCII.
 
+use super::Rule;
 #[allow(unused_imports)]
 use super::*;
-use super::{Rule};
 #[allow(unused_imports)]
 use crate::engine::Class;
 #[allow(unused_imports)]
 use crate::model::{Component, Components};
 
 /// The rules of this table.
-pub(super) const RULES: &[Rule] = &[
-    Rule {
-        profile: "rfc3987-iri",
-        name: "non-ASCII characters (ucschar) are allowed as they are",
-        explains: |e| {
-            e.class == Class::TooLax
-                && e.input.iter().any(|b| !b.is_ascii())
-                && uri_spec::parse(&pct_encode_non_ascii(e.input)).is_ok()
-        },
+pub(super) const RULES: &[Rule] = &[Rule {
+    profile: "rfc3987-iri",
+    name: "non-ASCII characters (ucschar) are allowed as they are",
+    explains: |e| {
+        e.class == Class::TooLax
+            && e.input.iter().any(|b| !b.is_ascii())
+            && uri_spec::parse(&pct_encode_non_ascii(e.input)).is_ok()
     },
-];
+}];
