@@ -645,6 +645,14 @@ fn a_silent_worker_or_a_wrong_handshake_is_unavailable_with_its_reason() {
     let why = wrong.available().expect_err("another protocol");
     assert!(why.contains("something-else/9"), "{why}");
 
+    let unknown = misbehave("bad-profile");
+    let why = unknown.available().expect_err("an unknown profile");
+    assert!(why.contains("rfc9999-made-up"), "{why}");
+    assert!(
+        why.contains("known profiles are: rfc3986, rfc3987-iri, rfc2396, whatwg-url"),
+        "names the known ones: {why}"
+    );
+
     let missing = External::from_command("missing", "exec no-such-interpreter-for-uridiff x");
     let why = missing.available().expect_err("nothing to run");
     assert!(why.contains("not found"), "{why}");
@@ -663,7 +671,7 @@ fn a_handshake_is_read_from_the_worker_not_assumed() {
     w.available().expect("starts");
     let info = w.info();
     assert_eq!(info.name, "mine", "the command line's name");
-    assert_eq!(info.profile, "test");
+    assert_eq!(info.profile, "rfc3986");
     assert_eq!(info.operations, OpSet::of(&[Op::Parse, Op::Resolve]));
     assert_eq!(info.components, ComponentSet::of(&[Component::Path]));
     assert!(!info.decides_validity);

@@ -28,6 +28,8 @@ mod adapters;
 mod external;
 // Reproduce lines in each worker's own language, run, against what the worker reports.
 mod reproduce;
+// Every profile rule fires through the comparison.
+mod rules;
 // The report writers: HTML structure, Markdown tables, JUnit counts, the JSON Schema.
 mod report;
 // The JSON Schema of each --json output, against real outputs.

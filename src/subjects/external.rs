@@ -566,6 +566,8 @@ impl External {
         if h.version.trim().is_empty() {
             return Err("an empty version".to_owned());
         }
+        // The profile decides what the worker is judged against: only the closed list's names.
+        super::profile::profile(&h.profile).map_err(|e| e.to_string())?;
         let mut ops = Vec::new();
         for name in &h.operations {
             let op = Op::ALL

@@ -13,6 +13,7 @@ except on a request whose input is TRIGGER (default "trigger"), where MODE decid
   out-of-order   answers with the wrong id (the request's id + 1000)
   silent         (any input) never prints the handshake and never answers
   bad-handshake  (any input) prints a handshake of another protocol, then behaves
+  bad-profile    (any input) declares a profile outside uridiff's closed list
   ok             never misbehaves
 
 Each response carries "note": "pid=N", so a test can see that the worker was restarted.
@@ -23,7 +24,7 @@ import platform
 import sys
 import time
 
-MODES = ["hang", "crash", "garbage", "out-of-order", "silent", "bad-handshake", "ok"]
+MODES = ["hang", "crash", "garbage", "out-of-order", "silent", "bad-handshake", "bad-profile", "ok"]
 
 
 def main():
@@ -46,7 +47,7 @@ def main():
                 "protocol": "something-else/9" if mode == "bad-handshake" else "uridiff-worker/1",
                 "name": "misbehave-" + mode,
                 "version": platform.python_version(),
-                "profile": "test",
+                "profile": "rfc9999-made-up" if mode == "bad-profile" else "rfc3986",
                 "operations": ["parse", "resolve"],
                 "components": ["path"],
                 "decides_validity": False,

@@ -20,6 +20,7 @@ mod http_request_target;
 mod perl_uri;
 mod php_parse_url;
 mod python_urllib;
+mod rfc2396;
 mod rfc3986;
 mod rfc3987_iri;
 mod ruby_uri;
@@ -71,6 +72,7 @@ pub const TABLES: &[&[Rule]] = &[
     any::RULES,
     rfc3986::RULES,
     rfc3987_iri::RULES,
+    rfc2396::RULES,
     whatwg_url::RULES,
     http_request_target::RULES,
     python_urllib::RULES,

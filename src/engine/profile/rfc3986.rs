@@ -1,5 +1,5 @@
 //! Profile `rfc3986`: the documented choices of single RFC 3986 libraries (rules owned by the
-//! library's name): uriparse's typed components, fluent-uri's host kinds, the `rfc3986` Python
+//! library's name): uriparse's typed components, the `rfc3986` Python
 //! package's empty path.
 
 use super::Rule;
@@ -31,30 +31,6 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "uriparse",
-        name: "the authority is written back from its parts (port as a number, IPv6 compressed)",
-        explains: |e| {
-            let Some(c) = e.spec_components else {
-                return false;
-            };
-            if e.component() != Some(Component::Authority) {
-                return false;
-            }
-            let host = c.get(Component::Host).unwrap_or("");
-            let mut s = String::new();
-            if let Some(u) = c.get(Component::Userinfo) {
-                s.push_str(u);
-                s.push('@');
-            }
-            s.push_str(&ipv6_compressed(host).unwrap_or_else(|| host.to_owned()));
-            if let Some(p) = c.get(Component::Port).and_then(|p| p.parse::<u16>().ok()) {
-                s.push(':');
-                s.push_str(&p.to_string());
-            }
-            Some(s.as_str()) == e.got
-        },
-    },
-    Rule {
-        profile: "uriparse",
         name: "IPv6 is written back compressed",
         explains: |e| {
             e.component() == Some(Component::Host)
@@ -69,16 +45,7 @@ pub(super) const RULES: &[Rule] = &[
                 && (is_ipvfuture(e.spec_components) || port_overflows(e.spec_components))
         },
     },
-    // fluent-uri: RFC 3986, strict.
-    Rule {
-        profile: "fluent-uri",
-        name: "the empty host is a reg-name",
-        explains: |e| {
-            e.component() == Some(Component::HostKind)
-                && e.spec == Some("empty")
-                && e.got == Some("reg-name")
-        },
-    },
+    // The `rfc3986` Python package.
     Rule {
         profile: "python-rfc3986",
         name: "an empty path is None",

@@ -1,0 +1,79 @@
+//! Profiles `rfc2396` (`java.net.URI`) and `perl-uri`: RFC 2396 as updated by RFC 2732, judged
+//! against impl under `draft-fielding-uri-syntax-02` (RFC 2396's text). RFC 2732 section 3
+//! changes the grammar so that `host` may be an `IPv6reference` (`"[" IPv6address "]"`), which
+//! RFC 2396 alone rejects: `java.net.URI`'s class documentation ("RFC 2396 ... amended by
+//! RFC 2732: Format for Literal IPv6 Addresses in URLs") and Perl's `URI` ("as specified in
+//! RFC 2396 (and updated by RFC 2732)") both claim it.
+
+use uri_spec::{Edition, Parser};
+
+use super::{Class, Rule};
+
+/// The rules of this table.
+pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "rfc2396",
+        name: "an IPv6 literal host in brackets is accepted (RFC 2732)",
+        explains: ipv6_reference_accepted,
+    },
+    Rule {
+        profile: "perl-uri",
+        name: "an IPv6 literal host in brackets is accepted (RFC 2732)",
+        explains: ipv6_reference_accepted,
+    },
+];
+
+/// Whether RFC 2396 rejects the input only for an RFC 2732 `IPv6reference`: the bracketed text
+/// is an IPv6 address (RFC 3986's `IPv6address`, the same grammar as RFC 2732's), and with a
+/// plain host in its place RFC 2396 accepts the input.
+fn ipv6_reference_accepted(e: &super::Evidence<'_>) -> bool {
+    if e.class != Class::TooLax {
+        return false;
+    }
+    let (Some(open), Some(close)) = (
+        e.input.iter().position(|&b| b == b'['),
+        e.input.iter().position(|&b| b == b']'),
+    ) else {
+        return false;
+    };
+    if close < open {
+        return false;
+    }
+    let literal = [b"//", &e.input[open..=close]].concat();
+    let is_ipv6 = uri_spec::parse(&literal)
+        .ok()
+        .and_then(|c| c.host)
+        .is_some_and(|h| h.kind == uri_spec::HostKind::Ipv6);
+    let plain = [&e.input[..open], b"h", &e.input[close + 1..]].concat();
+    is_ipv6
+        && Parser::new()
+            .edition(Edition::UriSyntax02)
+            .parse(&plain)
+            .is_ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{explain, Evidence};
+    use super::*;
+
+    fn lax(input: &[u8]) -> Evidence<'_> {
+        Evidence {
+            class: Class::TooLax,
+            input,
+            spec: None,
+            got: None,
+            spec_components: None,
+        }
+    }
+
+    #[test]
+    fn only_an_ipv6_literal_is_explained() {
+        assert!(explain("rfc2396", &lax(b"http://[::1]:80/a")).is_some());
+        assert!(explain("perl-uri", &lax(b"http://[fe80::1]/")).is_some());
+        // Not an IPv6 address, or RFC 2396 rejects something else too.
+        assert!(explain("rfc2396", &lax(b"http://[v1.x]/")).is_none());
+        assert!(explain("rfc2396", &lax(b"http://[::1]/a b")).is_none());
+        assert!(explain("rfc3986", &lax(b"http://[::1]/")).is_none());
+    }
+}

@@ -1,0 +1,209 @@
+//! Every rule of every profile's table fires through the comparison itself: a subject whose
+//! answer shows the documented behaviour goes through the engine (its reference run, the
+//! findings judged), and the finding names the rule. A rule that no comparison can reach (a
+//! follow-on difference the engine folds into its cause, a class the comparison never makes)
+//! fails here rather than sitting in the table explaining nothing.
+//!
+//! The in-process libraries answer for themselves; the workers' libraries are played by a
+//! subject that answers as the reference does with the one documented change, so the test needs
+//! no runtime.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use uri_spec::Edition;
+use uridiff::engine::{Engine, Task};
+use uridiff::model::{Component, ComponentSet, Op, OpSet, Outcome, Parsed};
+use uridiff::subjects::{self, Ctx, Kind, Subject, SubjectInfo};
+
+type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
+
+/// A worker's library played in process: the reference's answer under `edition`, changed.
+struct Plays {
+    info: SubjectInfo,
+    edition: Edition,
+    change: Change,
+}
+
+impl Subject for Plays {
+    fn info(&self) -> &SubjectInfo {
+        &self.info
+    }
+    fn parse(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<Parsed> {
+        let ctx = Ctx {
+            edition: self.edition,
+            ..Ctx::default()
+        };
+        let reference = match self.info.profile.as_str() {
+            "whatwg-url" => subjects::Ada::new().parse(input, &ctx),
+            _ => subjects::Spec::get().parse(input, &ctx),
+        };
+        (self.change)(input, reference)
+    }
+}
+
+fn plays(name: &str, profile: &str, edition: Edition, change: Change) -> Arc<dyn Subject> {
+    Arc::new(Plays {
+        info: SubjectInfo {
+            name: name.into(),
+            version: "test".into(),
+            profile: profile.into(),
+            kind: Kind::InProcess,
+            library: "a test double".into(),
+            operations: OpSet::of(&[Op::Parse]),
+            components: ComponentSet::ALL,
+            decides_validity: true,
+            edition_fields: false,
+            editions: Vec::new(),
+        },
+        edition,
+        change,
+    })
+}
+
+fn set(c: Component, v: Option<&'static str>) -> impl Fn(Outcome<Parsed>) -> Outcome<Parsed> {
+    move |o| {
+        o.map(|mut p| {
+            p.components.set(c, v);
+            p
+        })
+    }
+}
+
+fn accepted(_: &[u8], _: Outcome<Parsed>) -> Outcome<Parsed> {
+    Outcome::Accepted(Parsed::default())
+}
+
+/// The in-process library named `name`.
+fn library(name: &str) -> Arc<dyn Subject> {
+    subjects::in_process()
+        .into_iter()
+        .find(|s| s.info().name == name)
+        .unwrap_or_else(|| panic!("no subject {name}"))
+}
+
+/// The rules each case's findings name, by `profile: rule` as the reports print them.
+fn fired(subject: Arc<dyn Subject>, input: &str) -> Vec<String> {
+    let engine = Engine::new(vec![subject]);
+    let row = engine.run_one(&Task::parse(input.as_bytes().to_vec(), "rules"));
+    engine
+        .findings(&row)
+        .into_iter()
+        .filter_map(|f| f.rule)
+        .collect()
+}
+
+#[test]
+fn every_rule_fires_through_the_comparison() {
+    let rfc3986 = Edition::Rfc3986;
+    let rfc2396 = Edition::UriSyntax02;
+    let cases: Vec<(Arc<dyn Subject>, &str)> = vec![
+        (
+            plays("s", "rfc3986", rfc3986, |_, o| {
+                set(Component::Scheme, Some("http"))(o)
+            }),
+            "HTTP://a",
+        ),
+        (
+            plays("s", "rfc3986", rfc3986, |_, o| {
+                set(Component::Host, Some("a"))(o)
+            }),
+            "http://A/",
+        ),
+        (library("uriparse"), "http://a"),
+        (library("uriparse"), "http://a:080/"),
+        (library("uriparse"), "http://[0:0::1]/"),
+        (library("uriparse"), "http://[v1.x]/"),
+        (
+            plays("python-rfc3986", "rfc3986", rfc3986, |_, o| {
+                set(Component::Path, None)(o)
+            }),
+            "http://a",
+        ),
+        (library("oxiri"), "http://\u{e9}/"),
+        (
+            plays("java-uri", "rfc2396", rfc2396, accepted),
+            "http://[::1]/",
+        ),
+        (
+            plays("perl-uri", "perl-uri", rfc2396, accepted),
+            "http://[::1]/",
+        ),
+        (
+            plays("node-whatwg", "whatwg-url", rfc3986, |_, o| {
+                set(Component::Query, Some(""))(o)
+            }),
+            "http://a/",
+        ),
+        (library("http"), "example.com:80"),
+        (library("http"), "//a/b"),
+        (library("http"), "http://a:99999/"),
+        (library("http"), "http://a"),
+        (library("http"), "mailto:a@b/c"),
+        (library("http"), "a/b"),
+        (
+            plays("python-urllib", "python-urllib", rfc3986, |_, o| {
+                set(Component::Fragment, Some(""))(o)
+            }),
+            "http://a/",
+        ),
+        (
+            plays("python-urllib", "python-urllib", rfc3986, |_, o| {
+                set(Component::Host, Some("::1"))(o)
+            }),
+            "http://[::1]/",
+        ),
+        (
+            plays("go-net-url", "go-net-url", rfc3986, |_, o| {
+                set(Component::Fragment, Some(""))(o)
+            }),
+            "http://a/",
+        ),
+        (
+            plays("php-parse-url", "php-parse-url", rfc3986, |_, o| {
+                set(Component::Path, None)(o)
+            }),
+            "http://a",
+        ),
+        (
+            plays("ruby-uri", "ruby-uri", rfc3986, |_, o| {
+                set(Component::Port, Some("80"))(o)
+            }),
+            "http://a/",
+        ),
+        (
+            plays("perl-uri", "perl-uri", rfc2396, |_, o| {
+                set(Component::Port, Some("80"))(o)
+            }),
+            "http://a/",
+        ),
+    ];
+    let mut seen = BTreeSet::new();
+    for (subject, input) in cases {
+        let name = subject.info().name.clone();
+        let rules = fired(subject, input);
+        assert!(!rules.is_empty(), "{name} on {input:?}: no rule fired");
+        seen.extend(rules);
+    }
+    let every: BTreeSet<String> = uridiff::engine::rules()
+        .map(|r| match r.profile {
+            "*" => format!("any profile: {}", r.name),
+            p => format!("{p}: {}", r.name),
+        })
+        .collect();
+    let never: Vec<&String> = every.difference(&seen).collect();
+    assert!(never.is_empty(), "rules no comparison reached: {never:#?}");
+}
+
+#[test]
+fn a_rule_explains_only_the_exact_answer() {
+    // Ruby's default port is 80 for http: 8080 is no documented behaviour.
+    let wrong = plays("ruby-uri", "ruby-uri", Edition::Rfc3986, |_, o| {
+        set(Component::Port, Some("8080"))(o)
+    });
+    let engine = Engine::new(vec![wrong]);
+    let row = engine.run_one(&Task::parse(b"http://a/".to_vec(), "rules"));
+    let findings = engine.findings(&row);
+    assert_eq!(findings.len(), 1, "{findings:?}");
+    assert!(findings[0].rule.is_none());
+}
