@@ -13,5 +13,6 @@ pub mod engine;
 pub mod gen;
 pub mod model;
 pub mod report;
+pub mod run;
 pub mod subjects;
 pub mod suite;

@@ -18,7 +18,7 @@ use uridiff::model::{
     Answer, Component, ComponentSet, Components, Crash, CrashKind, Op, OpSet, Outcome, Parsed,
     Rejection,
 };
-use uridiff::report::tests_support::tiny;
+use uridiff::run::tests_support::tiny;
 use uridiff::report::{
     self, html, json, junit, markdown, ConfusionPair, MatrixCell, MatrixRow, Report, SubjectEntry,
 };
@@ -149,7 +149,8 @@ fn every_parser() -> Report {
                 "suite: tiny\ncases:\n  - {op: parse, input: \"http://a/b\", expect: {host: a}}\n  - {op: parse, input: \"http://a b\", expect: invalid}\n",
             )
             .expect("a valid suite");
-            Report::build(uridiff::report::Inputs {
+            uridiff::run::build(uridiff::run::Inputs {
+                whatwg: Vec::new(),
                 engine: &engine,
                 suites: std::slice::from_ref(&suite),
                 tasks: ["http://a/b?c", "1a:b", "http://[::1]:80/", "HTTP://A\\b@c:80/"]
@@ -162,6 +163,7 @@ fn every_parser() -> Report {
                 tag: &|_| None,
                 progress: &|| (),
             })
+            .expect("no WHATWG file")
         })
         .clone()
 }
@@ -350,7 +352,7 @@ fn sample() -> Report {
         ))
     });
     let infos: Vec<&SubjectInfo> = r.subjects.iter().map(|s| &s.info).collect();
-    r.per_subject = report::per_subject(&infos, &r.classes);
+    r.per_subject = uridiff::run::per_subject(&infos, &r.classes);
     let cells = |shares: [Option<(usize, usize)>; 6]| -> Vec<MatrixCell> {
         Edition::ALL
             .iter()
@@ -368,6 +370,8 @@ fn sample() -> Report {
             .collect()
     };
     r.matrix.push(MatrixRow {
+        reference: "rfc3986".into(),
+        differs_from_rfc3986: Vec::new(),
         subject: "url".into(),
         cells: cells([
             Some((20, 30)),
@@ -380,6 +384,8 @@ fn sample() -> Report {
         likely_edition: Some("rfc3986".into()),
     });
     r.matrix.push(MatrixRow {
+        reference: "rfc3986".into(),
+        differs_from_rfc3986: Vec::new(),
         subject: "http".into(),
         cells: cells([
             None,
@@ -392,6 +398,8 @@ fn sample() -> Report {
         likely_edition: Some("draft-fielding-uri-syntax-02".into()),
     });
     r.matrix.push(MatrixRow {
+        reference: "rfc3986".into(),
+        differs_from_rfc3986: Vec::new(),
         subject: "python-urllib".into(),
         cells: cells([None; 6]),
         likely_edition: None,
@@ -421,6 +429,9 @@ fn sample() -> Report {
     r.agreement.share[n0 + 1][n0] = Some(0.71);
     r.confusion = vec![
         ConfusionPair {
+            browser_vs_checker: false,
+            a_reproduce: None,
+            b_reproduce: None,
             class: "backslash confusion".into(),
             component: Host,
             a: "http".into(),
@@ -431,6 +442,9 @@ fn sample() -> Report {
             count: 9,
         },
         ConfusionPair {
+            browser_vs_checker: false,
+            a_reproduce: None,
+            b_reproduce: None,
             class: "host confusion".into(),
             component: Host,
             a: "oracle-regex".into(),
@@ -441,6 +455,9 @@ fn sample() -> Report {
             count: 1,
         },
         ConfusionPair {
+            browser_vs_checker: false,
+            a_reproduce: None,
+            b_reproduce: None,
             class: "userinfo confusion".into(),
             component: Userinfo,
             a: "http".into(),
@@ -508,7 +525,8 @@ fn sample_report_is_written_when_asked() {
         .into_iter()
         .map(|(input, origin)| Task::parse(input, &format!("gen:{origin}")))
         .collect();
-    let real = Report::build(uridiff::report::Inputs {
+    let real = uridiff::run::build(uridiff::run::Inputs {
+        whatwg: Vec::new(),
         engine: &engine,
         suites: &suites,
         tasks,
@@ -521,7 +539,8 @@ fn sample_report_is_written_when_asked() {
                 .map(|c| format!("{c} confusion"))
         },
         progress: &|| (),
-    });
+    })
+    .expect("no WHATWG file");
     let real_dir = dir.join("real");
     std::fs::create_dir_all(&real_dir).expect("creates the directory");
     std::fs::write(real_dir.join("index.html"), html_of(&real)).expect("writes");

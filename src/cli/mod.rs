@@ -367,6 +367,10 @@ struct CorpusArgs {
     /// conformance matrix.
     #[arg(long = "suites", value_name = "PATH", default_value = "suites")]
     suites: Vec<PathBuf>,
+    /// A WHATWG URL test-data file (urltestdata.json's format): its entries join the jobs, and
+    /// the WHATWG reference and every WHATWG parser are scored on it. Repeatable.
+    #[arg(long, value_name = "FILE")]
+    whatwg: Vec<PathBuf>,
 }
 
 #[derive(Debug, Args)]

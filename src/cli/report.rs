@@ -10,7 +10,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use uridiff::engine::{Engine, Task};
-use uridiff::report::{self, baseline, Inputs, Report};
+use uridiff::report::{self, baseline, Report};
+use uridiff::run::Inputs;
 use uridiff::suite::{self, Suite};
 
 use super::{subjects, CheckArgs, CorpusArgs, ReportArgs};
@@ -34,16 +35,12 @@ fn build(engine: &Engine, corpus: &CorpusArgs, quiet: bool) -> anyhow::Result<Re
         .into_iter()
         .map(|(input, origin)| Task::parse(input, &origin.to_string()))
         .collect();
-    let parse_cases: usize = suites
-        .iter()
-        .flat_map(|s| &s.file.cases)
-        .filter(|c| c.op == suite::Op::Parse && c.rule.is_none() && c.skip.is_none())
-        .count();
+    let suite_jobs = uridiff::run::suite_tasks(&suites).len();
     // A progress bar only for a person at a terminal, never in CI or a pipe.
     let bar = if quiet || !std::io::stderr().is_terminal() || std::env::var_os("CI").is_some() {
         ProgressBar::hidden()
     } else {
-        let bar = ProgressBar::new((generated.len() + parse_cases) as u64);
+        let bar = ProgressBar::new((generated.len() + suite_jobs) as u64);
         bar.set_style(
             ProgressStyle::with_template("{spinner} {pos}/{len} jobs {per_sec} [{bar:40}] {eta}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -51,10 +48,11 @@ fn build(engine: &Engine, corpus: &CorpusArgs, quiet: bool) -> anyhow::Result<Re
         bar
     };
     let count = generated.len();
-    let report = Report::build(Inputs {
+    let report = uridiff::run::build(Inputs {
         engine,
         suites: &suites,
         tasks: generated,
+        whatwg: corpus.whatwg.clone(),
         seed: corpus.seed,
         generated: count,
         budget: corpus.budget,
@@ -64,7 +62,7 @@ fn build(engine: &Engine, corpus: &CorpusArgs, quiet: bool) -> anyhow::Result<Re
                 .map(|c| format!("{c} confusion"))
         },
         progress: &|| bar.inc(1),
-    });
+    })?;
     bar.finish_and_clear();
     Ok(report)
 }

@@ -63,6 +63,19 @@ pub struct Judged<'a> {
 /// assert_eq!(f[0].signature.class, Class::Component(Component::Host));
 /// ```
 pub fn judge(op: Op, input: &[u8], j: &Judged<'_>) -> Vec<Finding> {
+    let info = j.info;
+    judge_by(op, input, j, &|e| explain_for(&info.profile, &info.name, e))
+}
+
+/// [`judge`], with the rules that may explain a difference given: the conformance matrix uses it
+/// to say in what a WHATWG parser differs from RFC 3986 by the URL Standard's design
+/// ([`super::versus_rfc3986`]).
+pub fn judge_by(
+    op: Op,
+    input: &[u8],
+    j: &Judged<'_>,
+    explain: &dyn Fn(&Evidence<'_>) -> Option<&'static Rule>,
+) -> Vec<Finding> {
     let mut out = Vec::new();
     let info = j.info;
     let mut push = |class: Class, rule: Option<&'static Rule>| {
@@ -80,7 +93,6 @@ pub fn judge(op: Op, input: &[u8], j: &Judged<'_>) -> Vec<Finding> {
             }),
         });
     };
-    let explain = |e: &Evidence<'_>| explain_for(&info.profile, &info.name, e);
     match j.outcome {
         Outcome::Unsupported(_) => return out,
         Outcome::Crashed(c) => {

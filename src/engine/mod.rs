@@ -20,7 +20,7 @@ use serde::Serialize;
 use uri_spec::Edition;
 
 pub use class::{skeleton, Class, Partition, Severity, Signature};
-pub use compare::{judge, Finding, Judged};
+pub use compare::{judge, judge_by, Finding, Judged};
 pub(crate) use profile::default_port;
 pub use profile::{explain, rules, versus_rfc3986, Evidence, Rule, TABLES};
 
@@ -489,7 +489,7 @@ impl Engine {
 /// The WHATWG reference: Ada, which passes every entry of the WHATWG's URL test data in the
 /// copy its crate ships (`uridiff suite --whatwg` measures it); the `url` crate where uridiff is
 /// built without a C++ compiler (`--no-default-features`).
-fn whatwg_reference() -> Arc<dyn Subject> {
+pub fn whatwg_reference() -> Arc<dyn Subject> {
     #[cfg(feature = "ada")]
     return Arc::new(subjects::Ada::new());
     #[cfg(not(feature = "ada"))]

@@ -37,7 +37,7 @@ pub struct BaselineError {
 /// The baseline text for `classes` (unexplained ones), sorted.
 ///
 /// ```
-/// # let report = uridiff::report::tests_support::tiny();
+/// # let report = uridiff::run::tests_support::tiny();
 /// let text = uridiff::report::baseline::write(&report.classes);
 /// assert!(text.starts_with("# uridiff baseline 1"));
 /// assert_eq!(uridiff::report::baseline::read(&text).unwrap().len(), report.classes.iter().filter(|c| !c.explained).count());

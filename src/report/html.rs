@@ -22,8 +22,9 @@ use crate::engine::{ClassRecord, Severity};
 use crate::model::{Answer, Component, ComponentSet, Op, Outcome};
 
 /// The ids of the page's sections, in order (the structure test checks each is there).
-pub const SECTIONS: [&str; 11] = [
+pub const SECTIONS: [&str; 12] = [
     "headline",
+    "focus",
     "subjects",
     "per-parser",
     "rollup",
@@ -57,7 +58,7 @@ pub fn esc(s: &str) -> String {
 }
 
 /// Text for the page: [`show`] then [`esc`].
-fn t(s: &str) -> String {
+pub(super) fn t(s: &str) -> String {
     esc(&show(s.as_bytes()))
 }
 
@@ -74,7 +75,7 @@ fn prose(s: &str) -> String {
 
 /// Bytes for the page as a code span; an empty value says so (an empty code span is invisible),
 /// and a long one is folded.
-fn code(b: &[u8]) -> String {
+pub(super) fn code(b: &[u8]) -> String {
     if b.is_empty() {
         return "<span class=\"empty\">(empty)</span>".to_owned();
     }
@@ -149,7 +150,7 @@ pub(crate) fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
     }
 }
 
-fn severity_name(s: Severity) -> &'static str {
+pub(super) fn severity_name(s: Severity) -> &'static str {
     match s {
         Severity::Critical => "critical",
         Severity::High => "high",
@@ -172,7 +173,7 @@ const SEVERITIES: [Severity; 4] = [
 /// The writer's.
 ///
 /// ```
-/// # let report = uridiff::report::tests_support::tiny();
+/// # let report = uridiff::run::tests_support::tiny();
 /// let mut out = Vec::new();
 /// uridiff::report::html::write(&report, &mut out).unwrap();
 /// let page = String::from_utf8(out).unwrap();
@@ -205,13 +206,15 @@ fn page(r: &Report, p: &mut String) {
         r.seed
     );
     p.push_str(
-        "<nav><a href=\"#headline\">headline</a> <a href=\"#subjects\">subjects</a> \
+        "<nav><a href=\"#headline\">headline</a> <a href=\"#focus\">look at these first</a> <a href=\"#subjects\">subjects</a> \
          <a href=\"#per-parser\">classes per parser</a> <a href=\"#rollup\">where each differs</a> \
          <a href=\"#agreement\">agreement</a> \
          <a href=\"#matrix\">conformance matrix</a> <a href=\"#unexplained\">unexplained classes</a> \
          <a href=\"#by-design\">by-design classes</a> <a href=\"#confusion\">URL confusion</a></nav>\n</header>\n<main>\n",
     );
     headline(r, p);
+    super::html_focus::focus(r, p);
+    super::html_focus::whatwg(r, p);
     subjects(r, p);
     per_parser(r, p);
     rollup(r, p);
@@ -223,8 +226,9 @@ fn page(r: &Report, p: &mut String) {
     let _ = writeln!(
         p,
         "<footer id=\"timing\">\n<h2>Timing</h2>\n<p>The only part of this page that changes between \
-         two runs with the same seed and parsers: {:.1} s in total, {:.0} parser-inputs per second.</p>\n</footer>",
-        r.timing.total_s, r.timing.inputs_per_s
+         two runs with the same seed and parsers: {:.1} s in total ({:.1} s running every job, {:.1} s \
+         classifying and minimizing), {:.0} parser-inputs per second in the run.</p>\n</footer>",
+        r.timing.total_s, r.timing.run_s, r.timing.classify_s, r.timing.inputs_per_s
     );
     p.push_str("<script>\n");
     p.push_str(JS);
@@ -475,8 +479,7 @@ fn rollup(r: &Report, p: &mut String) {
     }
     p.push_str(
         "<p>Unexplained classes by area of the reference: an area holds its component's own class, \
-         its undefined-versus-empty class and the peers' disagreements about it (the host's kind \
-         with the host). A class counts once for each parser it sets apart; the darker the cell, \
+         its undefined-versus-empty class (the host's kind with the host). A class counts once for each parser it sets apart; the darker the cell, \
          the more classes.</p>\n<div class=\"scroll\">\n<table class=\"rollup\">\n<thead><tr><th>parser</th>",
     );
     for a in &areas {
@@ -1034,6 +1037,7 @@ i{color:#777;font-style:italic;font-size:13px}
 .ok{color:#1a7f45}
 span.missing{color:#b03a2e}
 .sev{display:inline-block;border-radius:10px;padding:0 8px;font-size:12.5px;font-weight:600;color:#fff;white-space:nowrap}
+ol.focus>li{margin:10px 0}ol.focus ul{margin:4px 0 0 0;font-size:13.5px}
 .sev-critical{background:#a61b1b}.sev-high{background:#d0611c}.sev-medium{background:#b38f00}.sev-low{background:#6b7b8c}
 .grp{display:block;width:fit-content;border:1px dashed #aaa;border-radius:4px;padding:0 5px;margin:2px 0;font-size:13.5px}
 .grp.spec{border:2px solid #1a7f45}

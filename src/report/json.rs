@@ -11,7 +11,7 @@ use super::Report;
 /// The writer's.
 ///
 /// ```
-/// # let report = uridiff::report::tests_support::tiny();
+/// # let report = uridiff::run::tests_support::tiny();
 /// let mut out = Vec::new();
 /// uridiff::report::json::write(&report, &mut out).unwrap();
 /// let v: serde_json::Value = serde_json::from_slice(&out).unwrap();

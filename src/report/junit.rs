@@ -33,7 +33,7 @@ fn esc(s: &str) -> String {
 /// The writer's.
 ///
 /// ```
-/// # let report = uridiff::report::tests_support::tiny();
+/// # let report = uridiff::run::tests_support::tiny();
 /// let mut out = Vec::new();
 /// uridiff::report::junit::write(&report, &mut out).unwrap();
 /// let xml = String::from_utf8(out).unwrap();

@@ -19,7 +19,7 @@ use crate::engine::{ClassRecord, Severity};
 /// The writer's.
 ///
 /// ```
-/// # let report = uridiff::report::tests_support::tiny();
+/// # let report = uridiff::run::tests_support::tiny();
 /// let mut out = Vec::new();
 /// uridiff::report::markdown::write(&report, &mut out).unwrap();
 /// let md = String::from_utf8(out).unwrap();
@@ -84,21 +84,21 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         report.seed
     )?;
 
+    focus(report, out)?;
+    whatwg(report, out)?;
+
     writeln!(out, "## Parsers\n")?;
     writeln!(
         out,
-        "| parser | version | profile | kind | unexplained | by design | crashes | likely edition |"
+        "| parser | version | profile | judged against | kind | unexplained | by design | crashes | likely edition |"
     )?;
-    writeln!(out, "|---|---|---|---|---:|---:|---:|---|")?;
+    writeln!(out, "|---|---|---|---|---|---:|---:|---:|---|")?;
     for entry in &report.subjects {
         let name = &entry.info.name;
         let summary = report.per_subject.iter().find(|s| s.subject == *name);
-        let likely = report
-            .matrix
-            .iter()
-            .find(|m| m.subject == *name)
-            .and_then(|m| m.likely_edition.as_deref())
-            .unwrap_or("-");
+        let row = report.matrix.iter().find(|m| m.subject == *name);
+        let likely = row.and_then(|m| m.likely_edition.as_deref()).unwrap_or("-");
+        let reference = row.map_or("-", |m| m.reference.as_str());
         let shown = if entry.available {
             text(name)
         } else {
@@ -106,9 +106,10 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         };
         writeln!(
             out,
-            "| {shown} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {shown} | {} | {} | {} | {} | {} | {} | {} | {} |",
             text(&entry.info.version),
             text(&entry.info.profile),
+            text(reference),
             match entry.info.kind {
                 crate::subjects::Kind::InProcess => "in-process",
                 crate::subjects::Kind::External => "external",
@@ -128,7 +129,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     } else {
         writeln!(
             out,
-            "| severity | class | op | inputs | deviating | minimized example | partition |"
+            "| severity | class | op | inputs | parser | minimized example | parsers by answer (evidence) |"
         )?;
         writeln!(out, "|---|---|---|---:|---|---|---|")?;
         for c in unexplained.iter().take(ROWS) {
@@ -209,6 +210,32 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         }
         writeln!(out)?;
     }
+    let follows: Vec<&super::MatrixRow> = report
+        .matrix
+        .iter()
+        .filter(|m| !m.differs_from_rfc3986.is_empty())
+        .collect();
+    if !follows.is_empty() {
+        writeln!(
+            out,
+            "\nBy design, not discrepancies: the parsers judged against another standard than \
+             RFC 3986 differ from it where that standard says so. On this run's parse jobs:\n"
+        )?;
+        for m in follows {
+            let rules: Vec<String> = m
+                .differs_from_rfc3986
+                .iter()
+                .map(|(r, n)| format!("{} ({n})", text(r)))
+                .collect();
+            writeln!(
+                out,
+                "- {} follows {}: differs from RFC 3986 in {}",
+                text(&m.subject),
+                text(&m.reference),
+                rules.join("; ")
+            )?;
+        }
+    }
 
     let grid = &report.agreement;
     if !grid.subjects.is_empty() {
@@ -243,6 +270,12 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     } else {
         writeln!(
             out,
+            "Two libraries that accept one input and route it differently, whether or not RFC 3986 \
+             accepts it; a WHATWG parser (browsers, fetch clients) against another library (URL \
+             checks) first.\n"
+        )?;
+        writeln!(
+            out,
             "| class | component | parser a | parser b | input | a reads | b reads | inputs |"
         )?;
         writeln!(out, "|---|---|---|---|---|---|---|---:|")?;
@@ -269,6 +302,88 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     Ok(())
 }
 
+/// How many root causes the opening section lists.
+pub const FOCUS: usize = 15;
+
+/// What to look at first: the root causes, most severe and widest first, each with its example,
+/// every side's answer against its reference, and the lines that reproduce it.
+fn focus(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "## Look at these first\n")?;
+    if report.root_causes.is_empty() {
+        return writeln!(out, "No unexplained difference.\n");
+    }
+    writeln!(
+        out,
+        "Root causes: one class of difference on one form of input, in every parser that shows \
+         it, most severe and widest first. Each line below reproduces a parser's answer with the \
+         library called directly.\n"
+    )?;
+    for (n, c) in report.root_causes.iter().take(FOCUS).enumerate() {
+        let example = match &c.example.second {
+            Some(second) => format!("{} against {}", code(&c.example.input), code(second)),
+            None => code(&c.example.input),
+        };
+        writeln!(
+            out,
+            "{}. {} {} {}, on {example}: {} ({} {})",
+            n + 1,
+            severity(c.severity),
+            text(&c.class),
+            c.op,
+            text(&c.parsers.join(", ")),
+            c.inputs,
+            plural(c.inputs, "input", "inputs"),
+        )?;
+        for side in &c.sides {
+            writeln!(
+                out,
+                "   - {}: {}; {} reads {}",
+                text(&side.parser),
+                code(side.answer.as_bytes()),
+                text(&side.reference),
+                code(side.reference_answer.as_bytes())
+            )?;
+            if let Some(line) = &side.reproduce {
+                writeln!(out, "     reproduce: {}", code(line.as_bytes()))?;
+            }
+        }
+        if let Some(diff) = &c.diff {
+            writeln!(out, "   - every parser: {}", code(diff.as_bytes()))?;
+        }
+    }
+    if report.root_causes.len() > FOCUS {
+        writeln!(
+            out,
+            "\n{FOCUS} of {} root causes shown; `discrepancies.json` has every one.",
+            report.root_causes.len()
+        )?;
+    }
+    writeln!(out)
+}
+
+/// The scores on the WHATWG test-data files given, the reference's first.
+fn whatwg(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    if report.whatwg.is_empty() {
+        return Ok(());
+    }
+    writeln!(out, "## WHATWG URL test data\n")?;
+    writeln!(out, "| file | parser | passed | failed | skipped | malformed entries |")?;
+    writeln!(out, "|---|---|---:|---:|---:|---:|")?;
+    for w in &report.whatwg {
+        writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} |",
+            code(w.file.as_bytes()),
+            text(&w.parser),
+            w.score.passed,
+            w.score.failed,
+            w.score.skipped,
+            w.score.malformed
+        )?;
+    }
+    writeln!(out)
+}
+
 /// How many rows a table of classes or pairs shows: a summary stays short enough to read in a
 /// review and to fit a CI job summary; `index.html` and `discrepancies.json` have them all.
 pub const ROWS: usize = 50;
@@ -288,7 +403,7 @@ fn rollup(report: &Report, out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
         "Unexplained classes by area of the reference: an area holds its component's own \
-         class, its undefined-versus-empty class and the peers' disagreements about it (the \
+         class and its undefined-versus-empty class (the \
          host's kind with the host). A class counts once for each parser it sets apart.\n"
     )?;
     writeln!(out, "| parser | {} |", areas.join(" | "))?;

@@ -8,6 +8,7 @@
 
 pub mod baseline;
 pub mod html;
+mod html_focus;
 pub mod json;
 pub mod junit;
 pub mod markdown;
@@ -17,10 +18,10 @@ use std::collections::BTreeMap;
 use serde::{Serialize, Serializer};
 use uri_spec::Edition;
 
-use crate::engine::{ClassRecord, Engine, Row};
-use crate::model::{Answer, Component, Outcome};
+use crate::engine::ClassRecord;
+use crate::model::Component;
 use crate::subjects::SubjectInfo;
-use crate::suite::{CaseResult, Status};
+use crate::suite::CaseResult;
 
 /// Version of `discrepancies.json` (see `schemas/discrepancies.schema.json`).
 pub const REPORT_SCHEMA: u32 = 1;
@@ -51,6 +52,12 @@ pub struct Report {
     /// The URL-confusion pairs: where two parsers read a different scheme, userinfo, host or
     /// port from the same input.
     pub confusion: Vec<ConfusionPair>,
+    /// What to look at first: the unexplained classes joined by root cause (class, operation,
+    /// form), ranked by severity and reach.
+    pub root_causes: Vec<RootCause>,
+    /// Scores on the WHATWG test-data files given, if any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub whatwg: Vec<WhatwgScore>,
     /// Every suite case's result for every subject (for JUnit; not in the JSON).
     #[serde(skip)]
     pub cases: Vec<(String, CaseResult)>,
@@ -91,8 +98,8 @@ pub struct SubjectSummary {
 }
 
 /// The areas the classes roll up to, in the order a reference is read: validity, each
-/// component (its own class, its undefined-versus-empty class and the peers' disagreements about
-/// it; the host's kind with the host), then the operations on whole references, then crashes.
+/// component (its own class and its undefined-versus-empty class; the host's kind with the
+/// host), then the operations on whole references, then crashes.
 pub const AREAS: [&str; 14] = [
     "validity",
     "scheme",
@@ -161,6 +168,13 @@ pub struct MatrixRow {
     pub subject: String,
     /// One cell per edition, oldest first.
     pub cells: Vec<MatrixCell>,
+    /// What the subject is judged against (`rfc3986`, `draft-fielding-uri-syntax-02`,
+    /// `whatwg`, `edition`).
+    pub reference: String,
+    /// For a subject that follows the WHATWG URL Standard: how many of its answers differ from
+    /// RFC 3986's by each rule of the Standard (by design, not discrepancies), most first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub differs_from_rfc3986: Vec<(String, usize)>,
     /// The edition whose expectations it matches best on the cases that tell editions apart
     /// (the same operation and operands expected to answer differently), if any.
     pub likely_edition: Option<String>,
@@ -212,6 +226,66 @@ pub struct ConfusionPair {
     pub b_reads: Option<String>,
     /// How many inputs showed this pair disagreeing on this component.
     pub count: usize,
+    /// Whether one side follows the WHATWG URL Standard (what browsers and fetch clients do) and
+    /// the other does not (a library used to check URLs): such pairs rank first.
+    pub browser_vs_checker: bool,
+    /// A line calling `a`'s library directly on the input, in its own language.
+    pub a_reproduce: Option<String>,
+    /// The same for `b`.
+    pub b_reproduce: Option<String>,
+}
+
+/// One root cause: the same class of difference on the same form of input, in one or more
+/// parsers, with every side's answer, ranked by severity and reach.
+#[derive(Clone, Debug, Serialize)]
+pub struct RootCause {
+    /// How much it matters.
+    pub severity: crate::engine::Severity,
+    /// The class name (`host`, `too-lax`, ...).
+    pub class: String,
+    /// The operation.
+    pub op: crate::model::Op,
+    /// The skeleton of the minimized example the parsers' classes share.
+    pub form: String,
+    /// The parsers that show it, each with the key of its class.
+    pub parsers: Vec<String>,
+    /// Inputs that showed it, over every parser.
+    pub inputs: usize,
+    /// The smallest minimized example.
+    pub example: crate::engine::Task,
+    /// Each parser's reading of the example, its reference's, and the line that reproduces it
+    /// with the library called directly.
+    pub sides: Vec<Side>,
+    /// The `uridiff diff` command on the example.
+    pub diff: Option<String>,
+}
+
+/// One parser's side of a root cause.
+#[derive(Clone, Debug, Serialize)]
+pub struct Side {
+    /// The parser.
+    pub parser: String,
+    /// Its answer on its example, in short.
+    pub answer: String,
+    /// Its reference (`rfc3986`, `whatwg`, ...), and what the reference answers, in short.
+    pub reference: String,
+    /// What the reference reads.
+    pub reference_answer: String,
+    /// The reproduce line in the parser's own language.
+    pub reproduce: Option<String>,
+}
+
+/// A parser's score on a WHATWG URL test-data file (`uridiff report --whatwg FILE`).
+#[derive(Clone, Debug, Serialize)]
+pub struct WhatwgScore {
+    /// The file, as given.
+    pub file: String,
+    /// The parser.
+    pub parser: String,
+    /// Whether it is the WHATWG reference the WHATWG parsers are judged against.
+    pub reference: bool,
+    /// Its score.
+    pub score: crate::suite::whatwg::Score,
 }
 
 /// Wall-clock timings of the run.
@@ -219,7 +293,11 @@ pub struct ConfusionPair {
 pub struct Timing {
     /// Seconds for the whole run.
     pub total_s: f64,
-    /// Parser-inputs per second through the engine.
+    /// Seconds of the main run (every job through every subject and reference).
+    pub run_s: f64,
+    /// Seconds of classification and minimization.
+    pub classify_s: f64,
+    /// Parser-inputs per second of the main run.
     pub inputs_per_s: f64,
 }
 
@@ -325,417 +403,3 @@ fn invisible(c: char) -> bool {
     )
 }
 
-/// Per-subject summaries of `classes`.
-pub fn per_subject(infos: &[&SubjectInfo], classes: &[ClassRecord]) -> Vec<SubjectSummary> {
-    infos
-        .iter()
-        .map(|info| {
-            let mut s = SubjectSummary {
-                subject: info.name.clone(),
-                ..SubjectSummary::default()
-            };
-            for c in classes.iter().filter(|c| c.deviating.contains(&info.name)) {
-                *s.by_class.entry(c.signature.class.name()).or_default() += 1;
-                if matches!(c.signature.class, crate::engine::Class::Crash(_)) {
-                    s.crashes += 1;
-                }
-                if c.by_design.contains_key(&info.name) {
-                    s.by_design += 1;
-                } else {
-                    s.unexplained += 1;
-                    *s.unexplained_by_area
-                        .entry(area(c.signature.class).to_owned())
-                        .or_default() += 1;
-                }
-            }
-            s
-        })
-        .collect()
-}
-
-/// The conformance matrix from every subject's suite results (`(subject, result)` pairs).
-pub fn matrix(infos: &[&SubjectInfo], cases: &[(String, CaseResult)]) -> Vec<MatrixRow> {
-    let discriminating = discriminating(cases);
-    infos
-        .iter()
-        .map(|info| {
-            let cells: Vec<MatrixCell> = Edition::ALL
-                .iter()
-                .map(|e| {
-                    let (mut passed, mut failed, mut skipped) = (0, 0, 0);
-                    for (_, r) in cases
-                        .iter()
-                        .filter(|(s, r)| *s == info.name && r.edition == *e)
-                    {
-                        match r.status {
-                            Status::Passed => passed += 1,
-                            Status::Failed(_) => failed += 1,
-                            Status::Skipped(_) => skipped += 1,
-                        }
-                    }
-                    let judged = passed + failed;
-                    MatrixCell {
-                        edition: e.id().to_owned(),
-                        passed,
-                        failed,
-                        skipped,
-                        share: (judged > 0).then(|| passed as f64 / judged as f64),
-                    }
-                })
-                .collect();
-            let likely = likely_edition(&info.name, cases, &discriminating);
-            MatrixRow {
-                subject: info.name.clone(),
-                cells,
-                likely_edition: likely,
-            }
-        })
-        .collect()
-}
-
-/// The cases that tell editions apart: the same operation on the same operands (the case label)
-/// expected to give different answers under different editions.
-fn discriminating(cases: &[(String, CaseResult)]) -> std::collections::BTreeSet<String> {
-    let mut expectations: BTreeMap<&str, BTreeMap<Edition, &str>> = BTreeMap::new();
-    for (_, r) in cases {
-        if let Some(e) = &r.expected {
-            expectations
-                .entry(&r.label)
-                .or_default()
-                .insert(r.edition, e.as_str());
-        }
-    }
-    expectations
-        .into_iter()
-        .filter(|(_, by_edition)| {
-            let mut answers: Vec<&&str> = by_edition.values().collect();
-            answers.sort();
-            answers.dedup();
-            answers.len() > 1
-        })
-        .map(|(label, _)| label.to_owned())
-        .collect()
-}
-
-/// The edition a subject most likely follows: the one whose expectations it matches best on the
-/// cases that tell editions apart (at least 3 judged), ties to the newer edition; with no such
-/// case, none.
-fn likely_edition(
-    subject: &str,
-    cases: &[(String, CaseResult)],
-    discriminating: &std::collections::BTreeSet<String>,
-) -> Option<String> {
-    let mut score: BTreeMap<Edition, (usize, usize)> = BTreeMap::new();
-    for (_, r) in cases
-        .iter()
-        .filter(|(s, r)| s == subject && discriminating.contains(&r.label))
-    {
-        let entry = score.entry(r.edition).or_default();
-        match r.status {
-            Status::Passed => entry.0 += 1,
-            Status::Failed(_) => entry.1 += 1,
-            Status::Skipped(_) => {}
-        }
-    }
-    score
-        .into_iter()
-        .filter(|(_, (p, f))| p + f >= 3)
-        .max_by(|(ea, (pa, fa)), (eb, (pb, fb))| {
-            let share = |p: usize, f: usize| p as f64 / (p + f) as f64;
-            share(*pa, *fa).total_cmp(&share(*pb, *fb)).then(ea.cmp(eb))
-        })
-        .map(|(e, _)| e.id().to_owned())
-}
-
-/// The pairwise agreement grid over parse rows.
-pub fn agreement(infos: &[&SubjectInfo], rows: &[Row]) -> Agreement {
-    let n = infos.len();
-    let mut agree = vec![vec![0usize; n]; n];
-    let mut total = vec![vec![0usize; n]; n];
-    for row in rows.iter().filter(|r| r.task.op == crate::model::Op::Parse) {
-        for i in 0..n {
-            for j in i..n {
-                let (a, b) = (&row.outcomes[i], &row.outcomes[j]);
-                if matches!(a, Outcome::Unsupported(_)) || matches!(b, Outcome::Unsupported(_)) {
-                    continue;
-                }
-                let both_decide = infos[i].decides_validity && infos[j].decides_validity;
-                let same = match (a, b) {
-                    (
-                        Outcome::Accepted(Answer::Parsed(x)),
-                        Outcome::Accepted(Answer::Parsed(y)),
-                    ) => Component::ALL.iter().all(|c| {
-                        !(infos[i].components.contains(*c) && infos[j].components.contains(*c))
-                            || x.components.get(*c) == y.components.get(*c)
-                    }),
-                    (Outcome::Rejected(_), Outcome::Rejected(_)) => true,
-                    (Outcome::Crashed(_), _) | (_, Outcome::Crashed(_)) => false,
-                    // One accepts, the other rejects: counts only when both decide validity.
-                    _ if !both_decide => continue,
-                    _ => false,
-                };
-                total[i][j] += 1;
-                agree[i][j] += usize::from(same);
-            }
-        }
-    }
-    let share = (0..n)
-        .map(|i| {
-            (0..n)
-                .map(|j| {
-                    let (a, b) = (i.min(j), i.max(j));
-                    (total[a][b] > 0).then(|| agree[a][b] as f64 / total[a][b] as f64)
-                })
-                .collect()
-        })
-        .collect();
-    Agreement {
-        subjects: infos.iter().map(|i| i.name.clone()).collect(),
-        share,
-    }
-}
-
-/// The URL-confusion pairs: for each pair of subjects that decide validity and both accepted an
-/// input, each routing component (scheme, userinfo, host, port) they read differently; the
-/// smallest input per pair and component. `tag` names the confusion class of an input (from the
-/// generator), if any.
-pub fn confusion(
-    infos: &[&SubjectInfo],
-    rows: &[Row],
-    tag: &dyn Fn(&Row) -> Option<String>,
-) -> Vec<ConfusionPair> {
-    let routing = [
-        Component::Scheme,
-        Component::Userinfo,
-        Component::Host,
-        Component::Port,
-    ];
-    let mut best: BTreeMap<(String, String, Component), ConfusionPair> = BTreeMap::new();
-    // The Appendix B expression splits every string and fetches nothing: not a side of a pair.
-    let real = |i: usize| infos[i].decides_validity || !infos[i].speaks_editions();
-    for row in rows.iter().filter(|r| r.task.op == crate::model::Op::Parse) {
-        for i in (0..infos.len()).filter(|&i| real(i)) {
-            for j in (i + 1..infos.len()).filter(|&j| real(j)) {
-                let (Outcome::Accepted(Answer::Parsed(x)), Outcome::Accepted(Answer::Parsed(y))) =
-                    (&row.outcomes[i], &row.outcomes[j])
-                else {
-                    continue;
-                };
-                for c in routing {
-                    if !(infos[i].components.contains(c) && infos[j].components.contains(c)) {
-                        continue;
-                    }
-                    let (va, vb) = (x.components.get(c), y.components.get(c));
-                    let scheme = x.components.get(Component::Scheme);
-                    if routes_alike(c, va, vb, scheme) {
-                        continue;
-                    }
-                    let key = (infos[i].name.clone(), infos[j].name.clone(), c);
-                    let entry = best.entry(key).or_insert_with(|| ConfusionPair {
-                        class: tag(row).unwrap_or_else(|| format!("{} confusion", c.name())),
-                        component: c,
-                        a: infos[i].name.clone(),
-                        b: infos[j].name.clone(),
-                        input: row.task.input.clone(),
-                        a_reads: va.map(str::to_owned),
-                        b_reads: vb.map(str::to_owned),
-                        count: 0,
-                    });
-                    entry.count += 1;
-                    if (row.task.input.len(), &row.task.input) < (entry.input.len(), &entry.input) {
-                        entry.input = row.task.input.clone();
-                        entry.a_reads = va.map(str::to_owned);
-                        entry.b_reads = vb.map(str::to_owned);
-                        if let Some(t) = tag(row) {
-                            entry.class = t;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    let mut out: Vec<ConfusionPair> = best.into_values().collect();
-    out.sort_by(|a, b| {
-        (a.component, std::cmp::Reverse(a.count), &a.a, &a.b).cmp(&(
-            b.component,
-            std::cmp::Reverse(b.count),
-            &b.a,
-            &b.b,
-        ))
-    });
-    out
-}
-
-/// Whether two readings of a routing component send a request to the same place: schemes and
-/// hosts compare without regard to case (RFC 3986 3.1, 3.2.2), undefined and empty are alike, and
-/// a port equal to the scheme's default is alike to none.
-fn routes_alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&str>) -> bool {
-    let norm = |v: Option<&str>| -> Option<String> {
-        let v = v.filter(|s| !s.is_empty())?;
-        match c {
-            Component::Scheme | Component::Host => Some(v.to_ascii_lowercase()),
-            Component::Port => {
-                let n = v.parse::<u16>().ok();
-                let default =
-                    crate::engine::default_port(scheme.map(str::to_ascii_lowercase).as_deref());
-                if n.is_some() && n == default {
-                    None
-                } else {
-                    Some(n.map_or_else(|| v.to_owned(), |n| n.to_string()))
-                }
-            }
-            _ => Some(v.to_owned()),
-        }
-    };
-    norm(a) == norm(b)
-}
-
-/// Reads the engine's subject list into entries.
-pub fn subject_entries(engine: &Engine) -> Vec<SubjectEntry> {
-    engine
-        .subjects()
-        .iter()
-        .map(|s| {
-            let avail = s.available();
-            SubjectEntry {
-                info: s.info().clone(),
-                available: avail.is_ok(),
-                unavailable: avail.err(),
-            }
-        })
-        .collect()
-}
-
-/// What a report run takes.
-pub struct Inputs<'a> {
-    /// The engine, with every subject to compare.
-    pub engine: &'a Engine,
-    /// The loaded suites.
-    pub suites: &'a [crate::suite::Suite],
-    /// Generated and other tasks, beside the suites' parse cases.
-    pub tasks: Vec<crate::engine::Task>,
-    /// The generator's seed.
-    pub seed: u64,
-    /// How many of `tasks` were generated.
-    pub generated: usize,
-    /// Subject runs per class for minimization.
-    pub budget: usize,
-    /// The confusion class of a task, by its origin.
-    pub tag: &'a (dyn Fn(&crate::engine::Task) -> Option<String> + Sync),
-    /// Called once per finished job.
-    pub progress: &'a (dyn Fn() + Sync),
-}
-
-impl Report {
-    /// Runs everything and builds the report: the suites' parse cases (those without a `rule:`)
-    /// and the tasks through every subject, the classes, every suite case judged for every
-    /// subject, the matrix, the agreement grid and the confusion pairs.
-    pub fn build(inputs: Inputs<'_>) -> Report {
-        use rayon::prelude::*;
-        let started = std::time::Instant::now();
-        let engine = inputs.engine;
-        let infos = engine.infos();
-        let mut tasks: Vec<crate::engine::Task> = Vec::new();
-        for s in inputs.suites {
-            for (_, case, id, edition) in crate::suite::cases(s, None) {
-                if case.op == crate::suite::Op::Parse && case.rule.is_none() && case.skip.is_none()
-                {
-                    let mut t = crate::engine::Task::parse(case.input.as_bytes().to_vec(), &id);
-                    t.edition = edition;
-                    tasks.push(t);
-                }
-            }
-        }
-        tasks.extend(inputs.tasks);
-        let rows = engine.run(&tasks, inputs.progress);
-        let classes = engine.classify(&rows, inputs.budget);
-        // Every suite case, judged for every subject.
-        let mut jobs = Vec::new();
-        for s in inputs.suites {
-            for (index, case, id, edition) in crate::suite::cases(s, None) {
-                jobs.push((s, index, case, id, edition));
-            }
-        }
-        let cases: Vec<(String, CaseResult)> = engine
-            .subjects()
-            .par_iter()
-            .flat_map_iter(|subject| {
-                jobs.iter().map(move |(s, index, case, id, edition)| {
-                    let status = match case.job(*edition) {
-                        Some(job) if case.skip.is_none() => crate::suite::judge(
-                            case,
-                            subject.info(),
-                            &crate::subjects::run(subject.as_ref(), &job),
-                        ),
-                        _ => crate::suite::judge_without_subject(case),
-                    };
-                    (
-                        subject.info().name.clone(),
-                        crate::suite::result(s, *index, case, id.clone(), *edition, status),
-                    )
-                })
-            })
-            .collect();
-        let tag = inputs.tag;
-        let confusion = confusion(&infos, &rows, &|row: &Row| tag(&row.task));
-        let total_s = started.elapsed().as_secs_f64();
-        let calls = rows.len() * infos.len();
-        Report {
-            schema: REPORT_SCHEMA,
-            tool: format!("uridiff {}", env!("CARGO_PKG_VERSION")),
-            seed: inputs.seed,
-            generated: inputs.generated,
-            tasks: rows.len(),
-            subjects: subject_entries(engine),
-            per_subject: per_subject(&infos, &classes),
-            matrix: matrix(&infos, &cases),
-            agreement: agreement(&infos, &rows),
-            confusion,
-            classes,
-            cases,
-            timing: Timing {
-                total_s,
-                inputs_per_s: if total_s > 0.0 {
-                    calls as f64 / total_s
-                } else {
-                    0.0
-                },
-            },
-        }
-    }
-}
-
-/// A tiny report for the writers' examples and tests.
-#[doc(hidden)]
-pub mod tests_support {
-    use super::{Inputs, Report};
-    use crate::engine::{Engine, Task};
-
-    /// Three inputs through the project's own subjects (impl and the two oracles) and one small
-    /// suite.
-    pub fn tiny() -> Report {
-        let own = crate::subjects::in_process()
-            .into_iter()
-            .filter(|s| s.info().speaks_editions())
-            .collect();
-        let engine = Engine::new(own);
-        let suite = crate::suite::parse_str(
-            "tiny.yaml",
-            "suite: tiny\ncases:\n  - {op: parse, input: \"http://a/b\", expect: {host: a}}\n  - {op: parse, input: \"http://a b\", expect: invalid}\n",
-        )
-        .expect("a valid suite");
-        Report::build(Inputs {
-            engine: &engine,
-            suites: std::slice::from_ref(&suite),
-            tasks: ["http://a/b?c", "1a:b", "http://[::1]:80/"]
-                .iter()
-                .map(|s| Task::parse(s.as_bytes().to_vec(), "tiny"))
-                .collect(),
-            seed: 1,
-            generated: 3,
-            budget: 100,
-            tag: &|_| None,
-            progress: &|| (),
-        })
-    }
-}

@@ -1,0 +1,95 @@
+//! `index.html`'s opening sections: what to look at first (the root causes, most severe and
+//! widest first, each with every side's answer against its reference and the lines that
+//! reproduce it with the library called directly), and the WHATWG test-data scores.
+
+use std::fmt::Write as _;
+
+use super::html::{code, severity_name, t};
+use super::Report;
+
+/// How many root causes the section lists (all are in `discrepancies.json`).
+const FOCUS: usize = 25;
+
+/// The root causes into `p`.
+pub(super) fn focus(r: &Report, p: &mut String) {
+    p.push_str("<section id=\"focus\">\n<h2>Look at these first</h2>\n");
+    if r.root_causes.is_empty() {
+        p.push_str("<p>No unexplained difference.</p>\n</section>\n");
+        return;
+    }
+    p.push_str(
+        "<p>Root causes: one class of difference on one form of input, in every parser that \
+         shows it, most severe and widest first. Each parser is read against its own reference \
+         (the standard it claims); each line reproduces its answer with the library called \
+         directly.</p>\n<ol class=\"focus\">\n",
+    );
+    for c in r.root_causes.iter().take(FOCUS) {
+        let example = match &c.example.second {
+            Some(second) => format!("{} against {}", code(&c.example.input), code(second)),
+            None => code(&c.example.input),
+        };
+        let _ = write!(
+            p,
+            "<li><span class=\"sev sev-{sev}\">{sev}</span> <b>{}</b> {} on {example}: {} ({} input{})\n<ul>\n",
+            t(&c.class),
+            c.op,
+            t(&c.parsers.join(", ")),
+            c.inputs,
+            if c.inputs == 1 { "" } else { "s" },
+            sev = severity_name(c.severity),
+        );
+        for side in &c.sides {
+            let _ = write!(
+                p,
+                "<li>{}: {}; {} reads {}",
+                t(&side.parser),
+                code(side.answer.as_bytes()),
+                t(&side.reference),
+                code(side.reference_answer.as_bytes())
+            );
+            if let Some(line) = &side.reproduce {
+                let _ = write!(p, "<br>reproduce: {}", code(line.as_bytes()));
+            }
+            p.push_str("</li>\n");
+        }
+        if let Some(diff) = &c.diff {
+            let _ = writeln!(p, "<li>every parser: {}</li>", code(diff.as_bytes()));
+        }
+        p.push_str("</ul></li>\n");
+    }
+    p.push_str("</ol>\n");
+    if r.root_causes.len() > FOCUS {
+        let _ = writeln!(
+            p,
+            "<p>{FOCUS} of {} root causes shown; the tables below and \
+             <a href=\"discrepancies.json\">discrepancies.json</a> have every class.</p>",
+            r.root_causes.len()
+        );
+    }
+    p.push_str("</section>\n");
+}
+
+/// The WHATWG test-data scores into `p`, when files were given.
+pub(super) fn whatwg(r: &Report, p: &mut String) {
+    if r.whatwg.is_empty() {
+        return;
+    }
+    p.push_str(
+        "<section id=\"whatwg\">\n<h2>WHATWG URL test data</h2>\n<table>\n<thead><tr><th>file</th>\
+         <th>parser</th><th>passed</th><th>failed</th><th>skipped</th><th>malformed entries</th>\
+         </tr></thead>\n<tbody>\n",
+    );
+    for w in &r.whatwg {
+        let _ = writeln!(
+            p,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            code(w.file.as_bytes()),
+            t(&w.parser),
+            w.score.passed,
+            w.score.failed,
+            w.score.skipped,
+            w.score.malformed
+        );
+    }
+    p.push_str("</tbody>\n</table>\n</section>\n");
+}

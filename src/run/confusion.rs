@@ -1,0 +1,184 @@
+//! Parsers against each other: the pairwise agreement grid, and the URL-confusion pairs (two
+//! libraries that accept one input and read a different scheme, userinfo, host or port from it,
+//! whether or not the spec accepts the input and whether or not they decide validity).
+
+use std::collections::BTreeMap;
+
+use crate::engine::Row;
+use crate::model::{Answer, Component, Outcome};
+use crate::report::{Agreement, ConfusionPair};
+use crate::subjects::SubjectInfo;
+
+/// The pairwise agreement grid over parse rows.
+pub fn agreement(infos: &[&SubjectInfo], rows: &[Row]) -> Agreement {
+    let n = infos.len();
+    let mut agree = vec![vec![0usize; n]; n];
+    let mut total = vec![vec![0usize; n]; n];
+    for row in rows.iter().filter(|r| r.task.op == crate::model::Op::Parse) {
+        for i in 0..n {
+            for j in i..n {
+                let (a, b) = (&row.outcomes[i], &row.outcomes[j]);
+                if matches!(a, Outcome::Unsupported(_)) || matches!(b, Outcome::Unsupported(_)) {
+                    continue;
+                }
+                let both_decide = infos[i].decides_validity && infos[j].decides_validity;
+                let same = match (a, b) {
+                    (
+                        Outcome::Accepted(Answer::Parsed(x)),
+                        Outcome::Accepted(Answer::Parsed(y)),
+                    ) => Component::ALL.iter().all(|c| {
+                        !(infos[i].components.contains(*c) && infos[j].components.contains(*c))
+                            || x.components.get(*c) == y.components.get(*c)
+                    }),
+                    (Outcome::Rejected(_), Outcome::Rejected(_)) => true,
+                    (Outcome::Crashed(_), _) | (_, Outcome::Crashed(_)) => false,
+                    // One accepts, the other rejects: counts only when both decide validity.
+                    _ if !both_decide => continue,
+                    _ => false,
+                };
+                total[i][j] += 1;
+                agree[i][j] += usize::from(same);
+            }
+        }
+    }
+    let share = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| {
+                    let (a, b) = (i.min(j), i.max(j));
+                    (total[a][b] > 0).then(|| agree[a][b] as f64 / total[a][b] as f64)
+                })
+                .collect()
+        })
+        .collect();
+    Agreement {
+        subjects: infos.iter().map(|i| i.name.clone()).collect(),
+        share,
+    }
+}
+
+/// The URL-confusion pairs: for each pair of libraries that both accepted an input, each routing
+/// component (scheme, userinfo, host, port) they read differently, whether or not the spec
+/// accepts the input and whether or not either decides validity; the smallest input per pair and
+/// component. The project's own subjects (impl and the oracles) are no side: their reading is
+/// each class's reference. A pair of a WHATWG parser (what browsers and fetch clients do) and
+/// another library (what checks URLs) ranks first. `tag` names the confusion class of an input
+/// (from the generator), if any.
+pub fn confusion(
+    infos: &[&SubjectInfo],
+    rows: &[Row],
+    tag: &dyn Fn(&Row) -> Option<String>,
+) -> Vec<ConfusionPair> {
+    let routing = [
+        Component::Scheme,
+        Component::Userinfo,
+        Component::Host,
+        Component::Port,
+    ];
+    let mut best: BTreeMap<(String, String, Component), ConfusionPair> = BTreeMap::new();
+    let real = |i: usize| !infos[i].speaks_editions();
+    let whatwg = |i: usize| infos[i].profile == "whatwg-url";
+    for row in rows.iter().filter(|r| r.task.op == crate::model::Op::Parse) {
+        for i in (0..infos.len()).filter(|&i| real(i)) {
+            for j in (i + 1..infos.len()).filter(|&j| real(j)) {
+                let (Outcome::Accepted(Answer::Parsed(x)), Outcome::Accepted(Answer::Parsed(y))) =
+                    (&row.outcomes[i], &row.outcomes[j])
+                else {
+                    continue;
+                };
+                for c in routing {
+                    if !(infos[i].components.contains(c) && infos[j].components.contains(c))
+                        || x.not_reported.contains(c)
+                        || y.not_reported.contains(c)
+                    {
+                        continue;
+                    }
+                    let (va, vb) = (x.components.get(c), y.components.get(c));
+                    let scheme = x.components.get(Component::Scheme);
+                    if routes_alike(c, va, vb, scheme) {
+                        continue;
+                    }
+                    let key = (infos[i].name.clone(), infos[j].name.clone(), c);
+                    let entry = best.entry(key).or_insert_with(|| ConfusionPair {
+                        class: tag(row).unwrap_or_else(|| format!("{} confusion", c.name())),
+                        component: c,
+                        a: infos[i].name.clone(),
+                        b: infos[j].name.clone(),
+                        input: row.task.input.clone(),
+                        a_reads: va.map(str::to_owned),
+                        b_reads: vb.map(str::to_owned),
+                        count: 0,
+                        browser_vs_checker: whatwg(i) != whatwg(j),
+                        a_reproduce: None,
+                        b_reproduce: None,
+                    });
+                    entry.count += 1;
+                    if (row.task.input.len(), &row.task.input) < (entry.input.len(), &entry.input) {
+                        entry.input = row.task.input.clone();
+                        entry.a_reads = va.map(str::to_owned);
+                        entry.b_reads = vb.map(str::to_owned);
+                        if let Some(t) = tag(row) {
+                            entry.class = t;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut out: Vec<ConfusionPair> = best.into_values().collect();
+    for p in &mut out {
+        let line = |name: &str| {
+            crate::subjects::reproduce::reproduce(name, crate::model::Op::Parse, &p.input, None)
+        };
+        p.a_reproduce = line(&p.a);
+        p.b_reproduce = line(&p.b);
+    }
+    out.sort_by(|a, b| {
+        (
+            !a.browser_vs_checker,
+            a.component,
+            std::cmp::Reverse(a.count),
+            &a.a,
+            &a.b,
+        )
+            .cmp(&(
+                !b.browser_vs_checker,
+                b.component,
+                std::cmp::Reverse(b.count),
+                &b.a,
+                &b.b,
+            ))
+    });
+    out
+}
+
+/// Whether two readings of a routing component send a request to the same place: schemes and
+/// hosts compare without regard to case (RFC 3986 3.1, 3.2.2), an IP literal with or without its
+/// brackets (an API that gives the address, as Python's `hostname` does), undefined and empty
+/// are alike, and a port equal to the scheme's default is alike to none.
+fn routes_alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&str>) -> bool {
+    let norm = |v: Option<&str>| -> Option<String> {
+        let v = v.filter(|s| !s.is_empty())?;
+        match c {
+            Component::Scheme => Some(v.to_ascii_lowercase()),
+            Component::Host => Some(
+                v.strip_prefix('[')
+                    .and_then(|h| h.strip_suffix(']'))
+                    .unwrap_or(v)
+                    .to_ascii_lowercase(),
+            ),
+            Component::Port => {
+                let n = v.parse::<u16>().ok();
+                let default =
+                    crate::engine::default_port(scheme.map(str::to_ascii_lowercase).as_deref());
+                if n.is_some() && n == default {
+                    None
+                } else {
+                    Some(n.map_or_else(|| v.to_owned(), |n| n.to_string()))
+                }
+            }
+            _ => Some(v.to_owned()),
+        }
+    };
+    norm(a) == norm(b)
+}

@@ -1,0 +1,303 @@
+//! The run: jobs from every source (the suites' cases of every operation, generated inputs and
+//! pairs, a user's WHATWG test-data files) through the engine, and the report model built from
+//! what comes back: classes, the conformance matrix, the agreement grid, the confusion pairs and
+//! the root causes to look at first. `report/` only writes the model this builds.
+//!
+//! Data flows one way: cli -> run -> engine -> subjects; the writers read the result.
+
+mod confusion;
+mod focus;
+mod matrix;
+
+use std::path::PathBuf;
+
+use crate::engine::{ClassRecord, Engine, Row, Task};
+use crate::report::{
+    area,
+    Report, SubjectEntry, SubjectSummary, Timing, WhatwgScore, REPORT_SCHEMA,
+};
+use crate::subjects::SubjectInfo;
+use crate::suite::CaseResult;
+
+pub use confusion::{agreement, confusion};
+pub use focus::root_causes;
+pub use matrix::{matrix, versus_rfc3986};
+
+/// Per-subject summaries of `classes`.
+pub fn per_subject(infos: &[&SubjectInfo], classes: &[ClassRecord]) -> Vec<SubjectSummary> {
+    infos
+        .iter()
+        .map(|info| {
+            let mut s = SubjectSummary {
+                subject: info.name.clone(),
+                ..SubjectSummary::default()
+            };
+            for c in classes.iter().filter(|c| c.deviating.contains(&info.name)) {
+                *s.by_class.entry(c.signature.class.name()).or_default() += 1;
+                if matches!(c.signature.class, crate::engine::Class::Crash(_)) {
+                    s.crashes += 1;
+                }
+                if c.by_design.contains_key(&info.name) {
+                    s.by_design += 1;
+                } else {
+                    s.unexplained += 1;
+                    *s.unexplained_by_area
+                        .entry(area(c.signature.class).to_owned())
+                        .or_default() += 1;
+                }
+            }
+            s
+        })
+        .collect()
+}
+
+/// Reads the engine's subject list into entries.
+pub fn subject_entries(engine: &Engine) -> Vec<SubjectEntry> {
+    engine
+        .subjects()
+        .iter()
+        .map(|s| {
+            let avail = s.available();
+            SubjectEntry {
+                info: s.info().clone(),
+                available: avail.is_ok(),
+                unavailable: avail.err(),
+            }
+        })
+        .collect()
+}
+
+/// What a report run takes.
+pub struct Inputs<'a> {
+    /// The engine, with every subject to compare.
+    pub engine: &'a Engine,
+    /// The loaded suites.
+    pub suites: &'a [crate::suite::Suite],
+    /// Generated and other tasks, beside the suites' cases.
+    pub tasks: Vec<Task>,
+    /// WHATWG URL test-data files: each entry runs as a job, and every WHATWG parser (the
+    /// reference included) is scored on the file.
+    pub whatwg: Vec<PathBuf>,
+    /// The generator's seed.
+    pub seed: u64,
+    /// How many of `tasks` were generated.
+    pub generated: usize,
+    /// Subject runs per class for minimization.
+    pub budget: usize,
+    /// The confusion class of a task, by its origin.
+    pub tag: &'a (dyn Fn(&Task) -> Option<String> + Sync),
+    /// Called once per finished job.
+    pub progress: &'a (dyn Fn() + Sync),
+}
+
+/// A report run that could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// A WHATWG test-data file that cannot be read at all.
+    #[error(transparent)]
+    Whatwg(#[from] crate::suite::whatwg::WhatwgError),
+}
+
+/// The suites' cases as jobs: every case that is not skipped and has no `rule:` (parse, resolve,
+/// normalize, equivalent), each input once (an input every edition's suite writes is judged
+/// once: each subject's reference answers it under the subject's own standard).
+pub fn suite_tasks(suites: &[crate::suite::Suite]) -> Vec<Task> {
+    let mut seen = std::collections::HashSet::new();
+    let mut tasks = Vec::new();
+    for s in suites {
+        for (_, case, id, edition) in crate::suite::cases(s, None) {
+            if case.rule.is_some() || case.skip.is_some() {
+                continue;
+            }
+            let Some(job) = case.job(edition) else {
+                continue;
+            };
+            if !matches!(
+                job.op,
+                crate::model::Op::Parse
+                    | crate::model::Op::Resolve
+                    | crate::model::Op::Normalize
+                    | crate::model::Op::Equivalent
+            ) {
+                continue;
+            }
+            let task = Task {
+                op: job.op,
+                input: job.input.to_vec(),
+                second: job.second.map(<[u8]>::to_vec),
+                edition,
+                origin: id,
+            };
+            if seen.insert((task.op, task.input.clone(), task.second.clone())) {
+                tasks.push(task);
+            }
+        }
+    }
+    tasks
+}
+
+/// Runs everything and builds the report: the suites' cases and the tasks through every subject
+/// and every reference, the classes, every suite case judged for every subject, the matrix, the
+/// agreement grid, the confusion pairs, the root causes, and the WHATWG test-data scores.
+///
+/// # Errors
+///
+/// [`RunError`] when a WHATWG test-data file cannot be read at all (a malformed entry only
+/// lowers its score).
+pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
+    use rayon::prelude::*;
+    let started = std::time::Instant::now();
+    let engine = inputs.engine;
+    let infos = engine.infos();
+    let mut tasks = suite_tasks(inputs.suites);
+    tasks.extend(inputs.tasks);
+    let mut whatwg_files = Vec::new();
+    for path in &inputs.whatwg {
+        let file = crate::suite::whatwg::load(path)?;
+        for e in &file.entries {
+            let origin = format!("whatwg:{}[{}]", path.display(), e.index);
+            let mut t = Task::parse(e.input.as_bytes().to_vec(), &origin);
+            if let Some(base) = &e.base {
+                t.op = crate::model::Op::Resolve;
+                t.second = Some(base.as_bytes().to_vec());
+            }
+            tasks.push(t);
+        }
+        whatwg_files.push(path.clone());
+    }
+    let rows = engine.run(&tasks, inputs.progress);
+    let run_s = started.elapsed().as_secs_f64();
+    let classes = engine.classify(&rows, inputs.budget);
+    let classify_s = started.elapsed().as_secs_f64() - run_s;
+    // Every suite case, judged for every subject.
+    let mut jobs = Vec::new();
+    for s in inputs.suites {
+        for (index, case, id, edition) in crate::suite::cases(s, None) {
+            jobs.push((s, index, case, id, edition));
+        }
+    }
+    let cases: Vec<(String, CaseResult)> = engine
+        .subjects()
+        .par_iter()
+        .flat_map_iter(|subject| {
+            jobs.iter().map(move |(s, index, case, id, edition)| {
+                let status = match case.job(*edition) {
+                    Some(job) if case.skip.is_none() => crate::suite::judge(
+                        case,
+                        subject.info(),
+                        &crate::subjects::run(subject.as_ref(), &job),
+                    ),
+                    _ => crate::suite::judge_without_subject(case),
+                };
+                (
+                    subject.info().name.clone(),
+                    crate::suite::result(s, *index, case, id.clone(), *edition, status),
+                )
+            })
+        })
+        .collect();
+    let whatwg = whatwg_scores(engine, &whatwg_files);
+    let tag = inputs.tag;
+    let confusion = confusion(&infos, &rows, &|row: &Row| tag(&row.task));
+    let references: Vec<String> = (0..infos.len())
+        .map(|i| engine.reference_of(i).name().to_owned())
+        .collect();
+    let versus = versus_rfc3986(engine, &rows);
+    let total_s = started.elapsed().as_secs_f64();
+    let calls = rows.len() * infos.len();
+    Ok(Report {
+        schema: REPORT_SCHEMA,
+        tool: format!("uridiff {}", env!("CARGO_PKG_VERSION")),
+        seed: inputs.seed,
+        generated: inputs.generated,
+        tasks: rows.len(),
+        subjects: subject_entries(engine),
+        per_subject: per_subject(&infos, &classes),
+        matrix: matrix(&infos, &references, &cases, &versus),
+        agreement: agreement(&infos, &rows),
+        confusion,
+        root_causes: root_causes(&classes),
+        whatwg,
+        classes,
+        cases,
+        timing: Timing {
+            total_s,
+            run_s,
+            classify_s,
+            inputs_per_s: if run_s > 0.0 {
+                calls as f64 / run_s
+            } else {
+                0.0
+            },
+        },
+    })
+}
+
+/// Every WHATWG parser's score on each file, the WHATWG reference's first.
+fn whatwg_scores(engine: &Engine, files: &[PathBuf]) -> Vec<WhatwgScore> {
+    use crate::subjects::profile::Reference;
+    let mut out = Vec::new();
+    for path in files {
+        let reference = crate::engine::whatwg_reference();
+        let mut parsers: Vec<(bool, &dyn crate::subjects::Subject)> = vec![(true, reference.as_ref())];
+        for (i, s) in engine.subjects().iter().enumerate() {
+            if engine.reference_of(i) == Reference::Whatwg && s.available().is_ok() {
+                parsers.push((false, s.as_ref()));
+            }
+        }
+        for (is_reference, s) in parsers {
+            // The file was read once already: an error now is a file changed under the run.
+            if let Ok(score) = crate::suite::whatwg::score_file(path, s) {
+                out.push(WhatwgScore {
+                    file: path.display().to_string(),
+                    parser: if is_reference {
+                        format!("{} (reference)", s.info().name)
+                    } else {
+                        s.info().name.clone()
+                    },
+                    reference: is_reference,
+                    score,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A tiny report for the writers' examples and tests.
+#[doc(hidden)]
+pub mod tests_support {
+    use super::{build, Inputs};
+    use crate::report::Report;
+    use crate::engine::{Engine, Task};
+
+    /// Three inputs through the project's own subjects (impl and the two oracles) and one small
+    /// suite.
+    pub fn tiny() -> Report {
+        let own = crate::subjects::in_process()
+            .into_iter()
+            .filter(|s| s.info().speaks_editions())
+            .collect();
+        let engine = Engine::new(own);
+        let suite = crate::suite::parse_str(
+            "tiny.yaml",
+            "suite: tiny\ncases:\n  - {op: parse, input: \"http://a/b\", expect: {host: a}}\n  - {op: parse, input: \"http://a b\", expect: invalid}\n",
+        )
+        .expect("a valid suite");
+        build(Inputs {
+            whatwg: Vec::new(),
+            engine: &engine,
+            suites: std::slice::from_ref(&suite),
+            tasks: ["http://a/b?c", "1a:b", "http://[::1]:80/"]
+                .iter()
+                .map(|s| Task::parse(s.as_bytes().to_vec(), "tiny"))
+                .collect(),
+            seed: 1,
+            generated: 3,
+            budget: 100,
+            tag: &|_| None,
+            progress: &|| (),
+        })
+        .expect("no WHATWG file to read")
+    }
+}
