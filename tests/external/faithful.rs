@@ -16,7 +16,7 @@ use uridiff::subjects::{Ctx, Subject};
 /// `{"scheme":"x","path":null}`: host left out (not reported), path `null` (undefined).
 const LEAVES_HOST_OUT: &str = r#"import json, sys
 print(json.dumps({"protocol": "uridiff-worker/1", "name": "leaves-host-out", "version": "1",
-    "profile": "test", "operations": ["parse"], "components": ["scheme", "host", "path"],
+    "profile": "rfc3986", "operations": ["parse"], "components": ["scheme", "host", "path"],
     "decides_validity": False}), flush=True)
 for line in sys.stdin:
     r = json.loads(line)
