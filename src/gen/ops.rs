@@ -26,7 +26,7 @@ use arbitrary::Unstructured;
 use uri_spec::Edition;
 
 use self::compare::Change;
-use super::{below, chance, corpus, int, seeded};
+use super::{below, chance, corpus, int, realistic, seeded};
 use crate::engine::Task;
 use crate::model::Op;
 use crate::subjects::Job;
@@ -77,8 +77,8 @@ pub fn resolution(seed: u64, count: usize) -> Vec<Task> {
 }
 
 /// `count` generated normalization tasks (`op: normalize`, under RFC 3986): a realistic URI
-/// (now and then reduced to a relative reference) changed by one to three of the changes 6.2.2
-/// and 6.2.3 undo: scheme or host case, percent-encoded unreserved characters, the case of
+/// (now and then reduced to a relative reference) changed by one to three distinct changes that
+/// 6.2.2 and 6.2.3 undo, none undoing another: scheme or host case, percent-encoded unreserved characters, the case of
 /// percent-encodings, an encoded reserved character (which stays encoded), dot segments, a
 /// default or empty port, an empty path. Origins read `normalize/<change>+<change>...`.
 ///
@@ -96,14 +96,7 @@ pub fn normalization(seed: u64, count: usize) -> Vec<Task> {
             let bytes = bytes(seed, NORMALIZATION_STREAM, i);
             let u = &mut Unstructured::new(&bytes);
             let mut p = compare::subject(u);
-            let mut made = Vec::new();
-            for _ in 0..int(u, 1, 3) {
-                let change = Change::NORMALIZE[below(u, Change::NORMALIZE.len())];
-                let mut other = p.clone();
-                // HexCase always applies: it adds a percent-encoding when there is none.
-                let c = compare::apply_or(u, change, &[Change::HexCase], &mut other, &mut p);
-                made.push(c.name());
-            }
+            let made = normalize_changes(u, &mut p);
             if chance(u, 1, 10) {
                 p = compare::relative(&p);
             }
@@ -116,6 +109,39 @@ pub fn normalization(seed: u64, count: usize) -> Vec<Task> {
             }
         })
         .collect()
+}
+
+/// Applies one to three distinct changes of [`Change::NORMALIZE`] to `p`, in that list's order,
+/// none of which undoes another: an empty path goes with no other change to the path (it would
+/// wipe them, or they would fill it). A change with nothing to act on is left out; when none
+/// applied, a percent-encoding's hex case changes (that always applies). Returns their names.
+fn normalize_changes(u: &mut Unstructured<'_>, p: &mut realistic::Parts) -> Vec<&'static str> {
+    let mut chosen = [false; Change::NORMALIZE.len()];
+    for _ in 0..int(u, 1, 3) {
+        if let Some(c) = chosen.get_mut(below(u, Change::NORMALIZE.len())) {
+            *c = true;
+        }
+    }
+    let empty_path = Change::NORMALIZE
+        .iter()
+        .zip(&chosen)
+        .any(|(c, on)| *on && *c == Change::EmptyPath);
+    let mut made = Vec::new();
+    for (change, on) in Change::NORMALIZE.iter().zip(chosen) {
+        if !on || (empty_path && change.touches_path()) {
+            continue;
+        }
+        let mut other = p.clone();
+        if compare::apply(u, *change, &mut other, p) {
+            made.push(change.name());
+        }
+    }
+    if made.is_empty() {
+        let mut other = p.clone();
+        compare::apply(u, Change::HexCase, &mut other, p);
+        made.push(Change::HexCase.name());
+    }
+    made
 }
 
 /// `count` generated equivalence tasks (`op: equivalent`, under RFC 3986): a realistic URI and a
@@ -152,7 +178,8 @@ pub fn equivalence(seed: u64, count: usize) -> Vec<Task> {
                     Change::HostCase,
                     Change::EncodeUnreserved,
                 ][below(u, 3)];
-                if compare::apply(u, extra, &mut a, &mut b) {
+                // The same change twice could undo itself (a case flipped back).
+                if extra != made && compare::apply(u, extra, &mut a, &mut b) {
                     origin = format!("{origin}+{}", extra.name());
                 }
             }

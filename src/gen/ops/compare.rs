@@ -85,6 +85,20 @@ impl Change {
         Change::TrailingSlash,
     ];
 
+    /// Whether the change may write the path (other than [`Change::EmptyPath`] itself): an
+    /// empty path and these do not go together.
+    pub(crate) fn touches_path(self) -> bool {
+        matches!(
+            self,
+            Change::EncodeUnreserved
+                | Change::HexCase
+                | Change::EncodeReserved
+                | Change::DotSegments
+                | Change::PathCase
+                | Change::TrailingSlash
+        )
+    }
+
     /// The change's name in kebab case, used in the task's origin.
     pub(crate) fn name(self) -> &'static str {
         match self {
@@ -262,7 +276,7 @@ pub(crate) fn apply(
             b.path = String::new();
         }
         Change::PathCase => {
-            if !b.path.bytes().any(|c| c.is_ascii_alphabetic()) {
+            if letter_positions(&b.path).is_empty() {
                 push_segment(&mut a.path, "a");
                 push_segment(&mut b.path, "a");
             }

@@ -226,7 +226,9 @@ fn decorate_base(u: &mut Unstructured<'_>, p: &mut Parts) {
     if chance(u, 1, 3) {
         p.query = Some(pick(u, &["q", "", "a=1&b=2", "q/./r"]).into());
     }
-    if chance(u, 1, 8) {
+    // Rarely: 5.1 strips a base's fragment, and a strict peer refuses such a base, which would
+    // hide the rest of the pair from it.
+    if chance(u, 1, 16) {
         p.fragment = Some(pick(u, &["f", "", "s/../t"]).into());
     }
 }
