@@ -19,6 +19,9 @@
 //! - [`confusion`]: the shapes of the five URL-confusion classes of the public studies (scheme,
 //!   slash, backslash, URL-encoded data and host confusion), each tagged with its class.
 //! - [`corpus`]: all of the above mixed, each input tagged with its [`Origin`].
+//! - [`ops`]: jobs for the other operations (resolution pairs, normalization inputs,
+//!   equivalence pairs, the suites' cases of every operation) and [`operations`], the report's
+//!   mix of them with the parse corpus.
 //!
 //! # Examples
 //!
@@ -41,11 +44,13 @@ use uri_spec::Edition;
 pub mod confusion;
 pub mod grammar;
 pub mod mutate;
+pub mod ops;
 pub mod realistic;
 
 pub use confusion::{confusion, Confusion};
 pub use grammar::reference;
 pub use mutate::{mutate, Mutation};
+pub use ops::{equivalence, from_suites, normalization, operations, resolution};
 pub use realistic::{realistic, realistic_uri};
 
 /// The longest input any generator returns, in bytes: the grammar recognizer's limit

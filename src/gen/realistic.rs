@@ -293,7 +293,7 @@ fn query(u: &mut Unstructured<'_>) -> String {
     q
 }
 
-fn mailto(u: &mut Unstructured<'_>) -> String {
+pub(crate) fn mailto(u: &mut Unstructured<'_>) -> String {
     let user = pick(
         u,
         &[
@@ -314,7 +314,7 @@ fn mailto(u: &mut Unstructured<'_>) -> String {
     s
 }
 
-fn urn(u: &mut Unstructured<'_>) -> String {
+pub(crate) fn urn(u: &mut Unstructured<'_>) -> String {
     match below(u, 4) {
         0 => format!("urn:isbn:{}", int(u, 100_000_000, 999_999_999)),
         1 => format!(
@@ -334,7 +334,7 @@ fn urn(u: &mut Unstructured<'_>) -> String {
     }
 }
 
-fn tel(u: &mut Unstructured<'_>) -> String {
+pub(crate) fn tel(u: &mut Unstructured<'_>) -> String {
     match below(u, 3) {
         0 => format!("tel:+1-{}-555-{:04}", int(u, 201, 989), int(u, 0, 9999)),
         1 => format!("tel:+33{}", int(u, 100_000_000, 999_999_999)),
