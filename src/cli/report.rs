@@ -31,11 +31,9 @@ fn load_suites(paths: &[std::path::PathBuf]) -> anyhow::Result<Vec<Suite>> {
 /// Runs the suites and the generated corpus through the engine.
 fn build(engine: &Engine, corpus: &CorpusArgs, quiet: bool) -> anyhow::Result<Report> {
     let suites = load_suites(&corpus.suites)?;
-    let generated: Vec<Task> = uridiff::gen::corpus(corpus.seed, corpus.count)
-        .into_iter()
-        .map(|(input, origin)| Task::parse(input, &origin.to_string()))
-        .collect();
-    let suite_jobs = uridiff::run::suite_tasks(&suites).len();
+    // Parse inputs, and resolution, normalization and equivalence jobs beside them.
+    let generated: Vec<Task> = uridiff::gen::operations(corpus.seed, corpus.count);
+    let suite_jobs = uridiff::gen::from_suites(&suites).len();
     // A progress bar only for a person at a terminal, never in CI or a pipe.
     let bar = if quiet || !std::io::stderr().is_terminal() || std::env::var_os("CI").is_some() {
         ProgressBar::hidden()

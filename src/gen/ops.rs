@@ -238,6 +238,10 @@ pub fn equivalence(seed: u64, count: usize) -> Vec<Task> {
 /// assert_eq!(tasks[0].origin, s.file.cases[0].stable_id(uri_spec::Edition::Rfc3986));
 /// ```
 pub fn from_suites(suites: &[Suite]) -> Vec<Task> {
+    // Each job once: an input every edition's suite writes is one job, which each subject's
+    // reference answers under the subject's own standard (the cases' own expectations are the
+    // conformance matrix's).
+    let mut seen = std::collections::HashSet::new();
     let mut tasks = Vec::new();
     for suite in suites {
         for (_, case, id, edition) in crate::suite::cases(suite, None) {
@@ -245,7 +249,9 @@ pub fn from_suites(suites: &[Suite]) -> Vec<Task> {
                 continue;
             }
             if let Some(task) = case.job(edition).and_then(|job| task_of(&job, &id)) {
-                tasks.push(task);
+                if seen.insert((task.op, task.input.clone(), task.second.clone())) {
+                    tasks.push(task);
+                }
             }
         }
     }

@@ -98,44 +98,6 @@ pub enum RunError {
     Whatwg(#[from] crate::suite::whatwg::WhatwgError),
 }
 
-/// The suites' cases as jobs: every case that is not skipped and has no `rule:` (parse, resolve,
-/// normalize, equivalent), each input once (an input every edition's suite writes is judged
-/// once: each subject's reference answers it under the subject's own standard).
-pub fn suite_tasks(suites: &[crate::suite::Suite]) -> Vec<Task> {
-    let mut seen = std::collections::HashSet::new();
-    let mut tasks = Vec::new();
-    for s in suites {
-        for (_, case, id, edition) in crate::suite::cases(s, None) {
-            if case.rule.is_some() || case.skip.is_some() {
-                continue;
-            }
-            let Some(job) = case.job(edition) else {
-                continue;
-            };
-            if !matches!(
-                job.op,
-                crate::model::Op::Parse
-                    | crate::model::Op::Resolve
-                    | crate::model::Op::Normalize
-                    | crate::model::Op::Equivalent
-            ) {
-                continue;
-            }
-            let task = Task {
-                op: job.op,
-                input: job.input.to_vec(),
-                second: job.second.map(<[u8]>::to_vec),
-                edition,
-                origin: id,
-            };
-            if seen.insert((task.op, task.input.clone(), task.second.clone())) {
-                tasks.push(task);
-            }
-        }
-    }
-    tasks
-}
-
 /// Runs everything and builds the report: the suites' cases and the tasks through every subject
 /// and every reference, the classes, every suite case judged for every subject, the matrix, the
 /// agreement grid, the confusion pairs, the root causes, and the WHATWG test-data scores.
@@ -149,7 +111,7 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
     let started = std::time::Instant::now();
     let engine = inputs.engine;
     let infos = engine.infos();
-    let mut tasks = suite_tasks(inputs.suites);
+    let mut tasks = crate::gen::from_suites(inputs.suites);
     tasks.extend(inputs.tasks);
     let mut whatwg_files = Vec::new();
     for path in &inputs.whatwg {
