@@ -526,7 +526,13 @@ fn normalized(
                 pct_normalize_into(&mut out, h.text, true, unreserved);
             }
             Some(h) => push_lowercase(&mut out, h.text),
-            None => {}
+            // RFC 2396 3.2.1's registry-based authority (`reg_name`, no server parts): kept,
+            // with only its percent-encodings normalized (its case is the registry's).
+            None => {
+                if let Some(authority) = c.authority.filter(|_| c.userinfo.is_none()) {
+                    pct_normalize_into(&mut out, authority, false, unreserved);
+                }
+            }
         }
         if let Some(port) = c.port {
             // 6.2.3: "Normalization should ... omit the port component and its ":" delimiter
@@ -743,5 +749,15 @@ mod tests {
             "second"
         );
         assert_eq!(normalize("a b").unwrap_err().operand(), "input");
+    }
+
+    #[test]
+    fn a_registry_based_authority_is_kept() {
+        // RFC 2396 3.2.1: "//3" has the reg_name authority "3" (not a hostname: a toplabel
+        // begins with a letter), which normalization must not drop.
+        let e = Edition::UriSyntax02;
+        assert_eq!(normalize_in(e, "//3").unwrap(), "//3");
+        assert_eq!(normalize_in(e, "http://3%7e/").unwrap(), "http://3~/");
+        assert_eq!(normalize_in(e, "//a").unwrap(), "//a");
     }
 }
