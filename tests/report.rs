@@ -18,10 +18,10 @@ use uridiff::model::{
     Answer, Component, ComponentSet, Components, Crash, CrashKind, Op, OpSet, Outcome, Parsed,
     Rejection,
 };
-use uridiff::run::tests_support::tiny;
 use uridiff::report::{
     self, html, json, junit, markdown, ConfusionPair, MatrixCell, MatrixRow, Report, SubjectEntry,
 };
+use uridiff::run::tests_support::tiny;
 use uridiff::subjects::{Kind, SubjectInfo};
 use uridiff::suite::Status;
 

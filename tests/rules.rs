@@ -40,6 +40,13 @@ impl Subject for Plays {
         };
         (self.change)(input, reference)
     }
+    // The lowest rung of RFC 3986 6.2's ladder: nothing normalized, only the same string equal.
+    fn normalize(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<String> {
+        Outcome::Accepted(String::from_utf8_lossy(input).into_owned())
+    }
+    fn equivalent(&self, a: &[u8], b: &[u8], _: &Ctx<'_>) -> Outcome<bool> {
+        Outcome::Accepted(a == b)
+    }
 }
 
 fn plays(name: &str, profile: &str, edition: Edition, change: Change) -> Arc<dyn Subject> {
@@ -50,7 +57,7 @@ fn plays(name: &str, profile: &str, edition: Edition, change: Change) -> Arc<dyn
             profile: profile.into(),
             kind: Kind::InProcess,
             library: "a test double".into(),
-            operations: OpSet::of(&[Op::Parse]),
+            operations: OpSet::of(&[Op::Parse, Op::Normalize, Op::Equivalent]),
             components: ComponentSet::ALL,
             decides_validity: true,
             edition_fields: false,
@@ -85,7 +92,19 @@ fn library(name: &str) -> Arc<dyn Subject> {
 /// The rules each case's findings name, by `profile: rule` as the reports print them.
 fn fired(subject: Arc<dyn Subject>, input: &str) -> Vec<String> {
     let engine = Engine::new(vec![subject]);
-    let row = engine.run_one(&Task::parse(input.as_bytes().to_vec(), "rules"));
+    // `op:input` or `op:input|second` for another operation than parse.
+    let mut task = Task::parse(input.as_bytes().to_vec(), "rules");
+    for op in [Op::Normalize, Op::Equivalent] {
+        if let Some(rest) = input.strip_prefix(&format!("{op}:")) {
+            let (a, b) = rest
+                .split_once('|')
+                .map_or((rest, None), |(a, b)| (a, Some(b)));
+            task.op = op;
+            task.input = a.as_bytes().to_vec();
+            task.second = b.map(|b| b.as_bytes().to_vec());
+        }
+    }
+    let row = engine.run_one(&task);
     engine
         .findings(&row)
         .into_iter()
@@ -178,6 +197,20 @@ fn every_rule_fires_through_the_comparison() {
             "http://a/",
         ),
     ];
+    let ladder = |_: &[u8], o: Outcome<Parsed>| o;
+    let cases: Vec<(Arc<dyn Subject>, &str)> = cases
+        .into_iter()
+        .chain([
+            (
+                plays("s", "rfc3986", rfc3986, ladder),
+                "normalize:HTTP://a/./b",
+            ),
+            (
+                plays("s", "rfc3986", rfc3986, ladder),
+                "equivalent:http://a/%7e|http://a/~",
+            ),
+        ])
+        .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {
         let name = subject.info().name.clone();

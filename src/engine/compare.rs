@@ -43,6 +43,8 @@ pub struct Judged<'a> {
     pub outcome: &'a Outcome<Answer>,
     /// Its reference's answer to the same job.
     pub reference: &'a Outcome<Answer>,
+    /// The job's second operand (`resolve`: the base; `equivalent`: the other operand).
+    pub second: Option<&'a [u8]>,
     /// Its own serialization of a parse, parsed again by it (when it gives one that differs from
     /// the input).
     pub reparsed: Option<&'a Outcome<Answer>>,
@@ -58,7 +60,8 @@ pub struct Judged<'a> {
 /// let at = |host| Outcome::Accepted(Answer::Parsed(Box::new(Parsed::from(
 ///     Components::default().with(Component::Scheme, Some("http")).with(Component::Host, Some(host))))));
 /// let (got, reference) = (at("b"), at("a"));
-/// let f = judge(Op::Parse, b"http://a", &Judged { info: &info, outcome: &got, reference: &reference, reparsed: None });
+/// let f = judge(Op::Parse, b"http://a", &Judged { info: &info, outcome: &got, reference: &reference,
+///                                                 second: None, reparsed: None });
 /// assert_eq!(f.len(), 1);
 /// assert_eq!(f[0].signature.class, Class::Component(Component::Host));
 /// ```
@@ -137,6 +140,7 @@ pub fn judge_by(
         let rule = explain(&Evidence {
             class,
             input,
+            second: j.second,
             spec: None,
             got: None,
             spec_components: ref_parsed,
@@ -153,6 +157,7 @@ pub fn judge_by(
                 let rule = explain(&Evidence {
                     class,
                     input,
+                    second: j.second,
                     spec,
                     got: value,
                     spec_components: Some(&want.components),
@@ -170,6 +175,7 @@ pub fn judge_by(
             let rule = explain(&Evidence {
                 class,
                 input,
+                second: j.second,
                 spec: w.as_deref(),
                 got: g.as_deref(),
                 spec_components: None,

@@ -317,6 +317,7 @@ impl Engine {
                 info: self.subjects[i].info(),
                 outcome: &row.outcomes[at],
                 reference: &row.references[self.judged_by[i]],
+                second: row.task.second.as_deref(),
                 reparsed: row.reparsed[at].as_ref(),
             },
         )

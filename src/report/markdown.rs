@@ -367,7 +367,10 @@ fn whatwg(report: &Report, out: &mut impl Write) -> io::Result<()> {
         return Ok(());
     }
     writeln!(out, "## WHATWG URL test data\n")?;
-    writeln!(out, "| file | parser | passed | failed | skipped | malformed entries |")?;
+    writeln!(
+        out,
+        "| file | parser | passed | failed | skipped | malformed entries |"
+    )?;
     writeln!(out, "|---|---|---:|---:|---:|---:|")?;
     for w in &report.whatwg {
         writeln!(

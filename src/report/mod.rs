@@ -402,4 +402,3 @@ fn invisible(c: char) -> bool {
             | '\u{e0000}'..='\u{e0fff}'
     )
 }
-

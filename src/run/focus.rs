@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::engine::{ClassRecord, Class, Severity};
+use crate::engine::{Class, ClassRecord, Severity};
 use crate::model::{Answer, Component, Op, Outcome};
 use crate::report::{show, RootCause, Side};
 
@@ -44,7 +44,10 @@ pub fn root_causes(classes: &[ClassRecord]) -> Vec<RootCause> {
                 class: class.name(),
                 op,
                 form: form.to_owned(),
-                parsers: members.iter().map(|c| c.signature.subject.clone()).collect(),
+                parsers: members
+                    .iter()
+                    .map(|c| c.signature.subject.clone())
+                    .collect(),
                 inputs: members.iter().map(|c| c.count).sum(),
                 example: smallest.example.clone(),
                 sides: members
@@ -80,7 +83,12 @@ fn rank(c: &RootCause) -> (Severity, std::cmp::Reverse<usize>, std::cmp::Reverse
 /// An outcome in a few words, on what the class is about: the component's value for a
 /// component class, the verdict for validity, the answer for an operation.
 pub(crate) fn brief(o: &Outcome<Answer>, class: Class) -> String {
-    let value = |v: Option<&str>| v.map_or_else(|| "undefined".to_owned(), |s| format!("{:?}", show(s.as_bytes())));
+    let value = |v: Option<&str>| {
+        v.map_or_else(
+            || "undefined".to_owned(),
+            |s| format!("{:?}", show(s.as_bytes())),
+        )
+    };
     match o {
         Outcome::Accepted(Answer::Parsed(p)) => match class.component() {
             Some(c) if p.not_reported.contains(c) => format!("{} not reported", c.name()),
@@ -99,6 +107,10 @@ pub(crate) fn brief(o: &Outcome<Answer>, class: Class) -> String {
         Outcome::Accepted(Answer::List(l)) => format!("{l:?}"),
         Outcome::Rejected(r) => format!("invalid ({})", show(r.message.as_bytes())),
         Outcome::Unsupported(why) => format!("n/a ({why})"),
-        Outcome::Crashed(c) => format!("crashed ({}): {}", c.kind.name(), show(c.message.as_bytes())),
+        Outcome::Crashed(c) => format!(
+            "crashed ({}): {}",
+            c.kind.name(),
+            show(c.message.as_bytes())
+        ),
     }
 }

@@ -139,6 +139,7 @@ pub fn versus_rfc3986(
                 info: s.info(),
                 outcome: &row.outcomes[i],
                 reference: &rfc3986,
+                second: row.task.second.as_deref(),
                 reparsed: None,
             };
             let findings = judge_by(

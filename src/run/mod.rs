@@ -13,8 +13,7 @@ use std::path::PathBuf;
 
 use crate::engine::{ClassRecord, Engine, Row, Task};
 use crate::report::{
-    area,
-    Report, SubjectEntry, SubjectSummary, Timing, WhatwgScore, REPORT_SCHEMA,
+    area, Report, SubjectEntry, SubjectSummary, Timing, WhatwgScore, REPORT_SCHEMA,
 };
 use crate::subjects::SubjectInfo;
 use crate::suite::CaseResult;
@@ -201,7 +200,8 @@ fn whatwg_scores(engine: &Engine, files: &[PathBuf]) -> Vec<WhatwgScore> {
     let mut out = Vec::new();
     for path in files {
         let reference = crate::engine::whatwg_reference();
-        let mut parsers: Vec<(bool, &dyn crate::subjects::Subject)> = vec![(true, reference.as_ref())];
+        let mut parsers: Vec<(bool, &dyn crate::subjects::Subject)> =
+            vec![(true, reference.as_ref())];
         for (i, s) in engine.subjects().iter().enumerate() {
             if engine.reference_of(i) == Reference::Whatwg && s.available().is_ok() {
                 parsers.push((false, s.as_ref()));
@@ -230,8 +230,8 @@ fn whatwg_scores(engine: &Engine, files: &[PathBuf]) -> Vec<WhatwgScore> {
 #[doc(hidden)]
 pub mod tests_support {
     use super::{build, Inputs};
-    use crate::report::Report;
     use crate::engine::{Engine, Task};
+    use crate::report::Report;
 
     /// Three inputs through the project's own subjects (impl and the two oracles) and one small
     /// suite.

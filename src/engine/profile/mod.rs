@@ -17,6 +17,7 @@ use super::Class;
 mod any;
 mod go_net_url;
 mod http_request_target;
+mod ladder;
 mod perl_uri;
 mod php_parse_url;
 mod python_urllib;
@@ -34,6 +35,8 @@ pub struct Evidence<'a> {
     pub class: Class,
     /// The input.
     pub input: &'a [u8],
+    /// `resolve`: the base; `equivalent`: the other operand.
+    pub second: Option<&'a [u8]>,
     /// The spec's value of the component (for a validity class: `None`).
     pub spec: Option<&'a str>,
     /// The subject's value.
@@ -70,6 +73,7 @@ pub struct Rule {
 /// for every profile).
 pub const TABLES: &[&[Rule]] = &[
     any::RULES,
+    ladder::RULES,
     rfc3986::RULES,
     rfc3987_iri::RULES,
     rfc2396::RULES,
@@ -97,7 +101,7 @@ pub fn rules() -> impl Iterator<Item = &'static Rule> {
 /// let spec = Components::default()
 ///     .with(Component::Scheme, Some("http"))
 ///     .with(Component::Port, Some("80"));
-/// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a",
+/// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a", second: None,
 ///                    spec: None, got: Some("80"), spec_components: Some(&spec) };
 /// assert_eq!(explain("ruby-uri", &e).unwrap().name,
 ///            "the scheme's default port is reported when none is written");
@@ -126,7 +130,7 @@ pub fn explain_for(profile: &str, subject: &str, evidence: &Evidence<'_>) -> Opt
 /// let spec = Components::default()
 ///     .with(Component::Scheme, Some("http"))
 ///     .with(Component::Port, Some("80"));
-/// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a:80",
+/// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a:80", second: None,
 ///                    spec: Some("80"), got: None, spec_components: Some(&spec) };
 /// assert_eq!(versus_rfc3986(&e).unwrap().name,
 ///            "a special scheme's default port, or an empty port, is omitted");
@@ -262,6 +266,7 @@ mod tests {
         let ev = |class, spec, got| Evidence {
             class,
             input: b"",
+            second: None,
             spec,
             got,
             spec_components: Some(&c),

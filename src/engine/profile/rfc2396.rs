@@ -61,6 +61,7 @@ mod tests {
         Evidence {
             class: Class::TooLax,
             input,
+            second: None,
             spec: None,
             got: None,
             spec_components: None,

@@ -473,6 +473,7 @@ mod regression_tests {
         let e = Evidence {
             class: Class::Component(Component::Host),
             input: b"http://1.2.3.4.",
+            second: None,
             spec: Some("1.2.3.4."),
             got: Some("1.2.3.4"),
             spec_components: Some(&c),

@@ -1,0 +1,107 @@
+//! Every profile: RFC 3986 section 6's comparison ladder. Section 6.1: "comparison methods are
+//! designed to minimize false negatives while strictly avoiding false positives", and 6.2 lays
+//! out a ladder of methods, each "more expensive" and with "fewer false negatives" than the one
+//! below (simple string comparison, then syntax-based, scheme-based and protocol-based
+//! normalization). A library whose comparison or normalization stops at a lower rung than the
+//! reference's (which climbs through 6.2.3) is within the standard when its answer is one a lower
+//! rung gives:
+//! - an equivalence test that answers "not equivalent" where the reference finds the operands
+//!   equivalent, for operands that are not the same string (a false negative, which 6.1
+//!   allows; a false positive is never explained);
+//! - a normalization whose result the reference's full normalization takes to the same place as
+//!   the input (it applied fewer of 6.2's steps, and changed no meaning).
+
+use uri_spec::normalize_scheme_based;
+
+use super::{Class, Evidence, Rule};
+
+/// The rules of this table.
+pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "*",
+        name: "a comparison at a lower rung of RFC 3986 6.2's ladder (a false negative, which 6.1 allows)",
+        explains: false_negative,
+    },
+    Rule {
+        profile: "*",
+        name: "a normalization that applies fewer of RFC 3986 6.2's steps (the same URI at the top rung)",
+        explains: fewer_steps,
+    },
+];
+
+fn false_negative(e: &Evidence<'_>) -> bool {
+    e.class == Class::Equivalence
+        && e.spec == Some("true")
+        && e.got == Some("false")
+        && e.second.is_some_and(|other| other != e.input)
+}
+
+fn fewer_steps(e: &Evidence<'_>) -> bool {
+    let (Class::Normalization, Some(got)) = (e.class, e.got) else {
+        return false;
+    };
+    match (normalize_scheme_based(got), normalize_scheme_based(e.input)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::explain;
+    use super::*;
+
+    fn ev<'a>(
+        class: Class,
+        input: &'a [u8],
+        second: Option<&'a [u8]>,
+        spec: &'a str,
+        got: &'a str,
+    ) -> Evidence<'a> {
+        Evidence {
+            class,
+            input,
+            second,
+            spec: Some(spec),
+            got: Some(got),
+            spec_components: None,
+        }
+    }
+
+    #[test]
+    fn a_false_negative_is_allowed_a_false_positive_never() {
+        let eq = Class::Equivalence;
+        assert!(explain(
+            "rfc2396",
+            &ev(eq, b"http://a/%7e", Some(b"http://a/~"), "true", "false")
+        )
+        .is_some());
+        assert!(explain(
+            "rfc2396",
+            &ev(eq, b"http://a/%2a", Some(b"http://a/*"), "false", "true")
+        )
+        .is_none());
+        // The same string is equivalent at every rung.
+        assert!(explain(
+            "rfc2396",
+            &ev(eq, b"http://a/", Some(b"http://a/"), "true", "false")
+        )
+        .is_none());
+    }
+
+    #[test]
+    fn fewer_steps_but_never_another_uri() {
+        let n = Class::Normalization;
+        assert!(explain(
+            "perl-uri",
+            &ev(n, b"HTTP://a/./b", None, "http://a/b", "http://a/./b")
+        )
+        .is_some());
+        // Decoding a reserved character changes the URI (RFC 3986 2.2).
+        assert!(explain(
+            "perl-uri",
+            &ev(n, b"http://a/%2F", None, "http://a/%2F", "http://a//")
+        )
+        .is_none());
+    }
+}
