@@ -636,7 +636,12 @@ fn server(
     // The input up to the end of the authority: no search below reads past it.
     let authority = input.get(..end).unwrap_or_default();
     // 1996 and 1998: the whole server is optional.
-    if start == end && syn.host == HostRule::HostnameOrHostnumber {
+    if start == end
+        && matches!(
+            syn.host,
+            HostRule::HostnameOrHostnumber | HostRule::HostnameOrHostnumberDot
+        )
+    {
         return Ok(());
     }
     let mut host_start = start;
@@ -697,8 +702,13 @@ fn server(
         kind = match syn.host {
             // "The rightmost domain label will never start with a digit, though, which
             // syntactically distinguishes all domain names from the IP addresses."
-            HostRule::HostnameOrHostnumber if hostnumber(host) => HostKind::Ipv4,
+            HostRule::HostnameOrHostnumber | HostRule::HostnameOrHostnumberDot
+                if hostnumber(host) =>
+            {
+                HostKind::Ipv4
+            }
             HostRule::HostnameOrHostnumber if syntax::hostname_1996(host) => HostKind::Hostname,
+            HostRule::HostnameOrHostnumberDot if syntax::hostname_1998(host) => HostKind::Hostname,
             // host = [ IPv6reference / IPv4address / hostname ]: first match wins.
             HostRule::Rfc2396bis if host.is_empty() => HostKind::Empty,
             HostRule::Rfc2396bis if ipv4address(host) => HostKind::Ipv4,

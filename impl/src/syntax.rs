@@ -46,8 +46,11 @@ pub(crate) enum AuthorityRule {
 /// How an edition's `host` is recognized.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum HostRule {
-    /// 1996 and 1998: `host = hostname | hostnumber`, with `toplabel` beginning with `alpha`.
+    /// 1996: `host = hostname | hostnumber`, with `toplabel` beginning with `alpha`.
     HostnameOrHostnumber,
+    /// 1998 (`-01` and `-02`): the same, and `hostname = *( domainlabel "." ) toplabel [ "." ]`
+    /// (a fully qualified name may end with its root's dot).
+    HostnameOrHostnumberDot,
     /// 2003: `host = [ IPv6reference / IPv4address / hostname ]`, first match wins.
     Rfc2396bis,
     /// RFC 3986: `host = IP-literal / IPv4address / reg-name`.
@@ -224,7 +227,7 @@ static URI_01: Syntax = Syntax {
     userinfo: &USERINFO_01,
     registry: &REGISTRY_01,
     authority: AuthorityRule::SiteOrRegistry01,
-    host: HostRule::HostnameOrHostnumber,
+    host: HostRule::HostnameOrHostnumberDot,
     path: &PATH_1996,
     query: &URLC_1996,
     fragment: &URLC_1996,
@@ -246,7 +249,7 @@ static URI_02: Syntax = Syntax {
     userinfo: &USERINFO_02,
     registry: &REG_NAME_02,
     authority: AuthorityRule::ServerOrRegName02,
-    host: HostRule::HostnameOrHostnumber,
+    host: HostRule::HostnameOrHostnumberDot,
     path: &PATH_02,
     query: &URIC_02,
     fragment: &URIC_02,
@@ -392,6 +395,11 @@ pub(crate) fn hostname_1996(s: &[u8]) -> bool {
     top.first().is_some_and(u8::is_ascii_alphabetic) && label(top) && labels.all(label)
 }
 
+/// 1998 (`-01`, `-02`): `hostname = *( domainlabel "." ) toplabel [ "." ]`, otherwise as 1996.
+pub(crate) fn hostname_1998(s: &[u8]) -> bool {
+    hostname_1996(s.strip_suffix(b".").unwrap_or(s))
+}
+
 /// 2003:
 ///
 /// ```text
@@ -419,6 +427,8 @@ mod tests {
                 && !hostname_1996(b"a_b")
                 && !hostname_1996(b"-a")
         );
+        assert!(hostname_1998(b"a.") && hostname_1998(b"www.ics.uci.edu."));
+        assert!(!hostname_1998(b"a..") && !hostname_1998(b".") && !hostname_1998(b"4kids."));
         assert!(hostname_2003(b"4kids") && hostname_2003(b"a.") && hostname_2003(b"1.2.3.256"));
         assert!(!hostname_2003(b"a..b") && !hostname_2003(b".") && !hostname_2003(b"a_b"));
         assert!(hostname_2003(&[b'a'; 63]) && !hostname_2003(&[b'a'; 64]));

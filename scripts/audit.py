@@ -1,0 +1,352 @@
+#!/usr/bin/env python3
+"""Audit a uridiff report's verdicts as an outsider would: a seeded sample of
+unexplained discrepancy classes, each re-run through its `reproduce` line, written
+as a Markdown worksheet for a human auditor to fill, and the filled worksheet scored.
+
+Usage
+-----
+Draw a sample and write the worksheet:
+
+    python3 scripts/audit.py REPORT_DIR/discrepancies.json --sample 40 --seed S \
+        --out audit/sample.md [--uridiff target/release/uridiff]
+
+Score a filled worksheet:
+
+    python3 scripts/audit.py --score audit/sample.md
+
+What the worksheet holds
+------------------------
+For each sampled class (drawn with `random.Random(seed)` from the classes whose
+`explained` is false, in key order, so a seed always gives the same sample of a
+given report): its key, the reference it was judged against, the example job
+(op, input, second operand, edition), the parser's answer as recorded, the
+reference's answer, the reproduce line and what it printed when run with
+`sh -c` (30 s timeout), and a mechanical check of the printed output against the
+recorded answer:
+
+* parse answers with components: every `name=value` line the reproduce line
+  prints is compared with the recorded component of that name (the class's own
+  component first); the printed null spellings `null`, `nil`, `None`,
+  `undefined`, `<nil>` stand for an absent component;
+* resolve / normalize answers (a string): the string must be a printed line;
+* equivalent answers (a boolean): `true`/`false` (or `True`/`False`) printed;
+* rejected answers: the reproduce line must fail (non-zero exit) or print the
+  recorded message.
+
+A `reproduce` line that is a Rust snippet (the in-process crates) cannot be run
+by the shell: the class's `diff` line is run instead, with `--parser SUBJECT`
+and the `uridiff` binary given by `--uridiff`; classes of operations `diff`
+cannot run (normalize, equivalent) are marked for a manual check.
+
+The auditor fills, per class, three fields:
+
+    - verdict: real
+    - verdict: false-alarm: <reason>      (mapping error, missing rule, wrong reference, impl bug, ...)
+    - verdict: duplicate-of: <key>        (same root cause as another sampled class)
+    - root cause: <short tag>             (one tag per distinct cause; duplicates inherit theirs)
+    - note: free text
+
+`--score` counts verdicts, prints the share of real deviations and the number
+of classes per root cause (a duplicate counts under the root cause of the class
+it names; a class without a root-cause tag counts under its verdict's reason).
+
+Standard library only (Python 3.8+).
+"""
+
+import argparse
+import json
+import random
+import re
+import shlex
+import subprocess
+import sys
+from collections import Counter, OrderedDict
+
+COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+NULLS = {"null", "nil", "None", "undefined", "<nil>"}
+TIMEOUT = 30
+
+
+def code(text):
+    """A Markdown code span holding `text` verbatim (backtick runs fenced around)."""
+    text = str(text)
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or text == "" else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def block(text, lang=""):
+    """A fenced Markdown block holding `text` verbatim."""
+    longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}{lang}\n{text.rstrip()}\n{fence}"
+
+
+def show(value):
+    """The recorded value as JSON (so "" and null differ visibly)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def class_component(cls):
+    """The component a class is about, or None (validity, resolution, ...)."""
+    name = cls["signature"]["class"]
+    if name.startswith("undefined-vs-empty-"):
+        name = name[len("undefined-vs-empty-"):]
+    return name if name in COMPONENTS else None
+
+
+def is_rust_snippet(line):
+    return line is not None and line.lstrip().startswith("println!")
+
+
+def command_for(cls, uridiff):
+    """The shell line to run for a class and where it came from."""
+    line = cls.get("reproduce")
+    if line and not is_rust_snippet(line):
+        return line, "reproduce"
+    diff = cls.get("diff")
+    if diff:
+        words = shlex.split(diff)
+        if words and words[0] == "uridiff":
+            words[0] = uridiff
+        # The subject's own line only; `--` ends the options.
+        cut = words.index("--") if "--" in words else len(words)
+        words[cut:cut] = ["--parser", cls["signature"]["subject"]]
+        return " ".join(shlex.quote(w) for w in words), "diff (Rust snippet not runnable by sh)"
+    return None, "none (Rust snippet; uridiff diff cannot run this operation)"
+
+
+def run(line):
+    try:
+        done = subprocess.run(["sh", "-c", line], capture_output=True, text=True,
+                              timeout=TIMEOUT, errors="replace")
+        return done.returncode, done.stdout, done.stderr
+    except subprocess.TimeoutExpired:
+        return None, "", f"timed out after {TIMEOUT} s"
+
+
+def printed_fields(out):
+    """`name=value` lines of the output, first occurrence wins."""
+    fields = OrderedDict()
+    for raw in out.splitlines():
+        m = re.match(r"^\s*([a-z_]+)=(.*)$", raw)
+        if m and m.group(1) not in fields:
+            fields[m.group(1)] = m.group(2)
+    return fields
+
+
+def same(printed, recorded):
+    if recorded is None:
+        return printed in NULLS
+    return printed == str(recorded)
+
+
+def diff_fields(out, subject):
+    """The subject's line of `uridiff diff`: its `name=value` differences and verdict."""
+    for raw in out.splitlines():
+        if raw.strip().startswith(subject + " "):
+            return raw.strip()
+    return None
+
+
+def check(cls, source, rc, out, err):
+    """A one-line mechanical verdict: does the output agree with the recorded answer?"""
+    answer = cls["answer"]
+    outcome = answer.get("outcome")
+    value = answer.get("value")
+    op = cls["example"]["op"]
+    subject = cls["signature"]["subject"]
+    if rc is None and not out:
+        return "not checked: nothing ran"
+    if source.startswith("diff"):
+        line = diff_fields(out, subject)
+        if line is None:
+            return "not checked: the diff output has no line for " + subject
+        comp = class_component(cls)
+        if outcome == "rejected":
+            ok = " invalid" in " " + line.split(None, 1)[1][:10]
+            return ("agrees" if ok else "DISAGREES") + f": diff says {line!r}"
+        if comp and isinstance(value, dict):
+            rec = value["components"].get(comp)
+            m = re.search(rf"\b{comp}=(undefined|\"(?:[^\"\\]|\\.)*\")", line)
+            if m is None:
+                # `same components` or no mention: the component equals the reference's.
+                ok = rec == cls["reference_answer"].get("value", {}).get("components", {}).get(comp) \
+                    if isinstance(cls["reference_answer"].get("value"), dict) else False
+                return ("agrees" if ok else "DISAGREES") + f" ({comp} not listed as differing): {line!r}"
+            printed = None if m.group(1) == "undefined" else json.loads(m.group(1))
+            return ("agrees" if printed == rec else "DISAGREES") + f": {comp}={m.group(1)}"
+        if op == "resolve" and isinstance(value, str):
+            ok = show(value) in line
+            return ("agrees" if ok else "check by hand") + f": diff says {line!r}"
+        return f"check by hand: {line!r}"
+    if outcome == "rejected":
+        msg = (value or {}).get("message", "") if isinstance(value, dict) else ""
+        failed = rc not in (0, None)
+        says = bool(msg) and (msg in out or msg in err)
+        if failed or says:
+            return "agrees: the library rejects" + (f" ({msg!r} printed)" if says else f" (exit {rc})")
+        return f"DISAGREES: exit {rc}, the library seems to accept"
+    if rc not in (0, None) and op != "parse":
+        return f"DISAGREES: exit {rc} (recorded accepted)"
+    if op == "parse" and isinstance(value, dict):
+        fields = printed_fields(out)
+        comps = value.get("components", {})
+        comp = class_component(cls)
+        compared = [n for n in fields if n in comps]
+        if not compared:
+            return f"DISAGREES: no component printed (exit {rc}; recorded accepted)"
+        bad = [n for n in compared if not same(fields[n], comps[n])]
+        head = ""
+        if comp is not None:
+            if comp in fields:
+                ok = same(fields[comp], comps[comp])
+                head = ("agrees" if ok else "DISAGREES") + \
+                    f" on {comp}: printed {comp}={fields[comp]}, recorded {show(comps[comp])}"
+            else:
+                head = f"{comp} not printed"
+        else:
+            head = "agrees on every printed component" if not bad else "components differ"
+        rest = "; ".join(f"{n}: printed {fields[n]!r}, recorded {show(comps[n])}" for n in bad if n != comp)
+        return head + (f" (other differences: {rest})" if rest else "")
+    if op in ("resolve", "normalize") and isinstance(value, str):
+        lines = [l.strip() for l in out.splitlines()]
+        return ("agrees" if value in lines or show(value) in lines else "DISAGREES") + \
+            f": recorded {show(value)}"
+    if op == "equivalent" and isinstance(value, bool):
+        lines = {l.strip().lower() for l in out.splitlines()}
+        return ("agrees" if str(value).lower() in lines else "DISAGREES") + f": recorded {value}"
+    return "check by hand"
+
+
+def worksheet(report, n, seed, uridiff):
+    data = json.load(open(report, encoding="utf-8"))
+    pool = sorted((c for c in data["classes"] if not c.get("explained")), key=lambda c: c["key"])
+    sample = random.Random(seed).sample(pool, min(n, len(pool)))
+    out = [f"# Audit worksheet: {len(sample)} of {len(pool)} unexplained classes",
+           "",
+           f"Report: `{report}` (seed {data.get('seed')}, generated {data.get('generated')}); "
+           f"sample seed {seed}; made by `scripts/audit.py`.",
+           "",
+           "Verdicts: `real` | `false-alarm: <reason>` | `duplicate-of: <key>`; "
+           "`root cause:` one short tag per distinct cause.",
+           ""]
+    for i, cls in enumerate(sample, 1):
+        ex = cls["example"]
+        line, source = command_for(cls, uridiff)
+        rc, so, se = run(line) if line else (None, "", "")
+        verdict = check(cls, source, rc, so, se)
+        printed = so + (("\n[stderr]\n" + se) if se.strip() else "")
+        out += [f"## {i}. {code(cls['key'])}",
+                "",
+                f"- key: {code(cls['key'])}",
+                f"- subject: {cls['signature']['subject']}; class: {cls['signature']['class']}; "
+                f"severity: {cls.get('severity')}; inputs: {cls.get('count')}",
+                f"- reference: {cls['reference']}",
+                f"- example: op {ex['op']}, input {code(show(ex['input']))}, "
+                f"second {code(show(ex.get('second')))}, edition {ex['edition']}",
+                f"- answer (recorded): {code(show(cls['answer']))}",
+                f"- reference answer: {code(show(cls['reference_answer']))}",
+                f"- ran ({source}):",
+                "",
+                block(line or "(nothing runnable)", "sh"),
+                "",
+                f"- printed (exit {rc}):",
+                "",
+                block(printed or "(nothing)"),
+                "",
+                f"- mechanical check: {verdict}",
+                "- verdict: ",
+                "- root cause: ",
+                "- note: ",
+                ""]
+    return "\n".join(out) + "\n"
+
+
+def score(path):
+    text = open(path, encoding="utf-8").read()
+    entries = []
+    for sec in re.split(r"^## ", text, flags=re.M)[1:]:
+        key = re.search(r"^- key: `+ ?(.*?) ?`+\s*$", sec, re.M)
+        verdict = re.search(r"^- verdict:[ \t]*(.*)$", sec, re.M)
+        root = re.search(r"^- root cause:[ \t]*(.*)$", sec, re.M)
+        entries.append((key.group(1) if key else sec.splitlines()[0],
+                        verdict.group(1).strip() if verdict else "",
+                        root.group(1).strip() if root else ""))
+    kinds = Counter()
+    roots = OrderedDict()
+    by_key = {k: (v, r) for k, v, r in entries}
+    empty = []
+    for key, v, r in entries:
+        kind = v.split(":", 1)[0].strip()
+        if kind not in ("real", "false-alarm", "duplicate-of"):
+            empty.append(key)
+            continue
+        kinds[kind] += 1
+        if kind == "duplicate-of" and not r:
+            target = v.split(":", 1)[1].strip()
+            seen = set()
+            while target in by_key and target not in seen:
+                seen.add(target)
+                tv, tr = by_key[target]
+                if tr:
+                    r = tr
+                    break
+                if not tv.startswith("duplicate-of"):
+                    r = tv
+                    break
+                target = tv.split(":", 1)[1].strip()
+            r = r or "duplicate of " + target
+        r = r or v
+        roots.setdefault(r, []).append(key)
+    total = len(entries)
+    # A duplicate is real when the class it duplicates is.
+    real = kinds["real"] + sum(1 for k, v, r in entries if v.startswith("duplicate-of")
+                               and _resolves_to_real(by_key, v))
+    print(f"{total} classes; verdicts: " + ", ".join(f"{k} {n}" for k, n in kinds.items()))
+    if empty:
+        print(f"{len(empty)} without a verdict: " + "; ".join(empty))
+    print(f"real deviations: {real}/{total} ({100.0 * real / total if total else 0:.0f}%)")
+    print(f"distinct root causes: {len(roots)}")
+    for r, keys in sorted(roots.items(), key=lambda kv: -len(kv[1])):
+        print(f"  {len(keys):3}  {r}")
+    return 0 if not empty else 1
+
+
+def _resolves_to_real(by_key, verdict):
+    seen = set()
+    while verdict.startswith("duplicate-of"):
+        target = verdict.split(":", 1)[1].strip()
+        if target in seen or target not in by_key:
+            return False
+        seen.add(target)
+        verdict = by_key[target][0]
+    return verdict.split(":", 1)[0].strip() == "real"
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("report", nargs="?", help="a report's discrepancies.json")
+    ap.add_argument("--sample", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", help="the worksheet to write (default: standard output)")
+    ap.add_argument("--uridiff", default="target/release/uridiff",
+                    help="the uridiff binary for classes whose reproduce line is Rust")
+    ap.add_argument("--score", metavar="WORKSHEET", help="count the verdicts of a filled worksheet")
+    args = ap.parse_args(argv)
+    if args.score:
+        return score(args.score)
+    if not args.report:
+        ap.error("give a discrepancies.json, or --score WORKSHEET")
+    text = worksheet(args.report, args.sample, args.seed, args.uridiff)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
