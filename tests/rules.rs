@@ -145,6 +145,32 @@ fn every_rule_fires_through_the_comparison() {
             "http://[::1]/",
         ),
         (
+            plays("s", "rfc3986", rfc3986, |_, o| {
+                set(Component::Path, Some("/%2F"))(o)
+            }),
+            "http://a/%2f",
+        ),
+        (
+            plays("s", "rfc3986", rfc3986, |_, o| {
+                set(Component::Port, None)(o)
+            }),
+            "http://a:/",
+        ),
+        (
+            plays("java-uri", "rfc2396", rfc2396, accepted),
+            "http://a?q",
+        ),
+        (
+            plays("perl-uri", "perl-uri", rfc2396, accepted),
+            "http://a?q",
+        ),
+        (
+            plays("node-legacy-url", "node-legacy-url", rfc3986, |_, o| {
+                set(Component::Host, None)(set(Component::Userinfo, None)(o))
+            }),
+            "//u@a",
+        ),
+        (
             plays("perl-uri", "perl-uri", rfc2396, accepted),
             "http://[::1]/",
         ),

@@ -1,13 +1,13 @@
-//! Rules of every profile: RFC 3986 6.2.2.1 says scheme and host are case-insensitive and
-//! normalize to lowercase, so a parser that lowercases them while parsing changes no meaning.
+//! Rules of every profile: the normalizations RFC 3986 itself sanctions, which change no
+//! meaning when a parser applies them while parsing.
+//! - 6.2.2.1: the scheme and host are case-insensitive and normalize to lowercase; the
+//!   hexadecimal digits of a percent-encoding are case-insensitive and normalize to uppercase.
+//! - 3.2.3: "URI producers and normalizers should omit the port component and its ':' delimiter
+//!   if port is empty": a parser (most have an integer port) that reads an empty port as none.
 
-use super::Rule;
-#[allow(unused_imports)]
-use super::*;
-#[allow(unused_imports)]
+use super::{lower, Rule};
 use crate::engine::Class;
-#[allow(unused_imports)]
-use crate::model::{Component, Components};
+use crate::model::Component;
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
@@ -25,4 +25,51 @@ pub(super) const RULES: &[Rule] = &[
                 && lower(e.spec).as_deref() == e.got
         },
     },
+    Rule {
+        profile: "*",
+        name: "percent-encodings' hexadecimal digits uppercased (case normalization, RFC 3986 6.2.2.1)",
+        explains: |e| {
+            e.component().is_some()
+                && e.spec.is_some_and(|s| s.contains('%'))
+                && e.spec.map(upper_hex).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "*",
+        name: "an empty port read as none (RFC 3986 3.2.3: an empty port should be omitted)",
+        explains: |e| {
+            e.class == Class::UndefinedVsEmpty(Component::Port)
+                && e.spec == Some("")
+                && e.got.is_none()
+        },
+    },
 ];
+
+/// `s` with the two hexadecimal digits after each `%` uppercased.
+fn upper_hex(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut after = 0;
+    for c in s.chars() {
+        if after > 0 {
+            out.push(c.to_ascii_uppercase());
+            after -= 1;
+        } else {
+            out.push(c);
+            if c == '%' {
+                after = 2;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::upper_hex;
+
+    #[test]
+    fn only_the_digits_after_a_percent_sign() {
+        assert_eq!(upper_hex("%2fab%c3%a9"), "%2Fab%C3%A9");
+        assert_eq!(upper_hex("ab%"), "ab%");
+    }
+}

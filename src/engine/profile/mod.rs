@@ -18,6 +18,7 @@ mod any;
 mod go_net_url;
 mod http_request_target;
 mod ladder;
+mod node_legacy_url;
 mod perl_uri;
 mod php_parse_url;
 mod python_urllib;
@@ -80,6 +81,7 @@ pub const TABLES: &[&[Rule]] = &[
     whatwg_url::RULES,
     http_request_target::RULES,
     python_urllib::RULES,
+    node_legacy_url::RULES,
     go_net_url::RULES,
     php_parse_url::RULES,
     ruby_uri::RULES,

@@ -1,9 +1,14 @@
 //! Profiles `rfc2396` (`java.net.URI`) and `perl-uri`: RFC 2396 as updated by RFC 2732, judged
-//! against impl under `draft-fielding-uri-syntax-02` (RFC 2396's text). RFC 2732 section 3
-//! changes the grammar so that `host` may be an `IPv6reference` (`"[" IPv6address "]"`), which
-//! RFC 2396 alone rejects: `java.net.URI`'s class documentation ("RFC 2396 ... amended by
-//! RFC 2732: Format for Literal IPv6 Addresses in URLs") and Perl's `URI` ("as specified in
-//! RFC 2396 (and updated by RFC 2732)") both claim it.
+//! against impl under `draft-fielding-uri-syntax-02`, the last draft, whose grammar the
+//! published RFC 2396 amends in one place these libraries follow, and which RFC 2732 extends:
+//! - RFC 2732 section 3 lets `host` be an `IPv6reference` (`"[" IPv6address "]"`), which
+//!   RFC 2396 alone rejects: `java.net.URI`'s class documentation ("RFC 2396 ... amended by
+//!   RFC 2732: Format for Literal IPv6 Addresses in URLs") and Perl's `URI` ("as specified in
+//!   RFC 2396 (and updated by RFC 2732)") both claim it.
+//! - RFC 2396 as published (section 3 and Appendix A) writes
+//!   `hier_part = ( net_path | abs_path ) [ "?" query ]`, so a query may follow the authority
+//!   directly (`http://a?q`); the draft's collected grammar has the query only inside
+//!   `rel_path`, after a path.
 
 use uri_spec::{Edition, Parser};
 
@@ -21,7 +26,46 @@ pub(super) const RULES: &[Rule] = &[
         name: "an IPv6 literal host in brackets is accepted (RFC 2732)",
         explains: ipv6_reference_accepted,
     },
+    Rule {
+        profile: "rfc2396",
+        name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
+        explains: query_after_authority,
+    },
+    Rule {
+        profile: "perl-uri",
+        name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
+        explains: query_after_authority,
+    },
 ];
+
+/// Whether the draft rejects the job only for a query right after an authority: with a "/"
+/// before that "?", in the input and in the second operand, the draft accepts both.
+fn query_after_authority(e: &super::Evidence<'_>) -> bool {
+    fn slash_before_query(s: &[u8]) -> Option<Vec<u8>> {
+        let at = s.windows(2).position(|w| w == b"//")? + 2;
+        let end = at
+            + s[at..]
+                .iter()
+                .position(|b| matches!(b, b'/' | b'?' | b'#'))?;
+        (s[end] == b'?').then(|| [&s[..end], b"/", &s[end..]].concat())
+    }
+    fn accepted(s: &[u8]) -> bool {
+        Parser::new().edition(Edition::UriSyntax02).parse(s).is_ok()
+    }
+    if e.class != Class::TooLax {
+        return false;
+    }
+    let operands = [Some(e.input), e.second];
+    let fixed: Vec<(bool, bool)> = operands
+        .iter()
+        .flatten()
+        .map(|s| match slash_before_query(s) {
+            Some(f) => (true, accepted(&f)),
+            None => (false, accepted(s)),
+        })
+        .collect();
+    fixed.iter().any(|(changed, _)| *changed) && fixed.iter().all(|(_, ok)| *ok)
+}
 
 /// Whether RFC 2396 rejects the input only for an RFC 2732 `IPv6reference`: the bracketed text
 /// is an IPv6 address (RFC 3986's `IPv6address`, the same grammar as RFC 2732's), and with a
@@ -76,5 +120,14 @@ mod tests {
         assert!(explain("rfc2396", &lax(b"http://[v1.x]/")).is_none());
         assert!(explain("rfc2396", &lax(b"http://[::1]/a b")).is_none());
         assert!(explain("rfc3986", &lax(b"http://[::1]/")).is_none());
+    }
+
+    #[test]
+    fn a_query_right_after_the_authority() {
+        assert!(explain("rfc2396", &lax(b"http://a?q")).is_some());
+        assert!(explain("rfc2396", &lax(b"//?")).is_some());
+        // Not the reason the draft rejects it.
+        assert!(explain("rfc2396", &lax(b"http://a?q r")).is_none());
+        assert!(explain("rfc2396", &lax(b"http://a/?q")).is_none());
     }
 }

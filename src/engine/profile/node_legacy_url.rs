@@ -1,0 +1,37 @@
+//! Profile `node-legacy-url`: Node's `url.parse()`, which its documentation calls "a lenient,
+//! non-standard algorithm", read against RFC 3986. Its `slashesDenoteHost` argument "defaults to
+//! false": "If true, the first token after the literal string // and preceding the next / will
+//! be interpreted as the host" — so without it, a reference that begins with `//` and has no
+//! scheme is all path (`url.parse('//a/b')` has the pathname `//a/b` and no host).
+
+use super::Rule;
+use crate::engine::Class;
+use crate::model::Component;
+
+/// The rules of this table.
+pub(super) const RULES: &[Rule] = &[Rule {
+    profile: "node-legacy-url",
+    name: "a network-path reference is a path (url.parse's slashesDenoteHost defaults to false)",
+    explains: |e| {
+        if !e.input.starts_with(b"//") {
+            return false;
+        }
+        let path_end = e
+            .input
+            .iter()
+            .position(|b| matches!(b, b'?' | b'#'))
+            .unwrap_or(e.input.len());
+        match e.class {
+            Class::Component(c) | Class::UndefinedVsEmpty(c) => match c {
+                Component::Authority
+                | Component::Userinfo
+                | Component::Host
+                | Component::HostKind
+                | Component::Port => e.got.is_none(),
+                Component::Path => e.got.map(str::as_bytes) == Some(&e.input[..path_end]),
+                _ => false,
+            },
+            _ => false,
+        }
+    },
+}];
