@@ -23,6 +23,7 @@ struct Plays {
     info: SubjectInfo,
     edition: Edition,
     change: Change,
+    resolves: Option<fn(&[u8], &[u8]) -> String>,
 }
 
 impl Subject for Plays {
@@ -47,6 +48,38 @@ impl Subject for Plays {
     fn equivalent(&self, a: &[u8], b: &[u8], _: &Ctx<'_>) -> Outcome<bool> {
         Outcome::Accepted(a == b)
     }
+    fn resolve(&self, base: &[u8], reference: &[u8], _: &Ctx<'_>) -> Outcome<String> {
+        match self.resolves {
+            Some(f) => Outcome::Accepted(f(base, reference)),
+            None => Outcome::Unsupported("no resolve".into()),
+        }
+    }
+}
+
+/// A worker's library that resolves as `f` says (and parses as the reference does).
+fn resolves(name: &str, profile: &str, f: fn(&[u8], &[u8]) -> String) -> Arc<dyn Subject> {
+    let edition = if profile == "rfc2396" || profile == "perl-uri" {
+        Edition::UriSyntax02
+    } else {
+        Edition::Rfc3986
+    };
+    Arc::new(Plays {
+        info: SubjectInfo {
+            name: name.into(),
+            version: "test".into(),
+            profile: profile.into(),
+            kind: Kind::InProcess,
+            library: "a test double".into(),
+            operations: OpSet::of(&[Op::Resolve]),
+            components: ComponentSet::ALL,
+            decides_validity: true,
+            edition_fields: false,
+            editions: Vec::new(),
+        },
+        edition,
+        change: |_, o| o,
+        resolves: Some(f),
+    })
 }
 
 fn plays(name: &str, profile: &str, edition: Edition, change: Change) -> Arc<dyn Subject> {
@@ -65,6 +98,7 @@ fn plays(name: &str, profile: &str, edition: Edition, change: Change) -> Arc<dyn
         },
         edition,
         change,
+        resolves: None,
     })
 }
 
@@ -94,7 +128,7 @@ fn fired(subject: Arc<dyn Subject>, input: &str) -> Vec<String> {
     let engine = Engine::new(vec![subject]);
     // `op:input` or `op:input|second` for another operation than parse.
     let mut task = Task::parse(input.as_bytes().to_vec(), "rules");
-    for op in [Op::Normalize, Op::Equivalent] {
+    for op in [Op::Normalize, Op::Equivalent, Op::Resolve] {
         if let Some(rest) = input.strip_prefix(&format!("{op}:")) {
             let (a, b) = rest
                 .split_once('|')
@@ -235,6 +269,28 @@ fn every_rule_fires_through_the_comparison() {
                 plays("s", "rfc3986", rfc3986, ladder),
                 "equivalent:http://a/%7e|http://a/~",
             ),
+            (
+                resolves("python-urllib", "python-urllib", |_, r| {
+                    String::from_utf8_lossy(r).into_owned()
+                }),
+                "resolve:g|foo://a/b",
+            ),
+            (
+                resolves("python-urllib", "python-urllib", |_, _| {
+                    "http://a/b/c/d;p?q".into()
+                }),
+                "resolve:?|http://a/b/c/d;p?q",
+            ),
+            (
+                resolves("java-uri", "rfc2396", |_, _| "http://a/b".into()),
+                "resolve:b|http://a",
+            ),
+            (
+                resolves("perl-uri", "perl-uri", |_, _| "http://a/b".into()),
+                "resolve:b|http://a",
+            ),
+            (library("fluent-uri"), "resolve:g|http://a/b#f"),
+            (library("fluent-uri"), "resolve:..|foo:/bar/baz/.%2E/"),
         ])
         .collect();
     let mut seen = BTreeSet::new();

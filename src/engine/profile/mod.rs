@@ -15,6 +15,7 @@ use crate::model::{Component, Components};
 use super::Class;
 
 mod any;
+mod fluent_uri;
 mod go_net_url;
 mod http_request_target;
 mod ladder;
@@ -76,6 +77,7 @@ pub const TABLES: &[&[Rule]] = &[
     any::RULES,
     ladder::RULES,
     rfc3986::RULES,
+    fluent_uri::RULES,
     rfc3987_iri::RULES,
     rfc2396::RULES,
     whatwg_url::RULES,

@@ -1,5 +1,11 @@
-//! Profile `python-urllib`: `urllib.parse.urlsplit`. Its documentation says absent components are
-//! returned as empty strings and `hostname` is lowercased, without brackets.
+//! Profile `python-urllib`: `urllib.parse`. Its documentation says:
+//! - `urlsplit`: absent components are returned as empty strings, and `hostname` is lowercased,
+//!   without brackets;
+//! - `urlunsplit` (which `urljoin` ends with) "may result in a slightly different, but
+//!   equivalent URL, if the URL that was parsed originally had unnecessary delimiters (for
+//!   example, a ? with an empty query; the RFC states that these are equivalent)";
+//! - the module supports a listed set of URL schemes: `urljoin` combines only for the schemes
+//!   of `uses_relative`, and returns the reference unchanged against a base of another scheme.
 
 use super::Rule;
 #[allow(unused_imports)]
@@ -9,8 +15,57 @@ use crate::engine::Class;
 #[allow(unused_imports)]
 use crate::model::{Component, Components};
 
+/// `urllib.parse.uses_relative` (CPython 3.11): the schemes `urljoin` resolves against.
+const USES_RELATIVE: &[&str] = &[
+    "", "ftp", "http", "gopher", "nntp", "imap", "wais", "file", "https", "shttp", "mms",
+    "prospero", "rtsp", "rtsps", "rtspu", "sftp", "svn", "svn+ssh", "ws", "wss",
+];
+
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "python-urllib",
+        name: "urljoin returns the reference unchanged against a base whose scheme is not in uses_relative",
+        explains: |e| {
+            let Some(base) = e.second else {
+                return false;
+            };
+            let scheme = uri_spec::parse(base)
+                .ok()
+                .and_then(|c| c.scheme)
+                .map(str::to_ascii_lowercase);
+            e.class == Class::Resolution
+                && scheme.is_some_and(|s| !USES_RELATIVE.contains(&s.as_str()))
+                && e.got.map(str::as_bytes) == Some(e.input)
+        },
+    },
+    Rule {
+        profile: "python-urllib",
+        name: "urljoin drops an empty query or fragment delimiter (urlunsplit: \"unnecessary delimiters\")",
+        explains: |e| {
+            let Some(base) = e.second else {
+                return false;
+            };
+            if e.class != Class::Resolution {
+                return false;
+            }
+            // The reference without a trailing empty "?" or "#", resolved, and the target's own
+            // trailing empty delimiters dropped.
+            let mut reference = e.input;
+            while let Some(r) = reference
+                .strip_suffix(b"#")
+                .or_else(|| reference.strip_suffix(b"?"))
+            {
+                reference = r;
+            }
+            let Ok(target) = uri_spec::resolve(base, reference) else {
+                return false;
+            };
+            let trimmed = target.trim_end_matches(['?', '#']);
+            (reference.len() != e.input.len() || trimmed.len() != target.len())
+                && e.got == Some(trimmed)
+        },
+    },
     Rule {
         profile: "python-urllib",
         name: "urlsplit gives '' for an absent component",

@@ -5,6 +5,11 @@
 //!   RFC 2396 alone rejects: `java.net.URI`'s class documentation ("RFC 2396 ... amended by
 //!   RFC 2732: Format for Literal IPv6 Addresses in URLs") and Perl's `URI` ("as specified in
 //!   RFC 2396 (and updated by RFC 2732)") both claim it.
+//! - Both merge a relative path with a base that has an authority and an empty path as
+//!   RFC 3986 5.2.3 does (`"/" + path`): RFC 2396 5.2 step 6 copies "all but the last segment of
+//!   the base URI's path" (nothing) and step 7 appends the result to the authority, joining the
+//!   segment to the host (`b` against `http://a` gives `http://ab`), which RFC 3986 fixed and
+//!   `java.net.URI` and Perl's `URI` never did.
 //! - RFC 2396 as published (section 3 and Appendix A) writes
 //!   `hier_part = ( net_path | abs_path ) [ "?" query ]`, so a query may follow the authority
 //!   directly (`http://a?q`); the draft's collected grammar has the query only inside
@@ -28,6 +33,16 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "rfc2396",
+        name: "a relative path against a base with an authority and an empty path merges as \"/\" + path (RFC 3986 5.2.3)",
+        explains: empty_base_path_merged,
+    },
+    Rule {
+        profile: "perl-uri",
+        name: "a relative path against a base with an authority and an empty path merges as \"/\" + path (RFC 3986 5.2.3)",
+        explains: empty_base_path_merged,
+    },
+    Rule {
+        profile: "rfc2396",
         name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
         explains: query_after_authority,
     },
@@ -37,6 +52,18 @@ pub(super) const RULES: &[Rule] = &[
         explains: query_after_authority,
     },
 ];
+
+/// Whether the target is RFC 3986's, for a base with an authority and an empty path.
+fn empty_base_path_merged(e: &super::Evidence<'_>) -> bool {
+    let Some(base) = e.second else {
+        return false;
+    };
+    let empty_path = uri_spec::parse(base)
+        .is_ok_and(|c| c.authority.is_some() && c.path.is_none_or(str::is_empty));
+    e.class == Class::Resolution
+        && empty_path
+        && uri_spec::resolve(base, e.input).ok().as_deref() == e.got
+}
 
 /// Whether the draft rejects the job only for a query right after an authority: with a "/"
 /// before that "?", in the input and in the second operand, the draft accepts both.
