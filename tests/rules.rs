@@ -17,13 +17,14 @@ use uridiff::model::{Component, ComponentSet, Op, OpSet, Outcome, Parsed};
 use uridiff::subjects::{self, Ctx, Kind, Subject, SubjectInfo};
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
+type Resolves = fn(&[u8], &[u8]) -> String;
 
 /// A worker's library played in process: the reference's answer under `edition`, changed.
 struct Plays {
     info: SubjectInfo,
     edition: Edition,
     change: Change,
-    resolves: Option<fn(&[u8], &[u8]) -> String>,
+    resolves: Option<Resolves>,
 }
 
 impl Subject for Plays {
@@ -57,7 +58,7 @@ impl Subject for Plays {
 }
 
 /// A worker's library that resolves as `f` says (and parses as the reference does).
-fn resolves(name: &str, profile: &str, f: fn(&[u8], &[u8]) -> String) -> Arc<dyn Subject> {
+fn resolves(name: &str, profile: &str, f: Resolves) -> Arc<dyn Subject> {
     let edition = if profile == "rfc2396" || profile == "perl-uri" {
         Edition::UriSyntax02
     } else {
