@@ -290,6 +290,45 @@ fn every_rule_fires_through_the_comparison() {
                 resolves("perl-uri", "perl-uri", |_, _| "http://a/b".into()),
                 "resolve:b|http://a",
             ),
+            (
+                plays("java-uri", "rfc2396", rfc2396, |_, o| {
+                    set(Component::Query, None)(set(Component::Path, None)(o))
+                }),
+                "y:0?v",
+            ),
+            (
+                plays("perl-uri", "perl-uri", rfc2396, |_, o| {
+                    set(Component::Query, None)(o)
+                }),
+                "y:0?v",
+            ),
+            (plays("java-uri", "rfc2396", rfc2396, accepted), "\u{e9}"),
+            (
+                plays("node-legacy-url", "node-legacy-url", rfc3986, |_, o| {
+                    set(Component::Userinfo, Some("A"))(o)
+                }),
+                "http://%41@h",
+            ),
+            (
+                plays("perl-uri", "perl-uri", rfc2396, accepted),
+                "http://a/ b",
+            ),
+            (
+                plays("ruby-uri", "ruby-uri", rfc3986, |_, o| {
+                    set(Component::Query, None)(o)
+                }),
+                "mailto:a?b",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, o| {
+                    set(Component::Path, Some("/b"))(o)
+                }),
+                "http://a/./b",
+            ),
+            (
+                plays("python-rfc3986", "rfc3986", rfc3986, accepted),
+                "http://a/ b",
+            ),
             (library("fluent-uri"), "resolve:g|http://a/b#f"),
             (library("fluent-uri"), "resolve:..|foo:/bar/baz/.%2E/"),
         ])

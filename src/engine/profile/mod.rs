@@ -15,6 +15,7 @@ use crate::model::{Component, Components};
 use super::Class;
 
 mod any;
+mod curl_url;
 mod fluent_uri;
 mod go_net_url;
 mod http_request_target;
@@ -87,6 +88,7 @@ pub const TABLES: &[&[Rule]] = &[
     go_net_url::RULES,
     php_parse_url::RULES,
     ruby_uri::RULES,
+    curl_url::RULES,
     perl_uri::RULES,
 ];
 
@@ -175,6 +177,87 @@ pub(super) fn pct_decode(s: &str) -> String {
         }
     }
     String::from_utf8_lossy(&out).to_ascii_lowercase()
+}
+
+/// `s` with every valid percent-encoding decoded, case kept (bytes that are not UTF-8 as U+FFFD).
+pub(super) fn pct_decode_exact(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            (Some(h), Some(l)) if b[i] == b'%' => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            _ => {
+                out.push(b[i]);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `input` with every byte RFC 3986 allows nowhere (outside `unreserved`, `reserved` and a
+/// valid percent-encoding) percent-encoded, a stray "%" as "%25": what a library that encodes
+/// what may not appear makes of it.
+pub(super) fn pct_encode_forbidden(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len());
+    for (i, &b) in input.iter().enumerate() {
+        let escape = i + 2 < input.len()
+            && b == b'%'
+            && input[i + 1].is_ascii_hexdigit()
+            && input[i + 2].is_ascii_hexdigit();
+        let allowed = b.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&b);
+        if allowed || escape {
+            out.push(b);
+        } else {
+            out.extend_from_slice(format!("%{b:02X}").as_bytes());
+        }
+    }
+    out
+}
+
+/// Whether `input` is an absolute URI whose part after the scheme does not begin with "/":
+/// RFC 2396 section 3's `opaque_part`, which has no authority, path or query of its own.
+pub(super) fn opaque_2396(input: &[u8]) -> bool {
+    let Some(colon) = input.iter().position(|&b| b == b':') else {
+        return false;
+    };
+    let scheme = &input[..colon];
+    let rest = &input[colon + 1..];
+    scheme.first().is_some_and(u8::is_ascii_alphabetic)
+        && scheme
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
+        && !rest.is_empty()
+        && !rest.starts_with(b"/")
+        && !rest.starts_with(b"#")
+}
+
+/// Whether the job's operands (the input, and the second for `resolve`/`equivalent`) parse under
+/// `edition` once `fix` is applied to each, and `fix` changed one of them.
+pub(super) fn accepted_once(
+    e: &Evidence<'_>,
+    edition: uri_spec::Edition,
+    fix: fn(&[u8]) -> Vec<u8>,
+) -> bool {
+    let parser = uri_spec::Parser::new().edition(edition);
+    let operands = [Some(e.input), e.second];
+    let mut changed = false;
+    for o in operands.iter().flatten() {
+        let fixed = fix(o);
+        changed |= fixed.as_slice() != *o;
+        if parser.parse(&fixed).is_err() {
+            return false;
+        }
+    }
+    changed
 }
 
 pub(super) fn pct_encode_non_ascii(input: &[u8]) -> Vec<u8> {

@@ -2,36 +2,50 @@
 //! non-standard algorithm", read against RFC 3986. Its `slashesDenoteHost` argument "defaults to
 //! false": "If true, the first token after the literal string // and preceding the next / will
 //! be interpreted as the host" — so without it, a reference that begins with `//` and has no
-//! scheme is all path (`url.parse('//a/b')` has the pathname `//a/b` and no host).
+//! scheme is all path (`url.parse('//a/b')` has the pathname `//a/b` and no host). Its `auth` is
+//! returned percent-decoded (the worker's declared note; `url.parse('http://%41@h').auth` is
+//! `A`).
 
-use super::Rule;
+use super::{pct_decode_exact, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
 /// The rules of this table.
-pub(super) const RULES: &[Rule] = &[Rule {
-    profile: "node-legacy-url",
-    name: "a network-path reference is a path (url.parse's slashesDenoteHost defaults to false)",
-    explains: |e| {
-        if !e.input.starts_with(b"//") {
-            return false;
-        }
-        let path_end = e
-            .input
-            .iter()
-            .position(|b| matches!(b, b'?' | b'#'))
-            .unwrap_or(e.input.len());
-        match e.class {
-            Class::Component(c) | Class::UndefinedVsEmpty(c) => match c {
-                Component::Authority
-                | Component::Userinfo
-                | Component::Host
-                | Component::HostKind
-                | Component::Port => e.got.is_none(),
-                Component::Path => e.got.map(str::as_bytes) == Some(&e.input[..path_end]),
-                _ => false,
-            },
-            _ => false,
-        }
+pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "node-legacy-url",
+        name: "auth (the userinfo) is percent-decoded",
+        explains: |e| {
+            e.class == Class::Component(Component::Userinfo)
+                && e.spec.is_some_and(|u| u.contains('%'))
+                && e.spec.map(pct_decode_exact).as_deref() == e.got
+        },
     },
-}];
+    Rule {
+        profile: "node-legacy-url",
+        name:
+            "a network-path reference is a path (url.parse's slashesDenoteHost defaults to false)",
+        explains: |e| {
+            if !e.input.starts_with(b"//") {
+                return false;
+            }
+            let path_end = e
+                .input
+                .iter()
+                .position(|b| matches!(b, b'?' | b'#'))
+                .unwrap_or(e.input.len());
+            match e.class {
+                Class::Component(c) | Class::UndefinedVsEmpty(c) => match c {
+                    Component::Authority
+                    | Component::Userinfo
+                    | Component::Host
+                    | Component::HostKind
+                    | Component::Port => e.got.is_none(),
+                    Component::Path => e.got.map(str::as_bytes) == Some(&e.input[..path_end]),
+                    _ => false,
+                },
+                _ => false,
+            }
+        },
+    },
+];

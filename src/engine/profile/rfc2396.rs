@@ -10,6 +10,12 @@
 //!   the base URI's path" (nothing) and step 7 appends the result to the authority, joining the
 //!   segment to the host (`b` against `http://a` gives `http://ab`), which RFC 3986 fixed and
 //!   `java.net.URI` and Perl's `URI` never did.
+//! - RFC 2396 section 3 reads a URI whose part after the scheme does not begin with "/" as an
+//!   `opaque_part` (no authority, path or query); `java.net.URI` documents it ("An opaque URI
+//!   ... is not subject to further parsing"), and so does Perl's `URI` (`opaque`).
+//! - `java.net.URI` documents an "other" category of characters ("The Unicode characters that
+//!   are not in the US-ASCII character set, are not control characters ... and are not space
+//!   characters") allowed where RFC 2396 allows only escaped octets.
 //! - RFC 2396 as published (section 3 and Appendix A) writes
 //!   `hier_part = ( net_path | abs_path ) [ "?" query ]`, so a query may follow the authority
 //!   directly (`http://a?q`); the draft's collected grammar has the query only inside
@@ -17,7 +23,7 @@
 
 use uri_spec::{Edition, Parser};
 
-use super::{Class, Rule};
+use super::{accepted_once, opaque_2396, pct_encode_non_ascii, Class, Rule};
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
@@ -43,6 +49,23 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "rfc2396",
+        name: "an opaque URI has no authority, path or query (RFC 2396 3: opaque_part)",
+        explains: opaque_part,
+    },
+    Rule {
+        profile: "perl-uri",
+        name: "an opaque URI has no authority, path or query (RFC 2396 3: opaque_part)",
+        explains: opaque_part,
+    },
+    Rule {
+        profile: "java-uri",
+        name: "non-ASCII characters (java.net.URI's \"other\" category) are allowed in a URI",
+        explains: |e| {
+            e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, pct_encode_non_ascii)
+        },
+    },
+    Rule {
+        profile: "rfc2396",
         name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
         explains: query_after_authority,
     },
@@ -52,6 +75,28 @@ pub(super) const RULES: &[Rule] = &[
         explains: query_after_authority,
     },
 ];
+
+/// RFC 2396 section 3: `absoluteURI = scheme ":" ( hier_part | opaque_part )`, and
+/// `opaque_part = uric_no_slash *uric`: a URI whose part after the scheme does not begin with
+/// "/" is opaque, with no authority, path or query of its own (the draft's grammar, where
+/// every URI is `scheme ":" relativeURI`, reads a path and a query there).
+fn opaque_part(e: &super::Evidence<'_>) -> bool {
+    use crate::model::Component;
+    let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
+        return false;
+    };
+    opaque_2396(e.input)
+        && matches!(
+            c,
+            Component::Authority
+                | Component::Userinfo
+                | Component::Host
+                | Component::Port
+                | Component::Path
+                | Component::Query
+        )
+        && e.got.is_none()
+}
 
 /// Whether the target is RFC 3986's, for a base with an authority and an empty path.
 fn empty_base_path_merged(e: &super::Evidence<'_>) -> bool {

@@ -48,6 +48,11 @@ pub(super) const RULES: &[Rule] = &[
     // The `rfc3986` Python package.
     Rule {
         profile: "python-rfc3986",
+        name: "uri_reference percent-encodes the characters RFC 3986 does not allow instead of rejecting",
+        explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, pct_encode_forbidden),
+    },
+    Rule {
+        profile: "python-rfc3986",
         name: "an empty path is None",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)

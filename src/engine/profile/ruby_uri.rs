@@ -1,17 +1,30 @@
-//! Profile `ruby-uri`: Ruby's `URI` (RFC3986_Parser). `URI::Generic#port` documents that the
-//! scheme's default port is returned when none is written.
+//! Profile `ruby-uri`: Ruby's `URI` (RFC3986_Parser). Its documentation: `URI::Generic#port`
+//! returns the scheme's default port when none is written; `URI::Generic#opaque` is "the
+//! portion of the path that does not make use of the slash '/' ... (See RFC2396 Section 3 and
+//! 5.2.)": a URI whose part after the scheme does not begin with "/" keeps its query in the
+//! opaque part, and has no path (`URI('mailto:a?b').query` is nil).
 
-use super::Rule;
-#[allow(unused_imports)]
-use super::*;
-#[allow(unused_imports)]
+use super::{default_port_reported, opaque_2396, Rule};
 use crate::engine::Class;
-#[allow(unused_imports)]
-use crate::model::{Component, Components};
+use crate::model::Component;
 
 /// The rules of this table.
-pub(super) const RULES: &[Rule] = &[Rule {
-    profile: "ruby-uri",
-    name: "the scheme's default port is reported when none is written",
-    explains: |e| default_port_reported(e),
-}];
+pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "ruby-uri",
+        name: "the scheme's default port is reported when none is written",
+        explains: |e| default_port_reported(e),
+    },
+    Rule {
+        profile: "ruby-uri",
+        name: "an opaque URI's query stays in its opaque part, and it has no path (URI::Generic#opaque)",
+        explains: |e| {
+            matches!(
+                e.class,
+                Class::Component(Component::Query | Component::Path)
+                    | Class::UndefinedVsEmpty(Component::Query | Component::Path)
+            ) && opaque_2396(e.input)
+                && e.got.is_none()
+        },
+    },
+];
