@@ -109,3 +109,74 @@ fn each_reproduce_line_prints_what_its_worker_reports() {
     // python-urllib, node-whatwg, node-legacy-url and java-uri run on every uridiff machine.
     assert!(compared >= 4 * SAMPLE.len(), "{compared} values compared");
 }
+
+/// The classes of a real run, as a reader checks them: for a sample of the unexplained classes
+/// of the shipped workers, the class's reproduce line, run without uridiff, prints the value the
+/// class says the parser answered (the differing component's, or the resolved reference).
+#[test]
+fn a_reports_classes_reproduce_without_uridiff() {
+    let workers: Vec<std::sync::Arc<dyn Subject>> = SHIPPED
+        .iter()
+        .map(|w| {
+            std::sync::Arc::new(
+                External::shipped(w)
+                    .timeout(Duration::from_secs(30))
+                    .handshake_timeout(Duration::from_secs(60)),
+            ) as std::sync::Arc<dyn Subject>
+        })
+        .filter(|w| w.available().is_ok())
+        .collect();
+    if workers.is_empty() {
+        eprintln!("note: no worker runtime here; nothing to reproduce");
+        return;
+    }
+    let engine = uridiff::engine::Engine::new(workers);
+    let mut tasks: Vec<uridiff::engine::Task> = SAMPLE
+        .iter()
+        .map(|s| uridiff::engine::Task::parse(s.to_vec(), "sample"))
+        .collect();
+    tasks.extend(uridiff::gen::operations(3, 120));
+    let report = uridiff::run::build(uridiff::run::Inputs {
+        engine: &engine,
+        suites: &[],
+        tasks,
+        whatwg: Vec::new(),
+        seed: 3,
+        generated: 120,
+        budget: 60,
+        tag: &|_| None,
+        progress: &|| (),
+    })
+    .expect("no WHATWG file");
+    let mut checked = 0;
+    for c in report.classes.iter().filter(|c| !c.explained) {
+        let Some(line) = &c.reproduce else {
+            continue;
+        };
+        let want = match (&c.answer, c.signature.class.component()) {
+            (Outcome::Accepted(uridiff::model::Answer::Parsed(p)), Some(comp)) => {
+                match p.components.get(comp) {
+                    Some(v) if comp != Component::HostKind => format!("{comp}={v}"),
+                    _ => continue,
+                }
+            }
+            (Outcome::Accepted(uridiff::model::Answer::Text(t)), None) => t.clone(),
+            _ => continue,
+        };
+        let printed = run_line(line).unwrap_or_else(|e| panic!("{}: `{line}` failed: {e}", c.key));
+        assert!(
+            printed.lines().any(|l| l == want),
+            "{}: `{want}` is not in what\n{line}\nprints:\n{printed}",
+            c.key
+        );
+        checked += 1;
+        if checked == 25 {
+            break;
+        }
+    }
+    eprintln!("{checked} classes reproduced without uridiff");
+    assert!(
+        checked >= 5,
+        "only {checked} classes had a value to reproduce"
+    );
+}
