@@ -14,6 +14,10 @@ Score a filled worksheet:
 
     python3 scripts/audit.py --score audit/sample.md
 
+Check the script itself (no report needed):
+
+    python3 scripts/audit.py --self-test
+
 What the worksheet holds
 ------------------------
 For each sampled class (drawn with `random.Random(seed)` from the classes whose
@@ -316,7 +320,22 @@ def score(path):
     print(f"real deviations: {real}/{total} ({100.0 * real / total if total else 0:.0f}%)")
     print(f"distinct root causes: {len(roots)}")
     for r, keys in sorted(roots.items(), key=lambda kv: -len(kv[1])):
-        print(f"  {len(keys):3}  {r}")
+        kind = "real" if any(_resolves_to_real(by_key, by_key[k][0]) for k in keys) else "false-alarm"
+        print(f"  {len(keys):3}  {kind:11}  {r}")
+    reasons = Counter()
+    for key, v, r in entries:
+        verdict = v
+        seen = set()
+        while verdict.startswith("duplicate-of") and key not in seen:
+            seen.add(key)
+            key = verdict.split(":", 1)[1].strip()
+            verdict = by_key.get(key, ("", ""))[0]
+        if verdict.startswith("false-alarm"):
+            reason = verdict.split(":", 1)[1].strip() if ":" in verdict else ""
+            reasons[reason.split("(")[0].strip() or "(no reason)"] += 1
+    if reasons:
+        print("false alarms by kind (duplicates included): " +
+              ", ".join(f"{k} {n}" for k, n in reasons.most_common()))
     return 0 if not empty else 1
 
 
@@ -331,6 +350,39 @@ def _resolves_to_real(by_key, verdict):
     return verdict.split(":", 1)[0].strip() == "real"
 
 
+def self_test():
+    """Checks of the mechanical parts (`--self-test`); each assertion can fail."""
+    import os
+    import tempfile
+    assert code("a`b") == "``a`b``" and code("\"\"") == "`\"\"`"
+    assert same("nil", None) and same("", None, "go-net-url") and not same("", None, "ruby-uri")
+    assert same("5", "5") and not same("5", "05")
+    cls = {"signature": {"class": "undefined-vs-empty-port", "subject": "x"},
+           "example": {"op": "parse"},
+           "answer": {"outcome": "accepted", "value": {"components": {"port": None, "host": "a"}}},
+           "reference_answer": {"outcome": "accepted", "value": {"components": {"port": ""}}}}
+    assert class_component(cls) == "port"
+    assert check(cls, "reproduce", 0, "host=a\nport=None\n", "").startswith("agrees on port")
+    assert check(cls, "reproduce", 0, "host=a\nport=1\n", "").startswith("DISAGREES on port")
+    rejected = dict(cls, answer={"outcome": "rejected", "value": {"message": "bad"}})
+    assert check(rejected, "reproduce", 1, "", "").startswith("agrees")
+    assert check(rejected, "reproduce", 0, "host=a\n", "").startswith("DISAGREES")
+    sheet = ("## 1. `a`\n- key: `a`\n- verdict: real\n- root cause: r1\n"
+             "## 2. `b`\n- key: `b`\n- verdict: duplicate-of: a\n- root cause: \n"
+             "## 3. `c`\n- key: `c`\n- verdict: false-alarm: missing rule (x)\n- root cause: r2\n")
+    with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
+        f.write(sheet)
+    try:
+        out = subprocess.run([sys.executable, __file__, "--score", f.name],
+                             capture_output=True, text=True).stdout
+    finally:
+        os.unlink(f.name)
+    assert "real deviations: 2/3" in out, out
+    assert "distinct root causes: 2" in out and "missing rule 1" in out, out
+    print("self-test passed")
+    return 0
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("report", nargs="?", help="a report's discrepancies.json")
@@ -340,7 +392,10 @@ def main(argv):
     ap.add_argument("--uridiff", default="target/release/uridiff",
                     help="the uridiff binary for classes whose reproduce line is Rust")
     ap.add_argument("--score", metavar="WORKSHEET", help="count the verdicts of a filled worksheet")
+    ap.add_argument("--self-test", action="store_true", help="check this script's own parts")
     args = ap.parse_args(argv)
+    if args.self_test:
+        return self_test()
     if args.score:
         return score(args.score)
     if not args.report:
