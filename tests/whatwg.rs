@@ -179,3 +179,49 @@ fn several_parsers_are_for_whatwg_files_alone() {
         stderr(&o)
     );
 }
+
+/// A report run on the sample file alone: each WHATWG parser that matches the WHATWG reference on
+/// every entry is never unexplained, and the report shows the reference's score on the file.
+#[test]
+fn a_whatwg_parser_that_matches_the_reference_is_never_unexplained() {
+    let whatwg: Vec<std::sync::Arc<dyn uridiff::subjects::Subject>> =
+        uridiff::subjects::in_process()
+            .into_iter()
+            .filter(|s| s.info().profile == "whatwg-url")
+            .collect();
+    assert!(!whatwg.is_empty());
+    let engine = uridiff::engine::Engine::new(whatwg);
+    let report = uridiff::run::build(uridiff::run::Inputs {
+        engine: &engine,
+        suites: &[],
+        tasks: Vec::new(),
+        whatwg: vec![PathBuf::from(SAMPLE)],
+        seed: 1,
+        generated: 0,
+        budget: 60,
+        tag: &|_| None,
+        progress: &|| (),
+    })
+    .expect("the sample reads");
+    let reference = report
+        .whatwg
+        .iter()
+        .find(|w| w.reference)
+        .expect("the reference's score");
+    assert_eq!(reference.score.failed, 0, "{reference:?}");
+    assert_eq!(reference.score.passed, objects(SAMPLE));
+    for w in report.whatwg.iter().filter(|w| !w.reference) {
+        if w.score.failed > 0 {
+            continue;
+        }
+        let unexplained: Vec<&str> = report
+            .classes
+            .iter()
+            .filter(|c| !c.explained && c.signature.subject == w.parser)
+            .map(|c| c.key.as_str())
+            .collect();
+        assert!(unexplained.is_empty(), "{}: {unexplained:?}", w.parser);
+    }
+    // Every entry ran as a job against the reference.
+    assert_eq!(report.tasks, objects(SAMPLE));
+}
