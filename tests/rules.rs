@@ -112,6 +112,10 @@ fn set(c: Component, v: Option<&'static str>) -> impl Fn(Outcome<Parsed>) -> Out
     }
 }
 
+fn rejected() -> Outcome<Parsed> {
+    Outcome::rejected("a test double's refusal")
+}
+
 fn accepted(_: &[u8], _: Outcome<Parsed>) -> Outcome<Parsed> {
     Outcome::Accepted(Parsed::default())
 }
@@ -328,6 +332,93 @@ fn every_rule_fires_through_the_comparison() {
             (
                 plays("python-rfc3986", "rfc3986", rfc3986, accepted),
                 "http://a/ b",
+            ),
+            (
+                plays("python-urllib", "python-urllib", rfc3986, |_, o| {
+                    set(Component::Port, Some("7"))(o)
+                }),
+                "http://a:007/",
+            ),
+            (
+                plays("ruby-uri", "ruby-uri", rfc3986, |_, o| {
+                    set(Component::Port, Some("7"))(o)
+                }),
+                "http://a:007/",
+            ),
+            (
+                plays("php-parse-url", "php-parse-url", rfc3986, |_, o| {
+                    set(Component::Port, Some("7"))(o)
+                }),
+                "http://a:007/",
+            ),
+            (
+                plays("perl-uri", "perl-uri", rfc2396, |_, o| {
+                    set(Component::Port, Some("7"))(o)
+                }),
+                "http://a:007/",
+            ),
+            (
+                plays("java-uri", "rfc2396", rfc2396, |_, o| {
+                    set(Component::Port, Some("7"))(o)
+                }),
+                "http://a:007/",
+            ),
+            (
+                plays("java-uri", "rfc2396", rfc2396, |_, o| {
+                    set(Component::Host, None)(set(Component::Userinfo, None)(o))
+                }),
+                "//u@1.3.350.1",
+            ),
+            (
+                plays("java-uri", "rfc2396", rfc2396, |_, _| rejected()),
+                ":b/c",
+            ),
+            (
+                plays("perl-uri", "perl-uri", rfc2396, |_, _| rejected()),
+                ":b/c",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, o| {
+                    set(Component::Host, Some("0.0.0.0"))(o)
+                }),
+                "p:/0",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, o| {
+                    set(Component::Query, None)(o)
+                }),
+                "http://a/?",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, o| {
+                    o.map(|mut p| {
+                        p.serialization = Some("http://a/".into());
+                        p
+                    })
+                }),
+                "http://a/?",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, o| {
+                    set(Component::Path, Some("/"))(o)
+                }),
+                "http://a",
+            ),
+            (
+                plays("node-legacy-url", "node-legacy-url", rfc3986, |_, o| {
+                    set(Component::Query, Some("%27"))(o)
+                }),
+                "http://a/?'",
+            ),
+            (
+                plays("perl-uri", "perl-uri", rfc2396, |_, o| {
+                    set(Component::Host, Some("-"))(o)
+                }),
+                "http://-/",
+            ),
+            (
+                resolves("curl-url", "curl-url", |_, _| "http://g/".into()),
+                "resolve://g|http://a/b/c/d;p?q",
             ),
             (library("fluent-uri"), "resolve:g|http://a/b#f"),
             (library("fluent-uri"), "resolve:..|foo:/bar/baz/.%2E/"),

@@ -117,7 +117,20 @@ pub fn judge_by(
             _ => false,
         };
         if !same {
-            push(Class::RoundTrip, None);
+            let reparsed = match again {
+                Outcome::Accepted(Answer::Parsed(p)) => Some(&p.components),
+                _ => None,
+            };
+            let rule = explain(&Evidence {
+                class: Class::RoundTrip,
+                input,
+                second: j.second,
+                reparsed,
+                spec: None,
+                got: first.serialization.as_deref(),
+                spec_components: Some(&first.components),
+            });
+            push(Class::RoundTrip, rule);
         }
     }
 
@@ -141,6 +154,7 @@ pub fn judge_by(
             class,
             input,
             second: j.second,
+            reparsed: None,
             spec: None,
             got: None,
             spec_components: ref_parsed,
@@ -158,6 +172,7 @@ pub fn judge_by(
                     class,
                     input,
                     second: j.second,
+                    reparsed: None,
                     spec,
                     got: value,
                     spec_components: Some(&want.components),
@@ -176,6 +191,7 @@ pub fn judge_by(
                 class,
                 input,
                 second: j.second,
+                reparsed: None,
                 spec: w.as_deref(),
                 got: g.as_deref(),
                 spec_components: None,

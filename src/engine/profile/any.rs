@@ -18,11 +18,10 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
-        name: "reg-name host lowercased (case normalization, RFC 3986 6.2.2.1)",
+        name: "host in another case (case-insensitive, RFC 3986 3.2.2 and 6.2.2.1)",
         explains: |e| {
             e.component() == Some(Component::Host)
-                && e.spec.is_some_and(|h| !h.contains('%'))
-                && lower(e.spec).as_deref() == e.got
+                && matches!((e.spec, e.got), (Some(s), Some(g)) if s.eq_ignore_ascii_case(g))
         },
     },
     Rule {

@@ -1,18 +1,139 @@
-//! Profile `curl-url`: libcurl's URL API (`curl_url_set`, "RFC 3986+"). Its documentation of
-//! `curl_url_set`: the URL's path has its dot segments removed when it is set ("dot dot and dot
-//! sequences in the path are normalized", unless CURLU_PATH_AS_IS, which the worker does not
-//! set).
+//! Profile `curl-url`: libcurl's URL API (`curl_url_set`, `curl_url_get`), which its
+//! documentation (`URL-SYNTAX.md`) calls "RFC 3986+". The documented choices:
+//! - `curl_url_set` normalizes the path: "dot dot and dot sequences in the path are
+//!   normalized" (the worker does not set CURLU_PATH_AS_IS);
+//! - "curl allows one, two or three slashes after the colon to still be considered a valid
+//!   URL", and "libcurl parses and normalizes everything that appears to be a numerical IPv4
+//!   address ... using one, two, three or four number groups";
+//! - CURLUPART_PATH "is always at least a slash ('/') even if no path was supplied in the URL";
+//! - "By default, libcurl otherwise considers empty parts non-existing" ("Zero-length queries
+//!   and fragments are excluded from the URL unless CURLU_GET_EMPTY is set", a flag of curl
+//!   8.8 the installed library may lack): an empty host, port, query or fragment is none.
 
-use super::Rule;
+use super::whatwg_url::whatwg_ipv4;
+use super::{Evidence, Rule};
 use crate::engine::Class;
-use crate::model::Component;
+use crate::model::{Component, Components};
 
 /// The rules of this table.
-pub(super) const RULES: &[Rule] = &[Rule {
-    profile: "curl-url",
-    name: "dot segments are removed from the path when it is set (curl_url_set without CURLU_PATH_AS_IS)",
-    explains: |e| {
-        e.class == Class::Component(Component::Path)
-            && e.spec.map(uri_spec::remove_dot_segments).as_deref() == e.got
+pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "curl-url",
+        name: "dot segments are removed from the path when it is set (curl_url_set without CURLU_PATH_AS_IS)",
+        explains: |e| {
+            e.class == Class::Component(Component::Path)
+                && e.spec.map(uri_spec::remove_dot_segments).as_deref() == e.got
+        },
     },
-}];
+    Rule {
+        profile: "curl-url",
+        name: "one or three slashes after the scheme read as two, a numeric IPv4 host in dotted decimal, the path at least \"/\" (URL-SYNTAX.md)",
+        explains: |e| {
+            let Some(c) = e.component() else {
+                return false;
+            };
+            curl_reading(e.input).is_some_and(|r| r.get(c) == e.got)
+        },
+    },
+    Rule {
+        profile: "curl-url",
+        name: "an empty host, port, query or fragment is none (\"empty parts non-existing\")",
+        explains: |e| {
+            matches!(
+                e.class,
+                Class::UndefinedVsEmpty(
+                    Component::Host | Component::Port | Component::Query | Component::Fragment
+                )
+            ) && e.spec == Some("")
+                && e.got.is_none()
+        },
+    },
+    Rule {
+        profile: "curl-url",
+        name: "an empty query or fragment is left out of the URL it writes back (\"empty parts non-existing\")",
+        explains: empty_parts_dropped_on_the_way_back,
+    },
+    Rule {
+        profile: "curl-url",
+        name: "a resolved URL's path is at least \"/\" (CURLUPART_PATH)",
+        explains: |e| {
+            e.class == Class::Resolution && e.spec.map(path_at_least_slash).as_deref() == e.got
+        },
+    },
+];
+
+/// The components curl reads from `input`: one or three slashes after the scheme taken as two,
+/// a numeric IPv4 host in dotted decimal, an empty path as "/".
+fn curl_reading(input: &[u8]) -> Option<Components> {
+    let text = std::str::from_utf8(input).ok()?;
+    let colon = text.find(':')?;
+    let (scheme, rest) = (&text[..colon], &text[colon + 1..]);
+    let slashes = rest.bytes().take_while(|&b| b == b'/').count();
+    let rewritten = match slashes {
+        1 | 3 => format!("{scheme}://{}", &rest[slashes..]),
+        2 => text.to_owned(),
+        _ => return None,
+    };
+    let parsed = uri_spec::parse(rewritten.as_bytes()).ok()?;
+    let mut c = Components::from_spec(&parsed);
+    if let Some(host) = c.get(Component::Host).map(str::to_owned) {
+        if let Some(v4) = whatwg_ipv4(&host) {
+            c.set(Component::Host, Some(&v4));
+            c.set(Component::HostKind, Some("ipv4"));
+        }
+    }
+    if c.get(Component::Path) == Some("") {
+        c.set(Component::Path, Some("/"));
+    }
+    Some(c)
+}
+
+/// A reference with an authority and an empty path, written with the path "/".
+fn path_at_least_slash(target: &str) -> String {
+    let Ok(c) = uri_spec::parse(target.as_bytes()) else {
+        return target.to_owned();
+    };
+    match (c.authority, c.path) {
+        (Some(a), Some("")) => {
+            let at = target.find(a).map_or(target.len(), |i| i + a.len());
+            format!("{}/{}", &target[..at], &target[at..])
+        }
+        _ => target.to_owned(),
+    }
+}
+
+/// A round trip whose only losses are an empty query or fragment (or host or port).
+fn empty_parts_dropped_on_the_way_back(e: &Evidence<'_>) -> bool {
+    let (Class::RoundTrip, Some(first), Some(again)) = (e.class, e.spec_components, e.reparsed)
+    else {
+        return false;
+    };
+    let mut lost = 0;
+    for c in Component::ALL {
+        if first.get(c) == again.get(c) {
+            continue;
+        }
+        match (c, first.get(c), again.get(c)) {
+            (Component::Query | Component::Fragment | Component::Port, Some(""), None) => lost += 1,
+            (Component::Authority, _, _) => {}
+            _ => return false,
+        }
+    }
+    lost > 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn curl_reads_one_slash_and_numeric_hosts() {
+        let r = curl_reading(b"p:/0").unwrap();
+        assert_eq!(r.get(Component::Host), Some("0.0.0.0"));
+        assert_eq!(r.get(Component::Path), Some("/"));
+        let r = curl_reading(b"http://1.3/x").unwrap();
+        assert_eq!(r.get(Component::Host), Some("1.0.0.3"));
+        assert_eq!(path_at_least_slash("http://g"), "http://g/");
+        assert_eq!(path_at_least_slash("http://g?q"), "http://g/?q");
+    }
+}

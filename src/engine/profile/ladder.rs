@@ -62,6 +62,7 @@ mod tests {
             class,
             input,
             second,
+            reparsed: None,
             spec: Some(spec),
             got: Some(got),
             spec_components: None,

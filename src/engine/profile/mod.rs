@@ -40,6 +40,10 @@ pub struct Evidence<'a> {
     pub input: &'a [u8],
     /// `resolve`: the base; `equivalent`: the other operand.
     pub second: Option<&'a [u8]>,
+    /// For a round-trip class: the components of the subject's serialization parsed again by
+    /// it (`None` when it rejected its own serialization); `spec_components` then holds its
+    /// first reading.
+    pub reparsed: Option<&'a Components>,
     /// The spec's value of the component (for a validity class: `None`).
     pub spec: Option<&'a str>,
     /// The subject's value.
@@ -107,7 +111,7 @@ pub fn rules() -> impl Iterator<Item = &'static Rule> {
 /// let spec = Components::default()
 ///     .with(Component::Scheme, Some("http"))
 ///     .with(Component::Port, Some("80"));
-/// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a", second: None,
+/// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a", second: None, reparsed: None,
 ///                    spec: None, got: Some("80"), spec_components: Some(&spec) };
 /// assert_eq!(explain("ruby-uri", &e).unwrap().name,
 ///            "the scheme's default port is reported when none is written");
@@ -136,7 +140,7 @@ pub fn explain_for(profile: &str, subject: &str, evidence: &Evidence<'_>) -> Opt
 /// let spec = Components::default()
 ///     .with(Component::Scheme, Some("http"))
 ///     .with(Component::Port, Some("80"));
-/// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a:80", second: None,
+/// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a:80", second: None, reparsed: None,
 ///                    spec: Some("80"), got: None, spec_components: Some(&spec) };
 /// assert_eq!(versus_rfc3986(&e).unwrap().name,
 ///            "a special scheme's default port, or an empty port, is omitted");
@@ -272,6 +276,16 @@ pub(super) fn pct_encode_non_ascii(input: &[u8]) -> Vec<u8> {
     out
 }
 
+/// A port reported as the number its digits write (an integer port: `007` is `7`).
+pub(super) fn port_as_number(e: &Evidence<'_>) -> bool {
+    e.class == Class::Component(Component::Port)
+        && e.spec
+            .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+            .map(|p| p.trim_start_matches('0'))
+            .map(|p| if p.is_empty() { "0" } else { p })
+            == e.got
+}
+
 /// An empty path after an authority reported as "/" (`http::Uri`, uriparse).
 pub(super) fn empty_path_after_authority_is_slash(e: &Evidence<'_>) -> bool {
     e.component() == Some(Component::Path)
@@ -354,6 +368,7 @@ mod tests {
             class,
             input: b"",
             second: None,
+            reparsed: None,
             spec,
             got,
             spec_components: Some(&c),

@@ -4,7 +4,9 @@
 //! be interpreted as the host" — so without it, a reference that begins with `//` and has no
 //! scheme is all path (`url.parse('//a/b')` has the pathname `//a/b` and no host). Its `auth` is
 //! returned percent-decoded (the worker's declared note; `url.parse('http://%41@h').auth` is
-//! `A`).
+//! `A`). And its "Percent-encoding in URLs" section: "spaces (' ') and the following characters
+//! will be automatically escaped in the properties of URL objects: < > \" ` \r \n \t { } | \\ ^
+//! '".
 
 use super::{pct_decode_exact, Rule};
 use crate::engine::Class;
@@ -12,6 +14,16 @@ use crate::model::Component;
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "node-legacy-url",
+        name: "space and < > \" ` \\r \\n \\t { } | \\ ^ ' are percent-encoded (\"Percent-encoding in URLs\")",
+        explains: |e| {
+            matches!(
+                e.class,
+                Class::Component(Component::Path | Component::Query | Component::Fragment)
+            ) && e.spec.map(auto_escaped).as_deref() == e.got
+        },
+    },
     Rule {
         profile: "node-legacy-url",
         name: "auth (the userinfo) is percent-decoded",
@@ -49,3 +61,18 @@ pub(super) const RULES: &[Rule] = &[
         },
     },
 ];
+
+/// `s` with the characters `url.parse` escapes in a URL object's properties escaped.
+fn auto_escaped(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            ' ' | '<' | '>' | '"' | '`' | '\r' | '\n' | '\t' | '{' | '}' | '|' | '\\' | '^'
+            | '\'' => {
+                out.push_str(&format!("%{:02X}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}

@@ -1,13 +1,21 @@
 //! Profile `perl-uri`: Perl's `URI` (RFC 2396, updated by RFC 2732; the RFC 2396 rules it shares
 //! with `java.net.URI` are in `rfc2396.rs`). Its documentation: `$uri->port` returns "the
 //! default port of the URI scheme" when none is written; and `URI->new` "will escape" characters that may not appear, so it never
-//! rejects.
+//! rejects. Its "SERVER METHODS" hold "for schemes where the authority component denotes an
+//! Internet host" (`http`, `ftp`, ...) whatever the authority holds: `$uri->host` is what
+//! follows the last "@" without a ":port" ("Sets and returns the unescaped hostname"),
+//! `$uri->userinfo` what precedes it, where RFC 2396 reads a `reg_name`.
 
-use super::{accepted_once, default_port_reported, pct_encode_forbidden, Rule};
+use super::{accepted_once, default_port_reported, pct_encode_forbidden, port_as_number, Rule};
 use crate::engine::Class;
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "perl-uri",
+        name: "a server scheme's authority is split as userinfo@host:port without checking the host (SERVER METHODS)",
+        explains: server_methods,
+    },
     Rule {
         profile: "perl-uri",
         name: "the scheme's default port is reported when none is written",
@@ -21,4 +29,43 @@ pub(super) const RULES: &[Rule] = &[
                 && accepted_once(e, uri_spec::Edition::UriSyntax02, pct_encode_forbidden)
         },
     },
+    Rule {
+        profile: "perl-uri",
+        name: "the port is an integer ($uri->port: the port number)",
+        explains: port_as_number,
+    },
 ];
+
+/// Perl's reading of a registry-based authority of a server scheme.
+fn server_methods(e: &super::Evidence<'_>) -> bool {
+    use crate::model::Component;
+    let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
+        return false;
+    };
+    let Some(spec) = e.spec_components else {
+        return false;
+    };
+    let Some(authority) = spec.get(Component::Authority) else {
+        return false;
+    };
+    if spec.get(Component::Host).is_some() {
+        return false;
+    }
+    let (userinfo, hostport) = match authority.rfind('@') {
+        Some(at) => (Some(&authority[..at]), &authority[at + 1..]),
+        None => (None, authority),
+    };
+    let (host, port) = match hostport.rfind(':') {
+        Some(i) if hostport[i + 1..].bytes().all(|b| b.is_ascii_digit()) => {
+            (&hostport[..i], Some(&hostport[i + 1..]))
+        }
+        _ => (hostport, None),
+    };
+    let want = match c {
+        Component::Userinfo => userinfo.map(str::to_owned),
+        Component::Host => Some(super::pct_decode_exact(host)),
+        Component::Port => port.map(str::to_owned),
+        _ => return false,
+    };
+    want.as_deref() == e.got
+}

@@ -10,10 +10,19 @@ use crate::engine::Class;
 use crate::model::{Component, Components};
 
 /// The rules of this table.
-pub(super) const RULES: &[Rule] = &[Rule {
-    profile: "php-parse-url",
-    name: "an empty path is left out of the result",
-    explains: |e| {
-        e.class == Class::UndefinedVsEmpty(Component::Path) && e.spec == Some("") && e.got.is_none()
+pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "php-parse-url",
+        name: "an empty path is left out of the result",
+        explains: |e| {
+            e.class == Class::UndefinedVsEmpty(Component::Path)
+                && e.spec == Some("")
+                && e.got.is_none()
+        },
     },
-}];
+    Rule {
+        profile: "php-parse-url",
+        name: "the port is an integer (parse_url: the port is an int)",
+        explains: port_as_number,
+    },
+];

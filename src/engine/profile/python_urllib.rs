@@ -88,4 +88,9 @@ pub(super) const RULES: &[Rule] = &[
                     == e.got
         },
     },
+    Rule {
+        profile: "python-urllib",
+        name: "the port is an integer (urlsplit: \"port: Port number as integer, if present\")",
+        explains: port_as_number,
+    },
 ];

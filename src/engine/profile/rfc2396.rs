@@ -61,7 +61,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         name: "non-ASCII characters (java.net.URI's \"other\" category) are allowed in a URI",
         explains: |e| {
-            e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, pct_encode_non_ascii)
+            e.class == Class::TooLax
+                && std::str::from_utf8(e.input).is_ok_and(|s| {
+                    !s.chars().any(|c| !c.is_ascii() && (c.is_control() || c.is_whitespace()))
+                })
+                && accepted_once(e, Edition::UriSyntax02, pct_encode_non_ascii)
         },
     },
     Rule {
@@ -73,6 +77,26 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
         explains: query_after_authority,
+    },
+    Rule {
+        profile: "java-uri",
+        name: "the port is an integer (URI.getPort: \"the port component of this URI, or -1\")",
+        explains: super::port_as_number,
+    },
+    Rule {
+        profile: "java-uri",
+        name: "a dotted-quad with a group above 255 is no IPv4 host: the authority is registry-based (URI.getHost)",
+        explains: java_ipv4_octets,
+    },
+    Rule {
+        profile: "rfc2396",
+        name: "a colon in the first segment of a relative path is an error (RFC 2396 as published: rel_segment)",
+        explains: colon_in_rel_segment,
+    },
+    Rule {
+        profile: "perl-uri",
+        name: "a colon in the first segment of a relative path is an error (RFC 2396 as published: rel_segment)",
+        explains: colon_in_rel_segment,
     },
 ];
 
@@ -96,6 +120,57 @@ fn opaque_part(e: &super::Evidence<'_>) -> bool {
                 | Component::Query
         )
         && e.got.is_none()
+}
+
+/// `java.net.URI.getHost`: "A dotted-quad IPv4 address ... where no digit sequence is longer
+/// than three characters and no sequence has a value larger than 255"; an authority that does
+/// not parse as a server is registry-based, with no user information, host or port.
+fn java_ipv4_octets(e: &super::Evidence<'_>) -> bool {
+    use crate::model::Component;
+    let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
+        return false;
+    };
+    let host = e.spec_components.and_then(|s| s.get(Component::Host));
+    let dotted_out_of_range = host.is_some_and(|h| {
+        let groups: Vec<&str> = h.split('.').collect();
+        groups.len() == 4
+            && groups
+                .iter()
+                .all(|g| !g.is_empty() && g.bytes().all(|b| b.is_ascii_digit()))
+            && groups
+                .iter()
+                .any(|g| g.len() > 3 || g.parse::<u32>().is_ok_and(|n| n > 255))
+    });
+    dotted_out_of_range
+        && matches!(
+            c,
+            Component::Userinfo | Component::Host | Component::HostKind | Component::Port
+        )
+        && e.got.is_none()
+}
+
+/// RFC 2396 as published, 3.3 and Appendix A: `rel_segment = 1*( unreserved | escaped | ";" |
+/// "@" | "&" | "=" | "+" | "$" | "," )`, no ":", so a relative path's first segment with a colon
+/// (and no scheme before it) is an error; the draft's `rel_path` allows one at its very start,
+/// which ends no scheme (`:b`).
+fn colon_in_rel_segment(e: &super::Evidence<'_>) -> bool {
+    if e.class != Class::TooStrict {
+        return false;
+    }
+    let first = e
+        .input
+        .split(|b| matches!(b, b'/' | b'?' | b'#'))
+        .next()
+        .unwrap_or_default();
+    let Some(colon) = first.iter().position(|&b| b == b':') else {
+        return false;
+    };
+    let scheme = &first[..colon];
+    let is_scheme = scheme.first().is_some_and(u8::is_ascii_alphabetic)
+        && scheme
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b));
+    !is_scheme
 }
 
 /// Whether the target is RFC 3986's, for a base with an authority and an empty path.
@@ -178,6 +253,7 @@ mod tests {
             class: Class::TooLax,
             input,
             second: None,
+            reparsed: None,
             spec: None,
             got: None,
             spec_components: None,

@@ -4,7 +4,7 @@
 //! 5.2.)": a URI whose part after the scheme does not begin with "/" keeps its query in the
 //! opaque part, and has no path (`URI('mailto:a?b').query` is nil).
 
-use super::{default_port_reported, opaque_2396, Rule};
+use super::{default_port_reported, opaque_2396, port_as_number, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -26,5 +26,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && opaque_2396(e.input)
                 && e.got.is_none()
         },
+    },
+    Rule {
+        profile: "ruby-uri",
+        name: "the port is an integer (URI::Generic#port is an Integer)",
+        explains: port_as_number,
     },
 ];

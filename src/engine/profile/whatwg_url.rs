@@ -340,7 +340,7 @@ fn whatwg_ipv6(host: &str) -> Option<String> {
 /// The WHATWG IPv4 parser's reading of a host (decimal, octal `0..`, hex `0x..`, one to four
 /// parts, the last filling the remaining bytes), serialized in dotted decimal; `None` when the
 /// host is not an IPv4 address to WHATWG or is already in dotted-decimal form.
-fn whatwg_ipv4(written: &str) -> Option<String> {
+pub(super) fn whatwg_ipv4(written: &str) -> Option<String> {
     let host = written.strip_suffix('.').unwrap_or(written);
     let parts: Vec<&str> = host.split('.').collect();
     if parts.is_empty() || parts.len() > 4 {
@@ -474,6 +474,7 @@ mod regression_tests {
             class: Class::Component(Component::Host),
             input: b"http://1.2.3.4.",
             second: None,
+            reparsed: None,
             spec: Some("1.2.3.4."),
             got: Some("1.2.3.4"),
             spec_components: Some(&c),
