@@ -613,7 +613,9 @@ mod tests {
             .expect("a by-design class");
         assert_eq!(
             d.by_design.get("lower-rfc3986").map(String::as_str),
-            Some("any profile: host in another case (case-insensitive, RFC 3986 3.2.2 and 6.2.2.1)")
+            Some(
+                "any profile: host in another case (case-insensitive, RFC 3986 3.2.2 and 6.2.2.1)"
+            )
         );
         assert_eq!(d.count, 1);
     }

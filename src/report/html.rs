@@ -1037,7 +1037,7 @@ i{color:#777;font-style:italic;font-size:13px}
 .ok{color:#1a7f45}
 span.missing{color:#b03a2e}
 .sev{display:inline-block;border-radius:10px;padding:0 8px;font-size:12.5px;font-weight:600;color:#fff;white-space:nowrap}
-ol.focus>li{margin:10px 0}ol.focus ul{margin:4px 0 0 0;font-size:13.5px}
+code.cmd{white-space:pre-wrap;word-break:break-all;font-size:12px}ol.focus>li{margin:10px 0}ol.focus ul{margin:4px 0 0 0;font-size:13.5px}
 .sev-critical{background:#a61b1b}.sev-high{background:#d0611c}.sev-medium{background:#b38f00}.sev-low{background:#6b7b8c}
 .grp{display:block;width:fit-content;border:1px dashed #aaa;border-radius:4px;padding:0 5px;margin:2px 0;font-size:13.5px}
 .grp.spec{border:2px solid #1a7f45}

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::html::{code, severity_name, t};
+use super::html::{code, esc, severity_name, t};
 use super::Report;
 
 /// How many root causes the section lists (all are in `discrepancies.json`).
@@ -39,21 +39,26 @@ pub(super) fn focus(r: &Report, p: &mut String) {
             sev = severity_name(c.severity),
         );
         for side in &c.sides {
+            let own = if side.input == c.example.input {
+                String::new()
+            } else {
+                format!(" on {}", code(&side.input))
+            };
             let _ = write!(
                 p,
-                "<li>{}: {}; {} reads {}",
+                "<li>{}{own}: {}; {} reads {}",
                 t(&side.parser),
                 code(side.answer.as_bytes()),
                 t(&side.reference),
                 code(side.reference_answer.as_bytes())
             );
             if let Some(line) = &side.reproduce {
-                let _ = write!(p, "<br>reproduce: {}", code(line.as_bytes()));
+                let _ = write!(p, "<br>reproduce: {}", command(line));
             }
             p.push_str("</li>\n");
         }
         if let Some(diff) = &c.diff {
-            let _ = writeln!(p, "<li>every parser: {}</li>", code(diff.as_bytes()));
+            let _ = writeln!(p, "<li>every parser: {}</li>", command(diff));
         }
         p.push_str("</ul></li>\n");
     }
@@ -92,4 +97,13 @@ pub(super) fn whatwg(r: &Report, p: &mut String) {
         );
     }
     p.push_str("</tbody>\n</table>\n</section>\n");
+}
+
+/// A shell command as written (a reader copies it): HTML-escaped only, so a backslash stays one
+/// backslash; a command with a control character is shown escaped.
+fn command(line: &str) -> String {
+    if line.chars().any(char::is_control) {
+        return code(line.as_bytes());
+    }
+    format!("<code class=\"cmd\">{}</code>", esc(line))
 }

@@ -335,20 +335,25 @@ fn focus(report: &Report, out: &mut impl Write) -> io::Result<()> {
             plural(c.inputs, "input", "inputs"),
         )?;
         for side in &c.sides {
+            let own = if side.input == c.example.input {
+                String::new()
+            } else {
+                format!(" on {}", code(&side.input))
+            };
             writeln!(
                 out,
-                "   - {}: {}; {} reads {}",
+                "   - {}{own}: {}; {} reads {}",
                 text(&side.parser),
                 code(side.answer.as_bytes()),
                 text(&side.reference),
                 code(side.reference_answer.as_bytes())
             )?;
             if let Some(line) = &side.reproduce {
-                writeln!(out, "     reproduce: {}", code(line.as_bytes()))?;
+                writeln!(out, "     reproduce: {}", command(line))?;
             }
         }
         if let Some(diff) = &c.diff {
-            writeln!(out, "   - every parser: {}", code(diff.as_bytes()))?;
+            writeln!(out, "   - every parser: {}", command(diff))?;
         }
     }
     if report.root_causes.len() > FOCUS {
@@ -475,6 +480,17 @@ fn code(b: &[u8]) -> String {
     }
 }
 
+/// A shell command as a code span, as written (a reader copies it): unlike [`code`], a
+/// backslash stays one backslash; a command with a control character is shown escaped.
+fn command(line: &str) -> String {
+    if line.chars().any(char::is_control) {
+        return code(line.as_bytes());
+    }
+    let longest = line.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    format!("{fence} {line} {fence}")
+}
+
 /// Text outside code spans: shown with [`show`], with Markdown's punctuation escaped.
 fn text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -502,6 +518,12 @@ mod tests {
         assert_eq!(code(b" a "), "`  a  `");
         assert_eq!(code(b""), "*(empty)*");
         assert_eq!(code(b"\x01<"), "`\\x01<`");
+    }
+
+    #[test]
+    fn commands_keep_their_backslashes() {
+        assert_eq!(super::command(r"printf '%s\n' x"), r"` printf '%s\n' x `");
+        assert_eq!(super::command("a`b"), "`` a`b ``");
     }
 
     #[test]

@@ -265,6 +265,9 @@ pub struct RootCause {
 pub struct Side {
     /// The parser.
     pub parser: String,
+    /// Its own minimized example (the root cause's example is the smallest of these).
+    #[serde(serialize_with = "bytes")]
+    pub input: Vec<u8>,
     /// Its answer on its example, in short.
     pub answer: String,
     /// Its reference (`rfc3986`, `whatwg`, ...), and what the reference answers, in short.

@@ -54,6 +54,7 @@ pub fn root_causes(classes: &[ClassRecord]) -> Vec<RootCause> {
                     .iter()
                     .map(|c| Side {
                         parser: c.signature.subject.clone(),
+                        input: c.example.input.clone(),
                         answer: brief(&c.answer, class),
                         reference: c.reference.clone(),
                         reference_answer: brief(&c.reference_answer, class),
