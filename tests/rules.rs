@@ -453,3 +453,47 @@ fn a_rule_explains_only_the_exact_answer() {
     assert_eq!(findings.len(), 1, "{findings:?}");
     assert!(findings[0].rule.is_none());
 }
+
+#[test]
+fn every_rule_of_the_whatwg_standard_against_rfc3986_fires_in_the_matrix() {
+    // What the conformance matrix says a WHATWG parser differs from RFC 3986 in, by design:
+    // each rule reached by the matrix's own computation, on inputs that show it.
+    let engine = Engine::new(vec![library("url")]);
+    let inputs = [
+        " http://a/",
+        "g",
+        "http:///a",
+        "http://[0:0::1]/",
+        "HTTP://a",
+        "http://a",
+        "http://a/b/../c",
+        "http://0x7f.1/",
+        "http:",
+        "http://@a/",
+        "http://a:80/",
+        "http://EX%41MPLE.com/",
+        "http://a:99999/",
+        "http://[v1.x]/",
+        "http://A/",
+        "http://a:/",
+    ];
+    let tasks: Vec<Task> = inputs
+        .iter()
+        .map(|s| Task::parse(s.as_bytes().to_vec(), "rules"))
+        .collect();
+    let rows = engine.run(&tasks, &|| ());
+    let seen: BTreeSet<String> = uridiff::run::versus_rfc3986(&engine, &rows)
+        .into_values()
+        .flatten()
+        .map(|(rule, _)| rule)
+        .collect();
+    let every: BTreeSet<String> = uridiff::engine::versus_rules()
+        .filter(|r| r.profile == "whatwg-url")
+        .map(|r| format!("whatwg-url: {}", r.name))
+        .collect();
+    let never: Vec<&String> = every.difference(&seen).collect();
+    assert!(
+        never.is_empty(),
+        "rules the matrix never reached: {never:#?}"
+    );
+}

@@ -22,7 +22,9 @@ use uri_spec::Edition;
 pub use class::{skeleton, Class, Partition, Severity, Signature};
 pub use compare::{judge, judge_by, Finding, Judged};
 pub(crate) use profile::default_port;
-pub use profile::{explain, rules, versus_rfc3986, Evidence, Rule, TABLES};
+pub use profile::{
+    explain, explain_for, rules, versus_rfc3986, versus_rules, Evidence, Rule, TABLES,
+};
 
 use crate::model::{Answer, Op, Outcome};
 use crate::subjects::profile::Reference;

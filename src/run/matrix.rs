@@ -146,7 +146,13 @@ pub fn versus_rfc3986(
                 row.task.op,
                 &row.task.input,
                 &judged,
-                &crate::engine::versus_rfc3986,
+                // The Standard's differences, then what the subject's own API changes (Node's
+                // `search` giving '' for none, ...).
+                &|e| {
+                    crate::engine::versus_rfc3986(e).or_else(|| {
+                        crate::engine::explain_for(&s.info().profile, &s.info().name, e)
+                    })
+                },
             );
             for f in findings {
                 let rule = f

@@ -148,10 +148,12 @@ pub fn explain_for(profile: &str, subject: &str, evidence: &Evidence<'_>) -> Opt
 /// assert!(versus_rfc3986(&wrong).is_none());
 /// ```
 pub fn versus_rfc3986(evidence: &Evidence<'_>) -> Option<&'static Rule> {
-    any::RULES
-        .iter()
-        .chain(whatwg_url::VERSUS_RFC3986)
-        .find(|r| (r.explains)(evidence))
+    versus_rules().find(|r| (r.explains)(evidence))
+}
+
+/// The rules [`versus_rfc3986`] reads, in order.
+pub fn versus_rules() -> impl Iterator<Item = &'static Rule> {
+    any::RULES.iter().chain(whatwg_url::VERSUS_RFC3986)
 }
 
 pub(super) fn lower(s: Option<&str>) -> Option<String> {
