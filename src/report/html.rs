@@ -3,12 +3,12 @@
 //!
 //! Self-contained means no network: the CSS is inline, the charts are inline SVG, and the one
 //! inline script (sorting and filtering the tables) only adds to a page that is complete without
-//! it. Every input, parser output and message goes through [`show`] (control characters, invisible
-//! characters and non-UTF-8 bytes escaped) and then [`esc`] (HTML), so nothing raw reaches the
-//! page. The page carries no date; the timing footer is the only part that changes between two
+//! it. Every input, parser output and message goes through [`super::show`] (control characters,
+//! invisible characters and non-UTF-8 bytes escaped) and then [`esc`] (HTML), so nothing raw
+//! reaches the page. The page carries no date; the timing footer is the only part that changes between two
 //! runs with the same seed and parsers.
 //!
-//! Sections, by id: `headline`, `subjects`, `per-parser` (chart), `agreement` (heat map),
+//! Sections, by id: `headline`, `focus` (the root causes, in `html_focus`), `subjects`, `per-parser` (chart), `agreement` (heat map),
 //! `matrix` (conformance), `classes` with `unexplained` and `by-design` kept apart, `confusion`,
 //! and the footer `timing`.
 
@@ -17,7 +17,9 @@ use std::io::{self, Write};
 
 use uri_spec::Edition;
 
-use super::{show, MatrixCell, Report, SubjectEntry};
+pub use super::html_text::esc;
+use super::html_text::{code, prose, reading, severity_name, t};
+use super::{MatrixCell, Report, SubjectEntry};
 use crate::engine::{ClassRecord, Severity};
 use crate::model::{Answer, Component, ComponentSet, Op, Outcome};
 
@@ -36,69 +38,6 @@ pub const SECTIONS: [&str; 12] = [
     "confusion",
     "timing",
 ];
-
-/// Escapes text for HTML, in element content and in quoted attribute values.
-///
-/// ```
-/// assert_eq!(uridiff::report::html::esc("<a href='x'>&\""), "&lt;a href=&#39;x&#39;&gt;&amp;&quot;");
-/// ```
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// Text for the page: [`show`] then [`esc`].
-pub(super) fn t(s: &str) -> String {
-    esc(&show(s.as_bytes()))
-}
-
-/// Shown values longer than this many characters are folded: their start, then all of it in a
-/// `<details>`.
-const LONG: usize = 160;
-
-/// Prose for the page (a parser's message, a reason, a rule): like [`t`], but a backslash stays
-/// one backslash, since a message is read, not copied as an input.
-fn prose(s: &str) -> String {
-    let parts: Vec<String> = s.split('\\').map(|p| show(p.as_bytes())).collect();
-    esc(&parts.join("\\"))
-}
-
-/// Bytes for the page as a code span; an empty value says so (an empty code span is invisible),
-/// and a long one is folded.
-pub(super) fn code(b: &[u8]) -> String {
-    if b.is_empty() {
-        return "<span class=\"empty\">(empty)</span>".to_owned();
-    }
-    let shown = show(b);
-    if shown.chars().count() <= LONG {
-        return format!("<code>{}</code>", esc(&shown));
-    }
-    let head: String = shown.chars().take(LONG / 2).collect();
-    format!(
-        "<details class=\"long\"><summary><code>{}</code>… ({} bytes: show all)</summary><code>{}</code></details>",
-        esc(&head),
-        b.len(),
-        esc(&shown)
-    )
-}
-
-/// A component's value: undefined is kept apart from empty.
-fn reading(v: Option<&str>) -> String {
-    match v {
-        None => "<i>undefined</i>".to_owned(),
-        Some(s) => code(s.as_bytes()),
-    }
-}
 
 /// A share as a percentage, rounded down so that anything short of every job never shows 100%.
 ///
@@ -147,15 +86,6 @@ pub(crate) fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
         one
     } else {
         many
-    }
-}
-
-pub(super) fn severity_name(s: Severity) -> &'static str {
-    match s {
-        Severity::Critical => "critical",
-        Severity::High => "high",
-        Severity::Medium => "medium",
-        Severity::Low => "low",
     }
 }
 

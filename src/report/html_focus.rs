@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::html::{code, esc, severity_name, t};
+use super::html_text::{code, esc, severity_name, t};
 use super::Report;
 
 /// How many root causes the section lists (all are in `discrepancies.json`).

@@ -9,6 +9,7 @@
 pub mod baseline;
 pub mod html;
 mod html_focus;
+mod html_text;
 pub mod json;
 pub mod junit;
 pub mod markdown;
