@@ -526,11 +526,12 @@ fn normalized(
                 pct_normalize_into(&mut out, h.text, true, unreserved);
             }
             Some(h) => push_lowercase(&mut out, h.text),
-            // RFC 2396 3.2.1's registry-based authority (`reg_name`, no server parts): kept,
-            // with only its percent-encodings normalized (its case is the registry's).
+            // RFC 2396 3.2.1's registry-based authority (`reg_name`, no server parts): kept as
+            // written but for the case of its percent-encodings' digits. Decoding one could
+            // make it a server (`%41.com` would become the hostname `A.com`): another URI.
             None => {
                 if let Some(authority) = c.authority.filter(|_| c.userinfo.is_none()) {
-                    pct_normalize_into(&mut out, authority, false, unreserved);
+                    push_hex_upper(&mut out, authority);
                 }
             }
         }
@@ -572,6 +573,23 @@ fn normalized(
         pct_normalize_into(&mut out, fragment, false, unreserved);
     }
     out
+}
+
+/// `s` with the hexadecimal digits of its percent-encodings uppercased (RFC 3986 6.2.2.1),
+/// nothing decoded.
+fn push_hex_upper(out: &mut String, s: &str) {
+    let mut digits = 0;
+    for c in s.chars() {
+        if digits > 0 {
+            out.push(c.to_ascii_uppercase());
+            digits -= 1;
+        } else {
+            out.push(c);
+            if c == '%' {
+                digits = 2;
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -757,7 +775,12 @@ mod tests {
         // begins with a letter), which normalization must not drop.
         let e = Edition::UriSyntax02;
         assert_eq!(normalize_in(e, "//3").unwrap(), "//3");
-        assert_eq!(normalize_in(e, "http://3%7e/").unwrap(), "http://3~/");
+        assert_eq!(normalize_in(e, "http://3%7e/").unwrap(), "http://3%7E/");
+        // Idempotent: decoding would turn the registry name into the hostname "A.com".
+        assert_eq!(
+            normalize_in(e, "http://%41.com/").unwrap(),
+            "http://%41.com/"
+        );
         assert_eq!(normalize_in(e, "//a").unwrap(), "//a");
     }
 }
