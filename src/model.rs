@@ -514,6 +514,60 @@ pub enum Answer {
     List(Vec<String>),
 }
 
+/// Bytes as JSON: a string when they are UTF-8, else `{"b64": ...}` (the worker protocol's form).
+///
+/// # Errors
+///
+/// The serializer's.
+pub fn bytes<S: serde::Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
+    match std::str::from_utf8(b) {
+        Ok(t) => s.serialize_str(t),
+        Err(_) => {
+            use base64::Engine as _;
+            let mut m = std::collections::BTreeMap::new();
+            m.insert("b64", base64::engine::general_purpose::STANDARD.encode(b));
+            m.serialize(s)
+        }
+    }
+}
+
+/// [`bytes`] for an optional value.
+///
+/// # Errors
+///
+/// The serializer's.
+pub fn opt_bytes<S: serde::Serializer>(b: &Option<Vec<u8>>, s: S) -> Result<S::Ok, S::Error> {
+    match b {
+        Some(b) => bytes(b, s),
+        None => s.serialize_none(),
+    }
+}
+
+/// An edition by its id.
+///
+/// # Errors
+///
+/// The serializer's.
+pub fn edition<S: serde::Serializer>(e: &uri_spec::Edition, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(e.id())
+}
+
+/// Bytes that serialize as [`bytes`] does: for a type that serializes a byte field without
+/// naming a function in an attribute.
+///
+/// ```
+/// let v = serde_json::to_value(uridiff::model::ShowBytes(b"a\xff")).unwrap();
+/// assert_eq!(v["b64"], "Yf8=");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct ShowBytes<'a>(pub &'a [u8]);
+
+impl Serialize for ShowBytes<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        bytes(self.0, s)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,9 +30,9 @@ struct Line<'a> {
 struct Doc<'a> {
     schema: u32,
     op: Op,
-    #[serde(serialize_with = "uridiff::report::bytes")]
+    #[serde(serialize_with = "uridiff::model::bytes")]
     input: &'a [u8],
-    #[serde(serialize_with = "uridiff::report::opt_bytes")]
+    #[serde(serialize_with = "uridiff::model::opt_bytes")]
     base: &'a Option<Vec<u8>>,
     edition: &'static str,
     results: Vec<Line<'a>>,

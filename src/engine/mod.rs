@@ -26,26 +26,37 @@ pub use profile::{
     explain, explain_for, rules, versus_rfc3986, versus_rules, Evidence, Rule, TABLES,
 };
 
-use crate::model::{Answer, Op, Outcome};
+use crate::model::{Answer, Op, Outcome, ShowBytes};
 use crate::subjects::profile::Reference;
 use crate::subjects::{self, Ctx, Job, Subject, SubjectInfo};
 
-/// An owned job: what the engine hands to every subject.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+/// An owned job: what the engine hands to every subject. It serializes with its byte strings
+/// as the worker protocol writes them ([`crate::model::ShowBytes`]) and its edition by id.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Task {
     /// The operation.
     pub op: Op,
     /// The input (the reference, for `resolve`).
-    #[serde(serialize_with = "crate::report::bytes")]
     pub input: Vec<u8>,
     /// `resolve`: the base; `equivalent`: the other operand.
-    #[serde(serialize_with = "crate::report::opt_bytes")]
     pub second: Option<Vec<u8>>,
     /// The edition (for the subjects that speak editions).
-    #[serde(serialize_with = "crate::report::edition")]
     pub edition: Edition,
     /// Where the job came from: a suite case id, a generator shape, `argv`.
     pub origin: String,
+}
+
+impl Serialize for Task {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut t = s.serialize_struct("Task", 5)?;
+        t.serialize_field("op", &self.op)?;
+        t.serialize_field("input", &ShowBytes(&self.input))?;
+        t.serialize_field("second", &self.second.as_deref().map(ShowBytes))?;
+        t.serialize_field("edition", self.edition.id())?;
+        t.serialize_field("origin", &self.origin)?;
+        t.end()
+    }
 }
 
 impl Task {

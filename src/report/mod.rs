@@ -16,8 +16,10 @@ pub mod markdown;
 
 use std::collections::BTreeMap;
 
-use serde::{Serialize, Serializer};
-use uri_spec::Edition;
+use serde::Serialize;
+
+/// The byte serializers, kept here under their old paths for the writers and the CLI.
+pub use crate::model::{bytes, edition, opt_bytes};
 
 use crate::engine::ClassRecord;
 use crate::model::Component;
@@ -303,44 +305,6 @@ pub struct Timing {
     pub classify_s: f64,
     /// Parser-inputs per second of the main run.
     pub inputs_per_s: f64,
-}
-
-/// Bytes as JSON: a string when they are UTF-8, else `{"b64": ...}` (the worker protocol's form).
-///
-/// # Errors
-///
-/// The serializer's.
-pub fn bytes<S: Serializer>(b: &[u8], s: S) -> Result<S::Ok, S::Error> {
-    match std::str::from_utf8(b) {
-        Ok(t) => s.serialize_str(t),
-        Err(_) => {
-            use base64::Engine as _;
-            let mut m = BTreeMap::new();
-            m.insert("b64", base64::engine::general_purpose::STANDARD.encode(b));
-            m.serialize(s)
-        }
-    }
-}
-
-/// [`bytes`] for an optional value.
-///
-/// # Errors
-///
-/// The serializer's.
-pub fn opt_bytes<S: Serializer>(b: &Option<Vec<u8>>, s: S) -> Result<S::Ok, S::Error> {
-    match b {
-        Some(b) => bytes(b, s),
-        None => s.serialize_none(),
-    }
-}
-
-/// An edition by its id.
-///
-/// # Errors
-///
-/// The serializer's.
-pub fn edition<S: Serializer>(e: &Edition, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(e.id())
 }
 
 /// Text for people: bytes shown with every control character, invisible or space-like character
