@@ -420,6 +420,33 @@ fn every_rule_fires_through_the_comparison() {
                 resolves("curl-url", "curl-url", |_, _| "http://g/".into()),
                 "resolve://g|http://a/b/c/d;p?q",
             ),
+            (
+                plays("curl-url", "curl-url", rfc3986, accepted),
+                "p:/\u{e9}",
+            ),
+            (
+                resolves("s", "rfc3986", |_, _| "http://a/b/c/g".into()),
+                "resolve:http:g|http://a/b/c/d;p?q",
+            ),
+            (
+                plays("java-uri", "rfc2396", rfc2396, |_, _| rejected()),
+                "a:",
+            ),
+            (
+                plays("perl-uri", "perl-uri", rfc2396, |_, _| rejected()),
+                "a:",
+            ),
+            (plays("java-uri", "rfc2396", rfc2396, accepted), "a:b?["),
+            (plays("perl-uri", "perl-uri", rfc2396, accepted), "a:b?["),
+            (plays("java-uri", "rfc2396", rfc2396, accepted), "\u{e9}?]"),
+            (library("uriparse"), "normalize://"),
+            (library("iri-string"), "resolve:/.//|mailto:a@b"),
+            (
+                plays("go-net-url", "go-net-url", rfc3986, |_, o| {
+                    set(Component::Host, Some("A"))(o)
+                }),
+                "http://%41/",
+            ),
             (library("fluent-uri"), "resolve:g|http://a/b#f"),
             (library("fluent-uri"), "resolve:..|foo:/bar/baz/.%2E/"),
         ])

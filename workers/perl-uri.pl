@@ -79,10 +79,19 @@ sub reported {
     return @names;
 }
 
+# A component as the generic syntax reads it: URI::ftp overrides `path` with `path_query`
+# (URI/ftp.pm: `sub path { shift->path_query(@_) }`), the query included; the generic syntax's
+# own `path` is "the part of the URI between the host name and the ... query" (URI.pm).
+sub component {
+    my ($uri, $name) = @_;
+    return URI::_generic::path($uri) if $name eq 'path' && $uri->isa('URI::_generic');
+    return $uri->$name;
+}
+
 sub parse {
     my ($input) = @_;
     my $uri = URI->new($input);
-    my %components = map { $_ => give($uri->$_) } reported($uri);
+    my %components = map { $_ => give(component($uri, $_)) } reported($uri);
     return { outcome => 'accepted', components => \%components,
         serialization => give($uri->as_string) };
 }

@@ -150,6 +150,13 @@ impl Subject for IriString {
     fn normalize(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<String> {
         let u = match utf8(input).map(UriStr::new) {
             Ok(Ok(u)) => u,
+            // `normalize` is a method of absolute URIs only (`UriStr`, `UriAbsoluteStr`): a
+            // relative reference is an operation the crate does not have, not a rejection.
+            Ok(Err(_)) if utf8(input).is_ok_and(|t| UriReferenceStr::new(t).is_ok()) => {
+                return Outcome::Unsupported(
+                    "iri-string normalizes absolute URIs only (UriStr::normalize)".to_owned(),
+                )
+            }
             Ok(Err(e)) => return Outcome::Rejected(invalid(e)),
             Err(r) => return Outcome::Rejected(r),
         };

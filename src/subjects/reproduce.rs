@@ -431,8 +431,9 @@ fn perl(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<String> {
     let program = match op {
         Op::Parse => format!(
             "my $u = URI->new({x}); for my $m (qw(scheme authority userinfo host port path \
-             query fragment)) {{ print \"$m=\", ($u->can($m) ? $u->$m // \"undef\" : \
-             \"(no such method)\"), \"\\n\" }}"
+             query fragment)) {{ my $v = $m eq \"path\" && $u->isa(\"URI::_generic\") ? \
+             URI::_generic::path($u) : $u->can($m) ? $u->$m : undef; print \"$m=\", ($u->can($m) \
+             ? $v // \"undef\" : \"(no such method)\"), \"\\n\" }}"
         ),
         Op::Resolve => {
             let (base, reference) = two?;

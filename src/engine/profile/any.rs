@@ -2,6 +2,8 @@
 //! meaning when a parser applies them while parsing.
 //! - 6.2.2.1: the scheme and host are case-insensitive and normalize to lowercase; the
 //!   hexadecimal digits of a percent-encoding are case-insensitive and normalize to uppercase.
+//! - 5.2.2: "A non-strict parser may ignore a scheme in the reference if it is identical to the
+//!   base URI's scheme" (5.4.2: `http:g` is `http://a/b/c/g` to such a parser);
 //! - 3.2.3: "URI producers and normalizers should omit the port component and its ':' delimiter
 //!   if port is empty": a parser (most have an integer port) that reads an empty port as none.
 
@@ -31,6 +33,28 @@ pub(super) const RULES: &[Rule] = &[
             e.component().is_some()
                 && e.spec.is_some_and(|s| s.contains('%'))
                 && e.spec.map(upper_hex).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "*",
+        name: "a reference's scheme equal to the base's ignored (RFC 3986 5.2.2, non-strict)",
+        explains: |e| {
+            let (Class::Resolution, Some(base)) = (e.class, e.second) else {
+                return false;
+            };
+            let (Ok(b), Ok(r)) = (uri_spec::parse(base), uri_spec::parse(e.input)) else {
+                return false;
+            };
+            let (Some(bs), Some(rs)) = (b.scheme, r.scheme) else {
+                return false;
+            };
+            bs.eq_ignore_ascii_case(rs)
+                && uri_spec::Resolver::new()
+                    .strict(false)
+                    .resolve(base, e.input)
+                    .ok()
+                    .as_deref()
+                    == e.got
         },
     },
     Rule {

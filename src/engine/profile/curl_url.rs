@@ -5,13 +5,15 @@
 //! - "curl allows one, two or three slashes after the colon to still be considered a valid
 //!   URL", and "libcurl parses and normalizes everything that appears to be a numerical IPv4
 //!   address ... using one, two, three or four number groups";
+//! - "Byte values in a provided URL that are outside of the printable ASCII range are
+//!   percent-encoded by curl";
 //! - CURLUPART_PATH "is always at least a slash ('/') even if no path was supplied in the URL";
 //! - "By default, libcurl otherwise considers empty parts non-existing" ("Zero-length queries
 //!   and fragments are excluded from the URL unless CURLU_GET_EMPTY is set", a flag of curl
 //!   8.8 the installed library may lack): an empty host, port, query or fragment is none.
 
 use super::whatwg_url::whatwg_ipv4;
-use super::{Evidence, Rule};
+use super::{accepted_once, pct_encode_non_ascii, slash_after_authority, Evidence, Rule};
 use crate::engine::Class;
 use crate::model::{Component, Components};
 
@@ -37,6 +39,14 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        name: "bytes outside printable ASCII are percent-encoded, not rejected (URL-SYNTAX.md)",
+        explains: |e| {
+            e.class == Class::TooLax
+                && accepted_once(e, uri_spec::Edition::Rfc3986, curl_encoded)
+        },
+    },
+    Rule {
+        profile: "curl-url",
         name: "an empty host, port, query or fragment is none (\"empty parts non-existing\")",
         explains: |e| {
             matches!(
@@ -57,7 +67,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         name: "a resolved URL's path is at least \"/\" (CURLUPART_PATH)",
         explains: |e| {
-            e.class == Class::Resolution && e.spec.map(path_at_least_slash).as_deref() == e.got
+            e.class == Class::Resolution && e.spec.map(slash_after_authority).as_deref() == e.got
         },
     },
 ];
@@ -88,18 +98,19 @@ fn curl_reading(input: &[u8]) -> Option<Components> {
     Some(c)
 }
 
-/// A reference with an authority and an empty path, written with the path "/".
-fn path_at_least_slash(target: &str) -> String {
-    let Ok(c) = uri_spec::parse(target.as_bytes()) else {
-        return target.to_owned();
+/// What curl makes of an input before reading it: one or three slashes after the scheme as two,
+/// bytes outside ASCII percent-encoded.
+fn curl_encoded(input: &[u8]) -> Vec<u8> {
+    let rewritten = match std::str::from_utf8(input).ok().and_then(|t| {
+        let colon = t.find(':')?;
+        let rest = &t[colon + 1..];
+        let n = rest.bytes().take_while(|&b| b == b'/').count();
+        matches!(n, 1 | 3).then(|| format!("{}://{}", &t[..colon], &rest[n..]))
+    }) {
+        Some(r) => r.into_bytes(),
+        None => input.to_vec(),
     };
-    match (c.authority, c.path) {
-        (Some(a), Some("")) => {
-            let at = target.find(a).map_or(target.len(), |i| i + a.len());
-            format!("{}/{}", &target[..at], &target[at..])
-        }
-        _ => target.to_owned(),
-    }
+    pct_encode_non_ascii(&rewritten)
 }
 
 /// A round trip whose only losses are an empty query or fragment (or host or port).
@@ -133,7 +144,11 @@ mod tests {
         assert_eq!(r.get(Component::Path), Some("/"));
         let r = curl_reading(b"http://1.3/x").unwrap();
         assert_eq!(r.get(Component::Host), Some("1.0.0.3"));
-        assert_eq!(path_at_least_slash("http://g"), "http://g/");
-        assert_eq!(path_at_least_slash("http://g?q"), "http://g/?q");
+        assert_eq!(super::super::slash_after_authority("http://g"), "http://g/");
+        assert_eq!(
+            super::super::slash_after_authority("http://g?q"),
+            "http://g/?q"
+        );
+        assert_eq!(super::super::slash_after_authority("http://"), "http:///");
     }
 }

@@ -62,9 +62,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "non-ASCII characters (java.net.URI's \"other\" category) are allowed in a URI",
         explains: |e| {
             e.class == Class::TooLax
-                && std::str::from_utf8(e.input).is_ok_and(|s| {
-                    !s.chars().any(|c| !c.is_ascii() && (c.is_control() || c.is_whitespace()))
-                })
+                && no_control_or_space(e.input)
                 && accepted_once(e, Edition::UriSyntax02, pct_encode_non_ascii)
         },
     },
@@ -97,6 +95,37 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         name: "a colon in the first segment of a relative path is an error (RFC 2396 as published: rel_segment)",
         explains: colon_in_rel_segment,
+    },
+    Rule {
+        profile: "rfc2396",
+        name: "\"scheme:\" with nothing after it is no URI (RFC 2396 as published: hier_part and opaque_part are never empty)",
+        explains: bare_scheme,
+    },
+    Rule {
+        profile: "perl-uri",
+        name: "\"scheme:\" with nothing after it is no URI (RFC 2396 as published: hier_part and opaque_part are never empty)",
+        explains: bare_scheme,
+    },
+    Rule {
+        profile: "rfc2396",
+        name: "\"[\" and \"]\" are reserved characters (RFC 2732 section 3), allowed where reserved ones are",
+        explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, brackets_encoded),
+    },
+    Rule {
+        profile: "perl-uri",
+        name: "\"[\" and \"]\" are reserved characters (RFC 2732 section 3), allowed where reserved ones are",
+        explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, brackets_encoded),
+    },
+    Rule {
+        profile: "java-uri",
+        name: "\"[\" and \"]\" reserved (RFC 2732) and non-ASCII \"other\" characters, together",
+        explains: |e| {
+            e.class == Class::TooLax
+                && no_control_or_space(e.input)
+                && accepted_once(e, Edition::UriSyntax02, |s| {
+                    pct_encode_non_ascii(&brackets_encoded(s))
+                })
+        },
     },
 ];
 
@@ -171,6 +200,60 @@ fn colon_in_rel_segment(e: &super::Evidence<'_>) -> bool {
             .iter()
             .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b));
     !is_scheme
+}
+
+/// RFC 2396 as published: `absoluteURI = scheme ":" ( hier_part | opaque_part )`, both at least
+/// one character, so `scheme:` (or `scheme:#f`) is no URI; the draft's grammar accepts it. A
+/// library may refuse it, and resolution against it is not defined: whatever a library answers
+/// there is no deviation from RFC 2396.
+fn bare_scheme(e: &super::Evidence<'_>) -> bool {
+    fn bare(s: &[u8]) -> bool {
+        let end = s.iter().position(|&b| b == b'#').unwrap_or(s.len());
+        let s = &s[..end];
+        s.len() > 1
+            && s.ends_with(b":")
+            && s[0].is_ascii_alphabetic()
+            && s[..s.len() - 1]
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
+    }
+    match e.class {
+        Class::TooStrict => bare(e.input) || e.second.is_some_and(bare),
+        Class::Resolution | Class::TooLax => e.second.is_some_and(bare),
+        _ => false,
+    }
+}
+
+/// `[` and `]` outside an IP literal percent-encoded.
+fn brackets_encoded(s: &[u8]) -> Vec<u8> {
+    let literal = s.windows(2).position(|w| w == b"//").and_then(|at| {
+        let open = at
+            + 2
+            + s[at + 2..]
+                .iter()
+                .take_while(|&&b| !matches!(b, b'/' | b'?' | b'#'))
+                .position(|&b| b == b'[')?;
+        let close = open + s[open..].iter().position(|&b| b == b']')?;
+        Some((open, close))
+    });
+    let mut out = Vec::with_capacity(s.len());
+    for (i, &b) in s.iter().enumerate() {
+        let inside = literal.is_some_and(|(o, c)| i == o || i == c);
+        match b {
+            b'[' if !inside => out.extend_from_slice(b"%5B"),
+            b']' if !inside => out.extend_from_slice(b"%5D"),
+            _ => out.push(b),
+        }
+    }
+    out
+}
+
+/// No control or space character outside ASCII (java.net.URI's "other" excludes them).
+fn no_control_or_space(input: &[u8]) -> bool {
+    std::str::from_utf8(input).is_ok_and(|s| {
+        !s.chars()
+            .any(|c| !c.is_ascii() && (c.is_control() || c.is_whitespace()))
+    })
 }
 
 /// Whether the target is RFC 3986's, for a base with an authority and an empty path.

@@ -45,6 +45,33 @@ pub(super) const RULES: &[Rule] = &[
                 && (is_ipvfuture(e.spec_components) || port_overflows(e.spec_components))
         },
     },
+    // iri-string: its resolve module's documentation: an IRI without an authority "cannot have
+    // a path starting with //", so "IRI resolution by pure RFC 3986 algorithm can fail for some
+    // abnormal cases".
+    Rule {
+        profile: "iri-string",
+        name: "a target without authority whose path would start with \"//\" is unresolvable (resolve module)",
+        explains: |e| {
+            let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
+                return false;
+            };
+            uri_spec::resolve(base, e.input).is_ok_and(|t| {
+                uri_spec::parse(t.as_bytes())
+                    .is_ok_and(|c| c.authority.is_none() && c.path.is_some_and(|p| p.starts_with("//")))
+                    || t.split_once(':').is_some_and(|(_, rest)| rest.starts_with("/.//"))
+            })
+        },
+    },
+    // uriparse: "A URI with an authority always has an absolute path regardless of whether the
+    // path was empty" (its Path documentation), in what it normalizes and resolves too.
+    Rule {
+        profile: "uriparse",
+        name: "an empty path after an authority is \"/\" in what it normalizes or resolves",
+        explains: |e| {
+            matches!(e.class, Class::Normalization | Class::Resolution)
+                && e.spec.map(slash_after_authority).as_deref() == e.got
+        },
+    },
     // The `rfc3986` Python package.
     Rule {
         profile: "python-rfc3986",
