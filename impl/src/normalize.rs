@@ -502,6 +502,9 @@ fn normalized(
         .map(str::len)
         .sum();
     let mut out = String::with_capacity(written + 8);
+    // Set when a registry-based authority became a server by decoding (below): the normal form
+    // is then read again, as a server, once.
+    let mut reread = false;
     // 6.2.3: the scheme's own rules, where we know them.
     let known = c.scheme.filter(|_| scheme_based).and_then(|s| {
         SCHEMES
@@ -526,12 +529,24 @@ fn normalized(
                 pct_normalize_into(&mut out, h.text, true, unreserved);
             }
             Some(h) => push_lowercase(&mut out, h.text),
-            // RFC 2396 3.2.1's registry-based authority (`reg_name`, no server parts): kept as
-            // written but for the case of its percent-encodings' digits. Decoding one could
-            // make it a server (`%41.com` would become the hostname `A.com`): another URI.
+            // RFC 2396 3.2.1's registry-based authority (`reg_name`, no server parts): its
+            // unreserved characters decoded (2.3: they "can be escaped without changing the
+            // semantics of the URI"). What that leaves may be a hostname (`%41.com` is
+            // `A.com`): then it is one, and lowercased as a host, so that the normal form is
+            // read the same way again (normalization is idempotent).
             None => {
                 if let Some(authority) = c.authority.filter(|_| c.userinfo.is_none()) {
-                    push_hex_upper(&mut out, authority);
+                    let mut decoded = String::with_capacity(authority.len());
+                    pct_normalize_into(&mut decoded, authority, false, unreserved);
+                    let probe = format!("//{decoded}");
+                    let server = crate::Parser::new()
+                        .edition(edition)
+                        .parse(probe.as_bytes())
+                        .is_ok_and(|p| p.host.is_some());
+                    if server {
+                        reread = true;
+                    }
+                    out.push_str(&decoded);
                 }
             }
         }
@@ -572,24 +587,16 @@ fn normalized(
         out.push('#');
         pct_normalize_into(&mut out, fragment, false, unreserved);
     }
-    out
-}
-
-/// `s` with the hexadecimal digits of its percent-encodings uppercased (RFC 3986 6.2.2.1),
-/// nothing decoded.
-fn push_hex_upper(out: &mut String, s: &str) {
-    let mut digits = 0;
-    for c in s.chars() {
-        if digits > 0 {
-            out.push(c.to_ascii_uppercase());
-            digits -= 1;
-        } else {
-            out.push(c);
-            if c == '%' {
-                digits = 2;
+    if reread {
+        // Read as a server now (its host is a hostname, its port digits): normalized as one.
+        // That reading has no registry-based authority left, so this recursion ends there.
+        if let Ok(again) = crate::Parser::new().edition(edition).parse(out.as_bytes()) {
+            if again.host.is_some() {
+                return normalized(&again, unreserved, edition, scheme_based);
             }
         }
     }
+    out
 }
 
 #[cfg(test)]
@@ -775,11 +782,14 @@ mod tests {
         // begins with a letter), which normalization must not drop.
         let e = Edition::UriSyntax02;
         assert_eq!(normalize_in(e, "//3").unwrap(), "//3");
-        assert_eq!(normalize_in(e, "http://3%7e/").unwrap(), "http://3%7E/");
-        // Idempotent: decoding would turn the registry name into the hostname "A.com".
+        assert_eq!(normalize_in(e, "http://3%7e/").unwrap(), "http://3~/");
+        // Decoded, "%41.com" is the hostname "A.com": read as one, lowercased, idempotent.
+        assert_eq!(normalize_in(e, "http://%41.com/").unwrap(), "http://a.com/");
+        assert_eq!(normalize_in(e, "http://a.com/").unwrap(), "http://a.com/");
+        // And a port that decodes to the scheme's default is dropped by 6.2.3 at once.
         assert_eq!(
-            normalize_in(e, "http://%41.com/").unwrap(),
-            "http://%41.com/"
+            normalize_scheme_based_in(e, "http://a:%38%30/").unwrap(),
+            "http://a/"
         );
         assert_eq!(normalize_in(e, "//a").unwrap(), "//a");
     }
