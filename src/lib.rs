@@ -10,6 +10,7 @@
 pub mod bench;
 pub mod campaign;
 pub mod engine;
+pub mod files;
 pub mod gen;
 pub mod model;
 pub mod report;

@@ -171,3 +171,56 @@ fn a_full_stdout_or_stderr_is_an_error_not_a_panic() {
     assert_no_panic(&o, "suite error on full stderr");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A FIFO or a device where a file is expected (a suite, a baseline, a WHATWG test-data file):
+/// refused before it is opened, naming what it is, with exit 2, never a run that blocks on the
+/// open or reads for ever.
+#[test]
+fn special_files_are_refused_naming_what_they_are() {
+    let dir = std::env::temp_dir().join(format!("uridiff-special-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let fifo = dir.join("x.yaml");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !made {
+        eprintln!("note: no mkfifo here; only /dev/zero is tried");
+    }
+    let fifo_s = fifo.to_str().expect("utf-8").to_owned();
+    let mut cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["suite".into(), "/dev/zero".into()],
+            "a character device",
+        ),
+        (
+            vec!["suite".into(), "--whatwg".into(), "/dev/zero".into()],
+            "a character device",
+        ),
+    ];
+    if made {
+        cases.push((vec!["suite".into(), fifo_s.clone()], "a FIFO"));
+        cases.push((
+            vec![
+                "check".into(),
+                "--baseline".into(),
+                fifo_s.clone(),
+                "--count".into(),
+                "1".into(),
+                "--parser".into(),
+                "impl".into(),
+            ],
+            "a FIFO",
+        ));
+    }
+    for (args, what) in cases {
+        let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+        let out = run(&args, b"", Stdio::piped(), Stdio::piped());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(what), "{args:?}: {err}");
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

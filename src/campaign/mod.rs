@@ -47,6 +47,9 @@ pub enum CampaignError {
         /// What is wrong.
         message: String,
     },
+    /// A state or findings file that is not a regular file, or too large.
+    #[error(transparent)]
+    File(crate::files::ReadError),
     /// The folder holds a campaign with another seed or shard than the one asked for.
     #[error("{path} holds the campaign {found}, not {asked}: use another --out or drop --seed/--shard to resume it")]
     Mismatch {
@@ -167,6 +170,12 @@ impl<'de> Deserialize<'de> for Bytes {
     }
 }
 
+/// The largest `state.json` read (a state is a few hundred bytes).
+pub const MAX_STATE_BYTES: u64 = 1 << 20;
+
+/// The largest `findings.jsonl` read back (a finding line is a few kilobytes).
+pub const MAX_FINDINGS_BYTES: u64 = 1 << 30;
+
 /// How many inputs of one (subject, class, operation) a campaign run minimizes at most, looking
 /// for a skeleton it does not hold yet.
 const MINIMIZED_PER_CLASS: usize = 64;
@@ -259,10 +268,14 @@ pub struct Loaded {
 ///
 /// The file exists and cannot be read.
 pub fn read_findings(path: &Path) -> Result<Loaded, CampaignError> {
-    let data = match fs::read(path) {
+    let data = match crate::files::read_limited(path, MAX_FINDINGS_BYTES) {
         Ok(d) => d,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Loaded::default()),
-        Err(e) => return Err(io_err(path)(e)),
+        Err(crate::files::ReadError::Io { source, .. })
+            if source.kind() == io::ErrorKind::NotFound =>
+        {
+            return Ok(Loaded::default())
+        }
+        Err(e) => return Err(CampaignError::File(e)),
     };
     let mut loaded = Loaded::default();
     let mut start = 0usize;
@@ -298,16 +311,27 @@ pub fn read_findings(path: &Path) -> Result<Loaded, CampaignError> {
 
 /// Writes `value` as JSON to `path` atomically: a temporary file, `fsync`, then a rename.
 fn write_atomic(path: &Path, value: &impl Serialize) -> Result<(), CampaignError> {
-    let tmp = path.with_extension("json.tmp");
     let text = serde_json::to_vec_pretty(value).map_err(|e| CampaignError::State {
         path: path.to_owned(),
         message: e.to_string(),
     })?;
-    let mut f = File::create(&tmp).map_err(io_err(&tmp))?;
-    f.write_all(&text).map_err(io_err(&tmp))?;
-    f.write_all(b"\n").map_err(io_err(&tmp))?;
-    f.sync_all().map_err(io_err(&tmp))?;
-    fs::rename(&tmp, path).map_err(io_err(path))
+    // A temporary of a random name created exclusively beside the target (tempfile opens it with
+    // O_CREAT | O_EXCL, so a link planted in the folder is never followed), then renamed over
+    // the target: a rename replaces a link at the target, it does not write through it.
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".state.")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(io_err(dir))?;
+    tmp.write_all(&text).map_err(io_err(tmp.path()))?;
+    tmp.write_all(b"\n").map_err(io_err(tmp.path()))?;
+    tmp.as_file().sync_all().map_err(io_err(path))?;
+    tmp.persist(path).map_err(|e| io_err(path)(e.error))?;
+    Ok(())
 }
 
 /// An open findings file: appends whole lines, each flushed and `fsync`ed.
@@ -395,15 +419,19 @@ impl Campaign {
         fs::create_dir_all(dir).map_err(io_err(dir))?;
         let state_path = dir.join(STATE);
         let found =
-            match fs::read(&state_path) {
+            match crate::files::read_limited(&state_path, MAX_STATE_BYTES) {
                 Ok(data) => Some(serde_json::from_slice::<State>(&data).map_err(|e| {
                     CampaignError::State {
                         path: state_path.clone(),
                         message: e.to_string(),
                     }
                 })?),
-                Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-                Err(e) => return Err(io_err(&state_path)(e)),
+                Err(crate::files::ReadError::Io { source, .. })
+                    if source.kind() == io::ErrorKind::NotFound =>
+                {
+                    None
+                }
+                Err(e) => return Err(CampaignError::File(e)),
             };
         let resumed = found.is_some();
         let state = match found {
@@ -622,4 +650,33 @@ pub fn merge(sources: &[PathBuf], out: &Path) -> Result<Merged, CampaignError> {
     }
     merged.total = held.len() + merged.added;
     Ok(merged)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn the_state_is_written_through_no_planted_link() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let victim = dir.path().join("victim");
+        fs::write(&victim, "keep me").expect("write");
+        // The names a fixed temporary would take, all planted as links to the victim.
+        for name in ["state.json.tmp", ".state.json.tmp", "state.tmp"] {
+            std::os::unix::fs::symlink(&victim, dir.path().join(name)).expect("symlink");
+        }
+        let state = dir.path().join("state.json");
+        std::os::unix::fs::symlink(&victim, &state).expect("symlink");
+        write_atomic(&state, &serde_json::json!({"next": 3})).expect("written");
+        assert_eq!(fs::read_to_string(&victim).expect("read"), "keep me");
+        // The link at the target was replaced by the new file, not written through.
+        assert!(!fs::symlink_metadata(&state)
+            .expect("meta")
+            .file_type()
+            .is_symlink());
+        assert!(fs::read_to_string(&state)
+            .expect("read")
+            .contains("\"next\": 3"));
+    }
 }

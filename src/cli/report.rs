@@ -140,10 +140,23 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
     let known = if args.write_baseline {
         None
     } else {
-        let text = fs::read_to_string(&args.baseline).with_context(|| {
-            format!(
-                "reading the baseline {} (create it with --write-baseline)",
-                args.baseline.display()
+        let bytes = uridiff::files::read_limited(&args.baseline, baseline::MAX_BASELINE_BYTES)
+            .map_err(|e| match e {
+                uridiff::files::ReadError::Io { ref source, .. }
+                    if source.kind() == std::io::ErrorKind::NotFound =>
+                {
+                    anyhow::anyhow!(
+                        "{}: no such baseline (create it with --write-baseline)",
+                        args.baseline.display()
+                    )
+                }
+                e => anyhow::anyhow!("the baseline {e}"),
+            })?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            anyhow::anyhow!(
+                "{}: not UTF-8 at byte {} (a baseline is text)",
+                args.baseline.display(),
+                e.utf8_error().valid_up_to()
             )
         })?;
         Some(

@@ -17,6 +17,9 @@ use crate::engine::ClassRecord;
 
 use super::show;
 
+/// The largest baseline read (a line a class: megabytes at most for a real project).
+pub const MAX_BASELINE_BYTES: u64 = 64 << 20;
+
 /// The separator between a class's key and its example.
 const EXAMPLE: &str = "  -- e.g. ";
 

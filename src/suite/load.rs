@@ -6,7 +6,6 @@
 //! The schema itself (what a case may hold) is `schema.rs`; see `suites/README.md`.
 
 use std::collections::HashSet;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::schema;
@@ -41,6 +40,14 @@ pub enum SuiteError {
         path: PathBuf,
         /// Its size.
         bytes: u64,
+    },
+    /// Not a regular file (a FIFO, a device, ...).
+    #[error("{path}: {what}, not a regular file (give a suite file or a folder of them)")]
+    NotRegular {
+        /// The path.
+        path: PathBuf,
+        /// What it is.
+        what: &'static str,
     },
     /// The file is not YAML, or does not follow the schema.
     #[error("{path}:{line}:{column}: {message} (see suites/README.md for the schema)")]
@@ -154,19 +161,17 @@ pub fn load(path: &Path) -> Result<Suite, SuiteError> {
         path: path.to_owned(),
         source,
     };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let mut bytes = Vec::new();
-    // Read one byte past the limit to tell a file at the limit from a larger one.
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
-        return Err(SuiteError::TooLarge {
+    let bytes = crate::files::read_limited(path, MAX_FILE_BYTES).map_err(|e| match e {
+        crate::files::ReadError::NotRegular { what, .. } => SuiteError::NotRegular {
             path: path.to_owned(),
-            bytes: size,
-        });
-    }
+            what,
+        },
+        crate::files::ReadError::TooLarge { bytes, .. } => SuiteError::TooLarge {
+            path: path.to_owned(),
+            bytes,
+        },
+        crate::files::ReadError::Io { source, .. } => io(source),
+    })?;
     parse_bytes(path, &bytes)
 }
 

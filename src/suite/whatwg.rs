@@ -23,7 +23,6 @@ mod api;
 mod judge;
 
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
@@ -198,19 +197,18 @@ pub fn load(path: &Path) -> Result<WhatwgFile, WhatwgError> {
         path: path.to_owned(),
         source,
     };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let mut bytes = Vec::new();
-    // Read one byte past the limit to tell a file at the limit from a larger one.
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        let size = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
-        return Err(WhatwgError::TooLarge {
+    let bytes = crate::files::read_limited(path, MAX_FILE_BYTES).map_err(|e| match e {
+        // A FIFO or a device is an I/O error here, with what it is.
+        crate::files::ReadError::NotRegular { what, .. } => io(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{what}, not a regular file (give a file)"),
+        )),
+        crate::files::ReadError::TooLarge { bytes, .. } => WhatwgError::TooLarge {
             path: path.to_owned(),
-            bytes: size,
-        });
-    }
+            bytes,
+        },
+        crate::files::ReadError::Io { source, .. } => io(source),
+    })?;
     parse_bytes(path, &bytes)
 }
 
