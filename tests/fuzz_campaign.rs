@@ -351,3 +351,27 @@ fn promoted_cases_keep_hostile_inputs_exactly() {
     let read: Vec<&str> = suite.file.cases.iter().map(|c| c.input.as_str()).collect();
     assert_eq!(read, inputs);
 }
+
+#[test]
+fn nothing_to_promote_and_a_merge_with_a_seed_exit_2() {
+    let dir = scratch("nothing-to-promote");
+    std::fs::create_dir_all(&dir).expect("folder");
+    let findings = dir.join("findings.jsonl");
+    std::fs::write(&findings, "not a finding\n").expect("write");
+    let out = uridiff(&["promote", findings.to_str().expect("utf-8")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("nothing to promote"), "{err}");
+    let out = uridiff(&[
+        "fuzz",
+        "--merge",
+        dir.to_str().expect("utf-8"),
+        "--out",
+        dir.join("merged").to_str().expect("utf-8"),
+        "--seed",
+        "3",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("drop --seed and --shard"), "{err}");
+}

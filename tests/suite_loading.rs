@@ -218,3 +218,19 @@ fn every_field_impl_reports_on_the_suites_is_a_known_edition_field() {
         }
     }
 }
+
+#[test]
+fn a_suite_whose_every_case_is_skipped_checks_nothing_and_exits_2() {
+    let dir = TempDir::new("all-skipped");
+    let path = dir.write(
+        "s.yaml",
+        "suite: t\ncases:\n  - {op: parse, input: \"http://a/\", expect: {host: a}, skip: \"not yet\"}\n",
+    );
+    let out = suite(&[&path]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains("every selected case was skipped"),
+        "{}",
+        text(&out)
+    );
+}

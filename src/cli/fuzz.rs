@@ -22,6 +22,11 @@ pub fn shard(s: &str) -> Result<Shard, String> {
 
 pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     if !args.merge.is_empty() {
+        // A merge joins campaigns as they are: a seed or a shard would be ignored, so it is
+        // refused rather than silently dropped.
+        if args.seed.is_some() || args.shard.is_some() {
+            bail!("--merge joins finished campaigns: drop --seed and --shard (each campaign keeps its own)");
+        }
         let m = campaign::merge(&args.merge, &args.out)?;
         for (path, s) in &m.skipped {
             eprintln!(
@@ -160,6 +165,12 @@ pub fn promote(out: &mut impl Write, args: &PromoteArgs) -> anyhow::Result<ExitC
             args.findings.display(),
             s.line,
             s.reason
+        );
+    }
+    if loaded.findings.is_empty() {
+        bail!(
+            "{}: no finding could be read: nothing to promote",
+            args.findings.display()
         );
     }
     for k in &args.select {

@@ -68,10 +68,16 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let tally = counts.tally;
-    if tally.passed + tally.failed + tally.skipped == 0
-        && counts.malformed_files + counts.malformed_entries == 0
-    {
-        // Nothing ran: a filter or a folder that selects no case is a usage error, never a pass.
+    if tally.passed + tally.failed == 0 && counts.malformed_files + counts.malformed_entries == 0 {
+        // Nothing was checked: a filter or a folder that selects no case, or cases that were all
+        // skipped, is a usage error, never a pass.
+        if tally.skipped > 0 {
+            bail!(
+                "every selected case was skipped ({} skipped) in {} file(s): nothing was checked",
+                tally.skipped,
+                counts.files
+            );
+        }
         bail!(
             "no case selected{} in {} file(s): nothing was checked",
             args.filter
