@@ -375,3 +375,25 @@ fn nothing_to_promote_and_a_merge_with_a_seed_exit_2() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("drop --seed and --shard"), "{err}");
 }
+
+#[test]
+fn a_whole_last_finding_without_its_newline_is_kept() {
+    let dir = scratch("unterminated");
+    campaign(&dir, 100, &[]);
+    let whole = fs::read_to_string(dir.join("findings.jsonl")).unwrap();
+    let complete = whole.lines().count();
+    assert!(complete >= 1, "no finding to keep");
+    // The file as a copy tool or an editor may leave it: the last newline gone.
+    fs::write(dir.join("findings.jsonl"), whole.trim_end_matches('\n')).unwrap();
+    let out = campaign(&dir, 50, &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("cut off"), "{err}");
+    let after = lines(&dir);
+    assert!(after.len() >= complete, "{} < {complete}", after.len());
+    let before: Vec<serde_json::Value> = whole
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(&after[..complete], &before[..]);
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -259,6 +259,9 @@ pub struct Loaded {
     pub skipped: Vec<Skipped>,
     /// `Some(len)` when the file ends in a cut-off line that starts at byte `len`.
     pub partial: Option<u64>,
+    /// Whether the file's last line is a whole finding without its end of line (kept: the next
+    /// line is started on a line of its own).
+    pub unterminated: bool,
 }
 
 /// Reads a findings file; a missing file has none. Complete lines that are not findings and a
@@ -287,6 +290,13 @@ pub fn read_findings(path: &Path) -> Result<Loaded, CampaignError> {
             None => (&data[start..], false),
         };
         if !complete {
+            // A last line that reads as a finding is one, whatever became of its newline; only
+            // a line that does not is cut off.
+            if let Ok(f) = serde_json::from_slice::<FindingLine>(line) {
+                loaded.findings.push(f);
+                loaded.unterminated = true;
+                break;
+            }
             loaded.partial = Some(start as u64);
             loaded.skipped.push(Skipped {
                 line: number,
@@ -307,6 +317,34 @@ pub fn read_findings(path: &Path) -> Result<Loaded, CampaignError> {
         }
     }
     Ok(loaded)
+}
+
+/// A state read back must describe a campaign this build can resume: a shard with `index <
+/// count`, a `next` input of that shard (`next % count == index`), and room left before the
+/// index space ends (an index near `u64::MAX` would wrap to another shard's inputs).
+fn validate(path: &Path, s: &State) -> Result<(), CampaignError> {
+    let bad = |message: String| {
+        Err(CampaignError::State {
+            path: path.to_owned(),
+            message,
+        })
+    };
+    if s.shard.count == 0 || s.shard.index >= s.shard.count {
+        return bad(format!("shard {} is not I/N with I < N", s.shard));
+    }
+    if s.next % s.shard.count != s.shard.index {
+        return bad(format!(
+            "next input {} is not in shard {} (it must be {} modulo {})",
+            s.next, s.shard, s.shard.index, s.shard.count
+        ));
+    }
+    if s.next > u64::MAX / 2 {
+        return bad(format!(
+            "next input {} leaves no room before the index space ends",
+            s.next
+        ));
+    }
+    Ok(())
 }
 
 /// Writes `value` as JSON to `path` atomically: a temporary file, `fsync`, then a rename.
@@ -341,16 +379,19 @@ struct Sink {
 }
 
 impl Sink {
-    /// Opens (creates) the findings file for appending; a cut-off last line is cut away first, so
-    /// the next line starts on a line of its own.
-    fn open(path: &Path, partial: Option<u64>) -> Result<Sink, CampaignError> {
-        let file = OpenOptions::new()
+    /// Opens (creates) the findings file for appending; a cut-off last line is cut away first,
+    /// and a whole last finding without its end of line gets one, so the next line starts on a
+    /// line of its own.
+    fn open(path: &Path, loaded: &Loaded) -> Result<Sink, CampaignError> {
+        let mut file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
             .map_err(io_err(path))?;
-        if let Some(len) = partial {
+        if let Some(len) = loaded.partial {
             file.set_len(len).map_err(io_err(path))?;
+        } else if loaded.unterminated {
+            file.write_all(b"\n").map_err(io_err(path))?;
         }
         Ok(Sink {
             path: path.to_owned(),
@@ -445,6 +486,7 @@ impl Campaign {
                         asked: format!("seed {seed}, shard {shard}"),
                     });
                 }
+                validate(&state_path, &s)?;
                 s
             }
             None => {
@@ -460,7 +502,7 @@ impl Campaign {
         let findings_path = dir.join(FINDINGS);
         let loaded = read_findings(&findings_path)?;
         let known = loaded.findings.iter().map(|f| f.key.clone()).collect();
-        let sink = Sink::open(&findings_path, loaded.partial)?;
+        let sink = Sink::open(&findings_path, &loaded)?;
         write_atomic(&state_path, &state)?;
         Ok(Campaign {
             dir: dir.to_owned(),
@@ -643,7 +685,7 @@ pub fn merge(sources: &[PathBuf], out: &Path) -> Result<Merged, CampaignError> {
             }
         }
     }
-    let mut sink = Sink::open(&target, existing.partial)?;
+    let mut sink = Sink::open(&target, &existing)?;
     for f in best.values() {
         sink.append(f)?;
         merged.added += 1;
@@ -655,6 +697,25 @@ pub fn merge(sources: &[PathBuf], out: &Path) -> Result<Merged, CampaignError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_state_outside_its_shard_or_near_the_end_is_refused() {
+        let state = |next, index, count| State {
+            seed: 1,
+            shard: Shard { index, count },
+            next,
+            inputs: 0,
+        };
+        let p = Path::new("state.json");
+        assert!(validate(p, &state(4, 1, 3)).is_ok());
+        let err = validate(p, &state(5, 1, 3)).unwrap_err().to_string();
+        assert!(err.contains("not in shard 1/3"), "{err}");
+        let err = validate(p, &state(u64::MAX - 1, 0, 1))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("no room"), "{err}");
+        assert!(validate(p, &state(0, 3, 3)).is_err());
+    }
 
     #[cfg(unix)]
     #[test]
