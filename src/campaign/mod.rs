@@ -145,7 +145,7 @@ pub struct Bytes(pub Vec<u8>);
 
 impl Serialize for Bytes {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::report::bytes(&self.0, s)
+        crate::model::bytes(&self.0, s)
     }
 }
 

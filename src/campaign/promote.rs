@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use std::fmt::Write as _;
 
+use crate::suite::{Case, Expect, Op, COMMON_FIELDS};
+
 use serde_json::Value;
 
 use super::FindingLine;
@@ -17,6 +19,12 @@ pub const HEADER: &str =
 /// Why a finding was not promoted.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum NotPromoted {
+    /// impl's recorded answer names something that is no component (a crafted findings file).
+    #[error("impl's answer has {0:?}, which is no component")]
+    NotAComponent(String),
+    /// The written case does not read back as the same case.
+    #[error("the written case does not read back as written ({0})")]
+    NoRoundTrip(String),
     /// Suite inputs are text.
     #[error("its input is not UTF-8 (suite inputs are text)")]
     NotText,
@@ -89,23 +97,30 @@ fn describe(name: &str, outcome: &Value) -> String {
     }
 }
 
-/// What impl answered, as an `expect`: `invalid`, or its components (`null` = undefined).
-fn expectation(outcomes: &BTreeMap<String, Value>) -> Result<Value, NotPromoted> {
+/// What impl answered, as an `expect`: `invalid`, or its components (`None` = undefined).
+fn expectation(outcomes: &BTreeMap<String, Value>) -> Result<Expect, NotPromoted> {
     let spec = outcomes.get("impl").cloned().unwrap_or(Value::Null);
     match spec.get("outcome").and_then(Value::as_str) {
-        Some("rejected") => Ok(Value::String("invalid".into())),
+        Some("rejected") => Ok(Expect::Invalid),
         Some("accepted") => {
             let components = spec
                 .get("value")
                 .and_then(|v| v.get("components"))
                 .and_then(Value::as_object)
                 .ok_or_else(|| NotPromoted::NoSpecAnswer("accepted without components".into()))?;
-            let map: serde_json::Map<String, Value> = components
-                .iter()
-                .filter(|(k, _)| k.as_str() != "extra")
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect();
-            Ok(Value::Object(map))
+            let mut map = BTreeMap::new();
+            for (k, v) in components.iter().filter(|(k, _)| k.as_str() != "extra") {
+                if !COMMON_FIELDS.contains(&k.as_str()) {
+                    return Err(NotPromoted::NotAComponent(k.clone()));
+                }
+                let value = match v {
+                    Value::Null => None,
+                    Value::String(s) => Some(s.clone()),
+                    other => Some(other.to_string()),
+                };
+                map.insert(k.clone(), value);
+            }
+            Ok(Expect::Components(map))
         }
         other => Err(NotPromoted::NoSpecAnswer(
             other.unwrap_or("missing").to_owned(),
@@ -113,12 +128,14 @@ fn expectation(outcomes: &BTreeMap<String, Value>) -> Result<Value, NotPromoted>
     }
 }
 
-/// The suite case of a finding, as YAML list items indented to sit under `cases:`.
+/// The suite case of a finding, as YAML list items indented to sit under `cases:`: written
+/// through the suite schema's own types (serde), then read back by the suite loader and
+/// compared, so nothing in a findings file can change what the suite says.
 ///
 /// # Errors
 ///
-/// The finding cannot be a case: its input is not text, its op is not `parse`, or impl has no
-/// answer on it.
+/// The finding cannot be a case: its input is not text, its op is not `parse`, impl has no
+/// answer on it, or what is written does not read back as the same case.
 pub fn case_yaml(f: &FindingLine) -> Result<String, NotPromoted> {
     if f.op != "parse" {
         return Err(NotPromoted::Op(f.op.clone()));
@@ -134,28 +151,39 @@ pub fn case_yaml(f: &FindingLine) -> Result<String, NotPromoted> {
         .map(|(name, o)| describe(name, o))
         .collect();
     note.push_str(&parts.join("; "));
-    let expect = expectation(&f.outcomes)?;
-    let mut text = format!(
-        "  - id: {}\n    op: parse\n    input: {}\n    edition: rfc3986\n    note: {}\n",
-        case_id(&f.key),
-        quote(&input),
-        quote(&note)
-    );
-    match expect {
-        Value::Object(map) => {
-            text.push_str("    expect:\n");
-            for (k, v) in map {
-                let v = match v {
-                    Value::String(s) => quote(&s),
-                    Value::Null => "null".to_owned(),
-                    other => quote(&other.to_string()),
-                };
-                let _ = writeln!(text, "      {k}: {v}");
-            }
-        }
-        _ => text.push_str("    expect: invalid\n"),
+    let case = Case {
+        id: Some(case_id(&f.key)),
+        op: Op::Parse,
+        input,
+        section: None,
+        source: None,
+        edition: Some(uri_spec::Edition::Rfc3986),
+        side: None,
+        rule: None,
+        base: None,
+        other: None,
+        strict: true,
+        note: Some(note),
+        erratum: None,
+        corrected: None,
+        skip: None,
+        expect: Some(expectation(&f.outcomes)?),
+    };
+    let yaml =
+        serde_yaml::to_string(&[&case]).map_err(|e| NotPromoted::NoRoundTrip(e.to_string()))?;
+    // Read back: one case, the same one.
+    let back = crate::suite::parse_str("promoted.yaml", &format!("{HEADER}{yaml}"))
+        .map_err(|e| NotPromoted::NoRoundTrip(e.to_string()))?;
+    match back.file.cases.as_slice() {
+        [read]
+            if read.id == case.id
+                && read.input == case.input
+                && read.expect == case.expect
+                && read.note == case.note => {}
+        _ => return Err(NotPromoted::NoRoundTrip("another case".into())),
     }
-    Ok(text)
+    // Indented to sit under `cases:` of the header or of an existing file.
+    Ok(yaml.lines().map(|l| format!("  {l}\n")).collect())
 }
 
 /// A YAML double-quoted scalar holding `s` exactly, in printable ASCII only: every other
@@ -190,4 +218,54 @@ pub fn quote(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finding(components: serde_json::Value, input: &str) -> FindingLine {
+        serde_json::from_value(serde_json::json!({
+            "key": "url host parse: a://a",
+            "class": "host",
+            "severity": "critical",
+            "op": "parse",
+            "partition": [["impl"], ["url"]],
+            "deviating": ["url"],
+            "by_design": {},
+            "example": input,
+            "first_seen": input,
+            "origin": "test",
+            "outcomes": {"impl": {"outcome": "accepted", "value": {"components": components}}},
+            "seed": 1,
+            "index": 0,
+            "shard": "0/1"
+        }))
+        .expect("a finding")
+    }
+
+    #[test]
+    fn a_crafted_finding_injects_no_case() {
+        // A key that would end the mapping and open a second case if written by hand.
+        let crafted = finding(
+            serde_json::json!({"host\n  - {op: parse, input: x, expect: invalid}\n": "a"}),
+            "http://a/",
+        );
+        assert!(matches!(
+            case_yaml(&crafted),
+            Err(NotPromoted::NotAComponent(_))
+        ));
+        // Values and inputs with YAML's own syntax stay text.
+        let f = finding(
+            serde_json::json!({"host": "a\n  - {op: parse}", "scheme": "http"}),
+            "http://a/\n- {op: parse, input: y}\"'#",
+        );
+        let yaml = case_yaml(&f).expect("promoted");
+        let suite = crate::suite::parse_str("p.yaml", &format!("{HEADER}{yaml}")).expect("loads");
+        assert_eq!(suite.file.cases.len(), 1);
+        assert_eq!(
+            suite.file.cases[0].input,
+            "http://a/\n- {op: parse, input: y}\"'#"
+        );
+    }
 }

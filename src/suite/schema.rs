@@ -107,7 +107,7 @@ pub fn edition_fields(edition: Edition) -> &'static [&'static str] {
 }
 
 /// The operation a case checks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Op {
     /// Parse the input: `invalid` or its components.
@@ -139,7 +139,7 @@ impl Op {
 }
 
 /// Which side of a context diff (seeds 000 and 002) a case comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The text before the change.
@@ -163,6 +163,59 @@ pub enum Expect {
     List(Vec<String>),
     /// `regex`: `"$1"`..`"$9"` to the group's text (`None` = the group did not match).
     Groups(BTreeMap<String, Option<String>>),
+}
+
+/// An expectation as a suite writes it (the form [`Case`]'s reading takes back).
+impl serde::Serialize for Expect {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Expect::Invalid => s.serialize_str("invalid"),
+            Expect::Components(m) | Expect::Groups(m) => m.serialize(s),
+            Expect::Text(t) => s.serialize_str(t),
+            Expect::Bool(b) => s.serialize_bool(*b),
+            Expect::List(l) => l.serialize(s),
+        }
+    }
+}
+
+/// A case as a suite file writes it, field by field, each left out when it is absent (and
+/// `strict` only when it is false): what `uridiff promote` writes, read back by the same schema.
+impl serde::Serialize for Case {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        let text = |m: &mut S::SerializeMap, k: &str, v: &Option<String>| match v {
+            Some(v) => m.serialize_entry(k, v),
+            None => Ok(()),
+        };
+        text(&mut m, "id", &self.id)?;
+        m.serialize_entry("op", &self.op)?;
+        m.serialize_entry("input", &self.input)?;
+        text(&mut m, "section", &self.section)?;
+        text(&mut m, "source", &self.source)?;
+        if let Some(e) = self.edition {
+            m.serialize_entry("edition", e.id())?;
+        }
+        if let Some(side) = self.side {
+            m.serialize_entry("side", &side)?;
+        }
+        text(&mut m, "rule", &self.rule)?;
+        text(&mut m, "base", &self.base)?;
+        text(&mut m, "other", &self.other)?;
+        if !self.strict {
+            m.serialize_entry("strict", &false)?;
+        }
+        text(&mut m, "note", &self.note)?;
+        text(&mut m, "erratum", &self.erratum)?;
+        if let Some(c) = &self.corrected {
+            m.serialize_entry("corrected", c)?;
+        }
+        text(&mut m, "skip", &self.skip)?;
+        if let Some(e) = &self.expect {
+            m.serialize_entry("expect", e)?;
+        }
+        m.end()
+    }
 }
 
 impl fmt::Display for Expect {
