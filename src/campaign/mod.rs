@@ -50,6 +50,12 @@ pub enum CampaignError {
     /// A state or findings file that is not a regular file, or too large.
     #[error(transparent)]
     File(crate::files::ReadError),
+    /// Another uridiff process works in the folder.
+    #[error("{path}: another uridiff campaign or merge is running in this folder; wait for it, or give another --out")]
+    Locked {
+        /// The folder.
+        path: PathBuf,
+    },
     /// The folder holds a campaign with another seed or shard than the one asked for.
     #[error("{path} holds the campaign {found}, not {asked}: use another --out or drop --seed/--shard to resume it")]
     Mismatch {
@@ -319,6 +325,20 @@ pub fn read_findings(path: &Path) -> Result<Loaded, CampaignError> {
     Ok(loaded)
 }
 
+/// An exclusive lock on the folder itself (an advisory `flock` on its own descriptor: no file
+/// is created, so no link can be planted for it), held while the returned file lives. A second
+/// campaign or merge on the folder is refused at once rather than interleaving its lines.
+fn lock_folder(dir: &Path) -> Result<File, CampaignError> {
+    let handle = File::open(dir).map_err(io_err(dir))?;
+    match handle.try_lock() {
+        Ok(()) => Ok(handle),
+        Err(std::fs::TryLockError::WouldBlock) => Err(CampaignError::Locked {
+            path: dir.to_owned(),
+        }),
+        Err(std::fs::TryLockError::Error(e)) => Err(io_err(dir)(e)),
+    }
+}
+
 /// A state read back must describe a campaign this build can resume: a shard with `index <
 /// count`, a `next` input of that shard (`next % count == index`), and room left before the
 /// index space ends (an index near `u64::MAX` would wrap to another shard's inputs).
@@ -438,6 +458,8 @@ pub struct Progress {
 /// An open campaign folder.
 pub struct Campaign {
     dir: PathBuf,
+    /// The folder, locked for as long as the campaign is open.
+    _lock: File,
     state: State,
     known: HashSet<String>,
     sink: Sink,
@@ -458,6 +480,7 @@ impl Campaign {
     /// seed's or shard's campaign.
     pub fn open(dir: &Path, options: &Options) -> Result<Campaign, CampaignError> {
         fs::create_dir_all(dir).map_err(io_err(dir))?;
+        let lock = lock_folder(dir)?;
         let state_path = dir.join(STATE);
         let found =
             match crate::files::read_limited(&state_path, MAX_STATE_BYTES) {
@@ -506,6 +529,7 @@ impl Campaign {
         write_atomic(&state_path, &state)?;
         Ok(Campaign {
             dir: dir.to_owned(),
+            _lock: lock,
             state,
             known,
             sink,
@@ -649,6 +673,7 @@ pub struct Merged {
 /// A file cannot be read, or the target cannot be written.
 pub fn merge(sources: &[PathBuf], out: &Path) -> Result<Merged, CampaignError> {
     fs::create_dir_all(out).map_err(io_err(out))?;
+    let _lock = lock_folder(out)?;
     let target = out.join(FINDINGS);
     let existing = read_findings(&target)?;
     let mut merged = Merged::default();
@@ -697,6 +722,31 @@ pub fn merge(sources: &[PathBuf], out: &Path) -> Result<Merged, CampaignError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_second_campaign_on_one_folder_is_refused_while_the_first_is_open() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let options = Options {
+            seed: Some(1),
+            shard: None,
+            budget: 10,
+        };
+        let first = Campaign::open(dir.path(), &options).expect("the first opens");
+        let err = Campaign::open(dir.path(), &options)
+            .err()
+            .expect("the second is refused");
+        assert!(matches!(err, CampaignError::Locked { .. }), "{err}");
+        assert!(
+            err.to_string().contains("another uridiff campaign"),
+            "{err}"
+        );
+        let err = merge(&[], dir.path())
+            .err()
+            .expect("a merge is refused too");
+        assert!(matches!(err, CampaignError::Locked { .. }), "{err}");
+        drop(first);
+        Campaign::open(dir.path(), &options).expect("free again once the first is closed");
+    }
 
     #[test]
     fn a_state_outside_its_shard_or_near_the_end_is_refused() {
