@@ -732,17 +732,17 @@ mod tests {
             budget: 10,
         };
         let first = Campaign::open(dir.path(), &options).expect("the first opens");
-        let err = Campaign::open(dir.path(), &options)
-            .err()
-            .expect("the second is refused");
+        let Err(err) = Campaign::open(dir.path(), &options) else {
+            panic!("the second is refused");
+        };
         assert!(matches!(err, CampaignError::Locked { .. }), "{err}");
         assert!(
             err.to_string().contains("another uridiff campaign"),
             "{err}"
         );
-        let err = merge(&[], dir.path())
-            .err()
-            .expect("a merge is refused too");
+        let Err(err) = merge(&[], dir.path()) else {
+            panic!("a merge is refused too");
+        };
         assert!(matches!(err, CampaignError::Locked { .. }), "{err}");
         drop(first);
         Campaign::open(dir.path(), &options).expect("free again once the first is closed");
