@@ -57,6 +57,33 @@ impl Subject for Plays {
     }
 }
 
+/// A library whose equivalence answers "equivalent" to everything (Perl's `URI::eq` on URNs).
+struct AlwaysEqual(SubjectInfo);
+
+impl Subject for AlwaysEqual {
+    fn info(&self) -> &SubjectInfo {
+        &self.0
+    }
+    fn equivalent(&self, _: &[u8], _: &[u8], _: &Ctx<'_>) -> Outcome<bool> {
+        Outcome::Accepted(true)
+    }
+}
+
+fn always_equal(name: &str, profile: &str) -> Arc<dyn Subject> {
+    Arc::new(AlwaysEqual(SubjectInfo {
+        name: name.into(),
+        version: "test".into(),
+        profile: profile.into(),
+        kind: Kind::InProcess,
+        library: "a test double".into(),
+        operations: OpSet::of(&[Op::Equivalent]),
+        components: ComponentSet::NONE,
+        decides_validity: true,
+        edition_fields: false,
+        editions: Vec::new(),
+    }))
+}
+
 /// A worker's library that resolves as `f` says (and parses as the reference does).
 fn resolves(name: &str, profile: &str, f: Resolves) -> Arc<dyn Subject> {
     let edition = if profile == "rfc2396" || profile == "perl-uri" {
@@ -447,6 +474,42 @@ fn every_rule_fires_through_the_comparison() {
                 }),
                 "http://%41/",
             ),
+            (
+                plays("java-uri", "rfc2396", rfc2396, |_, _| rejected()),
+                "//",
+            ),
+            (
+                plays("java-uri", "rfc2396", rfc2396, |_, o| {
+                    set(Component::Host, None)(set(Component::Port, None)(o))
+                }),
+                "//a:9999999999",
+            ),
+            (
+                plays("java-uri", "rfc2396", rfc2396, |_, o| {
+                    set(Component::Host, Some("0"))(set(Component::Port, Some("5"))(o))
+                }),
+                "//0:5",
+            ),
+            (
+                resolves("java-uri", "rfc2396", |_, _| "http://a/..".into()),
+                "resolve:..|http://a",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, o| {
+                    set(Component::Port, Some("5"))(o)
+                }),
+                "http://a:05/",
+            ),
+            (
+                resolves("curl-url", "curl-url", |_, _| "http://a/x%20y".into()),
+                "resolve:x y|http://a/",
+            ),
+            (library("url"), "file:///x"),
+            (
+                always_equal("perl-uri", "perl-uri"),
+                "equivalent:urn:Isbn:1|urn:isbn:1",
+            ),
+            (library("uriparse"), "normalize://a:"),
             (library("fluent-uri"), "resolve:g|http://a/b#f"),
             (library("fluent-uri"), "resolve:..|foo:/bar/baz/.%2E/"),
         ])

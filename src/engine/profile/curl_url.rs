@@ -34,7 +34,12 @@ pub(super) const RULES: &[Rule] = &[
             let Some(c) = e.component() else {
                 return false;
             };
-            curl_reading(e.input).is_some_and(|r| r.get(c) == e.got)
+            curl_reading(e.input).is_some_and(|r| {
+                r.get(c) == e.got
+                    || (c == Component::Port
+                        && r.get(c).and_then(|p| p.parse::<u32>().ok())
+                            == e.got.and_then(|p| p.parse::<u32>().ok()))
+            })
         },
     },
     Rule {
@@ -43,6 +48,24 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.class == Class::TooLax
                 && accepted_once(e, uri_spec::Edition::Rfc3986, curl_encoded)
+        },
+    },
+    Rule {
+        profile: "curl-url",
+        name: "a space in a relative reference is sent as %20 (URL-SYNTAX.md, \"spaces\")",
+        explains: |e| {
+            let (Class::TooLax, Some(base)) = (e.class, e.second) else {
+                return false;
+            };
+            if !e.input.contains(&b' ') {
+                return false;
+            }
+            let encoded: Vec<u8> = e
+                .input
+                .iter()
+                .flat_map(|&b| if b == b' ' { b"%20".to_vec() } else { vec![b] })
+                .collect();
+            uri_spec::resolve(base, &encoded).is_ok()
         },
     },
     Rule {

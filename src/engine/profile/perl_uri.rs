@@ -13,6 +13,25 @@ use crate::engine::Class;
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "perl-uri",
+        name: "a URN's namespace identifier compares without case (URI::urn: \"Letter case is not significant for the Namespace Identifier\")",
+        explains: |e| {
+            let (Class::Equivalence, Some(other)) = (e.class, e.second) else {
+                return false;
+            };
+            let nid = |s: &[u8]| {
+                let s = String::from_utf8_lossy(s).into_owned();
+                let rest = s.get(4..)?.to_owned();
+                if !s.get(..4)?.eq_ignore_ascii_case("urn:") {
+                    return None;
+                }
+                let (id, nss) = rest.split_once(':')?;
+                Some((id.to_ascii_lowercase(), nss.to_owned()))
+            };
+            e.got == Some("true") && nid(e.input).is_some() && nid(e.input) == nid(other)
+        },
+    },
+    Rule {
+        profile: "perl-uri",
         name: "a server scheme's authority is split as userinfo@host:port without checking the host (SERVER METHODS)",
         explains: server_methods,
     },

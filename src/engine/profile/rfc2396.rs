@@ -127,6 +127,21 @@ pub(super) const RULES: &[Rule] = &[
                 })
         },
     },
+    Rule {
+        profile: "java-uri",
+        name: "an empty authority needs a path, query or fragment after it (URI(String): \"An empty authority component is permitted as long as it is followed by ...\")",
+        explains: |e| e.class == Class::TooStrict && (e.input == b"//" || e.second == Some(b"//")),
+    },
+    Rule {
+        profile: "java-uri",
+        name: "a port above 2147483647 makes the authority registry-based (the port is an int)",
+        explains: |e| java_registry_based(e, |_, port| port.is_some_and(|p| p.len() > 10 || p.parse::<u64>().is_ok_and(|n| n > 2_147_483_647))),
+    },
+    Rule {
+        profile: "java-uri",
+        name: "a single domain label may start with a digit (URI: \"s://123 will parse as a server-based authority\")",
+        explains: java_single_label,
+    },
 ];
 
 /// RFC 2396 section 3: `absoluteURI = scheme ":" ( hier_part | opaque_part )`, and
@@ -178,12 +193,77 @@ fn java_ipv4_octets(e: &super::Evidence<'_>) -> bool {
         && e.got.is_none()
 }
 
+/// Java reads a registry-based authority where `test` holds for the reference's host and port:
+/// no userinfo, host or port then.
+fn java_registry_based(
+    e: &super::Evidence<'_>,
+    test: fn(Option<&str>, Option<&str>) -> bool,
+) -> bool {
+    use crate::model::Component;
+    let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
+        return false;
+    };
+    let Some(spec) = e.spec_components else {
+        return false;
+    };
+    test(spec.get(Component::Host), spec.get(Component::Port))
+        && matches!(
+            c,
+            Component::Userinfo | Component::Host | Component::HostKind | Component::Port
+        )
+        && e.got.is_none()
+}
+
+/// `java.net.URI`: "single domain label ... permitted to start with an alphanum"; where RFC 2396
+/// reads such an authority (`0:5`, `@6`) as a `reg_name`, Java reads userinfo, host and port.
+fn java_single_label(e: &super::Evidence<'_>) -> bool {
+    use crate::model::Component;
+    let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
+        return false;
+    };
+    let Some(spec) = e.spec_components else {
+        return false;
+    };
+    let Some(authority) = spec.get(Component::Authority) else {
+        return false;
+    };
+    if spec.get(Component::Host).is_some() {
+        return false;
+    }
+    let (userinfo, hostport) = match authority.rfind('@') {
+        Some(at) => (Some(&authority[..at]), &authority[at + 1..]),
+        None => (None, authority),
+    };
+    let (host, port) = match hostport.rfind(':') {
+        Some(i) => (&hostport[..i], Some(&hostport[i + 1..])),
+        None => (hostport, None),
+    };
+    let label = !host.is_empty()
+        && !host.contains('.')
+        && host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        && host.as_bytes()[0].is_ascii_digit();
+    if !label || port.is_some_and(|p| !p.bytes().all(|b| b.is_ascii_digit())) {
+        return false;
+    }
+    let want = match c {
+        Component::Userinfo => userinfo,
+        Component::Host => Some(host),
+        Component::Port => port.filter(|p| !p.is_empty()),
+        _ => return false,
+    };
+    want == e.got
+}
+
 /// RFC 2396 as published, 3.3 and Appendix A: `rel_segment = 1*( unreserved | escaped | ";" |
 /// "@" | "&" | "=" | "+" | "$" | "," )`, no ":", so a relative path's first segment with a colon
 /// (and no scheme before it) is an error; the draft's `rel_path` allows one at its very start,
 /// which ends no scheme (`:b`).
 fn colon_in_rel_segment(e: &super::Evidence<'_>) -> bool {
-    if e.class != Class::TooStrict {
+    // No URI reference at all: refused, or given any normal form or target (none is defined).
+    if !matches!(
+        e.class,
+        Class::TooStrict | Class::Normalization | Class::Resolution | Class::Equivalence
+    ) {
         return false;
     }
     let first = e
@@ -263,9 +343,20 @@ fn empty_base_path_merged(e: &super::Evidence<'_>) -> bool {
     };
     let empty_path = uri_spec::parse(base)
         .is_ok_and(|c| c.authority.is_some() && c.path.is_none_or(str::is_empty));
-    e.class == Class::Resolution
-        && empty_path
-        && uri_spec::resolve(base, e.input).ok().as_deref() == e.got
+    if e.class != Class::Resolution || !empty_path {
+        return false;
+    }
+    // RFC 3986's merge, or RFC 2396's own resolution against the base with "/" for its path
+    // (which keeps a leading "..": 5.2 step 6g; `URI.normalize` and Perl's
+    // `$URI::ABS_REMOTE_LEADING_DOTS` document keeping it).
+    let slashed = super::slash_after_authority(&String::from_utf8_lossy(base));
+    uri_spec::resolve(base, e.input).ok().as_deref() == e.got
+        || uri_spec::Resolver::new()
+            .edition(Edition::UriSyntax02)
+            .resolve(slashed.as_bytes(), e.input)
+            .ok()
+            .as_deref()
+            == e.got
 }
 
 /// Whether the draft rejects the job only for a query right after an authority: with a "/"

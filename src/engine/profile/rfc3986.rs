@@ -10,6 +10,31 @@ use crate::engine::Class;
 #[allow(unused_imports)]
 use crate::model::{Component, Components};
 
+/// `target` with its port as uriparse holds it (`Option<u16>`): an empty port and its ":"
+/// dropped, leading zeros gone.
+fn uriparse_port(target: &str) -> String {
+    let Ok(c) = uri_spec::parse(target.as_bytes()) else {
+        return target.to_owned();
+    };
+    let (Some(authority), Some(port)) = (c.authority, c.port) else {
+        return target.to_owned();
+    };
+    let Some(at) = target.find(authority) else {
+        return target.to_owned();
+    };
+    let port_at = at + authority.len() - port.len() - 1;
+    let written = match port.parse::<u16>() {
+        Ok(n) => format!(":{n}"),
+        Err(_) if port.is_empty() => String::new(),
+        Err(_) => return target.to_owned(),
+    };
+    format!(
+        "{}{written}{}",
+        &target[..port_at],
+        &target[at + authority.len()..]
+    )
+}
+
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
     Rule {
@@ -69,7 +94,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an empty path after an authority is \"/\" in what it normalizes or resolves",
         explains: |e| {
             matches!(e.class, Class::Normalization | Class::Resolution)
-                && e.spec.map(slash_after_authority).as_deref() == e.got
+                && e.spec.map(|t| slash_after_authority(&uriparse_port(t))).as_deref() == e.got
         },
     },
     // The `rfc3986` Python package.

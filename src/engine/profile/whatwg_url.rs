@@ -15,17 +15,31 @@ use crate::engine::Class;
 use crate::model::{Component, Components};
 
 /// The rules of this table.
-pub(super) const RULES: &[Rule] = &[Rule {
-    profile: "node-whatwg",
-    name: "hostname, search and hash give '' for absent and empty alike",
-    explains: |e| {
-        matches!(
-            e.class,
-            Class::UndefinedVsEmpty(Component::Host | Component::Query | Component::Fragment)
-        ) && e.spec.is_none()
-            && e.got == Some("")
+pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "url",
+        name: "a file URL's empty host is none (Url::host: \"some file: URLs don't have a host\")",
+        explains: |e| {
+            e.class == Class::UndefinedVsEmpty(Component::Host)
+                && e.spec == Some("")
+                && e.got.is_none()
+                && e.spec_components
+                    .and_then(|c| c.get(Component::Scheme))
+                    .is_some_and(|s| s.eq_ignore_ascii_case("file"))
+        },
     },
-}];
+    Rule {
+        profile: "node-whatwg",
+        name: "hostname, search and hash give '' for absent and empty alike",
+        explains: |e| {
+            matches!(
+                e.class,
+                Class::UndefinedVsEmpty(Component::Host | Component::Query | Component::Fragment)
+            ) && e.spec.is_none()
+                && e.got == Some("")
+        },
+    },
+];
 
 /// How the URL Standard differs from RFC 3986 by design.
 pub(super) const VERSUS_RFC3986: &[Rule] = &[
