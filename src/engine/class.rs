@@ -4,8 +4,8 @@
 //! A class is one behaviour of one parser: its [`Signature`] is the deviating subject, the
 //! [`Class`] of the difference (validity, a component, an operation, round-trip, crash), the
 //! operation, and the form of the difference: the [`skeleton`] of the minimized input (letters to
-//! `a`, digits to `1`, runs of either collapsed, punctuation kept), so `http://a:` and `ftp://b:`
-//! are one class. Which other parsers happened to agree is never part of it: the partition of
+//! `a`, digits to `1`, characters RFC 3986 allows nowhere to `¬`, runs of each collapsed, its
+//! delimiters kept), so `http://a:` and `ftp://b:` are one class. Which other parsers happened to agree is never part of it: the partition of
 //! every subject by answer stays in the class record as evidence.
 
 use std::fmt;
@@ -202,31 +202,48 @@ impl Signature {
 }
 
 /// The skeleton of an input: ASCII letters become `a`, digits `1`, each run of either one
-/// character; other ASCII bytes are kept (they are the URI's delimiters and what it is about),
-/// controls and bytes outside ASCII are written `\xNN`.
+/// character; the characters RFC 3986 allows somewhere (its delimiters and `%`) are kept, as what
+/// the input is about; every byte it allows nowhere (a space, `"`, `<`, `\\`, `{`, a control,
+/// a byte outside ASCII) becomes `¬`, a run of them one `¬`: a parser that lets one such
+/// character through lets the others through too, one behaviour.
 ///
 /// ```
 /// use uridiff::engine::skeleton;
 /// assert_eq!(skeleton(b"http://a:"), skeleton(b"ftp://b:"));
 /// assert_eq!(skeleton(b"http://[::1]:80/x%2F"), "a://[::1]:1/a%1a");
 /// assert_ne!(skeleton(b"http://a@b"), skeleton(b"http://a/b"));
+/// assert_eq!(skeleton(b"?}"), skeleton(b"?<\x01"));
+/// assert_eq!(skeleton("a b\u{e9}".as_bytes()), "a¬a¬");
 /// ```
 pub fn skeleton(input: &[u8]) -> String {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Kind {
+        Letter,
+        Digit,
+        Forbidden,
+        Other,
+    }
     let mut out = String::with_capacity(input.len());
-    let mut last = None;
+    let mut last = Kind::Other;
     for &b in input {
-        let mapped = match b {
-            b'a'..=b'z' | b'A'..=b'Z' => Some('a'),
-            b'0'..=b'9' => Some('1'),
-            _ => None,
+        let kind = match b {
+            b'a'..=b'z' | b'A'..=b'Z' => Kind::Letter,
+            b'0'..=b'9' => Kind::Digit,
+            // RFC 3986 2.2 and 2.3: unreserved and reserved characters, and "%" (2.1).
+            b'-' | b'.' | b'_' | b'~' | b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@' | b'!'
+            | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=' | b'%' => {
+                Kind::Other
+            }
+            _ => Kind::Forbidden,
         };
-        match mapped {
-            Some(m) if last == Some(m) => {}
-            Some(m) => out.push(m),
-            None if b.is_ascii_graphic() || b == b' ' => out.push(b as char),
-            None => out.push_str(&format!("\\x{b:02x}")),
+        match kind {
+            Kind::Letter | Kind::Digit | Kind::Forbidden if kind == last => {}
+            Kind::Letter => out.push('a'),
+            Kind::Digit => out.push('1'),
+            Kind::Forbidden => out.push('¬'),
+            Kind::Other => out.push(b as char),
         }
-        last = mapped;
+        last = kind;
     }
     out
 }
