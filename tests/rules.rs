@@ -84,6 +84,18 @@ fn always_equal(name: &str, profile: &str) -> Arc<dyn Subject> {
     }))
 }
 
+/// A library whose normalization gives `""` for anything (Java's `URI.normalize` on `.`).
+struct NormalizesToEmpty(SubjectInfo);
+
+impl Subject for NormalizesToEmpty {
+    fn info(&self) -> &SubjectInfo {
+        &self.0
+    }
+    fn normalize(&self, _: &[u8], _: &Ctx<'_>) -> Outcome<String> {
+        Outcome::Accepted(String::new())
+    }
+}
+
 /// A worker's library that resolves as `f` says (and parses as the reference does).
 fn resolves(name: &str, profile: &str, f: Resolves) -> Arc<dyn Subject> {
     let edition = if profile == "rfc2396" || profile == "perl-uri" {
@@ -505,6 +517,37 @@ fn every_rule_fires_through_the_comparison() {
                 "resolve:x y|http://a/",
             ),
             (library("url"), "file:///x"),
+            (plays("java-uri", "rfc2396", rfc2396, accepted), "//[::%e]"),
+            (
+                Arc::new(NormalizesToEmpty(SubjectInfo {
+                    name: "java-uri".into(),
+                    version: "test".into(),
+                    profile: "rfc2396".into(),
+                    kind: Kind::InProcess,
+                    library: "a test double".into(),
+                    operations: OpSet::of(&[Op::Normalize]),
+                    components: ComponentSet::NONE,
+                    decides_validity: true,
+                    edition_fields: false,
+                    editions: Vec::new(),
+                })),
+                "normalize:.",
+            ),
+            (
+                resolves("s", "rfc3986", |_, _| "a://".into()),
+                "resolve:.//|a:/b",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, _| rejected()),
+                "http://",
+            ),
+            (library("http"), ":"),
+            (
+                plays("perl-uri", "perl-uri", rfc2396, |_, o| {
+                    set(Component::Host, Some("@"))(o)
+                }),
+                "file://@",
+            ),
             (
                 always_equal("perl-uri", "perl-uri"),
                 "equivalent:urn:Isbn:1|urn:isbn:1",

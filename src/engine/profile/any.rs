@@ -4,6 +4,9 @@
 //!   hexadecimal digits of a percent-encoding are case-insensitive and normalize to uppercase.
 //! - 5.2.2: "A non-strict parser may ignore a scheme in the reference if it is identical to the
 //!   base URI's scheme" (5.4.2: `http:g` is `http://a/b/c/g` to such a parser);
+//! - 5.3's recomposition, read literally, writes a target path that begins with "//" after the
+//!   scheme even without an authority (impl, like RFC 3986 section 4.2 advises, adds "/."):
+//!   a library that writes it literally follows the text;
 //! - 3.2.3: "URI producers and normalizers should omit the port component and its ':' delimiter
 //!   if port is empty": a parser (most have an integer port) that reads an empty port as none.
 
@@ -55,6 +58,15 @@ pub(super) const RULES: &[Rule] = &[
                     .ok()
                     .as_deref()
                     == e.got
+        },
+    },
+    Rule {
+        profile: "*",
+        name: "a target path beginning with \"//\" without an authority, written as RFC 3986 5.3 recomposes it (no \"/.\" added)",
+        explains: |e| {
+            e.class == Class::Resolution
+                && e.spec.is_some_and(|t| t.contains(":/.//") || t.starts_with("/.//"))
+                && e.spec.map(|t| t.replacen("/.//", "//", 1)).as_deref() == e.got
         },
     },
     Rule {

@@ -70,6 +70,25 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        name: "a URL needs a host unless its scheme is file (curl_url_set without CURLU_NO_AUTHORITY)",
+        explains: |e| {
+            if e.class != Class::TooStrict {
+                return false;
+            }
+            let target = match e.second {
+                Some(base) => uri_spec::resolve(base, e.input).ok(),
+                None => std::str::from_utf8(e.input).ok().map(str::to_owned),
+            };
+            target.is_some_and(|t| {
+                uri_spec::parse(t.as_bytes()).is_ok_and(|c| {
+                    c.host.is_some_and(|h| h.text.is_empty())
+                        && c.scheme.is_some_and(|s| !s.eq_ignore_ascii_case("file"))
+                })
+            })
+        },
+    },
+    Rule {
+        profile: "curl-url",
         name: "an empty host, port, query or fragment is none (\"empty parts non-existing\")",
         explains: |e| {
             matches!(

@@ -69,6 +69,22 @@ pub(super) const RULES: &[Rule] = &[
                     .is_some_and(|c| c.get(Component::Scheme).is_none())
         },
     },
+    Rule {
+        profile: "http-request-target",
+        name: "a target without \"/\" or \"://\" is accepted as the authority form host[:port]",
+        explains: |e| {
+            e.class == Class::TooLax
+                && e.second.is_none()
+                && http_authority_form(e.input).is_some_and(|c| {
+                    let port = std::str::from_utf8(e.input)
+                        .ok()
+                        .and_then(|t| t.rsplit_once(':'))
+                        .map(|(_, p)| p);
+                    port.is_none_or(|p| p.is_empty() || p.parse::<u16>().is_ok())
+                        && c.get(Component::Host).is_some()
+                })
+        },
+    },
 ];
 
 /// What `http::Uri` reads from an authority-form target: scheme undefined, the whole input as

@@ -67,6 +67,14 @@ fn server_methods(e: &super::Evidence<'_>) -> bool {
     let Some(authority) = spec.get(Component::Authority) else {
         return false;
     };
+    // URI::file's host is its whole authority, unescaped.
+    if spec
+        .get(Component::Scheme)
+        .is_some_and(|s| s.eq_ignore_ascii_case("file"))
+        && c == Component::Host
+    {
+        return Some(super::pct_decode_exact(authority).as_str()) == e.got;
+    }
     if spec.get(Component::Host).is_some() {
         return false;
     }

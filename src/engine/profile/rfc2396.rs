@@ -130,7 +130,10 @@ pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "java-uri",
         name: "an empty authority needs a path, query or fragment after it (URI(String): \"An empty authority component is permitted as long as it is followed by ...\")",
-        explains: |e| e.class == Class::TooStrict && (e.input == b"//" || e.second == Some(b"//")),
+        explains: |e| {
+            e.class == Class::TooStrict
+                && (empty_authority_alone(e.input) || e.second.is_some_and(empty_authority_alone))
+        },
     },
     Rule {
         profile: "java-uri",
@@ -141,6 +144,27 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         name: "a single domain label may start with a digit (URI: \"s://123 will parse as a server-based authority\")",
         explains: java_single_label,
+    },
+    Rule {
+        profile: "java-uri",
+        name: "an IPv6 literal may carry a scope id (java.net.URI: IPv6 addresses with a scope_id)",
+        explains: |e| {
+            if e.class != Class::TooLax {
+                return false;
+            }
+            let without = strip_scope(e.input);
+            without.as_slice() != e.input && ipv6_reference_accepted(&super::Evidence { input: &without, ..*e })
+        },
+    },
+    Rule {
+        profile: "java-uri",
+        name: "normalize removes every \".\" segment, a relative path's too (URI.normalize)",
+        explains: |e| {
+            e.class == Class::Normalization
+                && !e.input.iter().any(|b| matches!(b, b':' | b'?' | b'#'))
+                && std::str::from_utf8(e.input)
+                    .is_ok_and(|p| Some(uri_spec::remove_dot_segments(p).as_str()) == e.got)
+        },
     },
 ];
 
@@ -191,6 +215,44 @@ fn java_ipv4_octets(e: &super::Evidence<'_>) -> bool {
             Component::Userinfo | Component::Host | Component::HostKind | Component::Port
         )
         && e.got.is_none()
+}
+
+/// An operand with an empty authority and nothing after it (`//`, `file://`, `a://`): `URI(String)`
+/// allows an empty authority only "as long as it is followed by a non-empty path, a query
+/// component, or a fragment component".
+fn empty_authority_alone(s: &[u8]) -> bool {
+    uri_spec::parse(s).is_ok_and(|c| {
+        c.authority == Some("")
+            && c.path.is_none_or(str::is_empty)
+            && c.query.is_none()
+            && c.fragment.is_none()
+    })
+}
+
+/// `s` with a "%" scope id removed from its bracketed IPv6 literal (`[::%e]` is `[::]`).
+fn strip_scope(s: &[u8]) -> Vec<u8> {
+    let (Some(open), Some(close)) = (
+        s.iter().position(|&b| b == b'['),
+        s.iter().position(|&b| b == b']'),
+    ) else {
+        return s.to_vec();
+    };
+    let Some(pct) = s[open..close]
+        .iter()
+        .position(|&b| b == b'%')
+        .map(|p| open + p)
+    else {
+        return s.to_vec();
+    };
+    let scope = &s[pct + 1..close];
+    if scope.is_empty()
+        || !scope
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || b"_.".contains(b))
+    {
+        return s.to_vec();
+    }
+    [&s[..pct], &s[close..]].concat()
 }
 
 /// Java reads a registry-based authority where `test` holds for the reference's host and port:
