@@ -542,6 +542,12 @@ fn every_rule_fires_through_the_comparison() {
                 "http://",
             ),
             (library("http"), ":"),
+            (plays("java-uri", "rfc2396", rfc2396, accepted), "//[::1]?q"),
+            (
+                plays("perl-uri", "perl-uri", rfc2396, accepted),
+                "//[::1]?q",
+            ),
+            (always_equal("iref", "rfc3987-iri"), "equivalent:.|"),
             (
                 plays("perl-uri", "perl-uri", rfc2396, |_, o| {
                     set(Component::Host, Some("@"))(o)

@@ -36,6 +36,9 @@ pub(super) const RULES: &[Rule] = &[
             };
             curl_reading(e.input).is_some_and(|r| {
                 r.get(c) == e.got
+                    // The host is held percent-decoded (curl_url_get without CURLU_URLENCODE).
+                    || (c == Component::Host
+                        && r.get(c).map(super::pct_decode_exact).as_deref() == e.got)
                     || (c == Component::Port
                         && r.get(c).and_then(|p| p.parse::<u32>().ok())
                             == e.got.and_then(|p| p.parse::<u32>().ok()))

@@ -11,7 +11,7 @@
 //! - a normalization whose result the reference's full normalization takes to the same place as
 //!   the input (it applied fewer of 6.2's steps, and changed no meaning).
 
-use uri_spec::normalize_scheme_based;
+use uri_spec::{normalize_scheme_based, normalize_scheme_based_in, Edition};
 
 use super::{Class, Evidence, Rule};
 
@@ -40,9 +40,17 @@ fn fewer_steps(e: &Evidence<'_>) -> bool {
     let (Class::Normalization, Some(got)) = (e.class, e.got) else {
         return false;
     };
+    // At the top rung of RFC 3986, or of RFC 2396's draft where RFC 3986 refuses one of them
+    // (a port that is not digits is a registry name there).
     match (normalize_scheme_based(got), normalize_scheme_based(e.input)) {
         (Ok(a), Ok(b)) => a == b,
-        _ => false,
+        _ => matches!(
+            (
+                normalize_scheme_based_in(Edition::UriSyntax02, got),
+                normalize_scheme_based_in(Edition::UriSyntax02, e.input),
+            ),
+            (Ok(a), Ok(b)) if a == b
+        ),
     }
 }
 

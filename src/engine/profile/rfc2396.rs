@@ -166,6 +166,16 @@ pub(super) const RULES: &[Rule] = &[
                     .is_ok_and(|p| Some(uri_spec::remove_dot_segments(p).as_str()) == e.got)
         },
     },
+    Rule {
+        profile: "rfc2396",
+        name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
+        explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
+    },
+    Rule {
+        profile: "perl-uri",
+        name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
+        explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
+    },
 ];
 
 /// RFC 2396 section 3: `absoluteURI = scheme ":" ( hier_part | opaque_part )`, and
@@ -237,6 +247,9 @@ fn strip_scope(s: &[u8]) -> Vec<u8> {
     ) else {
         return s.to_vec();
     };
+    if close < open {
+        return s.to_vec();
+    }
     let Some(pct) = s[open..close]
         .iter()
         .position(|&b| b == b'%')
@@ -300,10 +313,12 @@ fn java_single_label(e: &super::Evidence<'_>) -> bool {
         Some(i) => (&hostport[..i], Some(&hostport[i + 1..])),
         None => (hostport, None),
     };
-    let label = !host.is_empty()
-        && !host.contains('.')
-        && host.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-        && host.as_bytes()[0].is_ascii_digit();
+    // One label, which may keep a hostname's trailing ".".
+    let bare = host.strip_suffix('.').unwrap_or(host);
+    let label = !bare.is_empty()
+        && !bare.contains('.')
+        && bare.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        && bare.as_bytes()[0].is_ascii_digit();
     if !label || port.is_some_and(|p| !p.bytes().all(|b| b.is_ascii_digit())) {
         return false;
     }
@@ -364,6 +379,41 @@ fn bare_scheme(e: &super::Evidence<'_>) -> bool {
         Class::Resolution | Class::TooLax => e.second.is_some_and(bare),
         _ => false,
     }
+}
+
+/// What the draft's grammar needs for an input RFC 2396 as published and RFC 2732 accept: a
+/// valid IPv6 literal host as a plain host, a "/" before a query right after the authority, and
+/// any other bracket encoded.
+fn published_2396(s: &[u8]) -> Vec<u8> {
+    let mut out = s.to_vec();
+    if let (Some(open), Some(close)) = (
+        out.iter().position(|&b| b == b'['),
+        out.iter().position(|&b| b == b']'),
+    ) {
+        let after_authority_start =
+            (open >= 2 && &out[open - 2..open] == b"//") || out[..open].ends_with(b"@");
+        if open < close && after_authority_start {
+            let literal = [b"//", &out[open..=close]].concat();
+            let ipv6 = uri_spec::parse(&literal)
+                .ok()
+                .and_then(|c| c.host)
+                .is_some_and(|h| h.kind == uri_spec::HostKind::Ipv6);
+            if ipv6 {
+                out = [&out[..open], b"h", &out[close + 1..]].concat();
+            }
+        }
+    }
+    if let Some(at) = out.windows(2).position(|w| w == b"//").map(|p| p + 2) {
+        if let Some(end) = out[at..]
+            .iter()
+            .position(|b| matches!(b, b'/' | b'?' | b'#'))
+        {
+            if out[at + end] == b'?' {
+                out.insert(at + end, b'/');
+            }
+        }
+    }
+    brackets_encoded(&out)
 }
 
 /// `[` and `]` outside an IP literal percent-encoded.
@@ -466,7 +516,23 @@ fn ipv6_reference_accepted(e: &super::Evidence<'_>) -> bool {
     if close < open {
         return false;
     }
-    let literal = [b"//", &e.input[open..=close]].concat();
+    // RFC 2732 takes RFC 2373's IPv6 text, whose IPv4 groups are 1*3DIGIT (leading zeros allowed,
+    // which RFC 3986's dec-octet refuses): written without them for the check.
+    let inner = String::from_utf8_lossy(&e.input[open + 1..close]).into_owned();
+    let inner = match inner.rsplit_once(':') {
+        Some((head, v4)) if v4.contains('.') => {
+            let groups: Vec<String> = v4
+                .split('.')
+                .map(|g| {
+                    g.parse::<u32>()
+                        .map_or_else(|_| g.to_owned(), |n| n.to_string())
+                })
+                .collect();
+            format!("{head}:{}", groups.join("."))
+        }
+        _ => inner,
+    };
+    let literal = format!("//[{inner}]").into_bytes();
     let is_ipv6 = uri_spec::parse(&literal)
         .ok()
         .and_then(|c| c.host)

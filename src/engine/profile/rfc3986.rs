@@ -97,6 +97,32 @@ pub(super) const RULES: &[Rule] = &[
                 && e.spec.map(|t| slash_after_authority(&uriparse_port(t))).as_deref() == e.got
         },
     },
+    // iref: "Paths are normalized during comparison by removing dot segments" (its equality's
+    // documentation), relative paths included.
+    Rule {
+        profile: "iref",
+        name: "equality removes dot segments from the paths it compares",
+        explains: |e| {
+            let (Class::Equivalence, Some(other), Some("true")) = (e.class, e.second, e.got) else {
+                return false;
+            };
+            let dotless = |s: &[u8]| {
+                let s = std::str::from_utf8(s).ok()?;
+                let end = s.find(['?', '#']).unwrap_or(s.len());
+                let c = uri_spec::parse(s.as_bytes()).ok()?;
+                let (head, path) = match (c.scheme, c.authority) {
+                    (None, None) => ("", &s[..end]),
+                    _ => {
+                        let p = c.path.unwrap_or("");
+                        let at = s[..end].len() - p.len();
+                        (&s[..at], p)
+                    }
+                };
+                Some(format!("{head}{}{}", uri_spec::remove_dot_segments(path), &s[end..]))
+            };
+            dotless(e.input).is_some() && dotless(e.input) == dotless(other)
+        },
+    },
     // The `rfc3986` Python package.
     Rule {
         profile: "python-rfc3986",
