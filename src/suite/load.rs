@@ -330,6 +330,16 @@ fn check_flow_depth(text: &str) -> Result<(), (usize, usize)> {
                 prev = Some(b);
                 spaced = false;
             }
+            b'&' | b'!' if indicator_before => {
+                // A node's anchor or tag (`&a`, `!!seq`, `!<tag:x>`): the node it belongs to
+                // starts after it, so what came before it still decides (`x: &a [[...` opens).
+                while bytes
+                    .get(i + 1)
+                    .is_some_and(|&c| !matches!(c, b' ' | b'\t' | b'\r' | b'\n'))
+                {
+                    i += 1;
+                }
+            }
             b'[' | b'{' if depth > 0 || indicator_before => {
                 depth += 1;
                 if depth > MAX_FLOW_DEPTH {
@@ -367,6 +377,12 @@ mod tests {
         assert!(check_flow_depth(&format!("x: \"{}\"\n", "[".repeat(100))).is_ok());
         assert!(check_flow_depth(&format!("x: '{}'\n", "{".repeat(100))).is_ok());
         assert!(check_flow_depth(&format!("# {}\n", "[".repeat(100))).is_ok());
+        // An anchor or a tag before the node changes nothing.
+        assert!(check_flow_depth("x: &a [[1]]\ny: !!seq [2]\n").is_ok());
+        for prefix in ["x: &a ", "!!seq ", "- !<tag:x> ", "x: &a !!seq "] {
+            let deep = format!("{prefix}{}", "[".repeat(40_000));
+            assert!(check_flow_depth(&deep).is_err(), "{prefix}");
+        }
         let deep = format!("x:\n  {}", "[".repeat(MAX_FLOW_DEPTH + 1));
         assert_eq!(check_flow_depth(&deep), Err((2, 3 + MAX_FLOW_DEPTH)));
     }
