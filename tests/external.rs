@@ -618,7 +618,11 @@ fn an_exit_is_an_exit_outcome_with_the_last_stderr_lines_and_the_worker_is_resta
 
 #[test]
 fn garbage_and_a_wrong_id_are_protocol_outcomes_and_the_worker_is_restarted() {
-    for (mode, needle) in [("garbage", "this is not JSON"), ("out-of-order", "id 1002")] {
+    for (mode, needle) in [
+        ("garbage", "this is not JSON"),
+        ("out-of-order", "id 1002"),
+        ("blank-flood", "blank lines where an answer was due"),
+    ] {
         let w = misbehave(mode);
         assert_echo(&parse(&w, "a"), "a");
         let first = w.pid().expect("running");

@@ -61,6 +61,16 @@ const STDERR_LINES: usize = 20;
 /// The longest line a worker may print (a longer one is a protocol error).
 const MAX_LINE: u64 = 64 << 20;
 
+/// The stdout lines read ahead of the requests: a worker that prints faster than it is asked
+/// waits on its pipe (bounded memory), it is not buffered without end.
+const LINES_AHEAD: usize = 4;
+
+/// The blank stdout lines a request may be answered after: more is a flood, a protocol error.
+const MAX_BLANK_LINES: usize = 10_000;
+
+/// The longest stderr line kept (the rest of a longer one is read and dropped).
+const MAX_STDERR_LINE: usize = 4096;
+
 static TIMEOUT_MS: AtomicU64 = AtomicU64::new(5000);
 
 /// Sets the per-request timeout of every external subject created afterwards (`--timeout-ms`).
@@ -905,6 +915,50 @@ fn check_ours(_: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Reads `stderr` to its end, keeping its last [`STDERR_LINES`] lines in `tail`, each cut to
+/// [`MAX_STDERR_LINE`] bytes: a worker that writes without end, or one line without a newline,
+/// costs bounded memory.
+fn keep_tail(mut stderr: impl BufRead, tail: &Mutex<VecDeque<String>>) {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        // At most MAX_STDERR_LINE bytes of the line; then the rest of it, dropped.
+        let Ok(n) = (&mut stderr)
+            .take(MAX_STDERR_LINE as u64)
+            .read_until(b'\n', &mut line)
+        else {
+            break;
+        };
+        if n == 0 {
+            break;
+        }
+        if line.last() != Some(&b'\n') {
+            loop {
+                let Ok(buf) = stderr.fill_buf() else {
+                    break;
+                };
+                if buf.is_empty() {
+                    break;
+                }
+                let (used, end) = match buf.iter().position(|&b| b == b'\n') {
+                    Some(i) => (i + 1, true),
+                    None => (buf.len(), false),
+                };
+                stderr.consume(used);
+                if end {
+                    break;
+                }
+            }
+        }
+        let text = String::from_utf8_lossy(&line).trim_end().to_owned();
+        let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
+        if tail.len() == STDERR_LINES {
+            tail.pop_front();
+        }
+        tail.push_back(shorten(&text));
+    }
+}
+
 /// A running worker: the process, its stdin, and the threads reading its stdout and stderr.
 #[derive(Debug)]
 struct Worker {
@@ -945,7 +999,7 @@ impl Worker {
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
-        let (line_tx, lines) = mpsc::channel();
+        let (line_tx, lines) = mpsc::sync_channel(LINES_AHEAD);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             loop {
@@ -981,17 +1035,7 @@ impl Worker {
         let (done_tx, stderr_done) = mpsc::channel();
         let keep = Arc::clone(&tail);
         std::thread::spawn(move || {
-            let mut reader = BufReader::new(stderr);
-            let mut line = Vec::new();
-            while matches!(reader.read_until(b'\n', &mut line), Ok(n) if n > 0) {
-                let text = String::from_utf8_lossy(&line).trim_end().to_owned();
-                line.clear();
-                let mut tail = keep.lock().unwrap_or_else(|e| e.into_inner());
-                if tail.len() == STDERR_LINES {
-                    tail.pop_front();
-                }
-                tail.push_back(shorten(&text));
-            }
+            keep_tail(BufReader::new(stderr), &keep);
             let _ = done_tx.send(());
         });
         Ok(Worker {
@@ -1007,10 +1051,18 @@ impl Worker {
     /// The next non-empty stdout line, within `timeout`.
     fn read_line(&mut self, timeout: Duration) -> Result<Vec<u8>, ReadError> {
         let deadline = Instant::now() + timeout;
+        let mut blank = 0usize;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(Ok(line)) if line.iter().all(u8::is_ascii_whitespace) => continue,
+                Ok(Ok(line)) if line.iter().all(u8::is_ascii_whitespace) => {
+                    blank += 1;
+                    if blank > MAX_BLANK_LINES {
+                        return Err(ReadError::Broken(format!(
+                            "more than {MAX_BLANK_LINES} blank lines where an answer was due"
+                        )));
+                    }
+                }
                 Ok(Ok(line)) => return Ok(line),
                 Ok(Err(e)) => return Err(ReadError::Broken(e)),
                 Err(RecvTimeoutError::Timeout) => return Err(ReadError::Timeout),
@@ -1269,5 +1321,27 @@ impl Response {
             )),
             other => protocol(format!("unknown outcome {other:?}")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stderr_without_newlines_costs_bounded_memory() {
+        let mut text = vec![b'x'; 10 << 20];
+        text.extend_from_slice(b"\nlast line\n");
+        let tail = Mutex::new(VecDeque::new());
+        keep_tail(std::io::Cursor::new(text), &tail);
+        let tail = tail.into_inner().unwrap();
+        assert_eq!(
+            tail.len(),
+            2,
+            "{:?}",
+            tail.iter().map(String::len).collect::<Vec<_>>()
+        );
+        assert!(tail[0].len() <= MAX_STDERR_LINE, "{}", tail[0].len());
+        assert_eq!(tail[1], "last line");
     }
 }

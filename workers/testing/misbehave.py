@@ -14,6 +14,7 @@ except on a request whose input is TRIGGER (default "trigger"), where MODE decid
   silent         (any input) never prints the handshake and never answers
   bad-handshake  (any input) prints a handshake of another protocol, then behaves
   bad-profile    (any input) declares a profile outside uridiff's closed list
+  blank-flood    prints 20,000 blank lines before its answer
   ok             never misbehaves
 
 Each response carries "note": "pid=N", so a test can see that the worker was restarted.
@@ -24,7 +25,7 @@ import platform
 import sys
 import time
 
-MODES = ["hang", "crash", "garbage", "out-of-order", "silent", "bad-handshake", "bad-profile", "ok"]
+MODES = ["hang", "crash", "garbage", "out-of-order", "silent", "bad-handshake", "bad-profile", "blank-flood", "ok"]
 
 
 def main():
@@ -76,6 +77,9 @@ def main():
                 out.write("this is not JSON {\n")
                 out.flush()
                 continue
+            elif mode == "blank-flood":
+                out.write("\n" * 20000)
+                out.flush()
             elif mode == "out-of-order":
                 request_id = (request_id or 0) + 1000
         if request.get("op") == "parse":
