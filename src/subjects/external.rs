@@ -933,10 +933,7 @@ fn keep_tail(mut stderr: impl BufRead, tail: &Mutex<VecDeque<String>>) {
             break;
         }
         if line.last() != Some(&b'\n') {
-            loop {
-                let Ok(buf) = stderr.fill_buf() else {
-                    break;
-                };
+            while let Ok(buf) = stderr.fill_buf() {
                 if buf.is_empty() {
                     break;
                 }
