@@ -742,3 +742,82 @@ fn misbehaviour_from_parallel_threads_costs_only_the_requests_that_caused_it() {
         });
     }
 }
+
+/// The shipped workers' folder: a squatted or linked folder at the predictable path is never
+/// written into, and the workers stay available (another user can neither plant a link for
+/// uridiff to write through nor disable the workers).
+#[cfg(unix)]
+#[test]
+fn a_squatted_or_linked_worker_folder_is_neither_written_nor_fatal() {
+    use std::process::Command;
+    // The shared temporary folder, watched: nothing may be made there at a predictable name.
+    let shared_tmp = tempfile::tempdir().expect("a folder");
+    let run = |cache: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_uridiff"))
+            .args(["parsers", "--json"])
+            .env("XDG_CACHE_HOME", cache)
+            .env("TMPDIR", shared_tmp.path())
+            .output()
+            .expect("uridiff runs")
+    };
+    // The folder's name, from a first run in a fresh cache.
+    let fresh = tempfile::tempdir().expect("a folder");
+    let out = run(fresh.path());
+    assert!(out.status.success());
+    let name = std::fs::read_dir(fresh.path().join("uridiff"))
+        .expect("the cache")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name())
+        .find(|n| n.to_string_lossy().starts_with("workers-"))
+        .expect("the workers' folder");
+    // (The runtimes make their own folders there, `go run` one of a random name.)
+    let ours: Vec<_> = std::fs::read_dir(shared_tmp.path())
+        .expect("tmp")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("uridiff"))
+        .collect();
+    assert!(
+        ours.is_empty(),
+        "made in the shared temporary folder: {ours:?}"
+    );
+    // A second cache where that name is a link to a victim folder.
+    let squatted = tempfile::tempdir().expect("a folder");
+    let victim = tempfile::tempdir().expect("a folder");
+    std::fs::create_dir_all(squatted.path().join("uridiff")).expect("folder");
+    std::os::unix::fs::symlink(victim.path(), squatted.path().join("uridiff").join(&name))
+        .expect("symlink");
+    let out = run(squatted.path());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_dir(victim.path()).expect("victim").count(),
+        0,
+        "nothing written through the link"
+    );
+    // The workers are still there (python3 is on every uridiff machine).
+    let listed = String::from_utf8_lossy(&out.stdout);
+    let python = listed
+        .lines()
+        .find(|l| l.contains("\"python-urllib\""))
+        .expect("python-urllib listed");
+    if python.contains("\"available\":true") || !fresh_available(&run, fresh.path()) {
+        return;
+    }
+    panic!("the worker was disabled by the link: {python}");
+}
+
+/// Whether python-urllib was available in the fresh cache (a machine without python3 has
+/// nothing to disable).
+#[cfg(unix)]
+fn fresh_available(
+    run: &dyn Fn(&std::path::Path) -> std::process::Output,
+    cache: &std::path::Path,
+) -> bool {
+    String::from_utf8_lossy(&run(cache).stdout)
+        .lines()
+        .any(|l| l.contains("\"python-urllib\"") && l.contains("\"available\":true"))
+}
