@@ -115,6 +115,24 @@ pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     Ok(bytes)
 }
 
+/// [`read_limited`], with a file that does not exist read as `None` (a campaign's state or
+/// findings before its first run).
+///
+/// # Errors
+///
+/// As [`read_limited`], but for a missing file.
+///
+/// ```
+/// assert!(uridiff::files::read_if_present("no/such/file".as_ref(), 10).unwrap().is_none());
+/// ```
+pub fn read_if_present(path: &Path, limit: u64) -> Result<Option<Vec<u8>>, ReadError> {
+    match read_limited(path, limit) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(ReadError::Io { source, .. }) if source.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -277,14 +277,10 @@ pub struct Loaded {
 ///
 /// The file exists and cannot be read.
 pub fn read_findings(path: &Path) -> Result<Loaded, CampaignError> {
-    let data = match crate::files::read_limited(path, MAX_FINDINGS_BYTES) {
-        Ok(d) => d,
-        Err(crate::files::ReadError::Io { source, .. })
-            if source.kind() == io::ErrorKind::NotFound =>
-        {
-            return Ok(Loaded::default())
-        }
-        Err(e) => return Err(CampaignError::File(e)),
+    let Some(data) =
+        crate::files::read_if_present(path, MAX_FINDINGS_BYTES).map_err(CampaignError::File)?
+    else {
+        return Ok(Loaded::default());
     };
     let mut loaded = Loaded::default();
     let mut start = 0usize;
@@ -482,21 +478,15 @@ impl Campaign {
         fs::create_dir_all(dir).map_err(io_err(dir))?;
         let lock = lock_folder(dir)?;
         let state_path = dir.join(STATE);
-        let found =
-            match crate::files::read_limited(&state_path, MAX_STATE_BYTES) {
-                Ok(data) => Some(serde_json::from_slice::<State>(&data).map_err(|e| {
-                    CampaignError::State {
-                        path: state_path.clone(),
-                        message: e.to_string(),
-                    }
-                })?),
-                Err(crate::files::ReadError::Io { source, .. })
-                    if source.kind() == io::ErrorKind::NotFound =>
-                {
-                    None
-                }
-                Err(e) => return Err(CampaignError::File(e)),
-            };
+        let found = crate::files::read_if_present(&state_path, MAX_STATE_BYTES)
+            .map_err(CampaignError::File)?
+            .map(|data| {
+                serde_json::from_slice::<State>(&data).map_err(|e| CampaignError::State {
+                    path: state_path.clone(),
+                    message: e.to_string(),
+                })
+            })
+            .transpose()?;
         let resumed = found.is_some();
         let state = match found {
             Some(s) => {

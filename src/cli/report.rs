@@ -140,17 +140,13 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
     let known = if args.write_baseline {
         None
     } else {
-        let bytes = uridiff::files::read_limited(&args.baseline, baseline::MAX_BASELINE_BYTES)
-            .map_err(|e| match e {
-                uridiff::files::ReadError::Io { ref source, .. }
-                    if source.kind() == std::io::ErrorKind::NotFound =>
-                {
-                    anyhow::anyhow!(
-                        "{}: no such baseline (create it with --write-baseline)",
-                        args.baseline.display()
-                    )
-                }
-                e => anyhow::anyhow!("the baseline {e}"),
+        let bytes = uridiff::files::read_if_present(&args.baseline, baseline::MAX_BASELINE_BYTES)
+            .map_err(|e| anyhow::anyhow!("the baseline {e}"))?
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "{}: no such baseline (create it with --write-baseline)",
+                    args.baseline.display()
+                )
             })?;
         let text = String::from_utf8(bytes).map_err(|e| {
             anyhow::anyhow!(

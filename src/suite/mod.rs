@@ -119,22 +119,33 @@ pub struct CaseResult {
     pub status: Status,
 }
 
+/// A result's line as `uridiff suite` prints it: `ok   `, `FAIL ` or `skip `, the location and
+/// the label, and why for a failure or a skip (a YAML case and a WHATWG test-data entry alike).
+pub(crate) fn result_line(
+    f: &mut fmt::Formatter<'_>,
+    location: &str,
+    label: &str,
+    status: &Status,
+) -> fmt::Result {
+    match status {
+        Status::Passed => write!(f, "ok   {location} {label}"),
+        Status::Failed(why) => {
+            write!(f, "FAIL {location} {label}: ")?;
+            for (i, m) in why.iter().enumerate() {
+                if i > 0 {
+                    f.write_str("; ")?;
+                }
+                write!(f, "{m}")?;
+            }
+            Ok(())
+        }
+        Status::Skipped(why) => write!(f, "skip {location} {label}: {why}"),
+    }
+}
+
 impl fmt::Display for CaseResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.status {
-            Status::Passed => write!(f, "ok   {} {}", self.location, self.label),
-            Status::Failed(why) => {
-                write!(f, "FAIL {} {}: ", self.location, self.label)?;
-                for (i, m) in why.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str("; ")?;
-                    }
-                    write!(f, "{m}")?;
-                }
-                Ok(())
-            }
-            Status::Skipped(why) => write!(f, "skip {} {}: {why}", self.location, self.label),
-        }
+        result_line(f, &self.location, &self.label, &self.status)
     }
 }
 

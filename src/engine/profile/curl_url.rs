@@ -120,15 +120,7 @@ pub(super) const RULES: &[Rule] = &[
 /// The components curl reads from `input`: one or three slashes after the scheme taken as two,
 /// a numeric IPv4 host in dotted decimal, an empty path as "/".
 fn curl_reading(input: &[u8]) -> Option<Components> {
-    let text = std::str::from_utf8(input).ok()?;
-    let colon = text.find(':')?;
-    let (scheme, rest) = (&text[..colon], &text[colon + 1..]);
-    let slashes = rest.bytes().take_while(|&b| b == b'/').count();
-    let rewritten = match slashes {
-        1 | 3 => format!("{scheme}://{}", &rest[slashes..]),
-        2 => text.to_owned(),
-        _ => return None,
-    };
+    let rewritten = two_slashes(std::str::from_utf8(input).ok()?)?;
     let parsed = uri_spec::parse(rewritten.as_bytes()).ok()?;
     let mut c = Components::from_spec(&parsed);
     if let Some(host) = c.get(Component::Host).map(str::to_owned) {
@@ -146,16 +138,22 @@ fn curl_reading(input: &[u8]) -> Option<Components> {
 /// What curl makes of an input before reading it: one or three slashes after the scheme as two,
 /// bytes outside ASCII percent-encoded.
 fn curl_encoded(input: &[u8]) -> Vec<u8> {
-    let rewritten = match std::str::from_utf8(input).ok().and_then(|t| {
-        let colon = t.find(':')?;
-        let rest = &t[colon + 1..];
-        let n = rest.bytes().take_while(|&b| b == b'/').count();
-        matches!(n, 1 | 3).then(|| format!("{}://{}", &t[..colon], &rest[n..]))
-    }) {
-        Some(r) => r.into_bytes(),
-        None => input.to_vec(),
-    };
-    pct_encode_non_ascii(&rewritten)
+    match std::str::from_utf8(input).ok().and_then(two_slashes) {
+        Some(r) => pct_encode_non_ascii(r.as_bytes()),
+        None => pct_encode_non_ascii(input),
+    }
+}
+
+/// `text` as curl reads its slashes: one, two or three after the scheme's ":" are two; `None`
+/// where there is no ":" or another number of slashes.
+fn two_slashes(text: &str) -> Option<String> {
+    let colon = text.find(':')?;
+    let (scheme, rest) = (&text[..colon], &text[colon + 1..]);
+    match rest.bytes().take_while(|&b| b == b'/').count() {
+        n @ (1 | 3) => Some(format!("{scheme}://{}", &rest[n..])),
+        2 => Some(text.to_owned()),
+        _ => None,
+    }
 }
 
 /// A round trip whose only losses are an empty query or fragment (or host or port).

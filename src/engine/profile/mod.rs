@@ -160,29 +160,23 @@ pub(super) fn lower(s: Option<&str>) -> Option<String> {
     s.map(str::to_ascii_lowercase)
 }
 
+/// An authority read as a server, `[ userinfo "@" ] host [ ":" port ]`: the userinfo up to its
+/// last "@", a port only where the text after the last ":" is digits (else it is the host's).
+pub(super) fn server_parts(authority: &str) -> (Option<&str>, &str, Option<&str>) {
+    let (userinfo, hostport) = match authority.rsplit_once('@') {
+        Some((u, h)) => (Some(u), h),
+        None => (None, authority),
+    };
+    let (host, port) = match hostport.rsplit_once(':') {
+        Some((h, p)) if p.bytes().all(|b| b.is_ascii_digit()) => (h, Some(p)),
+        _ => (hostport, None),
+    };
+    (userinfo, host, port)
+}
+
+/// `s` percent-decoded and lowercased (a WHATWG special host).
 pub(super) fn pct_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |c: u8| (c as char).to_digit(16);
-        match (
-            b.get(i),
-            b.get(i + 1).copied().and_then(hex),
-            b.get(i + 2).copied().and_then(hex),
-        ) {
-            (Some(b'%'), Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (Some(c), _, _) => {
-                out.push(*c);
-                i += 1;
-            }
-            (None, _, _) => break,
-        }
-    }
-    String::from_utf8_lossy(&out).to_ascii_lowercase()
+    pct_decode_exact(s).to_ascii_lowercase()
 }
 
 /// `s` with every valid percent-encoding decoded, case kept (bytes that are not UTF-8 as U+FFFD).

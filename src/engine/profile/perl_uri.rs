@@ -78,16 +78,7 @@ fn server_methods(e: &super::Evidence<'_>) -> bool {
     if spec.get(Component::Host).is_some() {
         return false;
     }
-    let (userinfo, hostport) = match authority.rfind('@') {
-        Some(at) => (Some(&authority[..at]), &authority[at + 1..]),
-        None => (None, authority),
-    };
-    let (host, port) = match hostport.rfind(':') {
-        Some(i) if hostport[i + 1..].bytes().all(|b| b.is_ascii_digit()) => {
-            (&hostport[..i], Some(&hostport[i + 1..]))
-        }
-        _ => (hostport, None),
-    };
+    let (userinfo, host, port) = super::server_parts(authority);
     let want = match c {
         Component::Userinfo => userinfo.map(str::to_owned),
         Component::Host => Some(super::pct_decode_exact(host)),

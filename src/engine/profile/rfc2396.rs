@@ -305,21 +305,15 @@ fn java_single_label(e: &super::Evidence<'_>) -> bool {
     if spec.get(Component::Host).is_some() {
         return false;
     }
-    let (userinfo, hostport) = match authority.rfind('@') {
-        Some(at) => (Some(&authority[..at]), &authority[at + 1..]),
-        None => (None, authority),
-    };
-    let (host, port) = match hostport.rfind(':') {
-        Some(i) => (&hostport[..i], Some(&hostport[i + 1..])),
-        None => (hostport, None),
-    };
+    // A port that is not digits stays in the host, which is then no label.
+    let (userinfo, host, port) = super::server_parts(authority);
     // One label, which may keep a hostname's trailing ".".
     let bare = host.strip_suffix('.').unwrap_or(host);
     let label = !bare.is_empty()
         && !bare.contains('.')
         && bare.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
         && bare.as_bytes()[0].is_ascii_digit();
-    if !label || port.is_some_and(|p| !p.bytes().all(|b| b.is_ascii_digit())) {
+    if !label {
         return false;
     }
     let want = match c {

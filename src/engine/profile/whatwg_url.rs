@@ -249,14 +249,7 @@ fn whatwg_slash_authority(c: &Components) -> Option<Components> {
         Some(i) => (&path[..i], &path[i..]),
         None => (path, ""),
     };
-    let (userinfo, hostport) = match authority.rsplit_once('@') {
-        Some((u, h)) => (Some(u), h),
-        None => (None, authority),
-    };
-    let (host, port) = match hostport.rsplit_once(':') {
-        Some((h, p)) if p.bytes().all(|b| b.is_ascii_digit()) => (h, Some(p)),
-        _ => (hostport, None),
-    };
+    let (userinfo, host, port) = server_parts(authority);
     let scheme = c.get(Component::Scheme).map(str::to_ascii_lowercase);
     let host = whatwg_ipv4(host).unwrap_or_else(|| pct_decode(host));
     let userinfo = userinfo

@@ -53,18 +53,8 @@ pub(crate) enum Change {
 }
 
 impl Change {
-    /// The changes that normalization undoes or settles (the first nine).
-    pub(crate) const NORMALIZE: [Change; 9] = [
-        Change::SchemeCase,
-        Change::HostCase,
-        Change::EncodeUnreserved,
-        Change::HexCase,
-        Change::EncodeReserved,
-        Change::DotSegments,
-        Change::DefaultPort,
-        Change::EmptyPort,
-        Change::EmptyPath,
-    ];
+    /// The changes that normalization undoes or settles: the first nine of [`Change::ALL`].
+    pub(crate) const NORMALIZE: &'static [Change] = Change::ALL.split_at(9).0;
 
     /// Every change, for equivalence.
     pub(crate) const ALL: [Change; 15] = [

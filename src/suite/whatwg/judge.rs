@@ -64,20 +64,7 @@ pub struct EntryResult {
 impl fmt::Display for EntryResult {
     /// The YAML suites' line (`ok   `, `FAIL `, `skip ` then the location and label).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.status {
-            Status::Passed => write!(f, "ok   {} {}", self.location, self.label),
-            Status::Failed(why) => {
-                write!(f, "FAIL {} {}: ", self.location, self.label)?;
-                for (i, m) in why.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str("; ")?;
-                    }
-                    write!(f, "{m}")?;
-                }
-                Ok(())
-            }
-            Status::Skipped(why) => write!(f, "skip {} {}: {why}", self.location, self.label),
-        }
+        crate::suite::result_line(f, &self.location, &self.label, &self.status)
     }
 }
 
