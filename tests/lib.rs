@@ -30,6 +30,8 @@ mod external;
 mod reproduce;
 // Every profile rule fires through the comparison.
 mod rules;
+// What one class is: one behaviour of one parser.
+mod classes;
 // The report writers: HTML structure, Markdown tables, JUnit counts, the JSON Schema.
 mod report;
 // The JSON Schema of each --json output, against real outputs.

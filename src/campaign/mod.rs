@@ -583,11 +583,23 @@ impl Campaign {
                         continue;
                     }
                     *tries += 1;
-                    let example =
-                        minimize::minimize(engine, &memo, &row.task, &f.signature, options.budget)
-                            .unwrap_or_else(|| row.task.clone());
+                    let example = minimize::minimize(
+                        engine,
+                        &memo,
+                        &row.task,
+                        &f.signature,
+                        f.reason.as_deref(),
+                        options.budget,
+                    )
+                    .unwrap_or_else(|| row.task.clone());
                     let signature = crate::engine::Signature {
-                        form: crate::engine::skeleton(&example.input),
+                        form: crate::engine::class_form(
+                            f.signature.class,
+                            example.op,
+                            &example.input,
+                            example.second.as_deref(),
+                            f.reason.as_deref(),
+                        ),
                         ..f.signature.clone()
                     };
                     let key = signature.key();

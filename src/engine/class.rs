@@ -3,10 +3,11 @@
 //!
 //! A class is one behaviour of one parser: its [`Signature`] is the deviating subject, the
 //! [`Class`] of the difference (validity, a component, an operation, round-trip, crash), the
-//! operation, and the form of the difference: the [`skeleton`] of the minimized input (letters to
-//! `a`, digits to `1`, characters RFC 3986 allows nowhere to `¬`, runs of each collapsed, its
-//! delimiters kept), so `http://a:` and `ftp://b:` are one class. Which other parsers happened to agree is never part of it: the partition of
-//! every subject by answer stays in the class record as evidence.
+//! operation, and the form of the difference: the [`skeleton`] of the minimized input (letters,
+//! sub-delims and unreserved marks to `a`, digits to `1`, characters RFC 3986 allows nowhere to
+//! `¬`, runs of each collapsed, the generic delimiters kept), so `http://a:` and `ftp://b:` are
+//! one class. Which other parsers happened to agree is never part of it: the partition of every
+//! subject by answer stays in the class record as evidence.
 
 use std::fmt;
 
@@ -201,11 +202,20 @@ impl Signature {
     }
 }
 
-/// The skeleton of an input: ASCII letters become `a`, digits `1`, each run of either one
-/// character; the characters RFC 3986 allows somewhere (its delimiters and `%`) are kept, as what
-/// the input is about; every byte it allows nowhere (a space, `"`, `<`, `\\`, `{`, a control,
-/// a byte outside ASCII) becomes `¬`, a run of them one `¬`: a parser that lets one such
-/// character through lets the others through too, one behaviour.
+/// The skeleton of an input: what RFC 3986's generic syntax reads as structure is kept, the
+/// rest is reduced to the kind of byte it is.
+///
+/// - Kept: the generic delimiters `: / ? # [ ] @` (RFC 3986 2.2's gen-delims, which end or open
+///   a component), `%` (2.1, an encoded octet) and `.` (dot-segments, 3.3, and IPv4 dotted
+///   decimal, 3.2.2).
+/// - Letters, and the other characters every component takes as data (the unreserved
+///   `- _ ~` of 2.3 and the sub-delims `! $ & ' ( ) * + , ; =` of 2.2, which the generic syntax
+///   never splits on) become `a`, a run of them one `a`: a parser that reads `a:b` and `a:*`
+///   alike the wrong way shows one behaviour.
+/// - Digits become `1`, a run one `1` (a port, an IPv4 address, a scheme's first character).
+/// - Every byte RFC 3986 allows nowhere (a space, `"`, `<`, `\`, `{`, a control, a byte
+///   outside ASCII) becomes `¬`, a run of them one `¬`: a parser that lets one such character
+///   through lets the others through too.
 ///
 /// ```
 /// use uridiff::engine::skeleton;
@@ -214,38 +224,78 @@ impl Signature {
 /// assert_ne!(skeleton(b"http://a@b"), skeleton(b"http://a/b"));
 /// assert_eq!(skeleton(b"?}"), skeleton(b"?<\x01"));
 /// assert_eq!(skeleton("a b\u{e9}".as_bytes()), "a¬a¬");
+/// // Sub-delims and unreserved marks are data, as letters are.
+/// assert_eq!(skeleton(b"o:*@"), skeleton(b"o:a@"));
+/// assert_eq!(skeleton(b"svn+ssh://x_y"), "a://a");
+/// assert_ne!(skeleton(b"a:1.1"), skeleton(b"a:a"));
 /// ```
 pub fn skeleton(input: &[u8]) -> String {
     #[derive(Clone, Copy, PartialEq)]
     enum Kind {
-        Letter,
+        Data,
         Digit,
         Forbidden,
-        Other,
+        Delimiter,
     }
     let mut out = String::with_capacity(input.len());
-    let mut last = Kind::Other;
+    let mut last = Kind::Delimiter;
     for &b in input {
         let kind = match b {
-            b'a'..=b'z' | b'A'..=b'Z' => Kind::Letter,
+            // RFC 3986 2.3's unreserved letters and marks (less "."), and 2.2's sub-delims.
+            b'a'..=b'z'
+            | b'A'..=b'Z'
+            | b'-'
+            | b'_'
+            | b'~'
+            | b'!'
+            | b'$'
+            | b'&'
+            | b'\''
+            | b'('
+            | b')'
+            | b'*'
+            | b'+'
+            | b','
+            | b';'
+            | b'=' => Kind::Data,
             b'0'..=b'9' => Kind::Digit,
-            // RFC 3986 2.2 and 2.3: unreserved and reserved characters, and "%" (2.1).
-            b'-' | b'.' | b'_' | b'~' | b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@' | b'!'
-            | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=' | b'%' => {
-                Kind::Other
-            }
+            // RFC 3986 2.2's gen-delims, "%" (2.1) and ".".
+            b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@' | b'%' | b'.' => Kind::Delimiter,
             _ => Kind::Forbidden,
         };
         match kind {
-            Kind::Letter | Kind::Digit | Kind::Forbidden if kind == last => {}
-            Kind::Letter => out.push('a'),
+            Kind::Data | Kind::Digit | Kind::Forbidden if kind == last => {}
+            Kind::Data => out.push('a'),
             Kind::Digit => out.push('1'),
             Kind::Forbidden => out.push('¬'),
-            Kind::Other => out.push(b as char),
+            Kind::Delimiter => out.push(b as char),
         }
         last = kind;
     }
     out
+}
+
+/// The form of a difference on a job: the [`skeleton`] of its input; for an equivalence test,
+/// of both operands, in order, joined by ` ~ ` (which operand came first is no part of the
+/// behaviour: `*` against `%2A` is `%2A` against `*`).
+///
+/// ```
+/// use uridiff::engine::form;
+/// use uridiff::model::Op;
+/// assert_eq!(form(Op::Parse, b"http://a:", None), "a://a:");
+/// assert_eq!(form(Op::Resolve, b"../x", Some(b"http://a/b")), "../a");
+/// assert_eq!(form(Op::Equivalent, b"x*y", Some(b"x%2ay")), "%1a ~ a");
+/// assert_eq!(form(Op::Equivalent, b"x%2ay", Some(b"x*y")), "%1a ~ a");
+/// ```
+pub fn form(op: crate::model::Op, input: &[u8], second: Option<&[u8]>) -> String {
+    match (op, second) {
+        (crate::model::Op::Equivalent, Some(other)) => {
+            let mut pair = [skeleton(input), skeleton(other)];
+            pair.sort();
+            pair.join(" ~ ")
+        }
+        _ => skeleton(input),
+    }
 }
 
 #[cfg(test)]

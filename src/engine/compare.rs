@@ -14,7 +14,7 @@ use crate::model::{Answer, Component, Components, Op, Outcome, Parsed};
 use crate::subjects::SubjectInfo;
 
 use super::profile::{explain_for, Evidence, Rule};
-use super::{skeleton, Class, Signature};
+use super::{form, skeleton, Class, Signature};
 
 /// One discrepancy of one subject on one input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,6 +25,12 @@ pub struct Finding {
     /// The rule of the subject's profile that reproduces its answer (`profile: rule`), when the
     /// difference is by design.
     pub rule: Option<String>,
+    /// Why a validity difference is one: for `too-lax`, the reference's error code (and, for a
+    /// byte a parse does not allow there, its kind: `unexpected-byte at ¬`); for `too-strict`, the
+    /// subject's own error code. The minimizer keeps it, so an example does not drift from one
+    /// reason to another (`"` let through to a ":" in a first segment, or a refused scheme to
+    /// a refused empty string).
+    pub reason: Option<String>,
 }
 
 impl Finding {
@@ -81,19 +87,24 @@ pub fn judge_by(
 ) -> Vec<Finding> {
     let mut out = Vec::new();
     let info = j.info;
+    let reason = validity_reason(op, input, j);
     let mut push = |class: Class, rule: Option<&'static Rule>| {
+        let reason = matches!(class, Class::TooLax | Class::TooStrict)
+            .then(|| reason.clone())
+            .flatten();
         out.push(Finding {
             signature: Signature {
                 subject: info.name.clone(),
                 class,
                 op,
-                form: skeleton(input),
+                form: class_form(class, op, input, j.second, reason.as_deref()),
                 by_design: rule.is_some(),
             },
             rule: rule.map(|r| match r.profile {
                 "*" => format!("any profile: {}", r.name),
                 p => format!("{p}: {}", r.name),
             }),
+            reason,
         });
     };
     match j.outcome {
@@ -167,6 +178,9 @@ pub fn judge_by(
     };
     match (got, want) {
         (Answer::Parsed(got), Answer::Parsed(want)) => {
+            // A difference a rule explains is its own by-design finding; the unexplained ones
+            // are one reading of the input, so one finding (see `reading_differs`).
+            let mut unexplained = Vec::new();
             for (class, spec, value) in component_differences(info, got, &want.components) {
                 let rule = explain(&Evidence {
                     class,
@@ -177,7 +191,13 @@ pub fn judge_by(
                     got: value,
                     spec_components: Some(&want.components),
                 });
-                push(class, rule);
+                match rule {
+                    Some(_) => push(class, rule),
+                    None => unexplained.push(class),
+                }
+            }
+            if let Some(class) = reading_differs(info, got, &want.components, &unexplained) {
+                push(class, None);
             }
         }
         (got, want) if got != want => {
@@ -201,6 +221,58 @@ pub fn judge_by(
         _ => {}
     }
     out
+}
+
+/// Why the subject and its reference disagree on validity, when one of them says: the
+/// reference's error code when it rejects (with, for a byte a parse does not allow there, the
+/// [`skeleton`] of that byte, `end` past the last), the subject's when it rejects.
+fn validity_reason(op: Op, input: &[u8], j: &Judged<'_>) -> Option<String> {
+    match (j.outcome, j.reference) {
+        (Outcome::Accepted(_), Outcome::Rejected(r)) => {
+            let code = r.code.as_deref()?;
+            // The byte tells which character a parser let through; for another error (an IP
+            // literal, a percent-encoding) the blamed byte is only where the rule began.
+            match (op, r.offset, code) {
+                (Op::Parse, Some(at), "unexpected-byte") => Some(match input.get(at) {
+                    Some(&b) => format!("{code} at {}", skeleton(&[b])),
+                    None => format!("{code} at end"),
+                }),
+                _ => Some(code.to_owned()),
+            }
+        }
+        (Outcome::Rejected(r), Outcome::Accepted(_)) => r.code.clone(),
+        _ => None,
+    }
+}
+
+/// The form a finding is known by: for a parse the reference rejects (`too-lax`), its reason
+/// alone, when it has one (a parser that lets `"` through in a path and `<` in a fragment lacks one check; `1:/a`
+/// and `+:/a` break one rule); for a `too-strict` finding, the [`form`] with the subject's
+/// error code after it; else the [`form`].
+///
+/// ```
+/// use uridiff::engine::{class_form, Class};
+/// use uridiff::model::Op;
+/// assert_eq!(class_form(Class::TooLax, Op::Parse, b"/\"", None, Some("unexpected-byte at ¬")),
+///            "unexpected-byte at ¬");
+/// assert_eq!(class_form(Class::TooStrict, Op::Parse, b"a/b", None, Some("Bad scheme")),
+///            "a/a (Bad scheme)");
+/// assert_eq!(class_form(Class::TooStrict, Op::Parse, b"a/b", None, None), "a/a");
+/// ```
+pub fn class_form(
+    class: Class,
+    op: Op,
+    input: &[u8],
+    second: Option<&[u8]>,
+    reason: Option<&str>,
+) -> String {
+    match (class, op, reason) {
+        (Class::TooLax, Op::Parse, Some(r)) => r.to_owned(),
+        (Class::TooStrict, _, Some(r)) => format!("{} ({r})", form(op, input, second))
+            .trim_start()
+            .to_owned(),
+        _ => form(op, input, second),
+    }
 }
 
 /// The components a subject is compared on for this answer: those it declares, less those it
@@ -249,6 +321,42 @@ fn component_differences<'a>(
             (class, w, g)
         })
         .collect()
+}
+
+/// The one class of a subject's unexplained component differences on one input, most telling
+/// first: a parser that reads an authority where the reference reads none (or none where it
+/// reads one) splits the whole string otherwise, so its userinfo, host, port and path all differ
+/// from one cause, the `authority` class (RFC 3986 3.2: the authority is there exactly when
+/// "//" follows the scheme); else the first differing component in the order of RFC 3986 3
+/// (scheme, authority, path, query, fragment). `None` when nothing is left unexplained.
+fn reading_differs(
+    info: &SubjectInfo,
+    got: &Parsed,
+    want: &Components,
+    unexplained: &[Class],
+) -> Option<Class> {
+    let first = *unexplained.first()?;
+    let server = [
+        Component::Authority,
+        Component::Userinfo,
+        Component::Host,
+        Component::Port,
+    ];
+    // Whether an authority is there, by what the subject reports of it.
+    let present = |c: &Components| {
+        server
+            .iter()
+            .filter(|&&s| info.components.contains(s) && reported(got, s))
+            .any(|&s| c.get(s).is_some())
+    };
+    // Undefined against empty alone is no other reading: `//` with an empty authority.
+    let substantive = unexplained
+        .iter()
+        .any(|c| matches!(c, Class::Component(s) if server.contains(s)));
+    if substantive && present(&got.components) != present(want) {
+        return Some(Class::Component(Component::Authority));
+    }
+    Some(first)
 }
 
 /// An answer of `resolve`, `normalize`, `equivalent` or `extract` as text, for the rules.

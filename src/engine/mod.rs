@@ -19,8 +19,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 use uri_spec::Edition;
 
-pub use class::{skeleton, Class, Partition, Severity, Signature};
-pub use compare::{judge, judge_by, Finding, Judged};
+pub use class::{form, skeleton, Class, Partition, Severity, Signature};
+pub use compare::{class_form, judge, judge_by, Finding, Judged};
 pub(crate) use profile::default_port;
 pub use profile::{
     explain, explain_for, rules, versus_rfc3986, versus_rules, Evidence, Rule, TABLES,
@@ -88,6 +88,16 @@ impl Task {
                 non_strict: false,
             },
         }
+    }
+
+    /// The form of a difference on this task ([`form`]): what its class is known by.
+    ///
+    /// ```
+    /// let t = uridiff::engine::Task::parse(b"http://a:80".to_vec(), "argv");
+    /// assert_eq!(t.form(), "a://a:1");
+    /// ```
+    pub fn form(&self) -> String {
+        form(self.op, &self.input, self.second.as_deref())
     }
 
     /// The same task on another input (the minimizer's candidates).
@@ -369,12 +379,13 @@ impl Engine {
     /// takes at most `budget` runs per class, more for a longer input
     /// ([`minimize::budget_for`]).
     pub fn classify(&self, rows: &[Row], budget: usize) -> Vec<ClassRecord> {
-        // First by the skeleton of each input as it came.
-        let mut raw: HashMap<Signature, (usize, &Row, Option<String>)> = HashMap::new();
+        // First by the form of each input as it came; a validity finding keeps its reason.
+        type Seen<'r> = (usize, &'r Row, Option<String>, Option<String>);
+        let mut raw: HashMap<Signature, Seen<'_>> = HashMap::new();
         for row in rows {
             for f in self.findings(row) {
                 match raw.get_mut(&f.signature) {
-                    Some((count, best, _)) => {
+                    Some((count, best, _, _)) => {
                         *count += 1;
                         if (row.task.input.len(), &row.task.input)
                             < (best.task.input.len(), &best.task.input)
@@ -383,42 +394,49 @@ impl Engine {
                         }
                     }
                     None => {
-                        raw.insert(f.signature, (1, row, f.rule));
+                        raw.insert(f.signature, (1, row, f.rule, f.reason));
                     }
                 }
             }
         }
-        // Then at most FORMS_PER_CLASS skeletons per (subject, class, op), smallest first, are
+        // Then at most FORMS_PER_CLASS forms per (subject, class, op), smallest first, are
         // minimized; the others are counted with the smallest.
-        type Raw<'r> = (Signature, usize, &'r Row, Option<String>);
+        type Raw<'r> = (Signature, Seen<'r>);
         let mut coarse: BTreeMap<(String, Class, Op, bool), Vec<Raw<'_>>> = BTreeMap::new();
-        for (sig, (count, row, rule)) in raw {
+        for (sig, seen) in raw {
             coarse
                 .entry((sig.subject.clone(), sig.class, sig.op, sig.by_design))
                 .or_default()
-                .push((sig, count, row, rule));
+                .push((sig, seen));
         }
         let mut work = Vec::new();
         for (_, mut group) in coarse {
             group.sort_by(|a, b| {
-                (a.2.task.input.len(), &a.2.task.input)
-                    .cmp(&(b.2.task.input.len(), &b.2.task.input))
+                (a.1 .1.task.input.len(), &a.1 .1.task.input)
+                    .cmp(&(b.1 .1.task.input.len(), &b.1 .1.task.input))
             });
-            let rest: usize = group.iter().skip(FORMS_PER_CLASS).map(|g| g.1).sum();
+            let rest: usize = group.iter().skip(FORMS_PER_CLASS).map(|g| g.1 .0).sum();
             group.truncate(FORMS_PER_CLASS);
             if let Some(first) = group.first_mut() {
-                first.1 += rest;
+                first.1 .0 += rest;
             }
             work.extend(group);
         }
         let memo = minimize::Memo::default();
         let minimized: Vec<(Signature, usize, Task, &Row, Option<String>)> = work
             .into_par_iter()
-            .map(|(sig, count, row, rule)| {
-                let example = minimize::minimize(self, &memo, &row.task, &sig, budget)
-                    .unwrap_or_else(|| row.task.clone());
+            .map(|(sig, (count, row, rule, reason))| {
+                let example =
+                    minimize::minimize(self, &memo, &row.task, &sig, reason.as_deref(), budget)
+                        .unwrap_or_else(|| row.task.clone());
                 let sig = Signature {
-                    form: skeleton(&example.input),
+                    form: class_form(
+                        sig.class,
+                        example.op,
+                        &example.input,
+                        example.second.as_deref(),
+                        reason.as_deref(),
+                    ),
                     ..sig
                 };
                 (sig, count, example, row, rule)
@@ -603,7 +621,7 @@ mod tests {
         assert_eq!(c.count, 3);
         assert_eq!(c.severity, Severity::Critical);
         assert_eq!(c.reference, "rfc3986");
-        assert_eq!(c.signature.form, skeleton(&c.example.input));
+        assert_eq!(c.signature.form, c.example.form());
         // 1-minimal: no single byte can go and keep the class.
         let i = engine.position("lower-rfc3986").unwrap();
         let want = (c.signature.class, c.signature.by_design);
