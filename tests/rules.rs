@@ -84,16 +84,40 @@ fn always_equal(name: &str, profile: &str) -> Arc<dyn Subject> {
     }))
 }
 
-/// A library whose normalization gives `""` for anything (Java's `URI.normalize` on `.`).
-struct NormalizesToEmpty(SubjectInfo);
+/// A library whose normalization is `f` (Java's `URI.normalize` gives `""` on `.`; Perl's
+/// `canonical` decodes RFC 2396's marks and leaves dot-segments).
+struct NormalizesAs(SubjectInfo, fn(&[u8]) -> String);
 
-impl Subject for NormalizesToEmpty {
+impl Subject for NormalizesAs {
     fn info(&self) -> &SubjectInfo {
         &self.0
     }
-    fn normalize(&self, _: &[u8], _: &Ctx<'_>) -> Outcome<String> {
-        Outcome::Accepted(String::new())
+    fn normalize(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<String> {
+        Outcome::Accepted((self.1)(input))
     }
+}
+
+fn normalizes_as(name: &str, profile: &str, f: fn(&[u8]) -> String) -> Arc<dyn Subject> {
+    Arc::new(NormalizesAs(
+        SubjectInfo {
+            name: name.into(),
+            version: "test".into(),
+            profile: profile.into(),
+            kind: Kind::InProcess,
+            library: "a test double".into(),
+            operations: OpSet::of(&[Op::Normalize]),
+            components: ComponentSet::NONE,
+            decides_validity: true,
+            edition_fields: false,
+            editions: Vec::new(),
+        },
+        f,
+    ))
+}
+
+/// `%2a` decoded to `*`, nothing else done (Perl's `canonical` on RFC 2396's marks).
+fn decodes_marks(input: &[u8]) -> String {
+    String::from_utf8_lossy(input).replace("%2a", "*")
 }
 
 /// A worker's library that resolves as `f` says (and parses as the reference does).
@@ -519,19 +543,28 @@ fn every_rule_fires_through_the_comparison() {
             (library("url"), "file:///x"),
             (plays("java-uri", "rfc2396", rfc2396, accepted), "//[::%e]"),
             (
-                Arc::new(NormalizesToEmpty(SubjectInfo {
-                    name: "java-uri".into(),
-                    version: "test".into(),
-                    profile: "rfc2396".into(),
-                    kind: Kind::InProcess,
-                    library: "a test double".into(),
-                    operations: OpSet::of(&[Op::Normalize]),
-                    components: ComponentSet::NONE,
-                    decides_validity: true,
-                    edition_fields: false,
-                    editions: Vec::new(),
-                })),
+                normalizes_as("java-uri", "rfc2396", |_| String::new()),
                 "normalize:.",
+            ),
+            (
+                // url.format leaves an empty auth out: `http://@h` is written `http://h`.
+                plays("node-legacy-url", "node-legacy-url", rfc3986, |input, o| {
+                    o.map(|mut p| {
+                        if input == b"http://@h" {
+                            p.serialization = Some("http://h".into());
+                        }
+                        p
+                    })
+                }),
+                "http://@h",
+            ),
+            (
+                normalizes_as("java-uri", "rfc2396", decodes_marks),
+                "normalize:./%2a",
+            ),
+            (
+                normalizes_as("perl-uri", "perl-uri", decodes_marks),
+                "normalize:./%2a",
             ),
             (
                 resolves("s", "rfc3986", |_, _| "a://".into()),
@@ -540,6 +573,22 @@ fn every_rule_fires_through_the_comparison() {
             (
                 plays("curl-url", "curl-url", rfc3986, |_, _| rejected()),
                 "http://",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, _| rejected()),
+                "a/b",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, _| rejected()),
+                "p:/a:x",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, _| rejected()),
+                "mailto:a@b",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, _| rejected()),
+                "file://example.org/x",
             ),
             (library("http"), ":"),
             (plays("java-uri", "rfc2396", rfc2396, accepted), "//[::1]?q"),

@@ -11,6 +11,13 @@
 //! - "By default, libcurl otherwise considers empty parts non-existing" ("Zero-length queries
 //!   and fragments are excluded from the URL unless CURLU_GET_EMPTY is set", a flag of curl
 //!   8.8 the installed library may lack): an empty host, port, query or fragment is none.
+//! - What curl takes as a URL at all (everything.curl.dev, "Scheme" and `curl_url_set`'s
+//!   flags): a scheme is needed (only CURLU_DEFAULT_SCHEME or CURLU_GUESS_SCHEME, which the
+//!   worker does not set, let a URL without one through); "the scheme identifier is separated
+//!   from the rest of the URL by the :// sequence ... There exists URL formats with only one
+//!   slash, but curl does not support any of them" (one or three slashes are read as two, zero
+//!   or four are refused); and "file:// URLs are written as file://<hostname>/<path> but the
+//!   only hostnames that are okay to use are localhost, 127.0.0.1 or a blank".
 
 use super::whatwg_url::whatwg_ipv4;
 use super::{accepted_once, pct_encode_non_ascii, slash_after_authority, Evidence, Rule};
@@ -78,17 +85,49 @@ pub(super) const RULES: &[Rule] = &[
             if e.class != Class::TooStrict {
                 return false;
             }
-            let target = match e.second {
-                Some(base) => uri_spec::resolve(base, e.input).ok(),
-                None => std::str::from_utf8(e.input).ok().map(str::to_owned),
-            };
-            target.is_some_and(|t| {
-                uri_spec::parse(t.as_bytes()).is_ok_and(|c| {
-                    c.host.is_some_and(|h| h.text.is_empty())
-                        && c.scheme.is_some_and(|s| !s.eq_ignore_ascii_case("file"))
+            // Read as curl reads its slashes: `p:/` is `p://`, with an empty host.
+            urls_of(e).iter().any(|u| {
+                let read = std::str::from_utf8(u).ok().and_then(two_slashes);
+                read.is_some_and(|t| {
+                    uri_spec::parse(t.as_bytes()).is_ok_and(|c| {
+                        c.host.is_some_and(|h| h.text.is_empty())
+                            && c.scheme.is_some_and(|s| !s.eq_ignore_ascii_case("file"))
+                    })
                 })
             })
         },
+    },
+    Rule {
+        profile: "curl-url",
+        name: "a URL without a scheme is refused (curl_url_set without CURLU_DEFAULT_SCHEME or CURLU_GUESS_SCHEME)",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.second.is_none()
+                && uri_spec::parse(e.input).is_ok_and(|c| c.scheme.is_none())
+        },
+    },
+    Rule {
+        profile: "curl-url",
+        name: "a scheme not followed by one, two or three slashes is refused (\"curl does not support any of them\")",
+        explains: |e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| bad_slashes(u)),
+    },
+    Rule {
+        profile: "curl-url",
+        name: "one or three slashes after the scheme are read as two, and what that gives is no URL (a port that is not a number, an empty host)",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && urls_of(e).iter().any(|u| {
+                    std::str::from_utf8(u)
+                        .ok()
+                        .and_then(two_slashes)
+                        .is_some_and(|t| t.as_bytes() != u.as_slice() && uri_spec::parse(t.as_bytes()).is_err())
+                })
+        },
+    },
+    Rule {
+        profile: "curl-url",
+        name: "a file URL's host is localhost, 127.0.0.1 or empty (\"the only hostnames that are okay to use\")",
+        explains: |e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| foreign_file_host(u)),
     },
     Rule {
         profile: "curl-url",
@@ -116,6 +155,46 @@ pub(super) const RULES: &[Rule] = &[
         },
     },
 ];
+
+/// The URLs curl is given for a job: the input of a parse; the base of a resolution, and the
+/// reference when it has a scheme (curl takes it as a whole URL) or else the target it
+/// resolves to (curl takes a relative reference against the URL it holds).
+fn urls_of(e: &Evidence<'_>) -> Vec<Vec<u8>> {
+    match e.second {
+        None => vec![e.input.to_vec()],
+        Some(base) => {
+            let mut urls = vec![base.to_vec()];
+            if uri_spec::parse(e.input).is_ok_and(|c| c.scheme.is_some()) {
+                urls.push(e.input.to_vec());
+            } else {
+                urls.extend(
+                    uri_spec::resolve(base, e.input)
+                        .ok()
+                        .map(String::into_bytes),
+                );
+            }
+            urls
+        }
+    }
+}
+
+/// A URI with a scheme whose ":" is followed by no slash, or by four or more.
+fn bad_slashes(url: &[u8]) -> bool {
+    uri_spec::parse(url).is_ok_and(|c| c.scheme.is_some())
+        && std::str::from_utf8(url).is_ok_and(|t| two_slashes(t).is_none())
+}
+
+/// A `file` URI whose host is there and is not `localhost`, `127.0.0.1` or empty.
+fn foreign_file_host(url: &[u8]) -> bool {
+    uri_spec::parse(url).is_ok_and(|c| {
+        c.scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"))
+            && c.host.is_some_and(|h| {
+                !(h.text.is_empty()
+                    || h.text.eq_ignore_ascii_case("localhost")
+                    || h.text == "127.0.0.1")
+            })
+    })
+}
 
 /// The components curl reads from `input`: one or three slashes after the scheme taken as two,
 /// a numeric IPv4 host in dotted decimal, an empty path as "/".
@@ -179,6 +258,15 @@ fn empty_parts_dropped_on_the_way_back(e: &Evidence<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_curl_takes_as_a_url() {
+        assert!(bad_slashes(b"mailto:a@b") && bad_slashes(b"p:////a"));
+        assert!(!bad_slashes(b"p:/a") && !bad_slashes(b"p:///a") && !bad_slashes(b"a/b"));
+        assert!(foreign_file_host(b"file://example.org/x"));
+        assert!(!foreign_file_host(b"file:///x") && !foreign_file_host(b"file://LOCALHOST/x"));
+        assert!(!foreign_file_host(b"http://example.org/x"));
+    }
 
     #[test]
     fn curl_reads_one_slash_and_numeric_hosts() {

@@ -51,7 +51,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an absolute URI without an authority, or with an empty one, is no request-target",
         explains: |e| {
             e.class == Class::TooStrict
-                && e.input.contains(&b'/')
+                && (e.input.contains(&b'/') || !rfc9112_authority_form(e.input))
                 && e.spec_components.is_some_and(|c| {
                     c.get(Component::Scheme).is_some()
                         && matches!(c.get(Component::Authority), None | Some(""))
@@ -60,11 +60,12 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "http-request-target",
-        name: "a relative path with \"/\" is no request-target",
+        name: "a relative reference that does not begin with \"/\" and is no uri-host \":\" port (the empty one too) is in none of the four forms (RFC 9112 3.2): no request-target",
         explains: |e| {
             e.class == Class::TooStrict
                 && !e.input.starts_with(b"/")
-                && e.input.contains(&b'/')
+                && e.input != b"*"
+                && !rfc9112_authority_form(e.input)
                 && e.spec_components
                     .is_some_and(|c| c.get(Component::Scheme).is_none())
         },
@@ -86,6 +87,15 @@ pub(super) const RULES: &[Rule] = &[
         },
     },
 ];
+
+/// Whether `input` is RFC 9112 3.2.3's `authority-form = uri-host ":" port`: a host RFC 3986
+/// allows, and a port (which that form cannot leave out).
+fn rfc9112_authority_form(input: &[u8]) -> bool {
+    if input.iter().any(|b| matches!(b, b'/' | b'?' | b'#' | b'@')) {
+        return false;
+    }
+    uri_spec::parse(&[b"//", input].concat()).is_ok_and(|c| c.port.is_some_and(|p| !p.is_empty()))
+}
 
 /// What `http::Uri` reads from an authority-form target: scheme undefined, the whole input as
 /// authority, the host after the last "@" and before a ":", a port when it is a number, an empty

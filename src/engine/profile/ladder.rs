@@ -10,6 +10,10 @@
 //!   allows; a false positive is never explained);
 //! - a normalization whose result the reference's full normalization takes to the same place as
 //!   the input (it applied fewer of 6.2's steps, and changed no meaning).
+//!
+//! The ladder is climbed under the standard the library is judged by: RFC 2396's libraries
+//! (`java.net.URI`, Perl's `URI`) under the draft that is RFC 2396, where `! * ' ( )` are
+//! unreserved marks (2396 2.3) whose escapes are the same URI, not RFC 3986's sub-delims.
 
 use uri_spec::{normalize_scheme_based, normalize_scheme_based_in, Edition};
 
@@ -26,6 +30,16 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         name: "a normalization that applies fewer of RFC 3986 6.2's steps (the same URI at the top rung)",
         explains: fewer_steps,
+    },
+    Rule {
+        profile: "rfc2396",
+        name: "a normalization that applies fewer of RFC 2396's steps (the same URI at the draft's top rung)",
+        explains: fewer_steps_2396,
+    },
+    Rule {
+        profile: "perl-uri",
+        name: "a normalization that applies fewer of RFC 2396's steps (the same URI at the draft's top rung)",
+        explains: fewer_steps_2396,
     },
 ];
 
@@ -52,6 +66,20 @@ fn fewer_steps(e: &Evidence<'_>) -> bool {
             (Ok(a), Ok(b)) if a == b
         ),
     }
+}
+
+/// [`fewer_steps`] at the top rung of RFC 2396's draft, for the libraries judged by it.
+fn fewer_steps_2396(e: &Evidence<'_>) -> bool {
+    let (Class::Normalization, Some(got)) = (e.class, e.got) else {
+        return false;
+    };
+    matches!(
+        (
+            normalize_scheme_based_in(Edition::UriSyntax02, got),
+            normalize_scheme_based_in(Edition::UriSyntax02, e.input),
+        ),
+        (Ok(a), Ok(b)) if a == b
+    )
 }
 
 #[cfg(test)]
@@ -112,5 +140,10 @@ mod tests {
             &ev(n, b"http://a/%2F", None, "http://a/%2F", "http://a//")
         )
         .is_none());
+        // `*` is a mark under RFC 2396, a sub-delim under RFC 3986: decoding `%2a` is the same
+        // URI for Perl's profile, another URI for an RFC 3986 library.
+        assert!(explain("perl-uri", &ev(n, b"./%2a", None, "*", "./*")).is_some());
+        assert!(explain("rfc2396", &ev(n, b"./%2a", None, "*", "./*")).is_some());
+        assert!(explain("rfc3986", &ev(n, b"./%2a", None, "%2A", "./*")).is_none());
     }
 }

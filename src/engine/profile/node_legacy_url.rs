@@ -7,6 +7,12 @@
 //! `A`). And its "Percent-encoding in URLs" section: "spaces (' ') and the following characters
 //! will be automatically escaped in the properties of URL objects: < > \" ` \r \n \t { } | \\ ^
 //! '".
+//!
+//! Its `url.format(urlObject)`, "The formatting process": "If the value of the urlObject.auth
+//! property is truthy, and either urlObject.host or urlObject.hostname are not undefined, the
+//! value of urlObject.auth will be coerced into a string and appended to result followed by the
+//! literal string @": an empty auth is not truthy, so `url.format` writes no `@` for it, and the
+//! serialization read again has no auth.
 
 use super::{pct_decode_exact, Rule};
 use crate::engine::Class;
@@ -58,6 +64,23 @@ pub(super) const RULES: &[Rule] = &[
                 },
                 _ => false,
             }
+        },
+    },
+    Rule {
+        profile: "node-legacy-url",
+        name: "url.format writes auth only when it is truthy: an empty auth and its \"@\" are left out (\"The formatting process\")",
+        explains: |e| {
+            let (Class::RoundTrip, Some(first), Some(again)) =
+                (e.class, e.spec_components, e.reparsed)
+            else {
+                return false;
+            };
+            first.get(Component::Userinfo) == Some("")
+                && again.get(Component::Userinfo).is_none()
+                && Component::ALL
+                    .into_iter()
+                    .filter(|&c| c != Component::Userinfo && c != Component::Authority)
+                    .all(|c| first.get(c) == again.get(c))
         },
     },
 ];

@@ -118,17 +118,6 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "java-uri",
-        name: "\"[\" and \"]\" reserved (RFC 2732) and non-ASCII \"other\" characters, together",
-        explains: |e| {
-            e.class == Class::TooLax
-                && no_control_or_space(e.input)
-                && accepted_once(e, Edition::UriSyntax02, |s| {
-                    pct_encode_non_ascii(&brackets_encoded(s))
-                })
-        },
-    },
-    Rule {
-        profile: "java-uri",
         name: "an empty authority needs a path, query or fragment after it (URI(String): \"An empty authority component is permitted as long as it is followed by ...\")",
         explains: |e| {
             e.class == Class::TooStrict
@@ -152,8 +141,12 @@ pub(super) const RULES: &[Rule] = &[
             if e.class != Class::TooLax {
                 return false;
             }
+            // Every other change of RFC 2396 as published still composes with the scope id.
             let without = strip_scope(e.input);
-            without.as_slice() != e.input && ipv6_reference_accepted(&super::Evidence { input: &without, ..*e })
+            let stripped = super::Evidence { input: &without, ..*e };
+            without.as_slice() != e.input
+                && (ipv6_reference_accepted(&stripped)
+                    || accepted_once(&stripped, Edition::UriSyntax02, published_2396))
         },
     },
     Rule {
@@ -175,6 +168,18 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
+    },
+    // Last: each change alone is named by its own rule above.
+    Rule {
+        profile: "java-uri",
+        name: "java.net.URI's changes to RFC 2396, together: RFC 2732 (IPv6 literals, with a scope id, and reserved brackets), a query after the authority, non-ASCII \"other\" characters",
+        explains: |e| {
+            e.class == Class::TooLax
+                && no_control_or_space(e.input)
+                && accepted_once(e, Edition::UriSyntax02, |s| {
+                    pct_encode_non_ascii(&published_2396(&strip_scope(s)))
+                })
+        },
     },
 ];
 
@@ -386,15 +391,8 @@ fn published_2396(s: &[u8]) -> Vec<u8> {
     ) {
         let after_authority_start =
             (open >= 2 && &out[open - 2..open] == b"//") || out[..open].ends_with(b"@");
-        if open < close && after_authority_start {
-            let literal = [b"//", &out[open..=close]].concat();
-            let ipv6 = uri_spec::parse(&literal)
-                .ok()
-                .and_then(|c| c.host)
-                .is_some_and(|h| h.kind == uri_spec::HostKind::Ipv6);
-            if ipv6 {
-                out = [&out[..open], b"h", &out[close + 1..]].concat();
-            }
+        if open < close && after_authority_start && ipv6_literal(&out[open + 1..close]) {
+            out = [&out[..open], b"h", &out[close + 1..]].concat();
         }
     }
     if let Some(at) = out.windows(2).position(|w| w == b"//").map(|p| p + 2) {
@@ -494,6 +492,30 @@ fn query_after_authority(e: &super::Evidence<'_>) -> bool {
     fixed.iter().any(|(changed, _)| *changed) && fixed.iter().all(|(_, ok)| *ok)
 }
 
+/// Whether the text between the brackets is RFC 2732's `IPv6address`: RFC 2373's IPv6 text,
+/// whose IPv4 groups are 1*3DIGIT (leading zeros allowed, which RFC 3986's dec-octet refuses:
+/// written without them, the check is RFC 3986's `IPv6address`, otherwise the same grammar).
+fn ipv6_literal(inner: &[u8]) -> bool {
+    let inner = String::from_utf8_lossy(inner).into_owned();
+    let inner = match inner.rsplit_once(':') {
+        Some((head, v4)) if v4.contains('.') => {
+            let groups: Vec<String> = v4
+                .split('.')
+                .map(|g| {
+                    g.parse::<u32>()
+                        .map_or_else(|_| g.to_owned(), |n| n.to_string())
+                })
+                .collect();
+            format!("{head}:{}", groups.join("."))
+        }
+        _ => inner,
+    };
+    uri_spec::parse(format!("//[{inner}]").as_bytes())
+        .ok()
+        .and_then(|c| c.host)
+        .is_some_and(|h| h.kind == uri_spec::HostKind::Ipv6)
+}
+
 /// Whether RFC 2396 rejects the input only for an RFC 2732 `IPv6reference`: the bracketed text
 /// is an IPv6 address (RFC 3986's `IPv6address`, the same grammar as RFC 2732's), and with a
 /// plain host in its place RFC 2396 accepts the input.
@@ -510,29 +532,8 @@ fn ipv6_reference_accepted(e: &super::Evidence<'_>) -> bool {
     if close < open {
         return false;
     }
-    // RFC 2732 takes RFC 2373's IPv6 text, whose IPv4 groups are 1*3DIGIT (leading zeros allowed,
-    // which RFC 3986's dec-octet refuses): written without them for the check.
-    let inner = String::from_utf8_lossy(&e.input[open + 1..close]).into_owned();
-    let inner = match inner.rsplit_once(':') {
-        Some((head, v4)) if v4.contains('.') => {
-            let groups: Vec<String> = v4
-                .split('.')
-                .map(|g| {
-                    g.parse::<u32>()
-                        .map_or_else(|_| g.to_owned(), |n| n.to_string())
-                })
-                .collect();
-            format!("{head}:{}", groups.join("."))
-        }
-        _ => inner,
-    };
-    let literal = format!("//[{inner}]").into_bytes();
-    let is_ipv6 = uri_spec::parse(&literal)
-        .ok()
-        .and_then(|c| c.host)
-        .is_some_and(|h| h.kind == uri_spec::HostKind::Ipv6);
     let plain = [&e.input[..open], b"h", &e.input[close + 1..]].concat();
-    is_ipv6
+    ipv6_literal(&e.input[open + 1..close])
         && Parser::new()
             .edition(Edition::UriSyntax02)
             .parse(&plain)
@@ -573,5 +574,21 @@ mod tests {
         // Not the reason the draft rejects it.
         assert!(explain("rfc2396", &lax(b"http://a?q r")).is_none());
         assert!(explain("rfc2396", &lax(b"http://a/?q")).is_none());
+    }
+
+    #[test]
+    fn a_scope_id_composes_with_the_other_changes_of_rfc_2396() {
+        // java.net.URI: a scope id, and a query right after the authority (RFC 2396 as published).
+        assert!(explain("java-uri", &lax(b"//[::%e]?")).is_some());
+        assert!(explain("java-uri", &lax(b"//[::%e]")).is_some());
+        // RFC 2732's IPv4 groups with leading zeros, with a scope id and a query.
+        assert!(explain("java-uri", &lax(b"//[::1.01.1.1%e]?")).is_some());
+        // The scope id is Java's alone, and something else wrong is still wrong.
+        assert!(explain("perl-uri", &lax(b"//[::%e]?")).is_none());
+        assert!(explain("java-uri", &lax(b"//[::%e]?a b")).is_none());
+        // Non-ASCII "other" characters with the rest (java.net.URI's class doc).
+        assert!(explain("java-uri", &lax("//[::]/\u{ff05}".as_bytes())).is_some());
+        assert!(explain("java-uri", &lax("//\u{ff0e}?".as_bytes())).is_some());
+        assert!(explain("perl-uri", &lax("//\u{ff0e}?".as_bytes())).is_none());
     }
 }
