@@ -14,7 +14,7 @@ use crate::model::{Answer, Component, Components, Op, Outcome, Parsed};
 use crate::subjects::SubjectInfo;
 
 use super::profile::{explain_for, Evidence, Rule};
-use super::{form, skeleton, Class, Signature};
+use super::{form, Class, Signature};
 
 /// One discrepancy of one subject on one input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,7 +26,8 @@ pub struct Finding {
     /// difference is by design.
     pub rule: Option<String>,
     /// Why a validity difference is one: for `too-lax`, the reference's error code (and, for a
-    /// byte a parse does not allow there, its kind: `unexpected-byte at ¬`); for `too-strict`, the
+    /// parse whose blamed byte is in the authority, `in authority`: `unexpected-byte in
+    /// authority`); for `too-strict`, the
     /// subject's own error code. The minimizer keeps it, so an example does not drift from one
     /// reason to another (`"` let through to a ":" in a first segment, or a refused scheme to
     /// a refused empty string).
@@ -224,19 +225,19 @@ pub fn judge_by(
 }
 
 /// Why the subject and its reference disagree on validity, when one of them says: the
-/// reference's error code when it rejects (with, for a byte a parse does not allow there, the
-/// [`skeleton`] of that byte, `end` past the last), the subject's when it rejects.
+/// reference's error code when it rejects (`in authority` after it when a parse's blamed byte
+/// stands there), the subject's when it rejects.
 fn validity_reason(op: Op, input: &[u8], j: &Judged<'_>) -> Option<String> {
     match (j.outcome, j.reference) {
         (Outcome::Accepted(_), Outcome::Rejected(r)) => {
             let code = r.code.as_deref()?;
-            // The byte tells which character a parser let through; for another error (an IP
-            // literal, a percent-encoding) the blamed byte is only where the rule began.
-            match (op, r.offset, code) {
-                (Op::Parse, Some(at), "unexpected-byte") => Some(match input.get(at) {
-                    Some(&b) => format!("{code} at {}", skeleton(&[b])),
-                    None => format!("{code} at end"),
-                }),
+            // Which character a parser lets through is no part of the behaviour (a parser that
+            // checks none lets `"`, `]` and `#` through alike), where it stands is: in the
+            // authority, it decides where a request goes.
+            match (op, r.offset) {
+                (Op::Parse, Some(at)) if authority_span(input).contains(&at) => {
+                    Some(format!("{code} in authority"))
+                }
                 _ => Some(code.to_owned()),
             }
         }
@@ -245,16 +246,42 @@ fn validity_reason(op: Op, input: &[u8], j: &Judged<'_>) -> Option<String> {
     }
 }
 
+/// Where the authority of `input` would be, read as RFC 3986 3 reads it: after
+/// `scheme ":"` (or at the start) a "//", then up to the next "/", "?" or "#". Empty when there
+/// is no "//" there.
+fn authority_span(input: &[u8]) -> std::ops::Range<usize> {
+    let scheme = input
+        .iter()
+        .position(|&b| b == b':')
+        .filter(|&colon| {
+            colon > 0
+                && input[0].is_ascii_alphabetic()
+                && input[..colon]
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        })
+        .map_or(0, |colon| colon + 1);
+    if !input[scheme..].starts_with(b"//") {
+        return 0..0;
+    }
+    let start = scheme + 2;
+    let end = input[start..]
+        .iter()
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
+        .map_or(input.len(), |n| start + n);
+    start..end
+}
+
 /// The form a finding is known by: for a parse the reference rejects (`too-lax`), its reason
-/// alone, when it has one (a parser that lets `"` through in a path and `<` in a fragment lacks one check; `1:/a`
+/// alone, when it has one (a parser that lets `"` through in a path and `]` in a fragment lacks one check; `1:/a`
 /// and `+:/a` break one rule); for a `too-strict` finding, the [`form`] with the subject's
 /// error code after it; else the [`form`].
 ///
 /// ```
 /// use uridiff::engine::{class_form, Class};
 /// use uridiff::model::Op;
-/// assert_eq!(class_form(Class::TooLax, Op::Parse, b"/\"", None, Some("unexpected-byte at ¬")),
-///            "unexpected-byte at ¬");
+/// assert_eq!(class_form(Class::TooLax, Op::Parse, b"/\"", None, Some("unexpected-byte")),
+///            "unexpected-byte");
 /// assert_eq!(class_form(Class::TooStrict, Op::Parse, b"a/b", None, Some("Bad scheme")),
 ///            "a/a (Bad scheme)");
 /// assert_eq!(class_form(Class::TooStrict, Op::Parse, b"a/b", None, None), "a/a");
@@ -366,5 +393,22 @@ fn text(a: &Answer) -> Option<String> {
         Answer::Bool(b) => Some(b.to_string()),
         Answer::List(l) => Some(l.join(" ")),
         Answer::Parsed(p) => p.serialization.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::authority_span;
+
+    #[test]
+    fn the_authority_is_found_where_rfc_3986_reads_it() {
+        assert_eq!(authority_span(b"http://a b/c"), 7..10);
+        assert_eq!(authority_span(b"//h?q"), 2..3);
+        assert_eq!(authority_span(b"//"), 2..2);
+        // No "//" after the scheme, or no scheme before a "//" further on: no authority.
+        assert_eq!(authority_span(b"mailto:a@b"), 0..0);
+        assert_eq!(authority_span(b"a/b//c"), 0..0);
+        // "1a:" is no scheme: the "//" that follows is a path's.
+        assert_eq!(authority_span(b"1a://h"), 0..0);
     }
 }
