@@ -284,8 +284,9 @@ pub fn skeleton(input: &[u8]) -> String {
 /// use uridiff::model::Op;
 /// assert_eq!(form(Op::Parse, b"http://a:", None), "a://a:");
 /// assert_eq!(form(Op::Resolve, b"../x", Some(b"http://a/b")), "../a");
-/// assert_eq!(form(Op::Equivalent, b"x*y", Some(b"x%2ay")), "%1a ~ a");
-/// assert_eq!(form(Op::Equivalent, b"x%2ay", Some(b"x*y")), "%1a ~ a");
+/// assert_eq!(form(Op::Equivalent, b"*", Some(b"%2A")), "%1a ~ a");
+/// assert_eq!(form(Op::Equivalent, b"%2A", Some(b"*")), "%1a ~ a");
+/// assert_eq!(form(Op::Equivalent, b"x*y", Some(b"x%2ay")), "a ~ a%1a");
 /// ```
 pub fn form(op: crate::model::Op, input: &[u8], second: Option<&[u8]>) -> String {
     match (op, second) {
