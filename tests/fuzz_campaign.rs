@@ -397,3 +397,81 @@ fn a_whole_last_finding_without_its_newline_is_kept() {
     assert_eq!(&after[..complete], &before[..]);
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// A campaign killed with SIGKILL while it runs (issue 19, item 4): every finding line written
+/// before the kill is still there, whole; the state was saved while running (on its one-second
+/// cadence, not only when the folder was opened), so the run resumes past input 0; and the
+/// resumed run reports no signature twice although it re-runs the inputs the state lagged by.
+#[cfg(unix)]
+#[test]
+fn a_campaign_killed_with_sigkill_loses_no_written_finding() {
+    use std::time::{Duration, Instant, SystemTime};
+    let dir = scratch("sigkill");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args([
+            "fuzz",
+            "--no-external",
+            "--seconds",
+            "600",
+            "--budget",
+            "40",
+        ])
+        .arg("--out")
+        .arg(&dir)
+        .env_remove("CI")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("uridiff starts");
+    let start = Instant::now();
+    let findings = dir.join("findings.jsonl");
+    // Long enough for several state saves and a few findings; bounded so a stuck campaign fails.
+    loop {
+        std::thread::sleep(Duration::from_millis(100));
+        let lines = fs::read_to_string(&findings).map_or(0, |t| t.lines().count());
+        if start.elapsed() >= Duration::from_millis(3500) && lines >= 3 {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "no findings");
+    }
+    let before = fs::read(&findings).unwrap();
+    child.kill().expect("SIGKILL");
+    child.wait().unwrap();
+    let killed_at = SystemTime::now();
+    let after = fs::read(&findings).unwrap();
+    // Lines may have been appended between the read and the kill, never changed or removed.
+    assert!(after.starts_with(&before), "written findings changed");
+    let whole = before.iter().rposition(|&b| b == b'\n').unwrap() + 1;
+    let written: Vec<String> = keys(
+        &String::from_utf8_lossy(&before[..whole])
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a whole line"))
+            .collect::<Vec<_>>(),
+    );
+    let saved = state(&dir);
+    let next = saved["next"].as_u64().unwrap();
+    assert!(next > 0, "the state was not saved while running: {saved}");
+    let age = killed_at
+        .duration_since(
+            fs::metadata(dir.join("state.json"))
+                .unwrap()
+                .modified()
+                .unwrap(),
+        )
+        .unwrap_or_default();
+    // One second of cadence plus a batch in flight; the slack is for a loaded machine.
+    assert!(age < Duration::from_secs(10), "state.json {age:?} old");
+
+    let out = campaign(&dir, 50, &[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("from input {next}")), "{err}");
+    let resumed = keys(&lines(&dir));
+    assert_eq!(
+        &resumed[..written.len()],
+        &written[..],
+        "a written finding lost"
+    );
+    let unique: HashSet<&String> = resumed.iter().collect();
+    assert_eq!(unique.len(), resumed.len(), "a signature reported twice");
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -38,5 +38,11 @@ mod report;
 mod schemas;
 // Fuzzing campaigns: findings, resumption, shards, merging, promotion to suite cases.
 mod fuzz_campaign;
+// Campaigns in shards: merged shards against one run, the GitHub Actions matrix replayed.
+#[cfg(unix)]
+mod shards;
+// .clusterfuzzlite/build.sh run as ClusterFuzzLite runs it: every target, corpus, dictionary.
+#[cfg(unix)]
+mod clusterfuzzlite;
 // uridiff bench: the JSON structure and every in-process parser/operation pair (never timings).
 mod bench;

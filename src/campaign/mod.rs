@@ -3,25 +3,33 @@
 //! `DIR/findings.jsonl`; `DIR/state.json` says where to resume. Shards split one campaign's
 //! input indices across machines, and [`merge`] joins their findings by signature.
 //!
-//! Durability: a finding line is written whole, then flushed and `fsync`ed before the next; the
-//! state is written to a temporary file and renamed over the old one. A campaign killed at any
+//! Durability (issue 19, item 4; the files are in `store`): a finding line is written whole,
+//! then flushed and `fsync`ed before the campaign counts or reports it; the state is written to a
+//! temporary file, synced and renamed over the old one, on a cadence of time ([`SAVE_EVERY`])
+//! rather than after every batch, and once more when the run ends. A campaign killed at any
 //! moment has at worst a partial last line (reported and dropped when the folder is opened
-//! again: its signature is found again) and a state a batch behind (the batch is re-run; the
-//! signatures already written are not reported twice).
+//! again: its signature is found again) and a state at most a cadence (plus the batch in flight)
+//! behind: those inputs are re-run, and the signatures already written are not reported twice
+//! (a resumed campaign knows every key of its findings file, and [`merge`] joins by key).
 
 pub mod promote;
+mod store;
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::fs::{self, File};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::time::{Duration, Instant};
 
 use arbitrary::Unstructured;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::engine::{minimize, Engine, Task};
+
+use store::{lock_folder, write_atomic, Sink};
+pub use store::{read_findings, Loaded, Skipped};
 
 /// The findings file of a campaign folder.
 pub const FINDINGS: &str = "findings.jsonl";
@@ -182,6 +190,10 @@ pub const MAX_STATE_BYTES: u64 = 1 << 20;
 /// The largest `findings.jsonl` read back (a finding line is a few kilobytes).
 pub const MAX_FINDINGS_BYTES: u64 = 1 << 30;
 
+/// How often a running campaign replaces `state.json`: at most this much work (plus the batch in
+/// flight) is re-run after a kill. Findings never wait for it: each is synced as it is written.
+pub const SAVE_EVERY: Duration = Duration::from_secs(1);
+
 /// How many inputs of one (subject, class, operation) a campaign run minimizes at most, looking
 /// for a skeleton it does not hold yet.
 const MINIMIZED_PER_CLASS: usize = 64;
@@ -246,95 +258,6 @@ pub fn input(seed: u64, index: u64) -> Task {
     Task::parse(input, &origin.to_string())
 }
 
-/// A line of a findings file that was not read back.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Skipped {
-    /// Its line number (from 1).
-    pub line: usize,
-    /// Why: `cut off` (no end of line: a killed campaign) or the JSON error.
-    pub reason: String,
-}
-
-/// The findings of a file, with the lines that could not be read. `partial` is the byte length
-/// of the complete lines when the last line is cut off (no newline at the end).
-#[derive(Debug, Default)]
-pub struct Loaded {
-    /// The findings, in file order.
-    pub findings: Vec<FindingLine>,
-    /// The lines skipped.
-    pub skipped: Vec<Skipped>,
-    /// `Some(len)` when the file ends in a cut-off line that starts at byte `len`.
-    pub partial: Option<u64>,
-    /// Whether the file's last line is a whole finding without its end of line (kept: the next
-    /// line is started on a line of its own).
-    pub unterminated: bool,
-}
-
-/// Reads a findings file; a missing file has none. Complete lines that are not findings and a
-/// cut-off last line are skipped and listed, never fatal.
-///
-/// # Errors
-///
-/// The file exists and cannot be read.
-pub fn read_findings(path: &Path) -> Result<Loaded, CampaignError> {
-    let Some(data) =
-        crate::files::read_if_present(path, MAX_FINDINGS_BYTES).map_err(CampaignError::File)?
-    else {
-        return Ok(Loaded::default());
-    };
-    let mut loaded = Loaded::default();
-    let mut start = 0usize;
-    let mut number = 0usize;
-    while start < data.len() {
-        number += 1;
-        let (line, complete) = match data[start..].iter().position(|&b| b == b'\n') {
-            Some(n) => (&data[start..start + n], true),
-            None => (&data[start..], false),
-        };
-        if !complete {
-            // A last line that reads as a finding is one, whatever became of its newline; only
-            // a line that does not is cut off.
-            if let Ok(f) = serde_json::from_slice::<FindingLine>(line) {
-                loaded.findings.push(f);
-                loaded.unterminated = true;
-                break;
-            }
-            loaded.partial = Some(start as u64);
-            loaded.skipped.push(Skipped {
-                line: number,
-                reason: "cut off (no end of line: the campaign was killed while writing it)".into(),
-            });
-            break;
-        }
-        start += line.len() + 1;
-        if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        match serde_json::from_slice::<FindingLine>(line) {
-            Ok(f) => loaded.findings.push(f),
-            Err(e) => loaded.skipped.push(Skipped {
-                line: number,
-                reason: e.to_string(),
-            }),
-        }
-    }
-    Ok(loaded)
-}
-
-/// An exclusive lock on the folder itself (an advisory `flock` on its own descriptor: no file
-/// is created, so no link can be planted for it), held while the returned file lives. A second
-/// campaign or merge on the folder is refused at once rather than interleaving its lines.
-fn lock_folder(dir: &Path) -> Result<File, CampaignError> {
-    let handle = File::open(dir).map_err(io_err(dir))?;
-    match handle.try_lock() {
-        Ok(()) => Ok(handle),
-        Err(std::fs::TryLockError::WouldBlock) => Err(CampaignError::Locked {
-            path: dir.to_owned(),
-        }),
-        Err(std::fs::TryLockError::Error(e)) => Err(io_err(dir)(e)),
-    }
-}
-
 /// A state read back must describe a campaign this build can resume: a shard with `index <
 /// count`, a `next` input of that shard (`next % count == index`), and room left before the
 /// index space ends (an index near `u64::MAX` would wrap to another shard's inputs).
@@ -361,71 +284,6 @@ fn validate(path: &Path, s: &State) -> Result<(), CampaignError> {
         ));
     }
     Ok(())
-}
-
-/// Writes `value` as JSON to `path` atomically: a temporary file, `fsync`, then a rename.
-fn write_atomic(path: &Path, value: &impl Serialize) -> Result<(), CampaignError> {
-    let text = serde_json::to_vec_pretty(value).map_err(|e| CampaignError::State {
-        path: path.to_owned(),
-        message: e.to_string(),
-    })?;
-    // A temporary of a random name created exclusively beside the target (tempfile opens it with
-    // O_CREAT | O_EXCL, so a link planted in the folder is never followed), then renamed over
-    // the target: a rename replaces a link at the target, it does not write through it.
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".state.")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(io_err(dir))?;
-    tmp.write_all(&text).map_err(io_err(tmp.path()))?;
-    tmp.write_all(b"\n").map_err(io_err(tmp.path()))?;
-    tmp.as_file().sync_all().map_err(io_err(path))?;
-    tmp.persist(path).map_err(|e| io_err(path)(e.error))?;
-    Ok(())
-}
-
-/// An open findings file: appends whole lines, each flushed and `fsync`ed.
-struct Sink {
-    path: PathBuf,
-    file: File,
-}
-
-impl Sink {
-    /// Opens (creates) the findings file for appending; a cut-off last line is cut away first,
-    /// and a whole last finding without its end of line gets one, so the next line starts on a
-    /// line of its own.
-    fn open(path: &Path, loaded: &Loaded) -> Result<Sink, CampaignError> {
-        let mut file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(io_err(path))?;
-        if let Some(len) = loaded.partial {
-            file.set_len(len).map_err(io_err(path))?;
-        } else if loaded.unterminated {
-            file.write_all(b"\n").map_err(io_err(path))?;
-        }
-        Ok(Sink {
-            path: path.to_owned(),
-            file,
-        })
-    }
-
-    fn append(&mut self, finding: &FindingLine) -> Result<(), CampaignError> {
-        let mut line = serde_json::to_vec(finding).map_err(|e| CampaignError::State {
-            path: self.path.clone(),
-            message: e.to_string(),
-        })?;
-        line.push(b'\n');
-        // One write of the whole line, then to the disk before anything else happens.
-        self.file.write_all(&line).map_err(io_err(&self.path))?;
-        self.file.flush().map_err(io_err(&self.path))?;
-        self.file.sync_data().map_err(io_err(&self.path))
-    }
 }
 
 /// What a campaign run is told: the subjects, the seed and shard, and how much to spend.
@@ -463,6 +321,10 @@ pub struct Campaign {
     pub skipped: Vec<Skipped>,
     /// Whether the folder held a campaign already.
     pub resumed: bool,
+    /// How often the state is saved while running ([`SAVE_EVERY`] unless set).
+    save_every: Duration,
+    /// The state as last written to `state.json`.
+    saved: State,
 }
 
 impl Campaign {
@@ -520,6 +382,8 @@ impl Campaign {
         Ok(Campaign {
             dir: dir.to_owned(),
             _lock: lock,
+            saved: state.clone(),
+            save_every: SAVE_EVERY,
             state,
             known,
             sink,
@@ -528,9 +392,35 @@ impl Campaign {
         })
     }
 
-    /// The current state.
+    /// The current state (`state.json` may lag behind it by up to the save cadence).
     pub fn state(&self) -> &State {
         &self.state
+    }
+
+    /// Sets how often [`Campaign::run`] replaces `state.json` (default [`SAVE_EVERY`]);
+    /// `Duration::ZERO` saves after every batch.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use uridiff::campaign::{Campaign, Options};
+    /// let dir = tempfile::tempdir().unwrap();
+    /// let options = Options { seed: Some(3), shard: None, budget: 10 };
+    /// let c = Campaign::open(dir.path(), &options).unwrap().save_every(Duration::ZERO);
+    /// assert_eq!(c.state().next, 0);
+    /// ```
+    #[must_use]
+    pub fn save_every(mut self, every: Duration) -> Campaign {
+        self.save_every = every;
+        self
+    }
+
+    /// Writes the state unless `state.json` holds it already.
+    fn save(&mut self) -> Result<(), CampaignError> {
+        if self.saved != self.state {
+            write_atomic(&self.dir.join(STATE), &self.state)?;
+            self.saved = self.state.clone();
+        }
+        Ok(())
     }
 
     /// The signatures known so far.
@@ -539,8 +429,9 @@ impl Campaign {
     }
 
     /// Runs batches of `batch` inputs of the shard until `stop` says so (asked before each
-    /// batch), writing each new signature as soon as it is minimized and the state after each
-    /// batch. `progress` is called after each batch.
+    /// batch), writing each new signature as soon as it is minimized (synced before it is
+    /// counted), the state whenever the save cadence has passed after a batch, and the state
+    /// once more when `stop` ends the run. `progress` is called after each batch.
     ///
     /// # Errors
     ///
@@ -561,6 +452,7 @@ impl Campaign {
             ..Progress::default()
         };
         let step = self.state.shard.count;
+        let mut last_save = Instant::now();
         while !stop(&p) {
             let indices: Vec<u64> = (0..batch.max(1) as u64)
                 .map(|j| self.state.next + j * step)
@@ -643,12 +535,18 @@ impl Campaign {
             }
             self.state.next += indices.len() as u64 * step;
             self.state.inputs += indices.len() as u64;
-            write_atomic(&self.dir.join(STATE), &self.state)?;
+            // A state is cheap to lose (its inputs are re-run, their findings deduplicated) and
+            // costly to sync after every batch; a finding is neither, and is synced above.
+            if last_save.elapsed() >= self.save_every {
+                self.save()?;
+                last_save = Instant::now();
+            }
             p.inputs += indices.len() as u64;
             p.classes = self.known.len();
             p.next = self.state.next;
             progress(&p);
         }
+        self.save()?;
         Ok(p)
     }
 }
@@ -769,27 +667,90 @@ mod tests {
         assert!(validate(p, &state(0, 3, 3)).is_err());
     }
 
-    #[cfg(unix)]
+    fn engine() -> Engine {
+        Engine::new(crate::subjects::in_process())
+    }
+
+    fn on_disk(dir: &Path) -> State {
+        serde_json::from_slice(&fs::read(dir.join(STATE)).expect("state.json")).expect("a state")
+    }
+
+    /// Runs `batches` batches of 8 inputs, calling `seen` with the state on disk after each.
+    fn run_batches(c: &mut Campaign, batches: u64, seen: &dyn Fn(&State, &Progress)) -> Progress {
+        let options = Options {
+            seed: None,
+            shard: None,
+            budget: 40,
+        };
+        let dir = c.dir.clone();
+        c.run(&engine(), &options, 8, &|p| p.inputs >= batches * 8, &|p| {
+            seen(&on_disk(&dir), p)
+        })
+        .expect("the campaign runs")
+    }
+
     #[test]
-    fn the_state_is_written_through_no_planted_link() {
-        let dir = tempfile::tempdir().expect("a temporary folder");
-        let victim = dir.path().join("victim");
-        fs::write(&victim, "keep me").expect("write");
-        // The names a fixed temporary would take, all planted as links to the victim.
-        for name in ["state.json.tmp", ".state.json.tmp", "state.tmp"] {
-            std::os::unix::fs::symlink(&victim, dir.path().join(name)).expect("symlink");
-        }
-        let state = dir.path().join("state.json");
-        std::os::unix::fs::symlink(&victim, &state).expect("symlink");
-        write_atomic(&state, &serde_json::json!({"next": 3})).expect("written");
-        assert_eq!(fs::read_to_string(&victim).expect("read"), "keep me");
-        // The link at the target was replaced by the new file, not written through.
-        assert!(!fs::symlink_metadata(&state)
-            .expect("meta")
-            .file_type()
-            .is_symlink());
-        assert!(fs::read_to_string(&state)
-            .expect("read")
-            .contains("\"next\": 3"));
+    fn the_state_is_saved_on_its_cadence_and_when_the_run_ends() {
+        let options = Options {
+            seed: Some(2),
+            shard: None,
+            budget: 40,
+        };
+        // A cadence longer than the test: state.json stays as written at open while the
+        // campaign runs, and holds the last batch once the run ends.
+        let dir = tempfile::tempdir().expect("a folder");
+        let mut c = Campaign::open(dir.path(), &options)
+            .expect("opens")
+            .save_every(Duration::from_secs(3600));
+        let p = run_batches(&mut c, 3, &|disk, _| {
+            assert_eq!(disk.next, 0, "saved early")
+        });
+        assert_eq!(p.next, 24);
+        assert_eq!(on_disk(dir.path()), *c.state());
+        assert_eq!(on_disk(dir.path()).inputs, 24);
+        // A cadence of zero: saved after every batch, before progress hears of it.
+        let dir = tempfile::tempdir().expect("a folder");
+        let mut c = Campaign::open(dir.path(), &options)
+            .expect("opens")
+            .save_every(Duration::ZERO);
+        run_batches(&mut c, 3, &|disk, p| {
+            assert_eq!(disk.next, p.next, "not saved")
+        });
+    }
+
+    #[test]
+    fn inputs_run_again_after_a_lagging_state_report_nothing_twice() {
+        let options = Options {
+            seed: Some(4),
+            shard: None,
+            budget: 40,
+        };
+        let dir = tempfile::tempdir().expect("a folder");
+        let mut c = Campaign::open(dir.path(), &options).expect("opens");
+        let first = run_batches(&mut c, 4, &|_, _| {});
+        drop(c);
+        let findings = fs::read(dir.path().join(FINDINGS)).expect("findings");
+        assert!(first.new > 0, "32 inputs found no class");
+        // The state a kill could leave: written before any of those inputs ran.
+        write_atomic(
+            &dir.path().join(STATE),
+            &State {
+                seed: 4,
+                shard: Shard::default(),
+                next: 0,
+                inputs: 0,
+            },
+        )
+        .expect("rewound");
+        let mut c = Campaign::open(dir.path(), &options).expect("reopens");
+        assert_eq!(c.classes(), first.classes);
+        let again = run_batches(&mut c, 4, &|_, _| {});
+        assert_eq!(again.new, 0, "a signature reported twice");
+        assert_eq!(again.classes, first.classes);
+        assert_eq!(
+            fs::read(dir.path().join(FINDINGS)).expect("findings"),
+            findings,
+            "the findings file changed"
+        );
     }
 }
