@@ -584,6 +584,14 @@ fn every_rule_fires_through_the_comparison() {
             ),
             (
                 plays("curl-url", "curl-url", rfc3986, |_, _| rejected()),
+                "http://a:65536/",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, accepted),
+                "http://[::1%25eth0]/",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, _| rejected()),
                 "mailto:a@b",
             ),
             (
@@ -608,6 +616,11 @@ fn every_rule_fires_through_the_comparison() {
                 "equivalent:urn:Isbn:1|urn:isbn:1",
             ),
             (library("uriparse"), "normalize://a:"),
+            (
+                // '' against coap:/b/../x?q: the base normalized first gives coap:/x?q.
+                resolves("python-rfc3986", "rfc3986", |_, _| "coap:/x?q".into()),
+                "resolve:|coap:/b/../x?q",
+            ),
             (library("fluent-uri"), "resolve:g|http://a/b#f"),
             (library("fluent-uri"), "resolve:..|foo:/bar/baz/.%2E/"),
         ])

@@ -25,7 +25,8 @@ pub struct Finding {
     /// The rule of the subject's profile that reproduces its answer (`profile: rule`), when the
     /// difference is by design.
     pub rule: Option<String>,
-    /// Why a validity difference is one: for `too-lax`, the reference's error code (and, for a
+    /// Why a validity or round-trip difference is one. For a round trip, the first component
+    /// the re-reading changes (`re-read: host`, or `re-read: rejected`). For `too-lax`, the reference's error code (and, for a
     /// parse whose blamed byte is in the authority, `in authority`: `unexpected-byte in
     /// authority`); for `too-strict`, the
     /// subject's own error code. The minimizer keeps it, so an example does not drift from one
@@ -88,11 +89,8 @@ pub fn judge_by(
 ) -> Vec<Finding> {
     let mut out = Vec::new();
     let info = j.info;
-    let reason = validity_reason(op, input, j);
-    let mut push = |class: Class, rule: Option<&'static Rule>| {
-        let reason = matches!(class, Class::TooLax | Class::TooStrict)
-            .then(|| reason.clone())
-            .flatten();
+    let validity = validity_reason(op, input, j);
+    let mut push = |class: Class, rule: Option<&'static Rule>, reason: Option<String>| {
         out.push(Finding {
             signature: Signature {
                 subject: info.name.clone(),
@@ -111,7 +109,7 @@ pub fn judge_by(
     match j.outcome {
         Outcome::Unsupported(_) => return out,
         Outcome::Crashed(c) => {
-            push(Class::Crash(c.kind), None);
+            push(Class::Crash(c.kind), None, None);
             return out;
         }
         _ => {}
@@ -133,6 +131,15 @@ pub fn judge_by(
                 Outcome::Accepted(Answer::Parsed(p)) => Some(&p.components),
                 _ => None,
             };
+            // What the re-reading changes first (in RFC 3986 3's order) is the behaviour: a
+            // serializer that moves the path into the authority does so whatever the input's
+            // shape, and whatever else moves with it.
+            let changed = match reparsed {
+                Some(second) => compared(info, first)
+                    .find(|&c| first.components.get(c) != second.get(c))
+                    .map_or("", Component::name),
+                None => "rejected",
+            };
             let rule = explain(&Evidence {
                 class: Class::RoundTrip,
                 input,
@@ -142,7 +149,7 @@ pub fn judge_by(
                 got: first.serialization.as_deref(),
                 spec_components: Some(&first.components),
             });
-            push(Class::RoundTrip, rule);
+            push(Class::RoundTrip, rule, Some(format!("re-read: {changed}")));
         }
     }
 
@@ -171,7 +178,7 @@ pub fn judge_by(
             got: None,
             spec_components: ref_parsed,
         });
-        push(class, rule);
+        push(class, rule, validity);
         return out;
     }
     let (Outcome::Accepted(got), Outcome::Accepted(want)) = (j.outcome, reference) else {
@@ -193,12 +200,12 @@ pub fn judge_by(
                     spec_components: Some(&want.components),
                 });
                 match rule {
-                    Some(_) => push(class, rule),
+                    Some(_) => push(class, rule, None),
                     None => unexplained.push(class),
                 }
             }
             if let Some(class) = reading_differs(info, got, &want.components, &unexplained) {
-                push(class, None);
+                push(class, None, None);
             }
         }
         (got, want) if got != want => {
@@ -217,7 +224,7 @@ pub fn judge_by(
                 got: g.as_deref(),
                 spec_components: None,
             });
-            push(class, rule);
+            push(class, rule, None);
         }
         _ => {}
     }
@@ -272,8 +279,8 @@ fn authority_span(input: &[u8]) -> std::ops::Range<usize> {
     start..end
 }
 
-/// The form a finding is known by: for a parse the reference rejects (`too-lax`), its reason
-/// alone, when it has one (a parser that lets `"` through in a path and `]` in a fragment lacks one check; `1:/a`
+/// The form a finding is known by: for a round trip, what the re-reading changes first
+/// (`re-read: host`); for a parse the reference rejects (`too-lax`), its reason alone, when it has one (a parser that lets `"` through in a path and `]` in a fragment lacks one check; `1:/a`
 /// and `+:/a` break one rule); for a `too-strict` finding, the [`form`] with the subject's
 /// error code after it; else the [`form`].
 ///
@@ -294,7 +301,7 @@ pub fn class_form(
     reason: Option<&str>,
 ) -> String {
     match (class, op, reason) {
-        (Class::TooLax, Op::Parse, Some(r)) => r.to_owned(),
+        (Class::TooLax, Op::Parse, Some(r)) | (Class::RoundTrip, _, Some(r)) => r.to_owned(),
         (Class::TooStrict, _, Some(r)) => format!("{} ({r})", form(op, input, second))
             .trim_start()
             .to_owned(),

@@ -124,6 +124,11 @@ pub fn minimize(
     let len = task.input.len() + task.second.as_ref().map_or(0, Vec::len);
     let mut left = budget_for(budget, len);
     let alnum = |b: &u8| b.is_ascii_alphanumeric();
+    let square = |b: &u8| match b {
+        b'[' => Some(true),
+        b']' => Some(false),
+        _ => None,
+    };
     match (task.op, &task.second) {
         // An equivalence test: both operands shrink together, over their alignment (a byte
         // both share goes from both at once), so `x*y` against `x%2Ay` becomes `*` against `%2A`.
@@ -140,6 +145,11 @@ pub fn minimize(
             let shrunk = shrink(
                 columns,
                 |c: &Column| matches!(c, (Some(x), Some(y)) if x == y && x.is_ascii_alphanumeric()),
+                |c: &Column| match c {
+                    (Some(b'['), Some(b'[')) => Some(true),
+                    (Some(b']'), Some(b']')) => Some(false),
+                    _ => None,
+                },
                 |cs| keeps(&build(cs)),
                 &mut left,
             );
@@ -153,6 +163,7 @@ pub fn minimize(
             let input = shrink(
                 task.input.clone(),
                 alnum,
+                square,
                 |b| keeps(&task.with_input(b.to_vec())),
                 &mut left,
             );
@@ -225,6 +236,7 @@ fn unalign(columns: &[Column]) -> (Vec<u8>, Vec<u8>) {
 fn shrink<T: Clone>(
     mut current: Vec<T>,
     alnum: impl Fn(&T) -> bool,
+    bracket: impl Fn(&T) -> Option<bool>,
     mut keeps: impl FnMut(&[T]) -> bool,
     left: &mut usize,
 ) -> Vec<T> {
@@ -288,6 +300,25 @@ fn shrink<T: Clone>(
             at = end;
         }
     }
+    // Bracketed groups whole (an IP literal: `//a@[::]` gives `//a@`, which no single removal
+    // reaches, `[::` and `[:]` being no host at all).
+    let mut at = 0;
+    while at < current.len() && *left > 0 {
+        let close = (bracket(&current[at]) == Some(true))
+            .then(|| current[at..].iter().position(|t| bracket(t) == Some(false)))
+            .flatten();
+        match close {
+            Some(n) => {
+                let candidate = without(&current, at, at + n + 1);
+                if try_keep(&candidate, left) {
+                    current = candidate;
+                } else {
+                    at += 1;
+                }
+            }
+            None => at += 1,
+        }
+    }
     // Single items to a fixed point.
     loop {
         let mut removed = false;
@@ -335,6 +366,7 @@ mod tests {
         let out = shrink(
             b"abc%def*ghi".to_vec(),
             u8::is_ascii_alphanumeric,
+            |_| None,
             keeps,
             &mut left,
         );
@@ -345,9 +377,33 @@ mod tests {
         let same = shrink(
             b"abc%*".to_vec(),
             u8::is_ascii_alphanumeric,
+            |_| None,
             keeps,
             &mut none,
         );
         assert_eq!(same, b"abc%*");
+    }
+
+    #[test]
+    fn a_bracketed_group_goes_whole() {
+        // Kept while it has an "@" and "[::]" whole or none of its bytes: single removals stop
+        // at "@[::]", the group goes whole.
+        let keeps = |v: &[u8]| {
+            let literal = v.windows(4).any(|w| w == b"[::]");
+            let loose = v.iter().any(|b| b"[]:".contains(b));
+            v.contains(&b'@') && (literal || !loose)
+        };
+        let square = |b: &u8| match b {
+            b'[' => Some(true),
+            b']' => Some(false),
+            _ => None,
+        };
+        let mut left = 1_000;
+        let out = shrink(b"a@[::]".to_vec(), |_| false, square, keeps, &mut left);
+        assert_eq!(out, b"@");
+        // Without the group pass, it stops at "@[::]".
+        let mut left = 1_000;
+        let stuck = shrink(b"a@[::]".to_vec(), |_| false, |_| None, keeps, &mut left);
+        assert_eq!(stuck, b"@[::]");
     }
 }

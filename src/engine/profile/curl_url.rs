@@ -18,6 +18,11 @@
 //!   slash, but curl does not support any of them" (one or three slashes are read as two, zero
 //!   or four are refused); and "file:// URLs are written as file://<hostname>/<path> but the
 //!   only hostnames that are okay to use are localhost, 127.0.0.1 or a blank".
+//! - An IPv6 host may carry a zone id (`curl_url_set`, CURLUPART_HOST: "If it is a bracketed
+//!   IPv6 numeric address it may contain a zone id"; `curl_url_get` has CURLUPART_ZONEID), the
+//!   RFC 6874 way (`%25` then the zone) or with a bare `%`.
+//! - A port is "a decimal number between 0 and 65535" (`libcurl-errors`, CURLUE_BAD_PORT_NUMBER;
+//!   URL-SYNTAX.md, "Port number": 1 - 65535); RFC 3986 3.2.3 bounds no port.
 
 use super::whatwg_url::whatwg_ipv4;
 use super::{accepted_once, pct_encode_non_ascii, slash_after_authority, Evidence, Rule};
@@ -126,6 +131,31 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        name: "a bracketed IPv6 host may carry a zone id, after %25 or a bare % (curl_url_set: CURLUPART_HOST)",
+        explains: |e| {
+            e.class == Class::TooLax
+                && accepted_once(e, uri_spec::Edition::Rfc3986, |s| curl_encoded(&zone_removed(s)))
+        },
+    },
+    Rule {
+        profile: "curl-url",
+        name: "a port above 65535 is refused (CURLUE_BAD_PORT_NUMBER: \"a decimal number between 0 and 65535\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && urls_of(e).iter().any(|u| {
+                    let read = std::str::from_utf8(u)
+                        .ok()
+                        .and_then(two_slashes)
+                        .unwrap_or_else(|| String::from_utf8_lossy(u).into_owned());
+                    uri_spec::parse(read.as_bytes()).is_ok_and(|c| {
+                        c.port
+                            .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
+                    })
+                })
+        },
+    },
+    Rule {
+        profile: "curl-url",
         name: "a file URL's host is localhost, 127.0.0.1 or empty (\"the only hostnames that are okay to use\")",
         explains: |e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| foreign_file_host(u)),
     },
@@ -175,6 +205,48 @@ fn urls_of(e: &Evidence<'_>) -> Vec<Vec<u8>> {
             }
             urls
         }
+    }
+}
+
+/// `s` without the zone id of its bracketed IPv6 host: RFC 6874's `"%25" ZoneID` or a bare
+/// `"%" ZoneID`, where `ZoneID = 1*( unreserved / pct-encoded )`. Anything else is left as it
+/// is (a zone holding `"` or `{` is no zone id of any standard).
+fn zone_removed(s: &[u8]) -> Vec<u8> {
+    let (Some(open), Some(close)) = (
+        s.iter().position(|&b| b == b'['),
+        s.iter().position(|&b| b == b']'),
+    ) else {
+        return s.to_vec();
+    };
+    let Some(pct) = (open < close)
+        .then(|| s[open..close].iter().position(|&b| b == b'%'))
+        .flatten()
+        .map(|p| open + p)
+    else {
+        return s.to_vec();
+    };
+    let zone = match &s[pct..close] {
+        z if z.starts_with(b"%25") && z.len() > 3 => &z[3..],
+        z => &z[1..],
+    };
+    let mut i = 0;
+    let mut ok = !zone.is_empty();
+    while ok && i < zone.len() {
+        match zone[i] {
+            b'%' if zone.len() > i + 2
+                && zone[i + 1].is_ascii_hexdigit()
+                && zone[i + 2].is_ascii_hexdigit() =>
+            {
+                i += 3
+            }
+            b if b.is_ascii_alphanumeric() || b"-._~".contains(&b) => i += 1,
+            _ => ok = false,
+        }
+    }
+    if ok {
+        [&s[..pct], &s[close..]].concat()
+    } else {
+        s.to_vec()
     }
 }
 
@@ -258,6 +330,22 @@ fn empty_parts_dropped_on_the_way_back(e: &Evidence<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_zone_id_is_removed_only_when_it_is_one() {
+        assert_eq!(zone_removed(b"http://[::1%25eth0]/"), b"http://[::1]/");
+        assert_eq!(zone_removed(b"p://[::%t]"), b"p://[::]");
+        assert_eq!(zone_removed(b"p://[::%25a%41]"), b"p://[::]");
+        // Not a zone id: a quote, a brace, a bad escape, nothing after "%".
+        for kept in [
+            &b"p://[::%25a\"b]"[..],
+            b"p://[::%25a{b]",
+            b"p://[::%25a%zzb]",
+            b"p://[::%]",
+        ] {
+            assert_eq!(zone_removed(kept), kept);
+        }
+    }
 
     #[test]
     fn what_curl_takes_as_a_url() {
