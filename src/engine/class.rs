@@ -275,8 +275,8 @@ pub fn skeleton(input: &[u8]) -> String {
     out
 }
 
-/// The form of a difference on a job: the [`skeleton`] of its input; for an equivalence test,
-/// of both operands, in order, joined by ` ~ ` (which operand came first is no part of the
+/// The form of a difference on a job: the [`skeleton`] of its input (for a resolution's
+/// reference, with digits as letters); for an equivalence test, of both operands, in order, joined by ` ~ ` (which operand came first is no part of the
 /// behaviour: `*` against `%2A` is `%2A` against `*`).
 ///
 /// ```
@@ -284,6 +284,7 @@ pub fn skeleton(input: &[u8]) -> String {
 /// use uridiff::model::Op;
 /// assert_eq!(form(Op::Parse, b"http://a:", None), "a://a:");
 /// assert_eq!(form(Op::Resolve, b"../x", Some(b"http://a/b")), "../a");
+/// assert_eq!(form(Op::Resolve, b"1", Some(b"a:")), form(Op::Resolve, b"g", Some(b"a:")));
 /// assert_eq!(form(Op::Equivalent, b"*", Some(b"%2A")), "%1a ~ a");
 /// assert_eq!(form(Op::Equivalent, b"%2A", Some(b"*")), "%1a ~ a");
 /// assert_eq!(form(Op::Equivalent, b"x*y", Some(b"x%2ay")), "a ~ a%1a");
@@ -294,6 +295,18 @@ pub fn form(op: crate::model::Op, input: &[u8], second: Option<&[u8]>) -> String
             let mut pair = [skeleton(input), skeleton(other)];
             pair.sort();
             pair.join(" ~ ")
+        }
+        // A reference's segments are merged and their dots removed alike whether they are
+        // letters or digits (RFC 3986 5.2): `1` and `g` against one base are one behaviour.
+        (crate::model::Op::Resolve, _) => {
+            let mut out = String::new();
+            for c in skeleton(input).chars() {
+                let c = if c == '1' { 'a' } else { c };
+                if !(c == 'a' && out.ends_with('a')) {
+                    out.push(c);
+                }
+            }
+            out
         }
         _ => skeleton(input),
     }
