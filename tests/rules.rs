@@ -345,9 +345,9 @@ fn every_rule_fires_through_the_comparison() {
             ),
             (
                 resolves("python-urllib", "python-urllib", |_, _| {
-                    "http://a/b/c/d;p?q".into()
+                    "http://a/b/c/d;p#x".into()
                 }),
-                "resolve:?|http://a/b/c/d;p?q",
+                "resolve:?#x|http://a/b/c/d;p?q",
             ),
             (
                 resolves("java-uri", "rfc2396", |_, _| "http://a/b".into()),
@@ -580,6 +580,16 @@ fn every_rule_fires_through_the_comparison() {
             ),
             (
                 plays("curl-url", "curl-url", rfc3986, |_, _| rejected()),
+                "file://localhost",
+            ),
+            (
+                plays("node-legacy-url", "node-legacy-url", rfc3986, |_, o| {
+                    set(Component::Path, Some("/"))(o)
+                }),
+                "http://a",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, _| rejected()),
                 "p:/a:x",
             ),
             (
@@ -616,6 +626,15 @@ fn every_rule_fires_through_the_comparison() {
                 "equivalent:urn:Isbn:1|urn:isbn:1",
             ),
             (library("uriparse"), "normalize://a:"),
+            (library("oxiri"), "resolve:/.//|mailto:a@b"),
+            (library("iri-string"), "resolve:%2E|http://a/b/c"),
+            (library("iref"), "resolve:..|o:"),
+            (
+                resolves("node-legacy-url", "node-legacy-url", |_, _| {
+                    "http://g/".into()
+                }),
+                "resolve://g|http://a/b",
+            ),
             (
                 // '' against coap:/b/../x?q: the base normalized first gives coap:/x?q.
                 resolves("python-rfc3986", "rfc3986", |_, _| "coap:/x?q".into()),

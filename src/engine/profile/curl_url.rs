@@ -161,6 +161,20 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        name: "a file URL with an authority needs a path after it (\"file:// URLs are written as file://<hostname>/<path>\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && urls_of(e).iter().any(|u| {
+                    uri_spec::parse(u).is_ok_and(|c| {
+                        c.scheme.is_some_and(|s| s.eq_ignore_ascii_case("file"))
+                            && c.authority.is_some()
+                            && c.path.is_none_or(str::is_empty)
+                    })
+                })
+        },
+    },
+    Rule {
+        profile: "curl-url",
         name: "an empty host, port, query or fragment is none (\"empty parts non-existing\")",
         explains: |e| {
             matches!(

@@ -84,7 +84,7 @@ fn loopholes_closed(base: &[u8], reference: &[u8]) -> Option<String> {
 
 /// Path segments that are dot segments written with percent-encodings ("%2E", ".%2e", ...),
 /// as the dots they encode; nothing after the path is touched.
-fn decode_dots(s: &str) -> String {
+pub(super) fn decode_dots(s: &str) -> String {
     let end = s.find(['?', '#']).unwrap_or(s.len());
     let (path, rest) = s.split_at(end);
     let segments: Vec<String> = path

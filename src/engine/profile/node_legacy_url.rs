@@ -8,6 +8,11 @@
 //! will be automatically escaped in the properties of URL objects: < > \" ` \r \n \t { } | \\ ^
 //! '".
 //!
+//! Its history table for `url.parse` (v11.14.0): "The `pathname` property on the returned URL
+//! object is now `/` when there is no path and the protocol scheme is `ws:` or `wss:`", as it
+//! already was for the other schemes it writes with "//" (`slashedProtocol`: http, https, ftp,
+//! gopher, file); RFC 3986 6.2.3 makes that "/" the same resource.
+//!
 //! Its `url.format(urlObject)`, "The formatting process": "If the value of the urlObject.auth
 //! property is truthy, and either urlObject.host or urlObject.hostname are not undefined, the
 //! value of urlObject.auth will be coerced into a string and appended to result followed by the
@@ -68,6 +73,31 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "node-legacy-url",
+        name: "the empty path of a slashed scheme (http, https, ftp, gopher, file, ws, wss) is \"/\" (url.parse history, v11.14.0)",
+        explains: |e| {
+            let slashed = |target: &str| {
+                uri_spec::parse(target.as_bytes()).is_ok_and(|c| {
+                    c.authority.is_some()
+                        && c.scheme.is_some_and(|s| {
+                            SLASHED.contains(&s.to_ascii_lowercase().as_str())
+                        })
+                })
+            };
+            match e.class {
+                Class::Resolution => e.spec.is_some_and(|t| {
+                    slashed(t) && Some(super::slash_after_authority(t).as_str()) == e.got
+                }),
+                Class::Component(Component::Path) => {
+                    e.spec == Some("")
+                        && e.got == Some("/")
+                        && std::str::from_utf8(e.input).is_ok_and(slashed)
+                }
+                _ => false,
+            }
+        },
+    },
+    Rule {
+        profile: "node-legacy-url",
         name: "url.format writes auth only when it is truthy: an empty auth and its \"@\" are left out (\"The formatting process\")",
         explains: |e| {
             let (Class::RoundTrip, Some(first), Some(again)) =
@@ -84,6 +114,9 @@ pub(super) const RULES: &[Rule] = &[
         },
     },
 ];
+
+/// Node's `slashedProtocol` (lib/url.js), the schemes written with "//".
+const SLASHED: &[&str] = &["http", "https", "ftp", "gopher", "file", "ws", "wss"];
 
 /// `s` with the characters `url.parse` escapes in a URL object's properties escaped.
 fn auto_escaped(s: &str) -> String {

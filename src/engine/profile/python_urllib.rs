@@ -49,21 +49,32 @@ pub(super) const RULES: &[Rule] = &[
             if e.class != Class::Resolution {
                 return false;
             }
-            // The reference without a trailing empty "?" or "#", resolved, and the target's own
-            // trailing empty delimiters dropped.
-            let mut reference = e.input;
-            while let Some(r) = reference
-                .strip_suffix(b"#")
-                .or_else(|| reference.strip_suffix(b"?"))
-            {
-                reference = r;
-            }
-            let Ok(target) = uri_spec::resolve(base, reference) else {
+            // The target, written back without an empty query's "?" or an empty fragment's
+            // "#" wherever they stand (`?#x` is `#x`). The reference is resolved as written: an
+            // empty query that replaces the base's is a change of query, not a delimiter.
+            let Ok(target) = uri_spec::resolve(base, e.input) else {
                 return false;
             };
-            let trimmed = target.trim_end_matches(['?', '#']);
-            (reference.len() != e.input.len() || trimmed.len() != target.len())
-                && e.got == Some(trimmed)
+            let Ok(c) = uri_spec::parse(target.as_bytes()) else {
+                return false;
+            };
+            let mut written = String::new();
+            if let Some(s) = c.scheme {
+                written.push_str(s);
+                written.push(':');
+            }
+            if let Some(a) = c.authority {
+                written.push_str("//");
+                written.push_str(a);
+            }
+            written.push_str(c.path.unwrap_or(""));
+            for (mark, part) in [('?', c.query), ('#', c.fragment)] {
+                if let Some(p) = part.filter(|p| !p.is_empty()) {
+                    written.push(mark);
+                    written.push_str(p);
+                }
+            }
+            written != target && e.got == Some(written.as_str())
         },
     },
     Rule {

@@ -2,6 +2,7 @@
 //! library's name): uriparse's typed components, the `rfc3986` Python
 //! package's empty path.
 
+use super::fluent_uri::decode_dots;
 use super::Rule;
 #[allow(unused_imports)]
 use super::*;
@@ -80,11 +81,49 @@ pub(super) const RULES: &[Rule] = &[
             let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
                 return false;
             };
-            uri_spec::resolve(base, e.input).is_ok_and(|t| {
-                uri_spec::parse(t.as_bytes())
-                    .is_ok_and(|c| c.authority.is_none() && c.path.is_some_and(|p| p.starts_with("//")))
-                    || t.split_once(':').is_some_and(|(_, rest)| rest.starts_with("/.//"))
-            })
+            two_slash_target(base, e.input)
+        },
+    },
+    // oxiri: `Iri::resolve` "validates and resolves" (the `_unchecked` variants "assume that the
+    // resolved IRI is valid"): a target path starting with "//" without an authority is its
+    // `PathStartingWithTwoSlashes` error.
+    Rule {
+        profile: "oxiri",
+        name: "a target without authority whose path would start with \"//\" is refused (Iri::resolve validates: PathStartingWithTwoSlashes)",
+        explains: |e| {
+            let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
+                return false;
+            };
+            two_slash_target(base, e.input)
+        },
+    },
+    // iri-string: its resolve module's documentation: "`..` and `.` path segments are recognized
+    // even when they are percent-encoded".
+    Rule {
+        profile: "iri-string",
+        name: "percent-encoded dot segments are dot segments in resolution (resolve module)",
+        explains: |e| {
+            let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+                return false;
+            };
+            let (Ok(b), Ok(r)) = (std::str::from_utf8(base), std::str::from_utf8(e.input)) else {
+                return false;
+            };
+            uri_spec::resolve(decode_dots(b).as_bytes(), decode_dots(r).as_bytes())
+                .is_ok_and(|t| t == got)
+        },
+    },
+    // iref: `UriRefBuf::resolve` follows RFC 3986 Errata 4547 ("Abnormal use of dot segments",
+    // its documentation's link) and its README: `a/b/../../../` normalizes to `../`; a `..`
+    // with nothing to remove is kept in a path that is not absolute.
+    Rule {
+        profile: "iref",
+        name: "a relative target path keeps a \"..\" it cannot remove (RFC 3986 Errata 4547, UriRefBuf::resolve)",
+        explains: |e| {
+            let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+                return false;
+            };
+            errata_4547(base, e.input).is_some_and(|t| t == got)
         },
     },
     // uriparse: "A URI with an authority always has an absolute path regardless of whether the
@@ -230,5 +269,87 @@ mod rfc3986_package_tests {
             rfc3986_normalized(b"file:///x").as_deref(),
             Some("file:///x")
         );
+    }
+}
+
+/// Whether RFC 3986 5.2's target of `reference` against `base` has no authority and a path
+/// that starts with "//" (written `/.//` by 5.3's recomposition).
+fn two_slash_target(base: &[u8], reference: &[u8]) -> bool {
+    uri_spec::resolve(base, reference).is_ok_and(|t| {
+        uri_spec::parse(t.as_bytes())
+            .is_ok_and(|c| c.authority.is_none() && c.path.is_some_and(|p| p.starts_with("//")))
+            || t.split_once(':')
+                .is_some_and(|(_, rest)| rest.starts_with("/.//"))
+    })
+}
+
+/// RFC 3986 5.2's target with Errata 4547's dot-segment removal for a path that is not
+/// absolute: a reference with a scheme (or a relative path against a base with no authority
+/// and a rootless path) whose target path is rootless, its `.` dropped, a `..` removing the
+/// segment before it unless that is a `..` too (else kept), a final `.` or `..` leaving "/".
+/// `None` where the target's path is absolute or the target has an authority.
+fn errata_4547(base: &[u8], reference: &[u8]) -> Option<String> {
+    let (b, r) = (
+        uri_spec::parse(base).ok()?,
+        uri_spec::parse(reference).ok()?,
+    );
+    let rpath = r.path.unwrap_or("");
+    let (scheme, path) = match (r.scheme, r.authority) {
+        (Some(s), None) => (s, rpath.to_owned()),
+        (None, None) if b.authority.is_none() && !rpath.is_empty() && !rpath.starts_with('/') => {
+            let bpath = b.path.unwrap_or("");
+            let dir = &bpath[..bpath.rfind('/').map_or(0, |i| i + 1)];
+            (b.scheme?, format!("{dir}{rpath}"))
+        }
+        _ => return None,
+    };
+    if path.is_empty() || path.starts_with('/') {
+        return None;
+    }
+    let segments: Vec<&str> = path.split('/').collect();
+    let mut out: Vec<&str> = Vec::new();
+    let last = segments.len() - 1;
+    for (i, seg) in segments.iter().enumerate() {
+        match *seg {
+            "." => {}
+            ".." if out.last().is_some_and(|l| *l != "..") => {
+                out.pop();
+            }
+            ".." => out.push(".."),
+            s => out.push(s),
+        }
+        if i == last && matches!(*seg, "." | "..") {
+            out.push("");
+        }
+    }
+    let mut t = format!("{scheme}:{}", out.join("/"));
+    if let Some(q) = r.query {
+        t.push('?');
+        t.push_str(q);
+    }
+    if let Some(f) = r.fragment {
+        t.push('#');
+        t.push_str(f);
+    }
+    Some(t)
+}
+
+#[cfg(test)]
+mod errata_tests {
+    use super::errata_4547;
+
+    #[test]
+    fn a_dot_dot_with_nothing_to_remove_is_kept_in_a_relative_path() {
+        assert_eq!(errata_4547(b"e:", b"e:..").as_deref(), Some("e:../"));
+        assert_eq!(errata_4547(b"o:", b"..").as_deref(), Some("o:../"));
+        // iref's README: a/b/../../../ normalizes to ../
+        assert_eq!(
+            errata_4547(b"h:", b"h:a/b/../../../").as_deref(),
+            Some("h:../")
+        );
+        assert_eq!(errata_4547(b"h:x/y", b"./g?q").as_deref(), Some("h:x/g?q"));
+        // An absolute path, or an authority: RFC 3986 as it is.
+        assert_eq!(errata_4547(b"http://a/b", b".."), None);
+        assert_eq!(errata_4547(b"h:/x", b"h:/.."), None);
     }
 }
