@@ -100,6 +100,13 @@ impl Task {
         form(self.op, &self.input, self.second.as_deref())
     }
 
+    /// The order in which examples are preferred: shorter input first, then bytes, then the
+    /// second operand, so that the choice never depends on the order rows arrive in (two
+    /// equivalence jobs may share an input and differ in the other operand).
+    fn order_key(&self) -> (usize, &[u8], Option<&[u8]>) {
+        (self.input.len(), &self.input, self.second.as_deref())
+    }
+
     /// The same task on another input (the minimizer's candidates).
     #[must_use]
     pub fn with_input(&self, input: Vec<u8>) -> Task {
@@ -387,9 +394,7 @@ impl Engine {
                 match raw.get_mut(&f.signature) {
                     Some((count, best, _, _)) => {
                         *count += 1;
-                        if (row.task.input.len(), &row.task.input)
-                            < (best.task.input.len(), &best.task.input)
-                        {
+                        if row.task.order_key() < best.task.order_key() {
                             *best = row;
                         }
                     }
@@ -412,8 +417,11 @@ impl Engine {
         let mut work = Vec::new();
         for (_, mut group) in coarse {
             group.sort_by(|a, b| {
-                (a.1 .1.task.input.len(), &a.1 .1.task.input)
-                    .cmp(&(b.1 .1.task.input.len(), &b.1 .1.task.input))
+                a.1 .1
+                    .task
+                    .order_key()
+                    .cmp(&b.1 .1.task.order_key())
+                    .then_with(|| a.0.cmp(&b.0))
             });
             let rest: usize = group.iter().skip(FORMS_PER_CLASS).map(|g| g.1 .0).sum();
             group.truncate(FORMS_PER_CLASS);
@@ -448,7 +456,7 @@ impl Engine {
             match classes.get_mut(&sig) {
                 Some(c) => {
                     c.0 += count;
-                    if (example.input.len(), &example.input) < (c.1.input.len(), &c.1.input) {
+                    if example.order_key() < c.1.order_key() {
                         c.1 = example;
                         c.2 = row;
                     }
