@@ -118,6 +118,12 @@ pub fn write(run: &Run) -> String {
 ///
 /// [`LoadError`]: the file is missing, not a regular file, too large, not UTF-8 (its line and
 /// column), or a line cannot be read ([`read`]).
+///
+/// ```
+/// let missing = std::env::temp_dir().join("uridiff-no-such-baseline.txt");
+/// let err = uridiff::gate::file::load(&missing).unwrap_err();
+/// assert!(err.to_string().ends_with("no such baseline (create it with --write-baseline)"));
+/// ```
 pub fn load(path: &Path) -> Result<Baseline, LoadError> {
     let bytes = crate::files::read_if_present(path, MAX_BASELINE_BYTES)?
         .ok_or_else(|| LoadError::Missing(path.to_owned()))?;
