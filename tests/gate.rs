@@ -373,6 +373,11 @@ fn check_writes_then_passes_then_fails_on_an_edited_digest() {
     let text = fs::read_to_string(&base).expect("written");
     assert!(text.starts_with(gate::file::FORMAT), "{text}");
     assert!(text.contains("\n# seed: 5\n# count: 40\n"), "{text}");
+    // By default every available parser but the project's own is under test.
+    assert!(text.contains("\n# parser: {\"name\":\"url\","), "{text}");
+    for own in ["impl", "oracle-regex", "oracle-grammar"] {
+        assert!(!text.contains(&format!("{{\"name\":\"{own}\"")), "{text}");
+    }
     let o = check(base_s, &[]);
     assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
     assert!(
@@ -439,5 +444,27 @@ fn an_unknown_parser_under_test_is_one_line_and_exit_2() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("--under-test nosuch"), "{err}");
     assert!(!base.exists());
+    // A worker that cannot start, under test: one line saying why, never a run.
+    #[cfg(unix)]
+    {
+        let o = check(
+            base.to_str().expect("utf-8"),
+            &[
+                "--write-baseline",
+                "--external",
+                "dead=exit 3",
+                "--under-test",
+                "dead",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(2));
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("--under-test dead: the parser is not available: "),
+            "{err}"
+        );
+        assert!(!base.exists());
+    }
     let _ = fs::remove_dir_all(&dir);
 }

@@ -170,7 +170,6 @@ fn under_test(engine: &Engine, named: &[String]) -> anyhow::Result<Vec<String>> 
 
 pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let engine = Engine::new(subjects::selected(&args.subjects)?);
-    note_unavailable(&engine);
     // Read the baseline first: an unreadable one fails before the run, naming its line.
     let known = if args.write_baseline {
         None
@@ -191,6 +190,17 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
                     p.name
                 );
             }
+        }
+    }
+    // The bystanders that cannot run, one line each (a parser under test that cannot run was
+    // an error above, in one line).
+    for s in engine.subjects() {
+        let name = &s.info().name;
+        let listed = known
+            .as_ref()
+            .is_some_and(|k| k.header.parsers.iter().any(|p| &p.name == name));
+        if let (Err(why), false) = (s.available(), tested.contains(name) || listed) {
+            eprintln!("uridiff: {name} skipped: {why}");
         }
     }
     let corpus = &args.corpus;
