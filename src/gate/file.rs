@@ -95,13 +95,12 @@ pub fn write(run: &Run) -> String {
         let json = serde_json::to_string(p).unwrap_or_default();
         let _ = writeln!(out, "# parser: {json}");
     }
-    let mut classes: BTreeMap<&str, BTreeSet<(String, JobId, u64)>> = BTreeMap::new();
+    let mut classes: BTreeMap<String, BTreeSet<(String, JobId, u64)>> = BTreeMap::new();
     for r in &run.records {
-        classes.entry(r.class.as_str()).or_default().insert((
-            super::shown(&r.task),
-            r.job,
-            r.answer,
-        ));
+        classes
+            .entry(super::key_line(&r.class))
+            .or_default()
+            .insert((super::shown(&r.task), r.job, r.answer));
     }
     for (class, jobs) in classes {
         let _ = writeln!(out, "\n## ({}) {class}", jobs.len());
@@ -438,6 +437,49 @@ mod tests {
             1,
         );
         fails_at(&early, 6, 1, "before any");
+    }
+
+    #[test]
+    fn hostile_jobs_and_names_write_one_line_each_and_read_back() {
+        use crate::engine::Task;
+        use crate::model::Op;
+        let mut resolve = Task::parse(b"g\n?y".to_vec(), "t");
+        resolve.op = Op::Resolve;
+        resolve.second = Some(b"http://a/b".to_vec());
+        resolve.edition = uri_spec::Edition::Rfc2396bis02;
+        let inputs = [
+            Task::parse(b"http://a b/\r\n## (1) p q host parse: x".to_vec(), "t"),
+            Task::parse([b"http://a/".as_slice(), &[b'b'; 300]].concat(), "t"),
+            Task::parse(b"http://\xff\xfe/".to_vec(), "t"),
+            resolve,
+        ];
+        let records: Vec<super::super::Record> = inputs
+            .iter()
+            .enumerate()
+            .map(|(i, t)| super::super::Record {
+                subject: "p q".into(),
+                class: format!("p q too-strict parse: a (code\n{i})"),
+                job: super::super::job_id(t),
+                answer: i as u64,
+                task: t.clone(),
+            })
+            .collect();
+        let run = Run {
+            header: read(GOOD).unwrap().header,
+            jobs: records.iter().map(|r| (r.job, r.task.clone())).collect(),
+            records,
+        };
+        let text = write(&run);
+        // The header, a blank line and a class line per job, then the job: no input breaks a line.
+        assert_eq!(text.lines().count(), 8 + 3 * inputs.len(), "{text}");
+        assert!(text.lines().all(|l| l.chars().count() < 200), "{text}");
+        let b = read(&text).unwrap();
+        assert_eq!(b.entries.len(), inputs.len());
+        assert!(super::super::compare(&b, &run).unwrap().is_empty());
+        assert!(
+            text.contains(" resolve g\\n?y against http://a/b [draft-fielding-uri-rfc2396bis-02]"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -136,6 +136,17 @@ pub fn shown(task: &Task) -> String {
     out
 }
 
+/// A class key as a baseline line holds it: a worker's error code is part of some keys
+/// ([`crate::engine::Finding::reason`]), and a line break or a control character in it must not
+/// break the line, so they are escaped as terminal output escapes them ([`crate::report::show`]).
+///
+/// ```
+/// assert_eq!(uridiff::gate::key_line("w too-strict parse: a (bad\ncode)"), r"w too-strict parse: a (bad\ncode)");
+/// ```
+pub fn key_line(key: &str) -> String {
+    crate::report::show(key.as_bytes())
+}
+
 /// A parser under test as the baseline's header records it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Parser {
@@ -374,29 +385,21 @@ fn check_header(baseline: &Header, now: &Header) -> Result<(), Mismatch> {
 pub fn compare(baseline: &Baseline, run: &Run) -> Result<Vec<Change>, Mismatch> {
     check_header(&baseline.header, &run.header)?;
     // Each (parser, job) of the run: its answer, its classes, its task.
-    let mut found: BTreeMap<(&str, JobId), (u64, BTreeSet<&str>, &Task)> = BTreeMap::new();
+    let mut found: BTreeMap<(&str, JobId), (u64, BTreeSet<String>, &Task)> = BTreeMap::new();
     for r in &run.records {
         found
             .entry((r.subject.as_str(), r.job))
             .or_insert_with(|| (r.answer, BTreeSet::new(), &r.task))
             .1
-            .insert(r.class.as_str());
+            .insert(key_line(&r.class));
     }
     let mut changes = Vec::new();
     for ((subject, job), (answer, classes, task)) in &found {
         let listed = baseline.entries.get(&((*subject).to_owned(), *job));
-        let classes_now: Vec<String> = classes.iter().map(|c| (*c).to_owned()).collect();
+        let classes_now: Vec<String> = classes.iter().cloned().collect();
         let kind = match listed {
             None => ChangeKind::New,
-            Some(e)
-                if e.answer != *answer
-                    || e.classes
-                        .iter()
-                        .map(String::as_str)
-                        .ne(classes.iter().copied()) =>
-            {
-                ChangeKind::Changed
-            }
+            Some(e) if e.answer != *answer || e.classes != *classes => ChangeKind::Changed,
             Some(_) => continue,
         };
         changes.push(Change {
