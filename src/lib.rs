@@ -11,6 +11,7 @@ pub mod bench;
 pub mod campaign;
 pub mod engine;
 pub mod files;
+pub mod gate;
 pub mod gen;
 pub mod model;
 pub mod report;

@@ -32,6 +32,8 @@ mod reproduce;
 mod rules;
 // What one class is: one behaviour of one parser.
 mod classes;
+// The per-input CI gate: each kind of regression of a parser under test, and `uridiff check`.
+mod gate;
 // The report writers: HTML structure, Markdown tables, JUnit counts, the JSON Schema.
 mod report;
 // The JSON Schema of each --json output, against real outputs.

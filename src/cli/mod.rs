@@ -42,9 +42,15 @@ enum Command {
     ///
     /// Exits 0, or 3 if a parser crashed (the crash is a class in the report).
     Report(ReportArgs),
-    /// The CI gate: run what `report` runs and compare the unexplained discrepancy classes with a
-    /// baseline file. Exits 1 on a class not in the baseline and on a baseline line that no longer
-    /// occurs; --write-baseline writes the file instead.
+    /// The CI gate: run what `report` runs and compare, for each parser under test, every job on
+    /// which it deviates from its reference (and a digest of its answer) with a baseline file.
+    ///
+    /// The file's header records the uridiff version, seed, count, editions and each parser under
+    /// test with its version and profile; then each class heads the jobs (id, answer digest, the
+    /// input shown) on which it shows. Exits 1 on a new deviating job, a changed answer and a
+    /// stale line (each printed with the `uridiff diff` command that shows it); 2 on a malformed
+    /// baseline (file:line:column), one from another run (which field differs), or a parser under
+    /// test that cannot run. --write-baseline writes the file instead.
     Check(CheckArgs),
     /// Every parser's outcome on each INPUT side by side (parse; resolve with --base), marking
     /// where each differs from impl.
@@ -389,12 +395,16 @@ struct ReportArgs {
 
 #[derive(Debug, Args)]
 struct CheckArgs {
-    /// The baseline: one expected discrepancy class a line.
+    /// The baseline: every job a parser under test deviates on, by class.
     #[arg(long, value_name = "FILE")]
     baseline: PathBuf,
-    /// Write the current classes to the baseline instead of checking.
+    /// Write the baseline from this run instead of checking.
     #[arg(long)]
     write_baseline: bool,
+    /// A parser under test (repeatable; default: every available parser but impl and the two
+    /// oracles). Only these change the verdict: the others are bystanders.
+    #[arg(long = "under-test", value_name = "NAME")]
+    under_test: Vec<String>,
     #[command(flatten)]
     corpus: CorpusArgs,
     #[command(flatten)]

@@ -1,6 +1,6 @@
 //! `uridiff report` (the main job: every suite and a generated corpus through every available
 //! parser, written as index.html, summary.md, discrepancies.json and junit.xml) and
-//! `uridiff check` (the CI gate against a baseline).
+//! `uridiff check` (the per-input CI gate against a baseline: the library is `uridiff::gate`).
 
 use std::fs;
 use std::io::{IsTerminal, Write};
@@ -10,7 +10,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use uridiff::engine::{Engine, Task};
-use uridiff::report::{self, baseline, Report};
+use uridiff::gate;
+use uridiff::report::{self, Report};
 use uridiff::run::Inputs;
 use uridiff::suite::{self, Suite};
 
@@ -133,66 +134,131 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     })
 }
 
+/// The parsers under test: those named by `--under-test`, or every available parser but the
+/// project's own (impl and the two oracles). A name that is not running, or a named parser that
+/// cannot run, is one line and exit 2 (never a run that reports every line of it stale).
+fn under_test(engine: &Engine, named: &[String]) -> anyhow::Result<Vec<String>> {
+    const OWN: [&str; 3] = ["impl", "oracle-regex", "oracle-grammar"];
+    if named.is_empty() {
+        let all: Vec<String> = engine
+            .subjects()
+            .iter()
+            .filter(|s| !OWN.contains(&s.info().name.as_str()) && s.available().is_ok())
+            .map(|s| s.info().name.clone())
+            .collect();
+        if all.is_empty() {
+            anyhow::bail!(
+                "no parser to test: name one with --under-test NAME (`uridiff parsers` lists them)"
+            );
+        }
+        return Ok(all);
+    }
+    let mut out: Vec<String> = Vec::new();
+    for name in named {
+        let Some(i) = engine.position(name) else {
+            anyhow::bail!("--under-test {name}: no such parser runs here (`uridiff parsers` lists them; with --parser, select it too; a worker needs --external {name}=COMMAND)");
+        };
+        if let Err(why) = engine.subjects()[i].available() {
+            anyhow::bail!("--under-test {name}: the parser is not available: {why}");
+        }
+        if !out.contains(name) {
+            out.push(name.clone());
+        }
+    }
+    Ok(out)
+}
+
 pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let engine = Engine::new(subjects::selected(&args.subjects)?);
-    note_unavailable(&engine);
     // Read the baseline first: an unreadable one fails before the run, naming its line.
     let known = if args.write_baseline {
         None
     } else {
-        let bytes = uridiff::files::read_if_present(&args.baseline, baseline::MAX_BASELINE_BYTES)
-            .map_err(|e| anyhow::anyhow!("the baseline {e}"))?
-            .ok_or_else(|| {
-                anyhow::anyhow!(
-                    "{}: no such baseline (create it with --write-baseline)",
-                    args.baseline.display()
-                )
-            })?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            anyhow::anyhow!(
-                "{}: not UTF-8 at byte {} (a baseline is text)",
-                args.baseline.display(),
-                e.utf8_error().valid_up_to()
-            )
-        })?;
-        Some(
-            baseline::read(&text)
-                .map_err(|e| anyhow::anyhow!("{}:{e}", args.baseline.display()))?,
-        )
+        Some(gate::file::load(&args.baseline)?)
     };
-    let report = build(&engine, &args.corpus, true)?;
+    let tested = under_test(&engine, &args.under_test)?;
+    if let Some(known) = &known {
+        // A parser the baseline tests that cannot run now: one line, not every line stale.
+        for p in &known.header.parsers {
+            if let Some(Err(why)) = engine
+                .position(&p.name)
+                .map(|i| engine.subjects()[i].available())
+            {
+                anyhow::bail!(
+                    "{}: {} is under test in the baseline but not available: {why}",
+                    args.baseline.display(),
+                    p.name
+                );
+            }
+        }
+    }
+    // The bystanders that cannot run, one line each (a parser under test that cannot run was
+    // an error above, in one line).
+    for s in engine.subjects() {
+        let name = &s.info().name;
+        let listed = known
+            .as_ref()
+            .is_some_and(|k| k.header.parsers.iter().any(|p| &p.name == name));
+        if let (Err(why), false) = (s.available(), tested.contains(name) || listed) {
+            eprintln!("uridiff: {name} skipped: {why}");
+        }
+    }
+    let corpus = &args.corpus;
+    let suites = load_suites(&corpus.suites)?;
+    let run = uridiff::run::gate(
+        Inputs {
+            engine: &engine,
+            suites: &suites,
+            tasks: uridiff::gen::operations(corpus.seed, corpus.count),
+            whatwg: corpus.whatwg.clone(),
+            seed: corpus.seed,
+            generated: corpus.count,
+            budget: corpus.budget,
+            tag: &|_| None,
+            progress: &|| (),
+        },
+        &tested,
+    )?;
+    let deviating = run
+        .records
+        .iter()
+        .map(|r| (&r.subject, r.job))
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
     let Some(known) = known else {
-        let text = baseline::write(&report.classes);
-        fs::write(&args.baseline, &text)
+        fs::write(&args.baseline, gate::file::write(&run))
             .with_context(|| format!("writing {}", args.baseline.display()))?;
         writeln!(
             out,
-            "wrote {} ({} classes)",
+            "wrote {}: {deviating} deviating jobs of {} under test ({} jobs run)",
             args.baseline.display(),
-            text.lines().count() - 1
+            tested.join(", "),
+            run.jobs.len()
         )?;
         return Ok(ExitCode::SUCCESS);
     };
-    let diff = baseline::diff(&report.classes, &known);
-    for line in &diff.new {
-        writeln!(out, "new:   {line}")?;
+    let changes = gate::compare(&known, &run)
+        .map_err(|m| anyhow::anyhow!("{}: {m}", args.baseline.display()))?;
+    for c in &changes {
+        match c.line {
+            Some(line) => writeln!(out, "{}:{line}: {c}", args.baseline.display())?,
+            None => writeln!(out, "{c}")?,
+        }
+        if let Some(r) = &c.reproduce {
+            writeln!(out, "    {r}")?;
+        }
     }
-    for (key, line) in &diff.stale {
-        writeln!(
-            out,
-            "stale: {}:{line}: {key} (no longer occurs: remove the line)",
-            args.baseline.display()
-        )?;
-    }
+    let count = |k: gate::ChangeKind| changes.iter().filter(|c| c.kind == k).count();
     writeln!(
         out,
-        "{} classes, {} in the baseline: {} new, {} stale",
-        report.classes.iter().filter(|c| !c.explained).count(),
-        known.len(),
-        diff.new.len(),
-        diff.stale.len()
+        "{deviating} deviating jobs of {} under test, {} in the baseline: {} new, {} changed, {} stale",
+        tested.join(", "),
+        known.entries.len(),
+        count(gate::ChangeKind::New),
+        count(gate::ChangeKind::Changed),
+        count(gate::ChangeKind::Fixed) + count(gate::ChangeKind::Gone),
     )?;
-    Ok(if diff.clean() {
+    Ok(if changes.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

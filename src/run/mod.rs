@@ -110,22 +110,7 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
     let started = std::time::Instant::now();
     let engine = inputs.engine;
     let infos = engine.infos();
-    let mut tasks = crate::gen::from_suites(inputs.suites);
-    tasks.extend(inputs.tasks);
-    let mut whatwg_files = Vec::new();
-    for path in &inputs.whatwg {
-        let file = crate::suite::whatwg::load(path)?;
-        for e in &file.entries {
-            let origin = format!("whatwg:{}[{}]", path.display(), e.index);
-            let mut t = Task::parse(e.input.as_bytes().to_vec(), &origin);
-            if let Some(base) = &e.base {
-                t.op = crate::model::Op::Resolve;
-                t.second = Some(base.as_bytes().to_vec());
-            }
-            tasks.push(t);
-        }
-        whatwg_files.push(path.clone());
-    }
+    let (tasks, whatwg_files) = jobs(inputs.suites, inputs.tasks, &inputs.whatwg)?;
     let rows = engine.run(&tasks, inputs.progress);
     let run_s = started.elapsed().as_secs_f64();
     let classes = engine.classify(&rows, inputs.budget);
@@ -191,6 +176,117 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
                 0.0
             },
         },
+    })
+}
+
+/// Every job of a run: the suites' cases, then `tasks`, then each entry of the WHATWG test-data
+/// files (a parse, or a resolution against the entry's base); and the files read.
+fn jobs(
+    suites: &[crate::suite::Suite],
+    tasks: Vec<Task>,
+    whatwg: &[PathBuf],
+) -> Result<(Vec<Task>, Vec<PathBuf>), RunError> {
+    let mut all = crate::gen::from_suites(suites);
+    all.extend(tasks);
+    let mut files = Vec::new();
+    for path in whatwg {
+        let file = crate::suite::whatwg::load(path)?;
+        for e in &file.entries {
+            let origin = format!("whatwg:{}[{}]", path.display(), e.index);
+            let mut t = Task::parse(e.input.as_bytes().to_vec(), &origin);
+            if let Some(base) = &e.base {
+                t.op = crate::model::Op::Resolve;
+                t.second = Some(base.as_bytes().to_vec());
+            }
+            all.push(t);
+        }
+        files.push(path.clone());
+    }
+    Ok((all, files))
+}
+
+/// The gate's run (DESIGN.md, "The gate"): every job (the suites' cases, `inputs.tasks`, the
+/// WHATWG test-data entries) through the engine, and for each subject named in `under_test`
+/// every job on which it deviates from its own reference, unexplained (a finding no profile rule
+/// reproduces), with the digest of its answer. No class is minimized and no report is built:
+/// the gate matches jobs, not examples. A name that is no subject of the engine has no record;
+/// the caller checks the names first.
+///
+/// # Errors
+///
+/// [`RunError`] when a WHATWG test-data file cannot be read at all.
+///
+/// ```
+/// use uridiff::engine::{Engine, Task};
+/// let engine = Engine::new(uridiff::subjects::in_process());
+/// let run = uridiff::run::gate(uridiff::run::Inputs {
+///     engine: &engine, suites: &[], whatwg: Vec::new(), seed: 1, generated: 1, budget: 0,
+///     tasks: vec![Task::parse(b"http://a b/".to_vec(), "doc")],
+///     tag: &|_| None, progress: &|| (),
+/// }, &["impl".to_owned()]).unwrap();
+/// // impl is its own reference: it never deviates.
+/// assert!(run.records.is_empty());
+/// assert_eq!(run.jobs.len(), 1);
+/// assert_eq!(run.header.parsers[0].name, "impl");
+/// ```
+pub fn gate(inputs: Inputs<'_>, under_test: &[String]) -> Result<crate::gate::Run, RunError> {
+    use crate::gate::{answer_digest, job_id, Header, Parser, Record};
+    use rayon::prelude::*;
+    let engine = inputs.engine;
+    let (tasks, _) = jobs(inputs.suites, inputs.tasks, &inputs.whatwg)?;
+    let rows = engine.run(&tasks, inputs.progress);
+    let tested: Vec<(usize, &str)> = under_test
+        .iter()
+        .filter_map(|name| Some((engine.position(name)?, name.as_str())))
+        .collect();
+    let mut records: Vec<Record> = rows
+        .par_iter()
+        .flat_map_iter(|row| {
+            let findings = engine.findings(row);
+            let job = job_id(&row.task);
+            let mut out = Vec::new();
+            for &(i, name) in &tested {
+                let answer = answer_digest(&row.outcomes[i], row.reparsed[i].as_ref());
+                for f in &findings {
+                    if f.rule.is_none() && f.signature.subject == name {
+                        out.push(Record {
+                            subject: name.to_owned(),
+                            class: f.signature.key(),
+                            job,
+                            answer,
+                            task: row.task.clone(),
+                        });
+                    }
+                }
+            }
+            out
+        })
+        .collect();
+    records.sort_by(|a, b| (&a.class, a.job).cmp(&(&b.class, b.job)));
+    records.dedup_by(|a, b| (&a.class, a.job) == (&b.class, b.job));
+    let editions: std::collections::BTreeSet<&str> = tasks.iter().map(|t| t.edition.id()).collect();
+    let header = Header {
+        uridiff: format!("uridiff {}", env!("CARGO_PKG_VERSION")),
+        seed: inputs.seed,
+        count: inputs.generated,
+        editions: editions.into_iter().map(str::to_owned).collect(),
+        parsers: tested
+            .iter()
+            .map(|&(i, _)| {
+                let info = engine.subjects()[i].info();
+                Parser {
+                    name: info.name.clone(),
+                    version: info.version.clone(),
+                    profile: info.profile.clone(),
+                    reference: engine.reference_of(i).name().to_owned(),
+                }
+            })
+            .collect(),
+    };
+    Ok(crate::gate::Run {
+        header,
+        records,
+        jobs: tasks.into_iter().map(|t| (job_id(&t), t)).collect(),
     })
 }
 

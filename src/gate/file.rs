@@ -1,0 +1,514 @@
+//! The gate's baseline file (DESIGN.md, "The gate"): sorted text that reviews well in a pull
+//! request. A header records the run it belongs to; then each class (the finding's signature
+//! key, [`crate::engine::Signature::key`]) comes with its count, followed by one line per job:
+//!
+//! ```text
+//! # uridiff gate baseline 1: every job a parser under test deviates on, by class
+//! # `## (N) <parser> <class> <op>: <form>` heads a class of N jobs; under it each line is
+//! # `<job id> <answer digest> <job>`: the two digests match, the job is shown for review.
+//! # tool: uridiff 0.1.0
+//! # seed: 1
+//! # count: 3000
+//! # editions: rfc3986
+//! # parser: {"name":"url","version":"2.5.4","profile":"whatwg-url","reference":"whatwg"}
+//!
+//! ## (1) url too-lax parse: a://a a
+//! 5f0c4d6c1a8e2b37 9b7e0c8f5d2a6e14 parse http://a b/
+//! ```
+//!
+//! Reading goes through [`crate::files`] (only a regular file, at most [`MAX_BASELINE_BYTES`]),
+//! and every error names the file, line and column, and what to do.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use super::{Baseline, Entry, Header, JobId, Parser, Run};
+
+/// The largest baseline read: a line a deviating job, megabytes at most for a real project.
+pub const MAX_BASELINE_BYTES: u64 = 64 << 20;
+
+/// The first line of every gate baseline.
+pub const FORMAT: &str =
+    "# uridiff gate baseline 1: every job a parser under test deviates on, by class";
+
+/// A baseline line that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {message}")]
+pub struct SyntaxError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong and what to do.
+    pub message: String,
+}
+
+/// A baseline that cannot be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// Not a regular file, too large, or an I/O error.
+    #[error("the baseline {0}")]
+    Read(#[from] crate::files::ReadError),
+    /// No such file.
+    #[error("{0}: no such baseline (create it with --write-baseline)")]
+    Missing(PathBuf),
+    /// A line that cannot be read (or bytes that are not UTF-8).
+    #[error("{path}:{error}")]
+    Syntax {
+        /// The file.
+        path: PathBuf,
+        /// Where and what.
+        error: SyntaxError,
+    },
+}
+
+/// The baseline text of `run`: its header, then its records by class, each job once per class
+/// it deviates in, jobs sorted by how they show.
+///
+/// ```
+/// use uridiff::gate::{file, Header, Run};
+/// let run = Run { header: Header { uridiff: "uridiff 1".into(), seed: 7, count: 0,
+///     editions: vec!["rfc3986".into()], parsers: Vec::new() },
+///     records: Vec::new(), jobs: Default::default() };
+/// let text = file::write(&run);
+/// assert!(text.starts_with(file::FORMAT));
+/// assert_eq!(file::read(&text).unwrap().header, run.header);
+/// ```
+pub fn write(run: &Run) -> String {
+    let h = &run.header;
+    let mut out = String::new();
+    let _ = writeln!(out, "{FORMAT}");
+    let _ = writeln!(
+        out,
+        "# `## (N) <parser> <class> <op>: <form>` heads a class of N jobs; under it each line is"
+    );
+    let _ = writeln!(
+        out,
+        "# `<job id> <answer digest> <job>`: the two digests match, the job is shown for review."
+    );
+    let _ = writeln!(out, "# tool: {}", h.uridiff);
+    let _ = writeln!(out, "# seed: {}", h.seed);
+    let _ = writeln!(out, "# count: {}", h.count);
+    let _ = writeln!(out, "# editions: {}", h.editions.join(" "));
+    for p in &h.parsers {
+        let json = serde_json::to_string(p).unwrap_or_default();
+        let _ = writeln!(out, "# parser: {json}");
+    }
+    let mut classes: BTreeMap<String, BTreeSet<(String, JobId, u64)>> = BTreeMap::new();
+    for r in &run.records {
+        classes
+            .entry(super::key_line(&r.class))
+            .or_default()
+            .insert((super::shown(&r.task), r.job, r.answer));
+    }
+    for (class, jobs) in classes {
+        let _ = writeln!(out, "\n## ({}) {class}", jobs.len());
+        for (shown, job, answer) in jobs {
+            let _ = writeln!(out, "{job} {answer:016x} {shown}");
+        }
+    }
+    out
+}
+
+/// Reads the baseline at `path` through [`crate::files::read_if_present`].
+///
+/// # Errors
+///
+/// [`LoadError`]: the file is missing, not a regular file, too large, not UTF-8 (its line and
+/// column), or a line cannot be read ([`read`]).
+///
+/// ```
+/// let missing = std::env::temp_dir().join("uridiff-no-such-baseline.txt");
+/// let err = uridiff::gate::file::load(&missing).unwrap_err();
+/// assert!(err.to_string().ends_with("no such baseline (create it with --write-baseline)"));
+/// ```
+pub fn load(path: &Path) -> Result<Baseline, LoadError> {
+    let bytes = crate::files::read_if_present(path, MAX_BASELINE_BYTES)?
+        .ok_or_else(|| LoadError::Missing(path.to_owned()))?;
+    let syntax = |error| LoadError::Syntax {
+        path: path.to_owned(),
+        error,
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
+            return Err(syntax(SyntaxError {
+                line,
+                column,
+                message: "not UTF-8 (a baseline is text: regenerate it with --write-baseline)"
+                    .into(),
+            }));
+        }
+    };
+    read(&text).map_err(syntax)
+}
+
+fn at(line: usize, column: usize, message: impl Into<String>) -> SyntaxError {
+    SyntaxError {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+const REGENERATE: &str = "fix the line, or regenerate the file with --write-baseline";
+
+/// Parses a `<field>: <value>` header value, naming the column of the value.
+fn number<T: std::str::FromStr>(value: &str, line: usize, column: usize) -> Result<T, SyntaxError> {
+    value.trim().parse().map_err(|_| {
+        at(
+            line,
+            column,
+            format!("{value:?} is not a number; {REGENERATE}"),
+        )
+    })
+}
+
+/// Reads a baseline's text.
+///
+/// # Errors
+///
+/// [`SyntaxError`] with the line and column of the first line that is not the format line, a
+/// header field, a comment, a class header (`## (N) <key>`, whose parser the header lists) or
+/// a job line (`<16 hex digits> <16 hex digits> <job>`); of a header field given twice or
+/// missing; of a job listed twice with two answers.
+///
+/// ```
+/// let err = uridiff::gate::file::read("# uridiff gate baseline 1\n# tool: uridiff 1\nxyz\n").unwrap_err();
+/// assert_eq!((err.line, err.column), (3, 1));
+/// ```
+pub fn read(text: &str) -> Result<Baseline, SyntaxError> {
+    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
+    let first = lines.by_ref().find(|(_, l)| !l.trim().is_empty());
+    match first {
+        Some((_, l)) if l.starts_with("# uridiff gate baseline 1") => {}
+        Some((n, _)) => {
+            return Err(at(
+                n,
+                1,
+                "not a gate baseline (its first line is `# uridiff gate baseline 1: ...`); write one with --write-baseline",
+            ))
+        }
+        None => return Err(at(1, 1, "an empty baseline; write one with --write-baseline")),
+    }
+    let mut tool = None;
+    let mut seed = None;
+    let mut count = None;
+    let mut editions = None;
+    let mut parsers: Vec<Parser> = Vec::new();
+    let mut entries: BTreeMap<(String, JobId), Entry> = BTreeMap::new();
+    let mut class: Option<(String, String)> = None;
+    for (n, raw) in lines {
+        let line = raw.trim_end();
+        if line.trim().is_empty() {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("## ") {
+            class = Some(class_header(rest, n, &parsers)?);
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("# ") {
+            let Some((field, value)) = rest.split_once(": ") else {
+                continue; // a comment
+            };
+            let column = field.chars().count() + 5;
+            let twice = |n: usize| at(n, 3, format!("a second `# {field}:` line; {REGENERATE}"));
+            match field {
+                "tool" if tool.is_some() => return Err(twice(n)),
+                "tool" => tool = Some(value.trim().to_owned()),
+                "seed" if seed.is_some() => return Err(twice(n)),
+                "seed" => seed = Some(number(value, n, column)?),
+                "count" if count.is_some() => return Err(twice(n)),
+                "count" => count = Some(number(value, n, column)?),
+                "editions" if editions.is_some() => return Err(twice(n)),
+                "editions" => {
+                    editions = Some(value.split_whitespace().map(str::to_owned).collect());
+                }
+                "parser" => {
+                    let p: Parser = serde_json::from_str(value).map_err(|e| {
+                        at(
+                            n,
+                            column + e.column().saturating_sub(1),
+                            format!("not a parser record ({e}); {REGENERATE}"),
+                        )
+                    })?;
+                    if parsers.iter().any(|q| q.name == p.name) {
+                        return Err(at(n, column, format!("parser {:?} listed twice", p.name)));
+                    }
+                    parsers.push(p);
+                }
+                _ => {} // a comment with a colon
+            }
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        let Some((subject, key)) = &class else {
+            return Err(at(
+                n,
+                1,
+                format!("a job line before any `## (N) <class>` line; {REGENERATE}"),
+            ));
+        };
+        let (job, answer, shown) = job_line(line, n)?;
+        match entries.get_mut(&(subject.clone(), job)) {
+            Some(e) if e.answer != answer => {
+                return Err(at(
+                    n,
+                    18,
+                    format!(
+                        "job {job} is listed on line {} with answer {:016x}: one job has one answer; {REGENERATE}",
+                        e.line, e.answer
+                    ),
+                ))
+            }
+            Some(e) => {
+                e.classes.insert(key.clone());
+            }
+            None => {
+                entries.insert(
+                    (subject.clone(), job),
+                    Entry {
+                        answer,
+                        classes: BTreeSet::from([key.clone()]),
+                        line: n,
+                        shown: shown.to_owned(),
+                    },
+                );
+            }
+        }
+    }
+    let missing = |field: &str| {
+        at(
+            1,
+            1,
+            format!("the header has no `# {field}:` line; {REGENERATE}"),
+        )
+    };
+    Ok(Baseline {
+        header: Header {
+            uridiff: tool.ok_or_else(|| missing("tool"))?,
+            seed: seed.ok_or_else(|| missing("seed"))?,
+            count: count.ok_or_else(|| missing("count"))?,
+            editions: editions.ok_or_else(|| missing("editions"))?,
+            parsers,
+        },
+        entries,
+    })
+}
+
+/// `(N) <parser> <class> <op>: <form>` after `## `: the parser (one the header lists) and the
+/// key.
+fn class_header(rest: &str, n: usize, parsers: &[Parser]) -> Result<(String, String), SyntaxError> {
+    let key = rest
+        .strip_prefix('(')
+        .and_then(|r| r.split_once(") "))
+        .filter(|(count, _)| !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()))
+        .map(|(_, key)| key.trim());
+    let Some(key) = key else {
+        return Err(at(
+            n,
+            4,
+            format!("a class line is `## (N) <parser> <class> <op>: <form>`; {REGENERATE}"),
+        ));
+    };
+    // The longest name that starts the key: a worker's name may hold a space.
+    let subject = parsers
+        .iter()
+        .map(|p| p.name.as_str())
+        .filter(|name| key.strip_prefix(name).is_some_and(|r| r.starts_with(' ')))
+        .max_by_key(|name| name.len());
+    match subject {
+        Some(s) => Ok((s.to_owned(), key.to_owned())),
+        None => Err(at(
+            n,
+            rest.find(") ").map_or(4, |i| i + 6),
+            format!("the class {key:?} is of no parser the header lists (`# parser:` lines come first); {REGENERATE}"),
+        )),
+    }
+}
+
+/// `<job id> <answer digest> <job>`.
+fn job_line(line: &str, n: usize) -> Result<(JobId, u64, &str), SyntaxError> {
+    let hex = |s: Option<&str>, column: usize, what: &str| -> Result<u64, SyntaxError> {
+        s.filter(|s| s.len() == 16)
+            .and_then(|s| u64::from_str_radix(s, 16).ok())
+            .ok_or_else(|| {
+                at(
+                    n,
+                    column,
+                    format!("expected the {what} (16 hex digits) in `<job id> <answer digest> <job>`; {REGENERATE}"),
+                )
+            })
+    };
+    let mut parts = line.splitn(3, ' ');
+    let job = hex(parts.next(), 1, "job id")?;
+    let answer = hex(parts.next(), 18, "answer digest")?;
+    Ok((JobId(job), answer, parts.next().unwrap_or("").trim()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = "# uridiff gate baseline 1: x\n# tool: uridiff 1\n# seed: 7\n# count: 3\n# editions: rfc3986\n# parser: {\"name\":\"p q\",\"version\":\"1\",\"profile\":\"rfc3986\",\"reference\":\"rfc3986\"}\n\n## (1) p q host parse: a://a\n00000000000000aa 00000000000000bb parse http://a\n## (1) p q port parse: a://a\n00000000000000aa 00000000000000bb parse http://a\n";
+
+    #[track_caller]
+    fn fails_at(text: &str, line: usize, column: usize, says: &str) {
+        let e = read(text).unwrap_err();
+        assert_eq!((e.line, e.column), (line, column), "{e}");
+        assert!(e.message.contains(says), "{e}");
+    }
+
+    #[test]
+    fn reads_the_header_and_a_job_under_two_classes() {
+        let b = read(GOOD).unwrap();
+        assert_eq!(b.header.seed, 7);
+        assert_eq!(b.header.parsers[0].name, "p q");
+        let e = &b.entries[&("p q".to_owned(), JobId(0xaa))];
+        assert_eq!(e.answer, 0xbb);
+        assert_eq!(e.classes.len(), 2);
+        assert_eq!(e.line, 9);
+        assert_eq!(e.shown, "parse http://a");
+    }
+
+    #[test]
+    fn every_bad_line_is_named_with_its_column() {
+        fails_at("hello\n", 1, 1, "not a gate baseline");
+        fails_at("", 1, 1, "empty");
+        fails_at(
+            &GOOD.replace("# seed: 7", "# seed: x"),
+            3,
+            9,
+            "not a number",
+        );
+        fails_at(
+            &GOOD.replace("# count: 3\n", ""),
+            1,
+            1,
+            "no `# count:` line",
+        );
+        fails_at(
+            &GOOD.replace("# tool: uridiff 1", "# tool: a\n# tool: b"),
+            3,
+            3,
+            "second",
+        );
+        fails_at(
+            &GOOD.replace("{\"name\"", "{name"),
+            6,
+            12,
+            "not a parser record",
+        );
+        fails_at(
+            &GOOD.replace("## (1) p q host", "## p q host"),
+            8,
+            4,
+            "## (N)",
+        );
+        fails_at(
+            &GOOD.replace("## (1) p q host", "## (1) r host"),
+            8,
+            8,
+            "no parser",
+        );
+        fails_at(
+            &GOOD.replace(
+                "00000000000000aa 00000000000000bb parse http://a\n## (1) p q port",
+                "00000000000000aa 0000000000000bb parse http://a\n## (1) p q port",
+            ),
+            9,
+            18,
+            "answer digest",
+        );
+        fails_at(&GOOD.replacen("00000000000000aa", "zz", 1), 9, 1, "job id");
+        let two = GOOD.replacen("00000000000000bb", "00000000000000cc", 1);
+        fails_at(&two, 11, 18, "listed on line 9");
+        let early = GOOD.replace("\n## (1) p q host parse: a://a\n", "\n");
+        let early = early.replacen(
+            "# parser",
+            "00000000000000aa 00000000000000bb x\n# parser",
+            1,
+        );
+        fails_at(&early, 6, 1, "before any");
+    }
+
+    #[test]
+    fn hostile_jobs_and_names_write_one_line_each_and_read_back() {
+        use crate::engine::Task;
+        use crate::model::Op;
+        let mut resolve = Task::parse(b"g\n?y".to_vec(), "t");
+        resolve.op = Op::Resolve;
+        resolve.second = Some(b"http://a/b".to_vec());
+        resolve.edition = uri_spec::Edition::Rfc2396bis02;
+        let inputs = [
+            Task::parse(b"http://a b/\r\n## (1) p q host parse: x".to_vec(), "t"),
+            Task::parse([b"http://a/".as_slice(), &[b'b'; 300]].concat(), "t"),
+            Task::parse(b"http://\xff\xfe/".to_vec(), "t"),
+            resolve,
+        ];
+        let records: Vec<super::super::Record> = inputs
+            .iter()
+            .enumerate()
+            .map(|(i, t)| super::super::Record {
+                subject: "p q".into(),
+                class: format!("p q too-strict parse: a (code\n{i})"),
+                job: super::super::job_id(t),
+                answer: i as u64,
+                task: t.clone(),
+            })
+            .collect();
+        let run = Run {
+            header: read(GOOD).unwrap().header,
+            jobs: records.iter().map(|r| (r.job, r.task.clone())).collect(),
+            records,
+        };
+        let text = write(&run);
+        // The header, a blank line and a class line per job, then the job: no input breaks a line.
+        assert_eq!(text.lines().count(), 8 + 3 * inputs.len(), "{text}");
+        assert!(text.lines().all(|l| l.chars().count() < 200), "{text}");
+        let b = read(&text).unwrap();
+        assert_eq!(b.entries.len(), inputs.len());
+        assert!(super::super::compare(&b, &run).unwrap().is_empty());
+        assert!(
+            text.contains(" resolve g\\n?y against http://a/b [draft-fielding-uri-rfc2396bis-02]"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_class_baseline_is_refused_as_another_format() {
+        fails_at(
+            "# uridiff baseline 1: one class a line\nurl host parse: a://a\n",
+            1,
+            1,
+            "not a gate baseline",
+        );
+    }
+
+    #[test]
+    fn load_names_the_file_and_a_byte_that_is_not_utf8() {
+        let dir = std::env::temp_dir().join(format!("uridiff-gate-file-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("b.txt");
+        assert!(matches!(load(&path), Err(LoadError::Missing(_))));
+        std::fs::write(&path, b"# uridiff gate baseline 1\n# tool: a\xff\n").unwrap();
+        let e = load(&path).unwrap_err().to_string();
+        assert!(
+            e.ends_with(
+                ":2:10: not UTF-8 (a baseline is text: regenerate it with --write-baseline)"
+            ),
+            "{e}"
+        );
+        assert!(e.starts_with(&path.display().to_string()), "{e}");
+        std::fs::write(&path, GOOD).unwrap();
+        assert_eq!(load(&path).unwrap(), read(GOOD).unwrap());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
