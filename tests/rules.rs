@@ -372,9 +372,10 @@ fn every_rule_fires_through_the_comparison() {
             (plays("java-uri", "rfc2396", rfc2396, accepted), "\u{e9}"),
             (
                 plays("node-legacy-url", "node-legacy-url", rfc3986, |_, o| {
-                    set(Component::Userinfo, Some("A"))(o)
+                    // A reserved character decoded: no normalization of RFC 3986 does that.
+                    set(Component::Userinfo, Some("a:b"))(o)
                 }),
-                "http://%41@h",
+                "http://a%3Ab@h",
             ),
             (
                 plays("perl-uri", "perl-uri", rfc2396, accepted),
@@ -506,9 +507,9 @@ fn every_rule_fires_through_the_comparison() {
             (library("iri-string"), "resolve:/.//|mailto:a@b"),
             (
                 plays("go-net-url", "go-net-url", rfc3986, |_, o| {
-                    set(Component::Host, Some("A"))(o)
+                    set(Component::Host, Some("$"))(o)
                 }),
-                "http://%41/",
+                "http://%24/",
             ),
             (
                 plays("java-uri", "rfc2396", rfc2396, |_, _| rejected()),
@@ -583,6 +584,22 @@ fn every_rule_fires_through_the_comparison() {
                 "file://localhost",
             ),
             (
+                plays("curl-url", "curl-url", rfc3986, |_, _| rejected()),
+                "http://[v7.x]/",
+            ),
+            (
+                plays("curl-url", "curl-url", rfc3986, |_, o| {
+                    set(Component::Host, Some("[::3.1.1.1]"))(o)
+                }),
+                "http://[0::3.1.1.1]/",
+            ),
+            (
+                plays("go-net-url", "go-net-url", rfc3986, |_, o| {
+                    set(Component::Userinfo, Some("p"))(o)
+                }),
+                "//%70@h",
+            ),
+            (
                 plays("node-legacy-url", "node-legacy-url", rfc3986, |_, o| {
                     set(Component::Path, Some("/"))(o)
                 }),
@@ -627,6 +644,13 @@ fn every_rule_fires_through_the_comparison() {
             ),
             (library("uriparse"), "normalize://a:"),
             (library("oxiri"), "resolve:/.//|mailto:a@b"),
+            (library("fluent-uri"), "normalize://[::0]"),
+            (
+                plays("node-legacy-url", "node-legacy-url", rfc3986, |_, o| {
+                    set(Component::Path, None)(o)
+                }),
+                "a:?q",
+            ),
             (library("iri-string"), "resolve:%2E|http://a/b/c"),
             (library("iref"), "resolve:..|o:"),
             (

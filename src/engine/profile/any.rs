@@ -2,6 +2,8 @@
 //! meaning when a parser applies them while parsing.
 //! - 6.2.2.1: the scheme and host are case-insensitive and normalize to lowercase; the
 //!   hexadecimal digits of a percent-encoding are case-insensitive and normalize to uppercase.
+//! - 6.2.2.2 (and 2.3): percent-encoded unreserved characters "should be decoded"; a URI with
+//!   them decoded is the same URI (a reserved character's encoding is another URI, 2.2).
 //! - 5.2.2: "A non-strict parser may ignore a scheme in the reference if it is identical to the
 //!   base URI's scheme" (5.4.2: `http:g` is `http://a/b/c/g` to such a parser);
 //! - 5.3's recomposition, read literally, writes a target path that begins with "//" after the
@@ -36,6 +38,15 @@ pub(super) const RULES: &[Rule] = &[
             e.component().is_some()
                 && e.spec.is_some_and(|s| s.contains('%'))
                 && e.spec.map(upper_hex).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "*",
+        name: "percent-encoded unreserved characters decoded (percent-encoding normalization, RFC 3986 6.2.2.2)",
+        explains: |e| {
+            e.component().is_some()
+                && e.spec.is_some_and(|s| s.contains('%'))
+                && e.spec.map(unreserved_decoded).as_deref() == e.got
         },
     },
     Rule {
@@ -98,9 +109,44 @@ fn upper_hex(s: &str) -> String {
     out
 }
 
+/// `s` with each percent-encoded unreserved character (RFC 3986 2.3: ALPHA, DIGIT, "-", ".",
+/// "_", "~") decoded and every other percent-encoding's hexadecimal digits uppercased.
+fn unreserved_decoded(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if let (b'%', Some(h), Some(l)) = (
+            b[i],
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            let octet = (h * 16 + l) as u8;
+            if octet.is_ascii_alphanumeric() || b"-._~".contains(&octet) {
+                out.push(octet as char);
+            } else {
+                out.push_str(&s[i..i + 3].to_ascii_uppercase());
+            }
+            i += 3;
+        } else {
+            let c = s[i..].chars().next().unwrap_or('\u{fffd}');
+            out.push(c);
+            i += c.len_utf8().max(1);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::upper_hex;
+    use super::{unreserved_decoded, upper_hex};
+
+    #[test]
+    fn only_unreserved_characters_are_decoded() {
+        assert_eq!(unreserved_decoded("%70%7e%2f%24x"), "p~%2F%24x");
+        assert_eq!(unreserved_decoded("caf%C3%A9%"), "caf%C3%A9%");
+    }
 
     #[test]
     fn only_the_digits_after_a_percent_sign() {

@@ -21,6 +21,10 @@
 //! - An IPv6 host may carry a zone id (`curl_url_set`, CURLUPART_HOST: "If it is a bracketed
 //!   IPv6 numeric address it may contain a zone id"; `curl_url_get` has CURLUPART_ZONEID), the
 //!   RFC 6874 way (`%25` then the zone) or with a bare `%`.
+//! - `curl_url_get`, CURLUPART_HOST: "IPv6 names are normalized when set, which should make
+//!   them as short as possible while maintaining correct syntax" (the C library's `inet_ntop`
+//!   writing); URL-SYNTAX.md, "IPvFuture": "libcurl does not recognize this format. Using it
+//!   causes parse errors."
 //! - A port is "a decimal number between 0 and 65535" (`libcurl-errors`, CURLUE_BAD_PORT_NUMBER;
 //!   URL-SYNTAX.md, "Port number": 1 - 65535); RFC 3986 3.2.3 bounds no port.
 
@@ -135,6 +139,26 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.class == Class::TooLax
                 && accepted_once(e, uri_spec::Edition::Rfc3986, |s| curl_encoded(&zone_removed(s)))
+        },
+    },
+    Rule {
+        profile: "curl-url",
+        name: "an IPv6 host is written as short as possible (curl_url_get: CURLUPART_HOST, \"IPv6 names are normalized\")",
+        explains: |e| {
+            e.component() == Some(Component::Host)
+                && e.spec.and_then(ipv6_shortest).is_some_and(|h| Some(h.as_str()) == e.got)
+        },
+    },
+    Rule {
+        profile: "curl-url",
+        name: "an IPvFuture host is refused (URL-SYNTAX.md, \"IPvFuture\": \"libcurl does not recognize this format\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && urls_of(e).iter().any(|u| {
+                    uri_spec::parse(u).is_ok_and(|c| {
+                        c.host.is_some_and(|h| h.kind == uri_spec::HostKind::IpvFuture)
+                    })
+                })
         },
     },
     Rule {
@@ -264,6 +288,61 @@ fn zone_removed(s: &[u8]) -> Vec<u8> {
     }
 }
 
+/// A bracketed IPv6 host as the C library's `inet_ntop` writes it (BIND's algorithm, which
+/// glibc uses): the longest run of two or more zero groups (the first of equal ones) as "::",
+/// groups in lowercase hexadecimal without leading zeros, and a dotted IPv4 tail for an
+/// IPv4-compatible or IPv4-mapped address. `None` for anything else (a zone id too).
+fn ipv6_shortest(host: &str) -> Option<String> {
+    let inner = host.strip_prefix('[')?.strip_suffix(']')?;
+    let words = inner.parse::<std::net::Ipv6Addr>().ok()?.segments();
+    let (mut best, mut run) = ((0usize, 0usize), (0usize, 0usize));
+    for (i, &w) in words.iter().enumerate() {
+        if w == 0 {
+            run = if run.1 == 0 {
+                (i, 1)
+            } else {
+                (run.0, run.1 + 1)
+            };
+            if run.1 > best.1 {
+                best = run;
+            }
+        } else {
+            run = (0, 0);
+        }
+    }
+    let best = (best.1 >= 2).then_some(best);
+    let mut out = String::from("[");
+    let mut i = 0;
+    while i < 8 {
+        if let Some((base, len)) = best.filter(|&(b, l)| i >= b && i < b + l) {
+            if i == base {
+                out.push(':');
+            }
+            i = base + len;
+            continue;
+        }
+        if i != 0 {
+            out.push(':');
+        }
+        let v4_tail = best.is_some_and(|(b, l)| {
+            b == 0 && (l == 6 || (l == 7 && words[7] != 1) || (l == 5 && words[5] == 0xffff))
+        });
+        if i == 6 && v4_tail {
+            let [a, b] = words[6].to_be_bytes();
+            let [c, d] = words[7].to_be_bytes();
+            out.push_str(&format!("{a}.{b}.{c}.{d}"));
+            break;
+        }
+        out.push_str(&format!("{:x}", words[i]));
+        i += 1;
+    }
+    if best.is_some_and(|(b, l)| b + l == 8) {
+        out.push(':');
+    }
+    out.push(']');
+    Some(out)
+}
+
 /// A URI with a scheme whose ":" is followed by no slash, or by four or more.
 fn bad_slashes(url: &[u8]) -> bool {
     uri_spec::parse(url).is_ok_and(|c| c.scheme.is_some())
@@ -344,6 +423,24 @@ fn empty_parts_dropped_on_the_way_back(e: &Evidence<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ipv6_hosts_as_inet_ntop_writes_them() {
+        for (written, short) in [
+            ("[0::]", "[::]"),
+            ("[::0]", "[::]"),
+            ("[0::3.1.1.1]", "[::3.1.1.1]"),
+            ("[::ffff:1.2.3.4]", "[::ffff:1.2.3.4]"),
+            ("[b::1.15.1.3]", "[b::10f:103]"),
+            ("[2001:DB8:0:0:1:0:0:1]", "[2001:db8::1:0:0:1]"),
+            ("[1:0:2:3:4:5:6:7]", "[1:0:2:3:4:5:6:7]"),
+            ("[::1]", "[::1]"),
+        ] {
+            assert_eq!(ipv6_shortest(written).as_deref(), Some(short), "{written}");
+        }
+        assert_eq!(ipv6_shortest("[::1%25eth0]"), None);
+        assert_eq!(ipv6_shortest("example.com"), None);
+    }
 
     #[test]
     fn a_zone_id_is_removed_only_when_it_is_one() {

@@ -5,6 +5,8 @@
 //! algorithm", percent-encoded dot segments are removed too, a "/" is appended to a base that
 //! ends with "..", dot segments are removed from an absolute base path used as the target's
 //! path, and "/." is prepended to a target path that would start with "//" without an authority.
+//! `Uri::normalize`'s documentation: "Turn any IPv6 literal address into its canonical form as
+//! per RFC 5952", besides RFC 3986 6.2.2 and 6.2.3.
 
 use uri_spec::{parse, remove_dot_segments, resolve};
 
@@ -25,6 +27,26 @@ pub(super) const RULES: &[Rule] = &[
                 && e.second.and_then(|base| loopholes_closed(base, e.input)).as_deref() == e.got
         },
     },
+    Rule {
+        profile: "fluent-uri",
+        name: "normalize writes an IPv6 literal in RFC 5952's canonical form (Uri::normalize)",
+        explains: |e| {
+            let (Class::Normalization, Some(got)) = (e.class, e.got) else {
+                return false;
+            };
+            let Ok(text) = std::str::from_utf8(e.input) else {
+                return false;
+            };
+            let Some(host) = parse(e.input).ok().and_then(|c| c.host).map(|h| h.text) else {
+                return false;
+            };
+            let Some(canonical) = super::ipv6_compressed(host) else {
+                return false;
+            };
+            let top = |s: &str| uri_spec::normalize_scheme_based(s).ok();
+            top(&text.replacen(host, &canonical, 1)).is_some_and(|w| top(got) == Some(w))
+        },
+    },
 ];
 
 fn refused(e: &Evidence<'_>) -> bool {
@@ -34,8 +56,8 @@ fn refused(e: &Evidence<'_>) -> bool {
     let (Ok(b), Ok(r)) = (parse(base), parse(e.input)) else {
         return false;
     };
-    let rootless =
-        b.authority.is_none() && b.path.is_some_and(|p| !p.is_empty() && !p.starts_with('/'));
+    // "Rootless" is `EStr::<Path>::is_rootless`: "not starting with '/'", the empty path too.
+    let rootless = b.authority.is_none() && !b.path.unwrap_or("").starts_with('/');
     b.fragment.is_some()
         || (rootless && r.scheme.is_none() && !e.input.is_empty() && !e.input.starts_with(b"#"))
 }

@@ -98,6 +98,15 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "node-legacy-url",
+        name: "an empty path is null (its URL object: pathname null where there is no path text; RFC 3986 3.3: a path is always defined, so null can only be the empty one)",
+        explains: |e| {
+            e.class == Class::UndefinedVsEmpty(Component::Path)
+                && e.spec == Some("")
+                && e.got.is_none()
+        },
+    },
+    Rule {
+        profile: "node-legacy-url",
         name: "url.format writes auth only when it is truthy: an empty auth and its \"@\" are left out (\"The formatting process\")",
         explains: |e| {
             let (Class::RoundTrip, Some(first), Some(again)) =
