@@ -92,6 +92,25 @@ pub(crate) fn brief(o: &Outcome<Answer>, class: Class) -> String {
     };
     match o {
         Outcome::Accepted(Answer::Parsed(p)) => match class.component() {
+            // The authority class is a reading with or without an authority: what it puts in
+            // the host and the path (and the userinfo and port, where there are any) shows it.
+            Some(Component::Authority) => {
+                let parts: Vec<String> = [
+                    Component::Userinfo,
+                    Component::Host,
+                    Component::Port,
+                    Component::Path,
+                ]
+                .into_iter()
+                .filter(|&c| {
+                    !p.not_reported.contains(c)
+                        && (p.components.get(c).is_some()
+                            || matches!(c, Component::Host | Component::Path))
+                })
+                .map(|c| format!("{}={}", c.name(), value(p.components.get(c))))
+                .collect();
+                parts.join(" ")
+            }
             Some(c) if p.not_reported.contains(c) => format!("{} not reported", c.name()),
             Some(c) => format!("{}={}", c.name(), value(p.components.get(c))),
             None => {
@@ -113,5 +132,25 @@ pub(crate) fn brief(o: &Outcome<Answer>, class: Class) -> String {
             c.kind.name(),
             show(c.message.as_bytes())
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Components, Parsed};
+
+    #[test]
+    fn an_authority_class_shows_the_reading_not_the_authority_alone() {
+        let at = |host: Option<&str>, path: Option<&str>| {
+            Outcome::Accepted(Answer::Parsed(Box::new(Parsed::from(
+                Components::default()
+                    .with(Component::Host, host)
+                    .with(Component::Path, path),
+            ))))
+        };
+        let class = Class::Component(Component::Authority);
+        assert_eq!(brief(&at(Some("b"), None), class), "host=\"b\" path=undefined");
+        assert_eq!(brief(&at(None, Some("b")), class), "host=undefined path=\"b\"");
     }
 }
