@@ -644,6 +644,42 @@ fn every_rule_fires_through_the_comparison() {
             ),
             (library("uriparse"), "normalize://a:"),
             (library("oxiri"), "resolve:/.//|mailto:a@b"),
+            (
+                resolves("curl-url", "curl-url", |_, _| "http://g/".into()),
+                "resolve:///g|http://a/b",
+            ),
+            (library("http"), "//:b"),
+            (
+                plays("ruby-uri", "ruby-uri", rfc3986, |_, o| {
+                    set(Component::Path, Some("/pub"))(o)
+                }),
+                "ftp://h/%2Fpub",
+            ),
+            (
+                plays("python-urllib", "python-urllib", rfc3986, |_, o| {
+                    set(Component::Host, None)(o)
+                }),
+                "//",
+            ),
+            (
+                plays("node-legacy-url", "node-legacy-url", rfc3986, |_, o| {
+                    set(Component::Path, Some("//%27"))(set(Component::Host, None)(set(
+                        Component::Authority,
+                        None,
+                    )(
+                        o
+                    )))
+                }),
+                "//'",
+            ),
+            (
+                resolves("ruby-uri", "ruby-uri", |_, _| "p:".into()),
+                "resolve:P:|http://a/b",
+            ),
+            (
+                resolves("curl-url", "curl-url", |_, _| "https://a/#x".into()),
+                "resolve:?#x|https://a/",
+            ),
             (library("fluent-uri"), "normalize://[::0]"),
             (
                 plays("node-legacy-url", "node-legacy-url", rfc3986, |_, o| {

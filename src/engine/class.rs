@@ -213,6 +213,7 @@ impl Signature {
 ///   never splits on) become `a`, a run of them one `a`: a parser that reads `a:b` and `a:*`
 ///   alike the wrong way shows one behaviour.
 /// - Digits become `1`, a run one `1` (a port, an IPv4 address, a scheme's first character).
+/// - An IPvFuture literal is `[v]`: its text is opaque to RFC 3986 (3.2.2).
 /// - Every byte RFC 3986 allows nowhere (a space, `"`, `<`, `\`, `{`, a control, a byte
 ///   outside ASCII) becomes `¬`, a run of them one `¬`: a parser that lets one such character
 ///   through lets the others through too.
@@ -228,6 +229,9 @@ impl Signature {
 /// assert_eq!(skeleton(b"o:*@"), skeleton(b"o:a@"));
 /// assert_eq!(skeleton(b"svn+ssh://x_y"), "a://a");
 /// assert_ne!(skeleton(b"a:1.1"), skeleton(b"a:a"));
+/// // An IPvFuture literal is opaque after its "v".
+/// assert_eq!(skeleton(b"//[v7.a]"), "//[v]");
+/// assert_eq!(skeleton(b"//[VC.:]"), skeleton(b"//[v3.x]"));
 /// ```
 pub fn skeleton(input: &[u8]) -> String {
     #[derive(Clone, Copy, PartialEq)]
@@ -239,7 +243,23 @@ pub fn skeleton(input: &[u8]) -> String {
     }
     let mut out = String::with_capacity(input.len());
     let mut last = Kind::Delimiter;
-    for &b in input {
+    let mut future = false;
+    for (i, &b) in input.iter().enumerate() {
+        // An IPvFuture literal's text after its "v" is opaque to RFC 3986 (3.2.2: a version
+        // and then unreserved, sub-delims and ":"): `[v7.a]` and `[VC.:]` are one form.
+        if future {
+            if b == b']' {
+                future = false;
+                out.push(']');
+                last = Kind::Delimiter;
+            }
+            continue;
+        }
+        if b == b'[' && matches!(input.get(i + 1), Some(b'v' | b'V')) {
+            future = true;
+            out.push_str("[v");
+            continue;
+        }
         let kind = match b {
             // RFC 3986 2.3's unreserved letters and marks (less "."), and 2.2's sub-delims.
             b'a'..=b'z'

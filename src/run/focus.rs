@@ -150,7 +150,13 @@ mod tests {
             ))))
         };
         let class = Class::Component(Component::Authority);
-        assert_eq!(brief(&at(Some("b"), None), class), "host=\"b\" path=undefined");
-        assert_eq!(brief(&at(None, Some("b")), class), "host=undefined path=\"b\"");
+        assert_eq!(
+            brief(&at(Some("b"), None), class),
+            "host=\"b\" path=undefined"
+        );
+        assert_eq!(
+            brief(&at(None, Some("b")), class),
+            "host=undefined path=\"b\""
+        );
     }
 }

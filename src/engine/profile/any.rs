@@ -25,6 +25,28 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
+        name: "a resolved or normalized URI's scheme lowercased, the rest as the reference's (case normalization, RFC 3986 6.2.2.1)",
+        explains: |e| {
+            let (Class::Resolution | Class::Normalization, Some(spec), Some(got)) =
+                (e.class, e.spec, e.got)
+            else {
+                return false;
+            };
+            let scheme_end = |t: &str| {
+                uri_spec::parse(t.as_bytes())
+                    .ok()
+                    .and_then(|c| c.scheme.map(str::len))
+            };
+            scheme_end(spec).is_some_and(|n| {
+                got.len() == spec.len()
+                    && got[..n] == spec[..n].to_ascii_lowercase()
+                    && got[n..] == spec[n..]
+                    && got != spec
+            })
+        },
+    },
+    Rule {
+        profile: "*",
         name: "host in another case (case-insensitive, RFC 3986 3.2.2 and 6.2.2.1)",
         explains: |e| {
             e.component() == Some(Component::Host)

@@ -222,6 +222,57 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Resolution && e.spec.map(slash_after_authority).as_deref() == e.got
         },
     },
+    Rule {
+        profile: "curl-url",
+        name: "a network-path reference takes the base's scheme and is then read as any URL, one or three slashes as two (URL-SYNTAX.md)",
+        explains: |e| {
+            let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+                return false;
+            };
+            if !e.input.starts_with(b"//") {
+                return false;
+            }
+            let (Ok(b), Ok(r)) = (uri_spec::parse(base), std::str::from_utf8(e.input)) else {
+                return false;
+            };
+            let Some(scheme) = b.scheme else {
+                return false;
+            };
+            two_slashes(&format!("{scheme}:{r}")).is_some_and(|t| {
+                uri_spec::parse(t.as_bytes()).is_ok() && slash_after_authority(&t) == got
+            })
+        },
+    },
+    Rule {
+        profile: "curl-url",
+        name: "a resolved URL is written without an empty query or fragment (CURLUPART_URL: \"Zero-length queries and fragments are excluded\"), its path at least \"/\"",
+        explains: |e| {
+            let (Class::Resolution, Some(spec)) = (e.class, e.spec) else {
+                return false;
+            };
+            let Ok(c) = uri_spec::parse(spec.as_bytes()) else {
+                return false;
+            };
+            let empty_part = c.query == Some("") || c.fragment == Some("");
+            let mut written = String::new();
+            if let Some(s) = c.scheme {
+                written.push_str(s);
+                written.push(':');
+            }
+            if let Some(a) = c.authority {
+                written.push_str("//");
+                written.push_str(a);
+            }
+            written.push_str(c.path.unwrap_or(""));
+            for (mark, part) in [('?', c.query), ('#', c.fragment)] {
+                if let Some(p) = part.filter(|p| !p.is_empty()) {
+                    written.push(mark);
+                    written.push_str(p);
+                }
+            }
+            empty_part && Some(slash_after_authority(&written).as_str()) == e.got
+        },
+    },
 ];
 
 /// The URLs curl is given for a job: the input of a parse; the base of a resolution, and the

@@ -34,6 +34,17 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "http-request-target",
+        name: "a target beginning with \"//\" is accepted as an origin-form path (RFC 9112 3.2.1: absolute-path)",
+        explains: |e| {
+            e.class == Class::TooLax
+                && e.second.is_none()
+                && e.input.starts_with(b"//")
+                && uri_spec::parse(&[b"/.", e.input].concat())
+                    .is_ok_and(|c| c.authority.is_none())
+        },
+    },
+    Rule {
+        profile: "http-request-target",
         name: "a port that is not a 16-bit number is left in the authority, not reported",
         explains: |e| {
             e.component() == Some(Component::Port)

@@ -64,7 +64,11 @@ pub(super) const RULES: &[Rule] = &[
                     | Component::Host
                     | Component::HostKind
                     | Component::Port => e.got.is_none(),
-                    Component::Path => e.got.map(str::as_bytes) == Some(&e.input[..path_end]),
+                    // The path as written, with the characters url.parse escapes escaped.
+                    Component::Path => {
+                        let path = String::from_utf8_lossy(&e.input[..path_end]);
+                        e.got == Some(&*path) || e.got == Some(auto_escaped(&path).as_str())
+                    }
                     _ => false,
                 },
                 _ => false,

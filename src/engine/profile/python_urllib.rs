@@ -1,6 +1,8 @@
 //! Profile `python-urllib`: `urllib.parse`. Its documentation says:
 //! - `urlsplit`: absent components are returned as empty strings, and `hostname` is lowercased,
-//!   without brackets;
+//!   without brackets; its table gives `hostname` "None" when not present, and an empty host is
+//!   none (`if not hostname: return None`; RFC 3986 3.2.2 reads an empty reg-name as the host
+//!   undefined too, for a scheme's default);
 //! - `urlunsplit` (which `urljoin` ends with) "may result in a slightly different, but
 //!   equivalent URL, if the URL that was parsed originally had unnecessary delimiters (for
 //!   example, a ? with an empty query; the RFC states that these are equivalent)";
@@ -82,6 +84,15 @@ pub(super) const RULES: &[Rule] = &[
         name: "urlsplit gives '' for an absent component",
         explains: |e| {
             matches!(e.class, Class::UndefinedVsEmpty(_)) && e.spec.is_none() && e.got == Some("")
+        },
+    },
+    Rule {
+        profile: "python-urllib",
+        name: "an empty host is None (hostname: \"None\" when not present)",
+        explains: |e| {
+            e.class == Class::UndefinedVsEmpty(Component::Host)
+                && e.spec == Some("")
+                && e.got.is_none()
         },
     },
     Rule {

@@ -2,7 +2,9 @@
 //! returns the scheme's default port when none is written; `URI::Generic#opaque` is "the
 //! portion of the path that does not make use of the slash '/' ... (See RFC2396 Section 3 and
 //! 5.2.)": a URI whose part after the scheme does not begin with "/" keeps its query in the
-//! opaque part, and has no path (`URI('mailto:a?b').query` is nil).
+//! opaque part, and has no path (`URI('mailto:a?b').query` is nil). `URI::FTP#path`
+//! (uri/ftp.rb): "RFC 1738 specifically states that the path for an FTP URI does not include
+//! the / which separates the URI path from the URI host", and a leading `%2F` is a "/".
 
 use super::{default_port_reported, opaque_2396, port_as_number, Rule};
 use crate::engine::Class;
@@ -25,6 +27,25 @@ pub(super) const RULES: &[Rule] = &[
                     | Class::UndefinedVsEmpty(Component::Query | Component::Path)
             ) && opaque_2396(e.input)
                 && e.got.is_none()
+        },
+    },
+    Rule {
+        profile: "ruby-uri",
+        name: "an ftp URI's path has no leading \"/\", and a leading %2F is \"/\" (URI::FTP#path, RFC 1738)",
+        explains: |e| {
+            let ftp = e.scheme().as_deref() == Some("ftp");
+            let ruby = |p: &str| {
+                let p = p.strip_prefix('/').unwrap_or(p);
+                match p.strip_prefix("%2F") {
+                    Some(rest) => format!("/{rest}"),
+                    None => p.to_owned(),
+                }
+            };
+            ftp && matches!(
+                e.class,
+                Class::Component(Component::Path) | Class::UndefinedVsEmpty(Component::Path)
+            ) && e.spec.map(ruby).as_deref().unwrap_or("") == e.got.unwrap_or("")
+                && e.spec.is_some_and(|p| p.starts_with('/'))
         },
     },
     Rule {
