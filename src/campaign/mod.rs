@@ -9,6 +9,7 @@
 //! again: its signature is found again) and a state a batch behind (the batch is re-run; the
 //! signatures already written are not reported twice).
 
+pub mod death;
 pub mod promote;
 
 use std::collections::{BTreeMap, HashSet};
@@ -463,6 +464,8 @@ pub struct Campaign {
     pub skipped: Vec<Skipped>,
     /// Whether the folder held a campaign already.
     pub resumed: bool,
+    /// The subjects that died for good in this run (each also a [`death::DEAD`] finding line).
+    pub deaths: Vec<death::Death>,
 }
 
 impl Campaign {
@@ -525,6 +528,7 @@ impl Campaign {
             sink,
             skipped: loaded.skipped,
             resumed,
+            deaths: Vec::new(),
         })
     }
 
@@ -540,7 +544,8 @@ impl Campaign {
 
     /// Runs batches of `batch` inputs of the shard until `stop` says so (asked before each
     /// batch), writing each new signature as soon as it is minimized and the state after each
-    /// batch. `progress` is called after each batch.
+    /// batch. `progress` is called after each batch, `died` once for each subject that dies for
+    /// good (it is also written as a finding and kept in [`Campaign::deaths`]).
     ///
     /// # Errors
     ///
@@ -552,7 +557,9 @@ impl Campaign {
         batch: usize,
         stop: &dyn Fn(&Progress) -> bool,
         progress: &dyn Fn(&Progress),
+        died: &dyn Fn(&death::Death),
     ) -> Result<Progress, CampaignError> {
+        let mut watch = death::Watch::new(engine);
         let memo = minimize::Memo::default();
         let mut minimized: std::collections::HashMap<_, usize> = std::collections::HashMap::new();
         let mut p = Progress {
@@ -567,6 +574,7 @@ impl Campaign {
                 .collect();
             let tasks: Vec<Task> = indices.iter().map(|&k| input(self.state.seed, k)).collect();
             let rows = engine.run(&tasks, &|| {});
+            self.deaths_in_batch(engine, &mut watch, &rows, &indices, died)?;
             for (row, &k) in rows.iter().zip(&indices) {
                 for f in engine.findings(row) {
                     // A class is known by its minimized example's skeleton; each (subject,
@@ -586,6 +594,8 @@ impl Campaign {
                     let example =
                         minimize::minimize(engine, &memo, &row.task, &f.signature, options.budget)
                             .unwrap_or_else(|| row.task.clone());
+                    let i = engine.position(&f.signature.subject);
+                    self.death_minimizing(engine, &mut watch, i, (k, &row.task), died)?;
                     let signature = crate::engine::Signature {
                         form: crate::engine::skeleton(&example.input),
                         ..f.signature.clone()
