@@ -33,7 +33,7 @@ pub const STATE: &str = "state.json";
 #[derive(Debug, thiserror::Error)]
 pub enum CampaignError {
     /// A file or folder could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{path}")]
     Io {
         /// The file or folder.
         path: PathBuf,

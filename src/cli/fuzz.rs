@@ -63,8 +63,7 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             eprintln!("uridiff: {} skipped: {why}", s.info().name);
         }
     }
-    let mut c = Campaign::open(&args.out, &options)
-        .with_context(|| format!("opening the campaign folder {}", args.out.display()))?;
+    let mut c = Campaign::open(&args.out, &options).context("opening the campaign folder")?;
     for s in &c.skipped {
         eprintln!(
             "uridiff: {}:{}: skipped: {}",

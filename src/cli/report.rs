@@ -22,7 +22,7 @@ fn load_suites(paths: &[std::path::PathBuf]) -> anyhow::Result<Vec<Suite>> {
     for path in suite::collect(paths)? {
         match suite::load(&path) {
             Ok(s) => out.push(s),
-            Err(e) => eprintln!("uridiff: skipping a suite: {e}"),
+            Err(e) => eprintln!("uridiff: skipping a suite: {}", uridiff::files::Causes(&e)),
         }
     }
     Ok(out)
@@ -141,22 +141,15 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
         None
     } else {
         let bytes = uridiff::files::read_if_present(&args.baseline, baseline::MAX_BASELINE_BYTES)
-            .map_err(|e| anyhow::anyhow!("the baseline {e}"))?
+            .map_err(|e| anyhow::anyhow!("the baseline {}", uridiff::files::Causes(&e)))?
             .ok_or_else(|| {
                 anyhow::anyhow!(
                     "{}: no such baseline (create it with --write-baseline)",
                     args.baseline.display()
                 )
             })?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            anyhow::anyhow!(
-                "{}: not UTF-8 at byte {} (a baseline is text)",
-                args.baseline.display(),
-                e.utf8_error().valid_up_to()
-            )
-        })?;
         Some(
-            baseline::read(&text)
+            baseline::read_bytes(&bytes)
                 .map_err(|e| anyhow::anyhow!("{}:{e}", args.baseline.display()))?,
         )
     };

@@ -95,6 +95,40 @@ pub fn read(text: &str) -> Result<BTreeMap<String, usize>, BaselineError> {
     Ok(out)
 }
 
+/// [`read`] on the bytes of a baseline file, which must be UTF-8: bytes that are not are an
+/// error on their line.
+///
+/// # Errors
+///
+/// [`BaselineError`] naming the line of the first byte that is not UTF-8, or as [`read`].
+///
+/// ```
+/// let err = uridiff::report::baseline::read_bytes(b"# c\nimpl host parse: a\n\xff\n").unwrap_err();
+/// assert_eq!(err.line, 3);
+/// assert!(err.message.starts_with("not UTF-8: byte 0xff at column 1"), "{err}");
+/// ```
+pub fn read_bytes(bytes: &[u8]) -> Result<BTreeMap<String, usize>, BaselineError> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => read(text),
+        Err(e) => {
+            let at = e.valid_up_to();
+            let before = bytes.get(..at).unwrap_or(bytes);
+            let start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            Err(BaselineError {
+                line: before.iter().filter(|&&b| b == b'\n').count() + 1,
+                message: format!(
+                    "not UTF-8: byte {:#04x} at column {} (a baseline is text; regenerate it with `uridiff check --write-baseline`)",
+                    bytes.get(at).copied().unwrap_or(0),
+                    at - start + 1
+                ),
+            })
+        }
+    }
+}
+
 /// What changed against a baseline.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Diff {

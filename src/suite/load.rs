@@ -25,8 +25,9 @@ const MAX_MESSAGE: usize = 1000;
 /// A suite file that could not be read or does not follow the schema.
 #[derive(Debug, thiserror::Error)]
 pub enum SuiteError {
-    /// The file or folder could not be read.
-    #[error("{path}: {source}")]
+    /// The file or folder could not be read (the message is the path; the cause is the error's source, shown once after it by
+    /// `{:#}` or [`crate::files::Causes`]).
+    #[error("{path}")]
     Io {
         /// The path.
         path: PathBuf,
@@ -214,6 +215,20 @@ pub fn parse_bytes(path: impl Into<PathBuf>, bytes: &[u8]) -> Result<Suite, Suit
 pub fn parse_str(path: impl Into<PathBuf>, text: &str) -> Result<Suite, SuiteError> {
     let path = path.into();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some((offset, c)) = first_unprintable(text) {
+        // The YAML parser refuses it too, but names no line (a byte offset at best).
+        let (line, column) = line_column(text.as_bytes(), offset);
+        return Err(SuiteError::Malformed {
+            path,
+            line,
+            column,
+            message: format!(
+                "the control character U+{0:04X} is not allowed in YAML: write it as the escape \
+                 \"\\u{0:04x}\" in a double-quoted string",
+                u32::from(c)
+            ),
+        });
+    }
     if let Err((line, column)) = check_flow_depth(text) {
         return Err(SuiteError::Malformed {
             path,
@@ -238,7 +253,12 @@ pub fn parse_str(path: impl Into<PathBuf>, text: &str) -> Result<Suite, SuiteErr
         }
         Ok(file) => Ok(Suite { path, file }),
         Err(e) => {
-            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
+            let (mut line, mut column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
+            // serde_yaml places an error raised by a field's own check at the start of the
+            // mapping that holds the field: 1:1 for the file's `edition:` whatever its line.
+            if (line, column) == (1, 1) && schema::file_edition_is_unknown(text) {
+                (line, column) = top_level_value(text, "edition").unwrap_or((1, 1));
+            }
             // serde_yaml appends " at line L column C" to some messages; the prefix says it.
             let message = e.to_string();
             let message = message.split(" at line ").next().unwrap_or(&message);
@@ -262,6 +282,30 @@ fn excerpt(message: &str) -> String {
             message.len() - cut
         ),
     }
+}
+
+/// The byte offset and the character of the first character YAML does not allow in a stream
+/// ([YAML 1.2, 5.1]: `c-printable`, which is what the YAML parser checks: tab, line feed,
+/// carriage return, the printable ASCII, U+0085, and from U+00A0 all but the surrogates and
+/// U+FFFE, U+FFFF).
+///
+/// [YAML 1.2, 5.1]: https://yaml.org/spec/1.2.2/#51-character-set
+fn first_unprintable(text: &str) -> Option<(usize, char)> {
+    text.char_indices().find(|&(_, c)| {
+        !matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}'
+            | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+    })
+}
+
+/// The 1-based line and column of the value of the top-level block mapping key `key` (a line
+/// that starts with `key:`), if there is one.
+fn top_level_value(text: &str, key: &str) -> Option<(usize, usize)> {
+    text.lines().enumerate().find_map(|(i, l)| {
+        let after = l.strip_prefix(key)?.trim_start_matches([' ', '\t']);
+        let value = after.strip_prefix(':')?;
+        let skipped = value.len() - value.trim_start_matches([' ', '\t']).len();
+        Some((i + 1, l.len() - value.len() + skipped + 1))
+    })
 }
 
 /// The 1-based line and column of byte `offset`.
