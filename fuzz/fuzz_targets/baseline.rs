@@ -1,5 +1,6 @@
-//! The CI gate's baseline reader (`uridiff::report::baseline::read`) on any text: never a panic,
-//! and every key it reads is a line of the text, named by its line number.
+//! The CI gate's baseline reader (`uridiff::report::baseline::read_bytes`) on any bytes: never a
+//! panic; an error names a line of the file; every key it reads is a line of the text, named by
+//! its line number.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -8,12 +9,15 @@ fuzz_target!(|data: &[u8]| {
     if data.len() > 1 << 16 {
         return;
     }
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
+    let count = data.split(|&b| b == b'\n').count();
+    let keys = match uridiff::report::baseline::read_bytes(data) {
+        Ok(keys) => keys,
+        Err(e) => {
+            assert!(e.line >= 1 && e.line <= count, "{e} of {count} lines");
+            return;
+        }
     };
-    let Ok(keys) = uridiff::report::baseline::read(text) else {
-        return;
-    };
+    let text = std::str::from_utf8(data).expect("only UTF-8 reads");
     let lines: Vec<&str> = text.lines().collect();
     for (key, line) in keys {
         assert!(line >= 1 && line <= lines.len(), "{key:?} at {line}");
