@@ -49,7 +49,7 @@ pub enum ReadError {
 /// let err = read_limited("no/such/file".as_ref(), 10).unwrap_err();
 /// let shown = Causes(&err).to_string();
 /// assert!(shown.starts_with("no/such/file: "), "{shown}");
-/// let cause = std::io::Error::from(std::io::ErrorKind::NotFound).to_string();
+/// let cause = std::fs::metadata("no/such/file").unwrap_err().to_string();
 /// assert_eq!(shown.matches(&cause).count(), 1, "{shown}");
 /// ```
 pub struct Causes<'a>(pub &'a dyn std::error::Error);
