@@ -17,12 +17,20 @@ fuzz_target!(|data: &[u8]| {
     let start = Instant::now();
     let read = read_stdout(data);
     let took = start.elapsed();
-    assert!(took < Duration::from_secs(1), "{} bytes took {took:?}", data.len());
+    assert!(
+        took < Duration::from_secs(1),
+        "{} bytes took {took:?}",
+        data.len()
+    );
     let Ok((info, answers)) = read else {
         return;
     };
     let lines = data.split(|&b| b == b'\n').count();
-    assert!(answers.len() < lines, "{} answers from {lines} lines", answers.len());
+    assert!(
+        answers.len() < lines,
+        "{} answers from {lines} lines",
+        answers.len()
+    );
     for a in &answers {
         if let Outcome::Accepted(Answer::Parsed(p)) = a {
             for c in Component::ALL {
