@@ -308,17 +308,22 @@ fn top_level_value(text: &str, key: &str) -> Option<(usize, usize)> {
     })
 }
 
-/// The 1-based line and column of byte `offset`.
+/// The 1-based line and column of byte `offset`. A line ends at a line feed, a carriage return,
+/// or both (CR LF), as YAML reads a line break ([YAML 1.2, 5.4]) and as the YAML parser numbers
+/// the lines of its own errors.
+///
+/// [YAML 1.2, 5.4]: https://yaml.org/spec/1.2.2/#54-line-break-characters
 fn line_column(bytes: &[u8], offset: usize) -> (usize, usize) {
     let before = bytes.get(..offset).unwrap_or(bytes);
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let column = offset
-        - before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1)
-        + 1;
-    (line, column)
+    let (mut line, mut start) = (1, 0);
+    for (i, &b) in before.iter().enumerate() {
+        // A CR followed by an LF ends its line at the LF.
+        if b == b'\n' || (b == b'\r' && before.get(i + 1) != Some(&b'\n')) {
+            line += 1;
+            start = i + 1;
+        }
+    }
+    (line, offset.saturating_sub(start) + 1)
 }
 
 /// Checks that flow collections nest at most [`MAX_FLOW_DEPTH`] deep, in one pass over the
@@ -435,6 +440,10 @@ mod tests {
     fn line_and_column_of_an_offset() {
         assert_eq!(line_column(b"ab\ncd", 4), (2, 2));
         assert_eq!(line_column(b"ab", 0), (1, 1));
+        // CR, LF and CR LF each end one line (the fuzz target found a CR-only file numbered
+        // as one line while the YAML parser counted three).
+        assert_eq!(line_column(b"a\rb\r\nc", 5), (3, 1));
+        assert_eq!(line_column(b"\r \r", 3), (3, 1));
     }
 
     #[test]
