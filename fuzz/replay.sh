@@ -27,13 +27,15 @@ if [ "${#targets[@]}" -eq 0 ]; then
 fi
 
 cargo build --quiet --bins --features peers
+# Where cargo put them: CARGO_TARGET_DIR when set (relative to fuzz/, as cargo reads it here).
+bin="${CARGO_TARGET_DIR:-target}/debug"
 artifacts="$(mktemp -d)"
 trap 'rm -rf "$artifacts"' EXIT
 
 status=0
 for t in "${targets[@]}"; do
     dir="$corpus/$t"
-    if [ ! -x "target/debug/$t" ]; then
+    if [ ! -x "$bin/$t" ]; then
         echo "replay.sh: $t: skipped (needs a feature replay.sh does not turn on)"
         continue
     fi
@@ -44,7 +46,7 @@ for t in "${targets[@]}"; do
     fi
     files=$(find "$dir" -type f | wc -l)
     start=$(date +%s)
-    if "target/debug/$t" -runs=0 -timeout=30 -rss_limit_mb=2048 \
+    if "$bin/$t" -runs=0 -timeout=30 -rss_limit_mb=2048 \
         -artifact_prefix="$artifacts/$t-" "$dir" >"$artifacts/$t.log" 2>&1; then
         echo "replay.sh: $t: $files inputs, no crash ($(( $(date +%s) - start )) s)"
     else

@@ -29,14 +29,41 @@ pub enum ReadError {
         /// The limit.
         limit: u64,
     },
-    /// The I/O error.
-    #[error("{path}: {source}")]
+    /// The I/O error (the message is the path; the cause is the error's source, shown once after it by
+    /// `{:#}` or [`crate::files::Causes`]).
+    #[error("{path}")]
     Io {
         /// The path.
         path: PathBuf,
         /// The cause.
         source: io::Error,
     },
+}
+
+/// An error and its causes (each [`std::error::Error::source`]), `: `-separated, as anyhow's
+/// `{:#}` shows a chain: for the messages printed without anyhow. An error's own message never
+/// repeats its cause (the cause is its source), so each cause appears once.
+///
+/// ```
+/// use uridiff::files::{read_limited, Causes};
+/// let err = read_limited("no/such/file".as_ref(), 10).unwrap_err();
+/// let shown = Causes(&err).to_string();
+/// assert!(shown.starts_with("no/such/file: "), "{shown}");
+/// let cause = std::fs::metadata("no/such/file").unwrap_err().to_string();
+/// assert_eq!(shown.matches(&cause).count(), 1, "{shown}");
+/// ```
+pub struct Causes<'a>(pub &'a dyn std::error::Error);
+
+impl std::fmt::Display for Causes<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)?;
+        let mut next = self.0.source();
+        while let Some(e) = next {
+            write!(f, ": {e}")?;
+            next = e.source();
+        }
+        Ok(())
+    }
 }
 
 /// What a file type is, in words, when it is not a regular file.

@@ -475,3 +475,176 @@ fn a_campaign_killed_with_sigkill_loses_no_written_finding() {
     assert_eq!(unique.len(), resumed.len(), "a signature reported twice");
     let _ = fs::remove_dir_all(&dir);
 }
+
+// ---- a worker that dies for good (issue 20, item 10) ------------------------------------------
+
+/// `s` quoted for `sh`.
+fn sh_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', r"'\''"))
+}
+
+/// The misbehaving test worker (workers/testing/misbehave.py) in `mode` with `trigger`, named
+/// `dying`; with `mark`, it starts once only: a second start finds the mark, says so on stderr and
+/// exits, so a worker that crashed on the trigger cannot be started again (dead for good).
+fn dying_worker(mode: &str, trigger: &str, mark: Option<&Path>) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/workers/testing/misbehave.py");
+    let once = mark.map_or_else(String::new, |m| {
+        let m = sh_quote(m.to_str().unwrap());
+        format!("if [ -e {m} ]; then echo 'dying: cannot start again' >&2; exit 7; fi; : > {m}; ")
+    });
+    format!(
+        "dying={once}exec python3 {} {mode} {}",
+        sh_quote(script),
+        sh_quote(trigger)
+    )
+}
+
+/// A campaign of impl and the `dying` worker (`--external` spec) with seed 5: its output, never
+/// asserted to succeed.
+fn campaign_with(dir: &Path, external: &str) -> Output {
+    uridiff(&[
+        "fuzz",
+        "--no-external",
+        "--parser",
+        "impl",
+        "--parser",
+        "dying",
+        "--external",
+        external,
+        "--seed",
+        "5",
+        "--inputs",
+        "1",
+        "--budget",
+        "40",
+        "--out",
+        dir.to_str().unwrap(),
+    ])
+}
+
+/// A trigger for the misbehaving worker: its input must pass as a command-line argument.
+fn as_trigger(input: &[u8]) -> Option<&str> {
+    std::str::from_utf8(input)
+        .ok()
+        .filter(|s| !s.is_empty() && !s.contains('\0'))
+}
+
+/// What a campaign whose worker died must show: exit 1, the death said once on stderr with the
+/// worker's reason, and a `crash-dead` finding of the worker on `example`.
+#[track_caller]
+fn assert_death(out: &Output, dir: &Path, when: &str, example: &str) -> serde_json::Value {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let said = format!("worker dying died for good {when}");
+    assert_eq!(err.matches(&said).count(), 1, "{said:?} once in: {err}");
+    assert_eq!(err.matches("died for good").count(), 1, "{err}");
+    assert!(
+        err.contains("dying: cannot start again"),
+        "the reason: {err}"
+    );
+    let summary = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        summary.contains("through 2 subjects (1 died: dying)"),
+        "{summary}"
+    );
+    let dead: Vec<serde_json::Value> = lines(dir)
+        .into_iter()
+        .filter(|l| l["class"] == "crash-dead")
+        .collect();
+    assert_eq!(dead.len(), 1, "{dead:?}");
+    let l = dead[0].clone();
+    assert_eq!(l["deviating"], serde_json::json!(["dying"]), "{l}");
+    assert_eq!(l["example"], example, "{l}");
+    assert_eq!(l["seed"], 5);
+    assert!(
+        l["key"]
+            .as_str()
+            .unwrap()
+            .starts_with("dying crash-dead parse: "),
+        "{l}"
+    );
+    l
+}
+
+#[test]
+fn a_worker_that_dies_for_good_in_a_batch_is_recorded_said_and_fails_the_run() {
+    let dir = scratch("dies-in-batch");
+    fs::create_dir_all(&dir).unwrap();
+    // The third generated input that can be a trigger: it comes in the first batch.
+    let (index, trigger) = (0..64)
+        .filter_map(|k| {
+            let input = uridiff::campaign::input(5, k).input;
+            as_trigger(&input).map(|t| (k, t.to_owned()))
+        })
+        .nth(2)
+        .expect("generated inputs in text");
+    let out = campaign_with(
+        &dir.join("out"),
+        &dying_worker("crash", &trigger, Some(&dir.join("mark"))),
+    );
+    let l = assert_death(&out, &dir.join("out"), "while running a batch", &trigger);
+    assert_eq!(l["index"], index, "{l}");
+    // The batch saw the crash itself: its exit status and the worker's stderr.
+    let answer = &l["outcomes"]["dying"];
+    assert_eq!(answer["outcome"], "crashed", "{l}");
+    let message = answer["value"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("misbehave: crash on"), "{l}");
+    // Resumed, the worker starts (the mark is gone) and the known death is not written twice.
+    fs::remove_file(dir.join("mark")).unwrap();
+    let again = campaign_with(&dir.join("out"), &dying_worker("ok", "never", None));
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    let dead = lines(&dir.join("out"))
+        .iter()
+        .filter(|l| l["class"] == "crash-dead")
+        .count();
+    assert_eq!(dead, 1);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_worker_that_dies_for_good_while_minimizing_is_recorded_said_and_fails_the_run() {
+    let dir = scratch("dies-minimizing");
+    fs::create_dir_all(&dir).unwrap();
+    // A first campaign with a worker that never misbehaves shows which input the minimizer
+    // shrinks first for it, and so its first candidate: ddmin's second half of that input.
+    let ok = campaign_with(&dir.join("ok"), &dying_worker("ok", "never", None));
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let first = lines(&dir.join("ok"))
+        .into_iter()
+        .find(|l| l["deviating"] == serde_json::json!(["dying"]))
+        .expect("the echoing worker deviates from impl on some input");
+    let seen = first["first_seen"]
+        .as_str()
+        .expect("a text input")
+        .to_owned();
+    let half = &seen.as_bytes()[seen.len().div_ceil(2)..];
+    let trigger = as_trigger(half)
+        .expect("a text half: pick another seed")
+        .to_owned();
+    // The trigger must come from the minimizer only, never from the batch itself.
+    for k in 0..256 {
+        assert_ne!(uridiff::campaign::input(5, k).input, half, "input {k}");
+    }
+    let out = campaign_with(
+        &dir.join("out"),
+        &dying_worker("crash", &trigger, Some(&dir.join("mark"))),
+    );
+    let l = assert_death(&out, &dir.join("out"), "while minimizing a finding", &seen);
+    assert_eq!(l["index"], first["index"], "{l}");
+    // Run again after its death: the worker's outcome says it is not available, and why.
+    let answer = &l["outcomes"]["dying"];
+    assert_eq!(answer["outcome"], "unsupported", "{l}");
+    assert!(answer["value"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("dying: cannot start again"));
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -50,6 +50,7 @@ fn run(dir: &Path, seed: u64, shard: Shard, batch: usize, batches: u64) {
             batch,
             &|p| p.inputs >= batch as u64 * batches,
             &|_| {},
+            &|_| {},
         )
         .expect("the campaign runs");
     assert_eq!(p.inputs, batch as u64 * batches);

@@ -234,3 +234,128 @@ fn a_suite_whose_every_case_is_skipped_checks_nothing_and_exits_2() {
         text(&out)
     );
 }
+
+/// `uridiff ARGS` run in `dir`: its output.
+fn uridiff_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn errors_name_the_exact_line_and_column() {
+    let dir = TempDir::new("error-positions");
+    // A NUL byte on line 3, column 26 (the YAML parser names a byte offset at best).
+    let nul = dir.write(
+        "nul.yaml",
+        "suite: t\ncases:\n  - {op: parse, input: \"a\0b\", expect: {host: a}}\n",
+    );
+    let out = suite(&[&nul]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out);
+    assert!(
+        err.contains("nul.yaml:3:26: the control character U+0000 is not allowed in YAML"),
+        "{err}"
+    );
+    assert!(err.contains("\"\\u0000\""), "says how to write it: {err}");
+    // The same for DEL and a C1 control; U+0085 (NEL) is allowed by YAML.
+    let del = dir.write(
+        "del.yaml",
+        format!("suite: t\ncases:\n# \u{7f}\n{}", &ONE_CASE[17..]),
+    );
+    assert!(text(&suite(&[&del])).contains("del.yaml:3:3: the control character U+007F"));
+    let c1 = dir.write("c1.yaml", format!("suite: t # \u{9b}\n{}", &ONE_CASE[9..]));
+    assert!(text(&suite(&[&c1])).contains("c1.yaml:1:12: the control character U+009B"));
+    let nel = dir.write("nel.yaml", format!("suite: t # \u{85}\n{}", &ONE_CASE[9..]));
+    assert!(suite(&[&nel]).status.success(), "{}", text(&suite(&[&nel])));
+
+    // The file's own unknown `edition:` on line 4, its value at column 10.
+    let edition = dir.write(
+        "edition.yaml",
+        format!(
+            "suite: t\nsource: x\n\nedition: rfc9999\n{}",
+            &ONE_CASE[9..]
+        ),
+    );
+    let err = text(&suite(&[&edition]));
+    assert!(
+        err.contains("edition.yaml:4:10: unknown edition \"rfc9999\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_baseline_that_is_not_utf8_names_its_line() {
+    let dir = TempDir::new("baseline-utf8");
+    dir.write(
+        "base.txt",
+        b"# uridiff baseline 1\nimpl host parse: a\nurl \xff host parse: a\n",
+    );
+    let out = uridiff_in(
+        &dir.0,
+        &[
+            "check",
+            "--baseline",
+            "base.txt",
+            "--parser",
+            "impl",
+            "--count",
+            "1",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out);
+    assert!(
+        err.contains("base.txt:line 3: not UTF-8: byte 0xff at column 5"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_io_error_shows_its_cause_once() {
+    let dir = TempDir::new("io-cause");
+    // What the system says for a missing file, in its own words.
+    let missing = dir.0.join("missing.yaml");
+    let cause = std::fs::metadata(&missing).unwrap_err().to_string();
+    dir.write("plain", "x");
+    for args in [
+        vec!["suite", "missing.yaml"],
+        vec!["suite", "--whatwg", "missing.json"],
+        vec![
+            "check",
+            "--baseline",
+            "plain/below",
+            "--parser",
+            "impl",
+            "--count",
+            "1",
+        ],
+        vec![
+            "fuzz",
+            "--no-external",
+            "--inputs",
+            "1",
+            "--out",
+            "plain/below",
+        ],
+        vec!["promote", "plain/findings.jsonl"],
+    ] {
+        let out = uridiff_in(&dir.0, &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
+        let err = text(&out);
+        // Each error names its file; its system cause (when it has one) appears once.
+        let once = [
+            cause.as_str(),
+            "Not a directory",
+            "not a directory",
+            "no such",
+        ]
+        .iter()
+        .map(|c| err.matches(c).count())
+        .max()
+        .unwrap_or(0);
+        assert_eq!(once, 1, "{args:?}: {err}");
+    }
+}

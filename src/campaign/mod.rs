@@ -12,6 +12,7 @@
 //! behind: those inputs are re-run, and the signatures already written are not reported twice
 //! (a resumed campaign knows every key of its findings file, and [`merge`] joins by key).
 
+pub mod death;
 pub mod promote;
 mod store;
 
@@ -40,7 +41,7 @@ pub const STATE: &str = "state.json";
 #[derive(Debug, thiserror::Error)]
 pub enum CampaignError {
     /// A file or folder could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{path}")]
     Io {
         /// The file or folder.
         path: PathBuf,
@@ -325,6 +326,8 @@ pub struct Campaign {
     save_every: Duration,
     /// The state as last written to `state.json`.
     saved: State,
+    /// The subjects that died for good in this run (each also a [`death::DEAD`] finding line).
+    pub deaths: Vec<death::Death>,
 }
 
 impl Campaign {
@@ -389,6 +392,7 @@ impl Campaign {
             sink,
             skipped: loaded.skipped,
             resumed,
+            deaths: Vec::new(),
         })
     }
 
@@ -431,7 +435,9 @@ impl Campaign {
     /// Runs batches of `batch` inputs of the shard until `stop` says so (asked before each
     /// batch), writing each new signature as soon as it is minimized (synced before it is
     /// counted), the state whenever the save cadence has passed after a batch, and the state
-    /// once more when `stop` ends the run. `progress` is called after each batch.
+    /// once more when `stop` ends the run. `progress` is called after each batch, `died` once
+    /// for each subject that dies for good (it is also written as a finding and kept in
+    /// [`Campaign::deaths`]).
     ///
     /// # Errors
     ///
@@ -443,7 +449,9 @@ impl Campaign {
         batch: usize,
         stop: &dyn Fn(&Progress) -> bool,
         progress: &dyn Fn(&Progress),
+        died: &dyn Fn(&death::Death),
     ) -> Result<Progress, CampaignError> {
+        let mut watch = death::Watch::new(engine);
         let memo = minimize::Memo::default();
         let mut minimized: std::collections::HashMap<_, usize> = std::collections::HashMap::new();
         let mut p = Progress {
@@ -459,6 +467,7 @@ impl Campaign {
                 .collect();
             let tasks: Vec<Task> = indices.iter().map(|&k| input(self.state.seed, k)).collect();
             let rows = engine.run(&tasks, &|| {});
+            self.deaths_in_batch(engine, &mut watch, &rows, &indices, died)?;
             for (row, &k) in rows.iter().zip(&indices) {
                 for f in engine.findings(row) {
                     // A class is known by its minimized example's skeleton; each (subject,
@@ -484,6 +493,8 @@ impl Campaign {
                         options.budget,
                     )
                     .unwrap_or_else(|| row.task.clone());
+                    let i = engine.position(&f.signature.subject);
+                    self.death_minimizing(engine, &mut watch, i, (k, &row.task), died)?;
                     let signature = crate::engine::Signature {
                         form: crate::engine::class_form(
                             f.signature.class,
@@ -683,9 +694,14 @@ mod tests {
             budget: 40,
         };
         let dir = c.dir.clone();
-        c.run(&engine(), &options, 8, &|p| p.inputs >= batches * 8, &|p| {
-            seen(&on_disk(&dir), p)
-        })
+        c.run(
+            &engine(),
+            &options,
+            8,
+            &|p| p.inputs >= batches * 8,
+            &|p| seen(&on_disk(&dir), p),
+            &|_| {},
+        )
         .expect("the campaign runs")
     }
 

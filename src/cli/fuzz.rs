@@ -63,8 +63,7 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             eprintln!("uridiff: {} skipped: {why}", s.info().name);
         }
     }
-    let mut c = Campaign::open(&args.out, &options)
-        .with_context(|| format!("opening the campaign folder {}", args.out.display()))?;
+    let mut c = Campaign::open(&args.out, &options).context("opening the campaign folder")?;
     for s in &c.skipped {
         eprintln!(
             "uridiff: {}:{}: skipped: {}",
@@ -130,25 +129,52 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 p.next
             ));
         },
+        // Said once, when it happens: the campaign goes on with the others.
+        &|d| {
+            bar.suspend(|| {
+                eprintln!(
+                    "uridiff: {d}; recorded in {} as {:?}; the campaign goes on without it",
+                    args.out.join(campaign::FINDINGS).display(),
+                    d.key
+                );
+            });
+        },
     )?;
     bar.finish_and_clear();
     if interrupted.load(Ordering::SeqCst) {
         eprintln!("uridiff: interrupted; run the same command again to resume");
     }
     let secs = start.elapsed().as_secs_f64().max(1e-3);
+    let alive = engine
+        .subjects()
+        .iter()
+        .filter(|s| s.available().is_ok())
+        .count();
+    let died = if c.deaths.is_empty() {
+        String::new()
+    } else {
+        let names: Vec<&str> = c.deaths.iter().map(|d| d.subject.as_str()).collect();
+        format!(" ({} died: {})", names.len(), names.join(", "))
+    };
     writeln!(
         out,
-        "{} inputs in {:.1} s ({:.0} inputs/s) through {} subjects: {} classes, {} new; next input {}; wrote {}",
+        "{} inputs in {:.1} s ({:.0} inputs/s) through {} subjects{died}: {} classes, {} new; next input {}; wrote {}",
         p.inputs,
         secs,
         p.inputs as f64 / secs,
-        engine.subjects().iter().filter(|s| s.available().is_ok()).count(),
+        alive + c.deaths.len(),
         p.classes,
         p.new,
         p.next,
         args.out.join(campaign::FINDINGS).display()
     )?;
-    Ok(ExitCode::SUCCESS)
+    // A subject lost mid-campaign means the campaign did not cover what was asked: not a clean
+    // run, whatever else it found.
+    Ok(if c.deaths.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 pub fn promote(out: &mut impl Write, args: &PromoteArgs) -> anyhow::Result<ExitCode> {

@@ -94,7 +94,8 @@ enum Command {
     /// new discrepancy signature minimized and appended at once to DIR/findings.jsonl. Run again
     /// on the same --out, it resumes. --merge DIR... merges campaigns' findings into --out.
     ///
-    /// Exits 0, or 2 on an unwritable --out or a bad --shard.
+    /// Exits 0, 1 when a worker died for good during the campaign (its death is a crash-dead
+    /// finding), or 2 on an unwritable --out or a bad --shard.
     Fuzz(FuzzArgs),
     /// Turn findings (a findings.jsonl) into YAML suite cases that `uridiff suite` runs: expect
     /// is what impl answered, the note records every parser's outcome.

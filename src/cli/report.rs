@@ -23,7 +23,7 @@ fn load_suites(paths: &[std::path::PathBuf]) -> anyhow::Result<Vec<Suite>> {
     for path in suite::collect(paths)? {
         match suite::load(&path) {
             Ok(s) => out.push(s),
-            Err(e) => eprintln!("uridiff: skipping a suite: {e}"),
+            Err(e) => eprintln!("uridiff: skipping a suite: {}", uridiff::files::Causes(&e)),
         }
     }
     Ok(out)

@@ -263,11 +263,12 @@ fn shown(status: &Status, verbose: bool) -> bool {
     }
 }
 
-/// Prints an error about a file on standard error, after what standard output already holds.
-fn error(out: &mut impl Write, e: &dyn std::fmt::Display) -> anyhow::Result<()> {
+/// Prints an error about a file, with its causes, on standard error, after what standard output
+/// already holds.
+fn error(out: &mut impl Write, e: &dyn std::error::Error) -> anyhow::Result<()> {
     out.flush()?;
     // Nowhere to report a failed write to stderr; the exit code says it.
-    let _ = writeln!(std::io::stderr(), "error: {e}");
+    let _ = writeln!(std::io::stderr(), "error: {}", uridiff::files::Causes(e));
     Ok(())
 }
 

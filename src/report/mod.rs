@@ -1,12 +1,11 @@
 //! One report model ([`Report`]) and one writer per format, each generic over `io::Write`:
 //! `discrepancies.json` ([`json`]), `summary.md` ([`markdown`]), `index.html` ([`html`]),
-//! `junit.xml` ([`junit`]); and the CI gate's baseline ([`baseline`]).
+//! `junit.xml` ([`junit`]). The CI gate's baseline is [`crate::gate`]'s.
 //!
 //! The model is built from the engine's classes, the suites judged for every subject (the
 //! conformance matrix), and the rows (the pairwise agreement grid). Everything in it is
 //! deterministic for a seed and the subjects' versions, except [`Report::timing`].
 
-pub mod baseline;
 pub mod html;
 mod html_focus;
 mod html_text;

@@ -41,6 +41,9 @@ use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
 use super::{Ctx, Kind, Subject, SubjectInfo};
+
+// The protocol reader on bytes alone, for the fuzz target (issue 20, item 15).
+pub mod wire_check;
 use crate::model::{
     Component, ComponentSet, Crash, CrashKind, Op, OpSet, Outcome, Parsed, Rejection,
 };

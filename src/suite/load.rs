@@ -25,8 +25,9 @@ const MAX_MESSAGE: usize = 1000;
 /// A suite file that could not be read or does not follow the schema.
 #[derive(Debug, thiserror::Error)]
 pub enum SuiteError {
-    /// The file or folder could not be read.
-    #[error("{path}: {source}")]
+    /// The file or folder could not be read (the message is the path; the cause is the error's source, shown once after it by
+    /// `{:#}` or [`crate::files::Causes`]).
+    #[error("{path}")]
     Io {
         /// The path.
         path: PathBuf,
@@ -214,6 +215,20 @@ pub fn parse_bytes(path: impl Into<PathBuf>, bytes: &[u8]) -> Result<Suite, Suit
 pub fn parse_str(path: impl Into<PathBuf>, text: &str) -> Result<Suite, SuiteError> {
     let path = path.into();
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some((offset, c)) = first_unprintable(text) {
+        // The YAML parser refuses it too, but names no line (a byte offset at best).
+        let (line, column) = line_column(text.as_bytes(), offset);
+        return Err(SuiteError::Malformed {
+            path,
+            line,
+            column,
+            message: format!(
+                "the control character U+{0:04X} is not allowed in YAML: write it as the escape \
+                 \"\\u{0:04x}\" in a double-quoted string",
+                u32::from(c)
+            ),
+        });
+    }
     if let Err((line, column)) = check_flow_depth(text) {
         return Err(SuiteError::Malformed {
             path,
@@ -238,7 +253,12 @@ pub fn parse_str(path: impl Into<PathBuf>, text: &str) -> Result<Suite, SuiteErr
         }
         Ok(file) => Ok(Suite { path, file }),
         Err(e) => {
-            let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
+            let (mut line, mut column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
+            // serde_yaml places an error raised by a field's own check at the start of the
+            // mapping that holds the field: 1:1 for the file's `edition:` whatever its line.
+            if (line, column) == (1, 1) && schema::file_edition_is_unknown(text) {
+                (line, column) = top_level_value(text, "edition").unwrap_or((1, 1));
+            }
             // serde_yaml appends " at line L column C" to some messages; the prefix says it.
             let message = e.to_string();
             let message = message.split(" at line ").next().unwrap_or(&message);
@@ -264,17 +284,46 @@ fn excerpt(message: &str) -> String {
     }
 }
 
-/// The 1-based line and column of byte `offset`.
+/// The byte offset and the character of the first character YAML does not allow in a stream
+/// ([YAML 1.2, 5.1]: `c-printable`, which is what the YAML parser checks: tab, line feed,
+/// carriage return, the printable ASCII, U+0085, and from U+00A0 all but the surrogates and
+/// U+FFFE, U+FFFF).
+///
+/// [YAML 1.2, 5.1]: https://yaml.org/spec/1.2.2/#51-character-set
+fn first_unprintable(text: &str) -> Option<(usize, char)> {
+    text.char_indices().find(|&(_, c)| {
+        !matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{a0}'..='\u{d7ff}'
+            | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+    })
+}
+
+/// The 1-based line and column of the value of the top-level block mapping key `key` (a line
+/// that starts with `key:`), if there is one.
+fn top_level_value(text: &str, key: &str) -> Option<(usize, usize)> {
+    text.lines().enumerate().find_map(|(i, l)| {
+        let after = l.strip_prefix(key)?.trim_start_matches([' ', '\t']);
+        let value = after.strip_prefix(':')?;
+        let skipped = value.len() - value.trim_start_matches([' ', '\t']).len();
+        Some((i + 1, l.len() - value.len() + skipped + 1))
+    })
+}
+
+/// The 1-based line and column of byte `offset`. A line ends at a line feed, a carriage return,
+/// or both (CR LF), as YAML reads a line break ([YAML 1.2, 5.4]) and as the YAML parser numbers
+/// the lines of its own errors.
+///
+/// [YAML 1.2, 5.4]: https://yaml.org/spec/1.2.2/#54-line-break-characters
 fn line_column(bytes: &[u8], offset: usize) -> (usize, usize) {
     let before = bytes.get(..offset).unwrap_or(bytes);
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let column = offset
-        - before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1)
-        + 1;
-    (line, column)
+    let (mut line, mut start) = (1, 0);
+    for (i, &b) in before.iter().enumerate() {
+        // A CR followed by an LF ends its line at the LF.
+        if b == b'\n' || (b == b'\r' && before.get(i + 1) != Some(&b'\n')) {
+            line += 1;
+            start = i + 1;
+        }
+    }
+    (line, offset.saturating_sub(start) + 1)
 }
 
 /// Checks that flow collections nest at most [`MAX_FLOW_DEPTH`] deep, in one pass over the
@@ -391,6 +440,10 @@ mod tests {
     fn line_and_column_of_an_offset() {
         assert_eq!(line_column(b"ab\ncd", 4), (2, 2));
         assert_eq!(line_column(b"ab", 0), (1, 1));
+        // CR, LF and CR LF each end one line (the fuzz target found a CR-only file numbered
+        // as one line while the YAML parser counted three).
+        assert_eq!(line_column(b"a\rb\r\nc", 5), (3, 1));
+        assert_eq!(line_column(b"\r \r", 3), (3, 1));
     }
 
     #[test]

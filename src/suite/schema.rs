@@ -54,6 +54,20 @@ pub(super) fn from_str(text: &str) -> Result<SuiteFile, serde_yaml::Error> {
     file
 }
 
+/// Whether the file's own `edition:` (not a case's) names no edition, so that an error about it
+/// can be placed on its line.
+pub(super) fn file_edition_is_unknown(text: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Head {
+        #[serde(default)]
+        edition: Option<String>,
+    }
+    serde_yaml::from_str::<Head>(text)
+        .ok()
+        .and_then(|h| h.edition)
+        .is_some_and(|id| id.parse::<Edition>().is_err())
+}
+
 /// The component names an `expect` of a parse case may use under every edition.
 pub const COMMON_FIELDS: [&str; 9] = [
     "scheme",

@@ -36,7 +36,7 @@ use super::MAX_FILE_BYTES;
 #[derive(Debug, thiserror::Error)]
 pub enum WhatwgError {
     /// The file could not be read.
-    #[error("{path}: {source}")]
+    #[error("{path}")]
     Io {
         /// The file.
         path: PathBuf,
