@@ -4,7 +4,9 @@
 parse = uri_reference (the RFC 3986 Appendix B split, which percent-encodes characters that
 may not appear and so can change the input: see "serialization"), then authority_info for
 userinfo, host and port, then a Validator checking every component: an invalid reference is
-rejected with the library's exception. resolve = URIReference.resolve_with (RFC 3986 5.2),
+rejected with the library's exception. resolve = the same checks of the reference and the
+base, then URIReference.resolve_with (RFC 3986 5.2; it validates nothing itself, and the
+package's docs make validation the separate step "With a parsed URI you can also validate it"),
 normalize = URIReference.normalize (6.2.2), equivalent = URIReference equality (which compares
 normalized forms). The library keeps None (undefined) apart from '' (empty). It takes text
 only: a non-UTF-8 input is rejected with code "not-utf8".
@@ -76,8 +78,15 @@ def parse(value):
     }
 
 
+def checked(value):
+    ref = uri_reference(value)
+    ref.authority_info()
+    validator().validate(ref)
+    return ref
+
+
 def resolve(base, ref):
-    resolved = uri_reference(ref).resolve_with(uri_reference(base))
+    resolved = checked(ref).resolve_with(checked(base))
     return {"outcome": "accepted", "value": resolved.unsplit()}
 
 

@@ -222,7 +222,8 @@ fn python_urllib(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> 
     Some(format!("python3 -c {}", sh_quote(&program)))
 }
 
-/// python-rfc3986: `uri_reference`, its validator, `resolve_with`, `normalize`, `==`
+/// python-rfc3986: `uri_reference`, its validator (of a resolution's operands too),
+/// `resolve_with`, `normalize`, `==`
 /// (workers/python-rfc3986.py). It takes text.
 fn python_rfc3986(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
     let text = |b: &[u8]| std::str::from_utf8(b).ok().and(literal(Lang::Python, b));
@@ -244,8 +245,11 @@ fn python_rfc3986(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String>
             ])
         ),
         Op::Resolve => format!(
-            "from rfc3986 import uri_reference; \
-             print(uri_reference({x}).resolve_with(uri_reference({})).unsplit())",
+            "from rfc3986 import uri_reference, validators; \
+             v = validators.Validator().check_validity_of(\"scheme\", \"userinfo\", \"host\", \
+             \"port\", \"path\", \"query\", \"fragment\"); \
+             c = lambda s: (lambda r: (r.authority_info(), v.validate(r), r)[2])(uri_reference(s)); \
+             print(c({x}).resolve_with(c({})).unsplit())",
             text(second?)?
         ),
         Op::Normalize => format!(
