@@ -14,6 +14,7 @@
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Once};
+use std::time::Duration;
 
 use serde::Serialize;
 use uri_spec::Edition;
@@ -373,38 +374,42 @@ impl Subject for NotCompiled {
     }
 }
 
+/// Makes one built-in subject; the argument is the per-request timeout of an external worker
+/// (the in-process parsers ignore it).
+pub type Make = fn(Duration) -> Arc<dyn Subject>;
+
 /// The built-in subjects, in the order they are shown: one line each.
-pub const REGISTRY: &[fn() -> Arc<dyn Subject>] = &[
-    || Arc::new(Spec::new()),
-    || Arc::new(OracleRegex::new()),
-    || Arc::new(OracleGrammar::new()),
-    || Arc::new(UrlCrate::new()),
-    || Arc::new(HttpUri::new()),
-    || Arc::new(FluentUri::new()),
-    || Arc::new(IriString::new()),
-    || Arc::new(Oxiri::new()),
-    || Arc::new(Iref::new()),
-    || Arc::new(Uriparse::new()),
+pub const REGISTRY: &[Make] = &[
+    |_| Arc::new(Spec::new()),
+    |_| Arc::new(OracleRegex::new()),
+    |_| Arc::new(OracleGrammar::new()),
+    |_| Arc::new(UrlCrate::new()),
+    |_| Arc::new(HttpUri::new()),
+    |_| Arc::new(FluentUri::new()),
+    |_| Arc::new(IriString::new()),
+    |_| Arc::new(Oxiri::new()),
+    |_| Arc::new(Iref::new()),
+    |_| Arc::new(Uriparse::new()),
     #[cfg(feature = "ada")]
-    || Arc::new(Ada::new()),
+    |_| Arc::new(Ada::new()),
     #[cfg(not(feature = "ada"))]
-    || {
+    |_| {
         Arc::new(NotCompiled::new(
             "ada-url",
             "whatwg-url",
             "built without the `ada` feature",
         ))
     },
-    || external::shipped("python-urllib"),
-    || external::shipped("python-rfc3986"),
-    || external::shipped("node-whatwg"),
-    || external::shipped("node-legacy-url"),
-    || external::shipped("java-uri"),
-    || external::shipped("go-net-url"),
-    || external::shipped("php-parse-url"),
-    || external::shipped("ruby-uri"),
-    || external::shipped("perl-uri"),
-    || external::shipped("curl-url"),
+    |t| external::shipped("python-urllib", t),
+    |t| external::shipped("python-rfc3986", t),
+    |t| external::shipped("node-whatwg", t),
+    |t| external::shipped("node-legacy-url", t),
+    |t| external::shipped("java-uri", t),
+    |t| external::shipped("go-net-url", t),
+    |t| external::shipped("php-parse-url", t),
+    |t| external::shipped("ruby-uri", t),
+    |t| external::shipped("perl-uri", t),
+    |t| external::shipped("curl-url", t),
 ];
 
 /// Every built-in subject, in registry order.
@@ -414,7 +419,19 @@ pub const REGISTRY: &[fn() -> Arc<dyn Subject>] = &[
 /// assert_eq!(all[0].info().name, "impl");
 /// ```
 pub fn builtin() -> Vec<Arc<dyn Subject>> {
-    REGISTRY.iter().map(|make| make()).collect()
+    builtin_with_timeout(external::DEFAULT_TIMEOUT)
+}
+
+/// Every built-in subject, in registry order, the external workers with `timeout` per request
+/// (the command line's `--timeout-ms`).
+///
+/// ```
+/// use std::time::Duration;
+/// let all = uridiff::subjects::builtin_with_timeout(Duration::from_millis(750));
+/// assert_eq!(all.len(), uridiff::subjects::builtin().len());
+/// ```
+pub fn builtin_with_timeout(timeout: Duration) -> Vec<Arc<dyn Subject>> {
+    REGISTRY.iter().map(|make| make(timeout)).collect()
 }
 
 /// The built-in subjects that run inside uridiff (no worker process is started).
