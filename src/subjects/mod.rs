@@ -204,6 +204,19 @@ pub trait Subject: Send + Sync {
         let _ = (text, ctx);
         Outcome::Unsupported("extract".into())
     }
+
+    /// Runs every job, with [`run`]'s filter and checks, and returns the outcomes in job order.
+    /// The default runs one job at a time; a subject with a cheaper way to answer many (an
+    /// external worker, which pipelines its requests) overrides it.
+    ///
+    /// ```
+    /// use uridiff::subjects::{Job, Spec, Subject};
+    /// let out = Spec::get().run_batch(&[Job::parse(b"http://a"), Job::parse(b"%")]);
+    /// assert!(out[0].is_accepted() && !out[1].is_accepted());
+    /// ```
+    fn run_batch(&self, jobs: &[Job<'_>]) -> Vec<Outcome<Answer>> {
+        jobs.iter().map(|job| run(self, job)).collect()
+    }
 }
 
 /// Why a job does not fit a subject, or `None` when it does: the engine's capability filter.
@@ -253,7 +266,7 @@ pub fn fits(info: &SubjectInfo, job: &Job<'_>) -> Option<String> {
 /// let out = run(Spec::get(), &Job::resolve(b"http://a/b/c/d;p?q", b"../g"));
 /// assert_eq!(out, Outcome::Accepted(Answer::Text("http://a/b/g".into())));
 /// ```
-pub fn run(subject: &dyn Subject, job: &Job<'_>) -> Outcome<Answer> {
+pub fn run<S: Subject + ?Sized>(subject: &S, job: &Job<'_>) -> Outcome<Answer> {
     if let Some(why) = fits(subject.info(), job) {
         return Outcome::Unsupported(why);
     }
@@ -271,6 +284,39 @@ pub fn run(subject: &dyn Subject, job: &Job<'_>) -> Outcome<Answer> {
         Op::Equivalent => subject.equivalent(job.input, second, ctx).map(Answer::Bool),
         Op::Extract => subject.extract(job.input, ctx).map(Answer::List),
     })
+}
+
+/// Runs every job on `subject` through its [`Subject::run_batch`], with a panic caught: a
+/// subject that panics on a batch has a crash for each of its jobs.
+///
+/// ```
+/// use uridiff::subjects::{run_batch, Job, Spec};
+/// let out = run_batch(Spec::get(), &[Job::parse(b"http://a"), Job::resolve(b"http://a/b", b"c")]);
+/// assert_eq!(out.len(), 2);
+/// assert!(out.iter().all(|o| o.is_accepted()));
+/// ```
+pub fn run_batch(subject: &dyn Subject, jobs: &[Job<'_>]) -> Vec<Outcome<Answer>> {
+    match catch(|| Outcome::Accepted(subject.run_batch(jobs))) {
+        Outcome::Accepted(outcomes) if outcomes.len() == jobs.len() => outcomes,
+        Outcome::Accepted(outcomes) => {
+            let crash = Crash {
+                kind: CrashKind::Protocol,
+                message: format!(
+                    "{} answered {} jobs of a batch of {}",
+                    subject.info().name,
+                    outcomes.len(),
+                    jobs.len()
+                ),
+            };
+            jobs.iter()
+                .map(|_| Outcome::Crashed(crash.clone()))
+                .collect()
+        }
+        other => {
+            let other = other.map(|_| Answer::Bool(false));
+            jobs.iter().map(|_| other.clone()).collect()
+        }
+    }
 }
 
 thread_local! {

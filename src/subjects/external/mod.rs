@@ -12,18 +12,23 @@
 //! - **Handshake**: the worker's first line declares name, version, profile, operations,
 //!   components and whether it decides validity. A worker that cannot start, or whose
 //!   handshake is missing or wrong twice in a row, is unavailable with a one-line reason.
-//! - **Requests**: one line each way, ids in order. One process per subject; a `Mutex` makes
-//!   the subject `Send + Sync` (parallel callers take turns).
+//! - **Requests**: one line each way, ids in order, pipelined: [`Subject::run_batch`] keeps up
+//!   to a window of requests in flight ([`DEFAULT_WINDOW`], [`External::window`]; the `feeder`
+//!   room). One process per subject; a `Mutex` makes the subject `Send + Sync` (parallel callers
+//!   take turns, a batch at a time).
 //! - **Isolation**: each request has a timeout ([`DEFAULT_TIMEOUT`], or the one given to
 //!   [`External::timeout`]; carried by the subject, never global).
 //!   A timeout, an exit, or a line that is not the answer to the pending request becomes a
 //!   [`Timeout`](crate::model::CrashKind::Timeout), [`Exit`](crate::model::CrashKind::Exit) or
 //!   [`Protocol`](crate::model::CrashKind::Protocol) crash outcome for that
 //!   request, carrying the worker's last stderr lines; the worker is killed and started again
-//!   (re-reading its handshake) for the next request.
+//!   (re-reading its handshake) for the next request, and the rest of the window is sent again.
+//! - **Ending**: a worker is killed with its whole process tree, descendants that left its
+//!   group or session included (the `tree` room).
 //!
-//! The rooms: [`catalogue`](self::catalogue) (the shipped workers), [`cache`](self::cache) (where
-//! their sources are written), `process` (spawn, read, kill), `wire` (the protocol's lines).
+//! The rooms: `catalogue` (the shipped workers), `cache` (where their sources are
+//! written), `process` (spawn, read, kill), `tree` (ending a worker's descendants), `wire` (the
+//! protocol's lines), `feeder` (the window of requests in flight).
 //!
 //! Byte strings travel as JSON strings when they are UTF-8 and as `{"b64": ...}` otherwise. The
 //! shared model holds text, so a non-UTF-8 byte string a worker returns is kept with U+FFFD in
@@ -31,7 +36,9 @@
 
 mod cache;
 mod catalogue;
+mod feeder;
 mod process;
+mod tree;
 mod wire;
 
 use std::fmt::Write as _;
@@ -46,11 +53,13 @@ pub use self::cache::cache_dir;
 pub(crate) use self::catalogue::shipped;
 use self::catalogue::{shipped_command, ALL_EIGHT, FOUR_OPS};
 pub use self::catalogue::{Run, Shipped, SHIPPED};
+use self::feeder::Reply;
+pub use self::feeder::DEFAULT_WINDOW;
 use self::process::{shorten, ReadError, Worker};
 pub use self::wire::PROTOCOL;
-use self::wire::{bytes_value, Handshake, Request, Response, Wire};
-use super::{Ctx, Kind, Subject, SubjectInfo};
-use crate::model::{Component, ComponentSet, Op, OpSet, Outcome, Parsed};
+use self::wire::{bytes_value, Handshake, Request, Wire};
+use super::{Ctx, Job, Kind, Subject, SubjectInfo};
+use crate::model::{Answer, Component, ComponentSet, Op, OpSet, Outcome, Parsed};
 
 /// The time a worker has to answer one request unless [`External::timeout`] says otherwise (the
 /// command line's `--timeout-ms` sets it for every worker it runs).
@@ -136,6 +145,7 @@ pub struct External {
     launch: Launch,
     timeout: Duration,
     handshake_timeout: Duration,
+    window: usize,
     slot: Mutex<Slot>,
 }
 
@@ -199,6 +209,7 @@ impl External {
             launch,
             timeout: DEFAULT_TIMEOUT,
             handshake_timeout: DEFAULT_HANDSHAKE_TIMEOUT,
+            window: DEFAULT_WINDOW,
             slot: Mutex::new(Slot::default()),
         }
     }
@@ -214,6 +225,20 @@ impl External {
     #[must_use]
     pub fn handshake_timeout(mut self, timeout: Duration) -> External {
         self.handshake_timeout = timeout;
+        self
+    }
+
+    /// The same worker with at most `window` requests in flight (at least 1; 1 is one request
+    /// at a time).
+    ///
+    /// ```
+    /// use uridiff::subjects::external::External;
+    /// let one_at_a_time = External::from_command("mine", "python3 my_worker.py").window(1);
+    /// # let _ = one_at_a_time;
+    /// ```
+    #[must_use]
+    pub fn window(mut self, window: usize) -> External {
+        self.window = window.max(1);
         self
     }
 
@@ -367,63 +392,16 @@ impl External {
         })
     }
 
-    /// Sends one request and reads its response: the one place requests are made.
-    fn call(&self, op: Op, request: Request<'_>) -> Result<Response, Outcome<()>> {
+    /// Sends one request and reads its response (a batch of one through the feeder).
+    fn call(&self, op: Op, request: Request<'_>) -> Reply {
         let mut slot = self.lock();
-        if let Err(why) = self.ensure(&mut slot) {
-            return Err(Outcome::Unsupported(format!(
-                "{} is not available: {why}",
-                self.declared.name
-            )));
-        }
-        if !self.info().operations.contains(op) {
-            return Err(Outcome::Unsupported(format!(
-                "{} has no {op} operation",
-                self.declared.name
-            )));
-        }
-        slot.next_id += 1;
-        let id = slot.next_id;
-        let request = Request { id, ..request };
-        let Some(worker) = slot.worker.as_mut() else {
-            unreachable!("ensure started a worker")
-        };
-        match worker.exchange(&request, self.timeout) {
-            Ok(response) => Ok(response),
-            Err(fault) => {
-                let crash = fault.crash(worker, op, id, self.timeout);
-                // The next request starts a new worker.
-                slot.worker = None;
-                Err(Outcome::Crashed(crash))
-            }
-        }
+        let mut replies = self.feed(&mut slot, &[(op, request)]);
+        replies.pop().expect("one reply per request")
     }
 
-    /// A request whose answer is a byte string (resolve, normalize).
-    fn text_call(&self, op: Op, request: Request<'_>) -> Outcome<String> {
-        let response = match self.call(op, request) {
-            Ok(r) => r,
-            Err(out) => return out.map(|()| String::new()),
-        };
-        response.outcome(|r| match r.value.map(bytes_value) {
-            Some(Ok(Some(text))) => Ok(text),
-            _ => Err("an accepted answer without a byte-string \"value\"".to_owned()),
-        })
-    }
-}
-
-impl Subject for External {
-    fn info(&self) -> &SubjectInfo {
-        self.spoken.get().unwrap_or(&self.declared)
-    }
-
-    fn available(&self) -> Result<(), String> {
-        let mut slot = self.lock();
-        self.ensure(&mut slot)
-    }
-
-    fn parse(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<Parsed> {
-        let response = match self.call(Op::Parse, Request::new(Op::Parse, input)) {
+    /// The parse answer of a response.
+    fn parsed(&self, reply: Reply) -> Outcome<Parsed> {
+        let response = match reply {
             Ok(r) => r,
             Err(out) => return out.map(|()| Parsed::default()),
         };
@@ -450,26 +428,113 @@ impl Subject for External {
         })
     }
 
-    fn resolve(&self, base: &[u8], reference: &[u8], _: &Ctx<'_>) -> Outcome<String> {
-        let mut request = Request::new(Op::Resolve, reference);
-        request.base = Some(Wire(base));
-        self.text_call(Op::Resolve, request)
+    /// The byte-string answer of a response (resolve, normalize).
+    fn text(reply: Reply) -> Outcome<String> {
+        let response = match reply {
+            Ok(r) => r,
+            Err(out) => return out.map(|()| String::new()),
+        };
+        response.outcome(|r| match r.value.map(bytes_value) {
+            Some(Ok(Some(text))) => Ok(text),
+            _ => Err("an accepted answer without a byte-string \"value\"".to_owned()),
+        })
     }
 
-    fn normalize(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<String> {
-        self.text_call(Op::Normalize, Request::new(Op::Normalize, input))
-    }
-
-    fn equivalent(&self, a: &[u8], b: &[u8], _: &Ctx<'_>) -> Outcome<bool> {
-        let mut request = Request::new(Op::Equivalent, a);
-        request.other = Some(Wire(b));
-        match self.call(Op::Equivalent, request) {
+    /// The boolean answer of a response (equivalent).
+    fn boolean(reply: Reply) -> Outcome<bool> {
+        match reply {
             Ok(r) => r.outcome(|r| match r.value {
                 Some(Value::Bool(b)) => Ok(b),
                 _ => Err("an accepted answer without a boolean \"value\"".to_owned()),
             }),
             Err(out) => out.map(|()| false),
         }
+    }
+
+    /// The answer of `reply` to a request of operation `op`, in the shared model's form.
+    fn answer(&self, op: Op, reply: Reply) -> Outcome<Answer> {
+        match op {
+            Op::Parse => self.parsed(reply).map(|p| Answer::Parsed(Box::new(p))),
+            Op::Resolve | Op::Normalize => External::text(reply).map(Answer::Text),
+            Op::Equivalent => External::boolean(reply).map(Answer::Bool),
+            // The protocol has no extract request (workers/README.md, "Requests").
+            Op::Extract => Outcome::Unsupported("extract".into()),
+        }
+    }
+}
+
+/// The request line of a job (its id is given when it is sent).
+fn request<'a>(job: &Job<'a>) -> Request<'a> {
+    let mut request = Request::new(job.op, job.input);
+    match job.op {
+        Op::Resolve => request.base = job.second.map(Wire),
+        Op::Equivalent => request.other = job.second.map(Wire),
+        _ => {}
+    }
+    request
+}
+
+impl Subject for External {
+    fn info(&self) -> &SubjectInfo {
+        self.spoken.get().unwrap_or(&self.declared)
+    }
+
+    fn available(&self) -> Result<(), String> {
+        let mut slot = self.lock();
+        self.ensure(&mut slot)
+    }
+
+    fn parse(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<Parsed> {
+        self.parsed(self.call(Op::Parse, Request::new(Op::Parse, input)))
+    }
+
+    fn resolve(&self, base: &[u8], reference: &[u8], _: &Ctx<'_>) -> Outcome<String> {
+        let mut request = Request::new(Op::Resolve, reference);
+        request.base = Some(Wire(base));
+        External::text(self.call(Op::Resolve, request))
+    }
+
+    fn normalize(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<String> {
+        External::text(self.call(Op::Normalize, Request::new(Op::Normalize, input)))
+    }
+
+    fn equivalent(&self, a: &[u8], b: &[u8], _: &Ctx<'_>) -> Outcome<bool> {
+        let mut request = Request::new(Op::Equivalent, a);
+        request.other = Some(Wire(b));
+        External::boolean(self.call(Op::Equivalent, request))
+    }
+
+    /// The jobs through the pipelined feeder ([`feeder`](self::feeder)): the worker is held
+    /// for the whole batch, with up to its window of requests in flight.
+    fn run_batch(&self, jobs: &[Job<'_>]) -> Vec<Outcome<Answer>> {
+        let mut slot = self.lock();
+        if let Err(why) = self.ensure(&mut slot) {
+            let why = format!("{} is not available: {why}", self.declared.name);
+            return jobs
+                .iter()
+                .map(|_| Outcome::Unsupported(why.clone()))
+                .collect();
+        }
+        let mut out: Vec<Option<Outcome<Answer>>> = Vec::with_capacity(jobs.len());
+        let mut batch = Vec::new();
+        for job in jobs {
+            if let Some(why) = super::fits(self.info(), job) {
+                out.push(Some(Outcome::Unsupported(why)));
+            } else {
+                out.push(None);
+                batch.push((job.op, request(job)));
+            }
+        }
+        let mut replies = self.feed(&mut slot, &batch).into_iter();
+        out.into_iter()
+            .zip(jobs)
+            .map(|(done, job)| {
+                done.unwrap_or_else(|| {
+                    let reply = replies.next().expect("one reply per request sent");
+                    self.answer(job.op, reply)
+                })
+            })
+            .collect()
     }
 }
 

@@ -4,12 +4,12 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::wire::{Request, Response};
+use super::tree;
 use crate::model::{Crash, CrashKind, Op};
 
 /// How many of the worker's last stderr lines a crash keeps.
@@ -73,7 +73,11 @@ fn keep_tail(mut stderr: impl BufRead, tail: &Mutex<VecDeque<String>>) {
 #[derive(Debug)]
 pub(super) struct Worker {
     pub(super) child: Child,
-    stdin: Option<ChildStdin>,
+    /// Request lines for the writer thread, which owns the worker's stdin: the feeder never
+    /// blocks on a full pipe while the worker waits for its answers to be read.
+    requests: Option<Sender<Vec<u8>>>,
+    /// The value of [`tree::TAG_VAR`] in the worker's environment.
+    tag: String,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     stderr_done: Receiver<()>,
@@ -105,8 +109,19 @@ impl Worker {
             use std::os::unix::process::CommandExt;
             command.process_group(0);
         }
+        let tag = tree::new_tag();
+        command.env(tree::TAG_VAR, &tag);
         let mut child = command.spawn()?;
-        let stdin = child.stdin.take();
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        // The window of requests in flight bounds what waits here (feeder::WINDOW).
+        let (requests, to_write) = mpsc::channel::<Vec<u8>>();
+        std::thread::spawn(move || {
+            for line in to_write {
+                if stdin.write_all(&line).and_then(|()| stdin.flush()).is_err() {
+                    break;
+                }
+            }
+        });
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         let (line_tx, lines) = mpsc::sync_channel(LINES_AHEAD);
@@ -150,7 +165,8 @@ impl Worker {
         });
         Ok(Worker {
             child,
-            stdin,
+            requests: Some(requests),
+            tag,
             lines,
             stderr: tail,
             stderr_done,
@@ -181,38 +197,10 @@ impl Worker {
         }
     }
 
-    /// Writes one request and reads the response to it.
-    pub(super) fn exchange(
-        &mut self,
-        request: &Request<'_>,
-        timeout: Duration,
-    ) -> Result<Response, Fault> {
-        let mut line = serde_json::to_vec(request).expect("a request always serializes");
-        line.push(b'\n');
-        let stdin = self.stdin.as_mut().ok_or(Fault::Exited)?;
-        if stdin.write_all(&line).and_then(|()| stdin.flush()).is_err() {
-            return Err(Fault::Exited);
-        }
-        let answer = self.read_line(timeout).map_err(|e| match e {
-            ReadError::Timeout => Fault::Timeout,
-            ReadError::Closed => Fault::Exited,
-            ReadError::Broken(why) => Fault::Protocol(why),
-        })?;
-        let response: Response = serde_json::from_slice(&answer).map_err(|e| {
-            Fault::Protocol(format!(
-                "not a response ({e}): {}",
-                shorten(&String::from_utf8_lossy(&answer))
-            ))
-        })?;
-        if response.id != Some(request.id) {
-            return Err(Fault::Protocol(format!(
-                "the answer carries id {}, not {}: {}",
-                response.id.map_or("null".to_owned(), |i| i.to_string()),
-                request.id,
-                shorten(&String::from_utf8_lossy(&answer))
-            )));
-        }
-        Ok(response)
+    /// Hands one request line (with its `\n`) to the writer thread; false when the worker's
+    /// stdin is gone (its answer's absence then shows as an exit or a timeout).
+    pub(super) fn send(&mut self, line: Vec<u8>) -> bool {
+        self.requests.as_ref().is_some_and(|r| r.send(line).is_ok())
     }
 
     /// The worker's last stderr lines, once its stderr is closed (or after a short wait).
@@ -225,9 +213,13 @@ impl Worker {
     /// Kills the worker's process group, then reaps the worker: the group is signalled while
     /// the worker (at worst a zombie) still holds its pid, so the signal cannot reach a process
     /// that reused the pid. Returns the exit status: the worker's own if it had already exited.
+    ///
+    /// The whole tree goes first ([`super::tree`]: descendants that left the group too), while
+    /// the worker still lives to be walked from, then the group, then what was forked meanwhile.
     pub(super) fn kill(&mut self) -> Option<ExitStatus> {
-        self.stdin = None;
+        self.requests = None;
         if self.status.is_none() {
+            tree::end(self.child.id(), &self.tag);
             #[cfg(unix)]
             if let Ok(pid) = i32::try_from(self.child.id()) {
                 use nix::sys::signal::{killpg, Signal};
@@ -236,6 +228,7 @@ impl Worker {
             }
             let _ = self.child.kill();
             self.status = self.child.wait().ok();
+            tree::end(self.child.id(), &self.tag);
         }
         self.status
     }

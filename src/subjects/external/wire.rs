@@ -48,7 +48,7 @@ pub(super) fn bytes_value(v: Value) -> Result<Option<String>, String> {
 }
 
 /// One request line.
-#[derive(Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize)]
 pub(super) struct Request<'a> {
     pub(super) id: u64,
     pub(super) op: &'static str,
