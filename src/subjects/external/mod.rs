@@ -504,7 +504,7 @@ impl Subject for External {
         External::boolean(self.call(Op::Equivalent, request))
     }
 
-    /// The jobs through the pipelined feeder ([`feeder`](self::feeder)): the worker is held
+    /// The jobs through the pipelined feeder (the `feeder` room): the worker is held
     /// for the whole batch, with up to its window of requests in flight.
     fn run_batch(&self, jobs: &[Job<'_>]) -> Vec<Outcome<Answer>> {
         let mut slot = self.lock();

@@ -1,6 +1,7 @@
-//! Process handling for one worker: spawning it in its own process group, reading its stdout
-//! line by line and its stderr's last lines with bounded memory, and killing it (the hardening
-//! issue, item 7; `workers/README.md`, "uridiff's side").
+//! Process handling for one worker: spawning it in its own process group, writing its requests
+//! from a thread of their own, reading its stdout line by line and its stderr's last lines with
+//! bounded memory, and killing it with its whole process tree (the hardening issue, items 7 and
+//! 8; `workers/README.md`, "uridiff's side").
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -69,7 +70,8 @@ fn keep_tail(mut stderr: impl BufRead, tail: &Mutex<VecDeque<String>>) {
     }
 }
 
-/// A running worker: the process, its stdin, and the threads reading its stdout and stderr.
+/// A running worker: the process, and the threads writing its stdin and reading its stdout and
+/// stderr.
 #[derive(Debug)]
 pub(super) struct Worker {
     pub(super) child: Child,

@@ -166,7 +166,7 @@ mod tests {
     }
 
     /// Whether `pid` is a process that is not a zombie.
-    pub(crate) fn alive(pid: u32) -> bool {
+    fn alive(pid: u32) -> bool {
         std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
             // The state follows the command's closing parenthesis.
             stat.rsplit_once(')')
