@@ -26,6 +26,8 @@ mod engine;
 mod adapters;
 // The external workers: the shipped ones on a shared table, isolation with a misbehaving one.
 mod external;
+// Workers pipelined and concurrent, misbehaving within a window, ended with their process tree.
+mod pipeline;
 // Reproduce lines in each worker's own language, run, against what the worker reports.
 mod reproduce;
 // Every profile rule fires through the comparison.

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::bail;
 use clap::Args;
-use uridiff::subjects::external::{self, External};
+use uridiff::subjects::external::External;
 use uridiff::subjects::{self, Subject};
 
 /// The flags that choose subjects, shared by `parsers`, `diff`, `report`, `check` and `suite`.
@@ -33,12 +33,11 @@ pub fn all(args: &SubjectArgs) -> anyhow::Result<Vec<Arc<dyn Subject>>> {
     if args.timeout_ms == 0 {
         bail!("--timeout-ms must be at least 1");
     }
-    // The shipped workers of the registry take their timeout from here.
-    external::set_default_timeout(Duration::from_millis(args.timeout_ms));
     let mut all = if args.no_external {
         subjects::in_process()
     } else {
-        subjects::builtin()
+        // The shipped workers of the registry take their timeout from here.
+        subjects::builtin_with_timeout(Duration::from_millis(args.timeout_ms))
     };
     for spec in &args.external {
         let Some((name, command)) = spec.split_once('=') else {

@@ -8,6 +8,7 @@
 //! [`crate::subjects::run`].
 
 mod class;
+mod columns;
 mod compare;
 pub mod minimize;
 mod profile;
@@ -319,17 +320,12 @@ impl Engine {
         }
     }
 
-    /// Runs every task on every subject, in parallel over the cores; rows come back in task
-    /// order. `progress` is called once per finished task.
+    /// Runs every task on every subject, every subject's column at the same time (each external
+    /// worker pipelined on a thread of its own, the in-process parsers over the cores); rows
+    /// come back in task order, the same rows [`Engine::run_one`] gives. `progress` is called
+    /// once per finished task.
     pub fn run(&self, tasks: &[Task], progress: &(dyn Fn() + Sync)) -> Vec<Row> {
-        tasks
-            .par_iter()
-            .map(|t| {
-                let row = self.run_one(t);
-                progress();
-                row
-            })
-            .collect()
+        columns::run(self, tasks, progress)
     }
 
     /// The findings of a row: every subject against its own reference.

@@ -14,6 +14,7 @@
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Arc, Once};
+use std::time::Duration;
 
 use serde::Serialize;
 use uri_spec::Edition;
@@ -203,6 +204,19 @@ pub trait Subject: Send + Sync {
         let _ = (text, ctx);
         Outcome::Unsupported("extract".into())
     }
+
+    /// Runs every job, with [`run`]'s filter and checks, and returns the outcomes in job order.
+    /// The default runs one job at a time; a subject with a cheaper way to answer many (an
+    /// external worker, which pipelines its requests) overrides it.
+    ///
+    /// ```
+    /// use uridiff::subjects::{Job, Spec, Subject};
+    /// let out = Spec::get().run_batch(&[Job::parse(b"http://a"), Job::parse(b"%")]);
+    /// assert!(out[0].is_accepted() && !out[1].is_accepted());
+    /// ```
+    fn run_batch(&self, jobs: &[Job<'_>]) -> Vec<Outcome<Answer>> {
+        jobs.iter().map(|job| run(self, job)).collect()
+    }
 }
 
 /// Why a job does not fit a subject, or `None` when it does: the engine's capability filter.
@@ -252,7 +266,7 @@ pub fn fits(info: &SubjectInfo, job: &Job<'_>) -> Option<String> {
 /// let out = run(Spec::get(), &Job::resolve(b"http://a/b/c/d;p?q", b"../g"));
 /// assert_eq!(out, Outcome::Accepted(Answer::Text("http://a/b/g".into())));
 /// ```
-pub fn run(subject: &dyn Subject, job: &Job<'_>) -> Outcome<Answer> {
+pub fn run<S: Subject + ?Sized>(subject: &S, job: &Job<'_>) -> Outcome<Answer> {
     if let Some(why) = fits(subject.info(), job) {
         return Outcome::Unsupported(why);
     }
@@ -270,6 +284,39 @@ pub fn run(subject: &dyn Subject, job: &Job<'_>) -> Outcome<Answer> {
         Op::Equivalent => subject.equivalent(job.input, second, ctx).map(Answer::Bool),
         Op::Extract => subject.extract(job.input, ctx).map(Answer::List),
     })
+}
+
+/// Runs every job on `subject` through its [`Subject::run_batch`], with a panic caught: a
+/// subject that panics on a batch has a crash for each of its jobs.
+///
+/// ```
+/// use uridiff::subjects::{run_batch, Job, Spec};
+/// let out = run_batch(Spec::get(), &[Job::parse(b"http://a"), Job::resolve(b"http://a/b", b"c")]);
+/// assert_eq!(out.len(), 2);
+/// assert!(out.iter().all(|o| o.is_accepted()));
+/// ```
+pub fn run_batch(subject: &dyn Subject, jobs: &[Job<'_>]) -> Vec<Outcome<Answer>> {
+    match catch(|| Outcome::Accepted(subject.run_batch(jobs))) {
+        Outcome::Accepted(outcomes) if outcomes.len() == jobs.len() => outcomes,
+        Outcome::Accepted(outcomes) => {
+            let crash = Crash {
+                kind: CrashKind::Protocol,
+                message: format!(
+                    "{} answered {} jobs of a batch of {}",
+                    subject.info().name,
+                    outcomes.len(),
+                    jobs.len()
+                ),
+            };
+            jobs.iter()
+                .map(|_| Outcome::Crashed(crash.clone()))
+                .collect()
+        }
+        other => {
+            let other = other.map(|_| Answer::Bool(false));
+            jobs.iter().map(|_| other.clone()).collect()
+        }
+    }
 }
 
 thread_local! {
@@ -373,38 +420,42 @@ impl Subject for NotCompiled {
     }
 }
 
+/// Makes one built-in subject; the argument is the per-request timeout of an external worker
+/// (the in-process parsers ignore it).
+pub type Make = fn(Duration) -> Arc<dyn Subject>;
+
 /// The built-in subjects, in the order they are shown: one line each.
-pub const REGISTRY: &[fn() -> Arc<dyn Subject>] = &[
-    || Arc::new(Spec::new()),
-    || Arc::new(OracleRegex::new()),
-    || Arc::new(OracleGrammar::new()),
-    || Arc::new(UrlCrate::new()),
-    || Arc::new(HttpUri::new()),
-    || Arc::new(FluentUri::new()),
-    || Arc::new(IriString::new()),
-    || Arc::new(Oxiri::new()),
-    || Arc::new(Iref::new()),
-    || Arc::new(Uriparse::new()),
+pub const REGISTRY: &[Make] = &[
+    |_| Arc::new(Spec::new()),
+    |_| Arc::new(OracleRegex::new()),
+    |_| Arc::new(OracleGrammar::new()),
+    |_| Arc::new(UrlCrate::new()),
+    |_| Arc::new(HttpUri::new()),
+    |_| Arc::new(FluentUri::new()),
+    |_| Arc::new(IriString::new()),
+    |_| Arc::new(Oxiri::new()),
+    |_| Arc::new(Iref::new()),
+    |_| Arc::new(Uriparse::new()),
     #[cfg(feature = "ada")]
-    || Arc::new(Ada::new()),
+    |_| Arc::new(Ada::new()),
     #[cfg(not(feature = "ada"))]
-    || {
+    |_| {
         Arc::new(NotCompiled::new(
             "ada-url",
             "whatwg-url",
             "built without the `ada` feature",
         ))
     },
-    || external::shipped("python-urllib"),
-    || external::shipped("python-rfc3986"),
-    || external::shipped("node-whatwg"),
-    || external::shipped("node-legacy-url"),
-    || external::shipped("java-uri"),
-    || external::shipped("go-net-url"),
-    || external::shipped("php-parse-url"),
-    || external::shipped("ruby-uri"),
-    || external::shipped("perl-uri"),
-    || external::shipped("curl-url"),
+    |t| external::shipped("python-urllib", t),
+    |t| external::shipped("python-rfc3986", t),
+    |t| external::shipped("node-whatwg", t),
+    |t| external::shipped("node-legacy-url", t),
+    |t| external::shipped("java-uri", t),
+    |t| external::shipped("go-net-url", t),
+    |t| external::shipped("php-parse-url", t),
+    |t| external::shipped("ruby-uri", t),
+    |t| external::shipped("perl-uri", t),
+    |t| external::shipped("curl-url", t),
 ];
 
 /// Every built-in subject, in registry order.
@@ -414,7 +465,19 @@ pub const REGISTRY: &[fn() -> Arc<dyn Subject>] = &[
 /// assert_eq!(all[0].info().name, "impl");
 /// ```
 pub fn builtin() -> Vec<Arc<dyn Subject>> {
-    REGISTRY.iter().map(|make| make()).collect()
+    builtin_with_timeout(external::DEFAULT_TIMEOUT)
+}
+
+/// Every built-in subject, in registry order, the external workers with `timeout` per request
+/// (the command line's `--timeout-ms`).
+///
+/// ```
+/// use std::time::Duration;
+/// let all = uridiff::subjects::builtin_with_timeout(Duration::from_millis(750));
+/// assert_eq!(all.len(), uridiff::subjects::builtin().len());
+/// ```
+pub fn builtin_with_timeout(timeout: Duration) -> Vec<Arc<dyn Subject>> {
+    REGISTRY.iter().map(|make| make(timeout)).collect()
 }
 
 /// The built-in subjects that run inside uridiff (no worker process is started).

@@ -11,7 +11,9 @@
 
 use serde_json::Value;
 
-use super::{bytes_value, not_reported, shorten, External, Response, MAX_BLANK_LINES, MAX_LINE};
+use super::process::{shorten, MAX_BLANK_LINES, MAX_LINE};
+use super::wire::{bytes_value, Response};
+use super::{not_reported, External};
 use crate::model::{Answer, Component, Crash, CrashKind, Op, Outcome, Parsed};
 use crate::subjects::SubjectInfo;
 

@@ -1,0 +1,163 @@
+//! The engine's run, column by column: every subject's column of outcomes is computed at the
+//! same time as the others, then the rows are assembled in task order (the throughput issue,
+//! item 1; DESIGN.md, "Data flow": workers pipelined and concurrent).
+//!
+//! An external worker's column runs on a thread of its own, through [`subjects::run_batch`], so
+//! the worker's feeder keeps its window of requests in flight; the in-process parsers and the
+//! references share rayon's threads, one task at a time each. A slow or hung worker holds up
+//! only its own column. The columns go in chunks of [`CHUNK`] tasks, so that progress is told as
+//! tasks finish in every column, and each worker's re-parse of its own serializations goes as a
+//! batch after each chunk.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+
+use super::{Engine, Row, Task};
+use crate::model::{Answer, Crash, CrashKind, Op, Outcome};
+use crate::subjects::{self, Job, Kind};
+
+/// The tasks a worker's column takes per batch: enough to keep its window full most of the
+/// time, few enough that progress moves.
+const CHUNK: usize = 1024;
+
+/// One column: a subject's outcomes and re-parses, in task order.
+type Column = (Vec<Outcome<Answer>>, Vec<Option<Outcome<Answer>>>);
+
+/// Runs every task on every subject and every reference; see the module's doc.
+pub(super) fn run(engine: &Engine, tasks: &[Task], progress: &(dyn Fn() + Sync)) -> Vec<Row> {
+    let (external, local): (Vec<usize>, Vec<usize>) =
+        (0..engine.subjects.len()).partition(|&i| engine.subjects[i].info().kind == Kind::External);
+    // A task is finished once every worker's column and the in-process part are.
+    let parts = external.len() + 1;
+    let done: Vec<AtomicUsize> = tasks.iter().map(|_| AtomicUsize::new(0)).collect();
+    let finish = |t: usize| {
+        if done[t].fetch_add(1, Ordering::AcqRel) + 1 == parts {
+            progress();
+        }
+    };
+    let jobs: Vec<Job<'_>> = tasks.iter().map(Task::job).collect();
+    let (columns, in_process) = std::thread::scope(|scope| {
+        let threads: Vec<_> = external
+            .iter()
+            .map(|&i| {
+                let (jobs, finish) = (&jobs, &finish);
+                scope.spawn(move || column(engine, i, tasks, jobs, finish))
+            })
+            .collect();
+        let in_process: Vec<(Column, Vec<Outcome<Answer>>)> = (0..tasks.len())
+            .into_par_iter()
+            .map(|t| {
+                let task = &tasks[t];
+                let outcomes: Vec<Outcome<Answer>> = local
+                    .iter()
+                    .map(|&i| subjects::run(engine.subjects[i].as_ref(), &jobs[t]))
+                    .collect();
+                let reparsed = local
+                    .iter()
+                    .zip(&outcomes)
+                    .map(|(&i, o)| engine.reparse(i, task, o))
+                    .collect();
+                let references = (0..engine.references.len())
+                    .map(|r| engine.reference_answer(r, task))
+                    .collect();
+                finish(t);
+                ((outcomes, reparsed), references)
+            })
+            .collect();
+        let columns: Vec<Column> = threads
+            .into_iter()
+            .zip(&external)
+            .map(|(thread, &i)| {
+                // `run_batch` catches a subject's panic; one here is the engine's own bug, and
+                // costs that column only.
+                thread.join().unwrap_or_else(|_| {
+                    let crash = Outcome::Crashed(Crash {
+                        kind: CrashKind::Panic,
+                        message: format!(
+                            "the engine's thread for {} panicked",
+                            engine.subjects[i].info().name
+                        ),
+                    });
+                    (vec![crash; tasks.len()], vec![None; tasks.len()])
+                })
+            })
+            .collect();
+        (columns, in_process)
+    });
+    // Rows in task order, each subject's outcome at its place in the engine's order.
+    let mut columns: Vec<_> = columns
+        .into_iter()
+        .map(|(o, r)| (o.into_iter(), r.into_iter()))
+        .collect();
+    tasks
+        .iter()
+        .zip(in_process)
+        .map(|(task, ((outcomes, reparsed), references))| {
+            let mut local_outcomes = outcomes.into_iter();
+            let mut local_reparsed = reparsed.into_iter();
+            let mut row_outcomes = Vec::with_capacity(engine.subjects.len());
+            let mut row_reparsed = Vec::with_capacity(engine.subjects.len());
+            for i in 0..engine.subjects.len() {
+                let (o, r) = match external.iter().position(|&e| e == i) {
+                    Some(c) => (columns[c].0.next(), columns[c].1.next()),
+                    None => (local_outcomes.next(), local_reparsed.next()),
+                };
+                row_outcomes.push(o.expect("one outcome per task in every column"));
+                row_reparsed.push(r.expect("one re-parse per task in every column"));
+            }
+            Row {
+                task: task.clone(),
+                outcomes: row_outcomes,
+                references,
+                reparsed: row_reparsed,
+            }
+        })
+        .collect()
+}
+
+/// Subject `i`'s column, a batch of [`CHUNK`] tasks at a time, with its re-parses.
+fn column(
+    engine: &Engine,
+    i: usize,
+    tasks: &[Task],
+    jobs: &[Job<'_>],
+    finish: &(dyn Fn(usize) + Sync),
+) -> Column {
+    let subject = engine.subjects[i].as_ref();
+    let mut outcomes = Vec::with_capacity(tasks.len());
+    let mut reparsed = Vec::with_capacity(tasks.len());
+    for (c, chunk) in jobs.chunks(CHUNK).enumerate() {
+        let start = c * CHUNK;
+        let answers = subjects::run_batch(subject, chunk);
+        let again: Vec<(usize, Task)> = answers
+            .iter()
+            .enumerate()
+            .filter_map(|(k, o)| Some((k, reparse_task(&tasks[start + k], o)?)))
+            .collect();
+        let again_jobs: Vec<Job<'_>> = again.iter().map(|(_, t)| t.job()).collect();
+        let mut chunk_reparsed = vec![None; chunk.len()];
+        for ((k, _), o) in again.iter().zip(subjects::run_batch(subject, &again_jobs)) {
+            chunk_reparsed[*k] = Some(o);
+        }
+        outcomes.extend(answers);
+        reparsed.extend(chunk_reparsed);
+        for t in start..start + chunk.len() {
+            finish(t);
+        }
+    }
+    (outcomes, reparsed)
+}
+
+/// The re-parse a parse outcome calls for: its serialization, where it gave one that is not the
+/// input (the same test as `Engine::reparse`, which the engine's tests hold it to).
+fn reparse_task(task: &Task, outcome: &Outcome<Answer>) -> Option<Task> {
+    let Outcome::Accepted(Answer::Parsed(p)) = outcome else {
+        return None;
+    };
+    let s = p.serialization.as_deref()?;
+    if task.op != Op::Parse || s.as_bytes() == task.input.as_slice() {
+        return None;
+    }
+    Some(task.with_input(s.as_bytes().to_vec()))
+}

@@ -1,0 +1,329 @@
+//! The catalogue of the workers uridiff ships ([`SHIPPED`]): for each, what it declares before it
+//! is started, its source (embedded in the binary), and how it is run or built from the cache
+//! directory ([`super::cache_dir`]). The protocol they speak is `workers/README.md`'s; each
+//! entry's `library` names the library documentation its worker follows.
+
+use std::ffi::OsString;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::cache::cache_dir;
+use super::External;
+use crate::model::{Component, Op};
+use crate::subjects::Subject;
+
+/// A worker uridiff ships: its source (embedded in the binary), the interpreter that runs it,
+/// and what it declares, so that it can be listed without being started.
+#[derive(Debug)]
+pub struct Shipped {
+    /// The subject's name (also the name its handshake must give).
+    pub name: &'static str,
+    /// The profile it declares.
+    pub profile: &'static str,
+    /// The operations it declares.
+    pub operations: &'static [Op],
+    /// The components its parse reports.
+    pub components: &'static [Component],
+    /// Whether its parse is meant to tell valid from invalid.
+    pub decides_validity: bool,
+    /// The library it calls, for people (the handshake's own text replaces it once started).
+    pub library: &'static str,
+    /// The source's file name in `workers/` and in the cache directory.
+    pub file: &'static str,
+    /// The source text.
+    pub source: &'static str,
+    /// How it is run.
+    pub run: Run,
+    /// What installs its runtime, for the reason shown when it is unavailable.
+    pub needs: &'static str,
+}
+
+/// How a shipped worker is run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Run {
+    /// `PROGRAM ARGS... SOURCE`: an interpreter given the cached source file.
+    Interpreted {
+        /// The interpreter, looked up on `PATH`.
+        program: &'static str,
+        /// Arguments before the source file.
+        args: &'static [&'static str],
+    },
+    /// Compiled once into the cache directory with `cc -O2 -o BINARY SOURCE LIBS...`, then run.
+    Compiled {
+        /// Libraries to link (`-lcurl`).
+        libs: &'static [&'static str],
+    },
+}
+
+pub(super) const ALL_BUT_AUTHORITY: &[Component] = &[
+    Component::Scheme,
+    Component::Userinfo,
+    Component::Host,
+    Component::Port,
+    Component::Path,
+    Component::Query,
+    Component::Fragment,
+];
+pub(super) const ALL_EIGHT: &[Component] = &[
+    Component::Scheme,
+    Component::Authority,
+    Component::Userinfo,
+    Component::Host,
+    Component::Port,
+    Component::Path,
+    Component::Query,
+    Component::Fragment,
+];
+pub(super) const PARSE_RESOLVE: &[Op] = &[Op::Parse, Op::Resolve];
+pub(super) const FOUR_OPS: &[Op] = &[Op::Parse, Op::Resolve, Op::Normalize, Op::Equivalent];
+
+pub(super) const fn interpreted(program: &'static str) -> Run {
+    Run::Interpreted { program, args: &[] }
+}
+
+/// The shipped workers, in the order they are listed (sources in `workers/`).
+pub const SHIPPED: &[Shipped] = &[
+    Shipped {
+        name: "python-urllib",
+        profile: "python-urllib",
+        operations: PARSE_RESOLVE,
+        components: ALL_EIGHT,
+        decides_validity: false,
+        library: "urllib.parse: urlsplit, urljoin (CPython)",
+        file: "python-urllib.py",
+        source: include_str!("../../../workers/python-urllib.py"),
+        run: interpreted("python3"),
+        needs: "python3",
+    },
+    Shipped {
+        name: "python-rfc3986",
+        profile: "rfc3986",
+        operations: FOUR_OPS,
+        components: ALL_EIGHT,
+        decides_validity: true,
+        library: "rfc3986 (PyPI): uri_reference, resolve_with, normalize",
+        file: "python-rfc3986.py",
+        source: include_str!("../../../workers/python-rfc3986.py"),
+        run: interpreted("python3"),
+        needs: "python3 and `pip install rfc3986`",
+    },
+    Shipped {
+        name: "node-whatwg",
+        profile: "whatwg-url",
+        operations: PARSE_RESOLVE,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: true,
+        library: "WHATWG URL (Node.js): new URL(input[, base])",
+        file: "node-whatwg.js",
+        source: include_str!("../../../workers/node-whatwg.js"),
+        run: interpreted("node"),
+        needs: "node (Debian: nodejs)",
+    },
+    Shipped {
+        name: "node-legacy-url",
+        profile: "node-legacy-url",
+        operations: PARSE_RESOLVE,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: false,
+        library: "url.parse, url.resolve (Node.js)",
+        file: "node-legacy-url.js",
+        source: include_str!("../../../workers/node-legacy-url.js"),
+        run: interpreted("node"),
+        needs: "node (Debian: nodejs)",
+    },
+    Shipped {
+        name: "java-uri",
+        profile: "rfc2396",
+        operations: FOUR_OPS,
+        components: ALL_EIGHT,
+        decides_validity: true,
+        library: "java.net.URI: new URI, resolve, normalize, equals",
+        file: "java-uri.java",
+        source: include_str!("../../../workers/java-uri.java"),
+        run: interpreted("java"),
+        needs: "java 11 or later (Debian: default-jdk-headless)",
+    },
+    Shipped {
+        name: "go-net-url",
+        profile: "go-net-url",
+        operations: PARSE_RESOLVE,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: true,
+        library: "net/url: Parse, ResolveReference (Go)",
+        file: "go-net-url.go",
+        source: include_str!("../../../workers/go-net-url.go"),
+        run: Run::Interpreted {
+            program: "go",
+            args: &["run"],
+        },
+        needs: "go (Debian: golang-go)",
+    },
+    Shipped {
+        name: "php-parse-url",
+        profile: "php-parse-url",
+        operations: &[Op::Parse],
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: false,
+        library: "parse_url (PHP)",
+        file: "php-parse-url.php",
+        source: include_str!("../../../workers/php-parse-url.php"),
+        run: interpreted("php"),
+        needs: "php (Debian: php-cli)",
+    },
+    Shipped {
+        name: "ruby-uri",
+        profile: "ruby-uri",
+        operations: PARSE_RESOLVE,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: true,
+        library: "URI.parse, URI.join (Ruby)",
+        file: "ruby-uri.rb",
+        source: include_str!("../../../workers/ruby-uri.rb"),
+        run: interpreted("ruby"),
+        needs: "ruby (Debian: ruby)",
+    },
+    Shipped {
+        name: "perl-uri",
+        profile: "perl-uri",
+        operations: FOUR_OPS,
+        components: ALL_EIGHT,
+        decides_validity: false,
+        library: "URI->new, new_abs, canonical, URI::eq (Perl)",
+        file: "perl-uri.pl",
+        source: include_str!("../../../workers/perl-uri.pl"),
+        run: interpreted("perl"),
+        needs: "perl with the URI module (Debian: liburi-perl)",
+    },
+    Shipped {
+        name: "curl-url",
+        profile: "curl-url",
+        operations: PARSE_RESOLVE,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: true,
+        library: "libcurl URL API: curl_url_set, curl_url_get",
+        file: "curl-url.c",
+        source: include_str!("../../../workers/curl-url.c"),
+        run: Run::Compiled { libs: &["-lcurl"] },
+        needs: "cc and libcurl's headers (Debian: gcc, libcurl4-openssl-dev)",
+    },
+];
+
+/// The shipped worker `name` as a registry entry (one line each in [`super::REGISTRY`]).
+///
+/// # Panics
+///
+/// When `name` is not in [`SHIPPED`]: the registry names shipped workers only, so that is a
+/// bug in the registry, caught by its tests.
+pub(crate) fn shipped(name: &str, timeout: Duration) -> Arc<dyn Subject> {
+    let worker = SHIPPED
+        .iter()
+        .find(|w| w.name == name)
+        .unwrap_or_else(|| panic!("{name} is not a shipped worker"));
+    Arc::new(External::shipped(worker).timeout(timeout))
+}
+
+impl Shipped {
+    /// The command line that runs this worker from the cache directory ([`cache_dir`]),
+    /// building it first if it is compiled: what uridiff starts, for running it by hand.
+    ///
+    /// # Errors
+    ///
+    /// When the cache directory cannot be written or the worker cannot be built.
+    ///
+    /// ```
+    /// let urllib = &uridiff::subjects::external::SHIPPED[0];
+    /// let argv = urllib.argv().unwrap();
+    /// assert_eq!(argv[0], "python3");
+    /// assert!(argv[1].to_string_lossy().ends_with("python-urllib.py"));
+    /// ```
+    pub fn argv(&self) -> Result<Vec<OsString>, String> {
+        let dir = cache_dir()?;
+        let source = dir.join(self.file);
+        Ok(match self.run {
+            Run::Interpreted { program, args } => std::iter::once(program)
+                .chain(args.iter().copied())
+                .map(OsString::from)
+                .chain([source.into_os_string()])
+                .collect(),
+            Run::Compiled { libs } => vec![build(self, dir, &source, libs)?.into_os_string()],
+        })
+    }
+}
+
+/// The command that runs a shipped worker, and how it is shown in messages.
+pub(super) fn shipped_command(w: &Shipped) -> Result<(Command, String), String> {
+    let argv = w.argv()?;
+    let mut c = Command::new(&argv[0]);
+    c.args(&argv[1..]);
+    if matches!(w.run, Run::Interpreted { program: "go", .. }) {
+        go_environment(&mut c, cache_dir()?);
+    }
+    let shown = argv
+        .iter()
+        .map(|a| a.to_string_lossy())
+        .collect::<Vec<_>>()
+        .join(" ");
+    Ok((c, shown))
+}
+
+/// `go run` needs a build cache; where the environment names none, one in the cache directory.
+/// `GOTOOLCHAIN=local`: never fetch another Go.
+fn go_environment(c: &mut Command, dir: &Path) {
+    let named = ["GOCACHE", "XDG_CACHE_HOME", "HOME"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some_and(|s| !s.is_empty()));
+    if !named {
+        c.env("GOCACHE", dir.join("go-build"));
+    }
+    c.env("GOTOOLCHAIN", "local");
+}
+
+/// Builds a compiled worker into the cache directory once (the directory's name carries the
+/// sources' hash, so a binary there always matches its source).
+fn build(w: &Shipped, dir: &Path, source: &Path, libs: &[&str]) -> Result<PathBuf, String> {
+    let binary = dir.join(w.name);
+    if binary.is_file() {
+        return Ok(binary);
+    }
+    let partial = dir.join(format!("{}.{}.partial", w.name, std::process::id()));
+    let out = Command::new("cc")
+        .arg("-O2")
+        .arg("-o")
+        .arg(&partial)
+        .arg(source)
+        .args(libs)
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| {
+            if e.kind() == io::ErrorKind::NotFound {
+                format!(
+                    "`cc` not found on PATH (needs {}; workers/install.sh installs it)",
+                    w.needs
+                )
+            } else {
+                format!("cannot run cc: {e}")
+            }
+        })?;
+    if !out.status.success() {
+        let _ = std::fs::remove_file(&partial);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let first = stderr
+            .lines()
+            .find(|l| l.contains("error"))
+            .or_else(|| stderr.lines().next())
+            .unwrap_or("no message");
+        return Err(format!(
+            "cannot build {} with cc ({}): {} (needs {})",
+            w.name,
+            out.status,
+            first.trim(),
+            w.needs
+        ));
+    }
+    std::fs::rename(&partial, &binary)
+        .map_err(|e| format!("cannot place {}: {e}", binary.display()))?;
+    Ok(binary)
+}

@@ -1,0 +1,143 @@
+//! The pipelined feeder: one worker's requests of a batch, up to a window of them in flight at
+//! once, their answers read in order and checked by id (`workers/README.md`, "End of input" and
+//! "uridiff's side": requests may be pipelined, ids in order).
+//!
+//! Why a window: a worker answers one request at a time, and a round trip through two pipes for
+//! each costs far more than most parsers' own work; with requests queued ahead the worker never
+//! waits for uridiff. Why bounded: a worker that stops answering must not make uridiff queue
+//! without end.
+//!
+//! Isolation stays per request. Each request has the full timeout from the moment it is due
+//! (the later of its sending and the previous answer's arrival: a worker answers in order). A
+//! timeout, an exit or a line that is not the answer due (not JSON, another id: out of order, a
+//! second answer, an answer skipped) is a crash outcome for the request due; the worker is
+//! killed and started again, and the rest of the window is sent again to the new one.
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use super::process::{shorten, Fault, ReadError, Worker};
+use super::wire::{Request, Response};
+use super::{External, Slot};
+use crate::model::{Op, Outcome};
+use crate::subjects::Subject;
+
+/// How many requests one worker has in flight at most, unless [`External::window`] says
+/// otherwise.
+pub const DEFAULT_WINDOW: usize = 64;
+
+/// One request's answer, or the outcome that stands for it (unsupported, crashed).
+pub(super) type Reply = Result<Response, Outcome<()>>;
+
+impl External {
+    /// Sends every request of `batch` through the worker of `slot` (started or restarted as
+    /// needed), at most `self.window` in flight, and returns their replies in order.
+    pub(super) fn feed(&self, slot: &mut Slot, batch: &[(Op, Request<'_>)]) -> Vec<Reply> {
+        let mut replies: Vec<Option<Reply>> = (0..batch.len()).map(|_| None).collect();
+        // Indices into `batch` not yet sent, and (index, id) of those in flight, oldest first.
+        let mut queue: VecDeque<usize> = (0..batch.len()).collect();
+        let mut flight: VecDeque<(usize, u64)> = VecDeque::new();
+        // When the oldest request in flight became due.
+        let mut due = Instant::now();
+        while !queue.is_empty() || !flight.is_empty() {
+            if flight.is_empty() {
+                if let Err(why) = self.ensure(slot) {
+                    let why = format!("{} is not available: {why}", self.declared.name);
+                    for i in queue.drain(..) {
+                        replies[i] = Some(Err(Outcome::Unsupported(why.clone())));
+                    }
+                    break;
+                }
+            }
+            let operations = self.info().operations;
+            let Slot {
+                worker, next_id, ..
+            } = &mut *slot;
+            let Some(running) = worker.as_mut() else {
+                // `ensure` started one; a worker is dropped only with the window emptied.
+                continue;
+            };
+            while flight.len() < self.window.max(1) {
+                let Some(i) = queue.pop_front() else { break };
+                let (op, request) = &batch[i];
+                if !operations.contains(*op) {
+                    replies[i] = Some(Err(Outcome::Unsupported(format!(
+                        "{} has no {op} operation",
+                        self.declared.name
+                    ))));
+                    continue;
+                }
+                *next_id += 1;
+                let request = Request {
+                    id: *next_id,
+                    ..*request
+                };
+                let mut line = serde_json::to_vec(&request).expect("a request always serializes");
+                line.push(b'\n');
+                if flight.is_empty() {
+                    due = Instant::now();
+                }
+                // A worker whose stdin is gone shows it by exiting or by not answering.
+                let _ = running.send(line);
+                flight.push_back((i, request.id));
+            }
+            let Some(&(i, id)) = flight.front() else {
+                continue;
+            };
+            let left = (due + self.timeout).saturating_duration_since(Instant::now());
+            match answer(running, id, left) {
+                Ok(response) => {
+                    replies[i] = Some(Ok(response));
+                    flight.pop_front();
+                    due = Instant::now();
+                }
+                Err(fault) => {
+                    let crash = fault.crash(running, batch[i].0, id, self.timeout);
+                    replies[i] = Some(Err(Outcome::Crashed(crash)));
+                    flight.pop_front();
+                    // The rest of the window goes again, in order, to the next worker.
+                    while let Some((j, _)) = flight.pop_back() {
+                        queue.push_front(j);
+                    }
+                    *worker = None;
+                }
+            }
+        }
+        replies
+            .into_iter()
+            .map(|r| r.expect("every request of the batch has its reply"))
+            .collect()
+    }
+}
+
+/// Reads the answer to request `id` within `left`.
+fn answer(worker: &mut Worker, id: u64, left: Duration) -> Result<Response, Fault> {
+    let line = worker.read_line(left).map_err(|e| match e {
+        ReadError::Timeout => Fault::Timeout,
+        ReadError::Closed => Fault::Exited,
+        ReadError::Broken(why) => Fault::Protocol(why),
+    })?;
+    let response: Response = serde_json::from_slice(&line).map_err(|e| {
+        Fault::Protocol(format!(
+            "not a response ({e}): {}",
+            shorten(&String::from_utf8_lossy(&line))
+        ))
+    })?;
+    if response.id != Some(id) {
+        // Ids are given in increasing order and answered in order: a smaller one was answered
+        // (or given up on) already, a larger one jumped the queue.
+        let what = match response.id {
+            Some(other) if other < id => {
+                format!(" (request {other} was answered already: a second answer)")
+            }
+            Some(other) => format!(" (out of order: request {other} before request {id})"),
+            None => String::new(),
+        };
+        return Err(Fault::Protocol(format!(
+            "the answer carries id {}, not {id}{what}: {}",
+            response.id.map_or("null".to_owned(), |i| i.to_string()),
+            shorten(&String::from_utf8_lossy(&line))
+        )));
+    }
+    Ok(response)
+}

@@ -1,0 +1,556 @@
+//! External workers: a parser in any language, run as one persistent process that speaks the
+//! JSON-lines worker protocol (`uridiff-worker/1`, documented with a worked example in
+//! `workers/README.md` and as a JSON Schema in `workers/protocol.schema.json`), plus the
+//! built-in list of the workers uridiff ships ([`SHIPPED`]). Issue 9 item 3 and issue 13 item 1.
+//!
+//! The Rust side of the protocol, in order:
+//! - **Start**: the command comes only from the command line ([`External::from_command`], run by
+//!   `sh -c`) or from the built-in list ([`External::shipped`], whose sources are embedded in
+//!   the binary and written to a cache directory under the system temp dir at first use, so the
+//!   binary does not need the repository). The worker runs in its own process group, so killing
+//!   it kills what it started (`go run` runs the compiled program as its child).
+//! - **Handshake**: the worker's first line declares name, version, profile, operations,
+//!   components and whether it decides validity. A worker that cannot start, or whose
+//!   handshake is missing or wrong twice in a row, is unavailable with a one-line reason.
+//! - **Requests**: one line each way, ids in order, pipelined: [`Subject::run_batch`] keeps up
+//!   to a window of requests in flight ([`DEFAULT_WINDOW`], [`External::window`]; the `feeder`
+//!   room). One process per subject; a `Mutex` makes the subject `Send + Sync` (parallel callers
+//!   take turns, a batch at a time).
+//! - **Isolation**: each request has a timeout ([`DEFAULT_TIMEOUT`], or the one given to
+//!   [`External::timeout`]; carried by the subject, never global).
+//!   A timeout, an exit, or a line that is not the answer to the pending request becomes a
+//!   [`Timeout`](crate::model::CrashKind::Timeout), [`Exit`](crate::model::CrashKind::Exit) or
+//!   [`Protocol`](crate::model::CrashKind::Protocol) crash outcome for that
+//!   request, carrying the worker's last stderr lines; the worker is killed and started again
+//!   (re-reading its handshake) for the next request, and the rest of the window is sent again.
+//! - **Ending**: a worker is killed with its whole process tree, descendants that left its
+//!   group or session included (the `tree` room).
+//!
+//! The rooms: `catalogue` (the shipped workers), `cache` (where their sources are
+//! written), `process` (spawn, read, kill), `tree` (ending a worker's descendants), `wire` (the
+//! protocol's lines), `feeder` (the window of requests in flight).
+//!
+//! Byte strings travel as JSON strings when they are UTF-8 and as `{"b64": ...}` otherwise. The
+//! shared model holds text, so a non-UTF-8 byte string a worker returns is kept with U+FFFD in
+//! place of the bytes that are not UTF-8.
+
+mod cache;
+mod catalogue;
+mod feeder;
+mod process;
+mod tree;
+mod wire;
+// The protocol reader on bytes alone, for the fuzz target of the worker protocol.
+pub mod wire_check;
+
+use std::fmt::Write as _;
+use std::io;
+use std::process::Command;
+use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::time::Duration;
+
+use serde_json::Value;
+
+pub use self::cache::cache_dir;
+pub(crate) use self::catalogue::shipped;
+use self::catalogue::{shipped_command, ALL_EIGHT, FOUR_OPS};
+pub use self::catalogue::{Run, Shipped, SHIPPED};
+use self::feeder::Reply;
+pub use self::feeder::DEFAULT_WINDOW;
+use self::process::{shorten, ReadError, Worker};
+pub use self::wire::PROTOCOL;
+use self::wire::{bytes_value, Handshake, Request, Wire};
+use super::{Ctx, Job, Kind, Subject, SubjectInfo};
+use crate::model::{Answer, Component, ComponentSet, Op, OpSet, Outcome, Parsed};
+
+/// The time a worker has to answer one request unless [`External::timeout`] says otherwise (the
+/// command line's `--timeout-ms` sets it for every worker it runs).
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_millis(5000);
+
+/// The time a worker has to print its handshake: generous, because `java File.java` compiles
+/// the worker and `go run` may build it first.
+pub const DEFAULT_HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// `NAME=COMMAND`, the value of `--external`: a worker the user starts.
+///
+/// ```
+/// use uridiff::subjects::external::ExternalSpec;
+/// let spec: ExternalSpec = "mine=python3 my_worker.py".parse().unwrap();
+/// assert_eq!(spec.name, "mine");
+/// assert_eq!(spec.command, "python3 my_worker.py");
+/// assert!("=x".parse::<ExternalSpec>().is_err());
+/// assert!("mine".parse::<ExternalSpec>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalSpec {
+    /// The subject's name.
+    pub name: String,
+    /// The shell command that starts the worker (run by `sh -c`).
+    pub command: String,
+}
+
+/// A malformed `NAME=COMMAND`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected NAME=COMMAND (NAME of letters, digits, '-', '_' or '.'), got {0:?}")]
+pub struct ExternalSpecError(pub String);
+
+impl std::str::FromStr for ExternalSpec {
+    type Err = ExternalSpecError;
+
+    fn from_str(s: &str) -> Result<ExternalSpec, ExternalSpecError> {
+        let bad = || ExternalSpecError(s.to_owned());
+        let (name, command) = s.split_once('=').ok_or_else(bad)?;
+        let name_ok = !name.is_empty()
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b));
+        if !name_ok || command.trim().is_empty() {
+            return Err(bad());
+        }
+        Ok(ExternalSpec {
+            name: name.to_owned(),
+            command: command.to_owned(),
+        })
+    }
+}
+
+/// Where a worker comes from: the two places allowed to start a process.
+#[derive(Debug)]
+enum Launch {
+    /// A command line given by the user (`--external NAME=COMMAND`), run by `sh -c`.
+    Command(String),
+    /// A shipped worker.
+    Shipped(&'static Shipped),
+}
+
+/// An external worker as a [`Subject`].
+///
+/// Nothing starts when it is created: [`Subject::available`] or the first request starts the
+/// worker and reads its handshake. Until then [`Subject::info`] is what uridiff declares for it
+/// (for a shipped worker: its entry in [`SHIPPED`], version `-`); from then on it is what the
+/// worker said.
+///
+/// # Examples
+///
+/// ```no_run
+/// use uridiff::model::Outcome;
+/// use uridiff::subjects::{external::External, run, Job, Subject};
+/// let worker = External::from_command("mine", "python3 workers/python-urllib.py");
+/// worker.available().expect("python3 runs the worker");
+/// let out = run(&worker, &Job::parse(b"http://a/b?c"));
+/// assert!(out.is_accepted());
+/// ```
+#[derive(Debug)]
+pub struct External {
+    declared: SubjectInfo,
+    spoken: OnceLock<SubjectInfo>,
+    launch: Launch,
+    timeout: Duration,
+    handshake_timeout: Duration,
+    window: usize,
+    slot: Mutex<Slot>,
+}
+
+/// The mutable part: the running worker, or why there is none.
+#[derive(Debug, Default)]
+struct Slot {
+    worker: Option<Worker>,
+    unavailable: Option<String>,
+    next_id: u64,
+}
+
+impl External {
+    /// A worker started by `sh -c COMMAND`, named `name`. It declares every operation and
+    /// component until its handshake says what it has.
+    pub fn from_command(name: &str, command: &str) -> External {
+        External::new(
+            SubjectInfo {
+                name: name.to_owned(),
+                version: "-".to_owned(),
+                profile: "-".to_owned(),
+                kind: Kind::External,
+                library: format!("external worker `{command}`"),
+                operations: OpSet::of(FOUR_OPS),
+                components: ComponentSet::of(ALL_EIGHT),
+                decides_validity: true,
+                edition_fields: false,
+                editions: Vec::new(),
+            },
+            Launch::Command(command.to_owned()),
+        )
+    }
+
+    /// The worker of an [`ExternalSpec`] (`--external NAME=COMMAND`).
+    pub fn from_spec(spec: &ExternalSpec) -> External {
+        External::from_command(&spec.name, &spec.command)
+    }
+
+    /// A shipped worker.
+    pub fn shipped(worker: &'static Shipped) -> External {
+        External::new(
+            SubjectInfo {
+                name: worker.name.to_owned(),
+                version: "-".to_owned(),
+                profile: worker.profile.to_owned(),
+                kind: Kind::External,
+                library: worker.library.to_owned(),
+                operations: OpSet::of(worker.operations),
+                components: ComponentSet::of(worker.components),
+                decides_validity: worker.decides_validity,
+                edition_fields: false,
+                editions: Vec::new(),
+            },
+            Launch::Shipped(worker),
+        )
+    }
+
+    fn new(declared: SubjectInfo, launch: Launch) -> External {
+        External {
+            declared,
+            spoken: OnceLock::new(),
+            launch,
+            timeout: DEFAULT_TIMEOUT,
+            handshake_timeout: DEFAULT_HANDSHAKE_TIMEOUT,
+            window: DEFAULT_WINDOW,
+            slot: Mutex::new(Slot::default()),
+        }
+    }
+
+    /// The same worker with another per-request timeout.
+    #[must_use]
+    pub fn timeout(mut self, timeout: Duration) -> External {
+        self.timeout = timeout;
+        self
+    }
+
+    /// The same worker with another handshake timeout.
+    #[must_use]
+    pub fn handshake_timeout(mut self, timeout: Duration) -> External {
+        self.handshake_timeout = timeout;
+        self
+    }
+
+    /// The same worker with at most `window` requests in flight (at least 1; 1 is one request
+    /// at a time).
+    ///
+    /// ```
+    /// use uridiff::subjects::external::External;
+    /// let one_at_a_time = External::from_command("mine", "python3 my_worker.py").window(1);
+    /// # let _ = one_at_a_time;
+    /// ```
+    #[must_use]
+    pub fn window(mut self, window: usize) -> External {
+        self.window = window.max(1);
+        self
+    }
+
+    /// The worker's process id while one is running (tests use it to see a restart).
+    pub fn pid(&self) -> Option<u32> {
+        self.lock().worker.as_ref().map(|w| w.child.id())
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Slot> {
+        // A panic while the lock was held leaves at worst a worker to restart.
+        self.slot.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Starts the worker if none runs: two tries, then unavailable for good.
+    fn ensure(&self, slot: &mut Slot) -> Result<(), String> {
+        if let Some(why) = &slot.unavailable {
+            return Err(why.clone());
+        }
+        if slot.worker.is_some() {
+            return Ok(());
+        }
+        let mut last = String::new();
+        for _ in 0..2 {
+            match self.start() {
+                Ok((worker, info)) => {
+                    slot.worker = Some(worker);
+                    let _ = self.spoken.set(info);
+                    return Ok(());
+                }
+                Err(Failure::Final(why)) => {
+                    last = why;
+                    break;
+                }
+                Err(Failure::Retry(why)) => last = why,
+            }
+        }
+        if let Launch::Shipped(w) = self.launch {
+            if !last.contains("workers/install.sh") {
+                // A worker that starts but dies at once mostly lacks its library.
+                let _ = write!(last, " (needs {}; workers/install.sh installs it)", w.needs);
+            }
+        }
+        slot.unavailable = Some(last.clone());
+        Err(last)
+    }
+
+    /// Spawns the worker and reads its handshake.
+    fn start(&self) -> Result<(Worker, SubjectInfo), Failure> {
+        let (mut command, shown) = match &self.launch {
+            Launch::Command(line) => {
+                let mut c = Command::new("sh");
+                c.arg("-c").arg(line);
+                (c, line.clone())
+            }
+            Launch::Shipped(w) => shipped_command(w).map_err(Failure::Final)?,
+        };
+        let mut worker = Worker::spawn(&mut command).map_err(|e| {
+            if e.kind() == io::ErrorKind::NotFound {
+                let program = command.get_program().to_string_lossy().into_owned();
+                Failure::Final(match &self.launch {
+                    Launch::Shipped(w) => format!(
+                        "`{program}` not found on PATH (needs {}; workers/install.sh installs it)",
+                        w.needs
+                    ),
+                    Launch::Command(_) => format!("`{program}` not found on PATH"),
+                })
+            } else {
+                Failure::Final(format!("cannot start `{shown}`: {e}"))
+            }
+        })?;
+        let line = match worker.read_line(self.handshake_timeout) {
+            Ok(line) => line,
+            Err(e) => {
+                if matches!(e, ReadError::Closed) {
+                    // Let it finish exiting, so that its own exit status is the one reported.
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                let status = worker.kill();
+                let why = match e {
+                    ReadError::Timeout => {
+                        format!("nothing within {} ms", self.handshake_timeout.as_millis())
+                    }
+                    ReadError::Closed => status.map_or_else(
+                        || "the worker exited".to_owned(),
+                        |s| format!("the worker exited ({s})"),
+                    ),
+                    ReadError::Broken(why) => why,
+                };
+                return Err(Failure::Retry(match worker.stderr_tail().last() {
+                    Some(l) => format!("no handshake: {why}; stderr: {l}"),
+                    None => format!("no handshake: {why}"),
+                }));
+            }
+        };
+        match self.handshake(&line) {
+            Ok(info) => Ok((worker, info)),
+            Err(why) => {
+                worker.kill();
+                Err(Failure::Retry(format!("bad handshake: {why}")))
+            }
+        }
+    }
+
+    /// Checks a handshake line and turns it into the subject's info.
+    fn handshake(&self, line: &[u8]) -> Result<SubjectInfo, String> {
+        let h: Handshake = serde_json::from_slice(line)
+            .map_err(|e| format!("{e} in {}", shorten(&String::from_utf8_lossy(line))))?;
+        if h.protocol != PROTOCOL {
+            return Err(format!("protocol {:?}, expected {PROTOCOL:?}", h.protocol));
+        }
+        if let Launch::Shipped(w) = self.launch {
+            if h.name != w.name {
+                return Err(format!("name {:?}, expected {:?}", h.name, w.name));
+            }
+        }
+        if h.version.trim().is_empty() {
+            return Err("an empty version".to_owned());
+        }
+        // The profile decides what the worker is judged against: only the closed list's names.
+        super::profile::profile(&h.profile).map_err(|e| e.to_string())?;
+        let mut ops = Vec::new();
+        for name in &h.operations {
+            let op = Op::ALL
+                .into_iter()
+                .find(|o| o.name() == name)
+                .ok_or_else(|| format!("unknown operation {name:?}"))?;
+            ops.push(op);
+        }
+        let mut components = Vec::new();
+        for name in &h.components {
+            components.push(name.parse::<Component>().map_err(|e| e.to_string())?);
+        }
+        let mut library = h.library.unwrap_or_else(|| self.declared.library.clone());
+        if matches!(self.launch, Launch::Command(_)) && h.name != self.declared.name {
+            let _ = write!(library, " (calls itself {})", h.name);
+        }
+        for note in &h.notes {
+            let _ = write!(library, "; {note}");
+        }
+        Ok(SubjectInfo {
+            name: self.declared.name.clone(),
+            version: h.version,
+            profile: h.profile,
+            kind: Kind::External,
+            library,
+            operations: OpSet::of(&ops),
+            components: ComponentSet::of(&components),
+            decides_validity: h.decides_validity,
+            edition_fields: false,
+            editions: Vec::new(),
+        })
+    }
+
+    /// Sends one request and reads its response (a batch of one through the feeder).
+    fn call(&self, op: Op, request: Request<'_>) -> Reply {
+        let mut slot = self.lock();
+        let mut replies = self.feed(&mut slot, &[(op, request)]);
+        replies.pop().expect("one reply per request")
+    }
+
+    /// The parse answer of a response.
+    fn parsed(&self, reply: Reply) -> Outcome<Parsed> {
+        let response = match reply {
+            Ok(r) => r,
+            Err(out) => return out.map(|()| Parsed::default()),
+        };
+        response.outcome(|r| {
+            let Some(Value::Object(map)) = r.components else {
+                return Err("an accepted parse without a \"components\" object".to_owned());
+            };
+            let mut parsed = Parsed::default();
+            let mut reported = Vec::with_capacity(map.len());
+            for (name, value) in map {
+                let c: Component = name
+                    .parse()
+                    .map_err(|e: crate::model::UnknownComponent| e.to_string())?;
+                let value = bytes_value(value).map_err(|e| format!("component {name}: {e}"))?;
+                parsed.components.set(c, value.as_deref());
+                reported.push(c);
+            }
+            parsed.not_reported = not_reported(self.info().components, &reported);
+            parsed.serialization = match r.serialization {
+                None => None,
+                Some(v) => bytes_value(v).map_err(|e| format!("serialization: {e}"))?,
+            };
+            Ok(parsed)
+        })
+    }
+
+    /// The byte-string answer of a response (resolve, normalize).
+    fn text(reply: Reply) -> Outcome<String> {
+        let response = match reply {
+            Ok(r) => r,
+            Err(out) => return out.map(|()| String::new()),
+        };
+        response.outcome(|r| match r.value.map(bytes_value) {
+            Some(Ok(Some(text))) => Ok(text),
+            _ => Err("an accepted answer without a byte-string \"value\"".to_owned()),
+        })
+    }
+
+    /// The boolean answer of a response (equivalent).
+    fn boolean(reply: Reply) -> Outcome<bool> {
+        match reply {
+            Ok(r) => r.outcome(|r| match r.value {
+                Some(Value::Bool(b)) => Ok(b),
+                _ => Err("an accepted answer without a boolean \"value\"".to_owned()),
+            }),
+            Err(out) => out.map(|()| false),
+        }
+    }
+
+    /// The answer of `reply` to a request of operation `op`, in the shared model's form.
+    fn answer(&self, op: Op, reply: Reply) -> Outcome<Answer> {
+        match op {
+            Op::Parse => self.parsed(reply).map(|p| Answer::Parsed(Box::new(p))),
+            Op::Resolve | Op::Normalize => External::text(reply).map(Answer::Text),
+            Op::Equivalent => External::boolean(reply).map(Answer::Bool),
+            // The protocol has no extract request (workers/README.md, "Requests").
+            Op::Extract => Outcome::Unsupported("extract".into()),
+        }
+    }
+}
+
+/// The request line of a job (its id is given when it is sent).
+fn request<'a>(job: &Job<'a>) -> Request<'a> {
+    let mut request = Request::new(job.op, job.input);
+    match job.op {
+        Op::Resolve => request.base = job.second.map(Wire),
+        Op::Equivalent => request.other = job.second.map(Wire),
+        _ => {}
+    }
+    request
+}
+
+impl Subject for External {
+    fn info(&self) -> &SubjectInfo {
+        self.spoken.get().unwrap_or(&self.declared)
+    }
+
+    fn available(&self) -> Result<(), String> {
+        let mut slot = self.lock();
+        self.ensure(&mut slot)
+    }
+
+    fn parse(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<Parsed> {
+        self.parsed(self.call(Op::Parse, Request::new(Op::Parse, input)))
+    }
+
+    fn resolve(&self, base: &[u8], reference: &[u8], _: &Ctx<'_>) -> Outcome<String> {
+        let mut request = Request::new(Op::Resolve, reference);
+        request.base = Some(Wire(base));
+        External::text(self.call(Op::Resolve, request))
+    }
+
+    fn normalize(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<String> {
+        External::text(self.call(Op::Normalize, Request::new(Op::Normalize, input)))
+    }
+
+    fn equivalent(&self, a: &[u8], b: &[u8], _: &Ctx<'_>) -> Outcome<bool> {
+        let mut request = Request::new(Op::Equivalent, a);
+        request.other = Some(Wire(b));
+        External::boolean(self.call(Op::Equivalent, request))
+    }
+
+    /// The jobs through the pipelined feeder (the `feeder` room): the worker is held
+    /// for the whole batch, with up to its window of requests in flight.
+    fn run_batch(&self, jobs: &[Job<'_>]) -> Vec<Outcome<Answer>> {
+        let mut slot = self.lock();
+        if let Err(why) = self.ensure(&mut slot) {
+            let why = format!("{} is not available: {why}", self.declared.name);
+            return jobs
+                .iter()
+                .map(|_| Outcome::Unsupported(why.clone()))
+                .collect();
+        }
+        let mut out: Vec<Option<Outcome<Answer>>> = Vec::with_capacity(jobs.len());
+        let mut batch = Vec::new();
+        for job in jobs {
+            if let Some(why) = super::fits(self.info(), job) {
+                out.push(Some(Outcome::Unsupported(why)));
+            } else {
+                out.push(None);
+                batch.push((job.op, request(job)));
+            }
+        }
+        let mut replies = self.feed(&mut slot, &batch).into_iter();
+        out.into_iter()
+            .zip(jobs)
+            .map(|(done, job)| {
+                done.unwrap_or_else(|| {
+                    let reply = replies.next().expect("one reply per request sent");
+                    self.answer(job.op, reply)
+                })
+            })
+            .collect()
+    }
+}
+
+/// The declared components a response left out: "not reported", where its library has no
+/// such reading for this input (workers/README.md, "Responses"), as against `null`, undefined.
+/// (tests/external.rs checks it through a worker that leaves a key out.)
+fn not_reported(declared: ComponentSet, reported: &[Component]) -> ComponentSet {
+    reported.iter().fold(declared, |left, c| left.without(*c))
+}
+
+/// Why a start failed: worth one more try, or not.
+enum Failure {
+    /// The handshake was missing or wrong: the protocol allows a second try.
+    Retry(String),
+    /// Nothing to retry: the interpreter is missing, the worker cannot be built.
+    Final(String),
+}

@@ -1,0 +1,330 @@
+//! Process handling for one worker: spawning it in its own process group, writing its requests
+//! from a thread of their own, reading its stdout line by line and its stderr's last lines with
+//! bounded memory, and killing it with its whole process tree (the hardening issue, items 7 and
+//! 8; `workers/README.md`, "uridiff's side").
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::tree;
+use crate::model::{Crash, CrashKind, Op};
+
+/// How many of the worker's last stderr lines a crash keeps.
+const STDERR_LINES: usize = 20;
+
+/// The longest line a worker may print (a longer one is a protocol error).
+pub(super) const MAX_LINE: u64 = 64 << 20;
+
+/// The stdout lines read ahead of the requests: a worker that prints faster than it is asked
+/// waits on its pipe (bounded memory), it is not buffered without end.
+const LINES_AHEAD: usize = 4;
+
+/// The blank stdout lines a request may be answered after: more is a flood, a protocol error.
+pub(super) const MAX_BLANK_LINES: usize = 10_000;
+
+/// The longest stderr line kept (the rest of a longer one is read and dropped).
+const MAX_STDERR_LINE: usize = 4096;
+
+/// Reads `stderr` to its end, keeping its last [`STDERR_LINES`] lines in `tail`, each cut to
+/// [`MAX_STDERR_LINE`] bytes: a worker that writes without end, or one line without a newline,
+/// costs bounded memory.
+fn keep_tail(mut stderr: impl BufRead, tail: &Mutex<VecDeque<String>>) {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        // At most MAX_STDERR_LINE bytes of the line; then the rest of it, dropped.
+        let Ok(n) = (&mut stderr)
+            .take(MAX_STDERR_LINE as u64)
+            .read_until(b'\n', &mut line)
+        else {
+            break;
+        };
+        if n == 0 {
+            break;
+        }
+        if line.last() != Some(&b'\n') {
+            while let Ok(buf) = stderr.fill_buf() {
+                if buf.is_empty() {
+                    break;
+                }
+                let (used, end) = match buf.iter().position(|&b| b == b'\n') {
+                    Some(i) => (i + 1, true),
+                    None => (buf.len(), false),
+                };
+                stderr.consume(used);
+                if end {
+                    break;
+                }
+            }
+        }
+        let text = String::from_utf8_lossy(&line).trim_end().to_owned();
+        let mut tail = tail.lock().unwrap_or_else(|e| e.into_inner());
+        if tail.len() == STDERR_LINES {
+            tail.pop_front();
+        }
+        tail.push_back(shorten(&text));
+    }
+}
+
+/// A running worker: the process, and the threads writing its stdin and reading its stdout and
+/// stderr.
+#[derive(Debug)]
+pub(super) struct Worker {
+    pub(super) child: Child,
+    /// Request lines for the writer thread, which owns the worker's stdin: the feeder never
+    /// blocks on a full pipe while the worker waits for its answers to be read.
+    requests: Option<Sender<Vec<u8>>>,
+    /// The value of [`tree::TAG_VAR`] in the worker's environment.
+    tag: String,
+    lines: Receiver<Line>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+    stderr_done: Receiver<()>,
+    /// Set once the process is reaped: its pid may then be reused, so it is never signalled
+    /// again.
+    status: Option<ExitStatus>,
+}
+
+/// What the stdout reader saw: a line (without its '\n'), or the end.
+pub(super) type Line = Result<Vec<u8>, String>;
+
+/// Why no line came.
+pub(super) enum ReadError {
+    Timeout,
+    /// The stdout pipe closed (the worker exited or closed it).
+    Closed,
+    /// A read error or an overlong line.
+    Broken(String),
+}
+
+impl Worker {
+    pub(super) fn spawn(command: &mut Command) -> io::Result<Worker> {
+        command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            command.process_group(0);
+        }
+        let tag = tree::new_tag();
+        command.env(tree::TAG_VAR, &tag);
+        let mut child = command.spawn()?;
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        // The window of requests in flight bounds what waits here (feeder::WINDOW).
+        let (requests, to_write) = mpsc::channel::<Vec<u8>>();
+        std::thread::spawn(move || {
+            for line in to_write {
+                if stdin.write_all(&line).and_then(|()| stdin.flush()).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
+        let (line_tx, lines) = mpsc::sync_channel(LINES_AHEAD);
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut line = Vec::new();
+                match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut line) {
+                    Ok(0) => break,
+                    Ok(_) if line.last() == Some(&b'\n') => {
+                        line.pop();
+                        if line.last() == Some(&b'\r') {
+                            line.pop();
+                        }
+                        if line_tx.send(Ok(line)).is_err() {
+                            break;
+                        }
+                    }
+                    Ok(n) if n as u64 >= MAX_LINE => {
+                        let _ = line_tx.send(Err(format!("a line longer than {MAX_LINE} bytes")));
+                        break;
+                    }
+                    Ok(_) => {
+                        // A last line without '\n', then the end.
+                        let _ = line_tx.send(Ok(line));
+                        break;
+                    }
+                    Err(e) => {
+                        let _ = line_tx.send(Err(format!("cannot read its stdout: {e}")));
+                        break;
+                    }
+                }
+            }
+        });
+        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        let (done_tx, stderr_done) = mpsc::channel();
+        let keep = Arc::clone(&tail);
+        std::thread::spawn(move || {
+            keep_tail(BufReader::new(stderr), &keep);
+            let _ = done_tx.send(());
+        });
+        Ok(Worker {
+            child,
+            requests: Some(requests),
+            tag,
+            lines,
+            stderr: tail,
+            stderr_done,
+            status: None,
+        })
+    }
+
+    /// The next non-empty stdout line, within `timeout`.
+    pub(super) fn read_line(&mut self, timeout: Duration) -> Result<Vec<u8>, ReadError> {
+        let deadline = Instant::now() + timeout;
+        let mut blank = 0usize;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(Ok(line)) if line.iter().all(u8::is_ascii_whitespace) => {
+                    blank += 1;
+                    if blank > MAX_BLANK_LINES {
+                        return Err(ReadError::Broken(format!(
+                            "more than {MAX_BLANK_LINES} blank lines where an answer was due"
+                        )));
+                    }
+                }
+                Ok(Ok(line)) => return Ok(line),
+                Ok(Err(e)) => return Err(ReadError::Broken(e)),
+                Err(RecvTimeoutError::Timeout) => return Err(ReadError::Timeout),
+                Err(RecvTimeoutError::Disconnected) => return Err(ReadError::Closed),
+            }
+        }
+    }
+
+    /// Hands one request line (with its `\n`) to the writer thread; false when the worker's
+    /// stdin is gone (its answer's absence then shows as an exit or a timeout).
+    pub(super) fn send(&mut self, line: Vec<u8>) -> bool {
+        self.requests.as_ref().is_some_and(|r| r.send(line).is_ok())
+    }
+
+    /// The worker's last stderr lines, once its stderr is closed (or after a short wait).
+    pub(super) fn stderr_tail(&self) -> Vec<String> {
+        let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
+        let tail = self.stderr.lock().unwrap_or_else(|e| e.into_inner());
+        tail.iter().cloned().collect()
+    }
+
+    /// Kills the worker's process group, then reaps the worker: the group is signalled while
+    /// the worker (at worst a zombie) still holds its pid, so the signal cannot reach a process
+    /// that reused the pid. Returns the exit status: the worker's own if it had already exited.
+    ///
+    /// The whole tree goes first ([`super::tree`]: descendants that left the group too), while
+    /// the worker still lives to be walked from, then the group, then what was forked meanwhile.
+    pub(super) fn kill(&mut self) -> Option<ExitStatus> {
+        self.requests = None;
+        if self.status.is_none() {
+            tree::end(self.child.id(), &self.tag);
+            #[cfg(unix)]
+            if let Ok(pid) = i32::try_from(self.child.id()) {
+                use nix::sys::signal::{killpg, Signal};
+                use nix::unistd::Pid;
+                let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
+            }
+            let _ = self.child.kill();
+            self.status = self.child.wait().ok();
+            tree::end(self.child.id(), &self.tag);
+        }
+        self.status
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// What went wrong with one request.
+pub(super) enum Fault {
+    Timeout,
+    Exited,
+    Protocol(String),
+}
+
+impl Fault {
+    /// The crash outcome of request `id`, with the worker's last stderr lines. The worker is
+    /// killed: one that timed out, exited or lost the thread of the conversation is not trusted
+    /// with the next request.
+    pub(super) fn crash(&self, worker: &mut Worker, op: Op, id: u64, timeout: Duration) -> Crash {
+        let (kind, mut message) = match self {
+            Fault::Timeout => {
+                worker.kill();
+                (
+                    CrashKind::Timeout,
+                    format!(
+                        "no answer to request {id} ({op}) within {} ms; the worker was killed",
+                        timeout.as_millis()
+                    ),
+                )
+            }
+            Fault::Exited => {
+                // Let it finish exiting, so that its own exit status is the one reported.
+                std::thread::sleep(Duration::from_millis(20));
+                let status = worker.kill().map_or_else(
+                    || "its stdout closed".to_owned(),
+                    |s| format!("it exited ({s})"),
+                );
+                (
+                    CrashKind::Exit,
+                    format!("the worker stopped during request {id} ({op}): {status}"),
+                )
+            }
+            Fault::Protocol(why) => {
+                worker.kill();
+                (
+                    CrashKind::Protocol,
+                    format!("request {id} ({op}): {why}; the worker was killed"),
+                )
+            }
+        };
+        let tail = worker.stderr_tail();
+        if !tail.is_empty() {
+            message.push_str("\nstderr:\n");
+            message.push_str(&tail.join("\n"));
+        }
+        Crash { kind, message }
+    }
+}
+
+/// Clips a line for a message.
+pub(super) fn shorten(s: &str) -> String {
+    const MAX: usize = 300;
+    if s.len() <= MAX {
+        return s.to_owned();
+    }
+    let mut end = MAX;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}...", &s[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stderr_without_newlines_costs_bounded_memory() {
+        let mut text = vec![b'x'; 10 << 20];
+        text.extend_from_slice(b"\nlast line\n");
+        let tail = Mutex::new(VecDeque::new());
+        keep_tail(std::io::Cursor::new(text), &tail);
+        let tail = tail.into_inner().unwrap();
+        assert_eq!(
+            tail.len(),
+            2,
+            "{:?}",
+            tail.iter().map(String::len).collect::<Vec<_>>()
+        );
+        assert!(tail[0].len() <= MAX_STDERR_LINE, "{}", tail[0].len());
+        assert_eq!(tail[1], "last line");
+    }
+}

@@ -1,0 +1,142 @@
+//! The wire protocol `uridiff-worker/1` (`workers/README.md`, "Requests" and "Responses";
+//! `workers/protocol.schema.json`): the request, handshake and response lines, and byte strings
+//! as JSON strings when UTF-8, `{"b64": ...}` otherwise.
+
+use base64::engine::general_purpose::STANDARD as BASE64;
+use base64::Engine as _;
+use serde::{Deserialize, Serialize, Serializer};
+use serde_json::Value;
+
+use crate::model::{Crash, CrashKind, Op, Outcome, Rejection};
+
+/// The protocol a worker's handshake must name.
+pub const PROTOCOL: &str = "uridiff-worker/1";
+
+/// A byte string on the wire: a JSON string when UTF-8, else `{"b64": ...}`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Wire<'a>(pub(super) &'a [u8]);
+
+impl Serialize for Wire<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match std::str::from_utf8(self.0) {
+            Ok(text) => s.serialize_str(text),
+            Err(_) => {
+                use serde::ser::SerializeMap;
+                let mut map = s.serialize_map(Some(1))?;
+                map.serialize_entry("b64", &BASE64.encode(self.0))?;
+                map.end()
+            }
+        }
+    }
+}
+
+/// A byte string from the wire (`null` is undefined). Bytes that are not UTF-8 become U+FFFD:
+/// the shared model holds text.
+pub(super) fn bytes_value(v: Value) -> Result<Option<String>, String> {
+    match v {
+        Value::Null => Ok(None),
+        Value::String(s) => Ok(Some(s)),
+        Value::Object(map) => match map.get("b64") {
+            Some(Value::String(b64)) if map.len() == 1 => BASE64
+                .decode(b64)
+                .map(|bytes| Some(String::from_utf8_lossy(&bytes).into_owned()))
+                .map_err(|e| format!("bad base64: {e}")),
+            _ => Err("an object that is not {\"b64\": ...}".to_owned()),
+        },
+        other => Err(format!("{other} is not a byte string")),
+    }
+}
+
+/// One request line.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub(super) struct Request<'a> {
+    pub(super) id: u64,
+    pub(super) op: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) base: Option<Wire<'a>>,
+    pub(super) input: Wire<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(super) other: Option<Wire<'a>>,
+}
+
+impl<'a> Request<'a> {
+    pub(super) fn new(op: Op, input: &'a [u8]) -> Request<'a> {
+        Request {
+            id: 0,
+            op: op.name(),
+            base: None,
+            input: Wire(input),
+            other: None,
+        }
+    }
+}
+
+/// The handshake line.
+#[derive(Debug, Deserialize)]
+pub(super) struct Handshake {
+    pub(super) protocol: String,
+    pub(super) name: String,
+    pub(super) version: String,
+    pub(super) profile: String,
+    pub(super) operations: Vec<String>,
+    pub(super) components: Vec<String>,
+    pub(super) decides_validity: bool,
+    #[serde(default)]
+    pub(super) library: Option<String>,
+    #[serde(default)]
+    pub(super) notes: Vec<String>,
+}
+
+/// One response line.
+#[derive(Debug, Deserialize)]
+pub(super) struct Response {
+    pub(super) id: Option<u64>,
+    pub(super) outcome: String,
+    #[serde(default)]
+    pub(super) components: Option<Value>,
+    #[serde(default)]
+    pub(super) serialization: Option<Value>,
+    #[serde(default)]
+    pub(super) value: Option<Value>,
+    #[serde(default)]
+    pub(super) message: Option<String>,
+    #[serde(default)]
+    pub(super) code: Option<String>,
+    #[serde(default)]
+    pub(super) offset: Option<usize>,
+}
+
+impl Response {
+    /// The outcome; an `accepted` answer is read by `accept`. A response that breaks the
+    /// protocol in its content (its line and id were right, so the worker is still in step) is
+    /// a protocol crash, without a restart.
+    pub(super) fn outcome<T>(
+        self,
+        accept: impl FnOnce(Response) -> Result<T, String>,
+    ) -> Outcome<T> {
+        let protocol = |message: String| {
+            Outcome::Crashed(Crash {
+                kind: CrashKind::Protocol,
+                message,
+            })
+        };
+        let id = self.id.unwrap_or_default();
+        match self.outcome.as_str() {
+            "accepted" => match accept(self) {
+                Ok(value) => Outcome::Accepted(value),
+                Err(why) => protocol(format!("request {id}: {why}")),
+            },
+            "rejected" => Outcome::Rejected(Rejection {
+                message: self.message.unwrap_or_default(),
+                code: self.code,
+                offset: self.offset,
+            }),
+            "unsupported" => Outcome::Unsupported(self.message.unwrap_or_default()),
+            "error" => protocol(format!(
+                "the worker called the request malformed: {}",
+                self.message.unwrap_or_default()
+            )),
+            other => protocol(format!("unknown outcome {other:?}")),
+        }
+    }
+}
