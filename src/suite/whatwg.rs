@@ -190,7 +190,9 @@ pub struct WhatwgFile {
 ///
 /// ```
 /// let err = uridiff::suite::whatwg::load("no/such.json".as_ref()).unwrap_err();
-/// assert!(err.to_string().starts_with("no/such.json: "), "{err}");
+/// // The file, then its cause once, as the error's source.
+/// assert_eq!(err.to_string(), "no/such.json");
+/// assert!(std::error::Error::source(&err).is_some());
 /// ```
 pub fn load(path: &Path) -> Result<WhatwgFile, WhatwgError> {
     let io = |source| WhatwgError::Io {
