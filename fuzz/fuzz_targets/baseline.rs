@@ -1,6 +1,8 @@
 //! The CI gate's baseline reader (`uridiff::gate::file::read`) on any text: never a panic; an
 //! error names a line of the file and a column of that line (1-based, at most one past its end);
 //! a baseline it reads lists only jobs of parsers its header names, each at a line of the file.
+//! And its writer: a run made of the input's lines as jobs (any bytes) is written, read back, and
+//! gives every job with its answer and its class.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -9,6 +11,7 @@ fuzz_target!(|data: &[u8]| {
     if data.len() > 1 << 16 {
         return;
     }
+    write_then_read(data);
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
@@ -30,3 +33,55 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+/// Each line of `data` a parse job of parser `p0` or `p1`, written and read back.
+fn write_then_read(data: &[u8]) {
+    use std::collections::BTreeMap;
+    use uridiff::engine::{skeleton, Task};
+    use uridiff::gate::{self, Header, Parser, Record, Run};
+    let parser = |name: &str| Parser {
+        name: name.to_owned(),
+        version: "1".into(),
+        profile: "rfc3986".into(),
+        reference: "rfc3986".into(),
+    };
+    let mut records = Vec::new();
+    let mut jobs = BTreeMap::new();
+    for (i, line) in data.split(|&b| b == b'\n').take(16).enumerate() {
+        let subject = if i % 2 == 0 { "p0" } else { "p1" };
+        let task = Task::parse(line.to_vec(), "fuzz");
+        let job = gate::job_id(&task);
+        jobs.insert(job, task.clone());
+        records.push(Record {
+            subject: subject.to_owned(),
+            // As `Signature::key` writes a key: without trailing whitespace.
+            class: format!("{subject} host parse: {}", skeleton(line))
+                .trim_end()
+                .to_owned(),
+            job,
+            answer: gate::fnv1a(line),
+            task,
+        });
+    }
+    let run = Run {
+        header: Header {
+            uridiff: "uridiff 0".into(),
+            seed: 1,
+            count: 1,
+            editions: vec!["rfc3986".into()],
+            parsers: vec![parser("p0"), parser("p1")],
+        },
+        records,
+        jobs,
+    };
+    let text = gate::file::write(&run);
+    let back = gate::file::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    for r in &run.records {
+        let entry = back
+            .entries
+            .get(&(r.subject.clone(), r.job))
+            .unwrap_or_else(|| panic!("{} lost\n{text}", r.subject));
+        assert_eq!(entry.answer, r.answer);
+        assert!(entry.classes.contains(&gate::key_line(&r.class)), "{:?}", entry.classes);
+    }
+}

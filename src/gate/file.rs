@@ -183,6 +183,19 @@ fn number<T: std::str::FromStr>(value: &str, line: usize, column: usize) -> Resu
 /// assert_eq!((err.line, err.column), (3, 1));
 /// ```
 pub fn read(text: &str) -> Result<Baseline, SyntaxError> {
+    // A column is of the line it names: at most one past its last character, whatever a piece
+    // of the reader counted (a missing field after the last one, bytes of a non-ASCII text).
+    read_lines(text).map_err(|mut e| {
+        let width = text
+            .lines()
+            .nth(e.line.saturating_sub(1))
+            .map_or(0, |l| l.chars().count());
+        e.column = e.column.clamp(1, width + 1);
+        e
+    })
+}
+
+fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     let first = lines.by_ref().find(|(_, l)| !l.trim().is_empty());
     match first {
@@ -231,9 +244,16 @@ pub fn read(text: &str) -> Result<Baseline, SyntaxError> {
                 }
                 "parser" => {
                     let p: Parser = serde_json::from_str(value).map_err(|e| {
+                        // serde_json counts bytes, and one past the end at the end of input: the
+                        // column is of characters, at most one past the line's last.
+                        let upto = value
+                            .char_indices()
+                            .take_while(|(i, _)| *i < e.column().saturating_sub(1))
+                            .count();
+                        let width = line.chars().count();
                         at(
                             n,
-                            column + e.column().saturating_sub(1),
+                            (column + upto).min(width + 1),
                             format!("not a parser record ({e}); {REGENERATE}"),
                         )
                     })?;
@@ -376,6 +396,19 @@ mod tests {
         assert_eq!(e.classes.len(), 2);
         assert_eq!(e.line, 9);
         assert_eq!(e.shown, "parse http://a");
+    }
+
+    #[test]
+    fn a_cut_parser_record_is_placed_within_its_line() {
+        // Cut inside a string of non-ASCII characters: serde_json counts bytes, one past the end.
+        let text = "# uridiff gate baseline 1\n# parser: {\"name\":\"\u{e9}\u{e9}\u{e9}\n";
+        let e = read(text).unwrap_err();
+        let width = "# parser: {\"name\":\"\u{e9}\u{e9}\u{e9}".chars().count();
+        assert_eq!(e.line, 2, "{e}");
+        assert!(
+            e.column >= 11 && e.column <= width + 1,
+            "{e}: a line of {width}"
+        );
     }
 
     #[test]
