@@ -69,19 +69,30 @@ impl Subject for AlwaysEqual {
     }
 }
 
-fn always_equal(name: &str, profile: &str) -> Arc<dyn Subject> {
-    Arc::new(AlwaysEqual(SubjectInfo {
+/// The declaration of a test double: a library of `profile` named `name`, doing `ops`,
+/// reporting `components`, deciding validity.
+fn double(name: &str, profile: &str, ops: &[Op], components: ComponentSet) -> SubjectInfo {
+    SubjectInfo {
         name: name.into(),
         version: "test".into(),
         profile: profile.into(),
         kind: Kind::InProcess,
         library: "a test double".into(),
-        operations: OpSet::of(&[Op::Equivalent]),
-        components: ComponentSet::NONE,
+        operations: OpSet::of(ops),
+        components,
         decides_validity: true,
         edition_fields: false,
         editions: Vec::new(),
-    }))
+    }
+}
+
+fn always_equal(name: &str, profile: &str) -> Arc<dyn Subject> {
+    Arc::new(AlwaysEqual(double(
+        name,
+        profile,
+        &[Op::Equivalent],
+        ComponentSet::NONE,
+    )))
 }
 
 /// A library whose normalization is `f` (Java's `URI.normalize` gives `""` on `.`; Perl's
@@ -99,18 +110,7 @@ impl Subject for NormalizesAs {
 
 fn normalizes_as(name: &str, profile: &str, f: fn(&[u8]) -> String) -> Arc<dyn Subject> {
     Arc::new(NormalizesAs(
-        SubjectInfo {
-            name: name.into(),
-            version: "test".into(),
-            profile: profile.into(),
-            kind: Kind::InProcess,
-            library: "a test double".into(),
-            operations: OpSet::of(&[Op::Normalize]),
-            components: ComponentSet::NONE,
-            decides_validity: true,
-            edition_fields: false,
-            editions: Vec::new(),
-        },
+        double(name, profile, &[Op::Normalize], ComponentSet::NONE),
         f,
     ))
 }
@@ -128,18 +128,7 @@ fn resolves(name: &str, profile: &str, f: Resolves) -> Arc<dyn Subject> {
         Edition::Rfc3986
     };
     Arc::new(Plays {
-        info: SubjectInfo {
-            name: name.into(),
-            version: "test".into(),
-            profile: profile.into(),
-            kind: Kind::InProcess,
-            library: "a test double".into(),
-            operations: OpSet::of(&[Op::Resolve]),
-            components: ComponentSet::ALL,
-            decides_validity: true,
-            edition_fields: false,
-            editions: Vec::new(),
-        },
+        info: double(name, profile, &[Op::Resolve], ComponentSet::ALL),
         edition,
         change: |_, o| o,
         resolves: Some(f),
@@ -148,18 +137,12 @@ fn resolves(name: &str, profile: &str, f: Resolves) -> Arc<dyn Subject> {
 
 fn plays(name: &str, profile: &str, edition: Edition, change: Change) -> Arc<dyn Subject> {
     Arc::new(Plays {
-        info: SubjectInfo {
-            name: name.into(),
-            version: "test".into(),
-            profile: profile.into(),
-            kind: Kind::InProcess,
-            library: "a test double".into(),
-            operations: OpSet::of(&[Op::Parse, Op::Normalize, Op::Equivalent]),
-            components: ComponentSet::ALL,
-            decides_validity: true,
-            edition_fields: false,
-            editions: Vec::new(),
-        },
+        info: double(
+            name,
+            profile,
+            &[Op::Parse, Op::Normalize, Op::Equivalent],
+            ComponentSet::ALL,
+        ),
         edition,
         change,
         resolves: None,

@@ -150,8 +150,8 @@ fn column(
 }
 
 /// The re-parse a parse outcome calls for: its serialization, where it gave one that is not the
-/// input (the same test as `Engine::reparse`, which the engine's tests hold it to).
-fn reparse_task(task: &Task, outcome: &Outcome<Answer>) -> Option<Task> {
+/// input (`Engine::reparse` runs the same task).
+pub(super) fn reparse_task(task: &Task, outcome: &Outcome<Answer>) -> Option<Task> {
     let Outcome::Accepted(Answer::Parsed(p)) = outcome else {
         return None;
     };

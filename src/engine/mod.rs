@@ -286,14 +286,7 @@ impl Engine {
     }
 
     fn reparse(&self, i: usize, task: &Task, outcome: &Outcome<Answer>) -> Option<Outcome<Answer>> {
-        let Outcome::Accepted(Answer::Parsed(p)) = outcome else {
-            return None;
-        };
-        let s = p.serialization.as_deref()?;
-        if task.op != Op::Parse || s.as_bytes() == task.input.as_slice() {
-            return None;
-        }
-        let again = task.with_input(s.as_bytes().to_vec());
+        let again = columns::reparse_task(task, outcome)?;
         Some(subjects::run(self.subjects[i].as_ref(), &again.job()))
     }
 

@@ -244,16 +244,15 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
                 }
                 "parser" => {
                     let p: Parser = serde_json::from_str(value).map_err(|e| {
-                        // serde_json counts bytes, and one past the end at the end of input: the
-                        // column is of characters, at most one past the line's last.
+                        // serde_json counts bytes; the column is of characters (`read` keeps
+                        // it within the line).
                         let upto = value
                             .char_indices()
                             .take_while(|(i, _)| *i < e.column().saturating_sub(1))
                             .count();
-                        let width = line.chars().count();
                         at(
                             n,
-                            (column + upto).min(width + 1),
+                            column + upto,
                             format!("not a parser record ({e}); {REGENERATE}"),
                         )
                     })?;

@@ -114,7 +114,7 @@ pub(super) const RULES: &[Rule] = &[
 ];
 
 /// `s` with the two hexadecimal digits after each `%` uppercased.
-fn upper_hex(s: &str) -> String {
+pub(super) fn upper_hex(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut after = 0;
     for c in s.chars() {

@@ -29,7 +29,9 @@
 //!   URL-SYNTAX.md, "Port number": 1 - 65535); RFC 3986 3.2.3 bounds no port.
 
 use super::whatwg_url::whatwg_ipv4;
-use super::{accepted_once, pct_encode_non_ascii, slash_after_authority, Evidence, Rule};
+use super::{
+    accepted_once, empty_parts_dropped, pct_encode_non_ascii, slash_after_authority, Evidence, Rule,
+};
 use crate::engine::Class;
 use crate::model::{Component, Components};
 
@@ -250,27 +252,10 @@ pub(super) const RULES: &[Rule] = &[
             let (Class::Resolution, Some(spec)) = (e.class, e.spec) else {
                 return false;
             };
-            let Ok(c) = uri_spec::parse(spec.as_bytes()) else {
-                return false;
-            };
-            let empty_part = c.query == Some("") || c.fragment == Some("");
-            let mut written = String::new();
-            if let Some(s) = c.scheme {
-                written.push_str(s);
-                written.push(':');
-            }
-            if let Some(a) = c.authority {
-                written.push_str("//");
-                written.push_str(a);
-            }
-            written.push_str(c.path.unwrap_or(""));
-            for (mark, part) in [('?', c.query), ('#', c.fragment)] {
-                if let Some(p) = part.filter(|p| !p.is_empty()) {
-                    written.push(mark);
-                    written.push_str(p);
-                }
-            }
-            empty_part && Some(slash_after_authority(&written).as_str()) == e.got
+            // Recomposition gives the URI back unless an empty query or fragment went.
+            empty_parts_dropped(spec).is_some_and(|written| {
+                written != spec && Some(slash_after_authority(&written).as_str()) == e.got
+            })
         },
     },
 ];
@@ -301,17 +286,7 @@ fn urls_of(e: &Evidence<'_>) -> Vec<Vec<u8>> {
 /// `"%" ZoneID`, where `ZoneID = 1*( unreserved / pct-encoded )`. Anything else is left as it
 /// is (a zone holding `"` or `{` is no zone id of any standard).
 fn zone_removed(s: &[u8]) -> Vec<u8> {
-    let (Some(open), Some(close)) = (
-        s.iter().position(|&b| b == b'['),
-        s.iter().position(|&b| b == b']'),
-    ) else {
-        return s.to_vec();
-    };
-    let Some(pct) = (open < close)
-        .then(|| s[open..close].iter().position(|&b| b == b'%'))
-        .flatten()
-        .map(|p| open + p)
-    else {
+    let Some((pct, close)) = super::zone_span(s) else {
         return s.to_vec();
     };
     let zone = match &s[pct..close] {

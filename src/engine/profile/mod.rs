@@ -298,6 +298,40 @@ pub(super) fn slash_after_authority(target: &str) -> String {
     }
 }
 
+/// Where the zone of `s`'s first bracketed literal is: the "%" that opens it and the "]" that
+/// ends it (`[fe80::1%eth0]`), `None` without one. The profiles that take a zone (Java's scope
+/// id, RFC 6874's zone id) each check what may follow the "%".
+pub(super) fn zone_span(s: &[u8]) -> Option<(usize, usize)> {
+    let open = s.iter().position(|&b| b == b'[')?;
+    let close = s.iter().position(|&b| b == b']')?;
+    let pct = s.get(open..close)?.iter().position(|&b| b == b'%')?;
+    Some((open + pct, close))
+}
+
+/// `uri` written back without an empty query's "?" or an empty fragment's "#", wherever they
+/// stand (`a:?#x` is `a:#x`): RFC 3986 5.3's recomposition of its components, the empty query
+/// and fragment left out. `None` when RFC 3986 does not read `uri`.
+pub(super) fn empty_parts_dropped(uri: &str) -> Option<String> {
+    let c = uri_spec::parse(uri.as_bytes()).ok()?;
+    let mut written = String::new();
+    if let Some(s) = c.scheme {
+        written.push_str(s);
+        written.push(':');
+    }
+    if let Some(a) = c.authority {
+        written.push_str("//");
+        written.push_str(a);
+    }
+    written.push_str(c.path.unwrap_or(""));
+    for (mark, part) in [('?', c.query), ('#', c.fragment)] {
+        if let Some(p) = part.filter(|p| !p.is_empty()) {
+            written.push(mark);
+            written.push_str(p);
+        }
+    }
+    Some(written)
+}
+
 /// An empty path after an authority reported as "/" (`http::Uri`, uriparse).
 pub(super) fn empty_path_after_authority_is_slash(e: &Evidence<'_>) -> bool {
     e.component() == Some(Component::Path)

@@ -57,26 +57,8 @@ pub(super) const RULES: &[Rule] = &[
             let Ok(target) = uri_spec::resolve(base, e.input) else {
                 return false;
             };
-            let Ok(c) = uri_spec::parse(target.as_bytes()) else {
-                return false;
-            };
-            let mut written = String::new();
-            if let Some(s) = c.scheme {
-                written.push_str(s);
-                written.push(':');
-            }
-            if let Some(a) = c.authority {
-                written.push_str("//");
-                written.push_str(a);
-            }
-            written.push_str(c.path.unwrap_or(""));
-            for (mark, part) in [('?', c.query), ('#', c.fragment)] {
-                if let Some(p) = part.filter(|p| !p.is_empty()) {
-                    written.push(mark);
-                    written.push_str(p);
-                }
-            }
-            written != target && e.got == Some(written.as_str())
+            empty_parts_dropped(&target)
+                .is_some_and(|written| written != target && e.got == Some(written.as_str()))
         },
     },
     Rule {

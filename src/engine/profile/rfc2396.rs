@@ -246,20 +246,7 @@ fn empty_authority_alone(s: &[u8]) -> bool {
 
 /// `s` with a "%" scope id removed from its bracketed IPv6 literal (`[::%e]` is `[::]`).
 fn strip_scope(s: &[u8]) -> Vec<u8> {
-    let (Some(open), Some(close)) = (
-        s.iter().position(|&b| b == b'['),
-        s.iter().position(|&b| b == b']'),
-    ) else {
-        return s.to_vec();
-    };
-    if close < open {
-        return s.to_vec();
-    }
-    let Some(pct) = s[open..close]
-        .iter()
-        .position(|&b| b == b'%')
-        .map(|p| open + p)
-    else {
+    let Some((pct, close)) = super::zone_span(s) else {
         return s.to_vec();
     };
     let scope = &s[pct + 1..close];

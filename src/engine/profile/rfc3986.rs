@@ -205,25 +205,8 @@ pub(super) const RULES: &[Rule] = &[
 /// and host lowercased, every percent-encoding uppercased, dot segments removed from the path,
 /// an empty port dropped with its ":"; nothing decoded.
 fn rfc3986_normalized(uri: &[u8]) -> Option<String> {
-    fn upper(s: &str) -> String {
-        let mut out = String::with_capacity(s.len());
-        let mut chars = s.char_indices();
-        while let Some((i, c)) = chars.next() {
-            let hex = s
-                .get(i + 1..i + 3)
-                .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
-            match (c, hex) {
-                ('%', Some(h)) => {
-                    out.push('%');
-                    out.push_str(&h.to_ascii_uppercase());
-                    chars.next();
-                    chars.next();
-                }
-                _ => out.push(c),
-            }
-        }
-        out
-    }
+    // Every "%" of a URI RFC 3986 reads starts a pct-encoding: its two digits uppercased.
+    let upper = super::any::upper_hex;
     let c = uri_spec::parse(uri).ok()?;
     let mut out = String::new();
     if let Some(scheme) = c.scheme {

@@ -49,8 +49,6 @@ use std::process::Command;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
-use serde_json::Value;
-
 pub use self::cache::cache_dir;
 pub(crate) use self::catalogue::shipped;
 use self::catalogue::{shipped_command, ALL_EIGHT, FOUR_OPS};
@@ -59,7 +57,7 @@ use self::feeder::Reply;
 pub use self::feeder::DEFAULT_WINDOW;
 use self::process::{shorten, ReadError, Worker};
 pub use self::wire::PROTOCOL;
-use self::wire::{bytes_value, Handshake, Request, Wire};
+use self::wire::{Handshake, Request, Wire};
 use super::{Ctx, Job, Kind, Subject, SubjectInfo};
 use crate::model::{Answer, Component, ComponentSet, Op, OpSet, Outcome, Parsed};
 
@@ -403,52 +401,24 @@ impl External {
 
     /// The parse answer of a response.
     fn parsed(&self, reply: Reply) -> Outcome<Parsed> {
-        let response = match reply {
-            Ok(r) => r,
-            Err(out) => return out.map(|()| Parsed::default()),
-        };
-        response.outcome(|r| {
-            let Some(Value::Object(map)) = r.components else {
-                return Err("an accepted parse without a \"components\" object".to_owned());
-            };
-            let mut parsed = Parsed::default();
-            let mut reported = Vec::with_capacity(map.len());
-            for (name, value) in map {
-                let c: Component = name
-                    .parse()
-                    .map_err(|e: crate::model::UnknownComponent| e.to_string())?;
-                let value = bytes_value(value).map_err(|e| format!("component {name}: {e}"))?;
-                parsed.components.set(c, value.as_deref());
-                reported.push(c);
-            }
-            parsed.not_reported = not_reported(self.info().components, &reported);
-            parsed.serialization = match r.serialization {
-                None => None,
-                Some(v) => bytes_value(v).map_err(|e| format!("serialization: {e}"))?,
-            };
-            Ok(parsed)
-        })
+        match reply {
+            Ok(r) => r.parsed(self.info().components),
+            Err(out) => out.map(|()| Parsed::default()),
+        }
     }
 
     /// The byte-string answer of a response (resolve, normalize).
     fn text(reply: Reply) -> Outcome<String> {
-        let response = match reply {
-            Ok(r) => r,
-            Err(out) => return out.map(|()| String::new()),
-        };
-        response.outcome(|r| match r.value.map(bytes_value) {
-            Some(Ok(Some(text))) => Ok(text),
-            _ => Err("an accepted answer without a byte-string \"value\"".to_owned()),
-        })
+        match reply {
+            Ok(r) => r.text(),
+            Err(out) => out.map(|()| String::new()),
+        }
     }
 
     /// The boolean answer of a response (equivalent).
     fn boolean(reply: Reply) -> Outcome<bool> {
         match reply {
-            Ok(r) => r.outcome(|r| match r.value {
-                Some(Value::Bool(b)) => Ok(b),
-                _ => Err("an accepted answer without a boolean \"value\"".to_owned()),
-            }),
+            Ok(r) => r.boolean(),
             Err(out) => out.map(|()| false),
         }
     }
@@ -538,13 +508,6 @@ impl Subject for External {
             })
             .collect()
     }
-}
-
-/// The declared components a response left out: "not reported", where its library has no
-/// such reading for this input (workers/README.md, "Responses"), as against `null`, undefined.
-/// (tests/external.rs checks it through a worker that leaves a key out.)
-fn not_reported(declared: ComponentSet, reported: &[Component]) -> ComponentSet {
-    reported.iter().fold(declared, |left, c| left.without(*c))
 }
 
 /// Why a start failed: worth one more try, or not.

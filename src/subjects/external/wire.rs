@@ -7,7 +7,7 @@ use base64::Engine as _;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
 
-use crate::model::{Crash, CrashKind, Op, Outcome, Rejection};
+use crate::model::{Component, ComponentSet, Crash, CrashKind, Op, Outcome, Parsed, Rejection};
 
 /// The protocol a worker's handshake must name.
 pub const PROTOCOL: &str = "uridiff-worker/1";
@@ -107,6 +107,48 @@ pub(super) struct Response {
 }
 
 impl Response {
+    /// A parse's outcome: its components (each declared one left out is "not reported") and
+    /// its serialization.
+    pub(super) fn parsed(self, declared: ComponentSet) -> Outcome<Parsed> {
+        self.outcome(|r| {
+            let Some(Value::Object(map)) = r.components else {
+                return Err("an accepted parse without a \"components\" object".to_owned());
+            };
+            let mut parsed = Parsed::default();
+            let mut reported = Vec::with_capacity(map.len());
+            for (name, value) in map {
+                let c: Component = name
+                    .parse()
+                    .map_err(|e: crate::model::UnknownComponent| e.to_string())?;
+                let value = bytes_value(value).map_err(|e| format!("component {name}: {e}"))?;
+                parsed.components.set(c, value.as_deref());
+                reported.push(c);
+            }
+            parsed.not_reported = not_reported(declared, &reported);
+            parsed.serialization = match r.serialization {
+                None => None,
+                Some(v) => bytes_value(v).map_err(|e| format!("serialization: {e}"))?,
+            };
+            Ok(parsed)
+        })
+    }
+
+    /// A byte-string answer's outcome (resolve, normalize).
+    pub(super) fn text(self) -> Outcome<String> {
+        self.outcome(|r| match r.value.map(bytes_value) {
+            Some(Ok(Some(text))) => Ok(text),
+            _ => Err("an accepted answer without a byte-string \"value\"".to_owned()),
+        })
+    }
+
+    /// A boolean answer's outcome (equivalent).
+    pub(super) fn boolean(self) -> Outcome<bool> {
+        self.outcome(|r| match r.value {
+            Some(Value::Bool(b)) => Ok(b),
+            _ => Err("an accepted answer without a boolean \"value\"".to_owned()),
+        })
+    }
+
     /// The outcome; an `accepted` answer is read by `accept`. A response that breaks the
     /// protocol in its content (its line and id were right, so the worker is still in step) is
     /// a protocol crash, without a restart.
@@ -139,4 +181,11 @@ impl Response {
             other => protocol(format!("unknown outcome {other:?}")),
         }
     }
+}
+
+/// The declared components a response left out: "not reported", where its library has no
+/// such reading for this input (workers/README.md, "Responses"), as against `null`, undefined.
+/// (tests/external.rs checks it through a worker that leaves a key out.)
+fn not_reported(declared: ComponentSet, reported: &[Component]) -> ComponentSet {
+    reported.iter().fold(declared, |left, c| left.without(*c))
 }

@@ -4,17 +4,13 @@
 //! drives: whatever a worker prints, reading it never panics and takes time linear in its length.
 //!
 //! The pieces are the reader's own: the [`Handshake`] and [`Response`] types, the handshake's
-//! checks ([`External`]'s `handshake`), [`Response::outcome`], `bytes_value`, the component names
-//! and `not_reported`. Only the glue of an accepted answer is written here again, in the form
-//! [`External`]'s `parse`, `text_call` and `equivalent` give it (they are not separate functions
-//! yet; when the file is split, both should call one copy).
-
-use serde_json::Value;
+//! checks ([`External`]'s `handshake`), and the reading of an answer `External` uses
+//! (`Response::parsed`, `text`, `boolean` in `wire.rs`).
 
 use super::process::{shorten, MAX_BLANK_LINES, MAX_LINE};
-use super::wire::{bytes_value, Response};
-use super::{not_reported, External};
-use crate::model::{Answer, Component, Crash, CrashKind, Op, Outcome, Parsed};
+use super::wire::Response;
+use super::External;
+use crate::model::{Answer, Crash, CrashKind, Op, Outcome};
 use crate::subjects::SubjectInfo;
 
 /// The worker's name in the handshakes read here (a command-line worker: any name is taken).
@@ -76,45 +72,12 @@ pub fn read_response(info: &SubjectInfo, op: Op, id: u64, line: &[u8]) -> Outcom
     }
     match op {
         Op::Parse => response
-            .outcome(|r| accept_parse(r, info))
+            .parsed(info.components)
             .map(|p| Answer::Parsed(Box::new(p))),
-        Op::Resolve | Op::Normalize => response
-            .outcome(|r| match r.value.map(bytes_value) {
-                Some(Ok(Some(text))) => Ok(text),
-                _ => Err("an accepted answer without a byte-string \"value\"".to_owned()),
-            })
-            .map(Answer::Text),
-        Op::Equivalent => response
-            .outcome(|r| match r.value {
-                Some(Value::Bool(b)) => Ok(b),
-                _ => Err("an accepted answer without a boolean \"value\"".to_owned()),
-            })
-            .map(Answer::Bool),
+        Op::Resolve | Op::Normalize => response.text().map(Answer::Text),
+        Op::Equivalent => response.boolean().map(Answer::Bool),
         other => Outcome::Unsupported(format!("workers have no {other} operation")),
     }
-}
-
-/// An accepted parse, as `External::parse` reads it.
-fn accept_parse(r: Response, info: &SubjectInfo) -> Result<Parsed, String> {
-    let Some(Value::Object(map)) = r.components else {
-        return Err("an accepted parse without a \"components\" object".to_owned());
-    };
-    let mut parsed = Parsed::default();
-    let mut reported = Vec::with_capacity(map.len());
-    for (name, value) in map {
-        let c: Component = name
-            .parse()
-            .map_err(|e: crate::model::UnknownComponent| e.to_string())?;
-        let value = bytes_value(value).map_err(|e| format!("component {name}: {e}"))?;
-        parsed.components.set(c, value.as_deref());
-        reported.push(c);
-    }
-    parsed.not_reported = not_reported(info.components, &reported);
-    parsed.serialization = match r.serialization {
-        None => None,
-        Some(v) => bytes_value(v).map_err(|e| format!("serialization: {e}"))?,
-    };
-    Ok(parsed)
 }
 
 /// A worker's whole stdout read as uridiff reads it: the handshake on the first line that is
@@ -212,6 +175,7 @@ impl<'a> Iterator for Lines<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Component;
 
     const HANDSHAKE: &str = r#"{"protocol":"uridiff-worker/1","name":"w","version":"1","profile":"rfc3986","operations":["parse","resolve","equivalent"],"components":["host","path"],"decides_validity":false}"#;
 
