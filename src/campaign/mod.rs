@@ -469,7 +469,7 @@ impl Campaign {
             let rows = engine.run(&tasks, &|| {});
             self.deaths_in_batch(engine, &mut watch, &rows, &indices, died)?;
             for (row, &k) in rows.iter().zip(&indices) {
-                for f in engine.findings(row) {
+                for (f, on) in engine.classed_findings(row, &memo) {
                     // A class is known by its minimized example's skeleton; each (subject,
                     // class, op) minimizes at most MINIMIZED_PER_CLASS inputs a run, so a
                     // campaign does not minimize every input of a class it already holds.
@@ -487,12 +487,12 @@ impl Campaign {
                     let example = minimize::minimize(
                         engine,
                         &memo,
-                        &row.task,
+                        &on,
                         &f.signature,
                         f.reason.as_deref(),
                         options.budget,
                     )
-                    .unwrap_or_else(|| row.task.clone());
+                    .unwrap_or_else(|| on.clone());
                     let i = engine.position(&f.signature.subject);
                     self.death_minimizing(engine, &mut watch, i, (k, &row.task), died)?;
                     let signature = crate::engine::Signature {
@@ -509,7 +509,7 @@ impl Campaign {
                     if self.known.contains(&key) {
                         continue;
                     }
-                    let record = engine.record(signature, 1, example, &row.task, f.rule.clone());
+                    let record = engine.record(signature, 1, example, &on, f.rule.clone());
                     let outcomes = record
                         .outcomes
                         .iter()

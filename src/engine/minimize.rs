@@ -32,18 +32,23 @@ const MEMO_ENTRIES: usize = 200_000;
 #[derive(Debug, Default)]
 pub struct Memo {
     seen: Mutex<Seen>,
+    /// The subjects' parses of operands, for attribution ([`super::attribute`]).
+    pub(super) operands: super::attribute::Operands,
 }
 
 impl Memo {
-    /// What subject `i` of `engine` shows on `task`, computed once.
+    /// What subject `i` of `engine` shows on `task` as classes count it (a candidate whose
+    /// difference belongs to the parse of an operand does not keep a resolution's class:
+    /// [`super::attribute`]), computed once.
     pub fn kept(&self, engine: &Engine, i: usize, task: &Task) -> Arc<Vec<Kept>> {
         let key = (i, task.clone());
         if let Some(s) = self.lock().get(&key) {
             return Arc::clone(s);
         }
+        let found = engine.findings_of_subject(i, task);
+        let (found, _) = super::attribute::attribute(engine, &self.operands, i, task, found);
         let found: Arc<Vec<Kept>> = Arc::new(
-            engine
-                .findings_of_subject(i, task)
+            found
                 .into_iter()
                 .map(|f| {
                     (

@@ -7,6 +7,7 @@
 //! subject. Only the minimizer re-runs subjects, on smaller inputs, through the same
 //! [`crate::subjects::run`].
 
+mod attribute;
 mod class;
 mod columns;
 mod compare;
@@ -342,8 +343,26 @@ impl Engine {
         )
     }
 
-    /// The findings of subject `i` alone on `task`: it and its reference are run, nobody else
-    /// (the minimizer's test).
+    /// The findings of a row as classes count them, each with the task it is counted on
+    /// ([`attribute`]: a resolution, normalization or equivalence finding of a parser whose parse
+    /// of an operand already deviates is that parse's finding, on the operand; a round trip of a
+    /// reading that already deviates is left to it). `memo` keeps the operands' parses.
+    pub fn classed_findings(&self, row: &Row, memo: &minimize::Memo) -> Vec<(Finding, Task)> {
+        let mut out = Vec::new();
+        for i in 0..self.subjects.len() {
+            let found = self.findings_of(i, row.task.op, &row.task.input, row, i);
+            if found.is_empty() {
+                continue;
+            }
+            let (found, on) = attribute::attribute(self, &memo.operands, i, &row.task, found);
+            let on = on.unwrap_or_else(|| row.task.clone());
+            out.extend(found.into_iter().map(|f| (f, on.clone())));
+        }
+        out
+    }
+
+    /// The findings of subject `i` alone on `task`, as judged (every operation, no attribution):
+    /// it and its reference are run, nobody else (the minimizer's test).
     pub fn findings_of_subject(&self, i: usize, task: &Task) -> Vec<Finding> {
         let outcome = subjects::run(self.subjects[i].as_ref(), &task.job());
         let r = self.judged_by[i];
@@ -375,28 +394,31 @@ impl Engine {
     /// takes at most `budget` runs per class, more for a longer input
     /// ([`minimize::budget_for`]).
     pub fn classify(&self, rows: &[Row], budget: usize) -> Vec<ClassRecord> {
-        // First by the form of each input as it came; a validity finding keeps its reason.
-        type Seen<'r> = (usize, &'r Row, Option<String>, Option<String>);
-        let mut raw: HashMap<Signature, Seen<'_>> = HashMap::new();
+        // First by the form of each input as it came; a validity finding keeps its reason. A
+        // finding is counted where [`attribute`] puts it: a resolution whose operand the parser
+        // already reads wrong is that parse's class.
+        type Seen = (usize, Task, Option<String>, Option<String>);
+        let memo = minimize::Memo::default();
+        let mut raw: HashMap<Signature, Seen> = HashMap::new();
         for row in rows {
-            for f in self.findings(row) {
+            for (f, on) in self.classed_findings(row, &memo) {
                 match raw.get_mut(&f.signature) {
                     Some((count, best, _, _)) => {
                         *count += 1;
-                        if row.task.order_key() < best.task.order_key() {
-                            *best = row;
+                        if on.order_key() < best.order_key() {
+                            *best = on.clone();
                         }
                     }
                     None => {
-                        raw.insert(f.signature, (1, row, f.rule, f.reason));
+                        raw.insert(f.signature, (1, on.clone(), f.rule, f.reason));
                     }
                 }
             }
         }
         // Then at most FORMS_PER_CLASS forms per (subject, class, op), smallest first, are
         // minimized; the others are counted with the smallest.
-        type Raw<'r> = (Signature, Seen<'r>);
-        let mut coarse: BTreeMap<(String, Class, Op, bool), Vec<Raw<'_>>> = BTreeMap::new();
+        type Raw = (Signature, Seen);
+        let mut coarse: BTreeMap<(String, Class, Op, bool), Vec<Raw>> = BTreeMap::new();
         for (sig, seen) in raw {
             coarse
                 .entry((sig.subject.clone(), sig.class, sig.op, sig.by_design))
@@ -407,9 +429,8 @@ impl Engine {
         for (_, mut group) in coarse {
             group.sort_by(|a, b| {
                 a.1 .1
-                    .task
                     .order_key()
-                    .cmp(&b.1 .1.task.order_key())
+                    .cmp(&b.1 .1.order_key())
                     .then_with(|| a.0.cmp(&b.0))
             });
             let rest: usize = group.iter().skip(FORMS_PER_CLASS).map(|g| g.1 .0).sum();
@@ -419,13 +440,12 @@ impl Engine {
             }
             work.extend(group);
         }
-        let memo = minimize::Memo::default();
-        let minimized: Vec<(Signature, usize, Task, &Row, Option<String>)> = work
+        let minimized: Vec<(Signature, usize, Task, Task, Option<String>)> = work
             .into_par_iter()
-            .map(|(sig, (count, row, rule, reason))| {
+            .map(|(sig, (count, first, rule, reason))| {
                 let example =
-                    minimize::minimize(self, &memo, &row.task, &sig, reason.as_deref(), budget)
-                        .unwrap_or_else(|| row.task.clone());
+                    minimize::minimize(self, &memo, &first, &sig, reason.as_deref(), budget)
+                        .unwrap_or_else(|| first.clone());
                 let sig = Signature {
                     form: class_form(
                         sig.class,
@@ -436,22 +456,22 @@ impl Engine {
                     ),
                     ..sig
                 };
-                (sig, count, example, row, rule)
+                (sig, count, example, first, rule)
             })
             .collect();
         // Classes: the same signature after minimization is one class.
-        let mut classes: BTreeMap<Signature, (usize, Task, &Row, Option<String>)> = BTreeMap::new();
-        for (sig, count, example, row, rule) in minimized {
+        let mut classes: BTreeMap<Signature, (usize, Task, Task, Option<String>)> = BTreeMap::new();
+        for (sig, count, example, first, rule) in minimized {
             match classes.get_mut(&sig) {
                 Some(c) => {
                     c.0 += count;
                     if example.order_key() < c.1.order_key() {
                         c.1 = example;
-                        c.2 = row;
+                        c.2 = first;
                     }
                 }
                 None => {
-                    classes.insert(sig, (count, example, row, rule));
+                    classes.insert(sig, (count, example, first, rule));
                 }
             }
         }
@@ -459,8 +479,8 @@ impl Engine {
             .into_iter()
             .collect::<Vec<_>>()
             .into_par_iter()
-            .map(|(signature, (count, example, row, rule))| {
-                self.record(signature, count, example, &row.task, rule)
+            .map(|(signature, (count, example, first, rule))| {
+                self.record(signature, count, example, &first, rule)
             })
             .collect();
         out.sort_by(|a, b| {
