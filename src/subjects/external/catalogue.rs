@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::cache::cache_dir;
+use super::packages::venv_python;
 use super::External;
 use crate::model::{Component, Op};
 use crate::subjects::Subject;
@@ -51,6 +52,11 @@ pub enum Run {
         /// Arguments before the source file.
         args: &'static [&'static str],
     },
+    /// `<packages>/python/bin/python3 SOURCE`: the interpreter of the venv of pinned PyPI
+    /// packages ([`super::venv_python`], filled by `workers/install.sh` from
+    /// `workers/python/requirements.txt`), so the worker sees the pinned versions and not the
+    /// system's site-packages.
+    PythonVenv,
     /// Compiled once into the cache directory with `cc -O2 -o BINARY SOURCE LIBS...`, then run.
     Compiled {
         /// Libraries to link (`-lcurl`).
@@ -80,6 +86,10 @@ pub(super) const ALL_EIGHT: &[Component] = &[
 pub(super) const PARSE_RESOLVE: &[Op] = &[Op::Parse, Op::Resolve];
 pub(super) const FOUR_OPS: &[Op] = &[Op::Parse, Op::Resolve, Op::Normalize, Op::Equivalent];
 
+/// What a worker of [`Run::PythonVenv`] needs.
+pub(super) const PYPI: &str =
+    "python3 with the pinned PyPI packages of workers/python/requirements.txt in uridiff's venv";
+
 pub(super) const fn interpreted(program: &'static str) -> Run {
     Run::Interpreted { program, args: &[] }
 }
@@ -107,8 +117,8 @@ pub const SHIPPED: &[Shipped] = &[
         library: "rfc3986 (PyPI): uri_reference, resolve_with, normalize",
         file: "python-rfc3986.py",
         source: include_str!("../../../workers/python-rfc3986.py"),
-        run: interpreted("python3"),
-        needs: "python3 and `pip install rfc3986`",
+        run: Run::PythonVenv,
+        needs: PYPI,
     },
     Shipped {
         name: "node-whatwg",
@@ -248,6 +258,7 @@ impl Shipped {
                 .map(OsString::from)
                 .chain([source.into_os_string()])
                 .collect(),
+            Run::PythonVenv => vec![venv_python()?.into_os_string(), source.into_os_string()],
             Run::Compiled { libs } => vec![build(self, dir, &source, libs)?.into_os_string()],
         })
     }
