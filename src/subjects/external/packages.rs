@@ -30,7 +30,10 @@ pub const PACKAGES_ENV: &str = "URIDIFF_PACKAGES";
 /// }
 /// ```
 pub fn packages_dir() -> Option<PathBuf> {
-    packages_dir_from(std::env::var_os(PACKAGES_ENV).map(PathBuf::from), user_cache())
+    packages_dir_from(
+        std::env::var_os(PACKAGES_ENV).map(PathBuf::from),
+        user_cache(),
+    )
 }
 
 /// [`packages_dir`] from its two sources: the variable's value and the user cache.
