@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs the runtimes the shipped uridiff workers need (see workers/README.md, "Set-up"):
-# Debian's packages for Go, PHP, Ruby, Perl's URI module and libcurl's headers, and the
-# `rfc3986` package from PyPI for the interpreter that `python3` names.
+# Debian's packages for Go, PHP, Ruby, Perl's URI module and libcurl's headers, and the pinned
+# PyPI packages of workers/python/requirements.txt (exact versions, every file's hash checked)
+# in a venv of uridiff's own, <packages>/python, where <packages> is $URIDIFF_PACKAGES or
+# <user cache>/uridiff/packages (src/subjects/external/packages.rs says the same).
 #
-# Idempotent (installs only what is missing, runs `apt-get update` at most once), quiet
-# (prints one line per step it takes, nothing when all is present) and non-interactive, so CI
-# can run it on a fresh machine. Python, Node.js and Java are expected on the machine; where one
-# is missing, its Debian package is installed too.
+# Idempotent (installs only what is missing, runs `apt-get update` at most once, rebuilds the
+# venv only when the pins changed: a stamp in it holds the pins' hash), quiet (prints one line
+# per step it takes with the time it took, nothing when all is present) and non-interactive, so
+# CI can run it on a fresh machine. Python, Node.js and Java are expected on the machine; where
+# one is missing, its Debian package is installed too.
 set -euo pipefail
 
 # Debian package -> a command (or file) whose presence shows it is installed.
@@ -19,7 +22,7 @@ want() { # want PACKAGE CHECK
 
 missing=()
 want python3 'command -v python3'
-want python3-pip 'python3 -m pip --version'
+want python3-venv 'python3 -c "import ensurepip, venv"'
 want nodejs 'command -v node'
 want default-jdk-headless 'command -v java'
 want golang-go 'command -v go'
@@ -29,30 +32,58 @@ want liburi-perl 'perl -MURI -e 1'
 want gcc 'command -v cc'
 want libcurl4-openssl-dev 'test -e /usr/include/x86_64-linux-gnu/curl/urlapi.h || test -e /usr/include/curl/urlapi.h'
 
-if [ "${#missing[@]}" -gt 0 ]; then
-    sudo=""
-    if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
-    echo "workers/install.sh: apt-get install ${missing[*]}"
+here=$(cd "$(dirname "$0")" && pwd)
+
+# Runs a step quietly: its log is shown only when it fails; its time is printed when it ends.
+step() { # step DESCRIPTION COMMAND...
+    local what=$1 log start
+    shift
     log=$(mktemp)
-    # Quiet on success; on failure the whole apt log is shown.
-    if ! { $sudo apt-get update -qq &&
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-            "${missing[@]}"; } >"$log" 2>&1; then
+    start=$(date +%s.%N)
+    if ! "$@" >"$log" 2>&1; then
+        echo "workers/install.sh: $what failed:" >&2
         cat "$log" >&2
         rm -f "$log"
         exit 1
     fi
     rm -f "$log"
+    echo "workers/install.sh: $what ($(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }') s)"
+}
+
+apt_install() {
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
+    $sudo apt-get update -qq &&
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@"
+}
+
+if [ "${#missing[@]}" -gt 0 ]; then
+    step "apt-get install ${missing[*]}" apt_install "${missing[@]}"
 fi
 
-if ! python3 -c 'import rfc3986' >/dev/null 2>&1; then
-    echo "workers/install.sh: pip install rfc3986"
-    # --break-system-packages: Debian's own python3 refuses pip installs without it (PEP 668);
-    # the flag is known to pip >= 23.0.1 only, so it is passed where pip knows it.
-    extra=()
-    if python3 -m pip install --help 2>/dev/null | grep -q -- --break-system-packages; then
-        extra+=(--break-system-packages)
-    fi
-    PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check \
-        "${extra[@]}" rfc3986
+# The folder of the pinned packages: an absolute $URIDIFF_PACKAGES, else the user cache's
+# (an absolute $XDG_CACHE_HOME, else $HOME/.cache) uridiff/packages.
+absolute() { case $1 in /*) return 0 ;; *) return 1 ;; esac; }
+if absolute "${URIDIFF_PACKAGES:-}"; then
+    packages=$URIDIFF_PACKAGES
+elif absolute "${XDG_CACHE_HOME:-}"; then
+    packages=$XDG_CACHE_HOME/uridiff/packages
+else
+    packages=$HOME/.cache/uridiff/packages
+fi
+
+# Python: a venv made afresh whenever the pins change, so that it holds exactly the pinned set.
+venv=$packages/python
+pins=$here/python/requirements.txt
+want_stamp=$(sha256sum "$pins" | cut -d' ' -f1)
+if [ ! -x "$venv/bin/python3" ] || [ "$(cat "$venv/.uridiff-pins" 2>/dev/null)" != "$want_stamp" ]; then
+    python_venv() {
+        rm -rf "$venv" &&
+            mkdir -p "$packages" &&
+            python3 -m venv "$venv" &&
+            "$venv/bin/python3" -m pip install --quiet \
+                --disable-pip-version-check --no-input --require-hashes --no-deps -r "$pins" &&
+            echo "$want_stamp" >"$venv/.uridiff-pins"
+    }
+    step "python3 -m venv $venv; pip install --require-hashes -r workers/python/requirements.txt" python_venv
 fi

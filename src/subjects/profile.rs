@@ -134,6 +134,24 @@ pub const PROFILES: &[Profile] = &[
         source: "curl's URL syntax documentation: \"RFC 3986+\"",
     },
     Profile {
+        name: "python-urllib3",
+        standard: "RFC 3986 read best-effort for HTTP (urllib3's parse_url)",
+        reference: RFC3986,
+        source: "urllib3's parse_url documentation: \"Best-effort is performed to parse incomplete urls ... RFC 3986 and RFC 6874 compliant\"",
+    },
+    Profile {
+        name: "python-yarl",
+        standard: "no standard named (yarl's URL, which normalizes), read against RFC 3986",
+        reference: RFC3986,
+        source: "yarl's documentation: URL \"is constructed from str\", parts kept encoded and decoded",
+    },
+    Profile {
+        name: "python-furl",
+        standard: "no standard named (furl's URL objects), read against RFC 3986",
+        reference: RFC3986,
+        source: "furl's documentation: \"furl is a small Python library that makes parsing and manipulating URLs easy\"",
+    },
+    Profile {
         name: "rfc3986-appendix-b",
         standard: "RFC 3986 Appendix B's regular expression, under each edition",
         reference: Reference::JobEdition,

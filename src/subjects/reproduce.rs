@@ -19,6 +19,9 @@
 
 use crate::model::Op;
 
+// The workers of PyPI packages, run with the venv's interpreter.
+mod pypi;
+
 /// A one-line shell command, in the language of `subject`'s library, that prints what the
 /// library answers for `op` on `input` (`second`: the base for `resolve`, the other operand for
 /// `equivalent`); `None` when there is none (impl and the oracles, an operation the subject
@@ -33,6 +36,9 @@ use crate::model::Op;
 /// assert!(line.starts_with("php -r '") && line.contains("parse_url(\"http://a/b\")"));
 /// let line = reproduce("python-urllib", Op::Resolve, b"../g", Some(b"http://a/b/c")).unwrap();
 /// assert!(line.contains("urljoin(\"http://a/b/c\", \"../g\")"));
+/// // A PyPI package's line runs the interpreter of uridiff's venv of pinned packages.
+/// let line = reproduce("python-yarl", Op::Resolve, b"g", Some(b"http://a/")).unwrap();
+/// assert!(line.contains("yarl.URL(\"http://a/\").join(yarl.URL(\"g\"))"), "{line}");
 /// assert_eq!(reproduce("impl", Op::Parse, b"http://a/", None), None);
 /// ```
 pub fn reproduce(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
@@ -40,6 +46,8 @@ pub fn reproduce(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> 
     match subject {
         "python-urllib" => python_urllib(op, input, second),
         "python-rfc3986" => python_rfc3986(op, input, second),
+        "python-urllib3" | "python-yarl" | "python-hyperlink" | "python-furl"
+        | "python-rfc3987" | "python-uritools" => pypi::line(subject, op, input, second),
         "node-whatwg" => node_whatwg(op, input, two(Lang::Js)),
         "node-legacy-url" => node_legacy(op, input, two(Lang::Js)),
         "java-uri" => java(op, input, two(Lang::Java)),
@@ -261,7 +269,8 @@ fn python_rfc3986(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String>
         ),
         Op::Extract => return None,
     };
-    Some(format!("python3 -c {}", sh_quote(&program)))
+    // The `rfc3986` package is in the venv of pinned packages (workers/python/requirements.txt).
+    Some(format!("{} -c {}", pypi::python(), sh_quote(&program)))
 }
 
 /// `name=value` lines of JavaScript.

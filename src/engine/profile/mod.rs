@@ -23,7 +23,11 @@ mod ladder;
 mod node_legacy_url;
 mod perl_uri;
 mod php_parse_url;
+mod python_furl;
+mod python_hyperlink;
 mod python_urllib;
+mod python_urllib3;
+mod python_yarl;
 mod rfc2396;
 mod rfc3986;
 mod rfc3987_iri;
@@ -88,6 +92,10 @@ pub const TABLES: &[&[Rule]] = &[
     whatwg_url::RULES,
     http_request_target::RULES,
     python_urllib::RULES,
+    python_urllib3::RULES,
+    python_yarl::RULES,
+    python_furl::RULES,
+    python_hyperlink::RULES,
     node_legacy_url::RULES,
     go_net_url::RULES,
     php_parse_url::RULES,

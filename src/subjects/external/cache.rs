@@ -40,16 +40,7 @@ pub(super) fn make_cache_dir() -> Result<PathBuf, String> {
         env!("CARGO_PKG_VERSION"),
         hasher.finish()
     );
-    let user_cache = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| {
-            std::env::var_os("HOME")
-                .map(PathBuf::from)
-                .filter(|p| p.is_absolute())
-                .map(|h| h.join(".cache"))
-        });
-    if let Some(root) = user_cache {
+    if let Some(root) = user_cache() {
         let dir = root.join("uridiff").join(&name);
         if std::fs::create_dir_all(&dir).is_ok() && own_private_dir(&dir) {
             if let Ok(()) = write_sources(&dir) {
@@ -65,6 +56,21 @@ pub(super) fn make_cache_dir() -> Result<PathBuf, String> {
         .keep();
     write_sources(&dir)?;
     Ok(dir)
+}
+
+/// The user's cache folder: `$XDG_CACHE_HOME`, else `$HOME/.cache` (each only when absolute, as
+/// the XDG Base Directory Specification asks: "If an implementation encounters a relative path
+/// in any of these variables it should consider the path invalid and ignore it").
+pub(super) fn user_cache() -> Option<PathBuf> {
+    std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .map(PathBuf::from)
+                .filter(|p| p.is_absolute())
+                .map(|h| h.join(".cache"))
+        })
 }
 
 /// Writes each shipped worker's source into `dir` (a folder checked to be this user's own)

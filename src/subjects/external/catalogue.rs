@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::cache::cache_dir;
+use super::packages::venv_python;
 use super::External;
 use crate::model::{Component, Op};
 use crate::subjects::Subject;
@@ -51,6 +52,11 @@ pub enum Run {
         /// Arguments before the source file.
         args: &'static [&'static str],
     },
+    /// `<packages>/python/bin/python3 SOURCE`: the interpreter of the venv of pinned PyPI
+    /// packages ([`super::venv_python`], filled by `workers/install.sh` from
+    /// `workers/python/requirements.txt`), so the worker sees the pinned versions and not the
+    /// system's site-packages.
+    PythonVenv,
     /// Compiled once into the cache directory with `cc -O2 -o BINARY SOURCE LIBS...`, then run.
     Compiled {
         /// Libraries to link (`-lcurl`).
@@ -77,8 +83,20 @@ pub(super) const ALL_EIGHT: &[Component] = &[
     Component::Query,
     Component::Fragment,
 ];
+/// RFC 3986 3's five parts, the authority not split (rfc3987's `URI_reference` groups).
+pub(super) const FIVE_PARTS: &[Component] = &[
+    Component::Scheme,
+    Component::Authority,
+    Component::Path,
+    Component::Query,
+    Component::Fragment,
+];
 pub(super) const PARSE_RESOLVE: &[Op] = &[Op::Parse, Op::Resolve];
 pub(super) const FOUR_OPS: &[Op] = &[Op::Parse, Op::Resolve, Op::Normalize, Op::Equivalent];
+
+/// What a worker of [`Run::PythonVenv`] needs.
+pub(super) const PYPI: &str =
+    "python3 with the pinned PyPI packages of workers/python/requirements.txt in uridiff's venv";
 
 pub(super) const fn interpreted(program: &'static str) -> Run {
     Run::Interpreted { program, args: &[] }
@@ -107,8 +125,80 @@ pub const SHIPPED: &[Shipped] = &[
         library: "rfc3986 (PyPI): uri_reference, resolve_with, normalize",
         file: "python-rfc3986.py",
         source: include_str!("../../../workers/python-rfc3986.py"),
-        run: interpreted("python3"),
-        needs: "python3 and `pip install rfc3986`",
+        run: Run::PythonVenv,
+        needs: PYPI,
+    },
+    Shipped {
+        name: "python-urllib3",
+        profile: "python-urllib3",
+        operations: &[Op::Parse],
+        components: ALL_EIGHT,
+        decides_validity: false,
+        library: "urllib3 (PyPI): util.parse_url",
+        file: "python-urllib3.py",
+        source: include_str!("../../../workers/python-urllib3.py"),
+        run: Run::PythonVenv,
+        needs: PYPI,
+    },
+    Shipped {
+        name: "python-yarl",
+        profile: "python-yarl",
+        operations: PARSE_RESOLVE,
+        components: ALL_EIGHT,
+        decides_validity: false,
+        library: "yarl (PyPI): URL, URL.join",
+        file: "python-yarl.py",
+        source: include_str!("../../../workers/python-yarl.py"),
+        run: Run::PythonVenv,
+        needs: PYPI,
+    },
+    Shipped {
+        name: "python-hyperlink",
+        profile: "rfc3986",
+        operations: &[Op::Parse, Op::Resolve, Op::Normalize],
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: true,
+        library: "hyperlink (PyPI): parse(decoded=False), URL.click, URL.normalize",
+        file: "python-hyperlink.py",
+        source: include_str!("../../../workers/python-hyperlink.py"),
+        run: Run::PythonVenv,
+        needs: PYPI,
+    },
+    Shipped {
+        name: "python-furl",
+        profile: "python-furl",
+        operations: PARSE_RESOLVE,
+        components: ALL_EIGHT,
+        decides_validity: false,
+        library: "furl (PyPI): furl, furl.join",
+        file: "python-furl.py",
+        source: include_str!("../../../workers/python-furl.py"),
+        run: Run::PythonVenv,
+        needs: PYPI,
+    },
+    Shipped {
+        name: "python-rfc3987",
+        profile: "rfc3986",
+        operations: PARSE_RESOLVE,
+        components: FIVE_PARTS,
+        decides_validity: true,
+        library: "rfc3987 (PyPI): parse(rule='URI_reference'), resolve",
+        file: "python-rfc3987.py",
+        source: include_str!("../../../workers/python-rfc3987.py"),
+        run: Run::PythonVenv,
+        needs: PYPI,
+    },
+    Shipped {
+        name: "python-uritools",
+        profile: "rfc3986",
+        operations: PARSE_RESOLVE,
+        components: ALL_EIGHT,
+        decides_validity: false,
+        library: "uritools (PyPI): urisplit, urijoin",
+        file: "python-uritools.py",
+        source: include_str!("../../../workers/python-uritools.py"),
+        run: Run::PythonVenv,
+        needs: PYPI,
     },
     Shipped {
         name: "node-whatwg",
@@ -248,6 +338,7 @@ impl Shipped {
                 .map(OsString::from)
                 .chain([source.into_os_string()])
                 .collect(),
+            Run::PythonVenv => vec![venv_python()?.into_os_string(), source.into_os_string()],
             Run::Compiled { libs } => vec![build(self, dir, &source, libs)?.into_os_string()],
         })
     }

@@ -27,8 +27,9 @@
 //!   group or session included (the `tree` room).
 //!
 //! The rooms: `catalogue` (the shipped workers), `cache` (where their sources are
-//! written), `process` (spawn, read, kill), `tree` (ending a worker's descendants), `wire` (the
-//! protocol's lines), `feeder` (the window of requests in flight).
+//! written), `packages` (the folder of the pinned PyPI and npm packages), `process` (spawn,
+//! read, kill), `tree` (ending a worker's descendants), `wire` (the protocol's lines), `feeder`
+//! (the window of requests in flight).
 //!
 //! Byte strings travel as JSON strings when they are UTF-8 and as `{"b64": ...}` otherwise. The
 //! shared model holds text, so a non-UTF-8 byte string a worker returns is kept with U+FFFD in
@@ -37,6 +38,7 @@
 mod cache;
 mod catalogue;
 mod feeder;
+mod packages;
 mod process;
 mod tree;
 mod wire;
@@ -55,6 +57,7 @@ use self::catalogue::{shipped_command, ALL_EIGHT, FOUR_OPS};
 pub use self::catalogue::{Run, Shipped, SHIPPED};
 use self::feeder::Reply;
 pub use self::feeder::DEFAULT_WINDOW;
+pub use self::packages::{packages_dir, venv_python, PACKAGES_ENV};
 use self::process::{shorten, ReadError, Worker};
 pub use self::wire::PROTOCOL;
 use self::wire::{Handshake, Request, Wire};

@@ -1,0 +1,178 @@
+//! Reproduce lines of the workers of PyPI packages (workers/python-*.py, the packages of
+//! workers/python/requirements.txt): each runs the venv's own interpreter
+//! ([`crate::subjects::external::venv_python`]), where the pinned packages are, and calls what
+//! the worker calls, printing the components with the worker's mapping. The libraries take text
+//! only: an input that is not UTF-8 has no line.
+
+use super::{literal, py_print, sh_quote, Lang};
+use crate::model::Op;
+
+/// The interpreter of the venv of pinned packages, as a shell word: its path where
+/// `workers/install.sh` made it, else where it would make it, else `python3`.
+pub(super) fn python() -> String {
+    let path = crate::subjects::external::venv_python()
+        .ok()
+        .or_else(|| crate::subjects::external::packages_dir().map(|d| d.join("python/bin/python3")))
+        .map_or_else(
+            || "python3".to_owned(),
+            |p| p.to_string_lossy().into_owned(),
+        );
+    sh_quote(&path)
+}
+
+/// A Python string literal of `input` when it is UTF-8 (the libraries take text).
+fn text(input: &[u8]) -> Option<String> {
+    std::str::from_utf8(input).ok()?;
+    literal(Lang::Python, input)
+}
+
+/// The line of `subject` (a PyPI worker's name), `None` for another name or an operation the
+/// worker lacks.
+pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+    let x = text(input)?;
+    let y = || second.and_then(text);
+    let program = match (subject, op) {
+        ("python-urllib3", Op::Parse) => format!(
+            "from urllib3.util import parse_url; u = parse_url({x}); {}",
+            py_print(&[
+                ("scheme", "u.scheme"),
+                ("authority", "u.authority"),
+                ("userinfo", "u.auth"),
+                ("host", "u.host"),
+                ("port", "u.port"),
+                ("path", "u.path"),
+                ("query", "u.query"),
+                ("fragment", "u.fragment"),
+            ])
+        ),
+        ("python-yarl", Op::Parse) => format!(
+            "import yarl; u = yarl.URL({x}); {}",
+            py_print(&[
+                ("scheme", "u.scheme"),
+                ("authority", "u.raw_authority"),
+                (
+                    "userinfo",
+                    "None if u.raw_user is None and u.raw_password is None else u.raw_user \
+                     if u.raw_password is None else (u.raw_user or \"\") + \":\" + u.raw_password",
+                ),
+                ("host", "u.raw_host"),
+                ("port", "u.explicit_port"),
+                ("path", "u.raw_path"),
+                ("query", "u.raw_query_string"),
+                ("fragment", "u.raw_fragment"),
+            ])
+        ),
+        ("python-yarl", Op::Resolve) => {
+            format!("import yarl; print(yarl.URL({}).join(yarl.URL({x})))", y()?)
+        }
+        ("python-hyperlink", Op::Parse) => format!(
+            "import hyperlink; u = hyperlink.parse({x}, decoded=False); {}",
+            py_print(&[
+                ("scheme", "u.scheme"),
+                ("userinfo", "u.userinfo"),
+                ("host", "u.host"),
+                ("port", "u.port"),
+                ("path", "(\"/\" if u.rooted else \"\") + \"/\".join(u.path)"),
+                (
+                    "query",
+                    "\"&\".join(k if v is None else k + \"=\" + v for k, v in u.query)",
+                ),
+                ("fragment", "u.fragment"),
+            ])
+        ),
+        ("python-hyperlink", Op::Resolve) => format!(
+            "import hyperlink; print(hyperlink.parse({}, decoded=False).click({x})\
+             .to_text(with_password=True))",
+            y()?
+        ),
+        ("python-hyperlink", Op::Normalize) => format!(
+            "import hyperlink; print(hyperlink.parse({x}, decoded=False).normalize()\
+             .to_text(with_password=True))"
+        ),
+        ("python-furl", Op::Parse) => format!(
+            "import furl; f = furl.furl({x}); {}",
+            py_print(&[
+                ("scheme", "f.scheme"),
+                ("authority", "f.netloc"),
+                (
+                    "userinfo",
+                    "None if f.username is None and f.password is None else f.username \
+                     if f.password is None else (f.username or \"\") + \":\" + f.password",
+                ),
+                ("host", "f.host"),
+                ("port", "f.port"),
+                ("path", "str(f.path)"),
+                ("query", "str(f.query)"),
+                ("fragment", "str(f.fragment)"),
+            ])
+        ),
+        ("python-furl", Op::Resolve) => {
+            format!("import furl; print(furl.furl({}).join({x}).url)", y()?)
+        }
+        ("python-rfc3987", Op::Parse) => format!(
+            "import rfc3987; p = rfc3987.parse({x}, rule=\"URI_reference\"); {}",
+            py_print(&[
+                ("scheme", "p[\"scheme\"]"),
+                ("authority", "p[\"authority\"]"),
+                ("path", "p[\"path\"]"),
+                ("query", "p[\"query\"]"),
+                ("fragment", "p[\"fragment\"]"),
+            ])
+        ),
+        ("python-rfc3987", Op::Resolve) => {
+            let base = y()?;
+            format!(
+                "import rfc3987; rfc3987.parse({base}, rule=\"URI_reference\"); \
+                 rfc3987.parse({x}, rule=\"URI_reference\"); print(rfc3987.resolve({base}, {x}))"
+            )
+        }
+        ("python-uritools", Op::Parse) => format!(
+            "import uritools; u = uritools.urisplit({x}); {}",
+            py_print(&[
+                ("scheme", "u.scheme"),
+                ("authority", "u.authority"),
+                ("userinfo", "u.userinfo"),
+                ("host", "u.host"),
+                ("port", "u.port"),
+                ("path", "u.path"),
+                ("query", "u.query"),
+                ("fragment", "u.fragment"),
+            ])
+        ),
+        ("python-uritools", Op::Resolve) => {
+            format!("import uritools; print(uritools.urijoin({}, {x}))", y()?)
+        }
+        _ => return None,
+    };
+    Some(format!("{} -c {}", python(), sh_quote(&program)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WORKERS: &[&str] = &[
+        "python-urllib3",
+        "python-yarl",
+        "python-hyperlink",
+        "python-furl",
+        "python-rfc3987",
+        "python-uritools",
+    ];
+
+    #[test]
+    fn every_pypi_worker_has_a_parse_line_and_none_for_bytes_it_cannot_take() {
+        for w in WORKERS {
+            let l = line(w, Op::Parse, b"http://a/it's", None).unwrap_or_else(|| panic!("{w}"));
+            assert!(l.contains(" -c '") && l.contains(r"it'\''s"), "{w}: {l}");
+            assert_eq!(line(w, Op::Parse, b"http://a/\x80", None), None, "{w}");
+        }
+        // Operations a worker lacks have no line.
+        assert_eq!(
+            line("python-urllib3", Op::Resolve, b"g", Some(b"http://a/")),
+            None
+        );
+        assert_eq!(line("python-furl", Op::Normalize, b"http://a/", None), None);
+        assert_eq!(line("python-other", Op::Parse, b"http://a/", None), None);
+    }
+}
