@@ -50,3 +50,5 @@ mod shards;
 mod clusterfuzzlite;
 // uridiff bench: the JSON structure and every in-process parser/operation pair (never timings).
 mod bench;
+// The worker helpers maintainers vendor (Python, JavaScript) and the uridiff-worker crate.
+mod worker_sdk;

@@ -199,6 +199,9 @@ fn describe(
             let parts: Vec<String> = Component::ALL
                 .iter()
                 .filter(|c| info.components.contains(**c))
+                // Left out of this answer (workers/README.md, "Undefined and not reported"):
+                // never compared, so never shown as a difference.
+                .filter(|c| !p.not_reported.contains(**c))
                 .filter(|c| same_as.is_none_or(|r| r.components.get(**c) != p.components.get(**c)))
                 .map(|c| format!("{}={}", c.name(), value(p.components.get(*c))))
                 .collect();

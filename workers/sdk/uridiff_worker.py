@@ -1,0 +1,174 @@
+"""uridiff_worker: the worker side of uridiff's protocol (uridiff-worker/1, uridiff's
+workers/README.md) in one file, for a URI parser written in Python. Copy this file next to
+your worker (it needs only the standard library) and write the parser's operations as
+functions:
+
+    import uridiff_worker
+    from mylib import parse_uri, __version__
+
+    def parse(text):
+        u = parse_uri(text)            # an exception is the library's answer: "rejected"
+        return {"scheme": u.scheme, "host": u.host, "path": u.path}
+
+    uridiff_worker.serve("mylib", "rfc3986", version=__version__, parse=parse)
+
+and run `uridiff check --external mylib='python3 my_worker.py' --under-test mylib ...`.
+
+What the answers mean is uridiff's to judge:
+- a component that is None is undefined (RFC 3986 5.3: the input has no such component), ""
+  is empty, a key left out is not reported (not compared). A parse may also return
+  Parsed(components, serialization=..., note=...) to give the library's own serialization
+  (uridiff parses it again: the round trip) or a note such as "undefined reported as empty";
+- decides_validity=True says the library means to tell valid references from invalid ones, so
+  uridiff compares its refusals with the reference's; a splitter that takes nearly anything
+  says False and is compared on what it accepts only;
+- the name must be the NAME of `--external NAME=COMMAND`, and the profile one of uridiff's
+  known profiles (`uridiff parsers` lists them: rfc3986 for an RFC 3986 parser, whatwg-url
+  for a WHATWG URL parser); an unknown one is refused with the list.
+
+Functions get text (str); an input that is not UTF-8 is answered `rejected` with code
+`not-utf8` unless text_only=False, when they get bytes for such input. Requests may be
+pipelined: they are answered in order, each line flushed, and every request read is answered
+before the end of input ends the worker.
+"""
+import base64
+import json
+import sys
+
+PROTOCOL = "uridiff-worker/1"
+COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+
+
+class Parsed:
+    """A parse's answer with the library's serialization or a note."""
+
+    def __init__(self, components, serialization=None, note=None):
+        self.components = components
+        self.serialization = serialization
+        self.note = note
+
+
+def _take(field, text_only):
+    if isinstance(field, str):
+        return field
+    if isinstance(field, dict) and isinstance(field.get("b64"), str):
+        raw = base64.b64decode(field["b64"], validate=True)
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            if text_only:
+                raise _NotUtf8()
+            return raw
+    raise ValueError('a byte string is a JSON string or {"b64": ...}')
+
+
+class _NotUtf8(Exception):
+    pass
+
+
+def _give(value):
+    """Library text back to the protocol: str as is (lone surrogates as base64), bytes as text
+    when they are UTF-8, else base64; an int (a port) as its digits."""
+    if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+            return value
+        except UnicodeEncodeError:
+            value = value.encode("utf-8", "surrogatepass")
+    try:
+        return value.decode("utf-8")
+    except UnicodeDecodeError:
+        return {"b64": base64.b64encode(value).decode("ascii")}
+
+
+def _accepted_parse(answer):
+    parsed = answer if isinstance(answer, Parsed) else Parsed(answer)
+    unknown = set(parsed.components) - set(COMPONENTS)
+    if unknown:
+        raise KeyError("not components of the protocol: %s" % sorted(unknown))
+    out = {"outcome": "accepted",
+           "components": {k: _give(v) for k, v in parsed.components.items()}}
+    if parsed.serialization is not None:
+        out["serialization"] = _give(parsed.serialization)
+    if parsed.note is not None:
+        out["note"] = parsed.note
+    return out
+
+
+def handshake(name, profile, version, operations, components, decides_validity, library, notes):
+    h = {"protocol": PROTOCOL, "name": name, "version": str(version), "profile": profile,
+         "operations": operations, "components": list(components),
+         "decides_validity": bool(decides_validity), "notes": list(notes)}
+    if library is not None:
+        h["library"] = library
+    return h
+
+
+def answer(request, ops, name, text_only=True):
+    """The response (a dict) to one request (a dict)."""
+    rid = request.get("id")
+    op = request.get("op")
+    if not isinstance(op, str):
+        return {"id": rid, "outcome": "error", "message": 'a request needs an "op"'}
+    if op not in ("parse", "resolve", "normalize", "equivalent"):
+        return {"id": rid, "outcome": "error", "message": "unknown op %r" % op}
+    fn = ops.get(op)
+    if fn is None:
+        return {"id": rid, "outcome": "unsupported", "message": "%s does not offer %s" % (name, op)}
+    fields = {"parse": ("input",), "resolve": ("base", "input"),
+              "normalize": ("input",), "equivalent": ("input", "other")}[op]
+    try:
+        args = [_take(request.get(f), text_only) for f in fields]
+    except _NotUtf8:
+        return {"id": rid, "outcome": "rejected", "message": "input is not UTF-8",
+                "code": "not-utf8", "offset": None}
+    except Exception as e:  # a malformed request: the worker goes on
+        return {"id": rid, "outcome": "error", "message": "%s: %s" % (op, e)}
+    try:
+        got = fn(*args)
+    except Exception as e:  # the library's refusal is its answer
+        return {"id": rid, "outcome": "rejected", "message": str(e),
+                "code": type(e).__name__, "offset": None}
+    if op == "parse":
+        out = _accepted_parse(got)
+    elif op == "equivalent":
+        out = {"outcome": "accepted", "value": bool(got)}
+    else:
+        out = {"outcome": "accepted", "value": _give(got)}
+    out["id"] = rid
+    return out
+
+
+def serve(name, profile, version, parse=None, resolve=None, normalize=None, equivalent=None,
+          components=COMPONENTS, decides_validity=True, library=None, notes=(), text_only=True,
+          stdin=None, stdout=None):
+    """Answers uridiff's requests on stdin and stdout until the end of input (or `shutdown`).
+    resolve is called as resolve(base, reference)."""
+    stdin = stdin if stdin is not None else sys.stdin.buffer
+    stdout = stdout if stdout is not None else sys.stdout
+    ops = {k: v for k, v in (("parse", parse), ("resolve", resolve), ("normalize", normalize),
+                             ("equivalent", equivalent)) if v is not None}
+    offered = [op for op in ("parse", "resolve", "normalize", "equivalent") if op in ops]
+
+    def emit(obj):
+        stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        stdout.flush()
+
+    emit(handshake(name, profile, version, offered, components, decides_validity, library, notes))
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            if not isinstance(request, dict):
+                raise ValueError("a request is a JSON object")
+        except ValueError as e:
+            emit({"id": None, "outcome": "error", "message": "not JSON: %s" % e})
+            continue
+        if request.get("op") == "shutdown":
+            return
+        emit(answer(request, ops, name, text_only))
