@@ -26,6 +26,7 @@ want golang-go 'command -v go'
 want php-cli 'command -v php'
 want ruby 'command -v ruby'
 want liburi-perl 'perl -MURI -e 1'
+want npm 'command -v npm'
 want gcc 'command -v cc'
 want libcurl4-openssl-dev 'test -e /usr/include/x86_64-linux-gnu/curl/urlapi.h || test -e /usr/include/curl/urlapi.h'
 
@@ -56,3 +57,48 @@ if ! python3 -c 'import rfc3986' >/dev/null 2>&1; then
     PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check \
         "${extra[@]}" rfc3986
 fi
+
+# npm packages of the Node.js workers (node-whatwg-url, node-url-parse, node-urijs, node-fast-uri,
+# node-uri-js): workers/node/package.json and its package-lock.json (exact versions and
+# integrity hashes), installed with `npm ci` into uridiff's own packages folder,
+# <packages>/node/node_modules, never a global node_modules. <packages> is $URIDIFF_PACKAGES
+# (absolute), else ${XDG_CACHE_HOME:-$HOME/.cache}/uridiff/packages: the folder uridiff reads
+# (src/subjects/external/packages.rs). A stamp there holds the hash of the pins installed, so a
+# second run with the same lockfile does nothing and prints nothing.
+npm_packages() {
+    local here root node stamp want_stamp log start
+    here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+    if [[ "${URIDIFF_PACKAGES:-}" == /* ]]; then
+        root=$URIDIFF_PACKAGES
+    elif [[ "${XDG_CACHE_HOME:-}" == /* ]]; then
+        root=$XDG_CACHE_HOME/uridiff/packages
+    elif [[ "${HOME:-}" == /* ]]; then
+        root=$HOME/.cache/uridiff/packages
+    else
+        echo "workers/install.sh: no packages folder (set URIDIFF_PACKAGES, XDG_CACHE_HOME or HOME)" >&2
+        return 1
+    fi
+    node=$root/node
+    stamp=$node/.uridiff-pins
+    want_stamp=$(cat "$here/node/package.json" "$here/node/package-lock.json" | sha256sum | cut -d' ' -f1)
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want_stamp" ] && [ -d "$node/node_modules" ]; then
+        return 0
+    fi
+    echo "workers/install.sh: npm ci into $node"
+    start=$(date +%s%N)
+    mkdir -p "$node"
+    cp "$here/node/package.json" "$here/node/package-lock.json" "$node/"
+    rm -f "$stamp"
+    log=$(mktemp)
+    # --ignore-scripts: none of the pinned packages needs an install script.
+    if ! npm ci --prefix "$node" --ignore-scripts --no-audit --no-fund --loglevel=error \
+        >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        return 1
+    fi
+    rm -f "$log"
+    echo "$want_stamp" >"$stamp"
+    echo "workers/install.sh: npm ci took $(awk "BEGIN { printf \"%.1f\", ($(date +%s%N) - $start) / 1e9 }") s"
+}
+npm_packages
