@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::cache::cache_dir;
+use super::packages::packages_dir;
 use super::External;
 use crate::model::{Component, Op};
 use crate::subjects::Subject;
@@ -51,6 +52,13 @@ pub enum Run {
         /// Arguments before the source file.
         args: &'static [&'static str],
     },
+    /// `node SOURCE` with `NODE_PATH=<packages>/node/node_modules` ([`packages_dir`]): a Node.js
+    /// worker calling npm packages, pinned by `workers/node/package-lock.json` and installed by
+    /// `workers/install.sh` with `npm ci`.
+    NodePackages {
+        /// The npm packages it requires, each checked to be installed before it starts.
+        packages: &'static [&'static str],
+    },
     /// Compiled once into the cache directory with `cc -O2 -o BINARY SOURCE LIBS...`, then run.
     Compiled {
         /// Libraries to link (`-lcurl`).
@@ -83,6 +91,10 @@ pub(super) const FOUR_OPS: &[Op] = &[Op::Parse, Op::Resolve, Op::Normalize, Op::
 pub(super) const fn interpreted(program: &'static str) -> Run {
     Run::Interpreted { program, args: &[] }
 }
+
+/// What the Node.js workers calling npm packages need.
+const NPM_NEEDS: &str =
+    "node and npm (Debian: nodejs, npm) and the npm packages of workers/node/package-lock.json";
 
 /// The shipped workers, in the order they are listed (sources in `workers/`).
 pub const SHIPPED: &[Shipped] = &[
@@ -133,6 +145,76 @@ pub const SHIPPED: &[Shipped] = &[
         source: include_str!("../../../workers/node-legacy-url.js"),
         run: interpreted("node"),
         needs: "node (Debian: nodejs)",
+    },
+    Shipped {
+        name: "node-whatwg-url",
+        profile: "whatwg-url",
+        operations: PARSE_RESOLVE,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: true,
+        library: "whatwg-url (npm): parseURL, serializeURL",
+        file: "node-whatwg-url.js",
+        source: include_str!("../../../workers/node-whatwg-url.js"),
+        run: Run::NodePackages {
+            packages: &["whatwg-url"],
+        },
+        needs: NPM_NEEDS,
+    },
+    Shipped {
+        name: "node-url-parse",
+        profile: "url-parse",
+        operations: PARSE_RESOLVE,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: false,
+        library: "url-parse (npm): new Url(input, base)",
+        file: "node-url-parse.js",
+        source: include_str!("../../../workers/node-url-parse.js"),
+        run: Run::NodePackages {
+            packages: &["url-parse"],
+        },
+        needs: NPM_NEEDS,
+    },
+    Shipped {
+        name: "node-urijs",
+        profile: "urijs",
+        operations: FOUR_OPS,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: false,
+        library: "URI.js (npm urijs): URI(), absoluteTo, normalize, equals",
+        file: "node-urijs.js",
+        source: include_str!("../../../workers/node-urijs.js"),
+        run: Run::NodePackages {
+            packages: &["urijs"],
+        },
+        needs: NPM_NEEDS,
+    },
+    Shipped {
+        name: "node-fast-uri",
+        profile: "rfc3986",
+        operations: FOUR_OPS,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: true,
+        library: "fast-uri (npm): parse, resolve, normalize, equal",
+        file: "node-fast-uri.js",
+        source: include_str!("../../../workers/node-fast-uri.js"),
+        run: Run::NodePackages {
+            packages: &["fast-uri"],
+        },
+        needs: NPM_NEEDS,
+    },
+    Shipped {
+        name: "node-uri-js",
+        profile: "rfc3986",
+        operations: FOUR_OPS,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: true,
+        library: "uri-js (npm): parse, resolve, normalize, equal",
+        file: "node-uri-js.js",
+        source: include_str!("../../../workers/node-uri-js.js"),
+        run: Run::NodePackages {
+            packages: &["uri-js"],
+        },
+        needs: NPM_NEEDS,
     },
     Shipped {
         name: "java-uri",
@@ -248,6 +330,7 @@ impl Shipped {
                 .map(OsString::from)
                 .chain([source.into_os_string()])
                 .collect(),
+            Run::NodePackages { .. } => vec!["node".into(), source.into_os_string()],
             Run::Compiled { libs } => vec![build(self, dir, &source, libs)?.into_os_string()],
         })
     }
@@ -260,6 +343,9 @@ pub(super) fn shipped_command(w: &Shipped) -> Result<(Command, String), String> 
     c.args(&argv[1..]);
     if matches!(w.run, Run::Interpreted { program: "go", .. }) {
         go_environment(&mut c, cache_dir()?);
+    }
+    if let Run::NodePackages { packages } = w.run {
+        c.env("NODE_PATH", node_modules(w, packages)?);
     }
     let shown = argv
         .iter()
@@ -279,6 +365,27 @@ fn go_environment(c: &mut Command, dir: &Path) {
         c.env("GOCACHE", dir.join("go-build"));
     }
     c.env("GOTOOLCHAIN", "local");
+}
+
+/// `<packages>/node/node_modules`, checked to hold each of `packages` (a folder with its
+/// `package.json`), so that a missing package is one line naming it and the command that
+/// installs it, rather than a worker dying before its handshake.
+fn node_modules(w: &Shipped, packages: &[&str]) -> Result<PathBuf, String> {
+    let dir = packages_dir()
+        .ok_or("no packages folder: set URIDIFF_PACKAGES, XDG_CACHE_HOME or HOME")?
+        .join("node")
+        .join("node_modules");
+    if let Some(missing) = packages
+        .iter()
+        .find(|p| !dir.join(p).join("package.json").is_file())
+    {
+        return Err(format!(
+            "npm package `{missing}` is not installed in {} (needs {}; workers/install.sh installs it)",
+            dir.display(),
+            w.needs
+        ));
+    }
+    Ok(dir)
 }
 
 /// Builds a compiled worker into the cache directory once (the directory's name carries the

@@ -37,6 +37,7 @@
 mod cache;
 mod catalogue;
 mod feeder;
+mod packages;
 mod process;
 mod tree;
 mod wire;
@@ -55,6 +56,7 @@ use self::catalogue::{shipped_command, ALL_EIGHT, FOUR_OPS};
 pub use self::catalogue::{Run, Shipped, SHIPPED};
 use self::feeder::Reply;
 pub use self::feeder::DEFAULT_WINDOW;
+pub use self::packages::packages_dir;
 use self::process::{shorten, ReadError, Worker};
 pub use self::wire::PROTOCOL;
 use self::wire::{Handshake, Request, Wire};
