@@ -336,6 +336,28 @@ impl Shipped {
     }
 }
 
+impl Shipped {
+    /// The environment variables this worker is run with besides uridiff's own: for a worker
+    /// calling npm packages, `NODE_PATH` naming uridiff's packages folder
+    /// (`<packages>/node/node_modules`), checked to hold each package it requires.
+    ///
+    /// # Errors
+    ///
+    /// When a package it requires is not installed: the message names the package and the
+    /// command that installs it.
+    ///
+    /// ```
+    /// let urllib = &uridiff::subjects::external::SHIPPED[0];
+    /// assert!(urllib.env().unwrap().is_empty());
+    /// ```
+    pub fn env(&self) -> Result<Vec<(&'static str, PathBuf)>, String> {
+        Ok(match self.run {
+            Run::NodePackages { packages } => vec![("NODE_PATH", node_modules(self, packages)?)],
+            _ => Vec::new(),
+        })
+    }
+}
+
 /// The command that runs a shipped worker, and how it is shown in messages.
 pub(super) fn shipped_command(w: &Shipped) -> Result<(Command, String), String> {
     let argv = w.argv()?;
@@ -344,9 +366,7 @@ pub(super) fn shipped_command(w: &Shipped) -> Result<(Command, String), String> 
     if matches!(w.run, Run::Interpreted { program: "go", .. }) {
         go_environment(&mut c, cache_dir()?);
     }
-    if let Run::NodePackages { packages } = w.run {
-        c.env("NODE_PATH", node_modules(w, packages)?);
-    }
+    c.envs(w.env()?);
     let shown = argv
         .iter()
         .map(|a| a.to_string_lossy())
