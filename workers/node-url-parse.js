@@ -12,8 +12,9 @@
 //   its '@' (`foo://@a` has auth '' and href `foo://a`): it cannot tell an empty userinfo from
 //   none, and both are reported as none (the handshake's notes say so).
 // - host: `hostname` (IPv6 brackets and a zone id kept as written). url-parse reads an authority
-//   only after "//" (`slashes`, "whether the protocol is followed by two forward slashes"): with
-//   slashes the host is `hostname`, '' included; without, '' is null.
+//   only after a scheme and "//" (`slashes`, "whether the protocol is followed by two forward
+//   slashes"; without a scheme, `//a` is all path, as no location is given): there an empty
+//   `hostname` is the empty host; elsewhere '' is none.
 // - port: `port`; '' (none, or the scheme's default, which it drops: "It's aware of default
 //   ports") is null.
 // - path: `pathname`.
@@ -57,7 +58,7 @@ function handshake() {
     library: `url-parse ${VERSION} (npm; Node.js ${process.version}): new Url(input, base)`,
     notes: [
       'userinfo: an empty auth is reported as none (url-parse drops an empty userinfo)',
-      "host: '' is null unless the scheme is followed by \"//\" (url-parse's slashes)",
+      "host: '' is none unless a scheme is followed by \"//\" (url-parse's slashes)",
       "port '' (none, or the scheme's default, which url-parse drops) is null",
     ],
   };
@@ -76,7 +77,7 @@ function parse(input) {
     components: {
       scheme: url.protocol === '' ? null : url.protocol.replace(/:$/, ''),
       userinfo: url.auth === '' ? null : url.auth,
-      host: url.slashes || url.hostname !== '' ? url.hostname : null,
+      host: url.hostname !== '' || (url.protocol !== '' && url.slashes) ? url.hostname : null,
       port: url.port === '' ? null : String(url.port),
       path: url.pathname,
       query: mark(url.query, '?'),

@@ -35,7 +35,9 @@ const NPM_PARSE: &[(&[u8], &str, &str)] = &[
     (b"http://a/", "node-url-parse", "query=-|fragment=-"),
     (b"http://a:80/", "node-url-parse", "port=-"),
     (b"urn:x", "node-url-parse", "host=-|path=x"),
-    (b"//a/b", "node-url-parse", "host=|path=//a/b"),
+    (b"//a/b", "node-url-parse", "host=-|path=//a/b"),
+    (b"http:///a", "node-url-parse", "host=a|path=/"),
+    (b"file:///x", "node-url-parse", "host=|path=/x"),
     (
         b"http://[fe80::1%25eth0]/",
         "node-url-parse",

@@ -46,13 +46,25 @@ pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -
             "const u = new (require(\"url-parse\"))({}, {{}}); {}",
             x()?,
             js_print(&[
-                ("scheme", "u.protocol === \"\" ? null : u.protocol.replace(/:$/, \"\")"),
+                (
+                    "scheme",
+                    "u.protocol === \"\" ? null : u.protocol.replace(/:$/, \"\")"
+                ),
                 ("userinfo", "u.auth === \"\" ? null : u.auth"),
-                ("host", "u.slashes || u.hostname !== \"\" ? u.hostname : null"),
+                (
+                    "host",
+                    "u.hostname !== \"\" || (u.protocol !== \"\" && u.slashes) ? u.hostname : null"
+                ),
                 ("port", "u.port === \"\" ? null : u.port"),
                 ("path", "u.pathname"),
-                ("query", "u.query === \"\" ? null : u.query.replace(/^\\?/, \"\")"),
-                ("fragment", "u.hash === \"\" ? null : u.hash.replace(/^#/, \"\")"),
+                (
+                    "query",
+                    "u.query === \"\" ? null : u.query.replace(/^\\?/, \"\")"
+                ),
+                (
+                    "fragment",
+                    "u.hash === \"\" ? null : u.hash.replace(/^#/, \"\")"
+                ),
             ])
         ),
         ("node-url-parse", Op::Resolve) => {
@@ -81,7 +93,10 @@ pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -
             format!("console.log(require(\"urijs\")({reference}).absoluteTo({base}).href())")
         }
         ("node-urijs", Op::Normalize) => {
-            format!("console.log(require(\"urijs\")({}).normalize().href())", x()?)
+            format!(
+                "console.log(require(\"urijs\")({}).normalize().href())",
+                x()?
+            )
         }
         ("node-urijs", Op::Equivalent) => {
             let (other, x) = two()?;
@@ -138,7 +153,10 @@ mod tests {
         ] {
             let parse = line(subject, Op::Parse, b"http://a/", None).unwrap();
             assert!(parse.starts_with("NODE_PATH=\""), "{parse}");
-            assert!(parse.contains(&format!("require(\"{package}\")")), "{parse}");
+            assert!(
+                parse.contains(&format!("require(\"{package}\")")),
+                "{parse}"
+            );
             let resolve = line(subject, Op::Resolve, b"../g", Some(b"http://a/b/c")).unwrap();
             assert!(resolve.contains("\"../g\"") && resolve.contains("\"http://a/b/c\""));
         }
