@@ -688,6 +688,18 @@ fn every_rule_fires_through_the_comparison() {
             ),
             (library("fluent-uri"), "resolve:g|http://a/b#f"),
             (library("fluent-uri"), "resolve:..|foo:/bar/baz/.%2E/"),
+            (
+                plays("node-url-parse", "url-parse", rfc3986, |_, o| {
+                    set(Component::Port, None)(o)
+                }),
+                "wss://a:443/",
+            ),
+            (
+                plays("node-urijs", "urijs", rfc3986, |_, o| {
+                    set(Component::Query, None)(o)
+                }),
+                "http://a/?",
+            ),
         ])
         .chain(pypi::cases())
         .collect();

@@ -29,6 +29,7 @@ want golang-go 'command -v go'
 want php-cli 'command -v php'
 want ruby 'command -v ruby'
 want liburi-perl 'perl -MURI -e 1'
+want npm 'command -v npm'
 want gcc 'command -v cc'
 want libcurl4-openssl-dev 'test -e /usr/include/x86_64-linux-gnu/curl/urlapi.h || test -e /usr/include/curl/urlapi.h'
 
@@ -86,4 +87,22 @@ if [ ! -x "$venv/bin/python3" ] || [ "$(cat "$venv/.uridiff-pins" 2>/dev/null)" 
             echo "$want_stamp" >"$venv/.uridiff-pins"
     }
     step "python3 -m venv $venv; pip install --require-hashes -r workers/python/requirements.txt" python_venv
+fi
+
+# npm: the packages of the Node.js workers (node-whatwg-url, node-url-parse, node-urijs,
+# node-fast-uri, node-uri-js), pinned by workers/node/package.json and its package-lock.json
+# (exact versions, integrity hashes), installed with `npm ci` into <packages>/node/node_modules,
+# never a global node_modules; reinstalled only when the pins change (a stamp holds their hash).
+node=$packages/node
+want_stamp=$(cat "$here/node/package.json" "$here/node/package-lock.json" | sha256sum | cut -d' ' -f1)
+if [ ! -d "$node/node_modules" ] || [ "$(cat "$node/.uridiff-pins" 2>/dev/null)" != "$want_stamp" ]; then
+    npm_packages() {
+        mkdir -p "$node" &&
+            rm -f "$node/.uridiff-pins" &&
+            cp "$here/node/package.json" "$here/node/package-lock.json" "$node/" &&
+            # --ignore-scripts: none of the pinned packages needs an install script.
+            npm ci --prefix "$node" --ignore-scripts --no-audit --no-fund --loglevel=error &&
+            echo "$want_stamp" >"$node/.uridiff-pins"
+    }
+    step "npm ci --prefix $node (workers/node/package-lock.json)" npm_packages
 fi

@@ -104,6 +104,18 @@ pub const PROFILES: &[Profile] = &[
         source: "Node's url documentation: url.parse \"uses a lenient, non-standard algorithm\"",
     },
     Profile {
+        name: "url-parse",
+        standard: "no standard (npm url-parse: Node's url and the browser's URL properties), read against RFC 3986",
+        reference: RFC3986,
+        source: "url-parse's README: \"exposes two different API interfaces\", Node's url and the URL interface; no standard named",
+    },
+    Profile {
+        name: "urijs",
+        standard: "no single standard (URI.js lists RFC 3986, RFC 3987 and the URL Standard as resources), read against RFC 3986",
+        reference: RFC3986,
+        source: "URI.js's README: \"a javascript library for working with URLs\"; RFC 3986 among its \"Resources\"",
+    },
+    Profile {
         name: "go-net-url",
         standard: "RFC 3986 with net/url's documented deviations",
         reference: RFC3986,

@@ -21,6 +21,8 @@ use crate::model::Op;
 
 // The workers of PyPI packages, run with the venv's interpreter.
 mod pypi;
+// The Node.js workers calling npm packages, in a room of their own.
+mod npm;
 
 /// A one-line shell command, in the language of `subject`'s library, that prints what the
 /// library answers for `op` on `input` (`second`: the base for `resolve`, the other operand for
@@ -56,6 +58,9 @@ pub fn reproduce(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> 
         "ruby-uri" => ruby(op, input, two(Lang::Ruby)),
         "perl-uri" => perl(op, input, two(Lang::Perl)),
         "curl-url" => curl(op, input, second),
+        "node-whatwg-url" | "node-url-parse" | "node-urijs" | "node-fast-uri" | "node-uri-js" => {
+            npm::line(subject, op, input, second)
+        }
         _ => rust(subject, op, input, second),
     }
 }

@@ -134,6 +134,7 @@ fn every_worker_answers_every_pipelined_request_before_it_exits_at_the_end_of_in
         let argv = w.argv().expect("it ran");
         let mut child = Command::new(&argv[0])
             .args(&argv[1..])
+            .envs(w.env().expect("it ran"))
             .env("GOTOOLCHAIN", "local")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

@@ -32,6 +32,8 @@ mod rfc2396;
 mod rfc3986;
 mod rfc3987_iri;
 mod ruby_uri;
+mod urijs;
+mod url_parse;
 mod whatwg_url;
 
 /// What a rule sees: the class of the difference, the component, the spec's and the subject's
@@ -102,6 +104,8 @@ pub const TABLES: &[&[Rule]] = &[
     ruby_uri::RULES,
     curl_url::RULES,
     perl_uri::RULES,
+    url_parse::RULES,
+    urijs::RULES,
 ];
 
 /// Every rule of [`TABLES`], in order.

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::cache::cache_dir;
-use super::packages::venv_python;
+use super::packages::{packages_dir, venv_python};
 use super::External;
 use crate::model::{Component, Op};
 use crate::subjects::Subject;
@@ -57,6 +57,13 @@ pub enum Run {
     /// `workers/python/requirements.txt`), so the worker sees the pinned versions and not the
     /// system's site-packages.
     PythonVenv,
+    /// `node SOURCE` with `NODE_PATH=<packages>/node/node_modules` ([`packages_dir`]): a Node.js
+    /// worker calling npm packages, pinned by `workers/node/package-lock.json` and installed by
+    /// `workers/install.sh` with `npm ci`.
+    NodePackages {
+        /// The npm packages it requires, each checked to be installed before it starts.
+        packages: &'static [&'static str],
+    },
     /// Compiled once into the cache directory with `cc -O2 -o BINARY SOURCE LIBS...`, then run.
     Compiled {
         /// Libraries to link (`-lcurl`).
@@ -101,6 +108,10 @@ pub(super) const PYPI: &str =
 pub(super) const fn interpreted(program: &'static str) -> Run {
     Run::Interpreted { program, args: &[] }
 }
+
+/// What the Node.js workers calling npm packages need.
+const NPM_NEEDS: &str =
+    "node and npm (Debian: nodejs, npm) and the npm packages of workers/node/package-lock.json";
 
 /// The shipped workers, in the order they are listed (sources in `workers/`).
 pub const SHIPPED: &[Shipped] = &[
@@ -225,6 +236,76 @@ pub const SHIPPED: &[Shipped] = &[
         needs: "node (Debian: nodejs)",
     },
     Shipped {
+        name: "node-whatwg-url",
+        profile: "whatwg-url",
+        operations: PARSE_RESOLVE,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: true,
+        library: "whatwg-url (npm): parseURL, serializeURL",
+        file: "node-whatwg-url.js",
+        source: include_str!("../../../workers/node-whatwg-url.js"),
+        run: Run::NodePackages {
+            packages: &["whatwg-url"],
+        },
+        needs: NPM_NEEDS,
+    },
+    Shipped {
+        name: "node-url-parse",
+        profile: "url-parse",
+        operations: PARSE_RESOLVE,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: false,
+        library: "url-parse (npm): new Url(input, base)",
+        file: "node-url-parse.js",
+        source: include_str!("../../../workers/node-url-parse.js"),
+        run: Run::NodePackages {
+            packages: &["url-parse"],
+        },
+        needs: NPM_NEEDS,
+    },
+    Shipped {
+        name: "node-urijs",
+        profile: "urijs",
+        operations: FOUR_OPS,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: false,
+        library: "URI.js (npm urijs): URI(), absoluteTo, normalize, equals",
+        file: "node-urijs.js",
+        source: include_str!("../../../workers/node-urijs.js"),
+        run: Run::NodePackages {
+            packages: &["urijs"],
+        },
+        needs: NPM_NEEDS,
+    },
+    Shipped {
+        name: "node-fast-uri",
+        profile: "rfc3986",
+        operations: FOUR_OPS,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: true,
+        library: "fast-uri (npm): parse, resolve, normalize, equal",
+        file: "node-fast-uri.js",
+        source: include_str!("../../../workers/node-fast-uri.js"),
+        run: Run::NodePackages {
+            packages: &["fast-uri"],
+        },
+        needs: NPM_NEEDS,
+    },
+    Shipped {
+        name: "node-uri-js",
+        profile: "rfc3986",
+        operations: FOUR_OPS,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: true,
+        library: "uri-js (npm): parse, resolve, normalize, equal",
+        file: "node-uri-js.js",
+        source: include_str!("../../../workers/node-uri-js.js"),
+        run: Run::NodePackages {
+            packages: &["uri-js"],
+        },
+        needs: NPM_NEEDS,
+    },
+    Shipped {
         name: "java-uri",
         profile: "rfc2396",
         operations: FOUR_OPS,
@@ -339,7 +420,30 @@ impl Shipped {
                 .chain([source.into_os_string()])
                 .collect(),
             Run::PythonVenv => vec![venv_python()?.into_os_string(), source.into_os_string()],
+            Run::NodePackages { .. } => vec!["node".into(), source.into_os_string()],
             Run::Compiled { libs } => vec![build(self, dir, &source, libs)?.into_os_string()],
+        })
+    }
+}
+
+impl Shipped {
+    /// The environment variables this worker is run with besides uridiff's own: for a worker
+    /// calling npm packages, `NODE_PATH` naming uridiff's packages folder
+    /// (`<packages>/node/node_modules`), checked to hold each package it requires.
+    ///
+    /// # Errors
+    ///
+    /// When a package it requires is not installed: the message names the package and the
+    /// command that installs it.
+    ///
+    /// ```
+    /// let urllib = &uridiff::subjects::external::SHIPPED[0];
+    /// assert!(urllib.env().unwrap().is_empty());
+    /// ```
+    pub fn env(&self) -> Result<Vec<(&'static str, PathBuf)>, String> {
+        Ok(match self.run {
+            Run::NodePackages { packages } => vec![("NODE_PATH", node_modules(self, packages)?)],
+            _ => Vec::new(),
         })
     }
 }
@@ -352,6 +456,7 @@ pub(super) fn shipped_command(w: &Shipped) -> Result<(Command, String), String> 
     if matches!(w.run, Run::Interpreted { program: "go", .. }) {
         go_environment(&mut c, cache_dir()?);
     }
+    c.envs(w.env()?);
     let shown = argv
         .iter()
         .map(|a| a.to_string_lossy())
@@ -370,6 +475,27 @@ fn go_environment(c: &mut Command, dir: &Path) {
         c.env("GOCACHE", dir.join("go-build"));
     }
     c.env("GOTOOLCHAIN", "local");
+}
+
+/// `<packages>/node/node_modules`, checked to hold each of `packages` (a folder with its
+/// `package.json`), so that a missing package is one line naming it and the command that
+/// installs it, rather than a worker dying before its handshake.
+fn node_modules(w: &Shipped, packages: &[&str]) -> Result<PathBuf, String> {
+    let dir = packages_dir()
+        .ok_or("no packages folder: set URIDIFF_PACKAGES, XDG_CACHE_HOME or HOME")?
+        .join("node")
+        .join("node_modules");
+    if let Some(missing) = packages
+        .iter()
+        .find(|p| !dir.join(p).join("package.json").is_file())
+    {
+        return Err(format!(
+            "npm package `{missing}` is not installed in {} (needs {}; workers/install.sh installs it)",
+            dir.display(),
+            w.needs
+        ));
+    }
+    Ok(dir)
 }
 
 /// Builds a compiled worker into the cache directory once (the directory's name carries the

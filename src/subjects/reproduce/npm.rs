@@ -1,0 +1,168 @@
+//! Reproduce lines of the Node.js workers that call npm packages (`workers/node-*.js` for
+//! whatwg-url, url-parse, urijs, fast-uri and uri-js): each runs `node -e` with `NODE_PATH` set to
+//! uridiff's own packages folder, where `workers/install.sh` puts them
+//! (`src/subjects/external/packages.rs`), and prints what the worker reports, mapped as the
+//! worker's head comment says.
+
+use super::{js_print, sh_quote, Lang};
+use crate::model::Op;
+
+/// `NODE_PATH` as uridiff sets it for these workers, written for `sh`: `$URIDIFF_PACKAGES`, else
+/// the user's cache folder.
+const NODE_PATH: &str = "NODE_PATH=\"${URIDIFF_PACKAGES:-${XDG_CACHE_HOME:-$HOME/.cache}/uridiff/packages}/node/node_modules\"";
+
+/// The line for `subject` (one of the five), `None` for another subject or an operation its
+/// worker lacks (reached through [`super::reproduce`]).
+pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+    let x = || super::literal(Lang::Js, input);
+    let two = || Some((super::literal(Lang::Js, second?)?, x()?));
+    let program = match (subject, op) {
+        ("node-whatwg-url", Op::Parse) => format!(
+            "const w = require(\"whatwg-url\"); const u = w.parseURL({}); \
+             if (u === null) console.log(\"failure\"); else {}",
+            x()?,
+            js_print(&[
+                ("scheme", "u.scheme"),
+                (
+                    "userinfo",
+                    "u.username === \"\" && u.password === \"\" ? null : u.password === \"\" \
+                     ? u.username : u.username + \":\" + u.password"
+                ),
+                ("host", "u.host === null ? null : w.serializeHost(u.host)"),
+                ("port", "u.port"),
+                ("path", "w.serializePath(u)"),
+                ("query", "u.query"),
+                ("fragment", "u.fragment"),
+            ])
+        ),
+        ("node-whatwg-url", Op::Resolve) => {
+            let (base, reference) = two()?;
+            format!(
+                "const w = require(\"whatwg-url\"); \
+                 console.log(w.serializeURL(w.parseURL({reference}, {{ baseURL: w.parseURL({base}) }})))"
+            )
+        }
+        ("node-url-parse", Op::Parse) => format!(
+            "const u = new (require(\"url-parse\"))({}, {{}}); {}",
+            x()?,
+            js_print(&[
+                (
+                    "scheme",
+                    "u.protocol === \"\" ? null : u.protocol.replace(/:$/, \"\")"
+                ),
+                ("userinfo", "u.auth === \"\" ? null : u.auth"),
+                (
+                    "host",
+                    "u.hostname !== \"\" || (u.protocol !== \"\" && u.slashes) ? u.hostname : null"
+                ),
+                ("port", "u.port === \"\" ? null : u.port"),
+                ("path", "u.pathname"),
+                (
+                    "query",
+                    "u.query === \"\" ? null : u.query.replace(/^\\?/, \"\")"
+                ),
+                (
+                    "fragment",
+                    "u.hash === \"\" ? null : u.hash.replace(/^#/, \"\")"
+                ),
+            ])
+        ),
+        ("node-url-parse", Op::Resolve) => {
+            let (base, reference) = two()?;
+            format!("console.log(new (require(\"url-parse\"))({reference}, {base}).href)")
+        }
+        ("node-urijs", Op::Parse) => format!(
+            "const URI = require(\"urijs\"); const x = {}; URI(x); const p = URI.parse(x); {}",
+            x()?,
+            js_print(&[
+                ("scheme", "p.protocol"),
+                (
+                    "userinfo",
+                    "p.username == null && p.password == null ? null : p.password == null \
+                     ? p.username : (p.username || \"\") + \":\" + p.password"
+                ),
+                ("host", "p.hostname"),
+                ("port", "p.port"),
+                ("path", "p.path"),
+                ("query", "p.query"),
+                ("fragment", "p.fragment"),
+            ])
+        ),
+        ("node-urijs", Op::Resolve) => {
+            let (base, reference) = two()?;
+            format!("console.log(require(\"urijs\")({reference}).absoluteTo({base}).href())")
+        }
+        ("node-urijs", Op::Normalize) => {
+            format!(
+                "console.log(require(\"urijs\")({}).normalize().href())",
+                x()?
+            )
+        }
+        ("node-urijs", Op::Equivalent) => {
+            let (other, x) = two()?;
+            format!("console.log(require(\"urijs\")({x}).equals({other}))")
+        }
+        ("node-fast-uri" | "node-uri-js", _) => {
+            let package = subject.trim_start_matches("node-");
+            match op {
+                Op::Parse => format!(
+                    "const r = require(\"{package}\").parse({}); {}",
+                    x()?,
+                    js_print(&[
+                        ("error", "r.error"),
+                        ("scheme", "r.scheme"),
+                        ("userinfo", "r.userinfo"),
+                        ("host", "r.host"),
+                        ("port", "r.port"),
+                        ("path", "r.path"),
+                        ("query", "r.query"),
+                        ("fragment", "r.fragment"),
+                    ])
+                ),
+                Op::Resolve => {
+                    let (base, reference) = two()?;
+                    format!("console.log(require(\"{package}\").resolve({base}, {reference}))")
+                }
+                Op::Normalize => {
+                    format!("console.log(require(\"{package}\").normalize({}))", x()?)
+                }
+                Op::Equivalent => {
+                    let (other, x) = two()?;
+                    format!("console.log(require(\"{package}\").equal({x}, {other}))")
+                }
+                Op::Extract => return None,
+            }
+        }
+        _ => return None,
+    };
+    Some(format!("{NODE_PATH} node -e {}", sh_quote(&program)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_line_sets_node_path_and_calls_its_package() {
+        for (subject, package) in [
+            ("node-whatwg-url", "whatwg-url"),
+            ("node-url-parse", "url-parse"),
+            ("node-urijs", "urijs"),
+            ("node-fast-uri", "fast-uri"),
+            ("node-uri-js", "uri-js"),
+        ] {
+            let parse = line(subject, Op::Parse, b"http://a/", None).unwrap();
+            assert!(parse.starts_with("NODE_PATH=\""), "{parse}");
+            assert!(
+                parse.contains(&format!("require(\"{package}\")")),
+                "{parse}"
+            );
+            let resolve = line(subject, Op::Resolve, b"../g", Some(b"http://a/b/c")).unwrap();
+            assert!(resolve.contains("\"../g\"") && resolve.contains("\"http://a/b/c\""));
+        }
+        // whatwg-url and url-parse offer no normalize; a text-only library takes no bytes.
+        assert_eq!(line("node-url-parse", Op::Normalize, b"a", None), None);
+        assert_eq!(line("node-fast-uri", Op::Parse, b"\xff", None), None);
+        assert_eq!(line("node-whatwg", Op::Parse, b"a", None), None);
+    }
+}
