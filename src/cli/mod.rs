@@ -84,8 +84,8 @@ enum Command {
     /// grammar membership instead. Exits 1 if any input is not valid, else 3 if an input was too
     /// long to decide (`too-long`).
     Oracle(OracleArgs),
-    /// Run YAML suites (files or folders; default `suites`) and WHATWG URL test-data files
-    /// (--whatwg), and end with `N passed, M failed`.
+    /// Run YAML suites (files or folders; default: the suites built into uridiff) and WHATWG URL
+    /// test-data files (--whatwg), and end with `N passed, M failed`.
     ///
     /// Exits 1 on a failing case, 2 on an unreadable or malformed suite or test-data entry, or
     /// when no case is selected.
@@ -324,7 +324,8 @@ struct SuiteArgs {
     /// Also write every case as JUnit XML to FILE (test names are the stable case ids).
     #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,
-    /// Suite files or folders (default `suites`, unless --whatwg is given).
+    /// Suite files or folders: these alone run (default: the suites built into uridiff, unless
+    /// --whatwg is given).
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
 }
@@ -370,10 +371,8 @@ struct CorpusArgs {
     /// Subject runs per class spent minimizing its example.
     #[arg(long, value_name = "RUNS", default_value_t = 120)]
     budget: usize,
-    /// Suite files or folders whose parse cases join the corpus and whose cases make the
-    /// conformance matrix.
-    #[arg(long = "suites", value_name = "PATH", default_value = "suites")]
-    suites: Vec<PathBuf>,
+    #[command(flatten)]
+    suites: suite::SuiteSources,
     /// A WHATWG URL test-data file (urltestdata.json's format): its entries join the jobs, and
     /// the WHATWG reference and every WHATWG parser are scored on it. Repeatable.
     #[arg(long, value_name = "FILE")]
