@@ -148,7 +148,11 @@ pub struct SuiteSources {
 /// A path that does not exist, or a folder that holds no suite file, is an error: a run that
 /// silently drops a suite the user named would pass for the wrong reason.
 pub fn read(builtin: bool, paths: &[PathBuf]) -> anyhow::Result<Vec<Result<Suite, SuiteError>>> {
-    let mut suites = if builtin { suite::builtin() } else { Vec::new() };
+    let mut suites = if builtin {
+        suite::builtin()
+    } else {
+        Vec::new()
+    };
     for path in paths {
         if suite::collect(std::slice::from_ref(path))?.is_empty() {
             bail!(

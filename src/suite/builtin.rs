@@ -77,9 +77,6 @@ mod tests {
     fn a_malformed_builtin_is_named_by_its_builtin_path() {
         let err = load::parse_str(builtin_path("x.yaml"), "suite: t\ncases:\n  - {op: nope}\n")
             .unwrap_err();
-        assert!(
-            err.to_string().starts_with("<built-in>/x.yaml:3:"),
-            "{err}"
-        );
+        assert!(err.to_string().starts_with("<built-in>/x.yaml:3:"), "{err}");
     }
 }
