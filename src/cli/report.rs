@@ -115,11 +115,11 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     for c in report.classes.iter().filter(|c| !c.explained).take(10) {
         writeln!(
             out,
-            "  {:?} {} ({} inputs), e.g. {:?}",
+            "  {:?} {} ({} inputs), e.g. {}",
             c.severity,
             c.key,
             c.count,
-            report::show(&c.example.input)
+            super::inputs::show(&c.example.input)
         )?;
     }
     writeln!(
