@@ -180,7 +180,7 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
 pub fn promote(out: &mut impl Write, args: &PromoteArgs) -> anyhow::Result<ExitCode> {
     if args.findings.is_dir() {
         bail!(
-            "{0}: a folder, not a findings file (give {0}/findings.jsonl, which a campaign writes)",
+            "{}: a folder, not a findings file (give the findings.jsonl a campaign writes in it)",
             args.findings.display()
         );
     }

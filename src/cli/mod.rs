@@ -569,36 +569,3 @@ fn command() -> clap::Command {
     }
     command
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The long help of subcommand `name`.
-    fn help(name: &str) -> String {
-        let mut c = command();
-        let sub = c.find_subcommand_mut(name).expect("a subcommand");
-        sub.render_long_help().to_string()
-    }
-
-    #[test]
-    fn help_lists_editions_and_rules_only_where_a_command_takes_them() {
-        let check = help("check");
-        assert!(!check.contains("Editions (--edition)"), "{check}");
-        assert!(!check.contains("Rules (--rule)"), "{check}");
-        assert!(check.contains("Exit codes:"), "{check}");
-        let parse = help("parse");
-        assert!(parse.contains("Editions (--edition)"), "{parse}");
-        assert!(parse.contains("every edition side by side"), "{parse}");
-        assert!(parse.contains("Rules (--rule)"), "{parse}");
-        // diff takes one edition, not `all`; and no rule.
-        let diff = help("diff");
-        assert!(diff.contains("draft-ietf-uri-url-06"), "{diff}");
-        assert!(!diff.contains("every edition side by side"), "{diff}");
-        assert!(!diff.contains("Rules (--rule)"), "{diff}");
-        // resolve takes `all` and no rule.
-        let resolve = help("resolve");
-        assert!(resolve.contains("every edition side by side"), "{resolve}");
-        assert!(!resolve.contains("Rules (--rule)"), "{resolve}");
-    }
-}
