@@ -222,7 +222,15 @@ fn describe(
             }
             s
         }
-        Outcome::Unsupported(why) => format!("n/a: {why}"),
+        // A worker that cannot start says why on one line, then its stderr lines: the table
+        // keeps the line, `uridiff parsers` shows the rest.
+        Outcome::Unsupported(why) => match why.split_once('\n') {
+            None => format!("n/a: {}", inputs::text(why.as_bytes())),
+            Some((first, _)) => format!(
+                "n/a: {} (`uridiff parsers` shows its stderr)",
+                inputs::text(first.as_bytes())
+            ),
+        },
         Outcome::Crashed(c) => format!(
             "CRASHED ({}): {}",
             c.kind.name(),
