@@ -1,9 +1,21 @@
-//! Reads the version of every package in `Cargo.lock` at build time, so that each subject reports
-//! the version of the library it links (`UDV_<name>`), never one typed by hand.
+//! Two things read at build time, so that the binary needs nothing from the source tree:
+//!
+//! - the version of every package in `Cargo.lock`, so that each subject reports the version of
+//!   the library it links (`UDV_<name>`), never one typed by hand;
+//! - the list of suite files under `suites/` (`*.yaml`, `*.yml`, in name order), written to
+//!   `$OUT_DIR/builtin_suites.rs` as a table of `include_str!`s that `src/suite/builtin.rs`
+//!   embeds: a suite added to the folder is built in without a line of code.
 
 use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
 
-fn main() {
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    versions();
+    suites()
+}
+
+fn versions() {
     println!("cargo:rerun-if-changed=Cargo.lock");
     let lock = fs::read_to_string("Cargo.lock").unwrap_or_default();
     let mut name: Option<&str> = None;
@@ -15,4 +27,47 @@ fn main() {
             name = None;
         }
     }
+}
+
+/// Writes the table of built-in suites: `(name relative to suites/, include_str!(absolute path))`.
+fn suites() -> Result<(), Box<dyn std::error::Error>> {
+    // A folder named here is scanned whole by cargo: any file added, changed or removed in it
+    // runs this script again (The Cargo Book, "Build Scripts", rerun-if-changed).
+    println!("cargo:rerun-if-changed=suites");
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?).join("suites");
+    let mut files = Vec::new();
+    walk(&root, &mut files)
+        .map_err(|e| format!("reading the suites to build in, {}: {e}", root.display()))?;
+    files.sort();
+    let mut table = String::from("&[\n");
+    for path in &files {
+        let name = path
+            .strip_prefix(&root)?
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        let full = path.to_str().ok_or("a suite path that is not UTF-8")?;
+        table.push_str(&format!("    ({name:?}, include_str!({full:?})),\n"));
+    }
+    table.push_str("]\n");
+    let out = PathBuf::from(std::env::var("OUT_DIR")?).join("builtin_suites.rs");
+    fs::write(&out, table)?;
+    Ok(())
+}
+
+/// Every `*.yaml` and `*.yml` file under `dir`, recursively.
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "yml")
+        ) {
+            out.push(path);
+        }
+    }
+    Ok(())
 }

@@ -92,7 +92,7 @@ fn diff_resolves_with_a_base_and_rejects_an_unknown_parser() {
         "../g",
     ]);
     assert_eq!(o.status.code(), Some(0));
-    assert!(stdout(&o).contains("\"http://a/b/g\""), "{}", stdout(&o));
+    assert!(stdout(&o).contains("'http://a/b/g'"), "{}", stdout(&o));
     assert!(
         stdout(&o).contains("n/a"),
         "the oracles do not resolve: {}",

@@ -709,8 +709,16 @@ fn a_silent_worker_or_a_wrong_handshake_is_unavailable_with_its_reason() {
 
     let missing = External::from_command("missing", "exec no-such-interpreter-for-uridiff x");
     let why = missing.available().expect_err("nothing to run");
-    assert!(why.contains("not found"), "{why}");
-    assert!(!why.contains('\n'), "a one-line reason: {why}");
+    // A one-line reason, then what the shell said on stderr (the worker's last 20 lines).
+    let mut lines = why.lines();
+    assert!(
+        lines
+            .next()
+            .is_some_and(|l| l.starts_with("no handshake: the worker exited")),
+        "{why}"
+    );
+    assert_eq!(lines.next(), Some("stderr:"), "{why}");
+    assert!(lines.all(|l| l.contains("not found")), "{why}");
 }
 
 #[test]

@@ -11,6 +11,9 @@ mod whatwg;
 mod suite_loading;
 // The uridiff command, run as a user runs it.
 mod cli;
+// The uridiff command run from any folder, as an installed binary: built-in suites, errors
+// said once, pasteable inputs, --parser and --help that say only what is so.
+mod anywhere;
 // The uridiff command's inputs, outputs, options and exit codes, the same in every subcommand.
 mod cli_streams;
 // The uridiff command under hostile inputs and full output devices: no panic.

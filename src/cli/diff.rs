@@ -10,7 +10,6 @@ use std::process::ExitCode;
 use serde::Serialize;
 use uridiff::engine::{Engine, Finding, Task};
 use uridiff::model::{Answer, Component, Op, Outcome, JSON_SCHEMA};
-use uridiff::report::show;
 
 use super::{inputs, subjects, DiffArgs};
 
@@ -112,8 +111,13 @@ pub fn run(out: &mut impl Write, args: &DiffArgs) -> anyhow::Result<ExitCode> {
             continue;
         }
         match &base {
-            Some(b) => writeln!(out, "{} against {}", show(&task.input), show(b))?,
-            None => writeln!(out, "{}", show(&task.input))?,
+            Some(b) => writeln!(
+                out,
+                "{} against {}",
+                inputs::show(&task.input),
+                inputs::show(b)
+            )?,
+            None => writeln!(out, "{}", inputs::show(&task.input))?,
         }
         let width = infos.iter().map(|i| i.name.len()).max().unwrap_or(4);
         for (reference, answer) in engine.references().iter().zip(&row.references) {
@@ -182,11 +186,7 @@ fn describe(
     reference: &Outcome<Answer>,
     info: &uridiff::subjects::SubjectInfo,
 ) -> String {
-    let value = |v: Option<&str>| {
-        v.map_or("undefined".to_owned(), |s| {
-            format!("{:?}", show(s.as_bytes()))
-        })
-    };
+    let value = |v: Option<&str>| inputs::value(v.map(str::as_bytes));
     match o {
         Outcome::Accepted(Answer::Parsed(p)) => {
             let same_as = match reference {
@@ -211,25 +211,33 @@ fn describe(
                 (None, _) => format!("valid {}", parts.join(" ")),
             };
             if let Some(ser) = &p.serialization {
-                s.push_str(&format!("  serializes as {:?}", show(ser.as_bytes())));
+                s.push_str(&format!("  serializes as {}", value(Some(ser))));
             }
             s
         }
-        Outcome::Accepted(Answer::Text(t)) => format!("{:?}", show(t.as_bytes())),
+        Outcome::Accepted(Answer::Text(t)) => value(Some(t)),
         Outcome::Accepted(Answer::Bool(b)) => b.to_string(),
         Outcome::Accepted(Answer::List(l)) => format!("{l:?}"),
         Outcome::Rejected(r) => {
-            let mut s = format!("invalid: {}", show(r.message.as_bytes()));
+            let mut s = format!("invalid: {}", inputs::text(r.message.as_bytes()));
             if let Some(i) = r.offset.filter(|_| !r.message.contains("at byte")) {
                 s.push_str(&format!(" (at byte {i})"));
             }
             s
         }
-        Outcome::Unsupported(why) => format!("n/a: {why}"),
+        // A worker that cannot start says why on one line, then its stderr lines: the table
+        // keeps the line, `uridiff parsers` shows the rest.
+        Outcome::Unsupported(why) => match why.split_once('\n') {
+            None => format!("n/a: {}", inputs::text(why.as_bytes())),
+            Some((first, _)) => format!(
+                "n/a: {} (`uridiff parsers` shows its stderr)",
+                inputs::text(first.as_bytes())
+            ),
+        },
         Outcome::Crashed(c) => format!(
             "CRASHED ({}): {}",
             c.kind.name(),
-            show(c.message.as_bytes())
+            inputs::text(c.message.as_bytes())
         ),
     }
 }

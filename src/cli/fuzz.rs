@@ -178,7 +178,13 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
 }
 
 pub fn promote(out: &mut impl Write, args: &PromoteArgs) -> anyhow::Result<ExitCode> {
-    if !args.findings.is_file() {
+    if args.findings.is_dir() {
+        bail!(
+            "{}: a folder, not a findings file (give the findings.jsonl a campaign writes in it)",
+            args.findings.display()
+        );
+    }
+    if !args.findings.exists() {
         bail!(
             "{}: no such findings file (a campaign writes DIR/findings.jsonl)",
             args.findings.display()

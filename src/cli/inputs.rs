@@ -2,9 +2,11 @@
 //! stands for the records of standard input, read one at a time (newline-terminated lines, or
 //! NUL-terminated with `--null-data`), so memory stays bounded by the longest record.
 //!
-//! Also how inputs are shown: text output escapes control characters and bytes that are not
-//! UTF-8, so an input never reaches the terminal raw; JSON output gives the text and, for input
-//! that is not UTF-8, its bytes in hex (`input_hex`), so every input is shown losslessly.
+//! Also how inputs are shown: text output shows an input so that pasting it into the
+//! `uridiff diff` command uridiff suggests gives the same bytes (as it is, or as one shell word
+//! with escapes for control characters and bytes that are not UTF-8), so an input never reaches
+//! the terminal raw; JSON output gives the text and, for input that is not UTF-8, its bytes in
+//! hex (`input_hex`), so every input is shown losslessly.
 
 use std::ffi::OsString;
 use std::io::{self, BufRead, StdinLock};
@@ -12,6 +14,7 @@ use std::io::{self, BufRead, StdinLock};
 use anyhow::Context;
 use clap::Args;
 use serde_json::{Map, Value};
+use uridiff::subjects::reproduce::shell_word;
 
 /// How `-` reads standard input (shared by every subcommand that takes inputs).
 #[derive(Clone, Copy, Debug, Default, Args)]
@@ -80,12 +83,35 @@ pub fn expand(
         })
 }
 
-/// An input for text output: UTF-8 as is, except that control characters, `\` and bytes that
-/// are not UTF-8 are escaped (`\x1b`, `\\`, `\xff`), so the terminal never gets them raw.
-///
-/// The escapes are unambiguous: `\xff` typed in shows as `\\xff`.
+/// An input for text output, shown so that it can be pasted back: as it is when every
+/// character shows as itself and none is a space or a quote (`http:\a`: paste it between the
+/// single quotes of the `uridiff diff -- '...'` line uridiff suggests), else as the one shell
+/// word [`shell_word`] writes (`'a b'`, `$'a\x1bb'`: paste it as it is). Either way, the
+/// terminal never gets a control character raw, and nothing is escaped twice.
 pub fn show(input: &[u8]) -> String {
-    uridiff::report::show(input)
+    let word = shell_word(input);
+    match word.strip_prefix('\'').and_then(|w| w.strip_suffix('\'')) {
+        Some(inner) if !inner.is_empty() && !inner.contains(['\'', ' ']) => inner.to_owned(),
+        _ => word,
+    }
+}
+
+/// A value (a component, a serialization, a result) for text output: `undefined`, or the shell
+/// word [`shell_word`] writes, so that the empty value (`''`) is told apart from no value.
+pub fn value(v: Option<&[u8]>) -> String {
+    v.map_or_else(|| "undefined".to_owned(), shell_word)
+}
+
+/// A message (an error, a crash) for text output: control characters, invisible characters
+/// and bytes that are not UTF-8 escaped as [`uridiff::report::show`] escapes them, and a
+/// backslash left as it is (a message is read, never pasted, and one that quotes a byte as
+/// `'\\'` already escapes it once).
+pub fn text(message: &[u8]) -> String {
+    message
+        .split(|&b| b == b'\\')
+        .map(uridiff::report::show)
+        .collect::<Vec<_>>()
+        .join("\\")
 }
 
 /// Puts `bytes` into a JSON object as `name` (the text; U+FFFD for each byte sequence that is
@@ -108,12 +134,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn show_escapes_controls_backslash_and_invalid_bytes() {
+    fn show_keeps_text_and_quotes_what_needs_it() {
         assert_eq!(show(b"http://a/"), "http://a/");
-        assert_eq!(show(b"a\0b\x1b[m"), "a\\x00b\\x1b[m");
-        assert_eq!(show(b"\xff"), "\\xff");
-        assert_eq!(show(b"\\xff"), "\\\\xff");
-        assert_eq!(show("é\u{85}".as_bytes()), "é\\u{85}");
+        // A backslash once, as typed.
+        assert_eq!(show(b"http:\\a"), r"http:\a");
+        assert_eq!(show(b"\\xff"), r"\xff");
+        // Escapes only inside `$'...'`, so `\xff` typed in and the byte 0xff differ.
+        assert_eq!(show(b"\xff"), r"$'\xff'");
+        assert_eq!(show(b"a\0b\x1b[m"), r"$'a\x00b\x1b[m'");
+        assert_eq!(show("é\u{85}".as_bytes()), r"$'é\xc2\x85'");
+        assert_eq!(show(b"a b"), "'a b'");
+        assert_eq!(show(b"it's"), r"'it'\''s'");
+        assert_eq!(show(b""), "''");
+    }
+
+    #[test]
+    fn values_and_messages_escape_once() {
+        assert_eq!(value(None), "undefined");
+        assert_eq!(value(Some(b"")), "''");
+        assert_eq!(value(Some(b"\\\\a")), r"'\\a'");
+        assert_eq!(text(br"unexpected byte '\\'"), r"unexpected byte '\\'");
+        assert_eq!(text(b"a\x1b\\\n"), r"a\x1b\\n");
     }
 
     #[test]

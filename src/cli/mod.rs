@@ -84,8 +84,8 @@ enum Command {
     /// grammar membership instead. Exits 1 if any input is not valid, else 3 if an input was too
     /// long to decide (`too-long`).
     Oracle(OracleArgs),
-    /// Run YAML suites (files or folders; default `suites`) and WHATWG URL test-data files
-    /// (--whatwg), and end with `N passed, M failed`.
+    /// Run YAML suites (files or folders; default: the suites built into uridiff) and WHATWG URL
+    /// test-data files (--whatwg), and end with `N passed, M failed`.
     ///
     /// Exits 1 on a failing case, 2 on an unreadable or malformed suite or test-data entry, or
     /// when no case is selected.
@@ -324,7 +324,8 @@ struct SuiteArgs {
     /// Also write every case as JUnit XML to FILE (test names are the stable case ids).
     #[arg(long, value_name = "FILE")]
     junit: Option<PathBuf>,
-    /// Suite files or folders (default `suites`, unless --whatwg is given).
+    /// Suite files or folders: these alone run (default: the suites built into uridiff, unless
+    /// --whatwg is given).
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
 }
@@ -370,10 +371,8 @@ struct CorpusArgs {
     /// Subject runs per class spent minimizing its example.
     #[arg(long, value_name = "RUNS", default_value_t = 120)]
     budget: usize,
-    /// Suite files or folders whose parse cases join the corpus and whose cases make the
-    /// conformance matrix.
-    #[arg(long = "suites", value_name = "PATH", default_value = "suites")]
-    suites: Vec<PathBuf>,
+    #[command(flatten)]
+    suites: suite::SuiteSources,
     /// A WHATWG URL test-data file (urltestdata.json's format): its entries join the jobs, and
     /// the WHATWG reference and every WHATWG parser are scored on it. Repeatable.
     #[arg(long, value_name = "FILE")]
@@ -505,43 +504,68 @@ impl Answers {
     }
 }
 
-/// The text `--help` ends with: edition ids, each edition's rule names and the exit codes.
-fn after_help() -> String {
-    let mut s = String::from("Editions (--edition):\n");
-    for e in Edition::ALL {
-        s.push_str(&format!("  {:<34} {} ({})\n", e.id(), e.title(), e.year()));
+/// The text a command's `--help` ends with: the edition ids when it takes `--edition` (with `all`
+/// when its `--edition` accepts it), each edition's rule names when it takes `--rule`, and the
+/// exit codes. Read from the command's own flags, so a command never lists what it has no
+/// option for.
+fn after_help(c: &clap::Command) -> String {
+    let takes = |id: &str| c.get_arguments().any(|a| a.get_id() == id);
+    let mut s = String::new();
+    if takes("edition") {
+        s.push_str("Editions (--edition):\n");
+        for e in Edition::ALL {
+            s.push_str(&format!("  {:<34} {} ({})\n", e.id(), e.title(), e.year()));
+        }
+        // Whether `all` parses is the command's own value parser's answer.
+        let all = c
+            .clone()
+            .mut_args(|a| a.required(false))
+            .try_get_matches_from(["uridiff", "--edition", "all"])
+            .is_ok();
+        if all {
+            s.push_str("  all                                every edition side by side\n");
+        }
+        s.push('\n');
+    }
+    if takes("rule") {
+        s.push_str("Rules (--rule):\n");
+        for e in Edition::ALL {
+            s.push_str(&format!(
+                "  {}: {}\n",
+                e.id(),
+                uri_spec::Rule::names(e).join(", ")
+            ));
+        }
+        s.push('\n');
     }
     s.push_str(
-        "  all                                every edition side by side\n\nRules (--rule):\n",
-    );
-    for e in Edition::ALL {
-        s.push_str(&format!(
-            "  {}: {}\n",
-            e.id(),
-            uri_spec::Rule::names(e).join(", ")
-        ));
-    }
-    s.push_str(
-        "\nExit codes:\n  0  yes: valid, equivalent, every case passed\n  1  no: an input is invalid, \
+        "Exit codes:\n  0  yes: valid, equivalent, every case passed\n  1  no: an input is invalid, \
          not equivalent, a case failed\n  2  a usage, I/O or suite-file error\n  3  no answer for \
          some input and no \"no\": equivalent with an invalid operand, oracle too-long\n",
     );
     s
 }
 
-/// Parses the command line, with `--help` listing editions, rules and exit codes.
+/// Parses the command line, each command's `--help` ending with what [`after_help`] lists.
 pub fn parse_args() -> Cli {
-    use clap::{CommandFactory, FromArgMatches};
-    let help = after_help();
-    let mut command = Cli::command().after_long_help(help.clone());
+    use clap::FromArgMatches;
+    Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit())
+}
+
+/// The clap command with each `--help`'s closing text.
+fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    command = command.clone().after_long_help(after_help(&command));
     let names: Vec<String> = command
         .get_subcommands()
         .map(|c| c.get_name().to_owned())
         .collect();
     for name in names {
-        let help = help.clone();
-        command = command.mut_subcommand(name, move |c| c.after_long_help(help));
+        command = command.mut_subcommand(name, |c| {
+            let help = after_help(&c);
+            c.after_long_help(help)
+        });
     }
-    let matches = command.get_matches();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    command
 }

@@ -136,7 +136,7 @@ pub fn run(out: &mut impl Write, args: &ParseArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn field(v: Option<&str>) -> String {
-    v.map_or("undefined".to_owned(), |s| format!("{s:?}"))
+    inputs::value(v.map(str::as_bytes))
 }
 
 fn rows(c: &Components<'_>) -> Vec<(&'static str, String)> {
@@ -223,7 +223,7 @@ fn side_by_side(
                     None => c
                         .extras
                         .get(name)
-                        .map_or(String::new(), |v| format!("{v:?}")),
+                        .map_or(String::new(), |v| inputs::value(Some(v.as_bytes()))),
                 };
                 std::iter::once("valid".to_owned())
                     .chain(names.iter().map(|n| cell(n)))

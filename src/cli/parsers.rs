@@ -22,8 +22,16 @@ struct Entry<'a> {
 
 pub fn run(out: &mut impl Write, args: &ParsersArgs) -> anyhow::Result<ExitCode> {
     let all = subjects::all(&args.subjects)?;
+    // `--parser NAME` lists the named parsers alone; an unknown name is an error naming the known
+    // ones. A named parser that cannot run is listed, with why: that is what this command is for.
+    let listed = if args.subjects.parsers.is_empty() {
+        all
+    } else {
+        uridiff::subjects::select(&all, &args.subjects.parsers)?
+    };
     let mut rows = Vec::new();
-    for s in &all {
+    let mut reasons = Vec::new();
+    for s in &listed {
         let avail = s.available();
         let info = s.info();
         if args.json {
@@ -53,7 +61,14 @@ pub fn run(out: &mut impl Write, args: &ParsersArgs) -> anyhow::Result<ExitCode>
             },
             match avail {
                 Ok(()) => "yes".into(),
-                Err(why) => format!("no: {why}"),
+                // A reason of several lines (a worker's stderr) is shown whole below the table.
+                Err(why) => match why.split_once('\n') {
+                    None => format!("no: {why}"),
+                    Some((first, _)) => {
+                        reasons.push((info.name.clone(), why.clone()));
+                        format!("no: {first} (more below)")
+                    }
+                },
             },
         ]);
     }
@@ -86,6 +101,9 @@ pub fn run(out: &mut impl Write, args: &ParsersArgs) -> anyhow::Result<ExitCode>
         writeln!(out, "{}", line(head.to_vec()))?;
         for r in &rows {
             writeln!(out, "{}", line(r.iter().map(String::as_str).collect()))?;
+        }
+        for (name, why) in &reasons {
+            writeln!(out, "\n{name} is not available: {why}")?;
         }
     }
     Ok(ExitCode::SUCCESS)

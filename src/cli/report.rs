@@ -13,15 +13,16 @@ use uridiff::engine::{Engine, Task};
 use uridiff::gate;
 use uridiff::report::{self, Report};
 use uridiff::run::Inputs;
-use uridiff::suite::{self, Suite};
+use uridiff::suite::Suite;
 
 use super::{subjects, CheckArgs, CorpusArgs, ReportArgs};
 
-/// Loads every suite under `paths`; a malformed file is reported and skipped, never fatal.
-fn load_suites(paths: &[std::path::PathBuf]) -> anyhow::Result<Vec<Suite>> {
+/// Loads the built-in suites (unless `--no-builtin-suites`) and every suite under `--suites`; a
+/// malformed file is reported and skipped, never fatal.
+fn load_suites(sources: &super::suite::SuiteSources) -> anyhow::Result<Vec<Suite>> {
     let mut out = Vec::new();
-    for path in suite::collect(paths)? {
-        match suite::load(&path) {
+    for loaded in super::suite::read(!sources.no_builtin_suites, &sources.paths)? {
+        match loaded {
             Ok(s) => out.push(s),
             Err(e) => eprintln!("uridiff: skipping a suite: {}", uridiff::files::Causes(&e)),
         }
@@ -114,11 +115,11 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     for c in report.classes.iter().filter(|c| !c.explained).take(10) {
         writeln!(
             out,
-            "  {:?} {} ({} inputs), e.g. {:?}",
+            "  {:?} {} ({} inputs), e.g. {}",
             c.severity,
             c.key,
             c.count,
-            report::show(&c.example.input)
+            super::inputs::show(&c.example.input)
         )?;
     }
     writeln!(

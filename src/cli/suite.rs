@@ -9,7 +9,7 @@ use std::sync::Arc;
 use anyhow::{bail, Context};
 use serde_json::{json, Value};
 use uridiff::subjects::{self, Subject};
-use uridiff::suite::{self, whatwg, CaseResult, Status, Tally};
+use uridiff::suite::{self, whatwg, CaseResult, Status, Suite, SuiteError, Tally};
 
 use super::SuiteArgs;
 
@@ -39,14 +39,10 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
     if !args.whatwg.is_empty() && (args.json || args.junit.is_some()) {
         bail!("--json and --junit are not available with --whatwg yet; run the WHATWG files without them");
     }
-    // The YAML suites run when named, or by default when no WHATWG file is.
-    let paths = if args.paths.is_empty() && args.whatwg.is_empty() {
-        vec![PathBuf::from("suites")]
-    } else {
-        args.paths.clone()
-    };
+    // The YAML suites run when named, or the built-in ones when nothing is named.
+    let builtin = args.paths.is_empty() && args.whatwg.is_empty();
     let mut counts = Counts::default();
-    if !paths.is_empty() {
+    if builtin || !args.paths.is_empty() {
         let name = match args.parsers.as_slice() {
             [] => "impl",
             [one] => one.as_str(),
@@ -59,7 +55,8 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
         if let Err(why) = parser.available() {
             bail!("parser {name} is not available: {why}");
         }
-        yaml(out, args, &paths, parser.as_ref(), &mut counts)?;
+        let suites = read(builtin, &args.paths)?;
+        yaml(out, args, suites, parser.as_ref(), &mut counts)?;
     }
     if !args.whatwg.is_empty() {
         let parsers = whatwg_parsers(&all, &args.parsers)?;
@@ -131,23 +128,56 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// Runs the YAML suites under `paths` against `parser`.
+/// The suites `report` and `check` run: the built-in ones (unless `--no-builtin-suites`) and
+/// those under `--suites`.
+#[derive(Debug, clap::Args)]
+pub struct SuiteSources {
+    /// Suite files or folders to run beside the built-in suites (repeatable): their parse cases
+    /// join the corpus and their cases make the conformance matrix.
+    #[arg(long = "suites", value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Leave the built-in suites out: only the --suites given run (none: the generated corpus
+    /// alone).
+    #[arg(long)]
+    pub no_builtin_suites: bool,
+}
+
+/// Every suite to run: the built-in ones when `builtin` (named `<built-in>/NAME`), then each
+/// file found under `paths`, each read or the error that names it.
+///
+/// A path that does not exist, or a folder that holds no suite file, is an error: a run that
+/// silently drops a suite the user named would pass for the wrong reason.
+pub fn read(builtin: bool, paths: &[PathBuf]) -> anyhow::Result<Vec<Result<Suite, SuiteError>>> {
+    let mut suites = if builtin {
+        suite::builtin()
+    } else {
+        Vec::new()
+    };
+    for path in paths {
+        if suite::collect(std::slice::from_ref(path))?.is_empty() {
+            bail!(
+                "{}: no suite files (*.yaml, *.yml) there; pass suite files or folders of them",
+                path.display()
+            );
+        }
+    }
+    suites.extend(suite::collect(paths)?.iter().map(|p| suite::load(p)));
+    Ok(suites)
+}
+
+/// Runs the YAML `suites` against `parser`.
 fn yaml(
     out: &mut impl Write,
     args: &SuiteArgs,
-    paths: &[PathBuf],
+    suites: Vec<Result<Suite, SuiteError>>,
     parser: &dyn Subject,
     counts: &mut Counts,
 ) -> anyhow::Result<()> {
     let name = parser.info().name.clone();
-    let files = suite::collect(paths)?;
-    if files.is_empty() {
-        bail!("no suite files (*.yaml) under {paths:?}; pass files or folders");
-    }
-    counts.files += files.len();
+    counts.files += suites.len();
     let mut junit = Vec::new();
-    for path in files {
-        let s = match suite::load(&path) {
+    for s in suites {
+        let s = match s {
             Ok(s) => s,
             Err(e) => {
                 // Report, and go on with the other files.

@@ -180,23 +180,32 @@ pub struct ClassRecord {
     pub diff: Option<String>,
 }
 
-/// The `uridiff diff` command for a task (parse, or resolve with `--base`), when its operands
-/// are text.
+/// The `uridiff diff` command for a task (parse, or resolve with `--base`); each operand is one
+/// shell word that reads back as its bytes and prints safely ([`shell_word`]). None for an
+/// operand with a NUL byte, which no command-line argument can hold (`execve` takes C strings).
+///
+/// [`shell_word`]: crate::subjects::reproduce::shell_word
 ///
 /// ```
 /// use uridiff::engine::{diff_command, Task};
 /// assert_eq!(diff_command(&Task::parse(b"http://a'b".to_vec(), "x")).unwrap(),
 ///            r"uridiff diff --edition rfc3986 -- 'http://a'\''b'");
+/// assert_eq!(diff_command(&Task::parse(b"a\x1b\xff".to_vec(), "x")).unwrap(),
+///            r"uridiff diff --edition rfc3986 -- $'a\x1b\xff'");
+/// assert_eq!(diff_command(&Task::parse(b"a\0b".to_vec(), "x")), None);
 /// ```
 pub fn diff_command(task: &Task) -> Option<String> {
-    use crate::subjects::reproduce::sh_quote;
-    let input = sh_quote(std::str::from_utf8(&task.input).ok()?);
+    use crate::subjects::reproduce::shell_word;
+    if task.input.contains(&0) || task.second.as_ref().is_some_and(|s| s.contains(&0)) {
+        return None;
+    }
+    let input = shell_word(&task.input);
     let edition = task.edition.id();
     match (task.op, &task.second) {
         (Op::Parse, _) => Some(format!("uridiff diff --edition {edition} -- {input}")),
         (Op::Resolve, Some(base)) => Some(format!(
             "uridiff diff --edition {edition} --base {} -- {input}",
-            sh_quote(std::str::from_utf8(base).ok()?)
+            shell_word(base)
         )),
         _ => None,
     }

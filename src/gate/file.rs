@@ -47,8 +47,9 @@ pub struct SyntaxError {
 /// A baseline that cannot be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    /// Not a regular file, too large, or an I/O error.
-    #[error("the baseline {0}")]
+    /// Not a regular file, too large, or an I/O error. The message says what was being done;
+    /// the file and what went wrong are the source, shown once after it (`{:#}`).
+    #[error("reading the baseline")]
     Read(#[from] crate::files::ReadError),
     /// No such file.
     #[error("{0}: no such baseline (create it with --write-baseline)")]

@@ -76,6 +76,58 @@ pub fn sh_quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
 }
 
+/// `bytes` as one shell word that reads back as exactly these bytes and is safe to print on a
+/// terminal: [`sh_quote`]'s single quotes when every character shows as itself (what
+/// [`crate::report::show`] leaves as it is), else ANSI-C quotes, `$'...'` (bash, zsh, ksh;
+/// POSIX.1-2024 sh, 2.2.4 "Dollar-Single-Quotes"), where `\\` and `\'` stand for a backslash and
+/// a quote, and every control character, invisible character and byte that is not UTF-8 is
+/// written `\xNN`, byte by byte (a tab, a line feed and a carriage return as `\t`, `\n`, `\r`).
+///
+/// ```
+/// use uridiff::subjects::reproduce::shell_word;
+/// assert_eq!(shell_word(b"http:\\a"), r"'http:\a'");
+/// assert_eq!(shell_word(b"a\x1bb\\'\xff"), r"$'a\x1bb\\\'\xff'");
+/// assert_eq!(shell_word("a\u{202e}b".as_bytes()), r"$'a\xe2\x80\xaeb'");
+/// ```
+pub fn shell_word(bytes: &[u8]) -> String {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        if text.chars().all(shows_as_itself) {
+            return sh_quote(text);
+        }
+    }
+    let mut out = String::from("$'");
+    for chunk in bytes.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\\' => out.push_str("\\\\"),
+                '\'' => out.push_str("\\'"),
+                '\t' => out.push_str("\\t"),
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                c if shows_as_itself(c) => out.push(c),
+                c => {
+                    // At most two hex digits follow `\x` in `$'...'`, so a hex digit after an
+                    // escape is never read into it (unlike C's `\x`).
+                    for b in c.encode_utf8(&mut [0; 4]).bytes() {
+                        out.push_str(&format!("\\x{b:02x}"));
+                    }
+                }
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// Whether `c` reaches a terminal as itself: what [`crate::report::show`] does not escape, the
+/// backslash aside (which it doubles so its own escapes stay unambiguous).
+fn shows_as_itself(c: char) -> bool {
+    c == '\\' || crate::report::show(c.encode_utf8(&mut [0; 4]).as_bytes()).starts_with(c)
+}
+
 /// A language whose string literals [`literal`] writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
@@ -594,6 +646,50 @@ mod tests {
             .output()
             .expect("sh runs");
         out.stdout
+    }
+
+    /// What bash reads `word` as, when there is a bash (`$'...'` is not in every `sh`).
+    fn bash_reads(word: &str) -> Option<Vec<u8>> {
+        let out = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!("printf %s {word}"))
+            .output()
+            .ok()?;
+        Some(out.stdout)
+    }
+
+    #[test]
+    fn shell_word_reads_back_as_the_same_bytes() {
+        let inputs: [&[u8]; 9] = [
+            b"http:\\a",
+            b"it's",
+            b"",
+            b"a\x1b[31mb",
+            b"\xff\xfe'\\x41",
+            b"x\ny\tz\r",
+            "a\u{202e}b\u{200b}c\u{a0}".as_bytes(),
+            "caf\u{e9} $HOME `id`".as_bytes(),
+            // (A NUL byte cannot be passed in an argument at all: no word for it is tried.)
+            b"\x01\x7f\\xff",
+        ];
+        for input in inputs {
+            let word = shell_word(input);
+            // Nothing a terminal would act on or hide.
+            assert!(
+                !word.chars().any(|c| c.is_control())
+                    && crate::report::show(word.as_bytes()) == word.replace('\\', "\\\\"),
+                "{word}"
+            );
+            if let Ok(text) = std::str::from_utf8(input) {
+                if !word.starts_with('$') {
+                    assert_eq!(shell_reads(&word), text.as_bytes(), "{word}");
+                }
+            }
+            match bash_reads(&word) {
+                Some(read) => assert_eq!(read, input, "{word}"),
+                None => eprintln!("note: no bash here; {word} not read back"),
+            }
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! A malformed file is an error naming `file:line:column` and what is wrong; it never stops the
 //! other files from running, so nothing already found is lost.
 
+mod builtin;
 mod load;
 mod schema;
 pub mod whatwg;
@@ -13,6 +14,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 
+pub use builtin::{builtin, BUILTIN, BUILTIN_DIR};
 pub use load::{collect, load, parse_bytes, parse_str, SuiteError, MAX_FILE_BYTES, MAX_FLOW_DEPTH};
 pub use schema::{edition_fields, Case, Expect, Op, Side, SuiteFile, COMMON_FIELDS};
 use uri_spec::Edition;

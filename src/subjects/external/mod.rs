@@ -280,8 +280,13 @@ impl External {
         }
         if let Launch::Shipped(w) = self.launch {
             if !last.contains("workers/install.sh") {
-                // A worker that starts but dies at once mostly lacks its library.
-                let _ = write!(last, " (needs {}; workers/install.sh installs it)", w.needs);
+                // A worker that starts but dies at once mostly lacks its library. The note
+                // goes on the first line, before the worker's stderr lines.
+                let at = last.find(process::STDERR_HEAD).unwrap_or(last.len());
+                last.insert_str(
+                    at,
+                    &format!(" (needs {}; workers/install.sh installs it)", w.needs),
+                );
             }
         }
         slot.unavailable = Some(last.clone());
@@ -330,10 +335,10 @@ impl External {
                     ),
                     ReadError::Broken(why) => why,
                 };
-                return Err(Failure::Retry(match worker.stderr_tail().last() {
-                    Some(l) => format!("no handshake: {why}; stderr: {l}"),
-                    None => format!("no handshake: {why}"),
-                }));
+                return Err(Failure::Retry(format!(
+                    "no handshake: {why}{}",
+                    worker.stderr_block()
+                )));
             }
         };
         match self.handshake(&line) {

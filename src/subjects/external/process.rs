@@ -212,6 +212,13 @@ impl Worker {
         tail.iter().cloned().collect()
     }
 
+    /// The end of a message about this worker: its last [`STDERR_LINES`] stderr lines under
+    /// `stderr:`, one per line, or nothing when it wrote none. A traceback's last line alone
+    /// rarely says where it came from.
+    pub(super) fn stderr_block(&self) -> String {
+        tail_block(&self.stderr_tail())
+    }
+
     /// Kills the worker's process group, then reaps the worker: the group is signalled while
     /// the worker (at worst a zombie) still holds its pid, so the signal cannot reach a process
     /// that reused the pid. Returns the exit status: the worker's own if it had already exited.
@@ -285,13 +292,21 @@ impl Fault {
                 )
             }
         };
-        let tail = worker.stderr_tail();
-        if !tail.is_empty() {
-            message.push_str("\nstderr:\n");
-            message.push_str(&tail.join("\n"));
-        }
+        message.push_str(&worker.stderr_block());
         Crash { kind, message }
     }
+}
+
+/// What heads a worker's stderr lines at the end of a message.
+pub(super) const STDERR_HEAD: &str = "\nstderr:\n";
+
+/// A worker's stderr lines as the end of a message: [`STDERR_HEAD`] and the lines, or nothing
+/// for none.
+fn tail_block(tail: &[String]) -> String {
+    if tail.is_empty() {
+        return String::new();
+    }
+    format!("{STDERR_HEAD}{}", tail.join("\n"))
 }
 
 /// Clips a line for a message.
@@ -326,5 +341,20 @@ mod tests {
         );
         assert!(tail[0].len() <= MAX_STDERR_LINE, "{}", tail[0].len());
         assert_eq!(tail[1], "last line");
+    }
+
+    #[test]
+    fn the_last_twenty_stderr_lines_are_kept_and_shown() {
+        let text: String = (1..=30).map(|i| format!("line {i}\n")).collect();
+        let tail = Mutex::new(VecDeque::new());
+        keep_tail(std::io::Cursor::new(text), &tail);
+        let tail: Vec<String> = tail.into_inner().unwrap().into();
+        let block = tail_block(&tail);
+        let lines: Vec<&str> = block.lines().collect();
+        assert_eq!(lines[..2], ["", "stderr:"], "{block}");
+        assert_eq!(lines.len(), 2 + STDERR_LINES, "{block}");
+        assert_eq!(lines[2], "line 11");
+        assert_eq!(lines.last(), Some(&"line 30"));
+        assert_eq!(tail_block(&[]), "");
     }
 }
