@@ -425,7 +425,7 @@ fn java(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<String> {
          java.io.PrintStream o = new java.io.PrintStream(System.out, true, \"UTF-8\"); {body} }} }}"
     );
     Some(format!(
-        "printf '%s\\n' {} > /tmp/UriRepro.java && java /tmp/UriRepro.java",
+        "d=$(mktemp -d) && printf '%s\\n' {} > \"$d/UriRepro.java\" && java \"$d/UriRepro.java\"",
         sh_quote(&program)
     ))
 }
@@ -457,7 +457,7 @@ fn go(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<String> {
         "package main; import (\"fmt\"; \"net/url\"; \"strings\"); func main() {{ {body} }}"
     );
     Some(format!(
-        "printf '%s\\n' {} > /tmp/urirepro.go && go run /tmp/urirepro.go",
+        "d=$(mktemp -d) && printf '%s\\n' {} > \"$d/urirepro.go\" && go run \"$d/urirepro.go\"",
         sh_quote(&program)
     ))
 }
@@ -556,8 +556,9 @@ fn curl(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
     let program =
         format!("int main(void) {{ CURLU *h = curl_url(); CURLUcode rc; {body} return 0; }}");
     Some(format!(
-        "printf '%s\\n' '#include <curl/curl.h>' '#include <stdio.h>' '#include <string.h>' {} \
-         > /tmp/urirepro.c && cc -o /tmp/urirepro /tmp/urirepro.c -lcurl && /tmp/urirepro",
+        "d=$(mktemp -d) && printf '%s\\n' '#include <curl/curl.h>' '#include <stdio.h>' \
+         '#include <string.h>' {} > \"$d/urirepro.c\" && cc -o \"$d/urirepro\" \"$d/urirepro.c\" \
+         -lcurl && \"$d/urirepro\"",
         sh_quote(&program)
     ))
 }
