@@ -305,6 +305,24 @@ fn every_rule_fires_through_the_comparison() {
             "http://a/",
         ),
         (
+            plays("php-parse-url", "php-parse-url", rfc3986, |_, o| {
+                set(Component::Host, None)(set(Component::Authority, None)(o))
+            }),
+            "file:///etc/hosts",
+        ),
+        (
+            plays("ruby-uri", "ruby-uri", rfc3986, |_, o| {
+                set(Component::Host, Some(""))(o)
+            }),
+            "file://localhost/etc/hosts",
+        ),
+        (
+            plays("ruby-uri", "ruby-uri", rfc3986, |_, o| {
+                set(Component::Host, Some(""))(o)
+            }),
+            "file:/etc/hosts",
+        ),
+        (
             plays("perl-uri", "perl-uri", rfc2396, |_, o| {
                 set(Component::Port, Some("80"))(o)
             }),

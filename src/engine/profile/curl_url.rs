@@ -28,7 +28,6 @@
 //! - A port is "a decimal number between 0 and 65535" (`libcurl-errors`, CURLUE_BAD_PORT_NUMBER;
 //!   URL-SYNTAX.md, "Port number": 1 - 65535); RFC 3986 3.2.3 bounds no port.
 
-use super::whatwg_url::whatwg_ipv4;
 use super::{
     accepted_once, empty_parts_dropped, pct_encode_non_ascii, slash_after_authority, Evidence, Rule,
 };
@@ -394,15 +393,64 @@ fn curl_reading(input: &[u8]) -> Option<Components> {
     let parsed = uri_spec::parse(rewritten.as_bytes()).ok()?;
     let mut c = Components::from_spec(&parsed);
     if let Some(host) = c.get(Component::Host).map(str::to_owned) {
-        if let Some(v4) = whatwg_ipv4(&host) {
+        if let Some(v4) = curl_ipv4(&host) {
             c.set(Component::Host, Some(&v4));
             c.set(Component::HostKind, Some("ipv4"));
         }
     }
-    if c.get(Component::Path) == Some("") {
-        c.set(Component::Path, Some("/"));
+    // The path as curl_url_set leaves it: its dot segments removed (the worker does not set
+    // CURLU_PATH_AS_IS), then at least "/".
+    if let Some(path) = c.get(Component::Path).map(uri_spec::remove_dot_segments) {
+        c.set(
+            Component::Path,
+            Some(if path.is_empty() { "/" } else { &path }),
+        );
     }
     Some(c)
+}
+
+/// A host as libcurl's `ipv4_normalize` (lib/urlapi.c) reads it: one to four groups separated
+/// by dots, each starting with a digit and read as `strtoul` base 0 reads it (`0x` hex, a
+/// leading `0` octal, else decimal), nothing else (no empty group, no trailing dot), the last
+/// group filling the bytes left ("one, two, three or four number groups", URL-SYNTAX.md);
+/// written in dotted decimal. `None` where curl takes the host as a name.
+fn curl_ipv4(host: &str) -> Option<String> {
+    let groups: Vec<&str> = host.split('.').collect();
+    if groups.len() > 4 {
+        return None;
+    }
+    let mut numbers = Vec::with_capacity(groups.len());
+    for g in &groups {
+        if !g.starts_with(|c: char| c.is_ascii_digit()) {
+            return None;
+        }
+        let (digits, radix) = match g.strip_prefix("0x").or(g.strip_prefix("0X")) {
+            Some(h) => (h, 16),
+            None if g.len() > 1 && g.starts_with('0') => (&g[1..], 8),
+            None => (*g, 10),
+        };
+        // strtoul stops at the first byte that is no digit of its base; curl then wants the
+        // group's end, so any such byte makes the host a name.
+        if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+            return None;
+        }
+        numbers.push(u64::from_str_radix(digits, radix).ok()?);
+    }
+    let (last, rest) = numbers.split_last()?;
+    if rest.iter().any(|n| *n > 255) || *last >= 1u64 << (8 * (4 - rest.len())) {
+        return None;
+    }
+    let mut v = *last;
+    for (i, n) in rest.iter().enumerate() {
+        v += n << (8 * (3 - i));
+    }
+    Some(format!(
+        "{}.{}.{}.{}",
+        v >> 24,
+        (v >> 16) & 255,
+        (v >> 8) & 255,
+        v & 255
+    ))
 }
 
 /// What curl makes of an input before reading it: one or three slashes after the scheme as two,
@@ -449,6 +497,29 @@ fn empty_parts_dropped_on_the_way_back(e: &Evidence<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ipv4_hosts_as_ipv4_normalize_reads_them() {
+        for (written, read) in [
+            ("1", Some("0.0.0.1")),
+            ("0x7f.1", Some("127.0.0.1")),
+            ("0177.0.0.1", Some("127.0.0.1")),
+            ("1.2.3.4", Some("1.2.3.4")),
+            ("0", Some("0.0.0.0")),
+            // No empty group and no trailing dot: names, as curl keeps them.
+            (".", None),
+            ("..", None),
+            ("1.", None),
+            ("1..2", None),
+            ("0x", None),
+            ("08", None),
+            ("1.2.3.256", None),
+            ("1.2.3.4.5", None),
+            ("a1", None),
+        ] {
+            assert_eq!(curl_ipv4(written).as_deref(), read, "{written}");
+        }
+    }
 
     #[test]
     fn ipv6_hosts_as_inet_ntop_writes_them() {

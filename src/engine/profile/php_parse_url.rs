@@ -1,5 +1,8 @@
 //! Profile `php-parse-url`: PHP's `parse_url`, which documents that components not present are
-//! left out of the returned array.
+//! left out of the returned array, and (the manual's notes on `parse_url`) that it is "intended
+//! specifically for the purpose of parsing URLs and not URIs", with "an exception for the
+//! file:// scheme where triple slashes (file:///...) are allowed. For any other scheme this is
+//! invalid": `file:///x` has no host in its result.
 
 use super::Rule;
 #[allow(unused_imports)]
@@ -16,6 +19,19 @@ pub(super) const RULES: &[Rule] = &[
         name: "an empty path is left out of the result",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)
+                && e.spec == Some("")
+                && e.got.is_none()
+        },
+    },
+    Rule {
+        profile: "php-parse-url",
+        name: "file:/// has no host (parse_url's notes: triple slashes allowed for file:// only)",
+        explains: |e| {
+            matches!(
+                e.class,
+                Class::UndefinedVsEmpty(Component::Host | Component::Authority)
+            ) && e.scheme().as_deref() == Some("file")
+                && e.input.get(5..8) == Some(&b"///"[..])
                 && e.spec == Some("")
                 && e.got.is_none()
         },

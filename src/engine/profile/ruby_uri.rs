@@ -5,6 +5,9 @@
 //! opaque part, and has no path (`URI('mailto:a?b').query` is nil). `URI::FTP#path`
 //! (uri/ftp.rb): "RFC 1738 specifically states that the path for an FTP URI does not include
 //! the / which separates the URI path from the URI host", and a leading `%2F` is a "/".
+//! `URI::File` ("The 'file' URI is defined by RFC8089"): its host setter makes a missing host
+//! and `localhost` the empty host (RFC 8089 2: "localhost" is read "exactly as if no authority
+//! were present"; RFC 3986 3.2.2 lets `file` treat them alike).
 
 use super::{default_port_reported, opaque_2396, port_as_number, Rule};
 use crate::engine::Class;
@@ -46,6 +49,19 @@ pub(super) const RULES: &[Rule] = &[
                 Class::Component(Component::Path) | Class::UndefinedVsEmpty(Component::Path)
             ) && e.spec.map(ruby).as_deref().unwrap_or("") == e.got.unwrap_or("")
                 && e.spec.is_some_and(|p| p.starts_with('/'))
+        },
+    },
+    Rule {
+        profile: "ruby-uri",
+        name: "a file URI's missing host or localhost is the empty host (URI::File, RFC 8089 2)",
+        explains: |e| {
+            e.scheme().is_some_and(|s| s.eq_ignore_ascii_case("file"))
+                && e.got == Some("")
+                && match e.class {
+                    Class::Component(Component::Host) => e.spec == Some("localhost"),
+                    Class::UndefinedVsEmpty(Component::Host) => e.spec.is_none(),
+                    _ => false,
+                }
         },
     },
     Rule {

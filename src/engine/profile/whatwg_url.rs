@@ -348,6 +348,11 @@ pub(super) fn whatwg_ipv4(written: &str) -> Option<String> {
     }
     let mut numbers = Vec::with_capacity(parts.len());
     for p in &parts {
+        // The IPv4 number parser: "If input is the empty string, then return failure" (an
+        // empty part is no number; "0x" alone is 0, below).
+        if p.is_empty() {
+            return None;
+        }
         let (digits, radix) = if let Some(h) = p.strip_prefix("0x").or(p.strip_prefix("0X")) {
             (h, 16)
         } else if p.len() > 1 && p.starts_with('0') {
