@@ -1,0 +1,36 @@
+//! Profile `libwget`: GNU Wget2's IRI routines (`wget.h`, the `wget_iri_t` fields' comments,
+//! Debian 12's wget2-dev 1.99.1), which follow no single standard and are read against
+//! RFC 3986:
+//! - host: "Lowercase and unescaped"; path, query, fragment: "Unescaped" (percent-decoded);
+//! - the path is held without the "/" after the authority (`http://a/b` has `path` "b", as the
+//!   field's use in `wget_iri_get_path` and the URL it writes back show: `/` is put back in front
+//!   of it).
+
+use super::{pct_decode_exact, Rule};
+use crate::engine::Class;
+use crate::model::Component;
+
+/// `spec`, percent-decoded, as libwget holds `component` (the path without its first "/").
+fn held(component: Component, spec: &str) -> String {
+    let decoded = pct_decode_exact(spec);
+    match component {
+        Component::Path => decoded.strip_prefix('/').unwrap_or(&decoded).to_owned(),
+        Component::Host => decoded.to_ascii_lowercase(),
+        _ => decoded,
+    }
+}
+
+/// The rules of this table.
+pub(super) const RULES: &[Rule] = &[Rule {
+    profile: "libwget",
+    name: "host, path, query and fragment are held unescaped, the path without the \"/\" after the authority (wget.h: wget_iri_t)",
+    explains: |e| {
+        let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
+            return false;
+        };
+        matches!(
+            c,
+            Component::Host | Component::Path | Component::Query | Component::Fragment
+        ) && e.spec.map(|s| held(c, s)).as_deref() == e.got
+    },
+}];
