@@ -19,6 +19,9 @@
 
 use crate::model::Op;
 
+// Debian 12's parsers (uriparser, Boost.URL, libwget, Addressable, Mojo::URL, OkHttp).
+mod debian;
+
 /// A one-line shell command, in the language of `subject`'s library, that prints what the
 /// library answers for `op` on `input` (`second`: the base for `resolve`, the other operand for
 /// `equivalent`); `None` when there is none (impl and the oracles, an operation the subject
@@ -48,6 +51,12 @@ pub fn reproduce(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> 
         "ruby-uri" => ruby(op, input, two(Lang::Ruby)),
         "perl-uri" => perl(op, input, two(Lang::Perl)),
         "curl-url" => curl(op, input, second),
+        "c-uriparser" => debian::uriparser(op, input, second),
+        "cpp-boost-url" => debian::boost_url(op, input, second),
+        "c-libwget" => debian::libwget(op, input, second),
+        "ruby-addressable" => debian::addressable(op, input, second),
+        "perl-mojo-url" => debian::mojo_url(op, input, second),
+        "java-okhttp" => debian::okhttp(op, input, second),
         _ => rust(subject, op, input, second),
     }
 }
