@@ -16,6 +16,9 @@ use uridiff::engine::{Engine, Task};
 use uridiff::model::{Component, ComponentSet, Op, OpSet, Outcome, Parsed};
 use uridiff::subjects::{self, Ctx, Kind, Subject, SubjectInfo};
 
+// The cases of Debian 12's parsers' rules.
+mod debian;
+
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
 
@@ -686,6 +689,7 @@ fn every_rule_fires_through_the_comparison() {
             (library("fluent-uri"), "resolve:g|http://a/b#f"),
             (library("fluent-uri"), "resolve:..|foo:/bar/baz/.%2E/"),
         ])
+        .chain(debian::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {
