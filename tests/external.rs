@@ -21,6 +21,8 @@ use uridiff::subjects::{run, Ctx, Job, Subject};
 // Each worker reports what its library returns: valid JSON for every byte, every pipelined
 // answer, the not-reported form.
 mod faithful;
+// Debian 12's parsers (uriparser, Boost.URL, libwget, Addressable, Mojo::URL, OkHttp).
+mod debian;
 
 /// Workers whose interpreter every uridiff machine (and CI) has: never skipped.
 const REQUIRED: &[&str] = &[

@@ -6,7 +6,8 @@
  * parse = wget_iri_parse(input, NULL) (NULL: the input is UTF-8 already), then the fields of
  * wget_iri_t as the library holds them: a NULL field is an undefined component (null), "" an
  * empty one. wget.h documents host as "Lowercase and unescaped" and path, query and fragment
- * as "Unescaped": they are reported percent-decoded, as held. The path is held without the
+ * as "Unescaped"; the library unescapes host, path and fragment, and keeps the query as
+ * written: each is reported as held. The path is held without the
  * "/" that follows the authority ("http://a/b" has the path "b"): reported as held. userinfo
  * is the userinfo field [":" password]. host is held without an IPv6 literal's brackets
  * (wget_iri_t.is_ip_address says it is one): reported as held. port: wget_iri_t.port holds
@@ -490,7 +491,7 @@ int main(void) {
     char library[120];
     snprintf(library, sizeof library, "libwget (GNU Wget2), LIBWGET_VERSION %s", version);
     put_json_text(&out, library, strlen(library));
-    put(&out, ",\"notes\":[\"host, path, query and fragment percent-decoded, as wget_iri_t "
+    put(&out, ",\"notes\":[\"host, path and fragment percent-decoded, as wget_iri_t "
               "holds them\",\"path without the '/' after the authority\",\"port: only when "
               "given (port_given)\",\"an input without a scheme is read as http\"]}\n");
     fwrite(out.data, 1, out.len, stdout);

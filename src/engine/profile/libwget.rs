@@ -1,7 +1,8 @@
 //! Profile `libwget`: GNU Wget2's IRI routines (`wget.h`, the `wget_iri_t` fields' comments,
 //! Debian 12's wget2-dev 1.99.1), which follow no single standard and are read against
 //! RFC 3986:
-//! - host: "Lowercase and unescaped"; path, query, fragment: "Unescaped" (percent-decoded);
+//! - host: "Lowercase and unescaped"; path and fragment: "Unescaped" (percent-decoded; the
+//!   query, documented so too, is held as written);
 //! - the path is held without the "/" after the authority (`http://a/b` has `path` "b", as the
 //!   field's use in `wget_iri_get_path` and the URL it writes back show: `/` is put back in front
 //!   of it).
@@ -23,14 +24,11 @@ fn held(component: Component, spec: &str) -> String {
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[Rule {
     profile: "libwget",
-    name: "host, path, query and fragment are held unescaped, the path without the \"/\" after the authority (wget.h: wget_iri_t)",
+    name: "host, path and fragment are held unescaped, the path without the \"/\" after the authority (wget.h: wget_iri_t)",
     explains: |e| {
         let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
             return false;
         };
-        matches!(
-            c,
-            Component::Host | Component::Path | Component::Query | Component::Fragment
-        ) && e.spec.map(|s| held(c, s)).as_deref() == e.got
+        matches!(c, Component::Host | Component::Path | Component::Fragment) && e.spec.map(|s| held(c, s)).as_deref() == e.got
     },
 }];
