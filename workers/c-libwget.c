@@ -7,8 +7,10 @@
  * wget_iri_t as the library holds them: a NULL field is an undefined component (null), "" an
  * empty one. wget.h documents host as "Lowercase and unescaped" and path, query and fragment
  * as "Unescaped"; the library unescapes host, path and fragment, and keeps the query as
- * written: each is reported as held. The path is held without the
- * "/" that follows the authority ("http://a/b" has the path "b"): reported as held. userinfo
+ * written: each is reported as held. The path is held without the "/" that follows the
+ * authority ("http://a/b" has the field "b"); libwget writes it back after a "/"
+ * (wget_iri_get_escaped_resource), and so does the worker: path is "/" + the field, null
+ * where the field is NULL. userinfo
  * is the userinfo field [":" password]. host is held without an IPv6 literal's brackets
  * (wget_iri_t.is_ip_address says it is one): reported as held. port: wget_iri_t.port holds
  * the scheme's default unless one is "explicitly given" (port_given): reported only when
@@ -408,7 +410,15 @@ static void parse(Buf *out, const Field *input) {
         put(out, "null");
     }
     put(out, ",\"path\":");
-    put_bytes(out, iri->path);
+    if (iri->path) {
+        Buf p = {0};
+        put(&p, "/");
+        put(&p, iri->path);
+        put_bytes(out, p.data);
+        free(p.data);
+    } else {
+        put(out, "null");
+    }
     put(out, ",\"query\":");
     put_bytes(out, iri->query);
     put(out, ",\"fragment\":");
@@ -492,7 +502,7 @@ int main(void) {
     snprintf(library, sizeof library, "libwget (GNU Wget2), LIBWGET_VERSION %s", version);
     put_json_text(&out, library, strlen(library));
     put(&out, ",\"notes\":[\"host, path and fragment percent-decoded, as wget_iri_t "
-              "holds them\",\"path without the '/' after the authority\",\"port: only when "
+              "holds them\",\"path: '/' and the field, as libwget writes it back\",\"port: only when "
               "given (port_given)\",\"an input without a scheme is read as http\"]}\n");
     fwrite(out.data, 1, out.len, stdout);
     fflush(stdout);

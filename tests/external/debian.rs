@@ -31,7 +31,7 @@ const PARSE: &[(&str, &[u8], &str)] = &[
     (
         "c-libwget",
         b"HTTP://A/b%20c?%41#%41",
-        "scheme=http|host=a|path=b c|query=%41|fragment=A|port=-",
+        "scheme=http|host=a|path=/b c|query=%41|fragment=A|port=-",
     ),
     (
         "c-libwget",

@@ -22,7 +22,7 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         ),
         (
             plays("c-libwget", "libwget", rfc3986, |_, o| {
-                set(Component::Path, Some("b c"))(o)
+                set(Component::Path, Some("/b c"))(o)
             }),
             "http://a/b%20c",
         ),

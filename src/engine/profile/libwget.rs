@@ -3,19 +3,17 @@
 //! RFC 3986:
 //! - host: "Lowercase and unescaped"; path and fragment: "Unescaped" (percent-decoded; the
 //!   query, documented so too, is held as written);
-//! - the path is held without the "/" after the authority (`http://a/b` has `path` "b", as the
-//!   field's use in `wget_iri_get_path` and the URL it writes back show: `/` is put back in front
-//!   of it).
+//! - (the path is held without the "/" after the authority, which the worker puts back as
+//!   `wget_iri_get_escaped_resource` does: no rule needed).
 
 use super::{pct_decode_exact, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
-/// `spec`, percent-decoded, as libwget holds `component` (the path without its first "/").
+/// `spec`, percent-decoded, as libwget holds `component` (a host lowercased too).
 fn held(component: Component, spec: &str) -> String {
     let decoded = pct_decode_exact(spec);
     match component {
-        Component::Path => decoded.strip_prefix('/').unwrap_or(&decoded).to_owned(),
         Component::Host => decoded.to_ascii_lowercase(),
         _ => decoded,
     }
@@ -24,11 +22,12 @@ fn held(component: Component, spec: &str) -> String {
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[Rule {
     profile: "libwget",
-    name: "host, path and fragment are held unescaped, the path without the \"/\" after the authority (wget.h: wget_iri_t)",
+    name: "host, path and fragment are held unescaped (wget.h: wget_iri_t)",
     explains: |e| {
         let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
             return false;
         };
-        matches!(c, Component::Host | Component::Path | Component::Fragment) && e.spec.map(|s| held(c, s)).as_deref() == e.got
+        matches!(c, Component::Host | Component::Path | Component::Fragment)
+            && e.spec.map(|s| held(c, s)).as_deref() == e.got
     },
 }];

@@ -138,9 +138,10 @@ pub(super) fn libwget(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Str
              printf(\"userinfo=%s%s%s\\n\", i->userinfo, i->password ? \":\" : \"\", i->password \
              ? i->password : \"\"); else printf(\"userinfo=(null)\\n\"); printf(\"host=%s\\n\", \
              i->host ? i->host : \"(null)\"); if (i->port_given) printf(\"port=%u\\n\", \
-             (unsigned)i->port); else printf(\"port=(null)\\n\"); const char *k[] = {{\"path\", \
-             \"query\", \"fragment\"}}; const char *v[] = {{i->path, i->query, i->fragment}}; \
-             for (int n = 0; n < 3; n++) printf(\"%s=%s\\n\", k[n], v[n] ? v[n] : \"(null)\");",
+             (unsigned)i->port); else printf(\"port=(null)\\n\"); if (i->path) printf(\"path=/%s\\n\", \
+             i->path); else printf(\"path=(null)\\n\"); const char *k[] = {{\"query\", \
+             \"fragment\"}}; const char *v[] = {{i->query, i->fragment}}; for (int n = 0; n < 2; \
+             n++) printf(\"%s=%s\\n\", k[n], v[n] ? v[n] : \"(null)\");",
             lit(input)
         ),
         Op::Resolve => format!(
