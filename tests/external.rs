@@ -25,6 +25,8 @@ mod faithful;
 mod pypi;
 // The Node.js workers calling npm packages, from uridiff's own packages folder.
 mod npm;
+// Debian 12's parsers (uriparser, Boost.URL, libwget, Addressable, Mojo::URL, OkHttp).
+mod debian;
 
 /// Workers whose interpreter every uridiff machine (and CI) has: never skipped.
 const REQUIRED: &[&str] = &[
@@ -299,6 +301,7 @@ const PARSE_TABLE: &[Row] = &[
             ("*", "scheme=foo|path=/p"),
             ("perl-uri", "authority=u@h|host=~|userinfo=~|port=~"),
             ("go-net-url", "host=h|userinfo=u"),
+            ("java-okhttp", "rejected IllegalArgumentException"),
         ],
     ),
     // A byte that is not UTF-8 travels as {"b64": ...}: text-only libraries say not-utf8, the
@@ -425,7 +428,10 @@ const RESOLVE_TABLE: &[ResolveRow] = &[
     (
         "?y",
         "http://a/b/c/d;p?y",
-        &[("java-uri", "http://a/b/c/?y")],
+        &[
+            ("java-uri", "http://a/b/c/?y"),
+            ("c-libwget", "http://a/b/c/?y"),
+        ],
     ),
     (
         "",
@@ -434,13 +440,19 @@ const RESOLVE_TABLE: &[ResolveRow] = &[
             ("java-uri", "http://a/b/c/"),
             ("curl-url", "http://a/b/c/"),
             ("node-url-parse", "http://a/b/c/d;p"),
+            ("c-libwget", "http://a/b/c/"),
         ],
     ),
     // RFC 2396 5.2 step 6g left excess ".." in place; so does Perl's URI.
     (
         "../../../g",
         "http://a/g",
-        &[("java-uri", "http://a/../g"), ("perl-uri", "http://a/../g")],
+        &[
+            ("java-uri", "http://a/../g"),
+            ("perl-uri", "http://a/../g"),
+            ("cpp-boost-url", "http://a/../g"),
+            ("perl-mojo-url", "http://a/../g"),
+        ],
     ),
     (
         "/./g",
@@ -450,6 +462,7 @@ const RESOLVE_TABLE: &[ResolveRow] = &[
             ("perl-uri", "http://a/./g"),
             ("node-url-parse", "http://a/./g"),
             ("node-urijs", "http://a/./g"),
+            ("perl-mojo-url", "http://a/./g"),
         ],
     ),
     // WHATWG, legacy url.resolve and curl give a special URL an empty path as "/".
@@ -463,6 +476,7 @@ const RESOLVE_TABLE: &[ResolveRow] = &[
             ("node-whatwg-url", "http://g/"),
             ("node-url-parse", "http://g/"),
             ("node-urijs", "http://g/"),
+            ("java-okhttp", "http://g/"),
         ],
     ),
 ];

@@ -18,6 +18,8 @@ use uridiff::subjects::{self, Ctx, Kind, Subject, SubjectInfo};
 
 // The PyPI workers' rules.
 mod pypi;
+// The cases of Debian 12's parsers' rules.
+mod debian;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -720,6 +722,7 @@ fn every_rule_fires_through_the_comparison() {
             ),
         ])
         .chain(pypi::cases())
+        .chain(debian::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the runtimes the shipped uridiff workers need (see workers/README.md, "Set-up"):
-# Debian's packages for Go, PHP, Ruby, Perl's URI module and libcurl's headers, and the pinned
-# PyPI packages of workers/python/requirements.txt (exact versions, every file's hash checked)
-# in a venv of uridiff's own, <packages>/python, where <packages> is $URIDIFF_PACKAGES or
+# Debian's packages for Go, PHP, Ruby, Perl's URI module and libcurl's headers, the libraries
+# of Debian 12's parsers (uriparser, Boost.URL, libwget, Addressable, Mojo::URL, OkHttp), the
+# pinned PyPI packages of workers/python/requirements.txt (exact versions, every file's hash
+# checked) in a venv of uridiff's own, <packages>/python, and the pinned npm packages of
+# workers/node/package-lock.json in <packages>/node, where <packages> is $URIDIFF_PACKAGES or
 # <user cache>/uridiff/packages (src/subjects/external/packages.rs says the same).
 #
 # Idempotent (installs only what is missing, runs `apt-get update` at most once, rebuilds the
@@ -32,6 +34,15 @@ want liburi-perl 'perl -MURI -e 1'
 want npm 'command -v npm'
 want gcc 'command -v cc'
 want libcurl4-openssl-dev 'test -e /usr/include/x86_64-linux-gnu/curl/urlapi.h || test -e /usr/include/curl/urlapi.h'
+# Debian 12's parsers: uriparser, Boost.URL (with g++ for its C++), libwget, Addressable,
+# Mojo::URL, OkHttp (its jar and Okio's).
+want liburiparser-dev 'test -e /usr/include/uriparser/Uri.h'
+want g++ 'command -v c++'
+want libboost-url1.81-dev 'test -e /usr/include/boost/url.hpp && ls /usr/lib/*/libboost_url.so'
+want wget2-dev 'test -e /usr/include/wget.h'
+want ruby-addressable "ruby -raddressable/uri -e 1"
+want libmojolicious-perl 'perl -MMojo::URL -e 1'
+want libokhttp-java 'test -e /usr/share/java/okhttp.jar && test -e /usr/share/java/okio.jar'
 
 here=$(cd "$(dirname "$0")" && pwd)
 

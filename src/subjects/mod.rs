@@ -467,6 +467,13 @@ pub const REGISTRY: &[Make] = &[
     |t| external::shipped("ruby-uri", t),
     |t| external::shipped("perl-uri", t),
     |t| external::shipped("curl-url", t),
+    // Debian 12's parsers.
+    |t| external::shipped("c-uriparser", t),
+    |t| external::shipped("cpp-boost-url", t),
+    |t| external::shipped("c-libwget", t),
+    |t| external::shipped("ruby-addressable", t),
+    |t| external::shipped("perl-mojo-url", t),
+    |t| external::shipped("java-okhttp", t),
 ];
 
 /// Every built-in subject, in registry order.

@@ -164,6 +164,18 @@ pub const PROFILES: &[Profile] = &[
         source: "furl's documentation: \"furl is a small Python library that makes parsing and manipulating URLs easy\"",
     },
     Profile {
+        name: "libwget",
+        standard: "no standard (GNU Wget2's IRI routines), read against RFC 3986",
+        reference: RFC3986,
+        source: "libwget's wget.h: wget_iri_t's host, path, query and fragment are \"Unescaped\"",
+    },
+    Profile {
+        name: "mojo-url",
+        standard: "RFC 3986 Appendix B's split, with Mojo::URL's decoding, read against RFC 3986",
+        reference: RFC3986,
+        source: "Mojo::URL's parse: \"Official regex from RFC 3986\" (Mojo/URL.pm)",
+    },
+    Profile {
         name: "rfc3986-appendix-b",
         standard: "RFC 3986 Appendix B's regular expression, under each edition",
         reference: Reference::JobEdition,

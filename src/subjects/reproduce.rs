@@ -23,6 +23,8 @@ use crate::model::Op;
 mod pypi;
 // The Node.js workers calling npm packages, in a room of their own.
 mod npm;
+// Debian 12's parsers (uriparser, Boost.URL, libwget, Addressable, Mojo::URL, OkHttp).
+mod debian;
 
 /// A one-line shell command, in the language of `subject`'s library, that prints what the
 /// library answers for `op` on `input` (`second`: the base for `resolve`, the other operand for
@@ -61,6 +63,12 @@ pub fn reproduce(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> 
         "node-whatwg-url" | "node-url-parse" | "node-urijs" | "node-fast-uri" | "node-uri-js" => {
             npm::line(subject, op, input, second)
         }
+        "c-uriparser" => debian::uriparser(op, input, second),
+        "cpp-boost-url" => debian::boost_url(op, input, second),
+        "c-libwget" => debian::libwget(op, input, second),
+        "ruby-addressable" => debian::addressable(op, input, second),
+        "perl-mojo-url" => debian::mojo_url(op, input, second),
+        "java-okhttp" => debian::okhttp(op, input, second),
         _ => rust(subject, op, input, second),
     }
 }

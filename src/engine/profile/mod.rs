@@ -15,12 +15,17 @@ use crate::model::{Component, Components};
 use super::Class;
 
 mod any;
+mod boost_url;
+mod c_uriparser;
 mod curl_url;
 mod fluent_uri;
 mod go_net_url;
 mod http_request_target;
 mod ladder;
+mod libwget;
+mod mojo_url;
 mod node_legacy_url;
+mod okhttp;
 mod perl_uri;
 mod php_parse_url;
 mod python_furl;
@@ -31,6 +36,7 @@ mod python_yarl;
 mod rfc2396;
 mod rfc3986;
 mod rfc3987_iri;
+mod ruby_addressable;
 mod ruby_uri;
 mod urijs;
 mod url_parse;
@@ -106,6 +112,13 @@ pub const TABLES: &[&[Rule]] = &[
     perl_uri::RULES,
     url_parse::RULES,
     urijs::RULES,
+    // Debian 12's parsers.
+    c_uriparser::RULES,
+    boost_url::RULES,
+    libwget::RULES,
+    ruby_addressable::RULES,
+    mojo_url::RULES,
+    okhttp::RULES,
 ];
 
 /// Every rule of [`TABLES`], in order.

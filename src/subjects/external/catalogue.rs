@@ -69,6 +69,18 @@ pub enum Run {
         /// Libraries to link (`-lcurl`).
         libs: &'static [&'static str],
     },
+    /// C++: compiled once into the cache directory with
+    /// `c++ -std=c++17 -O2 -o BINARY SOURCE LIBS...`, then run.
+    CompiledCxx {
+        /// Libraries to link (`-lboost_url`).
+        libs: &'static [&'static str],
+    },
+    /// `java -cp JARS SOURCE`: a single-file Java program given a class path; each jar must be
+    /// there before `java` starts (a missing one makes the worker unavailable, naming it).
+    JavaClassPath {
+        /// The jars, as absolute paths (Debian puts them in `/usr/share/java`).
+        jars: &'static [&'static str],
+    },
 }
 
 pub(super) const ALL_BUT_AUTHORITY: &[Component] = &[
@@ -380,6 +392,86 @@ pub const SHIPPED: &[Shipped] = &[
         run: Run::Compiled { libs: &["-lcurl"] },
         needs: "cc and libcurl's headers (Debian: gcc, libcurl4-openssl-dev)",
     },
+    // Debian 12's parsers (uriparser, Boost.URL, libwget, Addressable, Mojo::URL, OkHttp).
+    Shipped {
+        name: "c-uriparser",
+        profile: "rfc3986",
+        operations: FOUR_OPS,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: true,
+        library:
+            "uriparser: uriParseSingleUriA, uriAddBaseUriA, uriNormalizeSyntaxA, uriEqualsUriA",
+        file: "c-uriparser.c",
+        source: include_str!("../../../workers/c-uriparser.c"),
+        run: Run::Compiled {
+            libs: &["-luriparser"],
+        },
+        needs: "cc and uriparser's headers (Debian: gcc, liburiparser-dev)",
+    },
+    Shipped {
+        name: "cpp-boost-url",
+        profile: "rfc3986",
+        operations: &[Op::Parse, Op::Resolve, Op::Normalize],
+        components: ALL_EIGHT,
+        decides_validity: true,
+        library: "Boost.URL: parse_uri_reference, resolve, normalize",
+        file: "cpp-boost-url.cpp",
+        source: include_str!("../../../workers/cpp-boost-url.cpp"),
+        run: Run::CompiledCxx {
+            libs: &["-lboost_url"],
+        },
+        needs: "c++ and Boost.URL (Debian: g++, libboost-url1.81-dev)",
+    },
+    Shipped {
+        name: "c-libwget",
+        profile: "libwget",
+        operations: PARSE_RESOLVE,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: false,
+        library: "libwget: wget_iri_parse, wget_iri_parse_base",
+        file: "c-libwget.c",
+        source: include_str!("../../../workers/c-libwget.c"),
+        run: Run::Compiled { libs: &["-lwget"] },
+        needs: "cc and libwget's headers (Debian: gcc, wget2-dev)",
+    },
+    Shipped {
+        name: "ruby-addressable",
+        profile: "rfc3987-iri",
+        operations: FOUR_OPS,
+        components: ALL_EIGHT,
+        decides_validity: false,
+        library: "Addressable::URI.parse, join, normalize, == (Ruby)",
+        file: "ruby-addressable.rb",
+        source: include_str!("../../../workers/ruby-addressable.rb"),
+        run: interpreted("ruby"),
+        needs: "ruby with Addressable (Debian: ruby-addressable)",
+    },
+    Shipped {
+        name: "perl-mojo-url",
+        profile: "mojo-url",
+        operations: PARSE_RESOLVE,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: false,
+        library: "Mojo::URL->new, to_abs (Perl)",
+        file: "perl-mojo-url.pl",
+        source: include_str!("../../../workers/perl-mojo-url.pl"),
+        run: interpreted("perl"),
+        needs: "perl with Mojolicious (Debian: libmojolicious-perl)",
+    },
+    Shipped {
+        name: "java-okhttp",
+        profile: "whatwg-url",
+        operations: PARSE_RESOLVE,
+        components: ALL_BUT_AUTHORITY,
+        decides_validity: true,
+        library: "OkHttp: HttpUrl.parse, HttpUrl.resolve",
+        file: "java-okhttp.java",
+        source: include_str!("../../../workers/java-okhttp.java"),
+        run: Run::JavaClassPath {
+            jars: &["/usr/share/java/okhttp.jar", "/usr/share/java/okio.jar"],
+        },
+        needs: "java 11 or later and OkHttp's jars (Debian: default-jdk-headless, libokhttp-java)",
+    },
 ];
 
 /// The shipped worker `name` as a registry entry (one line each in [`super::REGISTRY`]).
@@ -421,7 +513,25 @@ impl Shipped {
                 .collect(),
             Run::PythonVenv => vec![venv_python()?.into_os_string(), source.into_os_string()],
             Run::NodePackages { .. } => vec!["node".into(), source.into_os_string()],
-            Run::Compiled { libs } => vec![build(self, dir, &source, libs)?.into_os_string()],
+            Run::Compiled { libs } => {
+                vec![build(self, dir, &source, &["cc"], libs)?.into_os_string()]
+            }
+            Run::CompiledCxx { libs } => {
+                vec![build(self, dir, &source, CXX, libs)?.into_os_string()]
+            }
+            Run::JavaClassPath { jars } => {
+                if let Some(missing) = jars.iter().find(|j| !Path::new(j).is_file()) {
+                    return Err(format!(
+                        "`{missing}` not found (needs {}; workers/install.sh installs it)",
+                        self.needs
+                    ));
+                }
+                ["java", "-cp", &jars.join(":")]
+                    .into_iter()
+                    .map(OsString::from)
+                    .chain([source.into_os_string()])
+                    .collect()
+            }
         })
     }
 }
@@ -498,15 +608,28 @@ fn node_modules(w: &Shipped, packages: &[&str]) -> Result<PathBuf, String> {
     Ok(dir)
 }
 
+/// The C++ compiler and its dialect: Boost.URL's documentation asks for C++11 at least; C++17
+/// is what Debian 12's g++ defaults to anyway, said here so that another `c++` agrees.
+const CXX: &[&str] = &["c++", "-std=c++17"];
+
 /// Builds a compiled worker into the cache directory once (the directory's name carries the
-/// sources' hash, so a binary there always matches its source).
-fn build(w: &Shipped, dir: &Path, source: &Path, libs: &[&str]) -> Result<PathBuf, String> {
+/// sources' hash, so a binary there always matches its source) with `compiler` (the program,
+/// then its first arguments).
+fn build(
+    w: &Shipped,
+    dir: &Path,
+    source: &Path,
+    compiler: &[&str],
+    libs: &[&str],
+) -> Result<PathBuf, String> {
+    let program = compiler[0];
     let binary = dir.join(w.name);
     if binary.is_file() {
         return Ok(binary);
     }
     let partial = dir.join(format!("{}.{}.partial", w.name, std::process::id()));
-    let out = Command::new("cc")
+    let out = Command::new(program)
+        .args(&compiler[1..])
         .arg("-O2")
         .arg("-o")
         .arg(&partial)
@@ -517,11 +640,11 @@ fn build(w: &Shipped, dir: &Path, source: &Path, libs: &[&str]) -> Result<PathBu
         .map_err(|e| {
             if e.kind() == io::ErrorKind::NotFound {
                 format!(
-                    "`cc` not found on PATH (needs {}; workers/install.sh installs it)",
+                    "`{program}` not found on PATH (needs {}; workers/install.sh installs it)",
                     w.needs
                 )
             } else {
-                format!("cannot run cc: {e}")
+                format!("cannot run {program}: {e}")
             }
         })?;
     if !out.status.success() {
@@ -533,7 +656,7 @@ fn build(w: &Shipped, dir: &Path, source: &Path, libs: &[&str]) -> Result<PathBu
             .or_else(|| stderr.lines().next())
             .unwrap_or("no message");
         return Err(format!(
-            "cannot build {} with cc ({}): {} (needs {})",
+            "cannot build {} with {program} ({}): {} (needs {})",
             w.name,
             out.status,
             first.trim(),

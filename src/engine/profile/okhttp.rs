@@ -1,0 +1,43 @@
+//! Rules of OkHttp's HttpUrl (`java-okhttp`, profile `whatwg-url`: its class documentation says
+//! it "prefers consistency with major web browsers over consistency with obsolete
+//! specifications"), each from that documentation (OkHttp 3.13):
+//! - "this class only supports http and https";
+//! - Host: "an IPv6 address like ::1", without the brackets;
+//! - Port: "This class never returns -1 for the port: if no port is explicitly specified in the
+//!   URL then the scheme's default is used".
+
+use super::{default_port, Rule};
+use crate::engine::Class;
+use crate::model::Component;
+
+/// The rules of this table.
+pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "java-okhttp",
+        name: "only http and https URLs are taken (HttpUrl: \"this class only supports http and https\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && !matches!(e.scheme().as_deref(), Some("http" | "https"))
+        },
+    },
+    Rule {
+        profile: "java-okhttp",
+        name: "an IPv6 host is given without its brackets (HttpUrl.host(): \"an IPv6 address like ::1\")",
+        explains: |e| {
+            e.component() == Some(Component::Host)
+                && e.spec
+                    .and_then(|h| h.strip_prefix('['))
+                    .and_then(|h| h.strip_suffix(']'))
+                    == e.got
+        },
+    },
+    Rule {
+        profile: "java-okhttp",
+        name: "the scheme's default port is reported when none is written (HttpUrl.port() \"never returns -1\")",
+        explains: |e| {
+            e.component() == Some(Component::Port)
+                && e.spec.is_none()
+                && default_port(e.scheme().as_deref()).map(|p| p.to_string()).as_deref() == e.got
+        },
+    },
+];

@@ -1,0 +1,147 @@
+# frozen_string_literal: true
+
+# uridiff worker (protocol uridiff-worker/1, workers/README.md): Ruby's Addressable gem
+# (Debian's ruby-addressable), "an implementation of a URI parser based on RFC 3986, RFC 3987"
+# (Addressable::URI's documentation). Run with `ruby workers/ruby-addressable.rb`.
+#
+# parse = Addressable::URI.parse, which splits with RFC 3986 Appendix B's expression
+# (Addressable::URI::URIREGEX) and raises Addressable::URI::InvalidURIError only for what its
+# `validate` and setters refuse (a port that is not digits, a relative path with a colon in
+# its first segment, ...): it takes characters RFC 3986 forbids as they are, so it does not
+# decide validity. Components are the object's readers, nil (undefined) kept apart from ""
+# (empty): scheme, authority, userinfo, host (an IP literal with its brackets, as `host`
+# returns it), port (`port` is nil when none is written; the scheme's default is
+# `inferred_port`, not used), path, query, fragment. Addressable has no opaque part: `path`
+# is the part after "scheme:" (`urn:x` has the path "x"), as RFC 3986 reads it.
+# resolve = Addressable::URI.join(base, input), normalize = #normalize (its to_s),
+# equivalent = #== ("Returns true if the URI objects are equal. This method normalizes both
+# URIs before doing the comparison"). Ruby strings hold bytes: a non-UTF-8 input reaches the
+# parser as a binary string.
+require 'base64'
+require 'json'
+require 'addressable/uri'
+
+# A request uridiff should never send: answered with outcome "error".
+class BadRequest < StandardError; end
+
+def take_bytes(request, name)
+  raise BadRequest, "missing field \"#{name}\"" unless request.key?(name)
+
+  value = request[name]
+  return value if value.is_a?(String)
+  if value.is_a?(Hash) && value['b64'].is_a?(String)
+    begin
+      return Base64.strict_decode64(value['b64'])
+    rescue ArgumentError
+      raise BadRequest, "field \"#{name}\": bad base64"
+    end
+  end
+  raise BadRequest, "field \"#{name}\": a byte string is a string or {\"b64\": ...}"
+end
+
+# Library text to a protocol byte string.
+def give(value)
+  return nil if value.nil?
+
+  text = value.to_s.dup.force_encoding(Encoding::UTF_8)
+  return text if text.valid_encoding?
+
+  { 'b64' => Base64.strict_encode64(value.to_s) }
+end
+
+def parse(input)
+  uri = Addressable::URI.parse(input)
+  response = { 'outcome' => 'accepted' }
+  response['components'] = {
+    'scheme' => give(uri.scheme), 'authority' => give(uri.authority),
+    'userinfo' => give(uri.userinfo), 'host' => give(uri.host), 'port' => give(uri.port),
+    'path' => give(uri.path), 'query' => give(uri.query), 'fragment' => give(uri.fragment)
+  }
+  response['serialization'] = give(uri.to_s)
+  response
+end
+
+def resolve(base, input)
+  { 'outcome' => 'accepted', 'value' => give(Addressable::URI.join(base, input).to_s) }
+end
+
+def normalize(input)
+  { 'outcome' => 'accepted', 'value' => give(Addressable::URI.parse(input).normalize.to_s) }
+end
+
+def equivalent(input, other)
+  { 'outcome' => 'accepted',
+    'value' => Addressable::URI.parse(input) == Addressable::URI.parse(other) }
+end
+
+# One request line to its response; nil for shutdown.
+def handle(line)
+  request = begin
+    JSON.parse(line)
+  rescue JSON::ParserError => e
+    return { 'id' => nil, 'outcome' => 'error', 'message' => "not JSON: #{e.message}" }
+  end
+  return { 'id' => nil, 'outcome' => 'error', 'message' => 'a request is a JSON object' } \
+    unless request.is_a?(Hash)
+
+  op = request['op']
+  return nil if op == 'shutdown'
+
+  response = begin
+    case op
+    when 'parse'
+      input = take_bytes(request, 'input')
+      -> { parse(input) }
+    when 'resolve'
+      base = take_bytes(request, 'base')
+      input = take_bytes(request, 'input')
+      -> { resolve(base, input) }
+    when 'normalize'
+      input = take_bytes(request, 'input')
+      -> { normalize(input) }
+    when 'equivalent'
+      input = take_bytes(request, 'input')
+      other = take_bytes(request, 'other')
+      -> { equivalent(input, other) }
+    else
+      raise BadRequest, "unknown op #{op.inspect}"
+    end
+  rescue BadRequest => e
+    { 'outcome' => 'error', 'message' => e.message }
+  end
+  if response.is_a?(Proc)
+    response = begin
+      response.call
+    rescue StandardError => e # any library exception is the library's answer
+      { 'outcome' => 'rejected', 'message' => give(e.message).to_s, 'code' => e.class.name,
+        'offset' => nil }
+    end
+  end
+  { 'id' => request['id'] }.merge(response)
+end
+
+def emit(value)
+  $stdout.write("#{JSON.generate(value)}\n")
+  $stdout.flush
+end
+
+$stdin.binmode
+emit(
+  'protocol' => 'uridiff-worker/1', 'name' => 'ruby-addressable',
+  'version' => Addressable::VERSION::STRING, 'profile' => 'rfc3987-iri',
+  'operations' => %w[parse resolve normalize equivalent],
+  'components' => %w[scheme authority userinfo host port path query fragment],
+  'decides_validity' => false,
+  'library' => "addressable #{Addressable::VERSION::STRING} (Ruby #{RUBY_VERSION})",
+  'notes' => ['parse splits with RFC 3986 Appendix B and takes characters RFC 3986 forbids',
+              'port: nil when none is written (no default port)']
+)
+$stdin.each_line do |raw|
+  line = raw.dup.force_encoding(Encoding::UTF_8)
+  next if line.strip.empty?
+
+  response = handle(line)
+  break if response.nil?
+
+  emit(response)
+end
