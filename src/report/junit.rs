@@ -11,7 +11,7 @@
 //! with the same answer. CI systems track tests by name, so no name repeats within a suite: a
 //! second one gets ` (2)`, in the run's stable order.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::io::{self, Write};
 
 use quick_junit::{NonSuccessKind, Property, Report as Junit, TestCase, TestCaseStatus, TestSuite};
@@ -25,19 +25,27 @@ pub const CLASSES_SUITE: &str = "discrepancy classes";
 
 /// Test names made unique within one test suite, in the order they come.
 #[derive(Default)]
-struct Names(HashMap<String, usize>);
+struct Names(HashSet<String>);
 
 impl Names {
     fn unique(&mut self, name: String) -> String {
         let mut n = name.clone();
         let mut k = 1;
-        while self.0.contains_key(&n) {
+        while self.0.contains(&n) {
             k += 1;
             n = format!("{name} ({k})");
         }
-        self.0.insert(n.clone(), 1);
+        self.0.insert(n.clone());
         n
     }
+}
+
+/// A severity by its name in the JSON outputs (`critical`, `high`, ...).
+fn severity_name(s: crate::engine::Severity) -> String {
+    serde_json::to_value(s)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
 }
 
 fn failure(message: &str, description: &str) -> TestCaseStatus {
@@ -127,8 +135,10 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
             }
             let mut s = failure(
                 &format!(
-                    "{:?}: answers {answer}, its reference ({}) answers {reference} ({} inputs)",
-                    c.severity, c.reference, c.count
+                    "{}: answers {answer}, its reference ({}) answers {reference} ({} inputs)",
+                    severity_name(c.severity),
+                    c.reference,
+                    c.count
                 ),
                 see.trim(),
             );
