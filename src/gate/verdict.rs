@@ -116,15 +116,27 @@ pub struct Verdict {
     pub items: Vec<Item>,
 }
 
-/// Each (parser, job) of a run: its most severe class, its class keys, its task.
-fn deviations(run: &Run) -> BTreeMap<(&str, JobId), (Severity, Vec<String>)> {
-    let mut out: BTreeMap<(&str, JobId), (Severity, Vec<String>)> = BTreeMap::new();
+/// What a run says of one (parser, job) it deviates on.
+struct Deviation {
+    /// The most severe of its classes.
+    severity: Severity,
+    /// Its class keys, as a baseline line holds them.
+    classes: Vec<String>,
+    /// The digest of the parser's answer.
+    answer: u64,
+}
+
+/// Each (parser, job) a run deviates on.
+fn deviations(run: &Run) -> BTreeMap<(&str, JobId), Deviation> {
+    let mut out: BTreeMap<(&str, JobId), Deviation> = BTreeMap::new();
     for r in &run.records {
-        let e = out
-            .entry((r.subject.as_str(), r.job))
-            .or_insert((r.severity, Vec::new()));
-        e.0 = e.0.min(r.severity);
-        e.1.push(super::key_line(&r.class));
+        let e = out.entry((r.subject.as_str(), r.job)).or_insert(Deviation {
+            severity: r.severity,
+            classes: Vec::new(),
+            answer: r.answer,
+        });
+        e.severity = e.severity.min(r.severity);
+        e.classes.push(super::key_line(&r.class));
     }
     out
 }
@@ -154,7 +166,7 @@ impl Verdict {
                     subject: c.subject.clone(),
                     job: c.job.to_string(),
                     classes: c.classes.clone(),
-                    severity: now.get(&(c.subject.as_str(), c.job)).map(|d| d.0),
+                    severity: now.get(&(c.subject.as_str(), c.job)).map(|d| d.severity),
                     shown: c.shown.clone(),
                     example: task.map(|t| shown_within(t, None)),
                     line: c.line,
@@ -169,12 +181,12 @@ impl Verdict {
             .iter()
             .map(|c| (c.subject.as_str(), c.job))
             .collect();
-        for ((subject, job), (severity, classes)) in &now {
+        for ((subject, job), d) in &now {
             if changed.contains(&(*subject, *job)) {
                 continue;
             }
             let entry = known.entries.get(&((*subject).to_owned(), *job));
-            items.push(known_item(run, subject, *job, *severity, classes, entry));
+            items.push(known_item(run, subject, *job, d, entry));
         }
         let count = |s: &[Status]| items.iter().filter(|i| s.contains(&i.status)).count();
         Verdict {
@@ -200,9 +212,7 @@ impl Verdict {
         let now = deviations(run);
         let items = now
             .iter()
-            .map(|((subject, job), (severity, classes))| {
-                known_item(run, subject, *job, *severity, classes, None)
-            })
+            .map(|((subject, job), d)| known_item(run, subject, *job, d, None))
             .collect();
         Verdict {
             schema: CHECK_SCHEMA,
@@ -232,27 +242,22 @@ fn known_item(
     run: &Run,
     subject: &str,
     job: JobId,
-    severity: Severity,
-    classes: &[String],
+    d: &Deviation,
     entry: Option<&super::Entry>,
 ) -> Item {
     let task = run.jobs.get(&job);
-    let answer = run
-        .records
-        .iter()
-        .find(|r| r.subject == subject && r.job == job)
-        .map(|r| format!("{:016x}", r.answer));
+    let answer = format!("{:016x}", d.answer);
     Item {
         status: Status::Known,
         subject: subject.to_owned(),
         job: job.to_string(),
-        classes: classes.to_vec(),
-        severity: Some(severity),
+        classes: d.classes.clone(),
+        severity: Some(d.severity),
         shown: task.map(shown).unwrap_or_default(),
         example: task.map(|t| shown_within(t, None)),
         line: entry.map(|e| e.line),
-        was: answer.clone(),
-        now: answer,
+        was: Some(answer.clone()),
+        now: Some(answer),
         reproduce: task.and_then(|t| super::reproduce(subject, t)),
         message: "known: listed in the baseline with this answer".into(),
     }

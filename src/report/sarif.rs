@@ -194,7 +194,7 @@ pub fn report(report: &Report) -> Sarif {
                 .build();
             SarifResult::builder()
                 .rule_id(name.clone())
-                .rule_index(index[&name])
+                .rule_index(index.get(&name).copied().unwrap_or(0))
                 .level(result_level(c.severity))
                 .message(Message::builder().text(text).build())
                 .locations(vec![location])
