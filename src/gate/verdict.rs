@@ -208,6 +208,21 @@ impl Verdict {
 
     /// The verdict of `--write-baseline`: every deviation of `run` is now listed (known), and
     /// the gate passes.
+    ///
+    /// ```
+    /// use uridiff::engine::{Severity, Task};
+    /// use uridiff::gate::{job_id, verdict::Verdict, Header, Record, Run};
+    /// let task = Task::parse(b"http://a b/".to_vec(), "x");
+    /// let record = Record { subject: "p".into(), class: "p too-lax parse: a://a a".into(),
+    ///                       severity: Severity::High, job: job_id(&task), answer: 7, task: task.clone() };
+    /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 1,
+    ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
+    /// let run = Run { header, records: vec![record], jobs: [(job_id(&task), task)].into() };
+    /// let v = Verdict::written("b.txt", &run);
+    /// assert!(v.passed && v.wrote_baseline && v.failures().next().is_none());
+    /// assert_eq!(v.items[0].example.as_deref(), Some("parse http://a b/"));
+    /// assert_eq!(v.items[0].now.as_deref(), Some("0000000000000007"));
+    /// ```
     pub fn written(path: &str, run: &Run) -> Verdict {
         let now = deviations(run);
         let items = now
@@ -231,7 +246,17 @@ impl Verdict {
         }
     }
 
-    /// The items that fail the gate.
+    /// The items that fail the gate: every item but the known ones.
+    ///
+    /// ```
+    /// use uridiff::gate::{compare, verdict::Verdict, Baseline, Header, Run};
+    /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
+    ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
+    /// let run = Run { header: header.clone(), records: Vec::new(), jobs: Default::default() };
+    /// let known = Baseline { header, entries: Default::default() };
+    /// let v = Verdict::checked("b.txt", &known, &run, &compare(&known, &run).unwrap());
+    /// assert_eq!(v.failures().count(), 0);
+    /// ```
     pub fn failures(&self) -> impl Iterator<Item = &Item> {
         self.items.iter().filter(|i| i.status.fails())
     }

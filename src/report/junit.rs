@@ -160,6 +160,15 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
 /// # Errors
 ///
 /// The writer's.
+///
+/// ```
+/// # let report = uridiff::run::tests_support::tiny();
+/// let mut out = Vec::new();
+/// uridiff::report::junit::write_cases(&["impl"], &report.cases, &mut out).unwrap();
+/// let xml = String::from_utf8(out).unwrap();
+/// assert!(xml.contains(r#"<testsuite name="impl""#));
+/// assert!(xml.contains(r#"<testcase name="parse &quot;http://a/b&quot;" classname="impl.rfc3986">"#));
+/// ```
 pub fn write_cases(
     subjects: &[&str],
     all: &[(String, CaseResult)],
