@@ -205,7 +205,14 @@ fn suite_writes_junit_with_stable_ids_and_filters_by_section() {
     assert!(passed > 0, "--filter IPv6 selects the IPv6 cases: {tally}");
     let text = fs::read_to_string(&xml).expect("junit written");
     assert_eq!(text.matches("<testcase ").count(), passed);
-    assert!(text.contains(r#"name="rfc3986/parse/"#), "{text}");
+    // Each test is named by its label (operation and input); the stable id is a property.
+    assert!(text.contains(r#"<testcase name="parse &quot;"#), "{text}");
+    assert_eq!(
+        text.matches(r#"<property name="id" value="rfc3986/"#)
+            .count(),
+        passed,
+        "{text}"
+    );
     let _ = fs::remove_dir_all(&dir);
 }
 

@@ -85,6 +85,7 @@ fn a_campaign_writes_minimized_findings_and_resumes_without_duplicates() {
             panic!("{e}: {l}");
         }
         assert_eq!(l["seed"], 5);
+        assert_eq!(l["schema"], 1, "every line carries its schema: {l}");
         for field in [
             "key",
             "class",
@@ -324,6 +325,7 @@ fn promoted_cases_keep_hostile_inputs_exactly() {
     for (i, input) in inputs.iter().enumerate() {
         let outcome = |o: &str| serde_json::json!({"outcome": o, "value": {"message": "x'[{\""}});
         let f = FindingLine {
+            schema: uridiff::campaign::FINDINGS_SCHEMA,
             key: format!("too-lax parse: a | b{i}"),
             class: "too-lax".into(),
             severity: "high".into(),

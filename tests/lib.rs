@@ -41,6 +41,8 @@ mod classes;
 mod gate;
 // The report writers: HTML structure, Markdown tables, JUnit counts, the JSON Schema.
 mod report;
+// What CI systems read: SARIF (against the official schema), JUnit, the step summary, --json.
+mod ci_outputs;
 // The JSON Schema of each --json output, against real outputs.
 mod schemas;
 // Fuzzing campaigns: findings, resumption, shards, merging, promotion to suite cases.

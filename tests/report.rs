@@ -1145,11 +1145,19 @@ fn junit_counts_match_the_report() {
     for r in [every_parser(), sample()] {
         let xml = junit_of(&r);
         check_nesting(&xml).unwrap_or_else(|e| panic!("{e}"));
-        let suites: Vec<&str> = xml.split("<testsuite ").skip(1).collect();
+        let mut suites: Vec<&str> = xml.split("<testsuite ").skip(1).collect();
+        // The last suite holds the classes: one test each, failed when unexplained.
+        let classes = suites.pop().expect("the classes' suite");
+        assert_eq!(attr(classes, "name"), junit::CLASSES_SUITE);
+        assert_eq!(attr(classes, "tests"), r.classes.len().to_string());
+        let unexplained = r.classes.iter().filter(|c| !c.explained).count();
+        assert_eq!(attr(classes, "failures"), unexplained.to_string());
+        assert_eq!(classes.matches("<failure ").count(), unexplained);
         assert_eq!(suites.len(), r.subjects.len());
         let mut total = 0;
         for s in suites {
-            let body = &s[..s.find("</testsuite>").expect("closed")];
+            // A suite without a test is one empty element (`<testsuite .../>`).
+            let body = s.find("</testsuite>").map_or("", |end| &s[..end]);
             let name = attr(s, "name");
             let mine: Vec<_> = r.cases.iter().filter(|(n, _)| n == name).collect();
             let failed = mine

@@ -58,6 +58,7 @@ fn write_then_read(data: &[u8]) {
             class: format!("{subject} host parse: {}", skeleton(line))
                 .trim_end()
                 .to_owned(),
+            severity: uridiff::engine::Severity::Critical,
             job,
             answer: gate::fnv1a(line),
             task,

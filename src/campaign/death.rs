@@ -239,6 +239,7 @@ fn line(engine: &Engine, i: usize, seen: &Seen<'_>, seed: u64, shard: Shard) -> 
     .trim_end()
     .to_owned();
     FindingLine {
+        schema: super::FINDINGS_SCHEMA,
         key,
         class: DEAD.to_owned(),
         severity: "critical".to_owned(),

@@ -199,10 +199,44 @@ pub const SAVE_EVERY: Duration = Duration::from_secs(1);
 /// for a skeleton it does not hold yet.
 const MINIMIZED_PER_CLASS: usize = 64;
 
+/// Version of a `findings.jsonl` line (`schemas/findings.schema.json`), its `"schema"` field.
+pub const FINDINGS_SCHEMA: u32 = 1;
+
+fn findings_schema() -> u32 {
+    FINDINGS_SCHEMA
+}
+
+/// Reads a line's `"schema"`: only [`FINDINGS_SCHEMA`] is read, so a line written by a later
+/// uridiff in another shape is skipped with a reason rather than misread. (A line without the
+/// field is from before it was added, and has this shape: it reads as schema 1.)
+fn read_findings_schema<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let v = u32::deserialize(d)?;
+    if v == FINDINGS_SCHEMA {
+        Ok(v)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "a findings line of schema {v}: this uridiff reads schema {FINDINGS_SCHEMA} (use the uridiff that wrote it)"
+        )))
+    }
+}
+
 /// One line of `findings.jsonl` (`schemas/findings.schema.json`): a discrepancy signature seen
 /// for the first time in the campaign, with its minimized example.
+///
+/// ```
+/// let line = r#"{"schema":1,"key":"url host parse: a://a","class":"host","severity":"critical",
+///   "op":"parse","partition":[["impl"],["url"]],"deviating":["url"],"by_design":{},
+///   "example":"a://b","first_seen":"a://b","origin":"realistic","outcomes":{},"seed":1,
+///   "index":0,"shard":"0/1"}"#.replace('\n', "");
+/// let f: uridiff::campaign::FindingLine = serde_json::from_str(&line).unwrap();
+/// assert_eq!(f.schema, uridiff::campaign::FINDINGS_SCHEMA);
+/// assert!(serde_json::from_str::<uridiff::campaign::FindingLine>(&line.replace(r#""schema":1"#, r#""schema":2"#)).is_err());
+/// ```
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct FindingLine {
+    /// [`FINDINGS_SCHEMA`].
+    #[serde(default = "findings_schema", deserialize_with = "read_findings_schema")]
+    pub schema: u32,
     /// The signature's key ([`crate::engine::Signature::key`]): what findings are deduplicated by.
     pub key: String,
     /// The class name (`host`, `too-lax`, `crash-panic`, ...).
@@ -521,6 +555,7 @@ impl Campaign {
                         })
                         .collect();
                     let line = FindingLine {
+                        schema: FINDINGS_SCHEMA,
                         class: record.signature.class.name(),
                         severity: serde_json::to_value(record.severity)
                             .ok()

@@ -36,6 +36,23 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 s.reason
             );
         }
+        if args.json {
+            print_json(
+                out,
+                serde_json::json!({
+                    "schema": FUZZ_JSON_SCHEMA,
+                    "mode": "merge",
+                    "out": args.out.display().to_string(),
+                    "findings": args.out.join(campaign::FINDINGS).display().to_string(),
+                    "campaigns": args.merge.len(),
+                    "read": m.read,
+                    "added": m.added,
+                    "total": m.total,
+                    "skipped": m.skipped.len(),
+                }),
+            )?;
+            return Ok(ExitCode::SUCCESS);
+        }
         writeln!(
             out,
             "merged {} findings from {} campaigns: {} new signatures, {} in {}",
@@ -150,6 +167,32 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         .iter()
         .filter(|s| s.available().is_ok())
         .count();
+    let code = if c.deaths.is_empty() { 0 } else { 1 };
+    if args.json {
+        print_json(
+            out,
+            serde_json::json!({
+                "schema": FUZZ_JSON_SCHEMA,
+                "mode": "run",
+                "out": args.out.display().to_string(),
+                "findings": args.out.join(campaign::FINDINGS).display().to_string(),
+                "seed": state.seed,
+                "shard": state.shard.to_string(),
+                "resumed": c.resumed,
+                "inputs": p.inputs,
+                "seconds": secs,
+                "inputs_per_s": p.inputs as f64 / secs,
+                "subjects": alive + c.deaths.len(),
+                "died": c.deaths.iter().map(|d| d.subject.as_str()).collect::<Vec<_>>(),
+                "classes": p.classes,
+                "new": p.new,
+                "next": p.next,
+                "interrupted": interrupted.load(Ordering::SeqCst),
+                "exit": code,
+            }),
+        )?;
+        return Ok(ExitCode::from(code));
+    }
     let died = if c.deaths.is_empty() {
         String::new()
     } else {
@@ -170,11 +213,18 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     )?;
     // A subject lost mid-campaign means the campaign did not cover what was asked: not a clean
     // run, whatever else it found.
-    Ok(if c.deaths.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(ExitCode::from(code))
+}
+
+/// Version of the `fuzz --json` and `promote --json` documents (`schemas/fuzz.schema.json`,
+/// `schemas/promote.schema.json`).
+const FUZZ_JSON_SCHEMA: u32 = 1;
+
+/// Prints one JSON document, on one line.
+fn print_json(out: &mut impl Write, doc: serde_json::Value) -> anyhow::Result<()> {
+    serde_json::to_writer(&mut *out, &doc)?;
+    writeln!(out)?;
+    Ok(())
 }
 
 pub fn promote(out: &mut impl Write, args: &PromoteArgs) -> anyhow::Result<ExitCode> {
@@ -226,6 +276,8 @@ pub fn promote(out: &mut impl Write, args: &PromoteArgs) -> anyhow::Result<ExitC
     };
     let mut body = String::new();
     let (mut promoted, mut present) = (0usize, 0usize);
+    let mut ids: Vec<String> = Vec::new();
+    let mut refused: Vec<serde_json::Value> = Vec::new();
     for f in &loaded.findings {
         let id = promote::case_id(&f.key);
         if !args.select.is_empty() && !args.select.iter().any(|k| *k == f.key || *k == id) {
@@ -239,11 +291,30 @@ pub fn promote(out: &mut impl Write, args: &PromoteArgs) -> anyhow::Result<ExitC
             Ok(text) => {
                 body.push_str(&text);
                 promoted += 1;
+                ids.push(id);
             }
-            Err(why) => eprintln!("uridiff: not promoted: {}: {why}", f.key),
+            Err(why) => {
+                eprintln!("uridiff: not promoted: {}: {why}", f.key);
+                refused.push(serde_json::json!({"key": f.key, "reason": why.to_string()}));
+            }
         }
     }
+    let doc = |to: Option<&std::path::Path>, suite: Option<String>| {
+        serde_json::json!({
+            "schema": FUZZ_JSON_SCHEMA,
+            "findings": args.findings.display().to_string(),
+            "to": to.map(|p| p.display().to_string()),
+            "promoted": promoted,
+            "present": present,
+            "cases": ids,
+            "not_promoted": refused,
+            "suite": suite,
+        })
+    };
     match &args.to {
+        None if args.json => {
+            print_json(out, doc(None, Some(format!("{}{body}", promote::HEADER))))?
+        }
         None => write!(out, "{}{body}", promote::HEADER)?,
         Some(path) => {
             let mut text = String::new();
@@ -260,11 +331,15 @@ pub fn promote(out: &mut impl Write, args: &PromoteArgs) -> anyhow::Result<ExitC
                 .with_context(|| format!("opening {}", path.display()))?;
             file.write_all(text.as_bytes())
                 .with_context(|| format!("writing {}", path.display()))?;
-            writeln!(
-                out,
-                "promoted {promoted} findings to {} ({present} already there)",
-                path.display()
-            )?;
+            if args.json {
+                print_json(out, doc(Some(path), None))?;
+            } else {
+                writeln!(
+                    out,
+                    "promoted {promoted} findings to {} ({present} already there)",
+                    path.display()
+                )?;
+            }
         }
     }
     Ok(ExitCode::SUCCESS)

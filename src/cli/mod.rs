@@ -5,6 +5,7 @@
 //! (`equivalent`: an operand is not a URI-reference; `oracle`: an input too long to decide).
 
 mod bench;
+mod ci;
 mod diff;
 mod fuzz;
 mod hint;
@@ -134,6 +135,9 @@ struct FuzzArgs {
     /// No progress bar (there is none when standard error is not a terminal, or under CI).
     #[arg(long, short)]
     quiet: bool,
+    /// Print one JSON document on standard output instead of the text (schema 1).
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     subjects: subjects::SubjectArgs,
 }
@@ -150,6 +154,10 @@ struct PromoteArgs {
     /// Promote only the findings with this signature key or case id (repeatable; default all).
     #[arg(long, value_name = "KEY")]
     select: Vec<String>,
+    /// Print one JSON document on standard output (schema 1): the counts, the case ids, and
+    /// the suite text when there is no --to.
+    #[arg(long)]
+    json: bool,
 }
 
 /// `--edition`: one edition id, or `all` where a command supports it.
@@ -391,6 +399,8 @@ struct ReportArgs {
     corpus: CorpusArgs,
     #[command(flatten)]
     subjects: subjects::SubjectArgs,
+    #[command(flatten)]
+    ci: ci::CiArgs,
 }
 
 #[derive(Debug, Args)]
@@ -409,6 +419,8 @@ struct CheckArgs {
     corpus: CorpusArgs,
     #[command(flatten)]
     subjects: subjects::SubjectArgs,
+    #[command(flatten)]
+    ci: ci::CiArgs,
 }
 
 #[derive(Debug, Args)]

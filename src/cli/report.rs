@@ -4,18 +4,18 @@
 
 use std::fs;
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use uridiff::engine::{Engine, Task};
-use uridiff::gate;
+use uridiff::gate::{self, verdict::Verdict};
 use uridiff::report::{self, Report};
 use uridiff::run::Inputs;
 use uridiff::suite::Suite;
 
-use super::{subjects, CheckArgs, CorpusArgs, ReportArgs};
+use super::{ci, subjects, CheckArgs, CorpusArgs, ReportArgs};
 
 /// Loads the built-in suites (unless `--no-builtin-suites`) and every suite under `--suites`; a
 /// malformed file is reported and skipped, never fatal.
@@ -87,7 +87,52 @@ fn write_file(
     fs::write(&path, buf).with_context(|| format!("writing {}", path.display()))
 }
 
+/// Version of the `report --json` document (`schemas/report.schema.json`).
+const REPORT_JSON_SCHEMA: u32 = 1;
+
+/// The `report --json` document: the run's counts, the files written, and every unexplained
+/// class in short (`discrepancies.json` has the whole model).
+fn report_json(report: &Report, dir: &Path, files: &[PathBuf], code: u8) -> serde_json::Value {
+    let unexplained: Vec<serde_json::Value> = report
+        .classes
+        .iter()
+        .filter(|c| !c.explained)
+        .map(|c| {
+            serde_json::json!({
+                "key": c.key,
+                "class": c.signature.class.name(),
+                "severity": c.severity,
+                "parser": c.deviating.join(", "),
+                "reference": c.reference,
+                "count": c.count,
+                "example": uridiff::gate::shown_within(&c.example, None),
+                "reproduce": c.reproduce,
+                "diff": c.diff,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "schema": REPORT_JSON_SCHEMA,
+        "tool": report.tool,
+        "out": dir.display().to_string(),
+        "files": files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>(),
+        "seed": report.seed,
+        "jobs": report.tasks,
+        "parsers": report.subjects.iter().filter(|s| s.available).count(),
+        "seconds": report.timing.total_s,
+        "inputs_per_s": report.timing.inputs_per_s,
+        "classes": report.classes.len(),
+        "unexplained": unexplained.len(),
+        "by_design": report.classes.len() - unexplained.len(),
+        "crashed": code == 3,
+        "exit": code,
+        "unexplained_classes": unexplained,
+    })
+}
+
 pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> {
+    // The CI outputs first: a path that cannot be written fails before any parser runs.
+    let ci = ci::Outputs::open(&args.ci)?;
     let engine = Engine::new(subjects::selected(&args.subjects)?);
     note_unavailable(&engine);
     fs::create_dir_all(&args.out)
@@ -101,6 +146,27 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
         report::json::write(&report, b)
     })?;
     write_file(&args.out, "junit.xml", |b| report::junit::write(&report, b))?;
+    let mut files: Vec<PathBuf> = [
+        "index.html",
+        "summary.md",
+        "discrepancies.json",
+        "junit.xml",
+    ]
+    .iter()
+    .map(|n| args.out.join(n))
+    .collect();
+    files.extend(ci.write(&ci::Writers {
+        sarif: &|b| report::sarif::write(&report::sarif::report(&report), b),
+        junit: &|b| report::junit::write(&report, b),
+        summary: &|b| report::summary::write_report(&report, b),
+    })?);
+    let crashed = report.per_subject.iter().any(|s| s.crashes > 0);
+    let code: u8 = if crashed { 3 } else { 0 };
+    if args.ci.json {
+        serde_json::to_writer(&mut *out, &report_json(&report, &args.out, &files, code))?;
+        writeln!(out)?;
+        return Ok(ExitCode::from(code));
+    }
     let unexplained = report.classes.iter().filter(|c| !c.explained).count();
     writeln!(
         out,
@@ -127,12 +193,10 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
         "wrote {}/index.html, summary.md, discrepancies.json, junit.xml",
         args.out.display()
     )?;
-    let crashed = report.per_subject.iter().any(|s| s.crashes > 0);
-    Ok(if crashed {
-        ExitCode::from(3)
-    } else {
-        ExitCode::SUCCESS
-    })
+    for f in &files[4..] {
+        writeln!(out, "wrote {}", f.display())?;
+    }
+    Ok(ExitCode::from(code))
 }
 
 /// The parsers under test: those named by `--under-test`, or every available parser but the
@@ -170,6 +234,8 @@ fn under_test(engine: &Engine, named: &[String]) -> anyhow::Result<Vec<String>> 
 }
 
 pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode> {
+    // The CI outputs first: a path that cannot be written fails before any parser runs.
+    let ci = ci::Outputs::open(&args.ci)?;
     let engine = Engine::new(subjects::selected(&args.subjects)?);
     // Read the baseline first: an unreadable one fails before the run, naming its line.
     let known = if args.write_baseline {
@@ -226,9 +292,15 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
         .map(|r| (&r.subject, r.job))
         .collect::<std::collections::BTreeSet<_>>()
         .len();
+    let path = args.baseline.display().to_string();
     let Some(known) = known else {
         fs::write(&args.baseline, gate::file::write(&run))
             .with_context(|| format!("writing {}", args.baseline.display()))?;
+        let verdict = Verdict::written(&path, &run);
+        let files = write_check_outputs(ci, &verdict)?;
+        if args.ci.json {
+            return print_verdict(out, &verdict, &files);
+        }
         writeln!(
             out,
             "wrote {}: {deviating} deviating jobs of {} under test ({} jobs run)",
@@ -236,10 +308,18 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
             tested.join(", "),
             run.jobs.len()
         )?;
+        for f in &files {
+            writeln!(out, "wrote {}", f.display())?;
+        }
         return Ok(ExitCode::SUCCESS);
     };
     let changes = gate::compare(&known, &run)
         .map_err(|m| anyhow::anyhow!("{}: {m}", args.baseline.display()))?;
+    let verdict = Verdict::checked(&path, &known, &run, &changes);
+    let files = write_check_outputs(ci, &verdict)?;
+    if args.ci.json {
+        return print_verdict(out, &verdict, &files);
+    }
     for c in &changes {
         match c.line {
             Some(line) => writeln!(out, "{}:{line}: {c}", args.baseline.display())?,
@@ -249,19 +329,47 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
             writeln!(out, "    {r}")?;
         }
     }
-    let count = |k: gate::ChangeKind| changes.iter().filter(|c| c.kind == k).count();
     writeln!(
         out,
         "{deviating} deviating jobs of {} under test, {} in the baseline: {} new, {} changed, {} stale",
         tested.join(", "),
         known.entries.len(),
-        count(gate::ChangeKind::New),
-        count(gate::ChangeKind::Changed),
-        count(gate::ChangeKind::Fixed) + count(gate::ChangeKind::Gone),
+        verdict.new,
+        verdict.changed,
+        verdict.stale,
     )?;
-    Ok(if changes.is_empty() {
+    for f in &files {
+        writeln!(out, "wrote {}", f.display())?;
+    }
+    Ok(check_code(&verdict))
+}
+
+/// `check`'s exit code: 1 when the gate fails.
+fn check_code(verdict: &Verdict) -> ExitCode {
+    if verdict.passed {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    }
+}
+
+fn write_check_outputs(ci: ci::Outputs, verdict: &Verdict) -> anyhow::Result<Vec<PathBuf>> {
+    ci.write(&ci::Writers {
+        sarif: &|b| report::sarif::write(&report::sarif::check(verdict), b),
+        junit: &|b| report::junit::write_check(verdict, b),
+        summary: &|b| report::summary::write_check(verdict, b),
     })
+}
+
+/// The `check --json` document: the verdict (`schemas/check.schema.json`) and the files written.
+fn print_verdict(
+    out: &mut impl Write,
+    verdict: &Verdict,
+    files: &[PathBuf],
+) -> anyhow::Result<ExitCode> {
+    let mut doc = serde_json::to_value(verdict)?;
+    doc["files"] = files.iter().map(|f| f.display().to_string()).collect();
+    serde_json::to_writer(&mut *out, &doc)?;
+    writeln!(out)?;
+    Ok(check_code(verdict))
 }

@@ -492,6 +492,7 @@ mod tests {
             .map(|(i, t)| super::super::Record {
                 subject: "p q".into(),
                 class: format!("p q too-strict parse: a (code\n{i})"),
+                severity: crate::engine::Severity::High,
                 job: super::super::job_id(t),
                 answer: i as u64,
                 task: t.clone(),

@@ -12,9 +12,11 @@
 //! against the other parsers, so bystanders cannot change the verdict.
 //!
 //! [`file`] writes and reads the baseline; [`compare`] turns a baseline and a run into the
-//! changes that fail the gate.
+//! changes that fail the gate; [`verdict`] gathers them into the one value `check`'s outputs
+//! (`--json`, `--sarif`, `--junit`, the Markdown summary) are written from.
 
 pub mod file;
+pub mod verdict;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -117,9 +119,22 @@ pub const SHOWN_CHARS: usize = 60;
 /// assert!(shown.starts_with("parse http://a/bbb") && shown.ends_with("..."));
 /// ```
 pub fn shown(task: &Task) -> String {
+    shown_within(task, Some(SHOWN_CHARS))
+}
+
+/// A job as [`shown`] shows it, each operand shortened to `limit` characters, or whole with
+/// `None` (what a CI output's example is: the input to paste).
+///
+/// ```
+/// use uridiff::engine::Task;
+/// let long = format!("http://a/{}", "b".repeat(100));
+/// let whole = uridiff::gate::shown_within(&Task::parse(long.clone().into_bytes(), "x"), None);
+/// assert_eq!(whole, format!("parse {long}"));
+/// ```
+pub fn shown_within(task: &Task, limit: Option<usize>) -> String {
     let short = |b: &[u8]| {
         let s = crate::report::show(b);
-        match s.char_indices().nth(SHOWN_CHARS) {
+        match limit.and_then(|n| s.char_indices().nth(n)) {
             Some((at, _)) => format!("{}...", &s[..at]),
             None => s,
         }
@@ -183,6 +198,9 @@ pub struct Record {
     pub subject: String,
     /// The finding's class key (`subject class op: form`, [`crate::engine::Signature::key`]).
     pub class: String,
+    /// How much the class matters ([`crate::engine::Class::severity`]): what a CI output ranks
+    /// by and maps to its own levels (SARIF's `error`, `warning`, `note`).
+    pub severity: crate::engine::Severity,
     /// The job's id.
     pub job: JobId,
     /// The digest of the parser's answer.
@@ -462,6 +480,7 @@ mod tests {
         Record {
             subject: "p".into(),
             class: class.into(),
+            severity: crate::engine::Severity::High,
             job: job_id(&task),
             answer,
             task,

@@ -440,7 +440,7 @@ fn more(out: &mut impl Write, total: usize, what: &str) -> io::Result<()> {
     Ok(())
 }
 
-fn severity(s: Severity) -> &'static str {
+pub(super) fn severity(s: Severity) -> &'static str {
     match s {
         Severity::Critical => "**critical**",
         Severity::High => "high",
@@ -450,7 +450,7 @@ fn severity(s: Severity) -> &'static str {
 }
 
 /// A class's minimized example, with its second operand.
-fn example(c: &ClassRecord) -> String {
+pub(super) fn example(c: &ClassRecord) -> String {
     match &c.example.second {
         Some(second) => format!("{} and {}", code(&c.example.input), code(second)),
         None => code(&c.example.input),
@@ -460,11 +460,16 @@ fn example(c: &ClassRecord) -> String {
 /// Bytes as a code span in a table cell: shown with [`show`], `|` escaped for the table, fenced
 /// with more backticks than any run inside, and padded so that leading or trailing spaces and
 /// backticks survive. An empty value says so.
-fn code(b: &[u8]) -> String {
-    if b.is_empty() {
+pub(super) fn code(b: &[u8]) -> String {
+    fenced(&show(b))
+}
+
+/// Text already shown with [`show`] as a code span in a table cell, as [`code`] writes it.
+pub(super) fn fenced(shown: &str) -> String {
+    if shown.is_empty() {
         return "*(empty)*".to_owned();
     }
-    let s = show(b).replace('|', "\\|");
+    let s = shown.replace('|', "\\|");
     let mut longest = 0;
     let mut run = 0;
     for c in s.chars() {
@@ -482,7 +487,7 @@ fn code(b: &[u8]) -> String {
 
 /// A shell command as a code span, as written (a reader copies it): unlike [`code`], a
 /// backslash stays one backslash; a command with a control character is shown escaped.
-fn command(line: &str) -> String {
+pub(super) fn command(line: &str) -> String {
     if line.chars().any(char::is_control) {
         return code(line.as_bytes());
     }
@@ -492,7 +497,7 @@ fn command(line: &str) -> String {
 }
 
 /// Text outside code spans: shown with [`show`], with Markdown's punctuation escaped.
-fn text(s: &str) -> String {
+pub(super) fn text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in show(s.as_bytes()).chars() {
         if matches!(

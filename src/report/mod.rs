@@ -1,6 +1,8 @@
 //! One report model ([`Report`]) and one writer per format, each generic over `io::Write`:
 //! `discrepancies.json` ([`json`]), `summary.md` ([`markdown`]), `index.html` ([`html`]),
-//! `junit.xml` ([`junit`]). The CI gate's baseline is [`crate::gate`]'s.
+//! `junit.xml` ([`junit`]); and for CI systems `--sarif` ([`sarif`]) and the Markdown step
+//! summary ([`summary`]), of a report and of a check ([`crate::gate::verdict`]). The CI gate's
+//! baseline is [`crate::gate`]'s.
 //!
 //! The model is built from the engine's classes, the suites judged for every subject (the
 //! conformance matrix), and the rows (the pairwise agreement grid). Everything in it is
@@ -12,6 +14,8 @@ mod html_text;
 pub mod json;
 pub mod junit;
 pub mod markdown;
+pub mod sarif;
+pub mod summary;
 
 use std::collections::BTreeMap;
 

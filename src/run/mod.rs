@@ -20,6 +20,8 @@ use crate::suite::CaseResult;
 
 pub use confusion::{agreement, confusion};
 pub use focus::root_causes;
+// The CI outputs (SARIF, the Markdown summary) say each side's answer as the report does.
+pub(crate) use focus::brief;
 pub use matrix::{matrix, versus_rfc3986};
 
 /// Per-subject summaries of `classes`.
@@ -252,6 +254,7 @@ pub fn gate(inputs: Inputs<'_>, under_test: &[String]) -> Result<crate::gate::Ru
                         out.push(Record {
                             subject: name.to_owned(),
                             class: f.signature.key(),
+                            severity: f.signature.class.severity(),
                             job,
                             answer,
                             task: row.task.clone(),

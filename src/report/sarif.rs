@@ -1,0 +1,364 @@
+//! `--sarif FILE` of `uridiff report` and `uridiff check`: a SARIF 2.1.0 log (the OASIS
+//! Standard "Static Analysis Results Interchange Format (SARIF) Version 2.1.0", with its
+//! Errata 01), built with `serde-sarif`'s typed object model, so code-scanning dashboards show
+//! what a run found. The log is checked against the official schema in the tests
+//! (`tests/data/sarif-schema-2.1.0.json`).
+//!
+//! `report` makes one result per unexplained class; `check` one per new deviation and per
+//! changed answer (section 3.27.24 of SARIF 2.1.0: `baselineState` `new` and `updated`). A stale
+//! line is a fix, not a problem in the parser: it fails the gate and is in the JUnit, JSON and
+//! Markdown outputs, not here. Each result carries its class as `ruleId` (one rule per class
+//! name: `host`, `too-lax`, ...), its severity as `level` (critical and high are `error`,
+//! medium `warning`, low `note`, section 3.27.10) and in `properties`, the example whole, and
+//! the command that reproduces it. `check`'s results point at the baseline file (the line
+//! listing a changed job), since code scanning places every result in a file of the repository;
+//! `report`'s name the parser as a logical location (section 3.33).
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use serde_json::{json, Value};
+use serde_sarif::sarif::{
+    ArtifactLocation, Location, LogicalLocation, Message, MultiformatMessageString,
+    PhysicalLocation, PropertyBag, Region, ReportingDescriptor, Result as SarifResult, ResultLevel,
+    Run, Sarif, Tool, ToolComponent,
+};
+
+use super::Report;
+use crate::engine::Severity;
+use crate::gate::verdict::{Status, Verdict};
+
+/// The version every log declares.
+pub const SARIF_VERSION: &str = "2.1.0";
+
+/// The `$schema` every log names: the OASIS-published schema of SARIF 2.1.0 with Errata 01.
+pub const SARIF_SCHEMA_URI: &str =
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+
+/// The page the tool's `informationUri` names.
+const INFORMATION_URI: &str = "https://crates.io/crates/uridiff";
+
+/// A severity as a SARIF level (section 3.27.10: `error` "a serious problem", `warning` "a
+/// problem", `note` "a minor problem or an opportunity to improve").
+///
+/// ```
+/// use uridiff::engine::Severity;
+/// use uridiff::report::sarif::level;
+/// assert_eq!(level(Severity::Critical), "error");
+/// assert_eq!(level(Severity::Medium), "warning");
+/// assert_eq!(level(Severity::Low), "note");
+/// ```
+pub fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Critical | Severity::High => "error",
+        Severity::Medium => "warning",
+        Severity::Low => "note",
+    }
+}
+
+fn result_level(severity: Severity) -> ResultLevel {
+    match level(severity) {
+        "error" => ResultLevel::Error,
+        "warning" => ResultLevel::Warning,
+        _ => ResultLevel::Note,
+    }
+}
+
+/// What a class name means, in one sentence (a rule's `shortDescription`).
+///
+/// ```
+/// use uridiff::report::sarif::rule_text;
+/// assert_eq!(rule_text("too-lax"), "The parser accepts an input its reference rejects.");
+/// assert_eq!(rule_text("host"), "The parser reads another host than its reference.");
+/// assert!(rule_text("crash-timeout").starts_with("The parser crashed"));
+/// ```
+pub fn rule_text(class: &str) -> String {
+    match class {
+        "too-strict" => "The parser rejects an input its reference accepts.".into(),
+        "too-lax" => "The parser accepts an input its reference rejects.".into(),
+        "resolution" => {
+            "The parser resolves a reference to another target than its reference.".into()
+        }
+        "normalization" => "The parser normalizes to another result than its reference.".into(),
+        "equivalence" => "The parser judges equivalence otherwise than its reference.".into(),
+        "round-trip" => {
+            "The parser's own serialization, parsed again by it, is refused or reads otherwise."
+                .into()
+        }
+        c if c.starts_with("crash-") => {
+            format!("The parser crashed ({}).", &c["crash-".len()..])
+        }
+        c if c.starts_with("undefined-vs-empty-") => format!(
+            "The {} is undefined on one side and empty on the other.",
+            &c["undefined-vs-empty-".len()..]
+        ),
+        c => format!("The parser reads another {c} than its reference."),
+    }
+}
+
+/// The rules of a run: one per class name, sorted, with each name's index.
+fn rules(
+    names: impl IntoIterator<Item = String>,
+) -> (Vec<ReportingDescriptor>, BTreeMap<String, i64>) {
+    let names: std::collections::BTreeSet<String> = names.into_iter().collect();
+    let index = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.clone(), i as i64))
+        .collect();
+    let rules = names
+        .into_iter()
+        .map(|n| {
+            ReportingDescriptor::builder()
+                .short_description(
+                    MultiformatMessageString::builder()
+                        .text(rule_text(&n))
+                        .build(),
+                )
+                .id(n)
+                .build()
+        })
+        .collect();
+    (rules, index)
+}
+
+fn properties(pairs: impl IntoIterator<Item = (&'static str, Value)>) -> PropertyBag {
+    PropertyBag::builder()
+        .additional_properties(
+            pairs
+                .into_iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k.to_owned(), v))
+                .collect::<BTreeMap<String, Value>>(),
+        )
+        .build()
+}
+
+fn severity_name(s: Severity) -> Value {
+    serde_json::to_value(s).unwrap_or(Value::Null)
+}
+
+fn run(rules: Vec<ReportingDescriptor>, results: Vec<SarifResult>) -> Sarif {
+    let driver = ToolComponent::builder()
+        .name("uridiff")
+        .version(env!("CARGO_PKG_VERSION"))
+        .information_uri(INFORMATION_URI)
+        .rules(rules)
+        .build();
+    Sarif::builder()
+        .schema(SARIF_SCHEMA_URI)
+        .version(json!(SARIF_VERSION))
+        .runs(vec![Run::builder()
+            .tool(Tool::builder().driver(driver).build())
+            .results(results)
+            .build()])
+        .build()
+}
+
+/// The log of a report: one result per unexplained class, most severe first.
+///
+/// ```
+/// # let report = uridiff::run::tests_support::tiny();
+/// let log = serde_json::to_value(uridiff::report::sarif::report(&report)).unwrap();
+/// assert_eq!(log["version"], "2.1.0");
+/// let unexplained = report.classes.iter().filter(|c| !c.explained).count();
+/// assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), unexplained);
+/// ```
+pub fn report(report: &Report) -> Sarif {
+    let unexplained: Vec<_> = report.classes.iter().filter(|c| !c.explained).collect();
+    let (rules, index) = rules(unexplained.iter().map(|c| c.signature.class.name()));
+    let results = unexplained
+        .iter()
+        .map(|c| {
+            let class = c.signature.class;
+            let name = class.name();
+            let subject = c.deviating.join(", ");
+            let example = crate::gate::shown_within(&c.example, None);
+            let answer = crate::run::brief(&c.answer, class);
+            let reference = crate::run::brief(&c.reference_answer, class);
+            let reproduce = c.reproduce.clone().or_else(|| c.diff.clone());
+            let mut text = format!(
+                "{subject}: {} on `{example}` ({} inputs): answers {answer}, its reference ({}) answers {reference}.",
+                rule_text(&name).trim_end_matches('.'),
+                c.count,
+                c.reference
+            );
+            if let Some(r) = &reproduce {
+                text.push_str(&format!(" Reproduce: {r}"));
+            }
+            let location = Location::builder()
+                .logical_locations(vec![LogicalLocation::builder()
+                    .name(subject.clone())
+                    .kind("module")
+                    .build()])
+                .build();
+            SarifResult::builder()
+                .rule_id(name.clone())
+                .rule_index(index.get(&name).copied().unwrap_or(0))
+                .level(result_level(c.severity))
+                .message(Message::builder().text(text).build())
+                .locations(vec![location])
+                .occurrence_count(c.count as i64)
+                .partial_fingerprints(BTreeMap::from([(
+                    "uridiffClass/v1".to_owned(),
+                    c.key.clone(),
+                )]))
+                .properties(properties([
+                    ("class", json!(name)),
+                    ("key", json!(c.key)),
+                    ("severity", severity_name(c.severity)),
+                    ("parser", json!(subject)),
+                    ("reference", json!(c.reference)),
+                    ("example", json!(example)),
+                    ("answer", json!(answer)),
+                    ("referenceAnswer", json!(reference)),
+                    ("reproduce", json!(c.reproduce)),
+                    ("diff", json!(c.diff)),
+                ]))
+                .build()
+        })
+        .collect();
+    run(rules, results)
+}
+
+/// The log of a check: one result per new deviation and per changed answer.
+///
+/// ```
+/// use uridiff::gate::{compare, verdict::Verdict, Baseline, Header, Run};
+/// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
+///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
+/// let run = Run { header: header.clone(), records: Vec::new(), jobs: Default::default() };
+/// let known = Baseline { header, entries: Default::default() };
+/// let v = Verdict::checked("b.txt", &known, &run, &compare(&known, &run).unwrap());
+/// let log = serde_json::to_value(uridiff::report::sarif::check(&v)).unwrap();
+/// assert!(log["runs"][0]["results"].as_array().unwrap().is_empty());
+/// ```
+pub fn check(verdict: &Verdict) -> Sarif {
+    let shown: Vec<_> = verdict
+        .items
+        .iter()
+        .filter(|i| matches!(i.status, Status::New | Status::Changed))
+        .collect();
+    let class_of = |subject: &str, key: &str| -> String {
+        // A class key is `<subject> <class> <op>: <form>` (Signature::key).
+        key.strip_prefix(subject)
+            .and_then(|k| k.trim_start().split(' ').next())
+            .unwrap_or(key)
+            .to_owned()
+    };
+    let (rules, index) = rules(
+        shown
+            .iter()
+            .flat_map(|i| i.classes.iter().map(|k| class_of(&i.subject, k))),
+    );
+    let results = shown
+        .iter()
+        .map(|i| {
+            let classes: Vec<String> = i.classes.iter().map(|k| class_of(&i.subject, k)).collect();
+            let name = classes.first().cloned().unwrap_or_default();
+            let severity = i.severity.unwrap_or(Severity::High);
+            let example = i.example.clone().unwrap_or_else(|| i.shown.clone());
+            let mut text = format!(
+                "{}: {} deviation on `{example}` ({}): {}.",
+                i.subject,
+                if i.status == Status::New {
+                    "new"
+                } else {
+                    "changed"
+                },
+                classes.join(", "),
+                rule_text(&name).trim_end_matches('.')
+            );
+            if let Some(r) = &i.reproduce {
+                text.push_str(&format!(" Reproduce: {r}"));
+            }
+            let region = Region::builder()
+                .start_line(i.line.unwrap_or(1) as i64)
+                .build();
+            let location = Location::builder()
+                .physical_location(
+                    PhysicalLocation::builder()
+                        .artifact_location(
+                            ArtifactLocation::builder()
+                                .uri(uri(&verdict.baseline))
+                                .build(),
+                        )
+                        .region(region)
+                        .build(),
+                )
+                .logical_locations(vec![LogicalLocation::builder()
+                    .name(i.subject.clone())
+                    .kind("module")
+                    .build()])
+                .build();
+            SarifResult::builder()
+                .rule_id(name.clone())
+                .rule_index(index.get(&name).copied().unwrap_or(0))
+                .level(result_level(severity))
+                .baseline_state(json!(if i.status == Status::New {
+                    "new"
+                } else {
+                    "updated"
+                }))
+                .message(Message::builder().text(text).build())
+                .locations(vec![location])
+                .partial_fingerprints(BTreeMap::from([(
+                    "uridiffJob/v1".to_owned(),
+                    format!("{} {}", i.subject, i.job),
+                )]))
+                .properties(properties([
+                    ("classes", json!(i.classes)),
+                    ("severity", severity_name(severity)),
+                    ("parser", json!(i.subject)),
+                    ("job", json!(i.job)),
+                    ("example", json!(example)),
+                    ("answer", json!(i.now)),
+                    ("listedAnswer", json!(i.was)),
+                    ("reproduce", json!(i.reproduce)),
+                ]))
+                .build()
+        })
+        .collect();
+    run(rules, results)
+}
+
+/// A path as a relative URI reference (section 3.4.3: a `uri` is a URI reference): `/` between
+/// segments, and the bytes a path segment may not hold percent-encoded (RFC 3986, section 3.3).
+///
+/// ```
+/// assert_eq!(uridiff::report::sarif::uri("ci/my baseline#1.txt"), "ci/my%20baseline%231.txt");
+/// assert_eq!(uridiff::report::sarif::uri("a:b"), "a%3Ab");
+/// ```
+pub fn uri(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.replace('\\', "/").bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(b as char);
+            }
+            // Not ':': in a first segment it would read as a scheme (section 4.2 of RFC 3986).
+            b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=' | b'@' => {
+                out.push(b as char);
+            }
+            b => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// Writes `log` as pretty-printed JSON.
+///
+/// # Errors
+///
+/// The writer's.
+///
+/// ```
+/// # let report = uridiff::run::tests_support::tiny();
+/// let mut out = Vec::new();
+/// uridiff::report::sarif::write(&uridiff::report::sarif::report(&report), &mut out).unwrap();
+/// assert!(String::from_utf8(out).unwrap().contains("\"version\": \"2.1.0\""));
+/// ```
+pub fn write(log: &Sarif, out: &mut impl Write) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, log)?;
+    out.write_all(b"\n")
+}
