@@ -6,8 +6,10 @@ holds a URL as fields, not as text: scheme ('' when absent), userinfo, host ('' 
 IPv6 literal without its brackets), port (an integer; hyperlink's documentation: "if not set,
 the default port for the scheme" where it knows one), path (a tuple of segments plus `rooted`),
 query (a tuple of (key, value) pairs, value None for a key without "=") and fragment. The
-worker writes path and query back as text the way to_text() does: "/" before the segments of a
-rooted path, segments joined with "/", pairs joined with "&", "key=value" or "key". hyperlink
+worker writes path and query back as text the way to_text() does: no path when there are no
+segments (rooted or not: `//a` is rooted with no segments, and to_text() writes no "/"), else
+"/" before the segments of a rooted path, segments joined with "/"; pairs joined with "&",
+"key=value" or "key". hyperlink
 cannot tell an absent scheme, query or fragment from an empty one, nor an absent host from an
 empty one, so those are reported as it gives them ('') and the response says "undefined
 reported as empty"; userinfo is '' when absent, reported the same way. The authority is not
@@ -15,7 +17,9 @@ reported (hyperlink rebuilds it with its default port). "serialization" is
 to_text(with_password=True). resolve = URL.click(reference) on the base ("Resolve the given URL
 relative to this URL"), normalize = URL.normalize() (RFC 3986 6.2.2's steps and "an ending
 slash on URLs with an empty path"). It takes text only: a non-UTF-8 input is rejected with code
-"not-utf8". It decides validity: its constructor raises on a component it refuses.
+"not-utf8". It does not decide validity: URL.from_text's documentation says "Many strings which
+don't look like URLs are still valid URLs. As a result, this method only raises URLParseError
+on invalid port and IPv6 values in the host portion of the URL".
 """
 import base64
 import importlib.metadata
@@ -38,7 +42,7 @@ def handshake():
         "profile": "rfc3986",
         "operations": ["parse", "resolve", "normalize"],
         "components": COMPONENTS,
-        "decides_validity": True,
+        "decides_validity": False,
         "library": "hyperlink %s (Python %s): parse(decoded=False), click, normalize"
         % (version, sys.version.split()[0]),
         "notes": [
@@ -55,7 +59,8 @@ def query_text(pairs):
 
 def parse(value):
     url = hyperlink.parse(value, decoded=False)
-    path = ("/" if url.rooted else "") + "/".join(url.path)
+    # to_text() writes no path for no segments (_encode_path_parts returns () for them).
+    path = ("/" if url.rooted else "") + "/".join(url.path) if url.path else ""
     query = query_text(url.query)
     components = {
         "scheme": give(url.scheme),

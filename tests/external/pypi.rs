@@ -50,6 +50,10 @@ const ROWS: &[(&str, &[u8], &str)] = &[
         b"http://[::1%25eth0]/",
         "rejected URLParseError",
     ),
+    // hyperlink: no path without segments, as to_text() writes it ("//a"), but "/" before a
+    // query after a host (its URL constructor, "per RFC 3986 6.2.3").
+    ("python-hyperlink", b"//a", "host=a|path="),
+    ("python-hyperlink", b"//a?q", "host=a|path=/|query=q"),
     // furl: the scheme's default port, the username decoded, IPv6 brackets kept.
     (
         "python-furl",

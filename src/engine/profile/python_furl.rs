@@ -1,8 +1,16 @@
-//! Profile `python-furl`: furl's `furl` objects. Its documentation (README, "API") says: the
-//! port is "the default port for the scheme" where none is written (`furl('http://a').port` is
-//! 80), the username and password are held decoded, and the query and fragment are `Query`
-//! and `Fragment` objects that are empty where the URL has none (`str(furl('http://a').query)`
-//! is `''`).
+//! Profile `python-furl`: furl's `furl` objects. Its documentation (README, "API") says:
+//! - the port is "an integer" and "furl infers the default port for common schemes" where none
+//!   is written (`furl('http://a').port` is 80; furl's `DEFAULT_PORTS` lists them);
+//! - "netloc is the string combination of username, password, host, and port, not including
+//!   port if it's None or the default port for the provided scheme";
+//! - the username and password are held decoded, and (README, "Encoding") "furl's philosophy on
+//!   encoding is simple: raw URL strings should always be percent-encoded": the path is a Path
+//!   of decoded segments, the query a Query of decoded key:value pairs and the fragment a
+//!   Fragment of both, each written back by furl's own encoding (`str(f.path)`, `str(f.query)`,
+//!   `str(f.fragment)`; `Query.encode` quotes every character but the unreserved ones, a space
+//!   as "+", unless told otherwise);
+//! - the query and fragment are objects that are empty where the URL has none
+//!   (`str(furl('http://a').query)` is `''`).
 
 use super::Rule;
 #[allow(unused_imports)]
@@ -12,12 +20,221 @@ use crate::engine::Class;
 #[allow(unused_imports)]
 use crate::model::{Component, Components};
 
+/// furl's `DEFAULT_PORTS` (furl 2.1): the schemes whose port it infers.
+const DEFAULT_PORTS: &[(&str, u16)] = &[
+    ("acap", 674),
+    ("afp", 548),
+    ("dict", 2628),
+    ("dns", 53),
+    ("ftp", 21),
+    ("git", 9418),
+    ("gopher", 70),
+    ("hdl", 2641),
+    ("http", 80),
+    ("https", 443),
+    ("imap", 143),
+    ("ipp", 631),
+    ("ipps", 631),
+    ("irc", 194),
+    ("ircs", 6697),
+    ("ldap", 389),
+    ("ldaps", 636),
+    ("mms", 1755),
+    ("msrp", 2855),
+    ("mtqp", 1038),
+    ("nfs", 111),
+    ("nntp", 119),
+    ("nntps", 563),
+    ("pop", 110),
+    ("prospero", 1525),
+    ("redis", 6379),
+    ("rsync", 873),
+    ("rtsp", 554),
+    ("rtsps", 322),
+    ("rtspu", 5005),
+    ("sftp", 22),
+    ("sip", 5060),
+    ("sips", 5061),
+    ("smb", 445),
+    ("snews", 563),
+    ("snmp", 161),
+    ("ssh", 22),
+    ("svn", 3690),
+    ("telnet", 23),
+    ("tftp", 69),
+    ("ventrilo", 3784),
+    ("vnc", 5900),
+    ("wais", 210),
+    ("ws", 80),
+    ("wss", 443),
+    ("xmpp", 5222),
+];
+
+fn default_port_of(scheme: Option<&str>) -> Option<u16> {
+    let scheme = scheme?;
+    DEFAULT_PORTS
+        .iter()
+        .find(|(s, _)| *s == scheme)
+        .map(|&(_, p)| p)
+}
+
+/// Python's `urllib.parse.quote(text, safe)`: every byte of the UTF-8 text but letters, digits,
+/// "_.-~" and `safe` percent-encoded (uppercase).
+fn quote(text: &str, safe: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"_.-~".contains(&b) || safe.as_bytes().contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Python's `urllib.parse.unquote`: every valid percent-encoding decoded, bytes that are not
+/// UTF-8 replaced with U+FFFD.
+fn unquote(text: &str) -> String {
+    pct_decode_exact(text)
+}
+
+/// furl's `SAFE_SEGMENT_CHARS`: what `Path` leaves unencoded in a segment.
+const SAFE_SEGMENT_CHARS: &str = ":@-._~!$&'()*+,;=";
+
+/// furl's `is_valid_encoded_path_segment`: word characters, `-.~:@!$&'()*+,;=` and valid
+/// percent-encodings only.
+fn valid_encoded_segment(segment: &str) -> bool {
+    let b = segment.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            if b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+            {
+                i += 3;
+                continue;
+            }
+            return false;
+        }
+        let c = segment[i..].chars().next().unwrap_or('\0');
+        if !(c.is_alphanumeric() || c == '_' || "-.~:@!$&'()*+,;=".contains(c)) {
+            return false;
+        }
+        i += c.len_utf8();
+    }
+    true
+}
+
+/// A path as `str(Path)` writes it back: each "/"-separated segment decoded (one that is not
+/// validly encoded is first quoted whole, `_segments_from_path`) and quoted again with
+/// `SAFE_SEGMENT_CHARS` (`_path_from_segments`).
+fn furl_path(path: &str) -> String {
+    path.split('/')
+        .map(|segment| {
+            let segment = if valid_encoded_segment(segment) {
+                segment.to_owned()
+            } else {
+                quote(segment, "/")
+            };
+            quote(&unquote(&segment), SAFE_SEGMENT_CHARS)
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// A query as `str(Query)` writes it back (`Query.encode()` with its defaults): pairs split at
+/// "&", each key and value decoded as `unquote_plus` does, then quoted with nothing safe and a
+/// space as "+"; a key without "=" stays alone; after an empty key, "%3D" in the value is "=".
+fn furl_query(query: &str) -> String {
+    if query.is_empty() {
+        return String::new();
+    }
+    let code = |s: &str| quote(&unquote(&s.replace('+', " ")), "").replace("%20", "+");
+    query
+        .split('&')
+        .map(|pair| match pair.split_once('=') {
+            None => code(pair),
+            Some((key, value)) => {
+                let (key, mut value) = (code(key), code(value));
+                if key.is_empty() {
+                    value = value.replace("%3D", "=");
+                }
+                format!("{key}={value}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// A fragment as `str(Fragment)` writes it back (`Fragment.load`, `Fragment.__str__`): a path
+/// and a query split at the first "?" when the part after it holds "=", a query alone when
+/// there is no "?" and an "=", else a path; "%3F" in a path written "?" when no query follows.
+fn furl_fragment(fragment: &str) -> String {
+    let (path, query) = match fragment.split_once('?') {
+        None if fragment.contains('=') => ("", fragment),
+        Some((p, q)) if q.contains('=') => (p, q),
+        _ => (fragment, ""),
+    };
+    let (mut path, query) = (furl_path(path), furl_query(query));
+    if query.is_empty() {
+        path = path.replace("%3F", "?");
+    }
+    let separator = if !path.is_empty() && !query.is_empty() {
+        "?"
+    } else {
+        ""
+    };
+    format!("{path}{separator}{query}")
+}
+
+/// furl's `netloc` from the spec's components: the username and password decoded and quoted
+/// with nothing safe, the host lowercased, the port as an integer unless it is 0 or the
+/// scheme's default. `None` for a host furl would IDNA-encode (not ASCII).
+fn furl_netloc(c: &Components) -> Option<String> {
+    let host = c.get(Component::Host)?;
+    if !host.is_ascii() {
+        return None;
+    }
+    let mut userpass = String::new();
+    if let Some(u) = c.get(Component::Userinfo) {
+        let (user, password) = match u.split_once(':') {
+            Some((user, password)) => (user, Some(password)),
+            None => (u, None),
+        };
+        userpass.push_str(&quote(&unquote(user), ""));
+        if let Some(p) = password {
+            userpass.push(':');
+            userpass.push_str(&quote(&unquote(p), ""));
+        }
+        userpass.push('@');
+    }
+    let mut netloc = format!("{userpass}{}", host.to_ascii_lowercase());
+    let scheme = c.get(Component::Scheme).map(str::to_ascii_lowercase);
+    let port = c.get(Component::Port).filter(|p| !p.is_empty());
+    if let Some(port) = port.and_then(|p| p.parse::<u32>().ok()) {
+        let default = default_port_of(scheme.as_deref()).map(u32::from);
+        if port != 0 && Some(port) != default {
+            netloc.push_str(&format!(":{port}"));
+        }
+    }
+    Some(netloc)
+}
+
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "python-furl",
-        name: "the scheme's default port is reported when none is written",
-        explains: default_port_reported,
+        name: "the scheme's default port is reported when none is written (DEFAULT_PORTS)",
+        explains: |e| {
+            let scheme = e.scheme();
+            e.component() == Some(Component::Port)
+                && matches!(e.spec, None | Some(""))
+                && e.got.is_some()
+                && default_port_of(scheme.as_deref())
+                    .map(|p| p.to_string())
+                    .as_deref()
+                    == e.got
+        },
     },
     Rule {
         profile: "python-furl",
@@ -36,6 +253,43 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.component() == Some(Component::Userinfo)
                 && e.spec.map(pct_decode_exact).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "python-furl",
+        name: "the port is an integer",
+        explains: port_as_number,
+    },
+    Rule {
+        profile: "python-furl",
+        name: "netloc: username, password, host and port combined, a default port left out",
+        explains: |e| {
+            e.component() == Some(Component::Authority)
+                && e.spec_components.and_then(furl_netloc).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "python-furl",
+        name: "the path is furl's encoding of its decoded segments (\"Encoding\")",
+        explains: |e| {
+            e.class == Class::Component(Component::Path)
+                && e.spec.map(furl_path).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "python-furl",
+        name: "the query is furl's encoding of its decoded pairs (Query.encode)",
+        explains: |e| {
+            e.class == Class::Component(Component::Query)
+                && e.spec.map(furl_query).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "python-furl",
+        name: "the fragment is furl's encoding of its decoded path and query (Fragment)",
+        explains: |e| {
+            e.class == Class::Component(Component::Fragment)
+                && e.spec.map(furl_fragment).as_deref() == e.got
         },
     },
 ];

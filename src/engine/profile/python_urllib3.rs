@@ -16,7 +16,14 @@ use crate::engine::Class;
 use crate::model::{Component, Components};
 
 /// What RFC 3986 reads in `//` followed by `input`: how `parse_url` reads a text with no
-/// scheme that does not start with "/" (it puts "//" in front: "google.com:80" is an authority).
+/// scheme that does not start with "/" (it puts "//" in front: "google.com:80" is an authority),
+/// then normalizes as it does every text without a scheme: an empty userinfo none, what a
+/// userinfo may not hold encoded; the host lowercased, its
+/// percent-encodings of unreserved characters decoded and the others uppercased (RFC 3986
+/// 6.2.2.1 and 6.2.2.2); the path's dot segments removed (RFC 3986 5.2.4) and its
+/// percent-encodings uppercased, what a path may not hold encoded (`_encode_invalid_chars`); an
+/// empty path `None` ("Fields not provided will be None") unless a query or fragment follows
+/// (then "", "for the sake of backwards compatibility").
 fn as_authority(input: &[u8]) -> Option<Components> {
     if input.starts_with(b"/") {
         return None;
@@ -24,14 +31,105 @@ fn as_authority(input: &[u8]) -> Option<Components> {
     let mut text = b"//".to_vec();
     text.extend_from_slice(input);
     let c = uri_spec::parse(&text).ok()?;
+    let host = c.host.map(|h| normalize_host(h.text));
+    let userinfo = c
+        .userinfo
+        .filter(|u| !u.is_empty())
+        .map(|u| encode_invalid_chars(u, USERINFO_CHARS));
+    let authority = c.authority.map(|_| {
+        let mut a = String::new();
+        if let Some(u) = &userinfo {
+            a.push_str(u);
+            a.push('@');
+        }
+        a.push_str(host.as_deref().unwrap_or(""));
+        if let Some(p) = c.port.filter(|p| !p.is_empty()) {
+            a.push(':');
+            a.push_str(p);
+        }
+        a
+    });
+    let path = c
+        .path
+        .filter(|p| !p.is_empty())
+        .map(|p| encode_invalid_chars(&uri_spec::remove_dot_segments(p), PATH_CHARS))
+        .filter(|p| !p.is_empty())
+        .or_else(|| (c.query.is_some() || c.fragment.is_some()).then(String::new));
     Some(
         Components::default()
-            .with(Component::Authority, c.authority)
-            .with(Component::Userinfo, c.userinfo)
-            .with(Component::Host, c.host.map(|h| h.text))
+            .with(Component::Authority, authority.as_deref())
+            .with(Component::Userinfo, userinfo.as_deref())
+            .with(Component::Host, host.as_deref())
             .with(Component::Port, c.port)
-            .with(Component::Path, c.path),
+            .with(Component::Path, path.as_deref()),
     )
+}
+
+/// A host as `_normalize_host` writes a reg-name: lowercased, a percent-encoding of an
+/// unreserved character decoded, any other uppercased.
+fn normalize_host(host: &str) -> String {
+    let b = host.as_bytes();
+    let mut out = String::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |at: usize| b.get(at).and_then(|&c| (c as char).to_digit(16));
+        if let (b'%', Some(h), Some(l)) = (b[i], hex(i + 1), hex(i + 2)) {
+            let c = (h * 16 + l) as u8;
+            if c.is_ascii_alphanumeric() || b"-._~".contains(&c) {
+                out.push(c.to_ascii_lowercase() as char);
+            } else {
+                out.push_str(&format!("%{c:02X}"));
+            }
+            i += 3;
+        } else {
+            let c = host[i..].chars().next().unwrap_or('\0');
+            out.extend(c.to_lowercase());
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
+/// What urllib3 leaves unencoded in a path (`_PATH_CHARS`, besides letters and digits) and in a
+/// userinfo (`_USERINFO_CHARS`).
+const PATH_CHARS: &[u8] = b"-._~!$&'()*+,;=:@/";
+const USERINFO_CHARS: &[u8] = b"-._~!$&'()*+,;=:";
+
+/// urllib3's `_encode_invalid_chars`: percent-encodings uppercased and, when every "%" starts
+/// one, kept; every byte but letters, digits and `allowed` encoded.
+fn encode_invalid_chars(path: &str, allowed: &[u8]) -> String {
+    let b = path.as_bytes();
+    let valid = |i: usize| {
+        b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+    };
+    let all_encoded = (0..b.len()).filter(|&i| b[i] == b'%').all(valid);
+    let mut out = String::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'%' && all_encoded {
+            out.push('%');
+            out.push(b[i + 1].to_ascii_uppercase() as char);
+            out.push(b[i + 2].to_ascii_uppercase() as char);
+            i += 3;
+            continue;
+        }
+        if c.is_ascii_alphanumeric() || allowed.contains(&c) {
+            out.push(c as char);
+        } else if c == b'%' && valid(i) {
+            // Not every "%" starts one: urllib3 encodes them all, uppercasing the valid ones.
+            out.push_str("%25");
+            out.push(b[i + 1].to_ascii_uppercase() as char);
+            out.push(b[i + 2].to_ascii_uppercase() as char);
+            i += 3;
+            continue;
+        } else {
+            out.push_str(&format!("%{c:02X}"));
+        }
+        i += 1;
+    }
+    out
 }
 
 /// The rules of this table.
@@ -49,14 +147,8 @@ pub(super) const RULES: &[Rule] = &[
             let Some(read) = as_authority(e.input).filter(|_| no_scheme) else {
                 return false;
             };
-            // The host is lowercased as everywhere in parse_url; "Fields not provided will be
-            // None" (an empty path after the authority).
-            let want = read.get(c).map(|v| match c {
-                Component::Host | Component::Authority => v.to_ascii_lowercase(),
-                _ => v.to_owned(),
-            });
-            let want = want.filter(|v| !(c == Component::Path && v.is_empty()));
-            want.as_deref() == e.got && want.as_deref() != e.spec
+            let want = read.get(c);
+            want == e.got && want != e.spec
         },
     },
     Rule {
@@ -81,12 +173,25 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-urllib3",
-        name: "the path's dot segments are removed for http, https and no scheme",
+        name: "for http, https and no scheme, the path's dot segments are removed and its percent-encodings uppercased (_remove_path_dot_segments, \"based on RFC 3986 5.2.4\"; _encode_invalid_chars)",
         explains: |e| {
             let scheme = e.scheme();
             e.component() == Some(Component::Path)
                 && matches!(scheme.as_deref(), None | Some("http" | "https"))
-                && e.spec.map(uri_spec::remove_dot_segments).as_deref() == e.got
+                && e.spec
+                    .map(|p| encode_invalid_chars(&uri_spec::remove_dot_segments(p), PATH_CHARS))
+                    .as_deref()
+                    == e.got
+        },
+    },
+    Rule {
+        profile: "python-urllib3",
+        name: "for http, https and no scheme, the host is lowercased and its percent-encodings normalized (_normalize_host; RFC 3986 6.2.2.1, 6.2.2.2)",
+        explains: |e| {
+            let scheme = e.scheme();
+            e.component() == Some(Component::Host)
+                && matches!(scheme.as_deref(), None | Some("http" | "https"))
+                && e.spec.filter(|h| !h.starts_with('[')).map(normalize_host).as_deref() == e.got
         },
     },
     Rule {

@@ -1,10 +1,23 @@
-//! Profile `python-yarl`: yarl's `URL`. Its documentation (the `URL` class's attributes) says:
-//! `scheme` is "empty string for relative URLs", `raw_authority`, `raw_query_string` and
-//! `raw_fragment` are "empty string if" absent, `raw_host` and `raw_user` are `None` where there
-//! are none (an empty host or user included: yarl builds them from text that is not empty), the
-//! host of an IPv6 address is given without its brackets (`URL('http://[::1]').host` is `::1`),
-//! `explicit_port` is the port "specified in URL" as an integer, and the path is "'/' for
-//! absolute URLs without path part".
+//! Profile `python-yarl`: yarl's `URL`. Its documentation (docs/api.rst, the `URL` class and its
+//! attributes) says:
+//! - `scheme` is "empty string for relative URLs", `raw_authority`, `raw_query_string` and
+//!   `raw_fragment` are "empty string if" absent, `raw_host` and `raw_user` are `None` where there
+//!   are none (an empty host or user included: yarl builds them from text that is not empty);
+//! - `host`: "Brackets are stripped for IPv6. Host is converted to lowercase, address is validated
+//!   and converted to compressed form" (the form of Python's `ipaddress`, which writes an
+//!   embedded IPv4 address in hexadecimal and never shortens a single zero group: `::1.2.3.4` is
+//!   `::102:304`);
+//! - `explicit_port` is the port "specified in URL" as an integer, and the path is "'/' for
+//!   absolute URLs without path part";
+//! - "Internally all data are stored as percent-encoded strings for user, path, query and
+//!   fragment URL parts ... Constructor and modification operators perform encoding for all parts
+//!   automatically" (the README: "Strings passed to constructor and modification methods are
+//!   automatically encoded giving canonical representation as result"): each part is requoted,
+//!   a percent-encoding of a character the part allows decoded, any other uppercased, a character
+//!   it does not allow encoded; the changelog's "Normalize path" and "Path normalization for
+//!   absolute URLs" remove the dot segments of a URL with a host;
+//! - `raw_query_string` and `raw_fragment` are "empty string if" missing: a URL holds no empty
+//!   query or fragment, so `join` gives none either.
 
 use super::Rule;
 #[allow(unused_imports)]
@@ -13,6 +26,180 @@ use super::*;
 use crate::engine::Class;
 #[allow(unused_imports)]
 use crate::model::{Component, Components};
+
+/// yarl's `_quoting` tables: RFC 3986's `unreserved` and the sub-delimiters other than the
+/// query-string ones (`ALLOWED`), and those (`QS`).
+const ALLOWED: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,";
+const QS: &str = "+&=;";
+
+/// One of yarl's requoters (`yarl/_quoters.py`): the characters a part keeps as they are besides
+/// `ALLOWED`, those whose percent-encoding it keeps (`protected`), and whether it is a query
+/// string (a space is "+", `QS` only where protected).
+struct Requoter {
+    safe: &'static str,
+    protected: &'static str,
+    qs: bool,
+}
+
+/// `PATH_REQUOTER`, `QUERY_REQUOTER`, `FRAGMENT_REQUOTER` and `REQUOTER` (the user and password).
+const PATH: Requoter = Requoter {
+    safe: "@:",
+    protected: "/+",
+    qs: false,
+};
+const QUERY: Requoter = Requoter {
+    safe: "?/:@",
+    protected: "=+&;",
+    qs: true,
+};
+const FRAGMENT: Requoter = Requoter {
+    safe: "?/:@",
+    protected: "",
+    qs: false,
+};
+const USERINFO: Requoter = Requoter {
+    safe: "",
+    protected: "",
+    qs: false,
+};
+
+/// `text` requoted as yarl's constructor does it (`_Quoter.__call__` with `requote=True`): a
+/// percent-encoding of a safe character that is not protected decoded, any other kept
+/// uppercased, a "%" that starts none written "%25", a safe character kept, anything else
+/// percent-encoded (UTF-8, uppercase).
+fn requote(text: &str, q: &Requoter) -> String {
+    let safe = |b: u8| {
+        b.is_ascii()
+            && (q.safe.as_bytes().contains(&b)
+                || ALLOWED.as_bytes().contains(&b)
+                || (!q.qs && QS.as_bytes().contains(&b))
+                || q.protected.as_bytes().contains(&b))
+    };
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'%' {
+            let hex = |at: usize| bytes.get(at).and_then(|&c| (c as char).to_digit(16));
+            if let (Some(h), Some(l)) = (hex(i + 1), hex(i + 2)) {
+                let c = (h * 16 + l) as u8;
+                if safe(c) && !q.protected.as_bytes().contains(&c) {
+                    out.push(c as char);
+                } else {
+                    out.push_str(&format!("%{c:02X}"));
+                }
+                i += 3;
+            } else {
+                out.push_str("%25");
+                i += 1;
+            }
+            continue;
+        }
+        if q.qs && b == b' ' {
+            out.push('+');
+        } else if safe(b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+        i += 1;
+    }
+    out
+}
+
+/// yarl's `normalize_path` (`yarl/_path.py`): "." dropped, ".." drops the segment before it
+/// (none past the root), a trailing "." or ".." leaves a trailing "/".
+fn normalize_path(path: &str) -> String {
+    let (prefix, rest) = match path.strip_prefix('/') {
+        Some(rest) => ("/", rest),
+        None => ("", path),
+    };
+    let segments: Vec<&str> = rest.split('/').collect();
+    let mut resolved: Vec<&str> = Vec::new();
+    for seg in &segments {
+        match *seg {
+            ".." => {
+                resolved.pop();
+            }
+            "." => {}
+            s => resolved.push(s),
+        }
+    }
+    if matches!(segments.last(), Some(&"." | &"..")) {
+        resolved.push("");
+    }
+    format!("{prefix}{}", resolved.join("/"))
+}
+
+/// The path yarl's constructor keeps for `path` (`encode_url`): requoted; with a host, its dot
+/// segments removed; with neither scheme nor host, a scheme-shaped leading ":" written "%3A"
+/// (`_encode_relative_scheme_colon`); "/" for an empty path after a host.
+fn yarl_path(path: &str, scheme: bool, netloc: bool) -> String {
+    let mut p = requote(path, &PATH);
+    if netloc && p.contains('.') {
+        p = normalize_path(&p);
+    } else if !scheme && !netloc {
+        if let Some(colon) = p.find(':').filter(|&c| c > 0) {
+            let shaped = p[..colon]
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b));
+            if shaped {
+                p = format!("{}%3A{}", &p[..colon], &p[colon + 1..]);
+            }
+        }
+    }
+    if p.is_empty() && netloc {
+        "/".to_owned()
+    } else {
+        p
+    }
+}
+
+/// An IPv6 address written as Python's `ipaddress.IPv6Address.compressed` writes it: eight
+/// groups in lowercase hexadecimal without leading zeros, the first longest run of two or more
+/// zero groups written "::" (an embedded IPv4 address in hexadecimal too). `None` when `addr`
+/// is no IPv6 address.
+///
+/// Shared with furl's profile, which reads hosts through the same module.
+pub(super) fn python_ipv6_compressed(addr: &str) -> Option<String> {
+    let ip: std::net::Ipv6Addr = addr.parse().ok()?;
+    let groups = ip.segments();
+    let (mut best, mut best_len) = (0, 0);
+    let mut i = 0;
+    while i < groups.len() {
+        let start = i;
+        while i < groups.len() && groups[i] == 0 {
+            i += 1;
+        }
+        if i - start > best_len {
+            (best, best_len) = (start, i - start);
+        }
+        i += 1;
+    }
+    let hex = |g: &[u16]| {
+        g.iter()
+            .map(|g| format!("{g:x}"))
+            .collect::<Vec<_>>()
+            .join(":")
+    };
+    Some(if best_len > 1 {
+        format!(
+            "{}::{}",
+            hex(&groups[..best]),
+            hex(&groups[best + best_len..])
+        )
+    } else {
+        hex(&groups)
+    })
+}
+
+/// Whether the spec's authority of the evidence is there and not empty (yarl's `netloc`).
+fn has_netloc(e: &Evidence<'_>) -> bool {
+    e.spec_components
+        .and_then(|c| c.get(Component::Authority))
+        .is_some_and(|a| !a.is_empty())
+}
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
@@ -65,4 +252,83 @@ pub(super) const RULES: &[Rule] = &[
         name: "the port is an integer (explicit_port)",
         explains: port_as_number,
     },
+    Rule {
+        profile: "python-yarl",
+        name: "an IPv6 host in Python's compressed form, without its brackets (URL.host: \"converted to compressed form\")",
+        explains: |e| {
+            e.component() == Some(Component::Host)
+                && e.spec
+                    .and_then(|h| h.strip_prefix('['))
+                    .and_then(|h| h.strip_suffix(']'))
+                    .and_then(python_ipv6_compressed)
+                    .as_deref()
+                    == e.got
+        },
+    },
+    Rule {
+        profile: "python-yarl",
+        name: "the path requoted, its dot segments removed after a host (\"Constructor ... perform encoding for all parts\"; \"Path normalization for absolute URLs\")",
+        explains: |e| {
+            let scheme = e.spec_components.and_then(|c| c.get(Component::Scheme)).is_some();
+            e.component() == Some(Component::Path)
+                && e.spec.map(|p| yarl_path(p, scheme, has_netloc(e))).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "python-yarl",
+        name: "the query requoted (\"Constructor ... perform encoding for all parts\")",
+        explains: |e| {
+            e.class == Class::Component(Component::Query)
+                && e.spec.map(|q| requote(q, &QUERY)).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "python-yarl",
+        name: "the fragment requoted (\"Constructor ... perform encoding for all parts\")",
+        explains: |e| {
+            e.class == Class::Component(Component::Fragment)
+                && e.spec.map(|f| requote(f, &FRAGMENT)).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "python-yarl",
+        name: "the user and password requoted apart (\"Constructor ... perform encoding for all parts\")",
+        explains: |e| {
+            let written = e.spec.map(|u| match u.split_once(':') {
+                Some((user, password)) => {
+                    format!("{}:{}", requote(user, &USERINFO), requote(password, &USERINFO))
+                }
+                None => requote(u, &USERINFO),
+            });
+            e.class == Class::Component(Component::Userinfo) && written.as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "python-yarl",
+        name: "join reads and gives no empty authority, query or fragment, and \"/\" for an empty path after a host (raw_authority, raw_query_string, raw_fragment: \"empty string if\" missing; path: \"'/' for absolute URLs without path part\")",
+        explains: resolves_without_empty_parts,
+    },
 ];
+
+/// A resolution read without an empty authority, query or fragment in the reference (yarl's
+/// and hyperlink's URL holds none: "//", "?" and "#" alone are the empty reference) and written
+/// without them, an empty path after a host "/": the answer of a library whose URL cannot hold
+/// an empty part. Shared with hyperlink's `click`.
+pub(super) fn resolves_without_empty_parts(e: &Evidence<'_>) -> bool {
+    let (Class::Resolution, Some(base)) = (e.class, e.second) else {
+        return false;
+    };
+    let reference = String::from_utf8_lossy(e.input);
+    let Some(mut reference) = empty_parts_dropped(&reference) else {
+        return false;
+    };
+    if reference == "//" {
+        reference.clear();
+    }
+    let Ok(target) = uri_spec::resolve(base, reference.as_bytes()) else {
+        return false;
+    };
+    let written = empty_parts_dropped(&target).map(|t| slash_after_authority(&t));
+    let exact = uri_spec::resolve(base, e.input).ok();
+    written.is_some_and(|w| Some(&w) != exact.as_ref() && e.got == Some(w.as_str()))
+}
