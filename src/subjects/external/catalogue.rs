@@ -180,7 +180,7 @@ pub const SHIPPED: &[Shipped] = &[
         profile: "rfc3986",
         operations: &[Op::Parse, Op::Resolve, Op::Normalize],
         components: ALL_BUT_AUTHORITY,
-        decides_validity: true,
+        decides_validity: false,
         library: "hyperlink (PyPI): parse(decoded=False), URL.click, URL.normalize",
         file: "python-hyperlink.py",
         source: include_str!("../../../workers/python-hyperlink.py"),
