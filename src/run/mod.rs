@@ -111,10 +111,11 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
     let engine = inputs.engine;
     let infos = engine.infos();
     let (tasks, whatwg_files) = jobs(inputs.suites, inputs.tasks, &inputs.whatwg)?;
+    let setup_s = started.elapsed().as_secs_f64();
     let rows = engine.run(&tasks, inputs.progress);
-    let run_s = started.elapsed().as_secs_f64();
+    let run_s = started.elapsed().as_secs_f64() - setup_s;
     let classes = engine.classify(&rows, inputs.budget);
-    let classify_s = started.elapsed().as_secs_f64() - run_s;
+    let classify_s = started.elapsed().as_secs_f64() - setup_s - run_s;
     // Every suite case, judged for every subject.
     let mut jobs = Vec::new();
     for s in inputs.suites {
@@ -149,15 +150,16 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         .map(|i| engine.reference_of(i).name().to_owned())
         .collect();
     let versus = versus_rfc3986(engine, &rows);
-    let total_s = started.elapsed().as_secs_f64();
-    let calls = rows.len() * infos.len();
-    Ok(Report {
+    let subjects = subject_entries(engine);
+    // Parser-inputs of the main run: an unavailable subject's jobs are not parsed.
+    let calls = rows.len() * subjects.iter().filter(|s| s.available).count();
+    let mut report = Report {
         schema: REPORT_SCHEMA,
         tool: format!("uridiff {}", env!("CARGO_PKG_VERSION")),
         seed: inputs.seed,
         generated: inputs.generated,
         tasks: rows.len(),
-        subjects: subject_entries(engine),
+        subjects,
         per_subject: per_subject(&infos, &classes),
         matrix: matrix(&infos, &references, &cases, &versus),
         agreement: agreement(&infos, &rows),
@@ -166,17 +168,23 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         whatwg,
         classes,
         cases,
-        timing: Timing {
-            total_s,
-            run_s,
-            classify_s,
-            inputs_per_s: if run_s > 0.0 {
-                calls as f64 / run_s
-            } else {
-                0.0
-            },
+        timing: Timing::default(),
+    };
+    let total_s = started.elapsed().as_secs_f64();
+    report.timing = Timing {
+        total_s,
+        setup_s,
+        run_s,
+        classify_s,
+        model_s: total_s - setup_s - run_s - classify_s,
+        write_s: 0.0,
+        inputs_per_s: if run_s > 0.0 {
+            calls as f64 / run_s
+        } else {
+            0.0
         },
-    })
+    };
+    Ok(report)
 }
 
 /// Every job of a run: the suites' cases, then `tasks`, then each entry of the WHATWG test-data
