@@ -346,8 +346,37 @@ impl Engine {
     /// (the minimizer's test).
     pub fn findings_of_subject(&self, i: usize, task: &Task) -> Vec<Finding> {
         let outcome = subjects::run(self.subjects[i].as_ref(), &task.job());
-        let r = self.judged_by[i];
         let reparsed = self.reparse(i, task, &outcome);
+        self.judge_alone(i, task, outcome, reparsed)
+    }
+
+    /// [`Engine::findings_of_subject`] on each of `tasks`, in order: an external worker takes
+    /// them as one batch, pipelined, where one at a time would wait for each answer in turn.
+    ///
+    /// ```
+    /// use uridiff::engine::{Engine, Task};
+    /// let engine = Engine::new(uridiff::subjects::in_process());
+    /// let tasks = [Task::parse(b"http://a/".to_vec(), "doc"), Task::parse(b"%".to_vec(), "doc")];
+    /// let i = engine.position("oracle-regex").unwrap();
+    /// let batch = engine.findings_of_subject_batch(i, &tasks);
+    /// for (task, found) in tasks.iter().zip(&batch) {
+    ///     assert_eq!(found, &engine.findings_of_subject(i, task));
+    /// }
+    /// ```
+    pub fn findings_of_subject_batch(&self, i: usize, tasks: &[Task]) -> Vec<Vec<Finding>> {
+        columns::findings_of_subject(self, i, tasks)
+    }
+
+    /// The findings of subject `i`'s `outcome` (and `reparsed`) on `task` against its reference,
+    /// run here.
+    fn judge_alone(
+        &self,
+        i: usize,
+        task: &Task,
+        outcome: Outcome<Answer>,
+        reparsed: Option<Outcome<Answer>>,
+    ) -> Vec<Finding> {
+        let r = self.judged_by[i];
         let row = Row {
             task: task.clone(),
             references: (0..self.references.len())
@@ -420,9 +449,8 @@ impl Engine {
             work.extend(group);
         }
         let memo = minimize::Memo::default();
-        let minimized: Vec<(Signature, usize, Task, &Row, Option<String>)> = work
-            .into_par_iter()
-            .map(|(sig, (count, row, rule, reason))| {
+        let minimized: Vec<(Signature, usize, Task, &Row, Option<String>)> =
+            self.in_parallel(work, &|(sig, (count, row, rule, reason))| {
                 let example =
                     minimize::minimize(self, &memo, &row.task, &sig, reason.as_deref(), budget)
                         .unwrap_or_else(|| row.task.clone());
@@ -437,8 +465,7 @@ impl Engine {
                     ..sig
                 };
                 (sig, count, example, row, rule)
-            })
-            .collect();
+            });
         // Classes: the same signature after minimization is one class.
         let mut classes: BTreeMap<Signature, (usize, Task, &Row, Option<String>)> = BTreeMap::new();
         for (sig, count, example, row, rule) in minimized {
@@ -455,12 +482,15 @@ impl Engine {
                 }
             }
         }
+        // Every subject on every example, as one run: each worker pipelined.
+        let classes: Vec<_> = classes.into_iter().collect();
+        let examples: Vec<Task> = classes.iter().map(|(_, c)| c.1.clone()).collect();
+        let rows = self.run(&examples, &|| ());
         let mut out: Vec<ClassRecord> = classes
-            .into_iter()
-            .collect::<Vec<_>>()
             .into_par_iter()
-            .map(|(signature, (count, example, row, rule))| {
-                self.record(signature, count, example, &row.task, rule)
+            .zip(rows)
+            .map(|((signature, (count, example, row, rule)), on)| {
+                self.record_on(signature, count, example, &row.task, rule, on)
             })
             .collect();
         out.sort_by(|a, b| {
@@ -474,6 +504,53 @@ impl Engine {
         out
     }
 
+    /// `f` on every item of `work` (the minimization of a class of the subject named in the
+    /// item's signature), in parallel, the results in `work`'s order: the items of an external
+    /// worker's classes on a thread of that worker's own, in order (the worker answers one
+    /// caller at a time, and a thread waiting for its answers holds no core), the in-process
+    /// subjects' over the cores.
+    fn in_parallel<T: Send, R: Send>(
+        &self,
+        work: Vec<(Signature, T)>,
+        f: &(dyn Fn((Signature, T)) -> R + Sync),
+    ) -> Vec<R> {
+        type Numbered<T> = Vec<(usize, (Signature, T))>;
+        let mut by_worker: BTreeMap<usize, Numbered<T>> = BTreeMap::new();
+        let mut local = Vec::new();
+        for (k, item) in work.into_iter().enumerate() {
+            match self.position(&item.0.subject) {
+                Some(i) if self.subjects[i].info().kind == subjects::Kind::External => {
+                    by_worker.entry(i).or_default().push((k, item));
+                }
+                _ => local.push((k, item)),
+            }
+        }
+        let mut out: Vec<(usize, R)> = std::thread::scope(|scope| {
+            let threads: Vec<_> = by_worker
+                .into_values()
+                .map(|items| {
+                    scope.spawn(move || {
+                        items
+                            .into_iter()
+                            .map(|(k, item)| (k, f(item)))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            let mut out: Vec<(usize, R)> = local
+                .into_par_iter()
+                .map(|(k, item)| (k, f(item)))
+                .collect();
+            for t in threads {
+                // A panic in `f` is the engine's own bug: passed on as it came.
+                out.extend(t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            }
+            out
+        });
+        out.sort_by_key(|(k, _)| *k);
+        out.into_iter().map(|(_, r)| r).collect()
+    }
+
     /// The class record of `signature` on its minimized `example`: every subject run on it.
     pub fn record(
         &self,
@@ -484,6 +561,19 @@ impl Engine {
         rule: Option<String>,
     ) -> ClassRecord {
         let row = self.run_one(&example);
+        self.record_on(signature, count, example, first_seen, rule, row)
+    }
+
+    /// [`Engine::record`] with `row`, every subject's outcomes on `example`, already run.
+    fn record_on(
+        &self,
+        signature: Signature,
+        count: usize,
+        example: Task,
+        first_seen: &Task,
+        rule: Option<String>,
+        row: Row,
+    ) -> ClassRecord {
         let i = self.position(&signature.subject).unwrap_or(0);
         let names = self.subjects.iter().map(|s| s.info().name.clone());
         ClassRecord {
