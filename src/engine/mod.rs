@@ -10,18 +10,19 @@
 mod class;
 mod columns;
 mod compare;
+mod fold;
 pub mod minimize;
 mod profile;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use rayon::prelude::*;
 use serde::Serialize;
 use uri_spec::Edition;
 
 pub use class::{form, skeleton, Class, Partition, Severity, Signature};
 pub use compare::{class_form, judge, judge_by, Finding, Judged};
+pub use fold::Classifier;
 pub(crate) use profile::default_port;
 pub use profile::{
     explain, explain_for, rules, versus_rfc3986, versus_rules, Evidence, Rule, TABLES,
@@ -104,7 +105,7 @@ impl Task {
     /// The order in which examples are preferred: shorter input first, then bytes, then the
     /// second operand, so that the choice never depends on the order rows arrive in (two
     /// equivalence jobs may share an input and differ in the other operand).
-    fn order_key(&self) -> (usize, &[u8], Option<&[u8]>) {
+    pub(super) fn order_key(&self) -> (usize, &[u8], Option<&[u8]>) {
         (self.input.len(), &self.input, self.second.as_deref())
     }
 
@@ -200,10 +201,6 @@ pub fn diff_command(task: &Task) -> Option<String> {
         _ => None,
     }
 }
-
-/// How many inputs of different skeletons one (subject, class, operation) minimizes at most: the
-/// rest count towards the class their smallest sibling minimized to.
-const FORMS_PER_CLASS: usize = 24;
 
 impl Engine {
     /// An engine over `subjects`; the spec implementation is added as the reference when it is
@@ -402,153 +399,11 @@ impl Engine {
     /// Groups the findings of `rows` into classes (one behaviour of one parser: subject, class,
     /// operation, and the skeleton of the 1-minimal example), most severe first. Minimization
     /// takes at most `budget` runs per class, more for a longer input
-    /// ([`minimize::budget_for`]).
+    /// ([`minimize::budget_for`]). The same as a [`Classifier`] given every row.
     pub fn classify(&self, rows: &[Row], budget: usize) -> Vec<ClassRecord> {
-        // First by the form of each input as it came; a validity finding keeps its reason.
-        type Seen<'r> = (usize, &'r Row, Option<String>, Option<String>);
-        let mut raw: HashMap<Signature, Seen<'_>> = HashMap::new();
-        for row in rows {
-            for f in self.findings(row) {
-                match raw.get_mut(&f.signature) {
-                    Some((count, best, _, _)) => {
-                        *count += 1;
-                        if row.task.order_key() < best.task.order_key() {
-                            *best = row;
-                        }
-                    }
-                    None => {
-                        raw.insert(f.signature, (1, row, f.rule, f.reason));
-                    }
-                }
-            }
-        }
-        // Then at most FORMS_PER_CLASS forms per (subject, class, op), smallest first, are
-        // minimized; the others are counted with the smallest.
-        type Raw<'r> = (Signature, Seen<'r>);
-        let mut coarse: BTreeMap<(String, Class, Op, bool), Vec<Raw<'_>>> = BTreeMap::new();
-        for (sig, seen) in raw {
-            coarse
-                .entry((sig.subject.clone(), sig.class, sig.op, sig.by_design))
-                .or_default()
-                .push((sig, seen));
-        }
-        let mut work = Vec::new();
-        for (_, mut group) in coarse {
-            group.sort_by(|a, b| {
-                a.1 .1
-                    .task
-                    .order_key()
-                    .cmp(&b.1 .1.task.order_key())
-                    .then_with(|| a.0.cmp(&b.0))
-            });
-            let rest: usize = group.iter().skip(FORMS_PER_CLASS).map(|g| g.1 .0).sum();
-            group.truncate(FORMS_PER_CLASS);
-            if let Some(first) = group.first_mut() {
-                first.1 .0 += rest;
-            }
-            work.extend(group);
-        }
-        let memo = minimize::Memo::default();
-        let minimized: Vec<(Signature, usize, Task, &Row, Option<String>)> =
-            self.in_parallel(work, &|(sig, (count, row, rule, reason))| {
-                let example =
-                    minimize::minimize(self, &memo, &row.task, &sig, reason.as_deref(), budget)
-                        .unwrap_or_else(|| row.task.clone());
-                let sig = Signature {
-                    form: class_form(
-                        sig.class,
-                        example.op,
-                        &example.input,
-                        example.second.as_deref(),
-                        reason.as_deref(),
-                    ),
-                    ..sig
-                };
-                (sig, count, example, row, rule)
-            });
-        // Classes: the same signature after minimization is one class.
-        let mut classes: BTreeMap<Signature, (usize, Task, &Row, Option<String>)> = BTreeMap::new();
-        for (sig, count, example, row, rule) in minimized {
-            match classes.get_mut(&sig) {
-                Some(c) => {
-                    c.0 += count;
-                    if example.order_key() < c.1.order_key() {
-                        c.1 = example;
-                        c.2 = row;
-                    }
-                }
-                None => {
-                    classes.insert(sig, (count, example, row, rule));
-                }
-            }
-        }
-        // Every subject on every example, as one run: each worker pipelined.
-        let classes: Vec<_> = classes.into_iter().collect();
-        let examples: Vec<Task> = classes.iter().map(|(_, c)| c.1.clone()).collect();
-        let rows = self.run(&examples, &|| ());
-        let mut out: Vec<ClassRecord> = classes
-            .into_par_iter()
-            .zip(rows)
-            .map(|((signature, (count, example, row, rule)), on)| {
-                self.record_on(signature, count, example, &row.task, rule, on)
-            })
-            .collect();
-        out.sort_by(|a, b| {
-            (a.explained, a.severity, std::cmp::Reverse(a.count), &a.key).cmp(&(
-                b.explained,
-                b.severity,
-                std::cmp::Reverse(b.count),
-                &b.key,
-            ))
-        });
-        out
-    }
-
-    /// `f` on every item of `work` (the minimization of a class of the subject named in the
-    /// item's signature), in parallel, the results in `work`'s order: the items of an external
-    /// worker's classes on a thread of that worker's own, in order (the worker answers one
-    /// caller at a time, and a thread waiting for its answers holds no core), the in-process
-    /// subjects' over the cores.
-    fn in_parallel<T: Send, R: Send>(
-        &self,
-        work: Vec<(Signature, T)>,
-        f: &(dyn Fn((Signature, T)) -> R + Sync),
-    ) -> Vec<R> {
-        type Numbered<T> = Vec<(usize, (Signature, T))>;
-        let mut by_worker: BTreeMap<usize, Numbered<T>> = BTreeMap::new();
-        let mut local = Vec::new();
-        for (k, item) in work.into_iter().enumerate() {
-            match self.position(&item.0.subject) {
-                Some(i) if self.subjects[i].info().kind == subjects::Kind::External => {
-                    by_worker.entry(i).or_default().push((k, item));
-                }
-                _ => local.push((k, item)),
-            }
-        }
-        let mut out: Vec<(usize, R)> = std::thread::scope(|scope| {
-            let threads: Vec<_> = by_worker
-                .into_values()
-                .map(|items| {
-                    scope.spawn(move || {
-                        items
-                            .into_iter()
-                            .map(|(k, item)| (k, f(item)))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            let mut out: Vec<(usize, R)> = local
-                .into_par_iter()
-                .map(|(k, item)| (k, f(item)))
-                .collect();
-            for t in threads {
-                // A panic in `f` is the engine's own bug: passed on as it came.
-                out.extend(t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
-            }
-            out
-        });
-        out.sort_by_key(|(k, _)| *k);
-        out.into_iter().map(|(_, r)| r).collect()
+        let mut classifier = Classifier::new(self);
+        classifier.add_rows(rows);
+        classifier.finish(budget)
     }
 
     /// The class record of `signature` on its minimized `example`: every subject run on it.
@@ -565,7 +420,7 @@ impl Engine {
     }
 
     /// [`Engine::record`] with `row`, every subject's outcomes on `example`, already run.
-    fn record_on(
+    pub(super) fn record_on(
         &self,
         signature: Signature,
         count: usize,
