@@ -147,6 +147,29 @@ fn report_writes_four_files_deterministically_and_check_gates_both_ways() {
     };
     assert_eq!(json(&a), json(&b));
     assert_eq!(json(&a)["schema"], 1);
+    // The timing: phases that add up to the total, the JSON carrying the writing of the three
+    // files written before it, and the rate of the main run alone.
+    let doc: serde_json::Value =
+        serde_json::from_slice(&fs::read(a.join("discrepancies.json")).expect("json"))
+            .expect("parses");
+    let t = |k: &str| doc["timing"][k].as_f64().expect(k);
+    let phases = ["setup_s", "run_s", "classify_s", "model_s", "write_s"];
+    assert!(phases.iter().all(|k| t(k) >= 0.0) && t("run_s") > 0.0);
+    assert!(t("write_s") > 0.0, "three files were written before it");
+    let sum: f64 = phases.iter().map(|k| t(k)).sum();
+    assert!(
+        sum <= t("total_s") && t("total_s") - sum < 0.05,
+        "{sum} against {}",
+        t("total_s")
+    );
+    let available = doc["subjects"]
+        .as_array()
+        .expect("subjects")
+        .iter()
+        .filter(|s| s["available"] == true)
+        .count();
+    let calls = doc["tasks"].as_f64().expect("tasks") * available as f64;
+    assert!((t("inputs_per_s") - calls / t("run_s")).abs() < 1e-6 * t("inputs_per_s"));
 
     // The gate on the same corpus: a fresh baseline passes (tests/gate.rs checks each change).
     let base = a.join("baseline.txt");

@@ -30,8 +30,14 @@ fn load_suites(sources: &super::suite::SuiteSources) -> anyhow::Result<Vec<Suite
     Ok(out)
 }
 
-/// Runs the suites and the generated corpus through the engine.
-fn build(engine: &Engine, corpus: &CorpusArgs, quiet: bool) -> anyhow::Result<Report> {
+/// Runs the suites and the generated corpus through the engine; everything since `started`
+/// (starting the parsers, reading the suites, generating the corpus) is setup.
+fn build(
+    engine: &Engine,
+    corpus: &CorpusArgs,
+    quiet: bool,
+    started: std::time::Instant,
+) -> anyhow::Result<Report> {
     let suites = load_suites(&corpus.suites)?;
     // Parse inputs, and resolution, normalization and equivalence jobs beside them.
     let generated: Vec<Task> = uridiff::gen::operations(corpus.seed, corpus.count);
@@ -48,7 +54,8 @@ fn build(engine: &Engine, corpus: &CorpusArgs, quiet: bool) -> anyhow::Result<Re
         bar
     };
     let count = generated.len();
-    let report = uridiff::run::build(Inputs {
+    let before = started.elapsed().as_secs_f64();
+    let mut report = uridiff::run::build(Inputs {
         engine,
         suites: &suites,
         tasks: generated,
@@ -64,6 +71,7 @@ fn build(engine: &Engine, corpus: &CorpusArgs, quiet: bool) -> anyhow::Result<Re
         progress: &|| bar.inc(1),
     })?;
     bar.finish_and_clear();
+    report.timing.setup_s += before;
     Ok(report)
 }
 
@@ -130,31 +138,36 @@ fn report_json(report: &Report, dir: &Path, files: &[PathBuf], code: u8) -> serd
     })
 }
 
+/// A report's writers, in the order they run: each document carries the time of the writers
+/// before it ([`uridiff::report::Timing`]), so the JSON, the data, comes last and carries the
+/// others'.
+type Writer = fn(&Report, &mut Vec<u8>) -> std::io::Result<()>;
+const WRITERS: [(&str, Writer); 4] = [
+    ("summary.md", |r, b| report::markdown::write(r, b)),
+    ("junit.xml", |r, b| report::junit::write(r, b)),
+    ("index.html", |r, b| report::html::write(r, b)),
+    ("discrepancies.json", |r, b| report::json::write(r, b)),
+];
+
 pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> {
+    let started = std::time::Instant::now();
     // The CI outputs first: a path that cannot be written fails before any parser runs.
     let ci = ci::Outputs::open(&args.ci)?;
     let engine = Engine::new(subjects::selected(&args.subjects)?);
     note_unavailable(&engine);
     fs::create_dir_all(&args.out)
         .with_context(|| format!("creating the output folder {}", args.out.display()))?;
-    let report = build(&engine, &args.corpus, args.quiet)?;
-    write_file(&args.out, "index.html", |b| report::html::write(&report, b))?;
-    write_file(&args.out, "summary.md", |b| {
-        report::markdown::write(&report, b)
-    })?;
-    write_file(&args.out, "discrepancies.json", |b| {
-        report::json::write(&report, b)
-    })?;
-    write_file(&args.out, "junit.xml", |b| report::junit::write(&report, b))?;
-    let mut files: Vec<PathBuf> = [
-        "index.html",
-        "summary.md",
-        "discrepancies.json",
-        "junit.xml",
-    ]
-    .iter()
-    .map(|n| args.out.join(n))
-    .collect();
+    // Starting the parsers (each worker is started by its availability check) is setup.
+    let mut report = build(&engine, &args.corpus, args.quiet, started)?;
+    let writing = std::time::Instant::now();
+    for (name, writer) in WRITERS {
+        report.timing.write_s = writing.elapsed().as_secs_f64();
+        report.timing.total_s = started.elapsed().as_secs_f64();
+        write_file(&args.out, name, |b| writer(&report, b))?;
+    }
+    let write_s = writing.elapsed().as_secs_f64();
+    let t = &report.timing;
+    let mut files: Vec<PathBuf> = WRITERS.iter().map(|(n, _)| args.out.join(n)).collect();
     files.extend(ci.write(&ci::Writers {
         sarif: &|b| report::sarif::write(&report::sarif::report(&report), b),
         junit: &|b| report::junit::write(&report, b),
@@ -170,13 +183,21 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     let unexplained = report.classes.iter().filter(|c| !c.explained).count();
     writeln!(
         out,
-        "{} jobs through {} subjects in {:.1} s ({:.0} parser-inputs/s): {} discrepancy classes, {unexplained} unexplained, {} by design",
+        "{} jobs through {} subjects: {} discrepancy classes, {unexplained} unexplained, {} by design",
         report.tasks,
         report.subjects.iter().filter(|s| s.available).count(),
-        report.timing.total_s,
-        report.timing.inputs_per_s,
         report.classes.len(),
         report.classes.len() - unexplained,
+    )?;
+    writeln!(
+        out,
+        "{:.1} s: {:.1} s setup, {:.1} s running every job ({:.0} parser-inputs/s), {:.1} s classifying and minimizing, {:.1} s the rest of the model, {write_s:.1} s writing",
+        started.elapsed().as_secs_f64(),
+        t.setup_s,
+        t.run_s,
+        t.inputs_per_s,
+        t.classify_s,
+        t.model_s,
     )?;
     for c in report.classes.iter().filter(|c| !c.explained).take(10) {
         writeln!(

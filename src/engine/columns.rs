@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
-use super::{Engine, Row, Task};
+use super::{Engine, Finding, Row, Task};
 use crate::model::{Answer, Crash, CrashKind, Op, Outcome};
 use crate::subjects::{self, Job, Kind};
 
@@ -147,6 +147,38 @@ fn column(
         }
     }
     (outcomes, reparsed)
+}
+
+/// Subject `i`'s findings on each of `tasks`, in order: the subject and its reference alone are
+/// run, nobody else (the minimizer's test, [`Engine::findings_of_subject`] on each task). An
+/// external worker takes the tasks as one batch, pipelined through its feeder, and its
+/// re-parses as a second; an in-process subject's tasks go over the cores.
+pub(super) fn findings_of_subject(engine: &Engine, i: usize, tasks: &[Task]) -> Vec<Vec<Finding>> {
+    let subject = engine.subjects[i].as_ref();
+    if subject.info().kind != Kind::External || tasks.len() < 2 {
+        return tasks
+            .par_iter()
+            .map(|t| engine.findings_of_subject(i, t))
+            .collect();
+    }
+    let jobs: Vec<Job<'_>> = tasks.iter().map(Task::job).collect();
+    let outcomes = subjects::run_batch(subject, &jobs);
+    let again: Vec<(usize, Task)> = outcomes
+        .iter()
+        .enumerate()
+        .filter_map(|(k, o)| Some((k, reparse_task(&tasks[k], o)?)))
+        .collect();
+    let again_jobs: Vec<Job<'_>> = again.iter().map(|(_, t)| t.job()).collect();
+    let mut reparsed = vec![None; tasks.len()];
+    for ((k, _), o) in again.iter().zip(subjects::run_batch(subject, &again_jobs)) {
+        reparsed[*k] = Some(o);
+    }
+    tasks
+        .par_iter()
+        .zip(outcomes)
+        .zip(reparsed)
+        .map(|((task, outcome), reparsed)| engine.judge_alone(i, task, outcome, reparsed))
+        .collect()
 }
 
 /// The re-parse a parse outcome calls for: its serialization, where it gave one that is not the

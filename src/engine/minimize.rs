@@ -9,75 +9,28 @@
 //! removed from both at once, so `x*y` against `x%2Ay` comes down to `*` against `%2A`).
 //!
 //! The result is 1-minimal (no single byte can be removed keeping the class) whenever the budget
-//! allows; [`budget_for`] grows the budget with the input's length.
+//! allows; [`budget_for`] grows the budget with the input's length, and a candidate costs more
+//! the longer it is ([`cost`]), so a megabyte input stops after a bounded amount of parsing.
+//!
+//! The candidates of a round (ddmin's complements, the single removals ahead of the cursor) go
+//! to an external worker in batches ([`Engine::findings_of_subject_batch`]), pipelined, and the
+//! first that keeps the class is taken, exactly as trying them one by one would: the budget is
+//! charged for the candidates up to that one, so the example does not depend on the batching.
+//! A batch grows while candidates fail and shrinks when one keeps (the candidates after it are
+//! runs spent for nothing). An in-process subject is not worth the speculation: its candidates
+//! go one at a time.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+mod memo;
 
-use super::{Class, Engine, Signature, Task};
+pub use memo::Memo;
+
+use super::{Engine, Signature, Task};
 use crate::model::Op;
 
-/// What a candidate must keep: the subject's class of difference, operation, verdict, and the
-/// reason of a validity difference ([`super::Finding::reason`]).
-type Kept = (Class, Op, bool, Option<String>);
-
-/// What the memo holds: per subject and task, the classes shown.
-type Seen = HashMap<(usize, Task), Arc<Vec<Kept>>>;
-
-/// The memo's bound: past it the memo is emptied (a cache, not a record).
-const MEMO_ENTRIES: usize = 200_000;
-
-/// The classes each subject shows on each task tried, shared by every class minimized in one
-/// run: the candidates of classes first seen on the same input are mostly the same.
-#[derive(Debug, Default)]
-pub struct Memo {
-    seen: Mutex<Seen>,
-    /// The subjects' parses of operands, for attribution ([`super::attribute`]).
-    pub(super) operands: super::attribute::Operands,
-}
-
-impl Memo {
-    /// What subject `i` of `engine` shows on `task` as classes count it (a candidate whose
-    /// difference belongs to the parse of an operand does not keep a resolution's class:
-    /// [`super::attribute`]), computed once.
-    pub fn kept(&self, engine: &Engine, i: usize, task: &Task) -> Arc<Vec<Kept>> {
-        let key = (i, task.clone());
-        if let Some(s) = self.lock().get(&key) {
-            return Arc::clone(s);
-        }
-        let found = engine.findings_of_subject(i, task);
-        let (found, _) = super::attribute::attribute(engine, &self.operands, i, task, found);
-        let found: Arc<Vec<Kept>> = Arc::new(
-            found
-                .into_iter()
-                .map(|f| {
-                    (
-                        f.signature.class,
-                        f.signature.op,
-                        f.signature.by_design,
-                        f.reason,
-                    )
-                })
-                .collect(),
-        );
-        let mut seen = self.lock();
-        if seen.len() >= MEMO_ENTRIES {
-            seen.clear();
-        }
-        seen.insert(key, Arc::clone(&found));
-        found
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, Seen> {
-        // A poisoned memo only loses cached answers; they are recomputed.
-        self.seen
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
-/// The runs a minimization of an input of `len` bytes may take: at least `base`, and enough for
-/// ddmin and a few single-byte passes over a long input (capped, so a megabyte stops in time).
+/// The runs a minimization of an input of `len` bytes may take, in units of [`cost`]: at least
+/// `base`, and enough for ddmin and a few single-byte passes over a long input (capped, so a
+/// megabyte stops in time: with each candidate costing a unit per started 4 KiB, at most about
+/// 80 MiB of candidates are parsed).
 ///
 /// ```
 /// use uridiff::engine::minimize::budget_for;
@@ -88,6 +41,29 @@ impl Memo {
 pub fn budget_for(base: usize, len: usize) -> usize {
     base.max(len.saturating_mul(4)).min(20_000.max(base))
 }
+
+/// The bytes of a candidate one unit of budget pays for.
+const UNIT: usize = 4096;
+
+/// What trying a candidate of `len` items costs of the budget: one unit per started 4 KiB, so
+/// the budget bounds the bytes parsed, not only the runs (a short input's candidates cost one
+/// each).
+///
+/// ```
+/// use uridiff::engine::minimize::cost;
+/// assert_eq!(cost(0), 1);
+/// assert_eq!(cost(4096), 1);
+/// assert_eq!(cost(4097), 2);
+/// assert_eq!(cost(1 << 20), 256);
+/// ```
+pub fn cost(len: usize) -> usize {
+    len.div_ceil(UNIT).max(1)
+}
+
+/// The candidates one batch takes at most for an external worker (its feeder's window), and
+/// their bytes at most.
+const BATCH: usize = 64;
+const BATCH_BYTES: usize = 8 << 20;
 
 /// Shrinks `task`'s input while the subject of `signature` still shows its class (same
 /// operation, same verdict, and for a validity difference the same `reason`) against its reference, within [`budget_for`]`(budget, len)` runs.
@@ -126,6 +102,18 @@ pub fn minimize(
     if !keeps(task) {
         return None;
     }
+    let kept = |candidates: &[Task]| -> Vec<bool> {
+        memo.kept_batch(engine, i, candidates)
+            .iter()
+            .map(|k| k.contains(&want))
+            .collect()
+    };
+    // Speculation pays where a round trip is the cost: an external worker's.
+    let window = if engine.subjects()[i].info().kind == crate::subjects::Kind::External {
+        BATCH
+    } else {
+        1
+    };
     let len = task.input.len() + task.second.as_ref().map_or(0, Vec::len);
     let mut left = budget_for(budget, len);
     let alnum = |b: &u8| b.is_ascii_alphanumeric();
@@ -155,7 +143,8 @@ pub fn minimize(
                     (Some(b']'), Some(b']')) => Some(false),
                     _ => None,
                 },
-                |cs| keeps(&build(cs)),
+                |batch: &[Vec<Column>]| kept(&batch.iter().map(|cs| build(cs)).collect::<Vec<_>>()),
+                window,
                 &mut left,
             );
             Some(build(&shrunk))
@@ -169,7 +158,15 @@ pub fn minimize(
                 task.input.clone(),
                 alnum,
                 square,
-                |b| keeps(&task.with_input(b.to_vec())),
+                |batch: &[Vec<u8>]| {
+                    kept(
+                        &batch
+                            .iter()
+                            .map(|b| task.with_input(b.clone()))
+                            .collect::<Vec<_>>(),
+                    )
+                },
+                window,
                 &mut left,
             );
             Some(task.with_input(input))
@@ -235,20 +232,22 @@ fn unalign(columns: &[Column]) -> (Vec<u8>, Vec<u8>) {
     )
 }
 
-/// Shrinks `items` while `keeps` holds, spending at most `left` runs of it: ddmin (complements
-/// only), then runs of letters and digits with the item after them, then single items to a
-/// fixed point (1-minimal when the budget allows).
+/// Shrinks `items` while `kept` holds, spending at most `left` units of [`cost`]: ddmin
+/// (complements only), then runs of letters and digits with the item after them, then bracketed
+/// groups, then single items to a fixed point (1-minimal when the budget allows).
+///
+/// `kept` answers for a batch of candidates; each round hands it up to `window` candidates at
+/// once ([`Window`]) and takes the first that keeps, charging the budget as trying them one by
+/// one would.
 fn shrink<T: Clone>(
     mut current: Vec<T>,
     alnum: impl Fn(&T) -> bool,
     bracket: impl Fn(&T) -> Option<bool>,
-    mut keeps: impl FnMut(&[T]) -> bool,
+    mut kept: impl FnMut(&[Vec<T>]) -> Vec<bool>,
+    window: usize,
     left: &mut usize,
 ) -> Vec<T> {
-    let mut try_keep = |candidate: &[T], left: &mut usize| {
-        *left = left.saturating_sub(1);
-        keeps(candidate)
-    };
+    let window = &mut Window::new(window);
     let without = |v: &[T], from: usize, to: usize| {
         let mut c = v[..from].to_vec();
         c.extend_from_slice(&v[to.min(v.len())..]);
@@ -259,24 +258,25 @@ fn shrink<T: Clone>(
     while current.len() > 1 && *left > 0 {
         let len = current.len();
         let chunk = len.div_ceil(n);
-        let mut reduced = false;
-        for start in (0..len).step_by(chunk) {
-            if *left == 0 {
-                break;
-            }
-            let candidate = without(&current, start, start + chunk);
-            if try_keep(&candidate, left) {
+        let starts: Vec<usize> = (0..len).step_by(chunk).collect();
+        let found = first_kept(
+            starts.len(),
+            |k| without(&current, starts[k], starts[k] + chunk),
+            &mut kept,
+            window,
+            left,
+        );
+        match found {
+            Some((_, candidate)) => {
                 current = candidate;
                 n = (n - 1).max(2);
-                reduced = true;
-                break;
             }
-        }
-        if !reduced {
-            if n >= len {
-                break;
+            None => {
+                if n >= len {
+                    break;
+                }
+                n = (n * 2).min(len);
             }
-            n = (n * 2).min(len);
         }
     }
     // Runs of letters and digits (a scheme, a label, a port), alone and with the delimiter after
@@ -289,20 +289,19 @@ fn shrink<T: Clone>(
             at += 1;
             continue;
         }
-        let mut removed = false;
-        for cut in [end + 1, end] {
-            if cut > current.len() || *left == 0 {
-                continue;
-            }
-            let candidate = without(&current, at, cut);
-            if try_keep(&candidate, left) {
-                current = candidate;
-                removed = true;
-                break;
-            }
-        }
-        if !removed {
-            at = end;
+        let cuts: Vec<usize> = [end + 1, end]
+            .into_iter()
+            .filter(|&cut| cut <= current.len())
+            .collect();
+        match first_kept(
+            cuts.len(),
+            |k| without(&current, at, cuts[k]),
+            &mut kept,
+            window,
+            left,
+        ) {
+            Some((_, candidate)) => current = candidate,
+            None => at = end,
         }
     }
     // Bracketed groups whole (an IP literal: `//a@[::]` gives `//a@`, which no single removal
@@ -314,27 +313,39 @@ fn shrink<T: Clone>(
             .flatten();
         match close {
             Some(n) => {
-                let candidate = without(&current, at, at + n + 1);
-                if try_keep(&candidate, left) {
-                    current = candidate;
-                } else {
-                    at += 1;
+                match first_kept(
+                    1,
+                    |_| without(&current, at, at + n + 1),
+                    &mut kept,
+                    window,
+                    left,
+                ) {
+                    Some((_, candidate)) => current = candidate,
+                    None => at += 1,
                 }
             }
             None => at += 1,
         }
     }
-    // Single items to a fixed point.
+    // Single items to a fixed point: the removals from the cursor on; the first that keeps is
+    // taken and the cursor stays there, as one by one.
     loop {
         let mut removed = false;
         let mut at = 0;
         while at < current.len() && *left > 0 {
-            let candidate = without(&current, at, at + 1);
-            if try_keep(&candidate, left) {
-                current = candidate;
-                removed = true;
-            } else {
-                at += 1;
+            match first_kept(
+                current.len() - at,
+                |k| without(&current, at + k, at + k + 1),
+                &mut kept,
+                window,
+                left,
+            ) {
+                Some((k, candidate)) => {
+                    current = candidate;
+                    at += k;
+                    removed = true;
+                }
+                None => break,
             }
         }
         if !removed || *left == 0 {
@@ -344,9 +355,81 @@ fn shrink<T: Clone>(
     current
 }
 
+/// How many candidates a round hands over at once: one at first, twice as many after a round in
+/// which none kept, half as many after one in which one did, at most `max`. The candidates after
+/// the one kept are parser runs spent for nothing: the window grows where candidates fail in a
+/// row (the last pass over a 1-minimal input, a ddmin level that removes nothing) and shrinks
+/// where they keep.
+#[derive(Debug)]
+struct Window {
+    now: usize,
+    max: usize,
+}
+
+impl Window {
+    fn new(max: usize) -> Window {
+        Window {
+            now: 1,
+            max: max.max(1),
+        }
+    }
+}
+
+/// The first of `count` candidates (`make(k)` builds the k-th) that `kept` keeps, tried in
+/// order, in batches of at most `window` candidates and [`BATCH_BYTES`] items, with its index.
+/// A candidate is tried only while budget is `left`, and costs [`cost`] of its length; the
+/// candidates after the first kept one in its batch are speculation, never charged, so the
+/// outcome and the budget left are those of trying the candidates one by one.
+fn first_kept<T>(
+    count: usize,
+    make: impl Fn(usize) -> Vec<T>,
+    kept: &mut impl FnMut(&[Vec<T>]) -> Vec<bool>,
+    window: &mut Window,
+    left: &mut usize,
+) -> Option<(usize, Vec<T>)> {
+    let mut k = 0;
+    while k < count && *left > 0 {
+        // The batch: the candidates one-by-one trying would reach with the budget left.
+        let mut batch: Vec<Vec<T>> = Vec::new();
+        let (mut charged, mut items) = (0usize, 0usize);
+        while k + batch.len() < count
+            && batch.len() < window.now
+            && charged < *left
+            && (batch.is_empty() || items < BATCH_BYTES)
+        {
+            let candidate = make(k + batch.len());
+            charged += cost(candidate.len());
+            items += candidate.len();
+            batch.push(candidate);
+        }
+        let answers = kept(&batch);
+        let tried = batch.len();
+        for (j, candidate) in batch.into_iter().enumerate() {
+            *left = left.saturating_sub(cost(candidate.len()));
+            if answers.get(j).copied().unwrap_or(false) {
+                window.now = (window.now / 2).max(1);
+                return Some((k + j, candidate));
+            }
+        }
+        window.now = (window.now * 2).min(window.max);
+        k += tried;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Class;
+    use crate::model::{Component, ComponentSet, OpSet, Outcome, Parsed, Rejection};
+    use crate::subjects::{self, Ctx, Kind, Subject, SubjectInfo};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+
+    /// `keeps` on each candidate of a batch.
+    fn each(keeps: impl Fn(&[u8]) -> bool) -> impl FnMut(&[Vec<u8>]) -> Vec<bool> {
+        move |batch| batch.iter().map(|c| keeps(c)).collect()
+    }
 
     #[test]
     fn an_alignment_keeps_both_operands_and_shares_their_common_bytes() {
@@ -372,7 +455,8 @@ mod tests {
             b"abc%def*ghi".to_vec(),
             u8::is_ascii_alphanumeric,
             |_| None,
-            keeps,
+            each(keeps),
+            1,
             &mut left,
         );
         assert_eq!(out, b"%*");
@@ -383,7 +467,8 @@ mod tests {
             b"abc%*".to_vec(),
             u8::is_ascii_alphanumeric,
             |_| None,
-            keeps,
+            each(keeps),
+            1,
             &mut none,
         );
         assert_eq!(same, b"abc%*");
@@ -404,11 +489,161 @@ mod tests {
             _ => None,
         };
         let mut left = 1_000;
-        let out = shrink(b"a@[::]".to_vec(), |_| false, square, keeps, &mut left);
+        let out = shrink(
+            b"a@[::]".to_vec(),
+            |_| false,
+            square,
+            each(keeps),
+            1,
+            &mut left,
+        );
         assert_eq!(out, b"@");
         // Without the group pass, it stops at "@[::]".
         let mut left = 1_000;
-        let stuck = shrink(b"a@[::]".to_vec(), |_| false, |_| None, keeps, &mut left);
+        let stuck = shrink(
+            b"a@[::]".to_vec(),
+            |_| false,
+            |_| None,
+            each(keeps),
+            1,
+            &mut left,
+        );
         assert_eq!(stuck, b"@[::]");
+    }
+
+    #[test]
+    fn batches_take_what_one_by_one_takes_and_charge_the_same() {
+        // Predicates with a fixed point reached by every pass, and budgets that run out midway.
+        type Keeps = fn(&[u8]) -> bool;
+        let cases: [(&[u8], Keeps); 3] = [
+            (b"http://EX%41MPLE.com:80/a/b?q#f", |v| {
+                v.contains(&b'%') && v.contains(&b':')
+            }),
+            (b"//a@[::1]:8080/x", |v| v.contains(&b'@') && v.len() > 3),
+            (b"abcabcabcabcabc-xyz", |v| {
+                v.iter().filter(|b| **b == b'c').count() >= 2
+            }),
+        ];
+        for (input, keeps) in cases {
+            for budget in [3, 10, 25, 1_000] {
+                let run = |window: usize| {
+                    let calls = std::cell::Cell::new(0);
+                    let mut left = budget;
+                    let out = shrink(
+                        input.to_vec(),
+                        u8::is_ascii_alphanumeric,
+                        |b: &u8| match b {
+                            b'[' => Some(true),
+                            b']' => Some(false),
+                            _ => None,
+                        },
+                        |batch: &[Vec<u8>]| {
+                            calls.set(calls.get() + 1);
+                            batch.iter().map(|c| keeps(c)).collect()
+                        },
+                        window,
+                        &mut left,
+                    );
+                    (out, left, calls.get())
+                };
+                let (one, left_one, calls_one) = run(1);
+                let (many, left_many, calls_many) = run(BATCH);
+                assert_eq!(one, many, "{input:?} with {budget}");
+                assert_eq!(left_one, left_many, "{input:?} with {budget}");
+                assert!(calls_many <= calls_one, "batches are fewer round trips");
+            }
+        }
+    }
+
+    /// A test double: impl, but rejecting an input of `limit` bytes or more (a parser with a
+    /// length cap), counting the bytes it is given.
+    struct Capped {
+        info: SubjectInfo,
+        limit: usize,
+        given: AtomicUsize,
+    }
+
+    impl Subject for Capped {
+        fn info(&self) -> &SubjectInfo {
+            &self.info
+        }
+        fn parse(&self, input: &[u8], ctx: &Ctx<'_>) -> Outcome<Parsed> {
+            self.given.fetch_add(input.len(), Ordering::Relaxed);
+            if input.len() >= self.limit {
+                return Outcome::Rejected(Rejection::message("too long"));
+            }
+            subjects::Spec::get().parse(input, ctx)
+        }
+    }
+
+    #[test]
+    fn a_megabyte_input_is_minimized_within_a_bounded_amount_of_parsing() {
+        // One cap the minimizer can come down to (a few KiB), one it can barely approach: either
+        // way the bytes parsed are bounded by the budget, not by the input's length squared.
+        // A path of path characters in no period (a periodic one makes most candidates equal).
+        let mut input = b"http://a/".to_vec();
+        let mut x: u32 = 1;
+        while input.len() < 1 << 20 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            input.push(b"abcxyz0123-._~/"[(x >> 16) as usize % 15]);
+        }
+        for limit in [4_096, 1_000_000] {
+            let capped = Arc::new(Capped {
+                info: SubjectInfo {
+                    name: "capped".into(),
+                    version: "1".into(),
+                    profile: "rfc3986".into(),
+                    kind: Kind::InProcess,
+                    library: "test".into(),
+                    operations: OpSet::of(&[Op::Parse]),
+                    components: ComponentSet::of(&[Component::Host, Component::Path]),
+                    decides_validity: true,
+                    edition_fields: false,
+                    editions: Vec::new(),
+                },
+                limit,
+                given: AtomicUsize::new(0),
+            });
+            let engine = Engine::new(vec![capped.clone()]);
+            let i = engine.position("capped").expect("the subject");
+            let task = Task::parse(input.clone(), "test");
+            let finding = engine
+                .findings_of_subject(i, &task)
+                .into_iter()
+                .find(|f| f.signature.class == Class::TooStrict)
+                .expect("a too-strict finding on the whole input");
+            capped.given.store(0, Ordering::Relaxed);
+            let base = 200;
+            let started = std::time::Instant::now();
+            let example = minimize(
+                &engine,
+                &Memo::default(),
+                &task,
+                &finding.signature,
+                finding.reason.as_deref(),
+                base,
+            )
+            .expect("the class reproduces");
+            let elapsed = started.elapsed();
+            // Still the class, and no longer than it came.
+            assert!(example.input.len() >= limit && example.input.len() <= input.len());
+            assert!(engine
+                .findings_of_subject(i, &example)
+                .iter()
+                .any(|f| f.signature.class == Class::TooStrict));
+            // The low cap is reached: 1-minimal, not a byte more than the cap.
+            if limit == 4_096 {
+                assert_eq!(example.input.len(), limit);
+            }
+            // The bytes parsed: the input once, then at most a unit's bytes per unit of budget
+            // (the last candidate may overrun what was left by its own cost).
+            let bound = input.len() + (budget_for(base, input.len()) + cost(input.len())) * UNIT;
+            let given = capped.given.load(Ordering::Relaxed);
+            assert!(given <= bound, "{given} bytes parsed, bound {bound}");
+            eprintln!(
+                "cap {limit}: {} bytes, {given} bytes parsed, {elapsed:?}",
+                example.input.len()
+            );
+        }
     }
 }

@@ -11,18 +11,19 @@ mod attribute;
 mod class;
 mod columns;
 mod compare;
+mod fold;
 pub mod minimize;
 mod profile;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use rayon::prelude::*;
 use serde::Serialize;
 use uri_spec::Edition;
 
 pub use class::{form, skeleton, Class, Partition, Severity, Signature};
 pub use compare::{class_form, judge, judge_by, Finding, Judged};
+pub use fold::Classifier;
 pub(crate) use profile::default_port;
 pub use profile::{
     explain, explain_for, rules, versus_rfc3986, versus_rules, Evidence, Rule, TABLES,
@@ -105,7 +106,7 @@ impl Task {
     /// The order in which examples are preferred: shorter input first, then bytes, then the
     /// second operand, so that the choice never depends on the order rows arrive in (two
     /// equivalence jobs may share an input and differ in the other operand).
-    fn order_key(&self) -> (usize, &[u8], Option<&[u8]>) {
+    pub(super) fn order_key(&self) -> (usize, &[u8], Option<&[u8]>) {
         (self.input.len(), &self.input, self.second.as_deref())
     }
 
@@ -210,10 +211,6 @@ pub fn diff_command(task: &Task) -> Option<String> {
         _ => None,
     }
 }
-
-/// How many inputs of different skeletons one (subject, class, operation) minimizes at most: the
-/// rest count towards the class their smallest sibling minimized to.
-const FORMS_PER_CLASS: usize = 24;
 
 impl Engine {
     /// An engine over `subjects`; the spec implementation is added as the reference when it is
@@ -374,8 +371,37 @@ impl Engine {
     /// it and its reference are run, nobody else (the minimizer's test).
     pub fn findings_of_subject(&self, i: usize, task: &Task) -> Vec<Finding> {
         let outcome = subjects::run(self.subjects[i].as_ref(), &task.job());
-        let r = self.judged_by[i];
         let reparsed = self.reparse(i, task, &outcome);
+        self.judge_alone(i, task, outcome, reparsed)
+    }
+
+    /// [`Engine::findings_of_subject`] on each of `tasks`, in order: an external worker takes
+    /// them as one batch, pipelined, where one at a time would wait for each answer in turn.
+    ///
+    /// ```
+    /// use uridiff::engine::{Engine, Task};
+    /// let engine = Engine::new(uridiff::subjects::in_process());
+    /// let tasks = [Task::parse(b"http://a/".to_vec(), "doc"), Task::parse(b"%".to_vec(), "doc")];
+    /// let i = engine.position("oracle-regex").unwrap();
+    /// let batch = engine.findings_of_subject_batch(i, &tasks);
+    /// for (task, found) in tasks.iter().zip(&batch) {
+    ///     assert_eq!(found, &engine.findings_of_subject(i, task));
+    /// }
+    /// ```
+    pub fn findings_of_subject_batch(&self, i: usize, tasks: &[Task]) -> Vec<Vec<Finding>> {
+        columns::findings_of_subject(self, i, tasks)
+    }
+
+    /// The findings of subject `i`'s `outcome` (and `reparsed`) on `task` against its reference,
+    /// run here.
+    fn judge_alone(
+        &self,
+        i: usize,
+        task: &Task,
+        outcome: Outcome<Answer>,
+        reparsed: Option<Outcome<Answer>>,
+    ) -> Vec<Finding> {
+        let r = self.judged_by[i];
         let row = Row {
             task: task.clone(),
             references: (0..self.references.len())
@@ -401,106 +427,11 @@ impl Engine {
     /// Groups the findings of `rows` into classes (one behaviour of one parser: subject, class,
     /// operation, and the skeleton of the 1-minimal example), most severe first. Minimization
     /// takes at most `budget` runs per class, more for a longer input
-    /// ([`minimize::budget_for`]).
+    /// ([`minimize::budget_for`]). The same as a [`Classifier`] given every row.
     pub fn classify(&self, rows: &[Row], budget: usize) -> Vec<ClassRecord> {
-        // First by the form of each input as it came; a validity finding keeps its reason. A
-        // finding is counted where [`attribute`] puts it: a resolution whose operand the parser
-        // already reads wrong is that parse's class.
-        type Seen = (usize, Task, Option<String>, Option<String>);
-        let memo = minimize::Memo::default();
-        let mut raw: HashMap<Signature, Seen> = HashMap::new();
-        for row in rows {
-            for (f, on) in self.classed_findings(row, &memo) {
-                match raw.get_mut(&f.signature) {
-                    Some((count, best, _, _)) => {
-                        *count += 1;
-                        if on.order_key() < best.order_key() {
-                            *best = on.clone();
-                        }
-                    }
-                    None => {
-                        raw.insert(f.signature, (1, on.clone(), f.rule, f.reason));
-                    }
-                }
-            }
-        }
-        // Then at most FORMS_PER_CLASS forms per (subject, class, op), smallest first, are
-        // minimized; the others are counted with the smallest.
-        type Raw = (Signature, Seen);
-        let mut coarse: BTreeMap<(String, Class, Op, bool), Vec<Raw>> = BTreeMap::new();
-        for (sig, seen) in raw {
-            coarse
-                .entry((sig.subject.clone(), sig.class, sig.op, sig.by_design))
-                .or_default()
-                .push((sig, seen));
-        }
-        let mut work = Vec::new();
-        for (_, mut group) in coarse {
-            group.sort_by(|a, b| {
-                a.1 .1
-                    .order_key()
-                    .cmp(&b.1 .1.order_key())
-                    .then_with(|| a.0.cmp(&b.0))
-            });
-            let rest: usize = group.iter().skip(FORMS_PER_CLASS).map(|g| g.1 .0).sum();
-            group.truncate(FORMS_PER_CLASS);
-            if let Some(first) = group.first_mut() {
-                first.1 .0 += rest;
-            }
-            work.extend(group);
-        }
-        let minimized: Vec<(Signature, usize, Task, Task, Option<String>)> = work
-            .into_par_iter()
-            .map(|(sig, (count, first, rule, reason))| {
-                let example =
-                    minimize::minimize(self, &memo, &first, &sig, reason.as_deref(), budget)
-                        .unwrap_or_else(|| first.clone());
-                let sig = Signature {
-                    form: class_form(
-                        sig.class,
-                        example.op,
-                        &example.input,
-                        example.second.as_deref(),
-                        reason.as_deref(),
-                    ),
-                    ..sig
-                };
-                (sig, count, example, first, rule)
-            })
-            .collect();
-        // Classes: the same signature after minimization is one class.
-        let mut classes: BTreeMap<Signature, (usize, Task, Task, Option<String>)> = BTreeMap::new();
-        for (sig, count, example, first, rule) in minimized {
-            match classes.get_mut(&sig) {
-                Some(c) => {
-                    c.0 += count;
-                    if example.order_key() < c.1.order_key() {
-                        c.1 = example;
-                        c.2 = first;
-                    }
-                }
-                None => {
-                    classes.insert(sig, (count, example, first, rule));
-                }
-            }
-        }
-        let mut out: Vec<ClassRecord> = classes
-            .into_iter()
-            .collect::<Vec<_>>()
-            .into_par_iter()
-            .map(|(signature, (count, example, first, rule))| {
-                self.record(signature, count, example, &first, rule)
-            })
-            .collect();
-        out.sort_by(|a, b| {
-            (a.explained, a.severity, std::cmp::Reverse(a.count), &a.key).cmp(&(
-                b.explained,
-                b.severity,
-                std::cmp::Reverse(b.count),
-                &b.key,
-            ))
-        });
-        out
+        let mut classifier = Classifier::new(self);
+        classifier.add_rows(rows);
+        classifier.finish(budget)
     }
 
     /// The class record of `signature` on its minimized `example`: every subject run on it.
@@ -513,6 +444,19 @@ impl Engine {
         rule: Option<String>,
     ) -> ClassRecord {
         let row = self.run_one(&example);
+        self.record_on(signature, count, example, first_seen, rule, row)
+    }
+
+    /// [`Engine::record`] with `row`, every subject's outcomes on `example`, already run.
+    pub(super) fn record_on(
+        &self,
+        signature: Signature,
+        count: usize,
+        example: Task,
+        first_seen: &Task,
+        rule: Option<String>,
+        row: Row,
+    ) -> ClassRecord {
         let i = self.position(&signature.subject).unwrap_or(0);
         let names = self.subjects.iter().map(|s| s.info().name.clone());
         ClassRecord {

@@ -297,17 +297,46 @@ pub struct WhatwgScore {
     pub score: crate::suite::whatwg::Score,
 }
 
-/// Wall-clock timings of the run.
+/// Wall-clock timings of the run, phase by phase: the phases follow one another, so they add up
+/// to `total_s` (give or take the instants between them).
+///
+/// The model is built before any file is written, so a document cannot carry the time of its
+/// own writing: `write_s` is the time of the files written before it (`uridiff report` writes
+/// `summary.md`, `junit.xml`, `index.html`, then `discrepancies.json`, so the JSON carries the
+/// writing of the other three, and prints the whole writing time, its own included, on its last
+/// line).
+///
+/// ```
+/// let t = uridiff::report::Timing { setup_s: 1.0, run_s: 2.0, classify_s: 3.0, model_s: 0.5,
+///                                   write_s: 0.25, ..Default::default() };
+/// assert_eq!(t.phases(), 6.75);
+/// ```
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Timing {
-    /// Seconds for the whole run.
+    /// Seconds from the start of the run until this document was written.
     pub total_s: f64,
+    /// Seconds before the main run: starting the parsers, reading the suites and WHATWG files,
+    /// generating the jobs.
+    pub setup_s: f64,
     /// Seconds of the main run (every job through every subject and reference).
     pub run_s: f64,
     /// Seconds of classification and minimization.
     pub classify_s: f64,
-    /// Parser-inputs per second of the main run.
+    /// Seconds of the rest of the model: every suite case judged for every subject, the WHATWG
+    /// scores, the matrix, the agreement grid, the confusion pairs and the root causes.
+    pub model_s: f64,
+    /// Seconds writing the files written before this one (see the type's doc).
+    pub write_s: f64,
+    /// Parser-inputs per second of the main run: jobs times available parsers, over `run_s`
+    /// alone.
     pub inputs_per_s: f64,
+}
+
+impl Timing {
+    /// The sum of the phases.
+    pub fn phases(&self) -> f64 {
+        self.setup_s + self.run_s + self.classify_s + self.model_s + self.write_s
+    }
 }
 
 /// Text for people: bytes shown with every control character, invisible or space-like character

@@ -11,10 +11,37 @@ use crate::subjects::SubjectInfo;
 
 /// The pairwise agreement grid over parse rows.
 pub fn agreement(infos: &[&SubjectInfo], rows: &[Row]) -> Agreement {
-    let n = infos.len();
-    let mut agree = vec![vec![0usize; n]; n];
-    let mut total = vec![vec![0usize; n]; n];
-    for row in rows.iter().filter(|r| r.task.op == crate::model::Op::Parse) {
+    let mut grid = AgreementGrid::new(infos);
+    rows.iter().for_each(|r| grid.add(r));
+    grid.finish()
+}
+
+/// The agreement grid folded as rows arrive: per pair of subjects, the parse rows both answered
+/// and those they agreed on.
+pub struct AgreementGrid<'a> {
+    infos: &'a [&'a SubjectInfo],
+    agree: Vec<Vec<usize>>,
+    total: Vec<Vec<usize>>,
+}
+
+impl<'a> AgreementGrid<'a> {
+    /// No row yet.
+    pub fn new(infos: &'a [&'a SubjectInfo]) -> AgreementGrid<'a> {
+        let n = infos.len();
+        AgreementGrid {
+            infos,
+            agree: vec![vec![0usize; n]; n],
+            total: vec![vec![0usize; n]; n],
+        }
+    }
+
+    /// Counts `row`, if it is a parse.
+    pub fn add(&mut self, row: &Row) {
+        if row.task.op != crate::model::Op::Parse {
+            return;
+        }
+        let (infos, n) = (self.infos, self.infos.len());
+        let (agree, total) = (&mut self.agree, &mut self.total);
         for i in 0..n {
             for j in i..n {
                 let (a, b) = (&row.outcomes[i], &row.outcomes[j]);
@@ -41,19 +68,24 @@ pub fn agreement(infos: &[&SubjectInfo], rows: &[Row]) -> Agreement {
             }
         }
     }
-    let share = (0..n)
-        .map(|i| {
-            (0..n)
-                .map(|j| {
-                    let (a, b) = (i.min(j), i.max(j));
-                    (total[a][b] > 0).then(|| agree[a][b] as f64 / total[a][b] as f64)
-                })
-                .collect()
-        })
-        .collect();
-    Agreement {
-        subjects: infos.iter().map(|i| i.name.clone()).collect(),
-        share,
+
+    /// The grid.
+    pub fn finish(self) -> Agreement {
+        let (infos, n, agree, total) = (self.infos, self.infos.len(), self.agree, self.total);
+        let share = (0..n)
+            .map(|i| {
+                (0..n)
+                    .map(|j| {
+                        let (a, b) = (i.min(j), i.max(j));
+                        (total[a][b] > 0).then(|| agree[a][b] as f64 / total[a][b] as f64)
+                    })
+                    .collect()
+            })
+            .collect();
+        Agreement {
+            subjects: infos.iter().map(|i| i.name.clone()).collect(),
+            share,
+        }
     }
 }
 
@@ -69,87 +101,120 @@ pub fn confusion(
     rows: &[Row],
     tag: &dyn Fn(&Row) -> Option<String>,
 ) -> Vec<ConfusionPair> {
-    let routing = [
-        Component::Scheme,
-        Component::Userinfo,
-        Component::Host,
-        Component::Port,
-    ];
-    let mut best: BTreeMap<(String, String, Component), ConfusionPair> = BTreeMap::new();
-    let real = |i: usize| !infos[i].speaks_editions();
-    let whatwg = |i: usize| infos[i].profile == "whatwg-url";
-    for row in rows.iter().filter(|r| r.task.op == crate::model::Op::Parse) {
-        for i in (0..infos.len()).filter(|&i| real(i)) {
-            for j in (i + 1..infos.len()).filter(|&j| real(j)) {
-                let (Outcome::Accepted(Answer::Parsed(x)), Outcome::Accepted(Answer::Parsed(y))) =
-                    (&row.outcomes[i], &row.outcomes[j])
-                else {
-                    continue;
-                };
-                for c in routing {
-                    if !(infos[i].components.contains(c) && infos[j].components.contains(c))
-                        || x.not_reported.contains(c)
-                        || y.not_reported.contains(c)
-                    {
+    let mut pairs = ConfusionPairs::new(infos);
+    rows.iter().for_each(|r| pairs.add(r, tag));
+    pairs.finish()
+}
+
+/// The confusion pairs folded as rows arrive: per pair and component, the count and the
+/// smallest input ([`confusion`]).
+pub struct ConfusionPairs<'a> {
+    infos: &'a [&'a SubjectInfo],
+    best: BTreeMap<(String, String, Component), ConfusionPair>,
+}
+
+impl<'a> ConfusionPairs<'a> {
+    /// No row yet.
+    pub fn new(infos: &'a [&'a SubjectInfo]) -> ConfusionPairs<'a> {
+        ConfusionPairs {
+            infos,
+            best: BTreeMap::new(),
+        }
+    }
+
+    /// Counts `row`, if it is a parse; `tag` names its confusion class, if any.
+    pub fn add(&mut self, row: &Row, tag: &dyn Fn(&Row) -> Option<String>) {
+        let infos = self.infos;
+        let best = &mut self.best;
+        let routing = [
+            Component::Scheme,
+            Component::Userinfo,
+            Component::Host,
+            Component::Port,
+        ];
+        let real = |i: usize| !infos[i].speaks_editions();
+        let whatwg = |i: usize| infos[i].profile == "whatwg-url";
+        if row.task.op == crate::model::Op::Parse {
+            for i in (0..infos.len()).filter(|&i| real(i)) {
+                for j in (i + 1..infos.len()).filter(|&j| real(j)) {
+                    let (
+                        Outcome::Accepted(Answer::Parsed(x)),
+                        Outcome::Accepted(Answer::Parsed(y)),
+                    ) = (&row.outcomes[i], &row.outcomes[j])
+                    else {
                         continue;
-                    }
-                    let (va, vb) = (x.components.get(c), y.components.get(c));
-                    let scheme = x.components.get(Component::Scheme);
-                    if routes_alike(c, va, vb, scheme) {
-                        continue;
-                    }
-                    let key = (infos[i].name.clone(), infos[j].name.clone(), c);
-                    let entry = best.entry(key).or_insert_with(|| ConfusionPair {
-                        class: tag(row).unwrap_or_else(|| format!("{} confusion", c.name())),
-                        component: c,
-                        a: infos[i].name.clone(),
-                        b: infos[j].name.clone(),
-                        input: row.task.input.clone(),
-                        a_reads: va.map(str::to_owned),
-                        b_reads: vb.map(str::to_owned),
-                        count: 0,
-                        browser_vs_checker: whatwg(i) != whatwg(j),
-                        a_reproduce: None,
-                        b_reproduce: None,
-                    });
-                    entry.count += 1;
-                    if (row.task.input.len(), &row.task.input) < (entry.input.len(), &entry.input) {
-                        entry.input = row.task.input.clone();
-                        entry.a_reads = va.map(str::to_owned);
-                        entry.b_reads = vb.map(str::to_owned);
-                        if let Some(t) = tag(row) {
-                            entry.class = t;
+                    };
+                    for c in routing {
+                        if !(infos[i].components.contains(c) && infos[j].components.contains(c))
+                            || x.not_reported.contains(c)
+                            || y.not_reported.contains(c)
+                        {
+                            continue;
+                        }
+                        let (va, vb) = (x.components.get(c), y.components.get(c));
+                        let scheme = x.components.get(Component::Scheme);
+                        if routes_alike(c, va, vb, scheme) {
+                            continue;
+                        }
+                        let key = (infos[i].name.clone(), infos[j].name.clone(), c);
+                        let entry = best.entry(key).or_insert_with(|| ConfusionPair {
+                            class: tag(row).unwrap_or_else(|| format!("{} confusion", c.name())),
+                            component: c,
+                            a: infos[i].name.clone(),
+                            b: infos[j].name.clone(),
+                            input: row.task.input.clone(),
+                            a_reads: va.map(str::to_owned),
+                            b_reads: vb.map(str::to_owned),
+                            count: 0,
+                            browser_vs_checker: whatwg(i) != whatwg(j),
+                            a_reproduce: None,
+                            b_reproduce: None,
+                        });
+                        entry.count += 1;
+                        if (row.task.input.len(), &row.task.input)
+                            < (entry.input.len(), &entry.input)
+                        {
+                            entry.input = row.task.input.clone();
+                            entry.a_reads = va.map(str::to_owned);
+                            entry.b_reads = vb.map(str::to_owned);
+                            if let Some(t) = tag(row) {
+                                entry.class = t;
+                            }
                         }
                     }
                 }
             }
         }
     }
-    let mut out: Vec<ConfusionPair> = best.into_values().collect();
-    for p in &mut out {
-        let line = |name: &str| {
-            crate::subjects::reproduce::reproduce(name, crate::model::Op::Parse, &p.input, None)
-        };
-        p.a_reproduce = line(&p.a);
-        p.b_reproduce = line(&p.b);
+
+    /// The pairs, a WHATWG parser against another library first.
+    pub fn finish(self) -> Vec<ConfusionPair> {
+        let mut out: Vec<ConfusionPair> = self.best.into_values().collect();
+        for p in &mut out {
+            let line = |name: &str| {
+                crate::subjects::reproduce::reproduce(name, crate::model::Op::Parse, &p.input, None)
+            };
+            p.a_reproduce = line(&p.a);
+            p.b_reproduce = line(&p.b);
+        }
+        out.sort_by(|a, b| {
+            (
+                !a.browser_vs_checker,
+                a.component,
+                std::cmp::Reverse(a.count),
+                &a.a,
+                &a.b,
+            )
+                .cmp(&(
+                    !b.browser_vs_checker,
+                    b.component,
+                    std::cmp::Reverse(b.count),
+                    &b.a,
+                    &b.b,
+                ))
+        });
+        out
     }
-    out.sort_by(|a, b| {
-        (
-            !a.browser_vs_checker,
-            a.component,
-            std::cmp::Reverse(a.count),
-            &a.a,
-            &a.b,
-        )
-            .cmp(&(
-                !b.browser_vs_checker,
-                b.component,
-                std::cmp::Reverse(b.count),
-                &b.a,
-                &b.b,
-            ))
-    });
-    out
 }
 
 /// Whether two readings of a routing component send a request to the same place: schemes and

@@ -123,63 +123,94 @@ pub fn versus_rfc3986(
     engine: &crate::engine::Engine,
     rows: &[crate::engine::Row],
 ) -> BTreeMap<String, Vec<(String, usize)>> {
-    use crate::engine::{judge_by, Judged};
-    use crate::subjects::profile::Reference;
-    let spec = crate::subjects::Spec::get();
-    // RFC 3986's answer is in each row already where a subject is judged against it.
-    let judged = engine
-        .references()
-        .iter()
-        .position(|r| *r == Reference::Edition(Edition::Rfc3986));
-    let mut out: BTreeMap<String, BTreeMap<String, usize>> = BTreeMap::new();
-    for row in rows.iter().filter(|r| r.task.op == crate::model::Op::Parse) {
-        let rfc3986 = match judged {
-            Some(k) => std::borrow::Cow::Borrowed(&row.references[k]),
-            None => {
-                let mut job = row.task.job();
-                job.ctx.edition = Edition::Rfc3986;
-                std::borrow::Cow::Owned(crate::subjects::run(spec, &job))
-            }
-        };
-        for (i, s) in engine.subjects().iter().enumerate() {
-            if engine.reference_of(i) != Reference::Whatwg {
-                continue;
-            }
-            let judged = Judged {
-                info: s.info(),
-                outcome: &row.outcomes[i],
-                reference: &rfc3986,
-                second: row.task.second.as_deref(),
-                reparsed: None,
+    let mut versus = Versus::new(engine);
+    rows.iter().for_each(|r| versus.add(r));
+    versus.finish()
+}
+
+/// [`versus_rfc3986`] folded as rows arrive: per subject judged against the WHATWG reference,
+/// the count of each rule.
+pub struct Versus<'e> {
+    engine: &'e crate::engine::Engine,
+    /// Where RFC 3986's answer is in each row already (a subject is judged against it).
+    judged: Option<usize>,
+    out: BTreeMap<String, BTreeMap<String, usize>>,
+}
+
+impl<'e> Versus<'e> {
+    /// No row yet.
+    pub fn new(engine: &'e crate::engine::Engine) -> Versus<'e> {
+        use crate::subjects::profile::Reference;
+        Versus {
+            engine,
+            judged: engine
+                .references()
+                .iter()
+                .position(|r| *r == Reference::Edition(Edition::Rfc3986)),
+            out: BTreeMap::new(),
+        }
+    }
+
+    /// Counts `row`, if it is a parse.
+    pub fn add(&mut self, row: &crate::engine::Row) {
+        use crate::engine::{judge_by, Judged};
+        use crate::subjects::profile::Reference;
+        let spec = crate::subjects::Spec::get();
+        let (engine, judged, out) = (self.engine, self.judged, &mut self.out);
+        if row.task.op == crate::model::Op::Parse {
+            let rfc3986 = match judged {
+                Some(k) => std::borrow::Cow::Borrowed(&row.references[k]),
+                None => {
+                    let mut job = row.task.job();
+                    job.ctx.edition = Edition::Rfc3986;
+                    std::borrow::Cow::Owned(crate::subjects::run(spec, &job))
+                }
             };
-            let findings = judge_by(
-                row.task.op,
-                &row.task.input,
-                &judged,
-                // The Standard's differences, then what the subject's own API changes (Node's
-                // `search` giving '' for none, ...).
-                &|e| {
-                    crate::engine::versus_rfc3986(e).or_else(|| {
-                        crate::engine::explain_for(&s.info().profile, &s.info().name, e)
-                    })
-                },
-            );
-            for f in findings {
-                let rule = f
-                    .rule
-                    .unwrap_or_else(|| "not explained by a rule".to_owned());
-                *out.entry(s.info().name.clone())
-                    .or_default()
-                    .entry(rule)
-                    .or_default() += 1;
+            for (i, s) in engine.subjects().iter().enumerate() {
+                if engine.reference_of(i) != Reference::Whatwg {
+                    continue;
+                }
+                let judged = Judged {
+                    info: s.info(),
+                    outcome: &row.outcomes[i],
+                    reference: &rfc3986,
+                    second: row.task.second.as_deref(),
+                    reparsed: None,
+                };
+                let findings = judge_by(
+                    row.task.op,
+                    &row.task.input,
+                    &judged,
+                    // The Standard's differences, then what the subject's own API changes (Node's
+                    // `search` giving '' for none, ...).
+                    &|e| {
+                        crate::engine::versus_rfc3986(e).or_else(|| {
+                            crate::engine::explain_for(&s.info().profile, &s.info().name, e)
+                        })
+                    },
+                );
+                for f in findings {
+                    let rule = f
+                        .rule
+                        .unwrap_or_else(|| "not explained by a rule".to_owned());
+                    *out.entry(s.info().name.clone())
+                        .or_default()
+                        .entry(rule)
+                        .or_default() += 1;
+                }
             }
         }
     }
-    out.into_iter()
-        .map(|(subject, rules)| {
-            let mut rules: Vec<(String, usize)> = rules.into_iter().collect();
-            rules.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-            (subject, rules)
-        })
-        .collect()
+
+    /// Per subject, its rules, most first.
+    pub fn finish(self) -> BTreeMap<String, Vec<(String, usize)>> {
+        self.out
+            .into_iter()
+            .map(|(subject, rules)| {
+                let mut rules: Vec<(String, usize)> = rules.into_iter().collect();
+                rules.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+                (subject, rules)
+            })
+            .collect()
+    }
 }

@@ -11,18 +11,23 @@ mod matrix;
 
 use std::path::PathBuf;
 
-use crate::engine::{ClassRecord, Engine, Row, Task};
+use crate::engine::{ClassRecord, Classifier, Engine, Row, Task};
 use crate::report::{
     area, Report, SubjectEntry, SubjectSummary, Timing, WhatwgScore, REPORT_SCHEMA,
 };
 use crate::subjects::SubjectInfo;
 use crate::suite::CaseResult;
 
-pub use confusion::{agreement, confusion};
+pub use confusion::{agreement, confusion, AgreementGrid, ConfusionPairs};
 pub use focus::root_causes;
 // The CI outputs (SARIF, the Markdown summary) say each side's answer as the report does.
 pub(crate) use focus::brief;
-pub use matrix::{matrix, versus_rfc3986};
+pub use matrix::{matrix, versus_rfc3986, Versus};
+
+/// The jobs run at a time: their rows are folded into the classes, the agreement grid, the
+/// confusion pairs and the matrix's counts, then dropped, so a run holds a chunk of rows at
+/// most, whatever its length (a row is some kilobytes: every subject's answer).
+pub const ROWS_PER_CHUNK: usize = 4096;
 
 /// Per-subject summaries of `classes`.
 pub fn per_subject(infos: &[&SubjectInfo], classes: &[ClassRecord]) -> Vec<SubjectSummary> {
@@ -113,10 +118,31 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
     let engine = inputs.engine;
     let infos = engine.infos();
     let (tasks, whatwg_files) = jobs(inputs.suites, inputs.tasks, &inputs.whatwg)?;
-    let rows = engine.run(&tasks, inputs.progress);
-    let run_s = started.elapsed().as_secs_f64();
-    let classes = engine.classify(&rows, inputs.budget);
-    let classify_s = started.elapsed().as_secs_f64() - run_s;
+    let setup_s = started.elapsed().as_secs_f64();
+    // The main run, a chunk at a time, each chunk's rows folded and dropped: the classes'
+    // folding is classification's time, the other folds the model's.
+    let tag = inputs.tag;
+    let mut classifier = Classifier::new(engine);
+    let mut grid = AgreementGrid::new(&infos);
+    let mut pairs = ConfusionPairs::new(&infos);
+    let mut versus = Versus::new(engine);
+    let (mut run_s, mut classify_s) = (0.0, 0.0);
+    for chunk in tasks.chunks(ROWS_PER_CHUNK) {
+        let at = std::time::Instant::now();
+        let rows = engine.run(chunk, inputs.progress);
+        run_s += at.elapsed().as_secs_f64();
+        let at = std::time::Instant::now();
+        classifier.add_rows(&rows);
+        classify_s += at.elapsed().as_secs_f64();
+        for row in &rows {
+            grid.add(row);
+            pairs.add(row, &|row: &Row| tag(&row.task));
+            versus.add(row);
+        }
+    }
+    let at = std::time::Instant::now();
+    let classes = classifier.finish(inputs.budget);
+    classify_s += at.elapsed().as_secs_f64();
     // Every suite case, judged for every subject.
     let mut jobs = Vec::new();
     for s in inputs.suites {
@@ -145,40 +171,46 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         })
         .collect();
     let whatwg = whatwg_scores(engine, &whatwg_files);
-    let tag = inputs.tag;
-    let confusion = confusion(&infos, &rows, &|row: &Row| tag(&row.task));
     let references: Vec<String> = (0..infos.len())
         .map(|i| engine.reference_of(i).name().to_owned())
         .collect();
-    let versus = versus_rfc3986(engine, &rows);
-    let total_s = started.elapsed().as_secs_f64();
-    let calls = rows.len() * infos.len();
-    Ok(Report {
+    let versus = versus.finish();
+    let subjects = subject_entries(engine);
+    // Parser-inputs of the main run: an unavailable subject's jobs are not parsed.
+    let calls = tasks.len() * subjects.iter().filter(|s| s.available).count();
+    let mut report = Report {
         schema: REPORT_SCHEMA,
         tool: format!("uridiff {}", env!("CARGO_PKG_VERSION")),
         seed: inputs.seed,
         generated: inputs.generated,
-        tasks: rows.len(),
-        subjects: subject_entries(engine),
+        tasks: tasks.len(),
+        subjects,
         per_subject: per_subject(&infos, &classes),
         matrix: matrix(&infos, &references, &cases, &versus),
-        agreement: agreement(&infos, &rows),
-        confusion,
+        agreement: grid.finish(),
+        confusion: pairs.finish(),
         root_causes: root_causes(&classes),
         whatwg,
         classes,
         cases,
-        timing: Timing {
-            total_s,
-            run_s,
-            classify_s,
-            inputs_per_s: if run_s > 0.0 {
-                calls as f64 / run_s
-            } else {
-                0.0
-            },
+        timing: Timing::default(),
+    };
+    let total_s = started.elapsed().as_secs_f64();
+    report.timing = Timing {
+        total_s,
+        setup_s,
+        run_s,
+        classify_s,
+        // The rest: every phase after the run's, and the folds into the grid, pairs and matrix.
+        model_s: total_s - setup_s - run_s - classify_s,
+        write_s: 0.0,
+        inputs_per_s: if run_s > 0.0 {
+            calls as f64 / run_s
+        } else {
+            0.0
         },
-    })
+    };
+    Ok(report)
 }
 
 /// Every job of a run: the suites' cases, then `tasks`, then each entry of the WHATWG test-data
@@ -232,39 +264,19 @@ fn jobs(
 /// assert_eq!(run.header.parsers[0].name, "impl");
 /// ```
 pub fn gate(inputs: Inputs<'_>, under_test: &[String]) -> Result<crate::gate::Run, RunError> {
-    use crate::gate::{answer_digest, job_id, Header, Parser, Record};
-    use rayon::prelude::*;
+    use crate::gate::{job_id, Header, Parser, Record};
     let engine = inputs.engine;
     let (tasks, _) = jobs(inputs.suites, inputs.tasks, &inputs.whatwg)?;
-    let rows = engine.run(&tasks, inputs.progress);
     let tested: Vec<(usize, &str)> = under_test
         .iter()
         .filter_map(|name| Some((engine.position(name)?, name.as_str())))
         .collect();
-    let mut records: Vec<Record> = rows
-        .par_iter()
-        .flat_map_iter(|row| {
-            let findings = engine.findings(row);
-            let job = job_id(&row.task);
-            let mut out = Vec::new();
-            for &(i, name) in &tested {
-                let answer = answer_digest(&row.outcomes[i], row.reparsed[i].as_ref());
-                for f in &findings {
-                    if f.rule.is_none() && f.signature.subject == name {
-                        out.push(Record {
-                            subject: name.to_owned(),
-                            class: f.signature.key(),
-                            severity: f.signature.class.severity(),
-                            job,
-                            answer,
-                            task: row.task.clone(),
-                        });
-                    }
-                }
-            }
-            out
-        })
-        .collect();
+    // A chunk of rows at a time, each turned into its records and dropped.
+    let mut records: Vec<Record> = Vec::new();
+    for chunk in tasks.chunks(ROWS_PER_CHUNK) {
+        let rows = engine.run(chunk, inputs.progress);
+        records.extend(gate_records(engine, &tested, &rows));
+    }
     records.sort_by(|a, b| (&a.class, a.job).cmp(&(&b.class, b.job)));
     records.dedup_by(|a, b| (&a.class, a.job) == (&b.class, b.job));
     let editions: std::collections::BTreeSet<&str> = tasks.iter().map(|t| t.edition.id()).collect();
@@ -291,6 +303,39 @@ pub fn gate(inputs: Inputs<'_>, under_test: &[String]) -> Result<crate::gate::Ru
         records,
         jobs: tasks.into_iter().map(|t| (job_id(&t), t)).collect(),
     })
+}
+
+/// The gate's records of `rows`: for each subject of `tested`, each unexplained finding of it.
+fn gate_records(
+    engine: &Engine,
+    tested: &[(usize, &str)],
+    rows: &[Row],
+) -> Vec<crate::gate::Record> {
+    use crate::gate::{answer_digest, job_id, Record};
+    use rayon::prelude::*;
+    rows.par_iter()
+        .flat_map_iter(|row| {
+            let findings = engine.findings(row);
+            let job = job_id(&row.task);
+            let mut out = Vec::new();
+            for &(i, name) in tested {
+                let answer = answer_digest(&row.outcomes[i], row.reparsed[i].as_ref());
+                for f in &findings {
+                    if f.rule.is_none() && f.signature.subject == name {
+                        out.push(Record {
+                            subject: name.to_owned(),
+                            class: f.signature.key(),
+                            severity: f.signature.class.severity(),
+                            job,
+                            answer,
+                            task: row.task.clone(),
+                        });
+                    }
+                }
+            }
+            out
+        })
+        .collect()
 }
 
 /// Every WHATWG parser's score on each file, the WHATWG reference's first.

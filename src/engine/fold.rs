@@ -1,0 +1,296 @@
+//! Classes folded as rows arrive: a [`Classifier`] keeps, per signature of the findings seen,
+//! the count and the smallest task that showed it, never the rows (DESIGN.md, "Data flow": memory
+//! follows classes, not jobs); [`Classifier::finish`] minimizes each and makes the class records.
+
+use std::collections::{BTreeMap, HashMap};
+
+use rayon::prelude::*;
+
+use super::{class_form, minimize, Class, ClassRecord, Engine, Row, Signature, Task};
+use crate::model::Op;
+use crate::subjects;
+
+/// How many inputs of different skeletons one (subject, class, operation) minimizes at most: the
+/// rest count towards the class their smallest sibling minimized to.
+const FORMS_PER_CLASS: usize = 24;
+
+/// What a signature has been seen on: how many findings, the smallest task (by
+/// [`Task::order_key`]), and the first finding's rule and reason.
+#[derive(Debug)]
+struct Seen {
+    count: usize,
+    best: Task,
+    rule: Option<String>,
+    reason: Option<String>,
+}
+
+/// The classes of the rows given so far, folded: per signature of the findings (by the form of
+/// each input as it came), its count and smallest task. Rows may be dropped once added; adding
+/// the same rows in the same order, in one go or in chunks, gives the same classes.
+///
+/// ```
+/// use uridiff::engine::{Classifier, Engine, Task};
+/// let engine = Engine::new(uridiff::subjects::in_process());
+/// let tasks: Vec<Task> = ["http://a b/", "%zz", "http://a/"]
+///     .iter()
+///     .map(|s| Task::parse(s.as_bytes().to_vec(), "doc"))
+///     .collect();
+/// let mut classifier = Classifier::new(&engine);
+/// for chunk in tasks.chunks(2) {
+///     classifier.add_rows(&engine.run(chunk, &|| ()));
+/// }
+/// let keys = |c: Vec<uridiff::engine::ClassRecord>| c.into_iter().map(|c| c.key).collect::<Vec<_>>();
+/// assert_eq!(keys(classifier.finish(100)), keys(engine.classify(&engine.run(&tasks, &|| ()), 100)));
+/// ```
+pub struct Classifier<'e> {
+    engine: &'e Engine,
+    raw: HashMap<Signature, Seen>,
+    /// The subjects' parses of operands, for attribution ([`super::attribute`]).
+    memo: minimize::Memo,
+}
+
+impl<'e> Classifier<'e> {
+    /// No row yet.
+    pub fn new(engine: &'e Engine) -> Classifier<'e> {
+        Classifier {
+            engine,
+            raw: HashMap::new(),
+            memo: minimize::Memo::default(),
+        }
+    }
+
+    /// Folds in the findings of `rows`, in order (their findings are found over the cores), each
+    /// counted where [`Engine::classed_findings`] puts it.
+    pub fn add_rows(&mut self, rows: &[Row]) {
+        let findings: Vec<Vec<(super::Finding, Task)>> = rows
+            .par_iter()
+            .map(|r| self.engine.classed_findings(r, &self.memo))
+            .collect();
+        for found in findings {
+            self.add_findings(found);
+        }
+    }
+
+    /// Folds in the findings of one row.
+    pub fn add(&mut self, row: &Row) {
+        let found = self.engine.classed_findings(row, &self.memo);
+        self.add_findings(found);
+    }
+
+    /// How many signatures have been seen (before minimization joins them).
+    pub fn len(&self) -> usize {
+        self.raw.len()
+    }
+
+    /// Whether no finding has been seen.
+    pub fn is_empty(&self) -> bool {
+        self.raw.is_empty()
+    }
+
+    fn add_findings(&mut self, found: Vec<(super::Finding, Task)>) {
+        // A validity finding keeps its reason.
+        for (f, task) in found {
+            let task = &task;
+            match self.raw.get_mut(&f.signature) {
+                Some(seen) => {
+                    seen.count += 1;
+                    if task.order_key() < seen.best.order_key() {
+                        seen.best = task.clone();
+                    }
+                }
+                None => {
+                    self.raw.insert(
+                        f.signature,
+                        Seen {
+                            count: 1,
+                            best: task.clone(),
+                            rule: f.rule,
+                            reason: f.reason,
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// The classes: each signature's smallest task minimized (at most `budget` runs, more for a
+    /// longer input: [`minimize::budget_for`]), the same signature after minimization one
+    /// class, most severe first.
+    pub fn finish(self, budget: usize) -> Vec<ClassRecord> {
+        self.engine.classes(self.raw, budget)
+    }
+}
+
+impl Engine {
+    /// The classes of the signatures seen; see [`Classifier::finish`].
+    fn classes(&self, raw: HashMap<Signature, Seen>, budget: usize) -> Vec<ClassRecord> {
+        // Then at most FORMS_PER_CLASS forms per (subject, class, op), smallest first, are
+        // minimized; the others are counted with the smallest.
+        type Coarse = (String, Class, Op, bool);
+        let mut coarse: BTreeMap<Coarse, Vec<(Signature, Seen)>> = BTreeMap::new();
+        for (sig, seen) in raw {
+            coarse
+                .entry((sig.subject.clone(), sig.class, sig.op, sig.by_design))
+                .or_default()
+                .push((sig, seen));
+        }
+        let mut work = Vec::new();
+        for (_, mut group) in coarse {
+            group.sort_by(|a, b| {
+                a.1.best
+                    .order_key()
+                    .cmp(&b.1.best.order_key())
+                    .then_with(|| a.0.cmp(&b.0))
+            });
+            let rest: usize = group.iter().skip(FORMS_PER_CLASS).map(|g| g.1.count).sum();
+            group.truncate(FORMS_PER_CLASS);
+            if let Some(first) = group.first_mut() {
+                first.1.count += rest;
+            }
+            work.extend(group);
+        }
+        let memo = minimize::Memo::default();
+        // (signature, count, example, first seen, rule)
+        type Minimized = (Signature, usize, Task, Task, Option<String>);
+        let minimized: Vec<Minimized> = self.in_parallel(work, &|(sig, seen)| {
+            let Seen {
+                count,
+                best,
+                rule,
+                reason,
+            } = seen;
+            let example = minimize::minimize(self, &memo, &best, &sig, reason.as_deref(), budget)
+                .unwrap_or_else(|| best.clone());
+            let sig = Signature {
+                form: class_form(
+                    sig.class,
+                    example.op,
+                    &example.input,
+                    example.second.as_deref(),
+                    reason.as_deref(),
+                ),
+                ..sig
+            };
+            (sig, count, example, best, rule)
+        });
+        // Classes: the same signature after minimization is one class.
+        let mut classes: BTreeMap<Signature, (usize, Task, Task, Option<String>)> = BTreeMap::new();
+        for (sig, count, example, first_seen, rule) in minimized {
+            match classes.get_mut(&sig) {
+                Some(c) => {
+                    c.0 += count;
+                    if example.order_key() < c.1.order_key() {
+                        c.1 = example;
+                        c.2 = first_seen;
+                    }
+                }
+                None => {
+                    classes.insert(sig, (count, example, first_seen, rule));
+                }
+            }
+        }
+        // Every subject on every example, as one run: each worker pipelined.
+        let classes: Vec<_> = classes.into_iter().collect();
+        let examples: Vec<Task> = classes.iter().map(|(_, c)| c.1.clone()).collect();
+        let rows = self.run(&examples, &|| ());
+        let mut out: Vec<ClassRecord> = classes
+            .into_par_iter()
+            .zip(rows)
+            .map(|((signature, (count, example, first_seen, rule)), on)| {
+                self.record_on(signature, count, example, &first_seen, rule, on)
+            })
+            .collect();
+        out.sort_by(|a, b| {
+            (a.explained, a.severity, std::cmp::Reverse(a.count), &a.key).cmp(&(
+                b.explained,
+                b.severity,
+                std::cmp::Reverse(b.count),
+                &b.key,
+            ))
+        });
+        out
+    }
+
+    /// `f` on every item of `work` (the minimization of a class of the subject named in the
+    /// item's signature), in parallel, the results in `work`'s order: the items of an external
+    /// worker's classes on a thread of that worker's own, in order (the worker answers one
+    /// caller at a time, and a thread waiting for its answers holds no core), the in-process
+    /// subjects' over the cores.
+    fn in_parallel<T: Send, R: Send>(
+        &self,
+        work: Vec<(Signature, T)>,
+        f: &(dyn Fn((Signature, T)) -> R + Sync),
+    ) -> Vec<R> {
+        type Numbered<T> = Vec<(usize, (Signature, T))>;
+        let mut by_worker: BTreeMap<usize, Numbered<T>> = BTreeMap::new();
+        let mut local = Vec::new();
+        for (k, item) in work.into_iter().enumerate() {
+            match self.position(&item.0.subject) {
+                Some(i) if self.subjects[i].info().kind == subjects::Kind::External => {
+                    by_worker.entry(i).or_default().push((k, item));
+                }
+                _ => local.push((k, item)),
+            }
+        }
+        let mut out: Vec<(usize, R)> = std::thread::scope(|scope| {
+            let threads: Vec<_> = by_worker
+                .into_values()
+                .map(|items| {
+                    scope.spawn(move || {
+                        items
+                            .into_iter()
+                            .map(|(k, item)| (k, f(item)))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            let mut out: Vec<(usize, R)> = local
+                .into_par_iter()
+                .map(|(k, item)| (k, f(item)))
+                .collect();
+            for t in threads {
+                // A panic in `f` is the engine's own bug: passed on as it came.
+                out.extend(t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+            }
+            out
+        });
+        out.sort_by_key(|(k, _)| *k);
+        out.into_iter().map(|(_, r)| r).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_folded_a_few_at_a_time_give_the_classes_of_all_at_once() {
+        let engine = Engine::new(crate::subjects::in_process());
+        let tasks = crate::gen::operations(3, 200);
+        let rows = engine.run(&tasks, &|| ());
+        let whole = engine.classify(&rows, 50);
+        assert!(
+            !whole.is_empty(),
+            "the in-process parsers deviate somewhere"
+        );
+        let mut classifier = Classifier::new(&engine);
+        for chunk in tasks.chunks(7) {
+            // Each chunk run on its own and dropped: only the fold outlives it.
+            classifier.add_rows(&engine.run(chunk, &|| ()));
+        }
+        let chunked = classifier.finish(50);
+        let view = |c: &[ClassRecord]| -> Vec<(String, usize, Task, Task)> {
+            c.iter()
+                .map(|c| {
+                    (
+                        c.key.clone(),
+                        c.count,
+                        c.example.clone(),
+                        c.first_seen.clone(),
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(view(&whole), view(&chunked));
+    }
+}

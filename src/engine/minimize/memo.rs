@@ -1,0 +1,218 @@
+//! The minimizer's memo: what each subject shows on each candidate tried, shared by every class
+//! minimized in one run, bounded in entries and bytes (a cache, not a record).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use super::super::{Class, Engine, Task};
+use crate::model::Op;
+
+/// What a candidate must keep: the subject's class of difference, operation, verdict, and the
+/// reason of a validity difference ([`crate::engine::Finding::reason`]).
+pub(super) type Kept = (Class, Op, bool, Option<String>);
+
+/// The memo's bounds: past half of either, the entries go to a previous generation, and the one
+/// before is dropped (a cache, not a record: a dropped entry is recomputed).
+const MEMO_ENTRIES: usize = 200_000;
+/// The bytes of the tasks a memo holds, at most (about): a long input's candidates are long.
+const MEMO_BYTES: usize = 64 << 20;
+
+/// One generation of the memo: per subject and task, the classes shown, and the tasks' bytes.
+#[derive(Debug, Default)]
+struct Generation {
+    seen: HashMap<(usize, Task), Arc<Vec<Kept>>>,
+    bytes: usize,
+}
+
+/// The memo's two generations: an entry used in the current one stays, one not used since the
+/// previous rotation goes at the next (a cheap approximation of least recently used).
+#[derive(Debug, Default)]
+struct Generations {
+    current: Generation,
+    previous: Generation,
+}
+
+/// The classes each subject shows on each task tried, shared by every class minimized in one
+/// run: the candidates of classes first seen on the same input are mostly the same. Bounded by
+/// [`MEMO_ENTRIES`] entries and about [`MEMO_BYTES`] bytes of tasks, in two generations.
+#[derive(Debug, Default)]
+pub struct Memo {
+    seen: Mutex<Generations>,
+    /// The subjects' parses of operands, for attribution ([`crate::engine::attribute`]).
+    pub(in crate::engine) operands: super::super::attribute::Operands,
+}
+
+/// The bytes a memo entry for `task` holds.
+fn weight(task: &Task) -> usize {
+    task.input.len() + task.second.as_ref().map_or(0, Vec::len) + task.origin.len()
+}
+
+impl Memo {
+    /// What subject `i` of `engine` shows on `task` as classes count it (a candidate whose
+    /// difference belongs to the parse of an operand does not keep a resolution's class:
+    /// [`crate::engine::attribute`]), computed once.
+    pub fn kept(&self, engine: &Engine, i: usize, task: &Task) -> Arc<Vec<Kept>> {
+        self.kept_batch(engine, i, std::slice::from_ref(task))
+            .pop()
+            .expect("one answer per task")
+    }
+
+    /// What subject `i` of `engine` shows on each of `tasks`, in order: the tasks not in the memo
+    /// run as one batch ([`Engine::findings_of_subject_batch`]).
+    ///
+    /// ```
+    /// use uridiff::engine::{minimize::Memo, Engine, Task};
+    /// let engine = Engine::new(uridiff::subjects::in_process());
+    /// let i = engine.position("oracle-regex").unwrap();
+    /// let memo = Memo::default();
+    /// let tasks = [Task::parse(b"%".to_vec(), "doc"), Task::parse(b"%".to_vec(), "doc")];
+    /// let kept = memo.kept_batch(&engine, i, &tasks);
+    /// assert_eq!(kept[0], kept[1]);
+    /// assert_eq!(memo.len(), 1);
+    /// ```
+    pub fn kept_batch(&self, engine: &Engine, i: usize, tasks: &[Task]) -> Vec<Arc<Vec<Kept>>> {
+        let mut out: Vec<Option<Arc<Vec<Kept>>>> = {
+            let mut g = self.lock();
+            tasks.iter().map(|t| g.get(i, t)).collect()
+        };
+        let mut missing: Vec<&Task> = Vec::new();
+        for (t, o) in tasks.iter().zip(&out) {
+            if o.is_none() && !missing.contains(&t) {
+                missing.push(t);
+            }
+        }
+        if missing.is_empty() {
+            return out.into_iter().flatten().collect();
+        }
+        let owned: Vec<Task> = missing.iter().map(|t| (*t).clone()).collect();
+        let found: Vec<Arc<Vec<Kept>>> = engine
+            .findings_of_subject_batch(i, &owned)
+            .into_iter()
+            .zip(&owned)
+            .map(|(findings, task)| {
+                let (findings, _) =
+                    super::super::attribute::attribute(engine, &self.operands, i, task, findings);
+                Arc::new(
+                    findings
+                        .into_iter()
+                        .map(|f| {
+                            (
+                                f.signature.class,
+                                f.signature.op,
+                                f.signature.by_design,
+                                f.reason,
+                            )
+                        })
+                        .collect(),
+                )
+            })
+            .collect();
+        for (t, o) in tasks.iter().zip(&mut out) {
+            if o.is_none() {
+                let k = owned
+                    .iter()
+                    .position(|m| m == t)
+                    .expect("every missing task ran");
+                *o = Some(Arc::clone(&found[k]));
+            }
+        }
+        let mut g = self.lock();
+        for (t, f) in owned.into_iter().zip(found) {
+            g.insert(i, t, f);
+        }
+        out.into_iter().flatten().collect()
+    }
+
+    /// How many answers the memo holds.
+    pub fn len(&self) -> usize {
+        let g = self.lock();
+        g.current.seen.len() + g.previous.seen.len()
+    }
+
+    /// Whether the memo holds no answer.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes of the tasks the memo holds.
+    pub fn bytes(&self) -> usize {
+        let g = self.lock();
+        g.current.bytes + g.previous.bytes
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Generations> {
+        // A poisoned memo only loses cached answers; they are recomputed.
+        self.seen
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+impl Generations {
+    /// The answer for (`i`, `task`), moved to the current generation when found in the previous.
+    fn get(&mut self, i: usize, task: &Task) -> Option<Arc<Vec<Kept>>> {
+        // The key is borrowed as an owned pair; a clone only on a hit in the previous generation
+        // would need a raw-entry API, so look up with a cloned key (the task is small, or its
+        // bytes are about to be parsed anyway).
+        let key = (i, task.clone());
+        if let Some(s) = self.current.seen.get(&key) {
+            return Some(Arc::clone(s));
+        }
+        let found = self.previous.seen.remove(&key)?;
+        self.previous.bytes -= weight(task);
+        self.insert(i, key.1, Arc::clone(&found));
+        Some(found)
+    }
+
+    /// Records an answer; past half of either bound, the current generation becomes the
+    /// previous, and the previous is dropped.
+    fn insert(&mut self, i: usize, task: Task, found: Arc<Vec<Kept>>) {
+        if self.current.seen.len() >= MEMO_ENTRIES / 2 || self.current.bytes >= MEMO_BYTES / 2 {
+            self.previous = std::mem::take(&mut self.current);
+        }
+        let w = weight(&task);
+        if self.current.seen.insert((i, task), found).is_none() {
+            self.current.bytes += w;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(n: usize, len: usize) -> Task {
+        let mut input = n.to_string().into_bytes();
+        input.resize(len.max(input.len()), b'a');
+        Task::parse(input, "")
+    }
+
+    #[test]
+    fn the_memo_keeps_within_its_bounds_and_keeps_what_is_used() {
+        let mut g = Generations::default();
+        let answer = Arc::new(Vec::new());
+        // A megabyte a task: the bytes bound rotates the generations.
+        for n in 0..100 {
+            g.insert(0, task(n, 1 << 20), Arc::clone(&answer));
+            let bytes = g.current.bytes + g.previous.bytes;
+            assert!(bytes <= MEMO_BYTES + (1 << 20), "{bytes} bytes after {n}");
+        }
+        assert!(g.get(0, &task(0, 1 << 20)).is_none(), "the oldest went");
+        assert!(g.get(0, &task(99, 1 << 20)).is_some(), "the newest stayed");
+        // Small tasks: the entries bound.
+        let mut g = Generations::default();
+        for n in 0..MEMO_ENTRIES + 10 {
+            g.insert(0, task(n, 0), Arc::clone(&answer));
+        }
+        assert!(g.current.seen.len() + g.previous.seen.len() <= MEMO_ENTRIES);
+        // An entry used from the previous generation moves to the current one, and outlives
+        // the next rotation.
+        let old = task(MEMO_ENTRIES / 2 + 1, 0);
+        assert!(g.previous.seen.contains_key(&(0, old.clone())));
+        assert!(g.get(0, &old).is_some());
+        for n in 0..MEMO_ENTRIES / 2 {
+            g.insert(1, task(n, 0), Arc::clone(&answer));
+        }
+        assert!(g.get(0, &old).is_some());
+    }
+}
