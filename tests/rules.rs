@@ -18,6 +18,8 @@ use uridiff::subjects::{self, Ctx, Kind, Subject, SubjectInfo};
 
 // The PyPI workers' rules.
 mod pypi;
+// The npm workers' library rules.
+mod npm;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -702,6 +704,7 @@ fn every_rule_fires_through_the_comparison() {
             ),
         ])
         .chain(pypi::cases())
+        .chain(npm::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -16,6 +16,7 @@ use super::Class;
 
 mod any;
 mod curl_url;
+mod fast_uri;
 mod fluent_uri;
 mod go_net_url;
 mod http_request_target;
@@ -106,6 +107,7 @@ pub const TABLES: &[&[Rule]] = &[
     perl_uri::RULES,
     url_parse::RULES,
     urijs::RULES,
+    fast_uri::RULES,
 ];
 
 /// Every rule of [`TABLES`], in order.
