@@ -20,6 +20,8 @@ use uridiff::subjects::{self, Ctx, Kind, Subject, SubjectInfo};
 mod pypi;
 // The cases of Debian 12's parsers' rules.
 mod debian;
+// The npm workers' library rules.
+mod npm;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -723,6 +725,7 @@ fn every_rule_fires_through_the_comparison() {
         ])
         .chain(pypi::cases())
         .chain(debian::cases())
+        .chain(npm::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -18,6 +18,7 @@ mod any;
 mod boost_url;
 mod c_uriparser;
 mod curl_url;
+mod fast_uri;
 mod fluent_uri;
 mod go_net_url;
 mod http_request_target;
@@ -119,6 +120,7 @@ pub const TABLES: &[&[Rule]] = &[
     ruby_addressable::RULES,
     mojo_url::RULES,
     okhttp::RULES,
+    fast_uri::RULES,
 ];
 
 /// Every rule of [`TABLES`], in order.

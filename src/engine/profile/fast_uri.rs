@@ -1,0 +1,609 @@
+//! Library rules of `node-fast-uri` (npm `fast-uri`) and `node-uri-js` (npm `uri-js`), both
+//! under profile `rfc3986`: fast-uri grew from uri-js and keeps its API, so most rules are
+//! written once and owned by both. What each README (the package's own `README.md`) says:
+//!
+//! - "Parse": `parse(...)` returns `port: 123`, a number; uri-js's "IP Support": the host of
+//!   `//[2001:db8::7%25en1]` is `"2001:db8::7%en1"` (brackets gone, the zone's `%25` decoded)
+//!   and an IPv6 address is normalized (`//[2001:0:0DB8::0:0001]` is `//[2001:0:db8::1]`,
+//!   RFC 5952), uri-js's IPv4 too (`//192.068.001.000` is `//192.68.1.0`).
+//! - "Normalizing" and "Comparison": the scheme and host are lowercased and percent-encoded
+//!   unreserved characters decoded (`HTTP://ABC.com:80/%7Esmith/home.html` is
+//!   `http://abc.com/~smith/home.html`); the parse applies it as it goes. fast-uri: "Reserved
+//!   path escapes such as `%2F` and `%2E` are preserved".
+//! - "Options", `absolutePath`: "If set to `true`, the serializer will not resolve a relative
+//!   `path` component": by default `serialize` removes dot-segments. fast-uri: "a relative path
+//!   is never turned into a root-relative one ... (`a/../b` -> `b`, `../x` -> `../x`, `x/..` ->
+//!   `./`, `a/../a:b` -> `./a:b`)"; uri-js applies RFC 3986 5.2.4 as written.
+//! - "Serialize": `{scheme: "http", host: "example.com", fragment: "footer"}` is
+//!   `http://example.com/#footer` (an empty http path written "/").
+//! - "Scheme supports"/"Scheme Extendable": handlers for http and https (an http URI without a
+//!   host is refused: fast-uri, "rejects HTTP(S) results with an empty host"; RFC 9110 4.2.1),
+//!   ws and wss ("`URI.equal("WS://ABC.COM:80/chat#one", "ws://abc.com/chat") === true`": the
+//!   fragment dropped, RFC 6455 3), mailto (RFC 6068: the `to` addresses percent-decoded, the
+//!   domain case-insensitive, a recipient without a domain refused), urn (RFC 2141: `urn:` NID
+//!   `:` NSS, the NID case-insensitive) and urn:uuid (RFC 4122 3: the hex digits
+//!   case-insensitive).
+//! - uri-js, "Breaking changes from 2.x": "URI validation has been removed": what it accepts
+//!   says nothing of validity. fast-uri reports "Malformed authorities, out-of-range ports, and
+//!   raw leading or trailing C0 controls or spaces"; "Percent-encoded and interior component
+//!   data remain valid" (its parse percent-encodes what may not appear, `g h` is `g%20h`).
+//!
+//! Each rule reproduces the answer from the reference's (a validity rule, which has no value to
+//! reproduce, checks what the documented behaviour needs of the input).
+
+use super::{accepted_once, port_as_number, Rule};
+use crate::engine::{Class, Evidence};
+use crate::model::{Component, Components};
+
+/// Owned by both libraries.
+const BOTH: [&str; 2] = ["node-fast-uri", "node-uri-js"];
+
+/// `rule` once for each of `owners`.
+macro_rules! rules_of {
+    ($($owners:expr => $name:expr, $f:expr;)*) => {
+        &[$(
+            Rule { profile: $owners[0], name: $name, explains: $f },
+            Rule { profile: $owners[1], name: $name, explains: $f },
+        )*]
+    };
+}
+
+/// The rules of this table.
+pub(super) const RULES: &[Rule] = rules_of![
+    BOTH => "the port is a number (README, Parse: `port: 123`)", port_as_number;
+    BOTH => "an IP literal's host is the address without brackets, RFC 5952's form, the zone's %25 decoded (README: IP Support)", ipv6_host;
+    BOTH => "the host lowercased with percent-encoded unreserved characters decoded (README: Normalizing)", host_normalized;
+    BOTH => "serialize removes dot-segments, uppercases percent-encodings, drops an empty port, writes an empty http path \"/\" and drops a ws fragment (README: absolutePath, Serialize, WS)", serialized_as_documented;
+    BOTH => "an http or https URI without a host is refused (HTTP handler; RFC 9110 4.2.1)", http_without_host;
+    BOTH => "a urn that is not `urn:` NID `:` NSS, or a urn:uuid whose NSS is no UUID, is refused (URN handlers, RFC 2141, RFC 4122 3)", urn_malformed;
+    BOTH => "a mailto recipient without a domain is refused (mailto handler, RFC 6068)", mailto_without_domain;
+    BOTH => "a port above 65535 is refused (README: \"out-of-range ports ... are reported through the parsed component's `error` field\")", |e| e.class == Class::TooStrict && super::port_overflows(e.spec_components);
+    BOTH => "normalize, resolve and equal read URIs in their normal form: 6.2.2's case and percent-encoding, the port a number, IPv6 as RFC 5952 writes it, a ws fragment dropped (README: Normalizing, IP Support, Comparison, WS)", canonical_answer;
+    BOTH => "urn equality ignores the NID's case, and a uuid's (URN handlers, RFC 2141 5, RFC 4122 3)", urn_equal;
+    BOTH => "mailto equality compares the decoded recipients, domains in any case, an empty query none (mailto handler, RFC 6068)", mailto_equal;
+    BOTH => "mailto normalization decodes the recipients and lowercases their domains (mailto handler, RFC 6068)", mailto_normalized;
+    ["node-uri-js", "node-uri-js"] => "an IPv4 address written without leading zeros (README: IP Support, IPv4 normalization)", ipv4_unpadded;
+    ["node-uri-js", "node-uri-js"] => "accepts what RFC 3986 refuses (README, Breaking changes from 2.x: \"URI validation has been removed\")", |e| e.class == Class::TooLax;
+    ["node-fast-uri", "node-fast-uri"] => "percent-encoded unreserved characters decoded, %2E kept (README: \"Reserved path escapes such as %2F and %2E are preserved\")", dot_escape_kept;
+    ["node-fast-uri", "node-fast-uri"] => "interior characters that may not appear are percent-encoded, not refused (README: \"interior component data remain valid\")", interior_encoded;
+];
+
+/// An IPv6 address as RFC 5952 4 writes it (lowercase, leading zeros gone, the longest run of
+/// two or more zero fields as "::"), its last 32 bits dotted when it was written so.
+fn rfc5952(addr: &str) -> Option<String> {
+    let ip: std::net::Ipv6Addr = addr.parse().ok()?;
+    let s = ip.segments();
+    let dotted = addr.contains('.');
+    let fields = if dotted { 6 } else { 8 };
+    // The longest run of zero fields (the first of equals), when it is two or more long.
+    let (mut best, mut run) = ((0, 0), (0, 0));
+    for (i, &f) in s[..fields].iter().enumerate() {
+        if f == 0 {
+            run = if run.1 == 0 {
+                (i, 1)
+            } else {
+                (run.0, run.1 + 1)
+            };
+            if run.1 > best.1 {
+                best = run;
+            }
+        } else {
+            run = (0, 0);
+        }
+    }
+    let hex = |r: &[u16]| {
+        r.iter()
+            .map(|f| format!("{f:x}"))
+            .collect::<Vec<_>>()
+            .join(":")
+    };
+    let mut out = if best.1 >= 2 {
+        let (a, b) = (best.0, best.0 + best.1);
+        format!("{}::{}", hex(&s[..a]), hex(&s[b..fields]))
+    } else {
+        hex(&s[..fields])
+    };
+    if dotted {
+        let [.., a, b, c, d] = ip.octets();
+        if !out.ends_with(':') {
+            out.push(':');
+        }
+        out.push_str(&format!("{a}.{b}.{c}.{d}"));
+    }
+    Some(out)
+}
+
+/// `s` with each percent-encoded unreserved character decoded (but those in `keep`), the other
+/// percent-encodings' hexadecimal digits uppercased: RFC 3986 6.2.2.1 and 6.2.2.2.
+fn decode_unreserved(s: &str, keep: &[u8]) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: Option<&u8>| c.and_then(|&c| (c as char).to_digit(16));
+        match (b[i], hex(b.get(i + 1)), hex(b.get(i + 2))) {
+            (b'%', Some(h), Some(l)) => {
+                let octet = (h * 16 + l) as u8;
+                if (octet.is_ascii_alphanumeric() || b"-._~".contains(&octet))
+                    && !keep.contains(&octet)
+                {
+                    out.push(octet);
+                } else {
+                    out.extend_from_slice(s[i..i + 3].to_ascii_uppercase().as_bytes());
+                }
+                i += 3;
+            }
+            (c, _, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn scheme_of(c: Option<&Components>) -> Option<String> {
+    c.and_then(|c| c.get(Component::Scheme))
+        .map(str::to_ascii_lowercase)
+}
+
+fn ipv6_host(e: &Evidence<'_>) -> bool {
+    let Some(inner) = e
+        .spec
+        .and_then(|h| h.strip_prefix('['))
+        .and_then(|h| h.strip_suffix(']'))
+    else {
+        return false;
+    };
+    if e.component() != Some(Component::Host) || e.got.is_none() {
+        return false;
+    }
+    let (addr, zone) = match inner.split_once("%25") {
+        Some((a, z)) => (a, Some(z)),
+        None => (inner, None),
+    };
+    let zone = zone.map_or(String::new(), |z| format!("%{z}"));
+    let mut forms = vec![format!("{addr}{zone}")];
+    if let Some(ip) = rfc5952(addr) {
+        forms.push(format!("{ip}{zone}"));
+    }
+    forms.iter().any(|f| Some(f.as_str()) == e.got)
+}
+
+fn host_normalized(e: &Evidence<'_>) -> bool {
+    e.component() == Some(Component::Host)
+        && e.spec
+            .map(|h| decode_unreserved(h, b"").to_ascii_lowercase())
+            .as_deref()
+            == e.got
+}
+
+fn ipv4_unpadded(e: &Evidence<'_>) -> bool {
+    let Some(spec) = e.spec.filter(|_| e.component() == Some(Component::Host)) else {
+        return false;
+    };
+    let octets: Vec<&str> = spec.split('.').collect();
+    let numbers: Option<Vec<u8>> = octets.iter().map(|o| o.parse().ok()).collect();
+    let written = numbers
+        .filter(|n| n.len() == 4 && octets.iter().all(|o| o.bytes().all(|b| b.is_ascii_digit())))
+        .map(|n| format!("{}.{}.{}.{}", n[0], n[1], n[2], n[3]));
+    written.is_some_and(|w| w != spec && Some(w.as_str()) == e.got)
+}
+
+fn dot_escape_kept(e: &Evidence<'_>) -> bool {
+    matches!(
+        e.component(),
+        Some(Component::Userinfo | Component::Path | Component::Query | Component::Fragment)
+    ) && e.spec.is_some_and(|s| s.contains('%'))
+        && e.spec.map(|s| decode_unreserved(s, b".")).as_deref() == e.got
+}
+
+/// fast-uri's README: raw leading or trailing C0 controls or spaces and malformed authorities
+/// are errors; interior bytes that may not appear are percent-encoded. The input, encoded so,
+/// parses under RFC 3986, and nothing it encodes is in the authority or at an end.
+fn interior_encoded(e: &Evidence<'_>) -> bool {
+    // The bytes RFC 3986 allows nowhere, but "%": fast-uri passes a stray "%" through.
+    fn encoded(input: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(input.len());
+        for &b in input {
+            if b.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=%".contains(&b) {
+                out.push(b);
+            } else {
+                out.extend_from_slice(format!("%{b:02X}").as_bytes());
+            }
+        }
+        out
+    }
+    let operands = [Some(e.input), e.second];
+    let clean_ends_and_authority = operands.iter().flatten().all(|o| {
+        let ends = [o.first(), o.last()];
+        let authority = authority_of(o);
+        ends.iter().flatten().all(|&&b| b > b' ') && encoded(authority) == authority
+    });
+    e.class == Class::TooLax
+        && clean_ends_and_authority
+        && accepted_once(e, uri_spec::Edition::Rfc3986, encoded)
+}
+
+/// The authority of `input` read as RFC 3986 3 splits it: after an optional scheme and "//",
+/// up to "/", "?" or "#"; empty without "//".
+fn authority_of(input: &[u8]) -> &[u8] {
+    let after_scheme = input
+        .iter()
+        .position(|&b| b == b':')
+        .filter(|&n| {
+            input[..n].first().is_some_and(u8::is_ascii_alphabetic)
+                && input[..n]
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
+        })
+        .map_or(0, |n| n + 1);
+    let Some(rest) = input[after_scheme..].strip_prefix(b"//") else {
+        return &[];
+    };
+    let end = rest
+        .iter()
+        .position(|b| b"/?#".contains(b))
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// RFC 3986 5.2.4 on a path that begins with "/"; on a relative path, fast-uri's README
+/// reading: "." and ".." removed where they collapse, leading ".." kept, never made
+/// root-relative, "./" where nothing is left or a first segment holds ":".
+fn fast_uri_dots(path: &str) -> String {
+    if path.starts_with('/') || path.is_empty() {
+        return uri_spec::remove_dot_segments(path);
+    }
+    let segments: Vec<&str> = path.split('/').collect();
+    let mut out: Vec<&str> = Vec::new();
+    for s in &segments {
+        match *s {
+            "." => {}
+            ".." if out.last().is_some_and(|l| *l != "..") => {
+                out.pop();
+            }
+            s => out.push(s),
+        }
+    }
+    let trailing = matches!(segments.last(), Some(&"." | &"..")) && out.last() != Some(&"..");
+    let mut written = out.join("/");
+    if trailing && !written.is_empty() {
+        written.push('/');
+    }
+    if written.is_empty() || written.split('/').next().is_some_and(|s| s.contains(':')) {
+        written.insert_str(0, "./");
+    }
+    written
+}
+
+/// The round trip of `serialize(parse(input))`: each component read again is the first
+/// reading's, or what a documented step of `serialize` makes of it.
+fn serialized_as_documented(e: &Evidence<'_>) -> bool {
+    let (Class::RoundTrip, Some(first), Some(again)) = (e.class, e.spec_components, e.reparsed)
+    else {
+        return false;
+    };
+    let scheme = scheme_of(Some(first));
+    let web = matches!(scheme.as_deref(), Some("http" | "https"));
+    let ws = matches!(scheme.as_deref(), Some("ws" | "wss"));
+    let upper = |v: Option<&str>| v.map(super::any::upper_hex);
+    [
+        Component::Scheme,
+        Component::Userinfo,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ]
+    .into_iter()
+    .all(|c| {
+        let (was, now) = (first.get(c), again.get(c));
+        if was == now || upper(was).as_deref() == now {
+            return true;
+        }
+        match c {
+            Component::Scheme => super::lower(was).as_deref() == now,
+            Component::Port => {
+                let default = super::default_port(scheme.as_deref()).map(|p| p.to_string());
+                now.is_none() && (was == Some("") || was == default.as_deref())
+            }
+            Component::Fragment => ws && now.is_none(),
+            Component::Path => {
+                let Some(p) = upper(was) else {
+                    return false;
+                };
+                let forms = [
+                    uri_spec::remove_dot_segments(&p),
+                    fast_uri_dots(&p),
+                    if web && p.is_empty() {
+                        "/".into()
+                    } else {
+                        p.clone()
+                    },
+                ];
+                forms.iter().any(|f| Some(f.as_str()) == now)
+            }
+            _ => false,
+        }
+    })
+}
+
+/// `uri` in the normal form the libraries read (see [`canonical_answer`]), `None` when RFC 3986
+/// does not read it.
+fn canonical(uri: &[u8], keep: &[u8]) -> Option<[Option<String>; 7]> {
+    let c = uri_spec::parse(uri).ok()?;
+    let n = |v: Option<&str>| v.map(|v| decode_unreserved(v, keep));
+    let scheme = c.scheme.map(str::to_ascii_lowercase);
+    let host = c.host_str().map(|h| {
+        let literal = h.strip_prefix('[').and_then(|h| h.strip_suffix(']'));
+        match literal.and_then(|h| rfc5952(h).map(|a| (h, a))) {
+            Some((_, a)) => format!("[{a}]"),
+            None => decode_unreserved(h, keep).to_ascii_lowercase(),
+        }
+    });
+    let port = c.port.map(|p| match p.trim_start_matches('0') {
+        "" if !p.is_empty() => "0".to_owned(),
+        t => t.to_owned(),
+    });
+    let ws = matches!(scheme.as_deref(), Some("ws" | "wss"));
+    Some([
+        scheme,
+        n(c.userinfo),
+        host,
+        port,
+        n(c.path),
+        n(c.query),
+        if ws { None } else { n(c.fragment) },
+    ])
+}
+
+/// `resolve` and `normalize` answer the reference's URI in the normal form, as written; `equal`
+/// says two URIs are one where their normal forms are.
+fn canonical_answer(e: &Evidence<'_>) -> bool {
+    let written = |t: &str| {
+        let c = uri_spec::parse(t.as_bytes()).ok()?;
+        Some(
+            [
+                c.scheme,
+                c.userinfo,
+                c.host_str(),
+                c.port,
+                c.path,
+                c.query,
+                c.fragment,
+            ]
+            .map(|v| v.map(str::to_owned)),
+        )
+    };
+    [b"" as &[u8], b"."]
+        .iter()
+        .any(|keep| match (e.class, e.spec, e.got) {
+            (Class::Resolution, Some(spec), Some(got)) => {
+                let want = canonical(spec.as_bytes(), keep);
+                want.is_some() && want == written(got)
+            }
+            // normalize is serialize(parse(...)): its dot-segments removed too (README,
+            // `absolutePath`), as each library does it.
+            (Class::Normalization, Some(spec), Some(got)) => {
+                let dots: [fn(&str) -> String; 3] =
+                    [str::to_owned, uri_spec::remove_dot_segments, fast_uri_dots];
+                canonical(spec.as_bytes(), keep).is_some_and(|want| {
+                    dots.iter().any(|f| {
+                        let mut w = want.clone();
+                        w[4] = w[4].as_deref().map(f);
+                        Some(w) == written(got)
+                    })
+                })
+            }
+            // equal compares normalize's answers, dot-segments removed (README, Comparison:
+            // `eXAMPLE://a/./b/../b/%63/%7bfoo%7d` equals `example://a/b/c/%7Bfoo%7D`).
+            (Class::Equivalence, _, Some("true")) => e.second.is_some_and(|other| {
+                let dots: [fn(&str) -> String; 2] = [uri_spec::remove_dot_segments, fast_uri_dots];
+                dots.iter().any(|f| {
+                    let read = |u: &[u8]| {
+                        canonical(u, keep).map(|mut c| {
+                            c[4] = c[4].as_deref().map(f);
+                            c
+                        })
+                    };
+                    read(e.input).is_some() && read(e.input) == read(other)
+                })
+            }),
+            _ => false,
+        })
+}
+
+fn too_strict_on<'a>(e: &Evidence<'a>, scheme: &str) -> Option<&'a Components> {
+    (e.class == Class::TooStrict && scheme_of(e.spec_components).as_deref() == Some(scheme))
+        .then_some(e.spec_components)
+        .flatten()
+}
+
+fn http_without_host(e: &Evidence<'_>) -> bool {
+    let web = |scheme: Option<&str>, host: Option<&str>| {
+        scheme.is_some_and(|s| ["http", "https"].iter().any(|w| s.eq_ignore_ascii_case(w)))
+            && matches!(host, None | Some(""))
+    };
+    if e.class != Class::TooStrict {
+        return false;
+    }
+    match (e.second, e.spec_components) {
+        // resolve(base, input): the target's ("rejects HTTP(S) results with an empty host").
+        (Some(base), _) => uri_spec::resolve(base, e.input).is_ok_and(|t| {
+            uri_spec::parse(t.as_bytes()).is_ok_and(|c| web(c.scheme, c.host_str()))
+        }),
+        (None, Some(c)) => web(c.get(Component::Scheme), c.get(Component::Host)),
+        (None, None) => false,
+    }
+}
+
+/// RFC 2141 2: `<NID>` is a letter or digit then up to 31 letters, digits or "-".
+fn urn_nid(path: &str) -> Option<(&str, &str)> {
+    let (nid, nss) = path.split_once(':')?;
+    let ok = (1..=32).contains(&nid.len())
+        && nid
+            .bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphanumeric())
+        && nid.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-');
+    ok.then_some((nid, nss))
+}
+
+fn urn_malformed(e: &Evidence<'_>) -> bool {
+    too_strict_on(e, "urn").is_some_and(|c| {
+        let path = c.get(Component::Path).unwrap_or("");
+        // urn:uuid (RFC 4122 3): the NSS is 8-4-4-4-12 hexadecimal digits.
+        let uuid = |nss: &str| {
+            let groups: Vec<&str> = nss.split('-').collect();
+            groups.iter().map(|g| g.len()).eq([8, 4, 4, 4, 12])
+                && groups
+                    .iter()
+                    .all(|g| g.bytes().all(|b| b.is_ascii_hexdigit()))
+        };
+        urn_nid(path).is_none_or(|(nid, nss)| {
+            nss.is_empty() || (nid.eq_ignore_ascii_case("uuid") && !uuid(nss))
+        })
+    })
+}
+
+/// The `to` addresses of a mailto path, percent-decoded (RFC 6068 2).
+fn mailto_recipients(path: &str) -> Vec<String> {
+    if path.is_empty() {
+        return Vec::new();
+    }
+    path.split(',').map(super::pct_decode_exact).collect()
+}
+
+fn mailto_without_domain(e: &Evidence<'_>) -> bool {
+    too_strict_on(e, "mailto").is_some_and(|c| {
+        mailto_recipients(c.get(Component::Path).unwrap_or(""))
+            .iter()
+            .any(|a| {
+                a.rsplit_once('@')
+                    .is_none_or(|(_, domain)| domain.is_empty())
+            })
+    })
+}
+
+/// `s` read as scheme ":" rest, the scheme lowercased, when it is `scheme`.
+fn with_scheme<'a>(s: &'a [u8], scheme: &str) -> Option<&'a str> {
+    let s = std::str::from_utf8(s).ok()?;
+    let (head, rest) = s.split_once(':')?;
+    head.eq_ignore_ascii_case(scheme).then_some(rest)
+}
+
+fn equivalent_true<'a>(e: &Evidence<'a>) -> Option<(&'a [u8], &'a [u8])> {
+    (e.class == Class::Equivalence && e.got == Some("true"))
+        .then_some(())
+        .and_then(|()| e.second.map(|b| (e.input, b)))
+}
+
+fn urn_key(s: &[u8]) -> Option<(String, String)> {
+    let rest = with_scheme(s, "urn")?;
+    let (nid, nss) = urn_nid(rest)?;
+    let nid = nid.to_ascii_lowercase();
+    let nss = if nid == "uuid" {
+        nss.to_ascii_lowercase()
+    } else {
+        super::any::upper_hex(nss)
+    };
+    Some((nid, nss))
+}
+
+fn urn_equal(e: &Evidence<'_>) -> bool {
+    equivalent_true(e).is_some_and(|(a, b)| urn_key(a).is_some() && urn_key(a) == urn_key(b))
+}
+
+/// A mailto URI's recipients (decoded, each domain lowercased) and its query ("" is none), when
+/// it has no fragment.
+fn mailto_key(s: &[u8]) -> Option<(Vec<String>, Option<String>)> {
+    let rest = with_scheme(s, "mailto")?;
+    if rest.contains('#') {
+        return None;
+    }
+    let (path, query) = match rest.split_once('?') {
+        Some((p, q)) => (p, Some(q).filter(|q| !q.is_empty()).map(str::to_owned)),
+        None => (rest, None),
+    };
+    let to = mailto_recipients(path)
+        .into_iter()
+        .map(|a| match a.rsplit_once('@') {
+            Some((local, domain)) => format!("{local}@{}", domain.to_ascii_lowercase()),
+            None => a,
+        })
+        .collect();
+    Some((to, query))
+}
+
+fn mailto_equal(e: &Evidence<'_>) -> bool {
+    equivalent_true(e)
+        .is_some_and(|(a, b)| mailto_key(a).is_some() && mailto_key(a) == mailto_key(b))
+}
+
+fn mailto_normalized(e: &Evidence<'_>) -> bool {
+    let (Class::Normalization, Some(got)) = (e.class, e.got) else {
+        return false;
+    };
+    let Some((to, None)) = mailto_key(e.input) else {
+        return false;
+    };
+    got == format!("mailto:{}", to.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fast_uri_dots_follows_its_readme_examples() {
+        for (path, want) in [
+            ("a/../b", "b"),
+            ("../x", "../x"),
+            ("x/..", "./"),
+            ("a/../a:b", "./a:b"),
+            (".", "./"),
+            ("g/../..", ".."),
+            ("/a/./b/../c", "/a/c"),
+        ] {
+            assert_eq!(fast_uri_dots(path), want, "{path}");
+        }
+    }
+
+    #[test]
+    fn rfc5952_writes_the_libraries_ipv6_forms() {
+        for (addr, want) in [
+            ("0:0::1", "::1"),
+            ("FE80::A", "fe80::a"),
+            ("2001:0:0DB8::0:0001", "2001:0:db8::1"),
+            ("1:2:3:4:5::1.2.3.4", "1:2:3:4:5:0:1.2.3.4"),
+            ("::2:3:4:5:6:1.2.3.4", "0:2:3:4:5:6:1.2.3.4"),
+            ("::1.2.3.4", "::1.2.3.4"),
+            ("1:0:0:2:0:0:0:3", "1:0:0:2::3"),
+            ("1:0:0:2:0:0:3:4", "1::2:0:0:3:4"),
+        ] {
+            assert_eq!(rfc5952(addr).as_deref(), Some(want), "{addr}");
+        }
+    }
+
+    #[test]
+    fn only_unreserved_escapes_are_decoded() {
+        assert_eq!(decode_unreserved("%2e%6C%2f", b"."), "%2El%2F");
+        assert_eq!(decode_unreserved("%2e%6C%", b""), ".l%");
+    }
+
+    #[test]
+    fn mailto_keys_decode_and_lowercase_the_domain_only() {
+        assert_eq!(mailto_key(b"mailto:A@%45x?"), mailto_key(b"MAILTO:A@ex"));
+        assert_ne!(mailto_key(b"mailto:A@ex"), mailto_key(b"mailto:a@ex"));
+        assert_ne!(mailto_key(b"mailto:@u/"), mailto_key(b"mailto:@u"));
+    }
+
+    #[test]
+    fn urn_keys_fold_the_nid_and_a_uuid() {
+        assert_eq!(urn_key(b"urn:I:9"), urn_key(b"urn:i:9"));
+        assert_ne!(urn_key(b"urn:i:A"), urn_key(b"urn:i:a"));
+        assert_eq!(urn_key(b"urn:uuid:7E73"), urn_key(b"urn:uuid:7e73"));
+    }
+}
