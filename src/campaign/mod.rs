@@ -12,7 +12,9 @@
 //! behind: those inputs are re-run, and the signatures already written are not reported twice
 //! (a resumed campaign knows every key of its findings file, and [`merge`] joins by key).
 
+pub mod baseline;
 pub mod death;
+pub mod jobs;
 pub mod progress;
 pub mod promote;
 mod shard;
