@@ -47,6 +47,8 @@ mod ci_outputs;
 mod schemas;
 // Fuzzing campaigns: findings, resumption, shards, merging, promotion to suite cases.
 mod fuzz_campaign;
+// The researcher's loop: a campaign's report, a campaign gated on a baseline, its status line.
+mod r#loop;
 // Campaigns in shards: merged shards against one run, the GitHub Actions matrix replayed.
 #[cfg(unix)]
 mod shards;

@@ -207,6 +207,7 @@ impl Campaign {
         let line = line(engine, i, seen, self.state.seed, self.state.shard);
         if self.known.insert(line.key.clone()) {
             self.sink.append(&line)?;
+            self.severities.add(&line.severity);
         }
         let d = Death {
             subject: line.deviating.concat(),

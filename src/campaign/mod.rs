@@ -12,16 +12,18 @@
 //! behind: those inputs are re-run, and the signatures already written are not reported twice
 //! (a resumed campaign knows every key of its findings file, and [`merge`] joins by key).
 
+pub mod baseline;
 pub mod death;
+pub mod jobs;
+pub mod progress;
 pub mod promote;
+mod shard;
 mod store;
 
 use std::collections::{BTreeMap, HashSet};
-use std::fmt;
 use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use arbitrary::Unstructured;
@@ -29,6 +31,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::engine::{minimize, Engine, Task};
 
+pub use shard::{BadShard, Shard};
 use store::{lock_folder, write_atomic, Sink};
 pub use store::{read_findings, Loaded, Skipped};
 
@@ -81,69 +84,6 @@ fn io_err(path: &Path) -> impl FnOnce(io::Error) -> CampaignError + '_ {
     move |source| CampaignError::Io {
         path: path.to_owned(),
         source,
-    }
-}
-
-/// A shard `I/N`: the inputs whose index k satisfies `k mod N == I`.
-///
-/// ```
-/// use uridiff::campaign::Shard;
-/// let s: Shard = "1/3".parse().unwrap();
-/// assert_eq!((s.index, s.count), (1, 3));
-/// assert!("3/2".parse::<Shard>().is_err());
-/// assert!("0/0".parse::<Shard>().is_err());
-/// assert_eq!(Shard::default().to_string(), "0/1");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// I, from 0 to N-1.
-    pub index: u64,
-    /// N, at least 1.
-    pub count: u64,
-}
-
-impl Default for Shard {
-    fn default() -> Shard {
-        Shard { index: 0, count: 1 }
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
-
-/// A shard spec that is not `I/N` with `0 <= I < N`.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("shard {0:?}: expected I/N with N at least 1 and I from 0 to N-1 (for example 0/4, 3/4)")]
-pub struct BadShard(pub String);
-
-impl FromStr for Shard {
-    type Err = BadShard;
-
-    fn from_str(s: &str) -> Result<Shard, BadShard> {
-        let bad = || BadShard(s.to_owned());
-        let (i, n) = s.split_once('/').ok_or_else(bad)?;
-        let index: u64 = i.trim().parse().map_err(|_| bad())?;
-        let count: u64 = n.trim().parse().map_err(|_| bad())?;
-        if count == 0 || index >= count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
-    }
-}
-
-impl Serialize for Shard {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Shard {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Shard, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -342,6 +282,8 @@ pub struct Progress {
     pub new: usize,
     /// The next input index.
     pub next: u64,
+    /// Signatures known to the campaign, by severity.
+    pub by_severity: progress::Severities,
 }
 
 /// An open campaign folder.
@@ -351,6 +293,8 @@ pub struct Campaign {
     _lock: File,
     state: State,
     known: HashSet<String>,
+    /// The known signatures by severity.
+    severities: progress::Severities,
     sink: Sink,
     /// The lines of the findings file that were not read back.
     pub skipped: Vec<Skipped>,
@@ -413,7 +357,15 @@ impl Campaign {
         };
         let findings_path = dir.join(FINDINGS);
         let loaded = read_findings(&findings_path)?;
-        let known = loaded.findings.iter().map(|f| f.key.clone()).collect();
+        let known: HashSet<String> = loaded.findings.iter().map(|f| f.key.clone()).collect();
+        let mut severities = progress::Severities::default();
+        // One count per key, as `known` holds them (a merged file never repeats a key).
+        let mut counted = HashSet::new();
+        for f in &loaded.findings {
+            if counted.insert(&f.key) {
+                severities.add(&f.severity);
+            }
+        }
         let sink = Sink::open(&findings_path, &loaded)?;
         write_atomic(&state_path, &state)?;
         Ok(Campaign {
@@ -423,6 +375,7 @@ impl Campaign {
             save_every: SAVE_EVERY,
             state,
             known,
+            severities,
             sink,
             skipped: loaded.skipped,
             resumed,
@@ -491,6 +444,7 @@ impl Campaign {
         let mut p = Progress {
             classes: self.known.len(),
             next: self.state.next,
+            by_severity: self.severities,
             ..Progress::default()
         };
         let step = self.state.shard.count;
@@ -576,6 +530,7 @@ impl Campaign {
                     };
                     self.sink.append(&line)?;
                     self.known.insert(key);
+                    self.severities.add(&line.severity);
                     p.new += 1;
                 }
             }
@@ -589,6 +544,7 @@ impl Campaign {
             }
             p.inputs += indices.len() as u64;
             p.classes = self.known.len();
+            p.by_severity = self.severities;
             p.next = self.state.next;
             progress(&p);
         }

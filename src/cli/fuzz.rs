@@ -1,6 +1,7 @@
 //! `uridiff fuzz` (a durable, resumable campaign; `--merge` joins shards) and `uridiff promote`
 //! (findings into suite cases): issue 12, items 4 to 6. The work is in `uridiff::campaign`.
 
+use std::cell::RefCell;
 use std::fs::{self, OpenOptions};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -10,7 +11,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
-use uridiff::campaign::{self, promote, Campaign, Options, Shard};
+use uridiff::campaign::progress::{status_line, Budget, Pacer, STATUS_EVERY};
+use uridiff::campaign::{self, baseline, promote, Campaign, Options, Shard};
 use uridiff::engine::Engine;
 
 use super::{subjects, FuzzArgs, PromoteArgs};
@@ -26,6 +28,9 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         // refused rather than silently dropped.
         if args.seed.is_some() || args.shard.is_some() {
             bail!("--merge joins finished campaigns: drop --seed and --shard (each campaign keeps its own)");
+        }
+        if args.fail_on_new.is_some() {
+            bail!("--fail-on-new gates a campaign run, not a merge: drop it, or run the campaign");
         }
         let m = campaign::merge(&args.merge, &args.out)?;
         for (path, s) in &m.skipped {
@@ -67,6 +72,22 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     if args.seconds == 0 {
         bail!("--seconds must be at least 1");
     }
+    // The baseline before anything runs: a wrong path fails at once, not after the campaign.
+    let baseline = match &args.fail_on_new {
+        Some(path) => {
+            let b = baseline::read(path).context("--fail-on-new")?;
+            for s in &b.skipped {
+                eprintln!(
+                    "uridiff: {}:{}: skipped: {}",
+                    b.path.display(),
+                    s.line,
+                    s.reason
+                );
+            }
+            Some(b)
+        }
+        None => None,
+    };
     let options = Options {
         seed: args.seed,
         shard: args.shard,
@@ -98,17 +119,24 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         state.next,
         c.classes()
     );
-    let bar = if args.quiet || !std::io::stderr().is_terminal() || std::env::var_os("CI").is_some()
-    {
+    // A bar for a person at a terminal; in CI or a pipe, a status line on a slow cadence.
+    let terminal = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
+    let bar = if args.quiet || !terminal {
         ProgressBar::hidden()
     } else {
-        let bar = ProgressBar::new_spinner();
+        let bar = ProgressBar::new(BAR_STEPS);
         bar.set_style(
-            ProgressStyle::with_template("{spinner} {elapsed} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            ProgressStyle::with_template("{spinner} [{bar:30}] {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar.enable_steady_tick(Duration::from_millis(200));
         bar
+    };
+    let pacer = (!args.quiet && !terminal)
+        .then(|| RefCell::new(Pacer::new(status_every(), Instant::now())));
+    let budget = Budget {
+        seconds: args.seconds,
+        inputs: args.inputs,
     };
     // Ctrl-C ends the batch in flight and the run as at the deadline (the workers run in their
     // own process groups, so the terminal's signal does not reach them). If no handler can be
@@ -136,15 +164,15 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 || limit.is_some_and(|n| p.inputs >= n)
         },
         &|p| {
-            let secs = start.elapsed().as_secs_f64().max(1e-3);
-            bar.set_message(format!(
-                "{} inputs ({:.0}/s), {} classes ({} new), next input {}",
-                p.inputs,
-                p.inputs as f64 / secs,
-                p.classes,
-                p.new,
-                p.next
-            ));
+            let elapsed = start.elapsed();
+            let line = status_line(p, elapsed, &budget);
+            if let Some(pacer) = &pacer {
+                if pacer.borrow_mut().due(Instant::now()) {
+                    eprintln!("uridiff: {line}");
+                }
+            }
+            bar.set_position((budget.fraction(elapsed, p.inputs) * BAR_STEPS as f64) as u64);
+            bar.set_message(line);
         },
         // Said once, when it happens: the campaign goes on with the others.
         &|d| {
@@ -167,11 +195,27 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         .iter()
         .filter(|s| s.available().is_ok())
         .count();
-    let code = if c.deaths.is_empty() { 0 } else { 1 };
+    // The gate reads the whole findings file, not this run's lines: a class found by an earlier
+    // run of a resumed campaign is just as new to the baseline.
+    let fresh = match &baseline {
+        Some(b) => {
+            let path = args.out.join(campaign::FINDINGS);
+            let found = campaign::read_findings(&path)
+                .with_context(|| format!("reading {} back", path.display()))?;
+            baseline::new_unexplained(&found.findings, b)
+                .into_iter()
+                .cloned()
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    let code = if c.deaths.is_empty() && fresh.is_empty() {
+        0
+    } else {
+        1
+    };
     if args.json {
-        print_json(
-            out,
-            serde_json::json!({
+        let mut doc = serde_json::json!({
                 "schema": FUZZ_JSON_SCHEMA,
                 "mode": "run",
                 "out": args.out.display().to_string(),
@@ -189,8 +233,17 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 "next": p.next,
                 "interrupted": interrupted.load(Ordering::SeqCst),
                 "exit": code,
-            }),
-        )?;
+        });
+        if let Some(b) = &baseline {
+            doc["baseline"] = b.path.display().to_string().into();
+            doc["new_unexplained"] = fresh
+                .iter()
+                .map(
+                    |f| serde_json::json!({"key": f.key, "class": f.class, "severity": f.severity}),
+                )
+                .collect();
+        }
+        print_json(out, doc)?;
         return Ok(ExitCode::from(code));
     }
     let died = if c.deaths.is_empty() {
@@ -211,9 +264,43 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         p.next,
         args.out.join(campaign::FINDINGS).display()
     )?;
+    if let Some(b) = &baseline {
+        writeln!(
+            out,
+            "{} unexplained classes not in the baseline {}",
+            fresh.len(),
+            b.path.display()
+        )?;
+        for f in &fresh {
+            writeln!(
+                out,
+                "  {} {}, e.g. {}",
+                f.severity,
+                f.key,
+                super::inputs::show(&f.example.0)
+            )?;
+        }
+    }
     // A subject lost mid-campaign means the campaign did not cover what was asked: not a clean
     // run, whatever else it found.
     Ok(ExitCode::from(code))
+}
+
+/// The bar's length: its position is the fraction of the budget spent, in these steps.
+const BAR_STEPS: u64 = 1000;
+
+/// How often the status line is printed off a terminal: [`STATUS_EVERY`], or in a debug build
+/// (the tests' binary) `URIDIFF_TEST_STATUS_EVERY_MS`, so a test sees lines without waiting.
+fn status_every() -> Duration {
+    if cfg!(debug_assertions) {
+        if let Some(ms) = std::env::var("URIDIFF_TEST_STATUS_EVERY_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+        {
+            return Duration::from_millis(ms);
+        }
+    }
+    STATUS_EVERY
 }
 
 /// Version of the `fuzz --json` and `promote --json` documents (`schemas/fuzz.schema.json`,

@@ -129,10 +129,15 @@ struct FuzzArgs {
     /// Merge the findings of these campaign folders into --out instead of running.
     #[arg(long, value_name = "DIR", num_args = 1..)]
     merge: Vec<PathBuf>,
+    /// Exit 1 when the campaign's findings hold an unexplained class that this baseline does
+    /// not: a previous campaign's folder or its findings.jsonl (update it with --merge).
+    #[arg(long, value_name = "BASELINE")]
+    fail_on_new: Option<PathBuf>,
     /// Subject runs spent minimizing each new signature's example.
     #[arg(long, value_name = "RUNS", default_value_t = 120)]
     budget: usize,
-    /// No progress bar (there is none when standard error is not a terminal, or under CI).
+    /// No progress: neither the bar (on a terminal: time left, rate, classes by severity) nor,
+    /// when standard error is not a terminal or under CI, the status line every 30 seconds.
     #[arg(long, short)]
     quiet: bool,
     /// Print one JSON document on standard output instead of the text (schema 1).
@@ -395,6 +400,11 @@ struct ReportArgs {
     /// No progress bar (there is none when standard error is not a terminal, or under CI).
     #[arg(long, short)]
     quiet: bool,
+    /// Report on a campaign folder's findings (each one's example and first-seen input)
+    /// instead of a generated corpus; the suites run as usual (--no-builtin-suites for the
+    /// campaign's classes alone).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["seed", "count"])]
+    campaign: Option<PathBuf>,
     #[command(flatten)]
     corpus: CorpusArgs,
     #[command(flatten)]

@@ -30,17 +30,64 @@ fn load_suites(sources: &super::suite::SuiteSources) -> anyhow::Result<Vec<Suite
     Ok(out)
 }
 
-/// Runs the suites and the generated corpus through the engine; everything since `started`
-/// (starting the parsers, reading the suites, generating the corpus) is setup.
+/// The jobs of `report --campaign DIR`: each finding's example and first-seen input, and the
+/// campaign's seed. A finding that cannot be run again is said, not fatal.
+fn campaign_tasks(dir: &Path) -> anyhow::Result<(Vec<Task>, u64)> {
+    let path = dir.join(uridiff::campaign::FINDINGS);
+    if !path.is_file() {
+        anyhow::bail!(
+            "--campaign {}: no {} in it (give the folder `uridiff fuzz --out` wrote)",
+            dir.display(),
+            uridiff::campaign::FINDINGS
+        );
+    }
+    let loaded = uridiff::campaign::read_findings(&path)?;
+    for s in &loaded.skipped {
+        eprintln!(
+            "uridiff: {}:{}: skipped: {}",
+            path.display(),
+            s.line,
+            s.reason
+        );
+    }
+    let (tasks, refused) = uridiff::campaign::jobs::tasks(&loaded.findings);
+    for r in &refused {
+        eprintln!(
+            "uridiff: {}: {}: not run: {}",
+            path.display(),
+            r.key,
+            r.reason
+        );
+    }
+    if loaded.findings.is_empty() {
+        eprintln!(
+            "uridiff: {}: no findings: the report has the suites' jobs alone",
+            path.display()
+        );
+    }
+    Ok((tasks, loaded.findings.first().map_or(0, |f| f.seed)))
+}
+
+/// Runs the suites and the generated corpus (or a campaign's findings) through the engine;
+/// everything since `started` (starting the parsers, reading the suites, generating the corpus)
+/// is setup.
 fn build(
     engine: &Engine,
     corpus: &CorpusArgs,
     quiet: bool,
     started: std::time::Instant,
+    campaign: Option<(Vec<Task>, u64)>,
 ) -> anyhow::Result<Report> {
     let suites = load_suites(&corpus.suites)?;
-    // Parse inputs, and resolution, normalization and equivalence jobs beside them.
-    let generated: Vec<Task> = uridiff::gen::operations(corpus.seed, corpus.count);
+    // Parse inputs, and resolution, normalization and equivalence jobs beside them; or the
+    // campaign's inputs, judged by the same engine as generated ones.
+    let (generated, seed): (Vec<Task>, u64) = match campaign {
+        Some(jobs) => jobs,
+        None => (
+            uridiff::gen::operations(corpus.seed, corpus.count),
+            corpus.seed,
+        ),
+    };
     let suite_jobs = uridiff::gen::from_suites(&suites).len();
     // A progress bar only for a person at a terminal, never in CI or a pipe.
     let bar = if quiet || !std::io::stderr().is_terminal() || std::env::var_os("CI").is_some() {
@@ -60,7 +107,7 @@ fn build(
         suites: &suites,
         tasks: generated,
         whatwg: corpus.whatwg.clone(),
-        seed: corpus.seed,
+        seed,
         generated: count,
         budget: corpus.budget,
         tag: &|t: &Task| {
@@ -155,10 +202,12 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     let ci = ci::Outputs::open(&args.ci)?;
     let engine = Engine::new(subjects::selected(&args.subjects)?);
     note_unavailable(&engine);
+    // The campaign's findings before the output folder: a wrong --campaign leaves nothing behind.
+    let campaign = args.campaign.as_deref().map(campaign_tasks).transpose()?;
     fs::create_dir_all(&args.out)
         .with_context(|| format!("creating the output folder {}", args.out.display()))?;
     // Starting the parsers (each worker is started by its availability check) is setup.
-    let mut report = build(&engine, &args.corpus, args.quiet, started)?;
+    let mut report = build(&engine, &args.corpus, args.quiet, started, campaign)?;
     let writing = std::time::Instant::now();
     for (name, writer) in WRITERS {
         report.timing.write_s = writing.elapsed().as_secs_f64();
