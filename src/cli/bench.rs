@@ -1,10 +1,12 @@
 //! `uridiff bench`: every in-process parser's speed side by side, the engine's throughput and an
-//! external worker persistent against one process per input (issue 10, item 4). The measuring
-//! is [`uridiff::bench`]'s; this module turns flags into its settings and writes the results.
+//! external worker persistent against one process per input, and with `--harness` the harness's
+//! own report and fuzz throughput. The measuring is [`uridiff::bench`]'s; this module turns flags
+//! into its settings and writes the results.
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{bail, Context};
 use uridiff::bench::{self, BenchReport, Config};
@@ -75,6 +77,11 @@ pub fn run(out: &mut dyn Write, args: &BenchArgs) -> anyhow::Result<ExitCode> {
             Err(e) => external_unavailable.push(e.to_string()),
         }
     }
+    let harness = if args.harness {
+        Some(harness(args, cfg.seed)?)
+    } else {
+        None
+    };
     let report = BenchReport {
         schema: 1,
         machine: bench::Machine::here(),
@@ -83,6 +90,7 @@ pub fn run(out: &mut dyn Write, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         engine,
         external,
         external_unavailable,
+        harness,
     };
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
@@ -107,6 +115,35 @@ pub fn run(out: &mut dyn Write, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         })?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The harness mode (`--harness`): through every built-in parser (the in-process ones only
+/// with `--no-external`).
+fn harness(args: &BenchArgs, seed: u64) -> anyhow::Result<bench::Harness> {
+    if args.harness_inputs.contains(&0) {
+        bail!("--harness-inputs: every count must be at least 1");
+    }
+    let fuzz_seconds = Duration::try_from_secs_f64(args.harness_seconds)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .with_context(|| {
+            format!(
+                "--harness-seconds must be a positive number of seconds, not {}",
+                args.harness_seconds
+            )
+        })?;
+    let cfg = bench::HarnessConfig {
+        seed,
+        report_inputs: args.harness_inputs.clone(),
+        fuzz_seconds,
+        ..bench::HarnessConfig::default()
+    };
+    let subjects = if args.no_external {
+        uridiff::subjects::in_process()
+    } else {
+        uridiff::subjects::builtin()
+    };
+    Ok(bench::harness(subjects, &cfg)?)
 }
 
 type Make = Box<dyn Fn() -> Arc<dyn Subject>>;
