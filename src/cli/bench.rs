@@ -48,6 +48,11 @@ pub fn run(out: &mut dyn Write, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         }
     }
     cfg.parsers = args.parsers.clone();
+    // Checked before anything is measured, so that a bad flag costs nothing.
+    let harness = args
+        .harness
+        .then(|| harness_config(args, cfg.seed))
+        .transpose()?;
     let measurement = bench::measure(&cfg);
     let engine_tasks = if args.quick {
         cfg.count.min(5_000)
@@ -77,11 +82,9 @@ pub fn run(out: &mut dyn Write, args: &BenchArgs) -> anyhow::Result<ExitCode> {
             Err(e) => external_unavailable.push(e.to_string()),
         }
     }
-    let harness = if args.harness {
-        Some(harness(args, cfg.seed)?)
-    } else {
-        None
-    };
+    let harness = harness
+        .map(|cfg| bench::harness(subjects(args), &cfg))
+        .transpose()?;
     let report = BenchReport {
         schema: 1,
         machine: bench::Machine::here(),
@@ -117,9 +120,8 @@ pub fn run(out: &mut dyn Write, args: &BenchArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The harness mode (`--harness`): through every built-in parser (the in-process ones only
-/// with `--no-external`).
-fn harness(args: &BenchArgs, seed: u64) -> anyhow::Result<bench::Harness> {
+/// The harness mode's settings (`--harness`).
+fn harness_config(args: &BenchArgs, seed: u64) -> anyhow::Result<bench::HarnessConfig> {
     if args.harness_inputs.contains(&0) {
         bail!("--harness-inputs: every count must be at least 1");
     }
@@ -132,18 +134,22 @@ fn harness(args: &BenchArgs, seed: u64) -> anyhow::Result<bench::Harness> {
                 args.harness_seconds
             )
         })?;
-    let cfg = bench::HarnessConfig {
+    Ok(bench::HarnessConfig {
         seed,
         report_inputs: args.harness_inputs.clone(),
         fuzz_seconds,
         ..bench::HarnessConfig::default()
-    };
-    let subjects = if args.no_external {
+    })
+}
+
+/// The harness mode's parsers: every built-in one (the in-process ones only with
+/// `--no-external`).
+fn subjects(args: &BenchArgs) -> Vec<Arc<dyn Subject>> {
+    if args.no_external {
         uridiff::subjects::in_process()
     } else {
         uridiff::subjects::builtin()
-    };
-    Ok(bench::harness(subjects, &cfg)?)
+    }
 }
 
 type Make = Box<dyn Fn() -> Arc<dyn Subject>>;
