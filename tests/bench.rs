@@ -1,5 +1,6 @@
 //! `uridiff bench` on a tiny corpus: the JSON's structure against schemas/bench.schema.json and
-//! every in-process parser/operation pair present. Timings are never asserted (issue 10, item 4).
+//! every in-process parser/operation pair present, and the `--harness` section. Timings are never
+//! asserted: the machine is shared, and a threshold would fail on a busy neighbour.
 
 use std::collections::BTreeSet;
 use std::process::Command;
@@ -165,6 +166,114 @@ fn bench_writes_its_three_files_only_when_asked() {
 
     let bad = Command::new(env!("CARGO_BIN_EXE_uridiff"))
         .args(["bench", "--no-external", "--parser", "nope"])
+        .output()
+        .expect("uridiff runs");
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn bench_harness_writes_its_section_beside_the_parser_figures() {
+    let dir = std::env::temp_dir().join(format!("uridiff-bench-harness-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args([
+            "bench",
+            "--quick",
+            "--no-external",
+            "--count",
+            "10",
+            "--rounds",
+            "1",
+            "--parser",
+            "url",
+            "--harness",
+            "--harness-inputs",
+            "5,15",
+            "--harness-seconds",
+            "0.05",
+        ])
+        .arg("--out")
+        .arg(&dir)
+        .output()
+        .expect("uridiff runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("bench.json")).expect("bench.json"))
+            .expect("JSON");
+    conforms(&json);
+    // The parser figures are still there, beside the harness section.
+    assert!(!json["results"].as_array().unwrap().is_empty());
+    let h = &json["harness"];
+    let report = h["report"].as_array().expect("report runs");
+    assert_eq!(
+        report
+            .iter()
+            .map(|r| r["inputs"].as_u64().unwrap())
+            .collect::<Vec<_>>(),
+        [5, 15]
+    );
+    for r in report {
+        for field in ["seconds", "inputs_per_s", "parser_inputs_per_s", "run_s"] {
+            assert!(r[field].as_f64().unwrap() > 0.0, "{field}: {r}");
+        }
+        for field in ["classify_s", "assemble_s", "write_s"] {
+            assert!(r[field].as_f64().unwrap() >= 0.0, "{field}: {r}");
+        }
+        assert!(r["jobs"].as_u64().unwrap() > r["inputs"].as_u64().unwrap());
+    }
+    let fuzz = h["fuzz"].as_array().expect("fuzz runs");
+    assert_eq!(
+        fuzz.iter()
+            .map(|f| f["parsers"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        ["all", "in-process"]
+    );
+    for f in fuzz {
+        assert!(f["inputs"].as_u64().unwrap() > 0, "{f}");
+        assert!(f["inputs_per_s"].as_f64().unwrap() > 0.0, "{f}");
+        assert!(f["subjects"]
+            .as_array()
+            .unwrap()
+            .contains(&Value::from("impl")));
+    }
+    let md = std::fs::read_to_string(dir.join("bench.md")).expect("bench.md");
+    assert!(
+        md.contains("## The harness") && md.contains("| in-process |"),
+        "{md}"
+    );
+    // The schema can fail: a harness report run without its write time is refused.
+    let mut broken = json.clone();
+    broken["harness"]["report"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("write_s");
+    assert!(!schema().is_valid(&broken));
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    // A run without --harness has no section; a zero count is refused.
+    let plain = uridiff(&[
+        "bench",
+        "--quick",
+        "--json",
+        "--no-external",
+        "--count",
+        "5",
+        "--rounds",
+        "1",
+    ]);
+    assert!(plain.get("harness").is_none());
+    let bad = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args([
+            "bench",
+            "--no-external",
+            "--harness",
+            "--harness-inputs",
+            "0",
+        ])
         .output()
         .expect("uridiff runs");
     assert_eq!(bad.status.code(), Some(2));

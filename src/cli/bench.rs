@@ -1,10 +1,12 @@
 //! `uridiff bench`: every in-process parser's speed side by side, the engine's throughput and an
-//! external worker persistent against one process per input (issue 10, item 4). The measuring
-//! is [`uridiff::bench`]'s; this module turns flags into its settings and writes the results.
+//! external worker persistent against one process per input, and with `--harness` the harness's
+//! own report and fuzz throughput. The measuring is [`uridiff::bench`]'s; this module turns flags
+//! into its settings and writes the results.
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{bail, Context};
 use uridiff::bench::{self, BenchReport, Config};
@@ -46,6 +48,11 @@ pub fn run(out: &mut dyn Write, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         }
     }
     cfg.parsers = args.parsers.clone();
+    // Checked before anything is measured, so that a bad flag costs nothing.
+    let harness = args
+        .harness
+        .then(|| harness_config(args, cfg.seed))
+        .transpose()?;
     let measurement = bench::measure(&cfg);
     let engine_tasks = if args.quick {
         cfg.count.min(5_000)
@@ -75,6 +82,9 @@ pub fn run(out: &mut dyn Write, args: &BenchArgs) -> anyhow::Result<ExitCode> {
             Err(e) => external_unavailable.push(e.to_string()),
         }
     }
+    let harness = harness
+        .map(|cfg| bench::harness(subjects(args), &cfg))
+        .transpose()?;
     let report = BenchReport {
         schema: 1,
         machine: bench::Machine::here(),
@@ -83,6 +93,7 @@ pub fn run(out: &mut dyn Write, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         engine,
         external,
         external_unavailable,
+        harness,
     };
     if args.json {
         serde_json::to_writer_pretty(&mut *out, &report)?;
@@ -107,6 +118,38 @@ pub fn run(out: &mut dyn Write, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         })?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The harness mode's settings (`--harness`).
+fn harness_config(args: &BenchArgs, seed: u64) -> anyhow::Result<bench::HarnessConfig> {
+    if args.harness_inputs.contains(&0) {
+        bail!("--harness-inputs: every count must be at least 1");
+    }
+    let fuzz_seconds = Duration::try_from_secs_f64(args.harness_seconds)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .with_context(|| {
+            format!(
+                "--harness-seconds must be a positive number of seconds, not {}",
+                args.harness_seconds
+            )
+        })?;
+    Ok(bench::HarnessConfig {
+        seed,
+        report_inputs: args.harness_inputs.clone(),
+        fuzz_seconds,
+        ..bench::HarnessConfig::default()
+    })
+}
+
+/// The harness mode's parsers: every built-in one (the in-process ones only with
+/// `--no-external`).
+fn subjects(args: &BenchArgs) -> Vec<Arc<dyn Subject>> {
+    if args.no_external {
+        uridiff::subjects::in_process()
+    } else {
+        uridiff::subjects::builtin()
+    }
 }
 
 type Make = Box<dyn Fn() -> Arc<dyn Subject>>;

@@ -460,6 +460,23 @@ struct BenchArgs {
     /// How many measured rounds (default 15; 5 with --quick).
     #[arg(long, value_name = "N", hide = true)]
     rounds: Option<usize>,
+    /// Also measure the harness itself: a report run and fuzz campaigns, in process, written
+    /// as the `harness` section.
+    #[arg(long)]
+    harness: bool,
+    /// With --harness: one report run per count of generated inputs (comma-separated, e.g.
+    /// 3000,30000,100000).
+    #[arg(
+        long,
+        value_name = "N,...",
+        value_delimiter = ',',
+        default_value = "3000"
+    )]
+    harness_inputs: Vec<usize>,
+    /// With --harness: seconds each fuzz campaign runs (through every available parser, then
+    /// the in-process ones only).
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    harness_seconds: f64,
 }
 
 /// Runs the parsed command.

@@ -44,6 +44,7 @@ use ::ada_url::{HostType, Url};
 
 use super::adapt::{invalid_base, library_info, rejection, utf8};
 use super::{Ctx, Subject, SubjectInfo};
+use crate::bench::{keep, text, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed};
 
 /// Ada through `ada_url::Url::parse`.
@@ -156,6 +157,25 @@ fn rejected<T>() -> Outcome<T> {
 }
 
 impl Subject for Ada {
+    /// The library called directly, for the benches ([`crate::bench`]).
+    fn direct(&self) -> Option<Peer> {
+        Some(
+            Peer::new("ada-url")
+                .parse(|| {
+                    Box::new(|i| keep(text(i).and_then(|s| ::ada_url::Url::parse(s, None).ok())))
+                })
+                .resolve(
+                    |base| {
+                        ::ada_url::Url::parse(base, None).ok()?;
+                        Some(Box::new(move |r| {
+                            keep(text(r).and_then(|s| ::ada_url::Url::parse(s, Some(base)).ok()))
+                        }))
+                    },
+                    "parses the base again on every call (the API takes the base as text)",
+                ),
+        )
+    }
+
     fn info(&self) -> &SubjectInfo {
         &self.info
     }

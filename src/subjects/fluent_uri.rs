@@ -31,6 +31,7 @@ use ::fluent_uri::{ParseError, Uri, UriRef};
 
 use super::adapt::{invalid_base, library_info, rejection, utf8};
 use super::{Ctx, Subject, SubjectInfo};
+use crate::bench::{keep, text, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
 
 /// fluent-uri's `UriRef`, `resolve_against` and `normalize`.
@@ -120,6 +121,38 @@ fn parsed(u: &UriRef<&str>) -> Parsed {
 }
 
 impl Subject for FluentUri {
+    /// The library called directly, for the benches ([`crate::bench`]).
+    fn direct(&self) -> Option<Peer> {
+        Some(
+            Peer::new("fluent-uri")
+                .parse(|| {
+                    Box::new(|i| keep(text(i).and_then(|s| ::fluent_uri::UriRef::parse(s).ok())))
+                })
+                .resolve(
+                    |base| {
+                        let base = ::fluent_uri::Uri::parse(base).ok()?;
+                        Some(Box::new(move |r| {
+                            keep(
+                                text(r)
+                                    .and_then(|s| ::fluent_uri::UriRef::parse(s).ok())
+                                    .and_then(|r| r.resolve_against(&base).ok()),
+                            )
+                        }))
+                    },
+                    "base parsed once (`UriRef::resolve_against`)",
+                )
+                .normalize(|| {
+                    Box::new(|i| {
+                        keep(
+                            text(i)
+                                .and_then(|s| ::fluent_uri::UriRef::parse(s).ok())
+                                .map(|u| u.normalize()),
+                        )
+                    })
+                }),
+        )
+    }
+
     fn info(&self) -> &SubjectInfo {
         &self.info
     }

@@ -44,6 +44,7 @@ use ::http::Uri;
 
 use super::adapt::{kind_after, library_info, rejection};
 use super::{Ctx, Subject, SubjectInfo};
+use crate::bench::{keep_ok, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed};
 
 /// `http::Uri`, parsed from bytes with `Uri::try_from`.
@@ -100,6 +101,11 @@ impl Default for HttpUri {
 }
 
 impl Subject for HttpUri {
+    /// The library called directly, for the benches ([`crate::bench`]).
+    fn direct(&self) -> Option<Peer> {
+        Some(Peer::new("http").parse(|| Box::new(|i| keep_ok(&::http::Uri::try_from(i)))))
+    }
+
     fn info(&self) -> &SubjectInfo {
         &self.info
     }

@@ -36,6 +36,7 @@ use ::iref::{Iri, IriRef};
 
 use super::adapt::{invalid_base, library_info, rejection, utf8};
 use super::{Ctx, Subject, SubjectInfo};
+use crate::bench::{keep, text, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
 
 /// iref's `IriRef::new`, `IriRef::resolved` and `IriRef`'s equality.
@@ -95,6 +96,27 @@ fn iri_ref(input: &[u8]) -> Result<&IriRef, Rejection> {
 }
 
 impl Subject for Iref {
+    /// The library called directly, for the benches ([`crate::bench`]).
+    fn direct(&self) -> Option<Peer> {
+        Some(
+            Peer::new("iref")
+                .parse(|| Box::new(|i| keep(text(i).and_then(|s| ::iref::IriRef::new(s).ok()))))
+                .resolve(
+                    |base| {
+                        let base = ::iref::Iri::new(base).ok()?;
+                        Some(Box::new(move |r| {
+                            keep(
+                                text(r)
+                                    .and_then(|s| ::iref::IriRef::new(s).ok())
+                                    .map(|r| r.resolved(base)),
+                            )
+                        }))
+                    },
+                    "base parsed once (`IriRef::resolved`)",
+                ),
+        )
+    }
+
     fn info(&self) -> &SubjectInfo {
         &self.info
     }

@@ -33,6 +33,7 @@ use ::iri_string::types::{UriReferenceStr, UriStr};
 
 use super::adapt::{invalid_base, library_info, rejection, utf8};
 use super::{Ctx, Subject, SubjectInfo};
+use crate::bench::{keep, text, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
 
 /// iri-string's `UriReferenceStr`, `resolve_against` and `normalize`.
@@ -96,6 +97,41 @@ fn unresolvable<T>(e: ::iri_string::normalize::Error) -> Outcome<T> {
 }
 
 impl Subject for IriString {
+    /// The library called directly, for the benches ([`crate::bench`]).
+    fn direct(&self) -> Option<Peer> {
+        use ::iri_string::types::{UriReferenceStr, UriStr};
+        Some(
+            Peer::new("iri-string")
+                .parse(|| Box::new(|i| keep(text(i).and_then(|s| UriReferenceStr::new(s).ok()))))
+                .resolve(
+                    |base| {
+                        let base = UriStr::new(base).ok()?.to_absolute();
+                        Some(Box::new(move |r| {
+                            keep(
+                                text(r)
+                                    .and_then(|s| UriReferenceStr::new(s).ok())
+                                    .and_then(|r| {
+                                        let t = r.resolve_against(base);
+                                        t.ensure_rfc3986_normalizable().ok()?;
+                                        Some(t.to_string())
+                                    }),
+                            )
+                        }))
+                    },
+                    "base parsed once (`resolve_against`, then the text)",
+                )
+                .normalize(|| {
+                    Box::new(|i| {
+                        keep(text(i).and_then(|s| UriStr::new(s).ok()).and_then(|u| {
+                            let n = u.normalize();
+                            n.ensure_rfc3986_normalizable().ok()?;
+                            Some(n.to_string())
+                        }))
+                    })
+                }),
+        )
+    }
+
     fn info(&self) -> &SubjectInfo {
         &self.info
     }

@@ -8,8 +8,8 @@
 //! a difference. Panics are caught per call from any thread, with one hook installed once
 //! ([`catch`]).
 //!
-//! Adding a parser: one file in this folder implementing [`Subject`], and one line in
-//! [`REGISTRY`].
+//! Adding a parser: one file in this folder implementing [`Subject`] (with
+//! [`Subject::direct`], its benchmark entry), and one line in [`REGISTRY`].
 
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
@@ -216,6 +216,20 @@ pub trait Subject: Send + Sync {
     /// ```
     fn run_batch(&self, jobs: &[Job<'_>]) -> Vec<Outcome<Answer>> {
         jobs.iter().map(|job| run(self, job)).collect()
+    }
+
+    /// The library's own entry points, called directly (not through this adapter) by
+    /// `uridiff bench` and the criterion benches; `None` for a worker process or a library not
+    /// compiled in. Each in-process adapter writes its own beside its mapping, so that the one
+    /// list of parsers ([`REGISTRY`]) is also the list of libraries measured.
+    ///
+    /// ```
+    /// use uridiff::subjects::{Subject, UrlCrate};
+    /// let peer = UrlCrate::get().direct().unwrap();
+    /// assert_eq!(peer.name, UrlCrate::get().info().name);
+    /// ```
+    fn direct(&self) -> Option<crate::bench::Peer> {
+        None
     }
 }
 

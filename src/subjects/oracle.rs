@@ -2,6 +2,7 @@
 //! accepts every input) and `oracle-grammar` (the grammar recognizer: a verdict only, in the
 //! document's reading, with the document's first-match rules).
 
+use std::hint::black_box;
 use std::sync::LazyLock;
 
 use uri_oracle::appendix_b;
@@ -9,6 +10,7 @@ use uri_oracle::grammar::{Grammar, Reading, Verdict};
 use uri_spec::Edition;
 
 use super::{Ctx, Kind, Subject, SubjectInfo};
+use crate::bench::Peer;
 use crate::model::{Component, ComponentSet, Components, Op, OpSet, Outcome, Parsed};
 
 /// The Appendix B regular expression, as printed in 1996, 1998 and 2003 (1994 prints none).
@@ -75,6 +77,16 @@ fn text(b: Option<&[u8]>) -> Option<String> {
 }
 
 impl Subject for OracleRegex {
+    /// The library called directly, for the benches ([`crate::bench`]).
+    fn direct(&self) -> Option<Peer> {
+        Some(Peer::new("oracle-regex").parse(|| {
+            Box::new(|i| {
+                black_box(uri_oracle::appendix_b::captures(i));
+                true
+            })
+        }))
+    }
+
     fn info(&self) -> &SubjectInfo {
         &self.info
     }
@@ -160,6 +172,21 @@ impl Default for OracleGrammar {
 }
 
 impl Subject for OracleGrammar {
+    /// The library called directly, for the benches ([`crate::bench`]).
+    fn direct(&self) -> Option<Peer> {
+        Some(
+            Peer::new("oracle-grammar").parse(|| match Grammar::for_edition("rfc3986") {
+                Ok(g) => Box::new(move |i| {
+                    matches!(
+                        black_box(g.recognize(None, i, Reading::Document)),
+                        Ok(Verdict::Valid)
+                    )
+                }),
+                Err(_) => Box::new(|_| false),
+            }),
+        )
+    }
+
     fn info(&self) -> &SubjectInfo {
         &self.info
     }

@@ -29,6 +29,7 @@ use ::oxiri::{Iri, IriParseError, IriRef};
 
 use super::adapt::{invalid_base, kind_after, library_info, rejection, utf8};
 use super::{Ctx, Subject, SubjectInfo};
+use crate::bench::{keep, text, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
 
 /// oxiri's `IriRef::parse` and `Iri::resolve`.
@@ -86,6 +87,27 @@ fn error(e: &IriParseError) -> Rejection {
 }
 
 impl Subject for Oxiri {
+    /// The library called directly, for the benches ([`crate::bench`]).
+    fn direct(&self) -> Option<Peer> {
+        Some(
+            Peer::new("oxiri")
+                .parse(|| Box::new(|i| keep(text(i).and_then(|s| ::oxiri::IriRef::parse(s).ok()))))
+                .resolve(
+                    |base| {
+                        let base = ::oxiri::Iri::parse(base).ok()?;
+                        Some(Box::new(move |r| {
+                            keep(
+                                text(r)
+                                    .and_then(|s| ::oxiri::IriRef::parse(s).ok())
+                                    .and_then(|r| base.resolve(&r).ok()),
+                            )
+                        }))
+                    },
+                    "base parsed once (`IriRef::parse`, then `Iri::resolve`)",
+                ),
+        )
+    }
+
     fn info(&self) -> &SubjectInfo {
         &self.info
     }

@@ -6,6 +6,7 @@ use std::sync::LazyLock;
 use uri_spec::{Edition, ParseError, ParseErrorKind, Resolver, Rule};
 
 use super::{Ctx, Kind, Subject, SubjectInfo};
+use crate::bench::{keep_ok, Peer};
 use crate::model::{ComponentSet, Components, Op, OpSet, Outcome, Parsed, Rejection};
 
 /// The spec implementation as a [`Subject`].
@@ -74,6 +75,22 @@ fn rejected<T>(e: &ParseError) -> Outcome<T> {
 }
 
 impl Subject for Spec {
+    /// The library called directly, for the benches ([`crate::bench`]).
+    fn direct(&self) -> Option<Peer> {
+        Some(
+            Peer::new("impl")
+                .parse(|| Box::new(|i| keep_ok(&uri_spec::parse(i))))
+                .resolve(
+                    |base| {
+                        let base = uri_spec::Resolver::new().base(base.as_bytes()).ok()?;
+                        Some(Box::new(move |r| keep_ok(&base.resolve(r))))
+                    },
+                    "base parsed once (`Resolver::base`, then `Base::resolve`)",
+                )
+                .normalize(|| Box::new(|i| keep_ok(&uri_spec::normalize(i)))),
+        )
+    }
+
     fn info(&self) -> &SubjectInfo {
         &self.info
     }

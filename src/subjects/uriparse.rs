@@ -46,6 +46,7 @@ use ::uriparse::{Host, URIReference};
 
 use super::adapt::{library_info, rejection};
 use super::{Ctx, Subject, SubjectInfo};
+use crate::bench::{keep, keep_ok, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
 
 /// uriparse's `URIReference::try_from(&[u8])` and `normalize`.
@@ -139,6 +140,22 @@ fn parsed(u: &URIReference<'_>) -> Parsed {
 }
 
 impl Subject for Uriparse {
+    /// The library called directly, for the benches ([`crate::bench`]).
+    fn direct(&self) -> Option<Peer> {
+        Some(
+            Peer::new("uriparse")
+                .parse(|| Box::new(|i| keep_ok(&::uriparse::URIReference::try_from(i))))
+                .normalize(|| {
+                    Box::new(|i| {
+                        keep(::uriparse::URIReference::try_from(i).ok().map(|mut u| {
+                            u.normalize();
+                            u.to_string()
+                        }))
+                    })
+                }),
+        )
+    }
+
     fn info(&self) -> &SubjectInfo {
         &self.info
     }

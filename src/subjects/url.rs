@@ -57,6 +57,7 @@ use ::url::{Host, Url};
 
 use super::adapt::{invalid_base, library_info, rejection, utf8};
 use super::{Ctx, Subject, SubjectInfo};
+use crate::bench::{keep, text, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed};
 
 /// The `url` crate (servo/rust-url), WHATWG URL Standard.
@@ -142,6 +143,23 @@ fn rejected<T>(e: ::url::ParseError) -> Outcome<T> {
 }
 
 impl Subject for UrlCrate {
+    /// The library called directly, for the benches ([`crate::bench`]).
+    fn direct(&self) -> Option<Peer> {
+        Some(
+            Peer::new("url")
+                .parse(|| Box::new(|i| keep(text(i).and_then(|s| Url::parse(s).ok()))))
+                .resolve(
+                    |base| {
+                        let base = Url::parse(base).ok()?;
+                        Some(Box::new(move |r| {
+                            keep(text(r).and_then(|s| base.join(s).ok()))
+                        }))
+                    },
+                    "base parsed once (`Url::join`)",
+                ),
+        )
+    }
+
     fn info(&self) -> &SubjectInfo {
         &self.info
     }

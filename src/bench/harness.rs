@@ -1,0 +1,324 @@
+//! The harness's own speed (`uridiff bench --harness`): a report run of N generated inputs
+//! through every available parser, timed as `uridiff report` spends it (run, classify, write),
+//! and a fuzz campaign of a few seconds through every available parser and through the
+//! in-process ones only, counted in inputs per second.
+//!
+//! Everything runs in this process through the library ([`crate::run::build`],
+//! [`crate::campaign::Campaign::run`]), as the commands do; no uridiff process is started. The
+//! report's own [`crate::report::Timing`] gives the run and classify split; writing is the four
+//! files `uridiff report` writes (`index.html`, `summary.md`, `discrepancies.json`,
+//! `junit.xml`), written into memory so that a slow disk is not counted.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::campaign::{Campaign, CampaignError, Options};
+use crate::engine::{Engine, Task};
+use crate::subjects::{Kind, Subject};
+
+/// What the harness mode runs (the command line's validated settings).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HarnessConfig {
+    /// The seed of the report's generated inputs and of the campaigns.
+    pub seed: u64,
+    /// One report run per entry, of this many generated inputs (`gen::operations`), beside
+    /// the built-in suites' cases.
+    pub report_inputs: Vec<usize>,
+    /// How long each fuzz campaign runs.
+    pub fuzz_seconds: Duration,
+    /// Subject runs spent minimizing a class's example (the report's and the campaign's
+    /// `--budget`).
+    pub budget: usize,
+}
+
+impl Default for HarnessConfig {
+    /// 3,000 inputs (the report's first target), 10 seconds per campaign, the commands'
+    /// default budget of 120.
+    fn default() -> HarnessConfig {
+        HarnessConfig {
+            seed: 1,
+            report_inputs: vec![3_000],
+            fuzz_seconds: Duration::from_secs(10),
+            budget: 120,
+        }
+    }
+}
+
+/// One report run, timed.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReportRun {
+    /// Generated inputs asked for.
+    pub inputs: usize,
+    /// Jobs run: the generated ones and the built-in suites' cases.
+    pub jobs: usize,
+    /// The parsers every job went through.
+    pub subjects: Vec<String>,
+    /// Wall-clock seconds from the first job to the last file written.
+    pub seconds: f64,
+    /// Seconds running the jobs (the report's `timing.run_s`).
+    pub run_s: f64,
+    /// Seconds classifying and minimizing (the report's `timing.classify_s`).
+    pub classify_s: f64,
+    /// Seconds for the rest of the report (judging suite cases, matrix, agreement: the
+    /// report's `total_s` less run and classify).
+    pub assemble_s: f64,
+    /// Seconds writing the report's four files.
+    pub write_s: f64,
+    /// Jobs per wall-clock second.
+    pub inputs_per_s: f64,
+    /// Parser calls (job x parser) per second of running (the report's `timing.inputs_per_s`).
+    pub parser_inputs_per_s: f64,
+}
+
+/// One fuzz campaign, timed.
+#[derive(Clone, Debug, Serialize)]
+pub struct FuzzRun {
+    /// `all` (every available parser) or `in-process`.
+    pub parsers: String,
+    /// The parsers every input went through.
+    pub subjects: Vec<String>,
+    /// Inputs run.
+    pub inputs: u64,
+    /// Wall-clock seconds of the run (opening the folder included).
+    pub seconds: f64,
+    /// Inputs per wall-clock second.
+    pub inputs_per_s: f64,
+    /// Signatures the campaign found (each minimized and written).
+    pub classes: usize,
+}
+
+/// The `harness` section of `bench.json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Harness {
+    /// The seed.
+    pub seed: u64,
+    /// The minimization budget.
+    pub budget: usize,
+    /// One per `report_inputs` entry.
+    pub report: Vec<ReportRun>,
+    /// Every available parser, then the in-process ones.
+    pub fuzz: Vec<FuzzRun>,
+}
+
+/// Why the harness could not be measured.
+#[derive(Debug, thiserror::Error)]
+pub enum HarnessError {
+    /// A report run failed.
+    #[error("the report run: {0}")]
+    Run(#[from] crate::run::RunError),
+    /// A campaign failed.
+    #[error("the fuzz campaign in {dir}: {source}")]
+    Campaign {
+        /// Its (temporary) folder.
+        dir: PathBuf,
+        /// Why.
+        source: CampaignError,
+    },
+    /// A temporary folder for a campaign could not be made.
+    #[error("making a temporary folder for the fuzz campaign (set TMPDIR to a writable one): {0}")]
+    Temp(#[source] std::io::Error),
+    /// Nothing to measure.
+    #[error("no parser is available to measure the harness with")]
+    NoSubject,
+}
+
+/// Runs the report runs and both campaigns with the available ones of `subjects`.
+///
+/// # Errors
+///
+/// [`HarnessError`] when a run cannot start or a campaign cannot write its folder.
+///
+/// ```
+/// use std::time::Duration;
+/// use uridiff::bench::{harness, HarnessConfig};
+/// let cfg = HarnessConfig {
+///     report_inputs: vec![20],
+///     fuzz_seconds: Duration::from_millis(50),
+///     budget: 5,
+///     ..HarnessConfig::default()
+/// };
+/// let h = harness(uridiff::subjects::in_process(), &cfg).unwrap();
+/// assert_eq!(h.report[0].inputs, 20);
+/// assert!(h.report[0].jobs > 20, "the suites' cases run too");
+/// assert_eq!(h.fuzz[1].parsers, "in-process");
+/// assert!(h.fuzz[1].inputs > 0);
+/// ```
+pub fn harness(
+    subjects: Vec<Arc<dyn Subject>>,
+    cfg: &HarnessConfig,
+) -> Result<Harness, HarnessError> {
+    let all: Vec<Arc<dyn Subject>> = subjects
+        .into_iter()
+        .filter(|s| s.available().is_ok())
+        .collect();
+    let local: Vec<Arc<dyn Subject>> = all
+        .iter()
+        .filter(|s| s.info().kind == Kind::InProcess)
+        .cloned()
+        .collect();
+    if all.is_empty() {
+        return Err(HarnessError::NoSubject);
+    }
+    let engine = Engine::new(all.clone());
+    let suites: Vec<_> = crate::suite::builtin()
+        .into_iter()
+        .filter_map(Result::ok)
+        .collect();
+    let mut report = Vec::new();
+    for &n in &cfg.report_inputs {
+        report.push(report_run(&engine, &suites, cfg, n)?);
+    }
+    let mut fuzz = vec![fuzz_run("all", all, cfg)?];
+    if !local.is_empty() {
+        fuzz.push(fuzz_run("in-process", local, cfg)?);
+    }
+    Ok(Harness {
+        seed: cfg.seed,
+        budget: cfg.budget,
+        report,
+        fuzz,
+    })
+}
+
+fn report_run(
+    engine: &Engine,
+    suites: &[crate::suite::Suite],
+    cfg: &HarnessConfig,
+    n: usize,
+) -> Result<ReportRun, HarnessError> {
+    let tasks = crate::gen::operations(cfg.seed, n);
+    let generated = tasks.len();
+    let start = Instant::now();
+    let r = crate::run::build(crate::run::Inputs {
+        engine,
+        suites,
+        tasks,
+        whatwg: Vec::new(),
+        seed: cfg.seed,
+        generated,
+        budget: cfg.budget,
+        // As `uridiff report` tags its generated confusion inputs.
+        tag: &|t: &Task| {
+            t.origin
+                .strip_prefix("confusion/")
+                .map(|c| format!("{c} confusion"))
+        },
+        progress: &|| (),
+    })?;
+    let built = start.elapsed().as_secs_f64();
+    let mut sink = Vec::new();
+    // Writing into memory cannot fail; a failure would only leave `write_s` short.
+    let _ = crate::report::html::write(&r, &mut sink);
+    let _ = crate::report::markdown::write(&r, &mut sink);
+    let _ = crate::report::json::write(&r, &mut sink);
+    let _ = crate::report::junit::write(&r, &mut sink);
+    std::hint::black_box(&sink);
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(ReportRun {
+        inputs: n,
+        jobs: r.tasks,
+        subjects: engine.infos().iter().map(|i| i.name.clone()).collect(),
+        seconds,
+        run_s: r.timing.run_s,
+        classify_s: r.timing.classify_s,
+        assemble_s: (r.timing.total_s - r.timing.run_s - r.timing.classify_s).max(0.0),
+        write_s: seconds - built,
+        inputs_per_s: r.tasks as f64 / seconds.max(1e-9),
+        parser_inputs_per_s: r.timing.inputs_per_s,
+    })
+}
+
+fn fuzz_run(
+    label: &str,
+    subjects: Vec<Arc<dyn Subject>>,
+    cfg: &HarnessConfig,
+) -> Result<FuzzRun, HarnessError> {
+    let dir = tempfile::Builder::new()
+        .prefix("uridiff-bench-fuzz-")
+        .tempdir()
+        .map_err(HarnessError::Temp)?;
+    let failed = |source| HarnessError::Campaign {
+        dir: dir.path().to_owned(),
+        source,
+    };
+    let engine = Engine::new(subjects);
+    let options = Options {
+        seed: Some(cfg.seed),
+        shard: None,
+        budget: cfg.budget,
+    };
+    let start = Instant::now();
+    let deadline = start + cfg.fuzz_seconds;
+    let mut campaign = Campaign::open(dir.path(), &options).map_err(failed)?;
+    // The batch `uridiff fuzz` runs: a few inputs per core.
+    let batch = 8 * rayon::current_num_threads();
+    let p = campaign
+        .run(
+            &engine,
+            &options,
+            batch,
+            &|p| p.inputs > 0 && Instant::now() >= deadline,
+            &|_| (),
+            &|_| (),
+        )
+        .map_err(failed)?;
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(FuzzRun {
+        parsers: label.to_owned(),
+        subjects: engine.infos().iter().map(|i| i.name.clone()).collect(),
+        inputs: p.inputs,
+        seconds,
+        inputs_per_s: p.inputs as f64 / seconds.max(1e-9),
+        classes: p.classes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tiny_harness_run_has_every_figure_positive() {
+        let cfg = HarnessConfig {
+            report_inputs: vec![10, 30],
+            fuzz_seconds: Duration::from_millis(20),
+            budget: 2,
+            ..HarnessConfig::default()
+        };
+        let h = harness(crate::subjects::in_process(), &cfg).unwrap();
+        assert_eq!(
+            h.report.iter().map(|r| r.inputs).collect::<Vec<_>>(),
+            [10, 30]
+        );
+        // More generated inputs, more jobs: the suites' cases are the same in both.
+        assert!(h.report[1].jobs > h.report[0].jobs);
+        for r in &h.report {
+            assert!(r.subjects.contains(&"impl".to_owned()));
+            assert!(r.seconds > 0.0 && r.inputs_per_s > 0.0 && r.parser_inputs_per_s > 0.0);
+            // The split never exceeds the wall-clock time it splits.
+            assert!(r.run_s + r.classify_s + r.assemble_s + r.write_s <= r.seconds * 1.001 + 1e-6);
+        }
+        assert_eq!(
+            h.fuzz
+                .iter()
+                .map(|f| f.parsers.as_str())
+                .collect::<Vec<_>>(),
+            ["all", "in-process"]
+        );
+        for f in &h.fuzz {
+            assert!(
+                f.inputs > 0 && f.seconds > 0.0 && f.inputs_per_s > 0.0,
+                "{f:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn no_available_subject_is_an_error() {
+        let err = harness(Vec::new(), &HarnessConfig::default()).unwrap_err();
+        assert!(matches!(err, HarnessError::NoSubject), "{err}");
+    }
+}
