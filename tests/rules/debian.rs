@@ -27,6 +27,24 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             "http://a/b%20c",
         ),
         (
+            plays("c-libwget", "libwget", rfc3986, |_, o| {
+                set(Component::Host, Some("::1"))(o)
+            }),
+            "http://[::1]/",
+        ),
+        (
+            plays("c-libwget", "libwget", rfc3986, |_, o| {
+                set(Component::Path, None)(o)
+            }),
+            "http://a",
+        ),
+        (
+            plays("c-libwget", "libwget", rfc3986, |_, o| {
+                set(Component::Scheme, Some("http"))(o)
+            }),
+            "//a/b",
+        ),
+        (
             plays("perl-mojo-url", "mojo-url", rfc3986, |_, o| {
                 set(Component::Query, Some(""))(o)
             }),
@@ -53,6 +71,10 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
                 set(Component::Port, Some("80"))(o)
             }),
             "http://a/",
+        ),
+        (
+            plays("java-okhttp", "whatwg-url", rfc3986, |_, _| rejected()),
+            "http://a:0/",
         ),
     ]
 }

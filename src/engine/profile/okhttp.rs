@@ -4,7 +4,8 @@
 //! - "this class only supports http and https";
 //! - Host: "an IPv6 address like ::1", without the brackets;
 //! - Port: "This class never returns -1 for the port: if no port is explicitly specified in the
-//!   URL then the scheme's default is used".
+//!   URL then the scheme's default is used"; `port()`: "The result is in [1..65535]", so a URL
+//!   whose port is 0 is not taken.
 
 use super::{default_port, Rule};
 use crate::engine::Class;
@@ -38,6 +39,17 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Port)
                 && e.spec.is_none()
                 && default_port(e.scheme().as_deref()).map(|p| p.to_string()).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "java-okhttp",
+        name: "a port of 0 is not taken (HttpUrl.port(): \"The result is in [1..65535]\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e
+                    .spec_components
+                    .and_then(|c| c.get(Component::Port))
+                    .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b == b'0'))
         },
     },
 ];
