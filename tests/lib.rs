@@ -59,3 +59,5 @@ mod clusterfuzzlite;
 mod bench;
 // The worker helpers maintainers vendor (Python, JavaScript) and the uridiff-worker crate.
 mod worker_sdk;
+// The CI example workflows, each run step by step against its fixture library.
+mod ci_examples;
