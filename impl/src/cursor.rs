@@ -84,16 +84,13 @@ impl<'a> Cursor<'a> {
     ///
     /// The offset of a `%` that is not followed by two `HEXDIG` (section 2.1), where the table
     /// admits triplets; the position is left on it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn scan(&mut self, table: &Table) -> Result<(), usize> {
         let start = self.pos;
         let result = loop {
             // The bytes of the class, in one tight loop; then what stopped it.
             let rest = self.bytes.get(self.pos..).unwrap_or_default();
-            let run = rest
-                .iter()
-                .position(|&b| !table.allows(b))
-                .unwrap_or(rest.len());
+            let run = run_of(rest, table);
             // INVARIANT: `run <= rest.len()`, so `pos + run <= bytes.len()`.
             self.pos += run;
             match rest.get(run..) {
@@ -110,6 +107,30 @@ impl<'a> Cursor<'a> {
         work::add(self.pos - start + 1);
         result
     }
+}
+
+/// The length of the longest prefix of `bytes` whose bytes are all in `table`: where a scan
+/// of one byte class (section 2's character classes, Appendix A's rules) stops.
+///
+/// The bytes are tested eight at a time, each on its own and in order, so that the loop's
+/// bookkeeping (one bounds test and one addition) is paid once per eight bytes rather than
+/// once per byte, as `httparse` does for its token classes; the tail of fewer than eight bytes
+/// is tested one by one. Each byte is still read once, and the answer is the same as the
+/// byte-at-a-time loop's.
+#[inline(always)]
+fn run_of(bytes: &[u8], table: &Table) -> usize {
+    let mut rest = bytes;
+    while let Some((chunk, tail)) = rest.split_first_chunk::<8>() {
+        if let Some(k) = chunk.iter().position(|&b| !table.allows(b)) {
+            return bytes.len() - rest.len() + k;
+        }
+        rest = tail;
+    }
+    bytes.len() - rest.len()
+        + rest
+            .iter()
+            .position(|&b| !table.allows(b))
+            .unwrap_or(rest.len())
 }
 
 /// The index of the first of `stops` in `input[from..to]`, or `to` (a range outside the input
@@ -221,6 +242,27 @@ mod tests {
         let mut c = Cursor::new(b"/a%4");
         assert_eq!(c.scan(&PATH), Err(2));
         assert_eq!(c.pos(), 2);
+    }
+
+    /// The eight-at-a-time run stops where a byte-at-a-time loop does, for every length from 0
+    /// to 20 and every position of the first byte outside the class (or none).
+    #[test]
+    fn run_of_agrees_with_a_byte_at_a_time_loop() {
+        for len in 0..=20 {
+            for bad in 0..=len {
+                let mut bytes = vec![b'a'; len];
+                if let Some(b) = bytes.get_mut(bad) {
+                    *b = b'?';
+                }
+                let expected = bytes.iter().position(|&b| !PATH.allows(b)).unwrap_or(len);
+                assert_eq!(
+                    run_of(&bytes, &PATH),
+                    expected,
+                    "length {len}, '?' at {bad}"
+                );
+                assert_eq!(expected, bad.min(len));
+            }
+        }
     }
 
     #[test]
