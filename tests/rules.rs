@@ -651,6 +651,12 @@ fn every_rule_fires_through_the_comparison() {
                 "equivalent:urn:Isbn:1|urn:isbn:1",
             ),
             (library("uriparse"), "normalize://a:"),
+            (library("uriparse"), "normalize://[::0]"),
+            (library("uriparse"), "normalize://[v1.x]"),
+            (
+                resolves("java-uri", "rfc2396", |_, _| "b/g".into()),
+                "resolve:g|b/c",
+            ),
             (library("oxiri"), "resolve:/.//|mailto:a@b"),
             (
                 resolves("curl-url", "curl-url", |_, _| "http://g/".into()),

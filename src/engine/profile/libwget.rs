@@ -9,10 +9,13 @@
 //! - a URL without a scheme is read as HTTP (wget2(1), `--https-enforce`, mode `none`: "Use
 //!   HTTP for URLs without scheme"; `wget.h`: `WGET_IRI_SCHEME_DEFAULT` is
 //!   `WGET_IRI_SCHEME_HTTP`): `//a` as `http://a`, `a/b` as `http://a/b`;
+//! - "will be converted to UTF-8 from the encoding given" (`wget_iri_parse`'s comment): the
+//!   worker gives none, so `wget_memiconv` reads the decoded bytes as ISO-8859-1, one character
+//!   per byte (`#%C3%A9` is held as `Ã©`);
 //! - (the path is held without the "/" after the authority, which the worker puts back as
 //!   `wget_iri_get_escaped_resource` does: no rule needed).
 
-use super::{pct_decode_exact, Rule};
+use super::Rule;
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -28,12 +31,37 @@ fn held(component: Component, spec: Option<&str>) -> Option<String> {
                 .and_then(|h| h.strip_suffix(']'))
                 .filter(|h| !h.starts_with(['v', 'V']))
                 .unwrap_or(spec);
-            Some(pct_decode_exact(address).to_ascii_lowercase())
+            Some(latin1_decoded(address).to_ascii_lowercase())
         }
         Component::Path if spec.is_empty() => None,
-        Component::Path | Component::Fragment => Some(pct_decode_exact(spec)),
+        Component::Path | Component::Fragment => Some(latin1_decoded(spec)),
         _ => Some(spec.to_owned()),
     }
+}
+
+/// `text` percent-decoded, and each byte read as the ISO-8859-1 character of that number, as
+/// `wget_memiconv` converts from "iso-8859-1" to UTF-8 (a byte that is no part of a triplet
+/// included: the text is UTF-8, so its own characters are kept as they are).
+fn latin1_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if let (b'%', Some(h), Some(l)) = (
+            bytes[i],
+            bytes.get(i + 1).copied().and_then(hex),
+            bytes.get(i + 2).copied().and_then(hex),
+        ) {
+            out.push(char::from(u8::try_from(h * 16 + l).unwrap_or(0)));
+            i += 3;
+        } else {
+            let c = text[i..].chars().next().unwrap_or('\u{fffd}');
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
 }
 
 /// What libwget reads for an input without a scheme: `http:` before a network-path reference
@@ -123,6 +151,16 @@ mod tests {
             Some("/b c")
         );
         assert_eq!(held(Component::Query, Some("%20")).as_deref(), Some("%20"));
+        // Decoded bytes are read as ISO-8859-1: one character per byte.
+        assert_eq!(
+            held(Component::Fragment, Some("%C3%A9")).as_deref(),
+            Some("\u{c3}\u{a9}")
+        );
+        assert_eq!(
+            held(Component::Fragment, Some("%ff")).as_deref(),
+            Some("\u{ff}")
+        );
+        assert_eq!(held(Component::Path, Some("/é%")).as_deref(), Some("/é%"));
     }
 
     #[test]

@@ -78,6 +78,25 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "java-uri",
+        name: "a relative base is resolved against (URI.resolve: \"The result of this method is absolute if, and only if, either this URI is absolute or the given URI is absolute\")",
+        explains: |e| {
+            // RFC 2396 5.2 resolves against an absolute base only; java.net.URI documents
+            // resolving against any, its answer relative when both are.
+            e.class == Class::TooLax
+                && e.second.is_some_and(|base| {
+                    uri_spec::Parser::new()
+                        .edition(Edition::UriSyntax02)
+                        .parse(base)
+                        .is_ok_and(|c| c.scheme.is_none())
+                })
+                && uri_spec::Parser::new()
+                    .edition(Edition::UriSyntax02)
+                    .parse(e.input)
+                    .is_ok()
+        },
+    },
+    Rule {
+        profile: "java-uri",
         name: "the port is an integer (URI.getPort: \"the port component of this URI, or -1\")",
         explains: super::port_as_number,
     },

@@ -36,6 +36,30 @@ fn uriparse_port(target: &str) -> String {
     )
 }
 
+/// `target` with its IPv6 literal as uriparse holds it (`std::net::Ipv6Addr`, written back
+/// compressed as RFC 5952 says), the rest as written.
+fn uriparse_ipv6(target: &str) -> String {
+    let Ok(c) = uri_spec::parse(target.as_bytes()) else {
+        return target.to_owned();
+    };
+    match c.host_str().and_then(|h| Some((h, ipv6_compressed(h)?))) {
+        Some((written, short)) => target.replacen(written, &short, 1),
+        None => target.to_owned(),
+    }
+}
+
+/// Whether the operand `input` (or the other one, `second`) of a resolution, normalization or
+/// equivalence has an IPvFuture host or a port above 65535 (uriparse's `HostError::
+/// AddressMechanismNotSupported` and `u16` port, whatever the operation).
+fn uriparse_refuses_an_operand(input: &[u8], second: Option<&[u8]>) -> bool {
+    std::iter::once(input).chain(second).any(|o| {
+        uri_spec::parse(o).is_ok_and(|c| {
+            let c = Components::from_spec(&c);
+            is_ipvfuture(Some(&c)) || port_overflows(Some(&c))
+        })
+    })
+}
+
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
     Rule {
@@ -68,7 +92,12 @@ pub(super) const RULES: &[Rule] = &[
         name: "IPvFuture and ports above 65535 are errors",
         explains: |e| {
             e.class == Class::TooStrict
-                && (is_ipvfuture(e.spec_components) || port_overflows(e.spec_components))
+                && (is_ipvfuture(e.spec_components)
+                    || port_overflows(e.spec_components)
+                    // A resolution's, normalization's or equivalence's operands are read by
+                    // the same parser.
+                    || (e.spec_components.is_none()
+                        && uriparse_refuses_an_operand(e.input, e.second)))
         },
     },
     // iri-string: its resolve module's documentation: an IRI without an authority "cannot have
@@ -132,7 +161,9 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         name: "an empty path after an authority is \"/\" in what it normalizes or resolves",
         explains: |e| {
-            let want = e.spec.map(|t| slash_after_authority(&uriparse_port(t)));
+            let want = e
+                .spec
+                .map(|t| slash_after_authority(&uriparse_port(&uriparse_ipv6(t))));
             match e.class {
                 Class::Resolution => want.as_deref() == e.got,
                 // Its normalization may also stop short of a step (a decoded host letter kept
