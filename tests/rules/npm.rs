@@ -163,6 +163,11 @@ fn urijs_cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             normalizes_as(U, "urijs", |_| "//a/".into()),
             "normalize://a",
         ),
+        // `URI("//9#").normalize().href()` is "//9/": no "#", and "/" after the authority.
+        (
+            normalizes_as(U, "urijs", |_| "//9/".into()),
+            "normalize://9#",
+        ),
     ]
 }
 

@@ -122,6 +122,21 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "urijs",
+        name: "normalize() runs the steps above together (docs, normalize(): \"executes normalizeProtocol(), normalizeHostname(), normalizePort(), normalizePath(), normalizeSearch(), normalizeHash()\")",
+        explains: |e| {
+            e.class == Class::Normalization
+                && e.spec.and_then(|spec| {
+                    let n = empty_parts_dropped(spec)?;
+                    let n = relative_dots_resolved(&n).unwrap_or(n);
+                    let n = slash_after_authority(&n);
+                    Some(urn_slash_encoded(&n).unwrap_or(n))
+                })
+                .as_deref()
+                    == e.got
+        },
+    },
+    Rule {
+        profile: "urijs",
         name: "equals() compares the normalized URIs, without an empty query or fragment and with a relative path's dot segments resolved (docs, equals(): \"disregarding default ports, capitalization, dot-pathnames\")",
         explains: |e| {
             let (Class::Equivalence, Some("true"), Some(other)) = (e.class, e.got, e.second)
