@@ -150,7 +150,8 @@ pub(super) const RULES: &[Rule] = &[
 
 /// `uri` in the form equals() compares, as far as URI.js documents it: RFC 3986 6.2.2's normal
 /// form (case, unreserved characters decoded, dot segments), without an empty query or fragment,
-/// a relative path's dot segments resolved, an empty path after an authority "/", an IPv6 host
+/// a relative path's dot segments resolved, an empty path after an authority "/", "/" in a URN
+/// path "%2F" (as normalize() writes it), an IPv6 host
 /// in its best notation (normalizeHostname(): "IPv6-best-notation conversion"). `None` when
 /// RFC 3986 does not read `uri`.
 fn normal(uri: &[u8]) -> Option<String> {
@@ -158,6 +159,7 @@ fn normal(uri: &[u8]) -> Option<String> {
     let n = empty_parts_dropped(&n)?;
     let n = relative_dots_resolved(&n).unwrap_or(n);
     let n = slash_after_authority(&n);
+    let n = urn_slash_encoded(&n).unwrap_or(n);
     let host = uri_spec::parse(n.as_bytes())
         .ok()?
         .host
