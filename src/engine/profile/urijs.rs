@@ -5,20 +5,294 @@
 //! `URI.parse`, the documented static whose parts `URI(string)` holds, takes the query and the
 //! fragment as `string.substring(pos + 1) || null` (src/URI.js): an empty query or fragment is
 //! none, and `.href()` writes neither "?" nor "#" for it.
+//!
+//! Its documentation (docs.html) says more of what it does by design:
+//! - "pathname(), path()": `URI("http://example.org").path() === "/"`: an empty path after an
+//!   authority is "/";
+//! - "normalizeHostname()" sets an IPv6 host as `uri.hostname("fe80:0000:...")`: the hostname
+//!   of an IP literal is held without its brackets;
+//! - "normalizeSearch(), normalizeQuery()" "removes ? if there is no query string",
+//!   "normalizeHash(), normalizeFragment()" "removes # if there is no hash";
+//! - "normalizePathname(), normalizePath()" "resolve relative hierarchies", also in a relative
+//!   path (`/hello/foo/woo/.././../world.html` is `/hello/world.html`);
+//! - "equals()" "determines if the given URLs are the same - disregarding default ports,
+//!   capitalization, dot-pathnames, query-parameter order, etc.", "normalizing URI before
+//!   comparison".
+//!
+//! Its CHANGELOG.md adds: `URI.parse()` handles "variable amounts of `\` and `/` in scheme
+//! delimiter as Node and Browsers do" (1.19.7), case-insensitively (1.19.8), "excessive colons
+//! in protocol delimiter" (1.19.10) and "excessive slashes in scheme-relative URLs" (1.19.11):
+//! `http:G` is `http://G` and `///a` is `//a` (src/URI.js: the schemes http, https, ftp, ws and
+//! wss); and URI normalization handles "URN paths based on RFC 2141 syntax" (1.16.0), where "/"
+//! is reserved and written "%2F" (`o:/` normalizes to `o:%2F`).
 
-use super::Rule;
+use super::{
+    empty_parts_dropped, empty_path_after_authority_is_slash, ipv6_compressed,
+    slash_after_authority, Evidence, Rule,
+};
 use crate::engine::Class;
 use crate::model::Component;
 
 /// The rules of this table.
-pub(super) const RULES: &[Rule] = &[Rule {
-    profile: "urijs",
-    name: "an empty query or fragment is none (URI.parse: `string.substring(pos + 1) || null`)",
-    explains: |e| {
-        matches!(
-            e.class,
-            Class::UndefinedVsEmpty(Component::Query | Component::Fragment)
-        ) && e.spec == Some("")
-            && e.got.is_none()
+pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "urijs",
+        name: "an empty query or fragment is none (URI.parse: `string.substring(pos + 1) || null`)",
+        explains: |e| {
+            matches!(
+                e.class,
+                Class::UndefinedVsEmpty(Component::Query | Component::Fragment)
+            ) && e.spec == Some("")
+                && e.got.is_none()
+        },
     },
-}];
+    Rule {
+        profile: "urijs",
+        name: "an empty path after an authority is \"/\" (docs, path(): `URI(\"http://example.org\").path() === \"/\"`)",
+        explains: |e| match e.class {
+            Class::Normalization | Class::Resolution => {
+                e.spec.map(slash_after_authority).as_deref() == e.got && e.spec != e.got
+            }
+            _ => empty_path_after_authority_is_slash(e),
+        },
+    },
+    Rule {
+        profile: "urijs",
+        name: "an IP literal's hostname is held without its brackets (docs, normalizeHostname(): `uri.hostname(\"fe80:0000:...\")`)",
+        explains: |e| {
+            e.class == Class::Component(Component::Host)
+                && e.spec
+                    .and_then(|h| h.strip_prefix('['))
+                    .and_then(|h| h.strip_suffix(']'))
+                    == e.got
+        },
+    },
+    Rule {
+        profile: "urijs",
+        name: "slashes and colons after http, https, ftp, ws or wss, and excessive slashes of a scheme-relative reference, are read as \"//\" (CHANGELOG 1.19.7, 1.19.8, 1.19.10, 1.19.11)",
+        explains: slashes_as_browsers_read_them,
+    },
+    Rule {
+        profile: "urijs",
+        name: "normalize() and absoluteTo() drop an empty query's \"?\" and an empty fragment's \"#\" (docs, normalizeSearch(): \"removes ? if there is no query string\"; normalizeHash(): \"removes # if there is no hash\")",
+        explains: |e| {
+            let Some(spec) = e.spec else { return false };
+            match e.class {
+                Class::Normalization => empty_parts_dropped(spec).as_deref() == e.got,
+                // A reference whose query or fragment is empty is read without it, then
+                // resolved (`?` against `http://a/b?q` keeps the base's query).
+                Class::Resolution => {
+                    let (Some(base), Ok(input)) = (e.second, std::str::from_utf8(e.input)) else {
+                        return false;
+                    };
+                    let Some(reference) = empty_parts_dropped(input) else {
+                        return false;
+                    };
+                    reference != input
+                        && uri_spec::resolve(base, &reference)
+                            .ok()
+                            .and_then(|t| empty_parts_dropped(&t))
+                            .as_deref()
+                            == e.got
+                }
+                _ => false,
+            }
+        },
+    },
+    Rule {
+        profile: "urijs",
+        name: "normalize() resolves the dot segments of a relative path too (docs, normalizePath(): \"resolve relative hierarchies\")",
+        explains: |e| {
+            e.class == Class::Normalization
+                && e.spec.and_then(relative_dots_resolved).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "urijs",
+        name: "normalize() writes \"/\" in a URN path as \"%2F\" (CHANGELOG 1.16.0: URN paths normalized \"based on RFC 2141 syntax\")",
+        explains: |e| {
+            e.class == Class::Normalization
+                && e.spec
+                    .and_then(empty_parts_dropped)
+                    .as_deref()
+                    .and_then(urn_slash_encoded)
+                    .as_deref()
+                    == e.got
+        },
+    },
+    Rule {
+        profile: "urijs",
+        name: "normalize() runs the steps above together (docs, normalize(): \"executes normalizeProtocol(), normalizeHostname(), normalizePort(), normalizePath(), normalizeSearch(), normalizeHash()\")",
+        explains: |e| {
+            e.class == Class::Normalization
+                && e.spec.and_then(|spec| {
+                    let n = empty_parts_dropped(spec)?;
+                    let n = relative_dots_resolved(&n).unwrap_or(n);
+                    let n = slash_after_authority(&n);
+                    Some(urn_slash_encoded(&n).unwrap_or(n))
+                })
+                .as_deref()
+                    == e.got
+        },
+    },
+    Rule {
+        profile: "urijs",
+        name: "equals() compares the normalized URIs, without an empty query or fragment and with a relative path's dot segments resolved (docs, equals(): \"disregarding default ports, capitalization, dot-pathnames\")",
+        explains: |e| {
+            let (Class::Equivalence, Some("true"), Some(other)) = (e.class, e.got, e.second)
+            else {
+                return false;
+            };
+            normal(e.input).is_some_and(|a| Some(a) == normal(other))
+        },
+    },
+];
+
+/// `uri` in the form equals() compares, as far as URI.js documents it: RFC 3986 6.2.2's normal
+/// form (case, unreserved characters decoded, dot segments), without an empty query or fragment,
+/// a relative path's dot segments resolved, an empty path after an authority "/", "/" in a URN
+/// path "%2F" (as normalize() writes it), an IPv6 host
+/// in its best notation (normalizeHostname(): "IPv6-best-notation conversion"). `None` when
+/// RFC 3986 does not read `uri`.
+fn normal(uri: &[u8]) -> Option<String> {
+    let n = uri_spec::normalize(uri).ok()?;
+    let n = empty_parts_dropped(&n)?;
+    let n = relative_dots_resolved(&n).unwrap_or(n);
+    let n = slash_after_authority(&n);
+    let n = urn_slash_encoded(&n).unwrap_or(n);
+    let host = uri_spec::parse(n.as_bytes())
+        .ok()?
+        .host
+        .map(|h| h.text.to_owned());
+    Some(match host.as_deref().and_then(ipv6_compressed) {
+        Some(best) => n.replacen(host.as_deref().unwrap_or_default(), &best, 1),
+        None => n,
+    })
+}
+
+/// The schemes whose delimiter URI.parse rewrites (src/URI.js: `/^(https?|ftp|wss?)?:+[/\\]*/i`).
+const WEB: &[&str] = &["http", "https", "ftp", "ws", "wss"];
+
+/// `input` as URI.parse rewrites it before reading it: `http:`, `http:::` or `http:\\\` (any
+/// case) followed by the rest as `http://`, three or more leading slashes as `//`. `None` when
+/// it rewrites nothing.
+fn browser_slashes(input: &str) -> Option<String> {
+    let end = input.find(['?', '#']).unwrap_or(input.len());
+    let (head, tail) = input.split_at(end);
+    let slashes = |s: &str| s.len() - s.trim_start_matches(['/', '\\']).len();
+    if let Some((scheme, rest)) = head.split_once(':') {
+        if WEB.contains(&scheme.to_ascii_lowercase().as_str()) {
+            let after = rest.trim_start_matches(':');
+            let after = &after[slashes(after)..];
+            let out = format!("{scheme}://{after}{tail}");
+            return (out != input).then_some(out);
+        }
+    }
+    (slashes(head) > 2).then(|| format!("//{}{tail}", &head[slashes(head)..]))
+}
+
+/// Whether the subject's component is the one of its input as URI.parse rewrites its slashes
+/// ([`browser_slashes`]), read as RFC 3986 reads it and held as URI.js holds it (an empty path
+/// after the authority "/", an IP literal without brackets, an empty host none).
+fn slashes_as_browsers_read_them(e: &Evidence<'_>) -> bool {
+    let Some(component) = e.component() else {
+        return false;
+    };
+    let Some(rewritten) = std::str::from_utf8(e.input).ok().and_then(browser_slashes) else {
+        return false;
+    };
+    let Ok(c) = uri_spec::parse(rewritten.as_bytes()) else {
+        return false;
+    };
+    let held = match component {
+        Component::Host => c.host.map(|h| h.text).filter(|h| !h.is_empty()).map(|h| {
+            h.strip_prefix('[')
+                .and_then(|h| h.strip_suffix(']'))
+                .unwrap_or(h)
+        }),
+        Component::Path => match (c.authority, c.path) {
+            (Some(_), Some("") | None) => Some("/"),
+            (_, p) => p,
+        },
+        Component::Port => c.port.filter(|p| !p.is_empty()),
+        Component::Userinfo => c.userinfo,
+        _ => return false,
+    };
+    held == e.got
+}
+
+/// A relative-path reference's path with its dot segments resolved as URI.js's normalizePath
+/// does (`.` and `b/..` are empty, `a/./b` is `a/b`), the rest of `uri` kept. `None` when `uri`
+/// is no relative-path reference, or its path begins with `..` or holds `//`, which
+/// normalizePath treats its own ways.
+fn relative_dots_resolved(uri: &str) -> Option<String> {
+    let c = uri_spec::parse(uri.as_bytes()).ok()?;
+    let path = c.path.unwrap_or("");
+    if c.scheme.is_some()
+        || c.authority.is_some()
+        || path.is_empty()
+        || path.starts_with('/')
+        || path.starts_with("..")
+        || path.contains("//")
+    {
+        return None;
+    }
+    let resolved = uri_spec::remove_dot_segments(&format!("/{path}"));
+    let resolved = resolved.strip_prefix('/').unwrap_or(&resolved);
+    Some(uri_spec::recompose(
+        None, None, resolved, c.query, c.fragment,
+    ))
+}
+
+/// An absolute URI without an authority (URI.js's URN) with "/" in its path written "%2F".
+/// `None` for any other, or one without "/" in its path.
+fn urn_slash_encoded(uri: &str) -> Option<String> {
+    let c = uri_spec::parse(uri.as_bytes()).ok()?;
+    let path = c.path.filter(|p| p.contains('/'))?;
+    if c.scheme.is_none() || c.authority.is_some() {
+        return None;
+    }
+    let path = path.replace('/', "%2F");
+    Some(uri_spec::recompose(
+        c.scheme, None, &path, c.query, c.fragment,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slashes_are_rewritten_as_uri_parse_does() {
+        assert_eq!(browser_slashes("http:G").as_deref(), Some("http://G"));
+        assert_eq!(
+            browser_slashes("HTTP::/\\a?b").as_deref(),
+            Some("HTTP://a?b")
+        );
+        assert_eq!(browser_slashes("///&#//").as_deref(), Some("//&#//"));
+        assert_eq!(browser_slashes("http://a"), None);
+        assert_eq!(browser_slashes("//a"), None);
+        assert_eq!(browser_slashes("coap:G"), None);
+    }
+
+    #[test]
+    fn relative_dots_are_resolved_as_normalize_path_does() {
+        assert_eq!(relative_dots_resolved(".").as_deref(), Some(""));
+        assert_eq!(relative_dots_resolved("b/..").as_deref(), Some(""));
+        assert_eq!(relative_dots_resolved("a/./b?q").as_deref(), Some("a/b?q"));
+        assert_eq!(relative_dots_resolved("../a"), None);
+        assert_eq!(relative_dots_resolved("/a/."), None);
+        assert_eq!(relative_dots_resolved("a//"), None);
+    }
+
+    #[test]
+    fn a_urn_slash_is_encoded() {
+        assert_eq!(urn_slash_encoded("o:/").as_deref(), Some("o:%2F"));
+        assert_eq!(
+            urn_slash_encoded("o:a/b?c/d").as_deref(),
+            Some("o:a%2Fb?c/d")
+        );
+        assert_eq!(urn_slash_encoded("o://a/"), None);
+        assert_eq!(urn_slash_encoded("o:a"), None);
+    }
+}
