@@ -57,12 +57,15 @@ pub enum Run {
     /// `workers/python/requirements.txt`), so the worker sees the pinned versions and not the
     /// system's site-packages.
     PythonVenv,
-    /// `node SOURCE` with `NODE_PATH=<packages>/node/node_modules` ([`packages_dir`]): a Node.js
-    /// worker calling npm packages, pinned by `workers/node/package-lock.json` and installed by
-    /// `workers/install.sh` with `npm ci`.
+    /// `node SOURCE ARGS...` with `NODE_PATH=<packages>/node/node_modules` ([`packages_dir`]): a
+    /// Node.js worker calling npm packages, pinned by `workers/node/package-lock.json` and
+    /// installed by `workers/install.sh` with `npm ci`.
     NodePackages {
         /// The npm packages it requires, each checked to be installed before it starts.
         packages: &'static [&'static str],
+        /// Arguments after the source (one source serving two packages of one API names the
+        /// package it calls).
+        args: &'static [&'static str],
     },
     /// Compiled once into the cache directory with `cc -O2 -o BINARY SOURCE LIBS...`, then run.
     Compiled {
@@ -258,6 +261,7 @@ pub const SHIPPED: &[Shipped] = &[
         source: include_str!("../../../workers/node-whatwg-url.js"),
         run: Run::NodePackages {
             packages: &["whatwg-url"],
+            args: &[],
         },
         needs: NPM_NEEDS,
     },
@@ -272,6 +276,7 @@ pub const SHIPPED: &[Shipped] = &[
         source: include_str!("../../../workers/node-url-parse.js"),
         run: Run::NodePackages {
             packages: &["url-parse"],
+            args: &[],
         },
         needs: NPM_NEEDS,
     },
@@ -286,6 +291,7 @@ pub const SHIPPED: &[Shipped] = &[
         source: include_str!("../../../workers/node-urijs.js"),
         run: Run::NodePackages {
             packages: &["urijs"],
+            args: &[],
         },
         needs: NPM_NEEDS,
     },
@@ -296,10 +302,11 @@ pub const SHIPPED: &[Shipped] = &[
         components: ALL_BUT_AUTHORITY,
         decides_validity: true,
         library: "fast-uri (npm): parse, resolve, normalize, equal",
-        file: "node-fast-uri.js",
-        source: include_str!("../../../workers/node-fast-uri.js"),
+        file: "node-uri-js-family.js",
+        source: include_str!("../../../workers/node-uri-js-family.js"),
         run: Run::NodePackages {
             packages: &["fast-uri"],
+            args: &["fast-uri"],
         },
         needs: NPM_NEEDS,
     },
@@ -310,10 +317,11 @@ pub const SHIPPED: &[Shipped] = &[
         components: ALL_BUT_AUTHORITY,
         decides_validity: true,
         library: "uri-js (npm): parse, resolve, normalize, equal",
-        file: "node-uri-js.js",
-        source: include_str!("../../../workers/node-uri-js.js"),
+        file: "node-uri-js-family.js",
+        source: include_str!("../../../workers/node-uri-js-family.js"),
         run: Run::NodePackages {
             packages: &["uri-js"],
+            args: &["uri-js"],
         },
         needs: NPM_NEEDS,
     },
@@ -512,7 +520,10 @@ impl Shipped {
                 .chain([source.into_os_string()])
                 .collect(),
             Run::PythonVenv => vec![venv_python()?.into_os_string(), source.into_os_string()],
-            Run::NodePackages { .. } => vec!["node".into(), source.into_os_string()],
+            Run::NodePackages { args, .. } => ["node".into(), source.into_os_string()]
+                .into_iter()
+                .chain(args.iter().map(OsString::from))
+                .collect(),
             Run::Compiled { libs } => {
                 vec![build(self, dir, &source, &["cc"], libs)?.into_os_string()]
             }
@@ -552,7 +563,9 @@ impl Shipped {
     /// ```
     pub fn env(&self) -> Result<Vec<(&'static str, PathBuf)>, String> {
         Ok(match self.run {
-            Run::NodePackages { packages } => vec![("NODE_PATH", node_modules(self, packages)?)],
+            Run::NodePackages { packages, .. } => {
+                vec![("NODE_PATH", node_modules(self, packages)?)]
+            }
             _ => Vec::new(),
         })
     }

@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// uridiff worker (protocol uridiff-worker/1, workers/README.md): `fast-uri` (npm), the Fastify
-// project's "Dependency-free RFC 3986 URI toolbox" (grown from uri-js, its README's "Be 100% iso
-// compatible with uri-js"); it claims RFC 3986 (profile rfc3986).
+// uridiff worker (protocol uridiff-worker/1, workers/README.md) for two npm packages with one
+// API, the one named by its argument (`node node-uri-js-family.js fast-uri|uri-js`), the worker
+// `node-<package>`:
+// - `uri-js`, "an RFC 3986 compliant, scheme extendable URI parsing/validating/resolving
+//   library" (its README);
+// - `fast-uri`, the Fastify project's "Dependency-free RFC 3986 URI toolbox" (grown from uri-js,
+//   its README's "Be 100% iso compatible with uri-js").
+// Both claim RFC 3986 (profile rfc3986).
 //
 // parse = parse(input): it never throws but puts what it finds wrong in the result's `error`
 // field, which is its verdict: a result with `error` is rejected (code "error", the message its
@@ -24,7 +29,12 @@
 const fs = require('node:fs');
 const readline = require('node:readline');
 
-const LIBRARY = 'fast-uri';
+// The package this worker calls: its argument, one of the two.
+const LIBRARY = process.argv[2];
+if (LIBRARY !== 'fast-uri' && LIBRARY !== 'uri-js') {
+  fs.writeSync(2, `usage: node-uri-js-family.js fast-uri|uri-js (got ${LIBRARY})\n`);
+  process.exit(2);
+}
 
 // The npm package, from uridiff's own packages folder (NODE_PATH, set by uridiff; installed by
 // workers/install.sh from workers/node/package-lock.json). Missing, the worker says so and exits
@@ -41,18 +51,18 @@ function load(name) {
   return null;
 }
 
-const [library, VERSION] = load('fast-uri');
+const [library, VERSION] = load(LIBRARY);
 
 function handshake() {
   return {
     protocol: 'uridiff-worker/1',
-    name: 'node-fast-uri',
+    name: `node-${LIBRARY}`,
     version: VERSION,
     profile: 'rfc3986',
     operations: ['parse', 'resolve', 'normalize', 'equivalent'],
     components: ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'],
     decides_validity: true,
-    library: `fast-uri ${VERSION} (npm; Node.js ${process.version}): parse, resolve, normalize, equal`,
+    library: `${LIBRARY} ${VERSION} (npm; Node.js ${process.version}): parse, resolve, normalize, equal`,
     notes: [
       'components are parse()\'s, normalized by it; host without the brackets of an IP literal',
       'a scheme handler\'s result (ws, mailto, urn) leaves out the path, query and fragment it took',
