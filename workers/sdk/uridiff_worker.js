@@ -19,6 +19,8 @@
 //   is empty, a key left out (or undefined) is not reported (not compared). A parse may return
 //   { components, serialization, note } instead, to give the library's own serialization
 //   (uridiff parses it again: the round trip) or a note such as 'undefined reported as empty';
+//   any function may also return a whole response ({ outcome: 'rejected', message, code,
+//   offset }, say), sent as it is with its strings made wire-safe;
 // - decidesValidity: true says the library means to tell valid references from invalid ones,
 //   so uridiff compares its refusals with the reference's; a splitter that takes nearly
 //   anything says false and is compared on what it accepts only;
@@ -29,6 +31,8 @@
 // Functions get text; an input that is not UTF-8 is answered `rejected` with code `not-utf8`.
 // resolve is called as resolve(base, reference). Requests may be pipelined: they are answered
 // in order, and every request read is answered before the end of input ends the worker.
+// requirePackage(name) loads an npm package with its version, or explains on stderr why not.
+// uridiff's own shipped workers are written with this file too.
 'use strict';
 
 const readline = require('node:readline');
@@ -57,12 +61,75 @@ function take(request, name) {
   throw new BadRequest(`field ${JSON.stringify(name)}: a byte string is a string or {"b64": ...}`);
 }
 
-// Library text back to the protocol: a number (a port) as its digits; a string with a lone
-// surrogate (which JSON would write as an escape no UTF-8 reader takes) with U+FFFD in its place.
+// A lone surrogate of a UTF-16 string (no UTF-8 form: JSON would write an escape no UTF-8
+// reader takes). String.prototype.isWellFormed is Node.js 20's; this works on 18 too.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+// Library text back to the protocol: a number (a port) as its digits; a string holding a lone
+// surrogate (a library that percent-decodes can make one) as {"b64": ...} of its generalized
+// UTF-8 (each lone surrogate as the three bytes ED xx xx), so what the library gave reaches
+// uridiff unchanged (workers/README.md, "Valid UTF-8 JSON").
 function give(value) {
   if (value === null || value === undefined || typeof value === 'boolean') return value;
+  if (typeof value === 'object' && typeof value.b64 === 'string') return value;
   const s = String(value);
-  return typeof s.toWellFormed === 'function' ? s.toWellFormed() : Buffer.from(s).toString();
+  LONE_SURROGATE.lastIndex = 0;
+  if (!LONE_SURROGATE.test(s)) return s;
+  const bytes = [];
+  for (let i = 0; i < s.length; i += 1) {
+    const cp = s.codePointAt(i);
+    if (cp > 0xffff) i += 1;
+    if (cp < 0x80) bytes.push(cp);
+    else if (cp < 0x800) bytes.push(0xc0 | (cp >> 6), 0x80 | (cp & 63));
+    else if (cp < 0x10000) bytes.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
+    else bytes.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
+  }
+  return { b64: Buffer.from(bytes).toString('base64') };
+}
+
+// Free text (a message) as valid UTF-8: a lone surrogate becomes U+FFFD.
+function text(value) {
+  return String(value).replace(LONE_SURROGATE, '\uFFFD');
+}
+
+// A full response a function may return instead (to answer "rejected" with the library's own
+// code and offset, say): its strings made wire-safe, the rest as given.
+function passThrough(response) {
+  const out = { ...response };
+  if (out.components && typeof out.components === 'object') {
+    out.components = Object.fromEntries(Object.entries(out.components).map(([k, v]) => [k, give(v)]));
+  }
+  if ('serialization' in out) out.serialization = give(out.serialization);
+  if (typeof out.value === 'string') out.value = give(out.value);
+  if (out.message !== undefined) out.message = text(out.message);
+  return out;
+}
+
+// An npm package and its version, for a worker calling one: [module, version]. Missing or
+// failing to load, the worker says why on stderr and exits before its handshake, so uridiff
+// lists it as unavailable with that line.
+function requirePackage(name) {
+  let version = null;
+  try {
+    version = require(`${name}/package.json`).version;
+    return [require(name), version];
+  } catch (error) {
+    const where = `NODE_PATH=${process.env.NODE_PATH || ''}`;
+    let why = `npm package ${name} not found (${where}): ${error.code || error.message}`;
+    if (version !== null) {
+      let engines = '';
+      try {
+        const wanted = require(`${name}/package.json`).engines;
+        if (wanted && wanted.node) engines = `; it asks for Node.js ${wanted.node}`;
+      } catch (_) { /* the version was read: the file is there */ }
+      why = `npm package ${name} ${version} (${where}) fails to load on Node.js ` +
+        `${process.version}: ${text(error.message)}${engines}`;
+    }
+    // fs.writeSync: the line is out before process.exit, whatever stderr is.
+    require('node:fs').writeSync(2, `${why}; workers/install.sh installs the pinned packages\n`);
+    process.exit(1);
+  }
+  return null;
 }
 
 function acceptedParse(answer) {
@@ -77,7 +144,7 @@ function acceptedParse(answer) {
   if (given.serialization !== undefined && given.serialization !== null) {
     out.serialization = give(given.serialization);
   }
-  if (given.note) out.note = String(given.note);
+  if (given.note) out.note = text(given.note);
   return out;
 }
 
@@ -104,10 +171,11 @@ function answer(request, ops, name) {
   } catch (error) {
     // The library's refusal is its answer.
     const code = error && (error.code || error.name);
-    return { id, outcome: 'rejected', message: String(error && error.message), code: code ? String(code) : null, offset: null };
+    return { id, outcome: 'rejected', message: text(error && error.message), code: code ? String(code) : null, offset: null };
   }
   let out;
-  if (op === 'parse') out = acceptedParse(got);
+  if (got !== null && typeof got === 'object' && typeof got.outcome === 'string') out = passThrough(got);
+  else if (op === 'parse') out = acceptedParse(got);
   else if (op === 'equivalent') out = { outcome: 'accepted', value: Boolean(got) };
   else out = { outcome: 'accepted', value: give(got) };
   return { id, ...out };
@@ -155,4 +223,4 @@ function serve(options) {
   lines.on('close', () => output.write('', () => process.exit(0)));
 }
 
-module.exports = { serve, answer, COMPONENTS, PROTOCOL };
+module.exports = { serve, answer, give, requirePackage, COMPONENTS, PROTOCOL };

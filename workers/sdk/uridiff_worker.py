@@ -19,6 +19,8 @@ What the answers mean is uridiff's to judge:
   is empty, a key left out is not reported (not compared). A parse may also return
   Parsed(components, serialization=..., note=...) to give the library's own serialization
   (uridiff parses it again: the round trip) or a note such as "undefined reported as empty";
+- any function may also return a whole response ({"outcome": "rejected", "message": ...,
+  "code": ..., "offset": ...}, say), sent as it is with its strings made wire-safe (give());
 - decides_validity=True says the library means to tell valid references from invalid ones, so
   uridiff compares its refusals with the reference's; a splitter that takes nearly anything
   says False and is compared on what it accepts only;
@@ -29,7 +31,8 @@ What the answers mean is uridiff's to judge:
 Functions get text (str); an input that is not UTF-8 is answered `rejected` with code
 `not-utf8` unless text_only=False, when they get bytes for such input. Requests may be
 pipelined: they are answered in order, each line flushed, and every request read is answered
-before the end of input ends the worker.
+before the end of input ends the worker. uridiff's own shipped Python workers are written with
+this file too.
 """
 import base64
 import json
@@ -66,10 +69,13 @@ class _NotUtf8(Exception):
     pass
 
 
-def _give(value):
-    """Library text back to the protocol: str as is (lone surrogates as base64), bytes as text
-    when they are UTF-8, else base64; an int (a port) as its digits."""
+def give(value):
+    """Library text back to the protocol: str as is (lone surrogates as base64 of their
+    generalized UTF-8), bytes as text when they are UTF-8, else base64; an int (a port) as its
+    digits; a value already in the protocol's {"b64": ...} form as it is."""
     if value is None or isinstance(value, bool):
+        return value
+    if isinstance(value, dict) and isinstance(value.get("b64"), str):
         return value
     if isinstance(value, int):
         return str(value)
@@ -85,15 +91,34 @@ def _give(value):
         return {"b64": base64.b64encode(value).decode("ascii")}
 
 
+def _text(value):
+    """Free text (a message) as valid UTF-8: a lone surrogate becomes U+FFFD."""
+    return str(value).encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
+def _pass_through(response):
+    """A whole response a function returned (to answer "rejected" with the library's own code,
+    say): its strings made wire-safe, the rest as given."""
+    out = dict(response)
+    if isinstance(out.get("components"), dict):
+        out["components"] = {k: give(v) for k, v in out["components"].items()}
+    for key in ("serialization", "value"):
+        if key in out and not isinstance(out[key], bool):
+            out[key] = give(out[key])
+    if "message" in out:
+        out["message"] = _text(out["message"])
+    return out
+
+
 def _accepted_parse(answer):
     parsed = answer if isinstance(answer, Parsed) else Parsed(answer)
     unknown = set(parsed.components) - set(COMPONENTS)
     if unknown:
         raise KeyError("not components of the protocol: %s" % sorted(unknown))
     out = {"outcome": "accepted",
-           "components": {k: _give(v) for k, v in parsed.components.items()}}
+           "components": {k: give(v) for k, v in parsed.components.items()}}
     if parsed.serialization is not None:
-        out["serialization"] = _give(parsed.serialization)
+        out["serialization"] = give(parsed.serialization)
     if parsed.note is not None:
         out["note"] = parsed.note
     return out
@@ -127,18 +152,20 @@ def answer(request, ops, name, text_only=True):
         return {"id": rid, "outcome": "rejected", "message": "input is not UTF-8",
                 "code": "not-utf8", "offset": None}
     except Exception as e:  # a malformed request: the worker goes on
-        return {"id": rid, "outcome": "error", "message": "%s: %s" % (op, e)}
+        return {"id": rid, "outcome": "error", "message": _text("%s: %s" % (op, e))}
     try:
         got = fn(*args)
     except Exception as e:  # the library's refusal is its answer
-        return {"id": rid, "outcome": "rejected", "message": str(e),
+        return {"id": rid, "outcome": "rejected", "message": _text(e),
                 "code": type(e).__name__, "offset": None}
-    if op == "parse":
+    if isinstance(got, dict) and isinstance(got.get("outcome"), str):
+        out = _pass_through(got)
+    elif op == "parse":
         out = _accepted_parse(got)
     elif op == "equivalent":
         out = {"outcome": "accepted", "value": bool(got)}
     else:
-        out = {"outcome": "accepted", "value": _give(got)}
+        out = {"outcome": "accepted", "value": give(got)}
     out["id"] = rid
     return out
 
@@ -167,7 +194,7 @@ def serve(name, profile, version, parse=None, resolve=None, normalize=None, equi
             if not isinstance(request, dict):
                 raise ValueError("a request is a JSON object")
         except ValueError as e:
-            emit({"id": None, "outcome": "error", "message": "not JSON: %s" % e})
+            emit({"id": None, "outcome": "error", "message": _text("not JSON: %s" % e)})
             continue
         if request.get("op") == "shutdown":
             return

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use super::catalogue::SHIPPED;
+use super::catalogue::{SHIPPED, SUPPORT};
 
 /// The cache directory holding the shipped workers' sources (and built binaries):
 /// `<user cache>/uridiff/workers-<version>-<hash of the sources>`, where the user cache is
@@ -32,8 +32,8 @@ pub fn cache_dir() -> Result<&'static Path, String> {
 pub(super) fn make_cache_dir() -> Result<PathBuf, String> {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    for w in SHIPPED {
-        (w.file, w.source).hash(&mut hasher);
+    for file in files() {
+        file.hash(&mut hasher);
     }
     let name = format!(
         "workers-{}-{:016x}",
@@ -73,22 +73,46 @@ pub(super) fn user_cache() -> Option<PathBuf> {
         })
 }
 
-/// Writes each shipped worker's source into `dir` (a folder checked to be this user's own)
-/// where it is not there already, through an exclusive temporary renamed into place.
+/// Every file the cache holds: (path relative to it, contents): each shipped worker's source
+/// and the support files they share.
+fn files() -> impl Iterator<Item = (&'static str, &'static str)> {
+    SHIPPED
+        .iter()
+        .map(|w| (w.file, w.source))
+        .chain(SUPPORT.iter().copied())
+}
+
+/// Writes each shipped worker's source and support file into `dir` (a folder checked to be
+/// this user's own) where it is not there already, through an exclusive temporary renamed into
+/// place; a support file's subfolder is created and checked the same way.
 fn write_sources(dir: &Path) -> Result<(), String> {
-    let fail = |what: &str, e: io::Error| format!("cannot {what} {}: {e}", dir.display());
-    for w in SHIPPED {
-        let path = dir.join(w.file);
+    for (file, source) in files() {
+        let path = dir.join(file);
+        let folder = path.parent().unwrap_or(dir);
+        let fail = |what: &str, e: io::Error| format!("cannot {what} {}: {e}", folder.display());
+        if folder != dir {
+            match std::fs::create_dir(folder) {
+                Ok(()) => {}
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(fail("create", e)),
+            }
+            if !own_private_dir(folder) {
+                return Err(format!(
+                    "{} is not a private folder of this user's: remove it",
+                    folder.display()
+                ));
+            }
+        }
         if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file())
-            && std::fs::read(&path).is_ok_and(|have| have == w.source.as_bytes())
+            && std::fs::read(&path).is_ok_and(|have| have == source.as_bytes())
         {
             continue;
         }
         let mut tmp = tempfile::Builder::new()
             .prefix(".partial.")
-            .tempfile_in(dir)
+            .tempfile_in(folder)
             .map_err(|e| fail("write into", e))?;
-        tmp.write_all(w.source.as_bytes())
+        tmp.write_all(source.as_bytes())
             .map_err(|e| fail("write into", e))?;
         tmp.persist(&path)
             .map_err(|e| fail("write into", e.error))?;

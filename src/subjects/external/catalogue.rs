@@ -128,6 +128,30 @@ pub(super) const fn interpreted(program: &'static str) -> Run {
 const NPM_NEEDS: &str =
     "node and npm (Debian: nodejs, npm) and the npm packages of workers/node/package-lock.json";
 
+/// The files every shipped worker of a language shares, written beside the workers in the
+/// cache under the same relative paths as in `workers/`, so a worker finds them the same way in
+/// the repository and in the cache: the protocol's side of a worker, once per language, which is
+/// also what a library's maintainer vendors (`workers/sdk/`).
+///
+/// ```
+/// let (path, source) = uridiff::subjects::external::SUPPORT[0];
+/// assert!(path.starts_with("sdk/") && source.contains("uridiff-worker/1"));
+/// ```
+pub const SUPPORT: &[(&str, &str)] = &[
+    (
+        "sdk/uridiff_worker.js",
+        include_str!("../../../workers/sdk/uridiff_worker.js"),
+    ),
+    (
+        "sdk/uridiff_worker.py",
+        include_str!("../../../workers/sdk/uridiff_worker.py"),
+    ),
+    (
+        "sdk/uridiff_worker.h",
+        include_str!("../../../workers/sdk/uridiff_worker.h"),
+    ),
+];
+
 /// The shipped workers, in the order they are listed (sources in `workers/`).
 pub const SHIPPED: &[Shipped] = &[
     Shipped {

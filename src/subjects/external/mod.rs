@@ -1,7 +1,7 @@
 //! External workers: a parser in any language, run as one persistent process that speaks the
 //! JSON-lines worker protocol (`uridiff-worker/1`, documented with a worked example in
 //! `workers/README.md` and as a JSON Schema in `workers/protocol.schema.json`), plus the
-//! built-in list of the workers uridiff ships ([`SHIPPED`]). Issue 9 item 3 and issue 13 item 1.
+//! built-in list of the workers uridiff ships ([`SHIPPED`]).
 //!
 //! The Rust side of the protocol, in order:
 //! - **Start**: the command comes only from the command line ([`External::from_command`], run by
@@ -54,7 +54,7 @@ use std::time::Duration;
 pub use self::cache::cache_dir;
 pub(crate) use self::catalogue::shipped;
 use self::catalogue::{shipped_command, ALL_EIGHT, FOUR_OPS};
-pub use self::catalogue::{Run, Shipped, SHIPPED};
+pub use self::catalogue::{Run, Shipped, SHIPPED, SUPPORT};
 use self::feeder::Reply;
 pub use self::feeder::DEFAULT_WINDOW;
 pub use self::packages::{packages_dir, venv_python, PACKAGES_ENV};
