@@ -10,7 +10,12 @@
 //!   `str(f.fragment)`; `Query.encode` quotes every character but the unreserved ones, a space
 //!   as "+", unless told otherwise);
 //! - the query and fragment are objects that are empty where the URL has none
-//!   (`str(furl('http://a').query)` is `''`).
+//!   (`str(furl('http://a').query)` is `''`);
+//! - "Encoding is handled for you. Unicode, too": the host is held as Unicode and written
+//!   IDNA-encoded (the README's `f.set(host=u'ドメイン.テスト')` gives
+//!   `'http://xn--eckwd4c7c.xn--zckzah/...'`; `netloc` is `idna_encode(self.host)`, Python's
+//!   built-in `idna` codec, IDNA 2003), and a host read back that starts with "xn--" is decoded
+//!   (`furl.host`'s setter: `idna_decode`).
 
 use super::Rule;
 #[allow(unused_imports)]
@@ -220,6 +225,64 @@ fn furl_netloc(c: &Components) -> Option<String> {
     Some(netloc)
 }
 
+/// `host` as Python's built-in `idna` codec (IDNA 2003, RFC 3490 ToASCII with Nameprep)
+/// encodes it, for a host that is not ASCII: RFC 3490 3.1 reads U+3002, U+FF0E and U+FF61 as
+/// dots, and Nameprep (RFC 3491, RFC 3454 tables B.1 and B.2) maps ZWJ and ZWNJ to nothing and
+/// case-folds "ß" and capital "ẞ" to "ss", "ς" to "σ" and the compatibility forms (full-width
+/// letters) to their plain forms. UTS #46's mapping is that table once its transitional
+/// deviations are applied by hand (UTS #46 section 4, "Processing", Transitional_Processing),
+/// which is what the `idna` crate's non-transitional processing then does. `None` when the
+/// host is ASCII (the codec leaves it as it is) or UTS #46 refuses it.
+fn idna2003_to_ascii(host: &str) -> Option<String> {
+    use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+    if host.is_ascii() {
+        return None;
+    }
+    let mut mapped = String::with_capacity(host.len());
+    for c in host.chars() {
+        match c {
+            '\u{200C}' | '\u{200D}' => {}
+            'ß' | 'ẞ' => mapped.push_str("ss"),
+            'ς' => mapped.push('σ'),
+            c => mapped.push(c),
+        }
+    }
+    Uts46::new()
+        .to_ascii(
+            mapped.as_bytes(),
+            AsciiDenyList::EMPTY,
+            Hyphens::Allow,
+            DnsLength::Ignore,
+        )
+        .ok()
+        .map(|ascii| ascii.into_owned())
+}
+
+/// A round trip whose only change is a Unicode host written IDNA-encoded and read back as
+/// furl's host setter reads it (lowercased; decoded to Unicode when it starts with "xn--"):
+/// `furl('//d。').url` is `'//d.'`, whose host is `'d.'`.
+fn host_idna_encoded_on_the_way_back(e: &Evidence<'_>) -> bool {
+    let (Class::RoundTrip, Some(first), Some(again), Some(written)) =
+        (e.class, e.spec_components, e.reparsed, e.got)
+    else {
+        return false;
+    };
+    let Some(encoded) = first.get(Component::Host).and_then(idna2003_to_ascii) else {
+        return false;
+    };
+    let read_back = if encoded.starts_with("xn--") {
+        idna::domain_to_unicode(&encoded).0
+    } else {
+        encoded.clone()
+    };
+    written.contains(encoded.as_str())
+        && again.get(Component::Host) == Some(read_back.as_str())
+        && Component::ALL
+            .into_iter()
+            .filter(|&c| c != Component::Host)
+            .all(|c| first.get(c) == again.get(c))
+}
+
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
     Rule {
@@ -291,5 +354,10 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Fragment)
                 && e.spec.map(furl_fragment).as_deref() == e.got
         },
+    },
+    Rule {
+        profile: "python-furl",
+        name: "a Unicode host is written IDNA-encoded, Python's IDNA 2003 codec (README: \"Encoding is handled for you. Unicode, too\"; netloc: idna_encode(host))",
+        explains: host_idna_encoded_on_the_way_back,
     },
 ];
