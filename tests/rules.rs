@@ -24,6 +24,8 @@ mod debian;
 mod npm;
 // The rules the sweep of the PyPI workers' unexplained classes added.
 mod sweep_py;
+// The rules of the sweep of java.net.URI's, uriparse's and the rfc3986 package's classes.
+mod sweep_jv;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -735,6 +737,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(debian::cases())
         .chain(npm::cases())
         .chain(sweep_py::cases())
+        .chain(sweep_jv::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -95,6 +95,19 @@ pub(super) const RULES: &[Rule] = &[
                     .is_ok()
         },
     },
+    // java.net.URI.resolve(URI)'s documentation: "If the given URI is already absolute, or if
+    // this URI is opaque, then the given URI is returned." RFC 2396 5.2 resolves against the
+    // base's scheme whatever its form (`""` against `a:b` is `a:b`).
+    Rule {
+        profile: "java-uri",
+        name: "against an opaque base the reference is returned as it is (URI.resolve: \"if this URI is opaque, then the given URI is returned\")",
+        explains: |e| {
+            let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+                return false;
+            };
+            opaque_2396(base) && got.as_bytes() == e.input
+        },
+    },
     Rule {
         profile: "java-uri",
         name: "the port is an integer (URI.getPort: \"the port component of this URI, or -1\")",

@@ -100,6 +100,28 @@ pub(super) const RULES: &[Rule] = &[
                         && uriparse_refuses_an_operand(e.input, e.second)))
         },
     },
+    // uriparse: `URIReference::normalize` calls `Path::normalize(as_reference)` for a reference
+    // without a scheme, whose documentation says: "`\".\"` dot segments are always removed
+    // except for when it is at the beginning of the path and is followed by a segment
+    // containing a `':'`", and "`\"..\"` dot segments ... are kept whenever they are at the
+    // beginning of the path and removed whenever they are not, e.g. `\"a/../..\"` normalizes
+    // to `\"..\"`".
+    Rule {
+        profile: "uriparse",
+        name: "normalize removes a relative path's dot segments as Path::normalize documents (\".\" always removed, a leading \"..\" kept)",
+        explains: |e| {
+            let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.spec, e.got) else {
+                return false;
+            };
+            let relative = uri_spec::parse(e.input).is_ok_and(|c| {
+                c.scheme.is_none()
+                    && c.authority.is_none()
+                    && !c.path.unwrap_or("").starts_with('/')
+            });
+            let end = spec.find(['?', '#']).unwrap_or(spec.len());
+            relative && format!("{}{}", uriparse_reference_dots(&spec[..end]), &spec[end..]) == got
+        },
+    },
     // iri-string: its resolve module's documentation: an IRI without an authority "cannot have
     // a path starting with //", so "IRI resolution by pure RFC 3986 algorithm can fail for some
     // abnormal cases".
@@ -221,6 +243,23 @@ pub(super) const RULES: &[Rule] = &[
                 .is_some_and(|t| t == got)
         },
     },
+    // The `rfc3986` package's `resolve_with` passes the target path through
+    // `normalizers.normalize_path`, whose `normalize_percent_characters` says "All percent
+    // characters should be upper-cased"; RFC 3986 6.2.2.1: the hexadecimal digits of a
+    // percent-encoding "are case-insensitive", so the target is the same URI.
+    Rule {
+        profile: "python-rfc3986",
+        name: "resolve_with uppercases the percent-encodings of the target path (normalize_percent_characters: \"All percent characters should be upper-cased\")",
+        explains: |e| {
+            let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+                return false;
+            };
+            rfc3986_normalized(base)
+                .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
+                .and_then(|t| path_hex_uppercased(&t).filter(|u| *u != t))
+                .is_some_and(|t| t == got)
+        },
+    },
     Rule {
         profile: "python-rfc3986",
         name: "an empty path is None",
@@ -231,6 +270,70 @@ pub(super) const RULES: &[Rule] = &[
         },
     },
 ];
+
+/// `target` with the hexadecimal digits of its path's percent-encodings uppercased, the rest as
+/// written (the `rfc3986` package's `resolve_with` normalizes the target path only).
+fn path_hex_uppercased(target: &str) -> Option<String> {
+    let c = uri_spec::parse(target.as_bytes()).ok()?;
+    let start = c.scheme.map_or(0, |s| s.len() + 1) + c.authority.map_or(0, |a| a.len() + 2);
+    let path = c.path.unwrap_or("");
+    let end = start + path.len();
+    (target.get(start..end) == Some(path)).then(|| {
+        format!(
+            "{}{}{}",
+            &target[..start],
+            super::any::upper_hex(path),
+            &target[end..]
+        )
+    })
+}
+
+/// A relative path as uriparse's `Path::normalize(true)` leaves it: "." removed unless it
+/// leads and the next segment holds a ":", ".." kept at the beginning (after other ".."),
+/// else removing the segment before it (and a leading "." kept for a colon segment that is
+/// removed with it); an empty result is the empty path.
+fn uriparse_reference_dots(path: &str) -> String {
+    let segments: Vec<&str> = path.split('/').collect();
+    let colon_next = |i: usize| segments.get(i + 1).is_some_and(|s| s.contains(':'));
+    let mut out: Vec<&str> = Vec::new();
+    for (i, &seg) in segments.iter().enumerate() {
+        match seg {
+            "." if !out.is_empty() || !colon_next(i) => {}
+            ".." if out.last().is_none_or(|l| *l == "..") => out.push(seg),
+            ".." => {
+                if out.len() == 2 && out[0] == "." && !colon_next(i) {
+                    out.pop();
+                }
+                out.pop();
+            }
+            s => out.push(s),
+        }
+    }
+    out.join("/")
+}
+
+#[cfg(test)]
+mod sweep_tests {
+    use super::{path_hex_uppercased, uriparse_reference_dots};
+
+    #[test]
+    fn uriparse_relative_dots_as_its_documentation_says() {
+        assert_eq!(uriparse_reference_dots("."), "");
+        assert_eq!(uriparse_reference_dots("a/../.."), "..");
+        assert_eq!(uriparse_reference_dots("./a:b"), "./a:b");
+        assert_eq!(uriparse_reference_dots("../a/./b"), "../a/b");
+        assert_eq!(uriparse_reference_dots("./a:b/.."), "");
+    }
+
+    #[test]
+    fn only_the_path_is_uppercased() {
+        assert_eq!(
+            path_hex_uppercased("h://%aa/%2e?%2e#%2e").as_deref(),
+            Some("h://%aa/%2E?%2e#%2e")
+        );
+        assert_eq!(path_hex_uppercased("h:%7e").as_deref(), Some("h:%7E"));
+    }
+}
 
 /// `uri` as the `rfc3986` package's `normalize()` writes it (its `normalizers` module): scheme
 /// and host lowercased, every percent-encoding uppercased, dot segments removed from the path,
