@@ -26,6 +26,8 @@ mod npm;
 mod sweep_py;
 // The rules of the sweep of java.net.URI's, uriparse's and the rfc3986 package's classes.
 mod sweep_jv;
+// The rules the sweep of url-parse's and URI.js's classes added.
+mod sweep_js1;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -738,6 +740,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(npm::cases())
         .chain(sweep_py::cases())
         .chain(sweep_jv::cases())
+        .chain(sweep_js1::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -137,6 +137,18 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "urijs",
+        name: "normalize() reads the input as URI.parse rewrites its slashes (CHANGELOG 1.19.7, 1.19.8) and omits an empty port (RFC 3986 3.2.3: normalizers \"should omit the port component and its ':' delimiter if port is empty\")",
+        explains: |e| {
+            e.class == Class::Normalization
+                && std::str::from_utf8(e.input)
+                    .ok()
+                    .and_then(normalized_as_read)
+                    .as_deref()
+                    == e.got
+        },
+    },
+    Rule {
+        profile: "urijs",
         name: "equals() compares the normalized URIs, without an empty query or fragment and with a relative path's dot segments resolved (docs, equals(): \"disregarding default ports, capitalization, dot-pathnames\")",
         explains: |e| {
             let (Class::Equivalence, Some("true"), Some(other)) = (e.class, e.got, e.second)
@@ -168,6 +180,36 @@ fn normal(uri: &[u8]) -> Option<String> {
         Some(best) => n.replacen(host.as_deref().unwrap_or_default(), &best, 1),
         None => n,
     })
+}
+
+/// `input` normalized as URI.js's normalize() writes it when URI.parse rewrote its slashes
+/// ([`browser_slashes`]) or it has an empty port, which RFC 3986 3.2.3 lets a normalizer omit:
+/// RFC 3986 6.2.2's normal form of the rewritten input, its empty port omitted, an empty query or
+/// fragment dropped and an empty path after the authority "/". `None` when neither applies or
+/// RFC 3986 does not read the rewritten input.
+fn normalized_as_read(input: &str) -> Option<String> {
+    let rewritten = browser_slashes(input);
+    let n = uri_spec::normalize(rewritten.as_deref().unwrap_or(input).as_bytes()).ok()?;
+    let c = uri_spec::parse(n.as_bytes()).ok()?;
+    let empty_port = c.port == Some("");
+    if rewritten.is_none() && !empty_port {
+        return None;
+    }
+    let authority = c.authority.map(|a| {
+        if empty_port {
+            a.strip_suffix(':').unwrap_or(a)
+        } else {
+            a
+        }
+    });
+    let n = uri_spec::recompose(
+        c.scheme,
+        authority,
+        c.path.unwrap_or(""),
+        c.query,
+        c.fragment,
+    );
+    Some(slash_after_authority(&empty_parts_dropped(&n)?))
 }
 
 /// The schemes whose delimiter URI.parse rewrites (src/URI.js: `/^(https?|ftp|wss?)?:+[/\\]*/i`).
@@ -273,6 +315,15 @@ mod tests {
         assert_eq!(browser_slashes("http://a"), None);
         assert_eq!(browser_slashes("//a"), None);
         assert_eq!(browser_slashes("coap:G"), None);
+    }
+
+    #[test]
+    fn normalize_reads_the_rewritten_input() {
+        assert_eq!(normalized_as_read("HTTP:").as_deref(), Some("http:///"));
+        assert_eq!(normalized_as_read("//e:").as_deref(), Some("//e/"));
+        assert_eq!(normalized_as_read("//E:?#").as_deref(), Some("//e/"));
+        assert_eq!(normalized_as_read("//e:1"), None);
+        assert_eq!(normalized_as_read("coap:"), None);
     }
 
     #[test]

@@ -6,13 +6,42 @@
 //! which has `http` as protocol": the port of a URL is dropped when it is its scheme's default
 //! (its `port` is '', which the worker reports as none; the defaults are those of the
 //! `requires-port` package it calls: http and ws 80, https and wss 443, ftp 21, gopher 70).
+//!
+//! Its source (index.js of url-parse 1.5.10, the published package) says two more in its own
+//! comments:
+//! - on `ignore = { hash: 1, query: 1 }`, the properties of the base (its `location`): "These
+//!   properties should not be copied or inherited from": a relative URL never takes the base's
+//!   query (nor its fragment, which RFC 3986 5.2.2 does not inherit either), so `''` against
+//!   `coap://a/p?q` is `coap://a/p` where RFC 3986 5.2.2 keeps `?q`;
+//! - before `url.pathname = '/' + url.pathname` for the special schemes (its `isSpecial`: file,
+//!   ftp, http, https, ws, wss): "Default to a / for pathname if none exists. This normalizes the
+//!   URL to always have a /": `ftp://` has the path "/".
 
-use super::Rule;
+use super::{is_special, Evidence, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
 /// The rules of this table.
-pub(super) const RULES: &[Rule] = &[Rule {
+pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "url-parse",
+        name: "a relative URL never takes the base's query (index.js, on `ignore = { hash: 1, query: 1 }`: \"These properties should not be copied or inherited from\")",
+        explains: base_query_not_inherited,
+    },
+    Rule {
+        profile: "url-parse",
+        name: "a special scheme's path always begins with \"/\" (index.js: \"Default to a / for pathname if none exists. This normalizes the URL to always have a /\")",
+        explains: |e| {
+            let (Some(spec), Some(got)) = (e.spec, e.got) else {
+                return false;
+            };
+            e.component() == Some(Component::Path)
+                && is_special(e.scheme().as_deref())
+                && !spec.starts_with('/')
+                && got.strip_prefix('/') == Some(spec)
+        },
+    },
+    Rule {
     profile: "url-parse",
     name: "the scheme's default port is dropped (README: \"It's aware of default ports\")",
     explains: |e| {
@@ -27,4 +56,115 @@ pub(super) const RULES: &[Rule] = &[Rule {
             && e.got.is_none()
             && e.spec.is_some_and(|p| p.trim_start_matches('0') == default)
     },
-}];
+},
+];
+
+/// Whether the subject's target is RFC 3986's resolution of a reference with an empty path and
+/// no query (`''`, `#f`) without the query the base lends it (RFC 3986 5.2.2: `T.query =
+/// Base.query`), everything else as RFC 3986 resolves it.
+fn base_query_not_inherited(e: &Evidence<'_>) -> bool {
+    let (Class::Resolution, Some(base), Some(target)) = (e.class, e.second, e.spec) else {
+        return false;
+    };
+    let Ok(reference) = uri_spec::parse(e.input) else {
+        return false;
+    };
+    let borrows_query = reference.scheme.is_none()
+        && reference.authority.is_none()
+        && reference.path.unwrap_or("").is_empty()
+        && reference.query.is_none()
+        && uri_spec::parse(base).is_ok_and(|b| b.query.is_some());
+    let Ok(t) = uri_spec::parse(target.as_bytes()) else {
+        return false;
+    };
+    borrows_query
+        && uri_spec::recompose(
+            t.scheme,
+            t.authority,
+            t.path.unwrap_or(""),
+            None,
+            t.fragment,
+        )
+        .as_str()
+            == e.got.unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Components;
+
+    fn resolution<'a>(
+        reference: &'a str,
+        base: &'a str,
+        spec: &'a str,
+        got: &'a str,
+    ) -> Evidence<'a> {
+        Evidence {
+            class: Class::Resolution,
+            input: reference.as_bytes(),
+            second: Some(base.as_bytes()),
+            reparsed: None,
+            spec: Some(spec),
+            got: Some(got),
+            spec_components: None,
+        }
+    }
+
+    #[test]
+    fn the_base_query_is_not_inherited() {
+        let rule = |e: &Evidence<'_>| base_query_not_inherited(e);
+        assert!(rule(&resolution(
+            "",
+            "coap://a/p?q",
+            "coap://a/p?q",
+            "coap://a/p"
+        )));
+        assert!(rule(&resolution(
+            "#f",
+            "coap://a/p?q",
+            "coap://a/p?q#f",
+            "coap://a/p#f"
+        )));
+        // Any other answer, or a reference whose own query or path RFC 3986 takes: not this.
+        assert!(!rule(&resolution(
+            "",
+            "coap://a/p?q",
+            "coap://a/p?q",
+            "coap://a/"
+        )));
+        assert!(!rule(&resolution(
+            "x",
+            "coap://a/p?q",
+            "coap://a/x",
+            "coap://a/x"
+        )));
+        assert!(!rule(&resolution(
+            "?",
+            "coap://a/p?q",
+            "coap://a/p?",
+            "coap://a/p"
+        )));
+    }
+
+    #[test]
+    fn a_special_path_gets_its_slash() {
+        let path = Class::Component(Component::Path);
+        let ftp = Components::default().with(Component::Scheme, Some("FTP"));
+        let coap = Components::default().with(Component::Scheme, Some("coap"));
+        let ev = |c, spec, got| Evidence {
+            class: path,
+            input: b"",
+            second: None,
+            reparsed: None,
+            spec: Some(spec),
+            got: Some(got),
+            spec_components: Some(c),
+        };
+        let rule = &RULES[1];
+        assert!((rule.explains)(&ev(&ftp, "", "/")));
+        assert!((rule.explains)(&ev(&ftp, "a", "/a")));
+        assert!(!(rule.explains)(&ev(&ftp, "a", "/")));
+        assert!(!(rule.explains)(&ev(&coap, "", "/")));
+    }
+}
