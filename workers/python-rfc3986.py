@@ -11,45 +11,32 @@ normalize = URIReference.normalize (6.2.2), equivalent = URIReference equality (
 normalized forms). The library keeps None (undefined) apart from '' (empty). It takes text
 only: a non-UTF-8 input is rejected with code "not-utf8".
 """
-import base64
-import json
+import os
 import sys
 
-import rfc3986
-from rfc3986 import uri_reference, validators
+# The protocol's side, shared by every shipped Python worker (and offered to library maintainers):
+# workers/sdk/uridiff_worker.py, written beside the workers in uridiff's cache.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sdk"))
+import uridiff_worker  # noqa: E402
+
+import rfc3986  # noqa: E402
+from rfc3986 import uri_reference, validators  # noqa: E402
 
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"]
 
 
-class NotUtf8(Exception):
-    """The input is not UTF-8 and the library takes only text."""
-
-
 def handshake():
+    """The handshake's fields, as uridiff_worker.serve() takes them (it adds the protocol and
+    the operations OPS offers)."""
     return {
-        "protocol": "uridiff-worker/1",
         "name": "python-rfc3986",
         "version": rfc3986.__version__,
         "profile": "rfc3986",
-        "operations": ["parse", "resolve", "normalize", "equivalent"],
         "components": COMPONENTS,
         "decides_validity": True,
         "library": "rfc3986 %s (Python %s)" % (rfc3986.__version__, sys.version.split()[0]),
         "notes": ["parse percent-encodes characters RFC 3986 does not allow (see serialization)"],
     }
-
-
-def take_bytes(field):
-    """A protocol byte string as text; NotUtf8 for {"b64": ...} that is not UTF-8."""
-    if isinstance(field, str):
-        return field
-    if isinstance(field, dict) and isinstance(field.get("b64"), str):
-        raw = base64.b64decode(field["b64"], validate=True)
-        try:
-            return raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise NotUtf8("not UTF-8; rfc3986 takes text") from None
-    raise ValueError("a byte string must be a JSON string or {\"b64\": ...}")
 
 
 def validator():
@@ -101,71 +88,7 @@ def equivalent(left, right):
     }
 
 
-class BadRequest(Exception):
-    """A request line uridiff should never send: answered with outcome "error"."""
-
-
-def field(request, name):
-    if name not in request:
-        raise BadRequest("missing field %r" % name)
-    try:
-        return take_bytes(request[name])
-    except (ValueError, TypeError) as error:
-        raise BadRequest("field %r: %s" % (name, error)) from None
-
-
-def handle(line):
-    """One request line to (id, response without the id); response None for shutdown."""
-    try:
-        request = json.loads(line)
-    except ValueError as error:
-        return None, {"outcome": "error", "message": "not JSON: %s" % error}
-    if not isinstance(request, dict):
-        return None, {"outcome": "error", "message": "a request is a JSON object"}
-    request_id = request.get("id")
-    op = request.get("op")
-    if op == "shutdown":
-        return request_id, None
-    try:
-        if op == "parse":
-            call = (parse, field(request, "input"))
-        elif op == "resolve":
-            call = (resolve, field(request, "base"), field(request, "input"))
-        elif op == "normalize":
-            call = (normalize, field(request, "input"))
-        elif op == "equivalent":
-            call = (equivalent, field(request, "input"), field(request, "other"))
-        else:
-            raise BadRequest("unknown op %r" % (op,))
-    except BadRequest as error:
-        return request_id, {"outcome": "error", "message": str(error)}
-    except NotUtf8 as error:
-        return request_id, {"outcome": "rejected", "message": str(error), "code": "not-utf8"}
-    try:
-        return request_id, call[0](*call[1:])
-    except Exception as error:  # any library exception is the library's answer
-        return request_id, {
-            "outcome": "rejected",
-            "message": str(error),
-            "code": type(error).__name__,
-            "offset": None,
-        }
-
-
-def main():
-    out = sys.stdout
-    out.write(json.dumps(handshake()) + "\n")
-    out.flush()
-    # Bytes in: json.loads reads UTF-8 whatever the locale says; json.dumps writes ASCII.
-    for line in sys.stdin.buffer:
-        if not line.strip():
-            continue
-        request_id, response = handle(line)
-        if response is None:
-            break
-        out.write(json.dumps(dict({"id": request_id}, **response)) + "\n")
-        out.flush()
-
+OPS = {"parse": parse, "resolve": resolve, "normalize": normalize, "equivalent": equivalent}
 
 if __name__ == "__main__":
-    main()
+    uridiff_worker.serve(**handshake(), **OPS)
