@@ -2,6 +2,14 @@
 //! empty string, as is none (`ForceQuery` and `RawFragment` aside); and `URL.Host` holds the host
 //! unescaped, as `Path` is "stored in decoded form" (`url.Parse` unescapes the host; its
 //! `String` escapes it again), which `Hostname` returns.
+//!
+//! `unescape` in net/url/url.go (Go 1.19) says why a host with an ASCII byte percent-encoded is
+//! an `EscapeError`: "Per https://tools.ietf.org/html/rfc3986#page-21 in the host component
+//! %-encoding can only be used for non-ASCII bytes", "%25" excepted for RFC 6874's zones.
+//!
+//! With no empty fragment (`URL.Fragment` is "fragment for references, without '#'", and the
+//! struct has no `ForceQuery` for it), `ResolveReference` on a reference whose fragment is empty
+//! gives a target without one.
 
 use super::{pct_decode_exact, Rule};
 use crate::engine::Class;
@@ -30,4 +38,37 @@ pub(super) const RULES: &[Rule] = &[
                 && e.spec.map(pct_decode_exact).as_deref() == e.got
         },
     },
+    Rule {
+        profile: "go-net-url",
+        name: "a host with an ASCII byte percent-encoded (not %25) is an EscapeError (unescape: \"in the host component %-encoding can only be used for non-ASCII bytes\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.spec_components.is_some_and(|c| {
+                    c.get(Component::Host)
+                        .is_some_and(|h| !h.starts_with('[') && ascii_escaped(h))
+                })
+        },
+    },
+    Rule {
+        profile: "go-net-url",
+        name: "a resolved target's empty fragment is none (URL.Fragment has no empty fragment)",
+        explains: |e| {
+            e.class == Class::Resolution
+                && e.spec
+                    .and_then(|t| t.strip_suffix('#'))
+                    .is_some_and(|t| Some(t) == e.got)
+        },
+    },
 ];
+
+/// Whether `host` holds a percent-encoded byte below 0x80 other than "%25" (what Go's `unescape`
+/// refuses in a host: its first hex digit below 8).
+fn ascii_escaped(host: &str) -> bool {
+    let b = host.as_bytes();
+    b.iter().enumerate().any(|(i, &c)| {
+        c == b'%'
+            && b.get(i + 1).is_some_and(|d| (b'0'..=b'7').contains(d))
+            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+            && b.get(i..i + 3) != Some(&b"%25"[..])
+    })
+}
