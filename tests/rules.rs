@@ -28,6 +28,8 @@ mod sweep_py;
 mod sweep_jv;
 // The rules the sweep of url-parse's and URI.js's classes added.
 mod sweep_js1;
+// The rules of the sweep of http, go-net-url, php-parse-url and node-legacy-url.
+mod sweep_net;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -741,6 +743,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(sweep_py::cases())
         .chain(sweep_jv::cases())
         .chain(sweep_js1::cases())
+        .chain(sweep_net::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -2,6 +2,21 @@
 //! empty string, as is none (`ForceQuery` and `RawFragment` aside); and `URL.Host` holds the host
 //! unescaped, as `Path` is "stored in decoded form" (`url.Parse` unescapes the host; its
 //! `String` escapes it again), which `Hostname` returns.
+//!
+//! `unescape` in net/url/url.go (Go 1.19) says why a host with an ASCII byte percent-encoded is
+//! an `EscapeError`: "Per https://tools.ietf.org/html/rfc3986#page-21 in the host component
+//! %-encoding can only be used for non-ASCII bytes", "%25" excepted for RFC 6874's zones.
+//!
+//! The userinfo is reported as `Userinfo.String()` gives it (the worker's mapping): "the encoded
+//! userinfo information", each of username and password decoded by `url.Parse` and escaped
+//! again by `shouldEscape` in its `encodeUserPassword` mode, whose comments say "The RFC allows
+//! ';', ':', '&', '=', '+', '$', and ',' in userinfo, so we must escape only '@', '/', and '?'.
+//! The parsing of userinfo treats ':' as special so we must escape that too", and of the other
+//! sub-delims "we always escape sub-delims outside of the fragment".
+//!
+//! With no empty fragment (`URL.Fragment` is "fragment for references, without '#'", and the
+//! struct has no `ForceQuery` for it), `ResolveReference` on a reference whose fragment is empty
+//! gives a target without one.
 
 use super::{pct_decode_exact, Rule};
 use crate::engine::Class;
@@ -30,4 +45,92 @@ pub(super) const RULES: &[Rule] = &[
                 && e.spec.map(pct_decode_exact).as_deref() == e.got
         },
     },
+    Rule {
+        profile: "go-net-url",
+        name: "a host with an ASCII byte percent-encoded (not %25) is an EscapeError (unescape: \"in the host component %-encoding can only be used for non-ASCII bytes\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.spec_components.is_some_and(|c| {
+                    c.get(Component::Host)
+                        .is_some_and(|h| !h.starts_with('[') && ascii_escaped(h))
+                })
+        },
+    },
+    Rule {
+        profile: "go-net-url",
+        name: "a resolved target's empty fragment is none (URL.Fragment has no empty fragment)",
+        explains: |e| {
+            e.class == Class::Resolution
+                && e.spec
+                    .and_then(|t| t.strip_suffix('#'))
+                    .is_some_and(|t| Some(t) == e.got)
+        },
+    },
+    Rule {
+        profile: "go-net-url",
+        name: "the userinfo is Userinfo.String(): decoded, then every byte but letters, digits, \"-._~\" and \"$&+,;=\" escaped, the password's \":\" too (shouldEscape: \"we always escape sub-delims outside of the fragment\")",
+        explains: |e| {
+            e.class == Class::Component(Component::Userinfo)
+                && e.spec.map(userinfo_string).as_deref() == e.got
+        },
+    },
 ];
+
+/// `userinfo` as Go's `Userinfo.String()` writes it once `url.Parse` has read it: the username
+/// (up to the first ":") and the password each percent-decoded, then escaped as
+/// `escape(s, encodeUserPassword)` does (uppercase hex).
+fn userinfo_string(userinfo: &str) -> String {
+    let escape = |part: &[u8], out: &mut String| {
+        for &b in part {
+            if b.is_ascii_alphanumeric() || b"-._~$&+,;=".contains(&b) {
+                out.push(b as char);
+            } else {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+    };
+    let mut out = String::new();
+    let (username, password) = match userinfo.split_once(':') {
+        Some((u, p)) => (u, Some(p)),
+        None => (userinfo, None),
+    };
+    escape(&pct_decode_bytes(username), &mut out);
+    if let Some(p) = password {
+        out.push(':');
+        escape(&pct_decode_bytes(p), &mut out);
+    }
+    out
+}
+
+/// `s` with each valid percent-encoding decoded, as bytes.
+fn pct_decode_bytes(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let hex = |i: usize| b.get(i).and_then(|c| (*c as char).to_digit(16));
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        match (c, hex(i + 1), hex(i + 2)) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            _ => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Whether `host` holds a percent-encoded byte below 0x80 other than "%25" (what Go's `unescape`
+/// refuses in a host: its first hex digit below 8).
+fn ascii_escaped(host: &str) -> bool {
+    let b = host.as_bytes();
+    b.iter().enumerate().any(|(i, &c)| {
+        c == b'%'
+            && b.get(i + 1).is_some_and(|d| (b'0'..=b'7').contains(d))
+            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+            && b.get(i..i + 3) != Some(&b"%25"[..])
+    })
+}

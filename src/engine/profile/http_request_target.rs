@@ -1,6 +1,17 @@
 //! Profile `http-request-target` (`http::Uri`): a request-target of RFC 9112 section 3.2 (origin,
 //! absolute, authority and asterisk forms), judged against RFC 3986; `http::Uri`'s documentation
 //! names the four forms.
+//!
+//! Three behaviours http 1.5's source states where it does them (src/uri/path.rs and
+//! src/uri/authority.rs; the crate's API docs say nothing of which bytes it takes):
+//! - its path and query byte tables are headed "See https://url.spec.whatwg.org/#path-state" and
+//!   "See https://url.spec.whatwg.org/#query-state": a byte is taken where the URL Standard's
+//!   path or query state leaves it unencoded (`[ \ ] ^ |` in a path, those and `` ` { } `` in a
+//!   query, and "%" whether or not two hex digits follow), and in the path `" { }` too, which
+//!   "Should be percent-encoded, but accepted for parity with clients that send them as-is";
+//! - `validate_authority_bytes`: a "%" after the userinfo and outside an IPv6 literal "was part of
+//!   the hostname (and not part of an IPv6 address), and will fail with an error";
+//! - the same function: "If there's nothing after an `@`, this is bonkers" (an error).
 
 use super::Rule;
 #[allow(unused_imports)]
@@ -97,7 +108,89 @@ pub(super) const RULES: &[Rule] = &[
                 })
         },
     },
+    Rule {
+        profile: "http-request-target",
+        name: "the path and query take what the URL Standard's path and query states leave unencoded (\"%\" unchecked; '\"' '{' '}' in the path too): http's byte tables cite url.spec.whatwg.org #path-state and #query-state",
+        explains: |e| {
+            e.class == Class::TooLax
+                && e.second.is_none()
+                && whatwg_bytes_encoded(e.input).is_some_and(|fixed| {
+                    // A target that begins with "//" is a path to http::Uri: RFC 3986 reads it
+                    // as one behind "/.".
+                    let probe = if fixed.starts_with(b"//") {
+                        [&b"/."[..], &fixed].concat()
+                    } else {
+                        fixed
+                    };
+                    uri_spec::parse(&probe).is_ok()
+                })
+        },
+    },
+    Rule {
+        profile: "http-request-target",
+        name: "a \"%\" in a host that is no IP literal is refused (validate_authority_bytes: a \"%\" in the hostname \"will fail with an error\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.spec_components.is_some_and(|c| {
+                    c.get(Component::Scheme).is_some()
+                        && c.get(Component::Host)
+                            .is_some_and(|h| h.contains('%') && !h.starts_with('['))
+                })
+        },
+    },
+    Rule {
+        profile: "http-request-target",
+        name: "an authority with nothing after its \"@\" is refused (validate_authority_bytes: \"If there's nothing after an `@`, this is bonkers\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.spec_components.is_some_and(|c| {
+                    c.get(Component::Scheme).is_some()
+                        && c.get(Component::Authority).is_some_and(|a| a.ends_with('@'))
+                })
+        },
+    },
 ];
+
+/// `input` with what http's path and query tables take beyond RFC 3986 percent-encoded (a stray
+/// "%" as "%25"), from where its path begins (the start of a target beginning with "/", else
+/// after the authority of `scheme://`) to its "#"; `None` when nothing changed or the target has
+/// no path or query there.
+fn whatwg_bytes_encoded(input: &[u8]) -> Option<Vec<u8>> {
+    // The path state's extras ("See https://url.spec.whatwg.org/#path-state" and the bytes "accepted
+    // for parity") and the query state's (0x3F..=0x7E), beyond RFC 3986's pchar and query.
+    const PATH_EXTRA: &[u8] = b"[\\]^|\"{}";
+    const QUERY_EXTRA: &[u8] = b"[\\]^`{|}";
+    let start = if input.starts_with(b"/") {
+        0
+    } else {
+        let sep = input.windows(3).position(|w| w == b"://")?;
+        let after = sep + 3;
+        after
+            + input[after..]
+                .iter()
+                .position(|b| matches!(b, b'/' | b'?'))?
+    };
+    let end = input[start..]
+        .iter()
+        .position(|&b| b == b'#')
+        .map_or(input.len(), |p| start + p);
+    let mut out = input[..start].to_vec();
+    let mut in_query = false;
+    for (i, &b) in input.iter().enumerate().take(end).skip(start) {
+        in_query |= b == b'?';
+        let extra = if in_query { QUERY_EXTRA } else { PATH_EXTRA };
+        let stray_pct = b == b'%'
+            && !(input.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                && input.get(i + 2).is_some_and(u8::is_ascii_hexdigit));
+        if stray_pct || extra.contains(&b) {
+            out.extend_from_slice(format!("%{b:02X}").as_bytes());
+        } else {
+            out.push(b);
+        }
+    }
+    out.extend_from_slice(&input[end..]);
+    (out != input).then_some(out)
+}
 
 /// Whether `input` is RFC 9112 3.2.3's `authority-form = uri-host ":" port`: a host RFC 3986
 /// allows, and a port (which that form cannot leave out).

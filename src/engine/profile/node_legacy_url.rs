@@ -17,7 +17,10 @@
 //! property is truthy, and either urlObject.host or urlObject.hostname are not undefined, the
 //! value of urlObject.auth will be coerced into a string and appended to result followed by the
 //! literal string @": an empty auth is not truthy, so `url.format` writes no `@` for it, and the
-//! serialization read again has no auth.
+//! serialization read again has no auth. The same section: "If either of the following
+//! conditions is true, then the literal string // will be appended to result: urlObject.slashes
+//! property is true; urlObject.protocol begins with http, https, ftp, gopher, or file": `file:`
+//! is written `file://`, which read again has an empty host where the first reading had none.
 
 use super::{pct_decode_exact, Rule};
 use crate::engine::Class;
@@ -126,7 +129,33 @@ pub(super) const RULES: &[Rule] = &[
                     .all(|c| first.get(c) == again.get(c))
         },
     },
+    Rule {
+        profile: "node-legacy-url",
+        name: "url.format writes \"//\" after http, https, ftp, gopher and file even without a host (\"The formatting process\"): read again, the host is empty",
+        explains: |e| {
+            let (Class::RoundTrip, Some(first), Some(again)) =
+                (e.class, e.spec_components, e.reparsed)
+            else {
+                return false;
+            };
+            let formatted = first
+                .get(Component::Scheme)
+                .is_some_and(|s| FORMAT_SLASHES.contains(&s.to_ascii_lowercase().as_str()));
+            let host_parts = [Component::Host, Component::HostKind, Component::Authority];
+            formatted
+                && first.get(Component::Host).is_none()
+                && again.get(Component::Host) == Some("")
+                && Component::ALL
+                    .into_iter()
+                    .filter(|c| !host_parts.contains(c))
+                    .all(|c| first.get(c) == again.get(c))
+        },
+    },
 ];
+
+/// The protocols `url.format` writes with "//" whatever `slashes` says ("The formatting
+/// process").
+const FORMAT_SLASHES: &[&str] = &["http", "https", "ftp", "gopher", "file"];
 
 /// Node's `slashedProtocol` (lib/url.js), the schemes written with "//".
 const SLASHED: &[&str] = &["http", "https", "ftp", "gopher", "file", "ws", "wss"];

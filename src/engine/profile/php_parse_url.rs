@@ -3,6 +3,12 @@
 //! specifically for the purpose of parsing URLs and not URIs", with "an exception for the
 //! file:// scheme where triple slashes (file:///...) are allowed. For any other scheme this is
 //! invalid": `file:///x` has no host in its result.
+//!
+//! Two readings `php_url_parse_ex2` (ext/standard/url.c, PHP 8.2) states in its comments:
+//! "check if the data we get is a port this allows us to correctly parse things like a.com:80"
+//! (`name:digits`, up to five digits then the end or "/", is a host and a port, not a scheme),
+//! and "support windows drive letters as in: file:///c:/somedir/file.txt" (the path of
+//! `file:///c:...` begins at the drive letter, without its "/").
 
 use super::Rule;
 #[allow(unused_imports)]
@@ -41,4 +47,55 @@ pub(super) const RULES: &[Rule] = &[
         name: "the port is an integer (parse_url: the port is an int)",
         explains: port_as_number,
     },
+    Rule {
+        profile: "php-parse-url",
+        name: "name:digits is a host and its port (url.c: \"correctly parse things like a.com:80\")",
+        explains: |e| {
+            let Some(c) = e.component() else {
+                return false;
+            };
+            host_and_port(e.input).is_some_and(|php| php.get(c) == e.got)
+        },
+    },
+    Rule {
+        profile: "php-parse-url",
+        name: "the path of file:///c:... begins at the drive letter (url.c: \"support windows drive letters as in: file:///c:/somedir/file.txt\")",
+        explains: |e| {
+            e.class == Class::Component(Component::Path)
+                && e.scheme().as_deref() == Some("file")
+                && e.input.get(5..8) == Some(&b"///"[..])
+                && e.input.get(9) == Some(&b':')
+                && e.spec.and_then(|p| p.strip_prefix('/')) == e.got
+        },
+    },
 ];
+
+/// What `parse_url` reads from `name:digits` or `name:digits/path` (a name of scheme characters,
+/// one to five digits no greater than 65535, no "?" or "#"): no scheme, the name as host, the
+/// digits as a number for port, the rest as path. `None` for any other input.
+fn host_and_port(input: &[u8]) -> Option<Components> {
+    let text = std::str::from_utf8(input).ok()?;
+    if text.contains(['?', '#']) {
+        return None;
+    }
+    let (name, rest) = text.split_once(':')?;
+    let scheme_char = |c: char| c.is_ascii_alphanumeric() || "+.-".contains(c);
+    if name.is_empty() || !name.chars().all(scheme_char) {
+        return None;
+    }
+    let digits_end = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    let (digits, path) = rest.split_at(digits_end);
+    let port: u16 = digits.parse().ok()?;
+    if digits.len() > 5 || !(path.is_empty() || path.starts_with('/')) {
+        return None;
+    }
+    let port = port.to_string();
+    Some(
+        Components::default()
+            .with(Component::Host, Some(name))
+            .with(Component::Port, Some(port.as_str()))
+            .with(Component::Path, Some(path).filter(|p| !p.is_empty())),
+    )
+}
