@@ -30,6 +30,8 @@ mod sweep_jv;
 mod sweep_js1;
 // The rules of the sweep of http, go-net-url, php-parse-url and node-legacy-url.
 mod sweep_net;
+// The rules the sweep of fast-uri's and uri-js's unexplained classes added.
+mod sweep_js2;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -744,6 +746,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(sweep_jv::cases())
         .chain(sweep_js1::cases())
         .chain(sweep_net::cases())
+        .chain(sweep_js2::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

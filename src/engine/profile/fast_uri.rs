@@ -66,6 +66,10 @@ pub(super) const RULES: &[Rule] = rules_of![
     ["node-uri-js", "node-uri-js"] => "accepts what RFC 3986 refuses (README, Breaking changes from 2.x: \"URI validation has been removed\")", |e| e.class == Class::TooLax;
     ["node-fast-uri", "node-fast-uri"] => "percent-encoded unreserved characters decoded, %2E kept (README: \"Reserved path escapes such as %2F and %2E are preserved\")", dot_escape_kept;
     ["node-fast-uri", "node-fast-uri"] => "interior characters that may not appear are percent-encoded, not refused (README: \"interior component data remain valid\")", interior_encoded;
+    ["node-fast-uri", "node-fast-uri"] => "an http, https, ws or wss host is read by the WHATWG host parser, refused where it fails (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\", \"127.1\" -> \"127.0.0.1\")", whatwg_domain_host;
+    ["node-fast-uri", "node-fast-uri"] => "a mailto recipient domain the WHATWG host parser does not read whole is refused (lib/utils.js: \"fall back to the WHATWG parser\", \"a.b.1\" throws)", mailto_domain_refused;
+    ["node-fast-uri", "node-fast-uri"] => "resolve refuses a port above 65535 in either input (README: \"resolve() rejects them in either input\")", resolve_port_overflow;
+    ["node-uri-js", "node-uri-js"] => "an http, https, ws or wss host is percent-decoded, lowercased and converted to IDNA, U+3002 a dot (README: IRI Support, domainHost, RFC 5890; RFC 3490 3.1)", uri_js_idna_host;
 ];
 
 /// An IPv6 address as RFC 5952 4 writes it (lowercase, leading zeros gone, the longest run of
@@ -549,6 +553,175 @@ fn mailto_normalized(e: &Evidence<'_>) -> bool {
     got == format!("mailto:{}", to.join(","))
 }
 
+/// The schemes with domain hosts (`domainHost`): fast-uri's README, "`http`, `https`, `ws`,
+/// `wss`"; uri-js's http and ws handlers.
+fn domain_host_scheme(c: Option<&Components>) -> bool {
+    matches!(
+        scheme_of(c).as_deref(),
+        Some("http" | "https" | "ws" | "wss")
+    )
+}
+
+/// `new URL('http://' + host).hostname` where all of `host` is read as the host (fast-uri's
+/// `isHostOnlyURL`), else `None`; the url crate plays Node's `URL` (the URL Standard's parser).
+fn whatwg_host_only(host: &str) -> Option<String> {
+    let u = url::Url::parse(&format!("http://{host}")).ok()?;
+    let host_only = u.username().is_empty()
+        && u.password().is_none()
+        && u.port().is_none()
+        && u.path() == "/"
+        && u.query().is_none()
+        && u.fragment().is_none();
+    u.host_str()
+        .filter(|h| host_only && !h.is_empty())
+        .map(str::to_owned)
+}
+
+/// fast-uri's `canonicalizeHost`: a domain host that is no IP literal goes through the WHATWG
+/// host parser, its `hostname` the answer, a failure the parse's error.
+fn whatwg_domain_host(e: &Evidence<'_>) -> bool {
+    let Some(c) = e.spec_components.filter(|c| domain_host_scheme(Some(c))) else {
+        return false;
+    };
+    let Some(host) = c
+        .get(Component::Host)
+        .filter(|h| !h.is_empty() && !h.starts_with('['))
+    else {
+        return false;
+    };
+    match (e.class, e.second) {
+        (Class::Component(Component::Host), None) => {
+            whatwg_host_only(host).as_deref() == e.got && e.got != e.spec
+        }
+        (Class::TooStrict, None) => whatwg_host_only(&host.to_ascii_lowercase()).is_none(),
+        _ => false,
+    }
+}
+
+/// fast-uri's `mailtoNormalizeDomain`: each recipient's domain (after its last "@", lowercased,
+/// not a bracketed literal) must be one the WHATWG host parser reads whole.
+fn mailto_domain_refused(e: &Evidence<'_>) -> bool {
+    too_strict_on(e, "mailto").is_some_and(|c| {
+        let path = c.get(Component::Path).unwrap_or("");
+        path.split(',').any(|to| {
+            to.rsplit_once('@').is_some_and(|(_, d)| {
+                let d = d.to_ascii_lowercase();
+                !d.is_empty() && !d.starts_with('[') && whatwg_host_only(&d).is_none()
+            })
+        })
+    })
+}
+
+/// `resolve(base, input)` where either, read by RFC 3986, has a port above 65535.
+fn resolve_port_overflow(e: &Evidence<'_>) -> bool {
+    let overflows = |s: &[u8]| {
+        uri_spec::parse(s).is_ok_and(|c| {
+            c.port
+                .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
+        })
+    };
+    e.class == Class::TooStrict
+        && e.second
+            .is_some_and(|base| overflows(e.input) || overflows(base))
+}
+
+/// RFC 3492 6.3's encoding of `label` (Punycode), as punycode.js's `encode` writes it.
+fn punycode(label: &str) -> Option<String> {
+    const BASE: u32 = 36;
+    // RFC 3492 5: 0..25 are "a".."z", 26..35 are "0".."9".
+    let digit = |d: u32| match d {
+        0..=25 => char::from_u32(u32::from(b'a') + d),
+        26..=35 => char::from_u32(u32::from(b'0') + d - 26),
+        _ => None,
+    };
+    let adapt = |mut delta: u32, points: u32, first: bool| {
+        delta /= if first { 700 } else { 2 };
+        delta += delta / points;
+        let mut k = 0;
+        while delta > ((BASE - 1) * 26) / 2 {
+            delta /= BASE - 1;
+            k += BASE;
+        }
+        k + (BASE * delta) / (delta + 38)
+    };
+    let input: Vec<u32> = label.chars().map(u32::from).collect();
+    let mut out: String = label.chars().filter(char::is_ascii).collect();
+    let basic = out.chars().count() as u32;
+    let mut handled = basic;
+    if basic > 0 {
+        out.push('-');
+    }
+    let (mut n, mut delta, mut bias) = (128u32, 0u32, 72u32);
+    while (handled as usize) < input.len() {
+        let m = input.iter().copied().filter(|&c| c >= n).min()?;
+        delta = delta.checked_add((m - n).checked_mul(handled + 1)?)?;
+        n = m;
+        for &c in &input {
+            if c < n {
+                delta = delta.checked_add(1)?;
+            }
+            if c == n {
+                let mut q = delta;
+                let mut k = BASE;
+                loop {
+                    let t = if k <= bias {
+                        1
+                    } else if k >= bias + 26 {
+                        26
+                    } else {
+                        k - bias
+                    };
+                    if q < t {
+                        break;
+                    }
+                    out.push(digit(t + (q - t) % (BASE - t))?);
+                    q = (q - t) / (BASE - t);
+                    k += BASE;
+                }
+                out.push(digit(q)?);
+                bias = adapt(delta, handled + 1, handled == basic);
+                delta = 0;
+                handled += 1;
+            }
+        }
+        delta += 1;
+        n += 1;
+    }
+    Some(out)
+}
+
+/// uri-js's domain host: `punycode.toASCII(host.replace(PCT_ENCODED, pctDecChars).toLowerCase())`
+/// (RFC 3490 3.1's four dots separate labels); `None` for no UTF-8 or a byte a host may not hold.
+fn uri_js_idna(host: &str) -> Option<String> {
+    let decoded = super::pct_decode_exact(host);
+    if decoded.contains('\u{fffd}') {
+        return None;
+    }
+    let lower = decoded.to_lowercase();
+    let labels: Option<Vec<String>> = lower
+        .split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
+        .map(|l| {
+            if l.is_ascii() {
+                Some(l.to_owned())
+            } else {
+                punycode(l).map(|p| format!("xn--{p}"))
+            }
+        })
+        .collect();
+    let out = labels?.join(".");
+    out.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=".contains(&b))
+        .then_some(out)
+}
+
+fn uri_js_idna_host(e: &Evidence<'_>) -> bool {
+    e.component() == Some(Component::Host)
+        && e.second.is_none()
+        && domain_host_scheme(e.spec_components)
+        && e.spec.is_some_and(|h| h.contains('%'))
+        && e.spec.and_then(uri_js_idna).as_deref() == e.got
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -582,6 +755,24 @@ mod tests {
         ] {
             assert_eq!(rfc5952(addr).as_deref(), Some(want), "{addr}");
         }
+    }
+
+    #[test]
+    fn punycode_writes_rfc3492s_samples() {
+        assert_eq!(punycode("\u{ee}").as_deref(), Some("fda"));
+        assert_eq!(punycode("b\u{fc}cher").as_deref(), Some("bcher-kva"));
+        assert_eq!(uri_js_idna("%C3%Ae").as_deref(), Some("xn--fda"));
+        assert_eq!(uri_js_idna("%E3%80%82").as_deref(), Some("."));
+        assert_eq!(uri_js_idna("%FF"), None);
+    }
+
+    #[test]
+    fn whatwg_host_only_reads_the_url_standards_host() {
+        assert_eq!(whatwg_host_only("0").as_deref(), Some("0.0.0.0"));
+        assert_eq!(whatwg_host_only("%e3%80%82").as_deref(), Some("."));
+        assert_eq!(whatwg_host_only(".0"), None);
+        assert_eq!(whatwg_host_only("r/y"), None);
+        assert_eq!(whatwg_host_only("ex.org").as_deref(), Some("ex.org"));
     }
 
     #[test]
