@@ -181,20 +181,20 @@ fn canonicalize(path: &str) -> Option<String> {
     } else {
         body.split('/').collect()
     };
-    let last = parts.len().checked_sub(1);
     let mut i = 0;
     while i < parts.len() {
         let part = parts[i];
         if part.is_empty() || part == "." || part == "..." {
             // An empty part removed, or the last one (its trailing "/" lost): undocumented.
-            if part.is_empty() && !(parts.len() == 1) || Some(i) == last && !trailing {
+            let last = i + 1 == parts.len();
+            if part.is_empty() && parts.len() != 1 || last && !trailing {
                 return None;
             }
             parts.remove(i);
         } else if i < 1 || part != ".." || parts[i - 1] == ".." {
             i += 1;
         } else {
-            if Some(i) == last && !trailing {
+            if i + 1 == parts.len() && !trailing {
                 return None;
             }
             parts.drain(i - 1..=i);
@@ -316,6 +316,7 @@ mod tests {
         assert_eq!(t("coap:/v1/v1/~u", "."), None);
         assert_eq!(t("s://c/~u", "/."), None);
         assert_eq!(canonicalize("/a//b"), None);
+        assert_eq!(canonicalize("/a/./."), None);
     }
 
     #[test]

@@ -69,12 +69,9 @@ fn addressable_normal(n: &str) -> Option<String> {
     }
     if let Some(a) = c.authority {
         out.push_str("//");
-        match c.userinfo {
-            Some(u) => {
-                out.push_str(u);
-                out.push('@');
-            }
-            None => {}
+        if let Some(u) = c.userinfo {
+            out.push_str(u);
+            out.push('@');
         }
         let host = c.host.map(|h| h.text).unwrap_or("");
         out.push_str(&idna_host(host)?);
