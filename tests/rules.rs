@@ -32,6 +32,8 @@ mod sweep_js1;
 mod sweep_net;
 // The rules the sweep of fast-uri's and uri-js's unexplained classes added.
 mod sweep_js2;
+// The rules from the sweep of Ruby's and Perl's parsers (Mojo::URL, Addressable).
+mod sweep_rb;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -747,6 +749,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(sweep_js1::cases())
         .chain(sweep_net::cases())
         .chain(sweep_js2::cases())
+        .chain(sweep_rb::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -4,10 +4,22 @@
 //! - `query` "defaults to a Mojo::Parameters object": a URL has a query, empty when none is
 //!   written (RFC 3986 reads it undefined);
 //! - `parse` stores `userinfo` and `fragment` percent-decoded (`url_unescape`), and
-//!   `host_port` the host percent-decoded: `url_unescape`, then `_decode`, which decodes UTF-8
-//!   "// $_[0]", keeping the bytes as they are (one character each) where they are not UTF-8.
+//!   `host_port` the host percent-decoded: `url_unescape` for all three, then, for `userinfo`
+//!   and `fragment` only, `_decode`, which decodes UTF-8 "// $_[0]", keeping the bytes as they
+//!   are (one character each) where they are not UTF-8; the host is not decoded (one character
+//!   per byte, `host_port`), and `ihost` writes it back "in punycode format";
+//! - `to_string` writes the `protocol`, "Normalized version of scheme" (`HtTp` is `http`), and
+//!   the `host_port`, "Normalized version of host and port" (`http://☃.net:8080` is
+//!   `xn--n3h.net:8080`): what it writes reads back with the scheme lowercased (RFC 3986 3.1's
+//!   canonical form) and a non-ASCII host label as its `xn--` label (RFC 3492's Punycode);
+//! - `to_abs` works on `Mojo::Path` objects, whose `parts`, `merge` and `canonicalize` "will
+//!   normalize the path ... %2F will be treated as /": the path is percent-decoded as UTF-8
+//!   (`charset` "defaults to UTF-8") and each part written back with only what Mojo::Path
+//!   escapes escaped; `canonicalize` keeps a ".." above the root (its example:
+//!   `/foo/../bar/../../baz` is `/../baz`) and treats "..." as "."; an empty query is the
+//!   default empty `Mojo::Parameters`, so a reference's empty query takes the base's.
 
-use super::Rule;
+use super::{Evidence, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -28,16 +40,228 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             matches!(
                 e.component(),
-                Some(Component::Userinfo | Component::Host | Component::Fragment)
+                Some(Component::Userinfo | Component::Fragment)
             ) && e.spec.is_some_and(|s| s.contains('%'))
                 && e.spec.map(mojo_decoded).as_deref() == e.got
         },
     },
+    Rule {
+        profile: "mojo-url",
+        name: "the host is percent-decoded one character per byte while parsing (host_port: url_unescape)",
+        explains: |e| {
+            e.component() == Some(Component::Host)
+                && e.spec.is_some_and(|s| s.contains('%'))
+                && e.spec.map(bytes_as_chars).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "mojo-url",
+        name: "to_string writes the scheme lowercased and a non-ASCII host in punycode (protocol, host_port: \"Normalized version\")",
+        explains: written_normalized,
+    },
+    Rule {
+        profile: "mojo-url",
+        name: "to_abs normalizes the path as Mojo::Path does (parts, canonicalize: \"/foo/../bar/../../baz\" is \"/../baz\"), an empty query takes the base's",
+        explains: |e| {
+            let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+                return false;
+            };
+            to_abs(base, e.input).is_some_and(|t| t == got)
+        },
+    },
 ];
+
+/// `s` percent-decoded, each byte one character (Mojo::Util's `url_unescape` on a host).
+fn bytes_as_chars(s: &str) -> String {
+    url_unescape(s).into_iter().map(char::from).collect()
+}
+
+/// A round trip whose only changes are the documented ones of `to_string`: the scheme written
+/// lowercase (`protocol`), each non-ASCII host label written as `xn--` and its Punycode (`ihost`).
+fn written_normalized(e: &Evidence<'_>) -> bool {
+    let (Class::RoundTrip, Some(first), Some(again)) = (e.class, e.spec_components, e.reparsed)
+    else {
+        return false;
+    };
+    let mut changed = false;
+    for c in Component::ALL {
+        let (a, b) = (first.get(c), again.get(c));
+        let want = match c {
+            Component::Scheme => a.map(str::to_ascii_lowercase),
+            Component::Host => match a.map(ihost) {
+                Some(Some(h)) => Some(h),
+                Some(None) => return false,
+                None => None,
+            },
+            _ => a.map(str::to_owned),
+        };
+        if want.as_deref() != b {
+            return false;
+        }
+        changed |= a != b;
+    }
+    changed
+}
+
+/// Mojo::URL's `ihost`: each label with a non-ASCII character as "xn--" and its Punycode.
+fn ihost(host: &str) -> Option<String> {
+    let labels: Option<Vec<String>> = host
+        .split('.')
+        .map(|l| {
+            if l.is_ascii() {
+                Some(l.to_owned())
+            } else {
+                idna::punycode::encode_str(l).map(|p| format!("xn--{p}"))
+            }
+        })
+        .collect();
+    Some(labels?.join("."))
+}
+
+/// What Mojo::URL's `to_abs` makes of `reference` against `base`, where it follows only what
+/// its documentation says; `None` where it does more (a reference with a scheme or authority,
+/// an absolute path with dot-segments, an empty segment, a trailing dot-segment, a base host or
+/// fragment that is percent-encoded: none of these is documented).
+fn to_abs(base: &[u8], reference: &[u8]) -> Option<String> {
+    let b = uri_spec::parse(base).ok()?;
+    let r = uri_spec::parse(reference).ok()?;
+    if r.scheme.is_some() || r.authority.is_some() {
+        return None;
+    }
+    let scheme = b.scheme?.to_ascii_lowercase();
+    if b.authority.is_some_and(|a| a.contains('%')) || r.fragment.is_some_and(|f| f.contains('%')) {
+        return None;
+    }
+    let r_path = r.path.unwrap_or("");
+    let b_path = b.path.unwrap_or("");
+    let (path, query) = if r_path.is_empty() {
+        let query = r.query.filter(|q| !q.is_empty()).or(b.query);
+        (canonicalize(b_path)?, query)
+    } else if r_path.starts_with('/') {
+        if has_dot_segment(r_path) {
+            return None;
+        }
+        (path_normalized(r_path)?, r.query)
+    } else {
+        let merged = uri_spec::merge(b.authority.is_some(), b_path, r_path);
+        (canonicalize(&merged)?, r.query)
+    };
+    let mut t = format!("{scheme}:");
+    if let Some(a) = b.authority {
+        t.push_str("//");
+        t.push_str(a);
+        if !path.is_empty() && !path.starts_with('/') {
+            t.push('/');
+        }
+    }
+    t.push_str(&path);
+    for (mark, part) in [('?', query), ('#', r.fragment)] {
+        if let Some(p) = part {
+            t.push(mark);
+            t.push_str(p);
+        }
+    }
+    Some(t)
+}
+
+fn has_dot_segment(path: &str) -> bool {
+    path.split('/').any(|s| matches!(s, "." | ".." | "..."))
+}
+
+/// Mojo::Path's `canonicalize` on `path`'s parts (".", "..." removed; ".." removes the part
+/// before it unless that is ".." or there is none), then written as `to_string` does.
+fn canonicalize(path: &str) -> Option<String> {
+    let decoded = path_decoded(path)?;
+    let leading = decoded.starts_with('/');
+    let body = decoded.strip_prefix('/').unwrap_or(&decoded);
+    let trailing = body.ends_with('/');
+    let body = body.strip_suffix('/').unwrap_or(body);
+    let mut parts: Vec<&str> = if body.is_empty() && !leading && !trailing {
+        Vec::new()
+    } else {
+        body.split('/').collect()
+    };
+    let mut i = 0;
+    while i < parts.len() {
+        let part = parts[i];
+        if part.is_empty() || part == "." || part == "..." {
+            // An empty part removed, or the last one (its trailing "/" lost): undocumented.
+            let last = i + 1 == parts.len();
+            if part.is_empty() && parts.len() != 1 || last && !trailing {
+                return None;
+            }
+            parts.remove(i);
+        } else if i < 1 || part != ".." || parts[i - 1] == ".." {
+            i += 1;
+        } else {
+            if i + 1 == parts.len() && !trailing {
+                return None;
+            }
+            parts.drain(i - 1..=i);
+            i -= 1;
+        }
+    }
+    let mut out = String::new();
+    if leading {
+        out.push('/');
+    }
+    out.push_str(
+        &parts
+            .iter()
+            .map(|p| escaped(p))
+            .collect::<Vec<_>>()
+            .join("/"),
+    );
+    if trailing && !parts.is_empty() {
+        out.push('/');
+    }
+    Some(out)
+}
+
+/// `path` percent-decoded and read as UTF-8 (`None` where it is not: what Mojo::Path does then
+/// is not documented).
+fn path_decoded(path: &str) -> Option<String> {
+    String::from_utf8(url_unescape(path)).ok()
+}
+
+/// `path` decoded and each part written back escaped, as Mojo::Path's `to_string` writes
+/// `parts`.
+fn path_normalized(path: &str) -> Option<String> {
+    let decoded = path_decoded(path)?;
+    Some(
+        decoded
+            .split('/')
+            .map(escaped)
+            .collect::<Vec<_>>()
+            .join("/"),
+    )
+}
+
+/// A path part as Mojo::Path's `to_string` escapes it: UTF-8, every byte but
+/// `A-Za-z0-9-._~!$&'()*+,;=:@` percent-encoded.
+fn escaped(part: &str) -> String {
+    let mut out = String::new();
+    for b in part.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
 
 /// `s` as Mojo::URL's `parse` stores it: percent-decoded, read as UTF-8 where the bytes are,
 /// else one character per byte (Mojo/URL.pm's `_decode`).
 fn mojo_decoded(s: &str) -> String {
+    match String::from_utf8(url_unescape(s)) {
+        Ok(text) => text,
+        Err(e) => e.into_bytes().into_iter().map(char::from).collect(),
+    }
+}
+
+/// `s` with every valid percent-encoding decoded, as bytes (Mojo::Util's `url_unescape`).
+fn url_unescape(s: &str) -> Vec<u8> {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -57,15 +281,50 @@ fn mojo_decoded(s: &str) -> String {
             }
         }
     }
-    match String::from_utf8(out) {
-        Ok(text) => text,
-        Err(e) => e.into_bytes().into_iter().map(char::from).collect(),
-    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
-    use super::mojo_decoded;
+    use super::{canonicalize, ihost, mojo_decoded, to_abs};
+
+    #[test]
+    fn to_abs_follows_mojo_path() {
+        // Each as perl -MMojo::URL answers it.
+        let t = |b: &str, r: &str| to_abs(b.as_bytes(), r.as_bytes());
+        assert_eq!(
+            t("coap://w.edu/a%7Eb/%21%2F%3F%25x?q%7E=%20a+b#f", "").as_deref(),
+            Some("coap://w.edu/a~b/!/%3F%25x?q%7E=%20a+b")
+        );
+        assert_eq!(
+            t("file://m.d/../d;p/x?y", "a").as_deref(),
+            Some("file://m.d/../d;p/a")
+        );
+        assert_eq!(
+            t("https://w.co/?r", "..").as_deref(),
+            Some("https://w.co/..")
+        );
+        assert_eq!(
+            t("http://a/b/c", "../../x").as_deref(),
+            Some("http://a/../x")
+        );
+        assert_eq!(
+            t("http://a/b/c/d;p?q", "?").as_deref(),
+            Some("http://a/b/c/d;p?q")
+        );
+        // Not documented: the trailing "/" lost, an absolute path's dot-segments kept.
+        assert_eq!(t("coap:/v1/v1/~u", "."), None);
+        assert_eq!(t("s://c/~u", "/."), None);
+        assert_eq!(canonicalize("/a//b"), None);
+        assert_eq!(canonicalize("/a/./."), None);
+    }
+
+    #[test]
+    fn ihost_writes_punycode_labels() {
+        assert_eq!(ihost("\u{2603}.net").as_deref(), Some("xn--n3h.net"));
+        assert_eq!(ihost("\u{ea}").as_deref(), Some("xn--bda"));
+        assert_eq!(ihost("a.b").as_deref(), Some("a.b"));
+    }
 
     #[test]
     fn utf8_is_decoded_and_other_bytes_are_one_character_each() {
