@@ -22,6 +22,8 @@ mod pypi;
 mod debian;
 // The npm workers' library rules.
 mod npm;
+// The rules added by the sweep of the C and C++ parsers' classes.
+mod sweep_cpp;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -732,6 +734,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(pypi::cases())
         .chain(debian::cases())
         .chain(npm::cases())
+        .chain(sweep_cpp::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {
