@@ -34,6 +34,8 @@ mod sweep_net;
 mod sweep_js2;
 // The rules from the sweep of Ruby's and Perl's parsers (Mojo::URL, Addressable).
 mod sweep_rb;
+// The rules added by the sweep of the C and C++ parsers' classes.
+mod sweep_cpp;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -750,6 +752,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(sweep_net::cases())
         .chain(sweep_js2::cases())
         .chain(sweep_rb::cases())
+        .chain(sweep_cpp::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

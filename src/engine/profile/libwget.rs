@@ -8,10 +8,24 @@
 //! - path: "Path, if present": none where RFC 3986 reads an empty one;
 //! - a URL without a scheme is read as HTTP (wget2(1), `--https-enforce`, mode `none`: "Use
 //!   HTTP for URLs without scheme"; `wget.h`: `WGET_IRI_SCHEME_DEFAULT` is
-//!   `WGET_IRI_SCHEME_HTTP`): `//a` as `http://a`, `a/b` as `http://a/b`;
+//!   `WGET_IRI_SCHEME_HTTP`; `wget_iri_parse` in `libwget/iri.c` of 1.99.1: "add http://
+//!   scheme to url"): `//a` as `http://a`, `a/b` as `http://a/b`. A name followed by ":" and a
+//!   digit is no scheme there (the check's comment: "not a scheme"), so `a:1` is `http://a:1`;
+//! - after the scheme, and after that added `http://`, every "/" is skipped and the authority
+//!   read from what follows (the same function: "this is true for http, https, ftp, file
+//!   (accept any number of /, like most browsers)"): `/a`, `///a` and `http:a` are all
+//!   `http://a`. Only for the four schemes that comment names: elsewhere (`a:b`) the reading
+//!   is left to be judged;
 //! - "will be converted to UTF-8 from the encoding given" (`wget_iri_parse`'s comment): the
 //!   worker gives none, so `wget_memiconv` reads the decoded bytes as ISO-8859-1, one character
 //!   per byte (`#%C3%A9` is held as `Ã©`);
+//! - `wget_iri_relative_to_abs` (its doc comment in `libwget/iri.c`): "If it's a relative path,
+//!   the file name of the \p base IRI's path is replaced by that path"; the target is built on
+//!   the base's connection part (`wget.h`: "formed by the scheme, the hostname and the port
+//!   together") and its path normalized as `normalize_path`'s comments say: "skip ./ and ../ at
+//!   the beginning of the path", "go one level up" at `/../`, "double slash to single slash".
+//!   So `''` against `http://a/b/c?q` is `http://a/b/` (RFC 3986 5.2.2 keeps the base's file
+//!   name and query), and `.//` gives the same;
 //! - (the path is held without the "/" after the authority, which the worker puts back as
 //!   `wget_iri_get_escaped_resource` does: no rule needed).
 
@@ -64,18 +78,129 @@ fn latin1_decoded(text: &str) -> String {
     out
 }
 
-/// What libwget reads for an input without a scheme: `http:` before a network-path reference
-/// (`//a`), `http://` before a reference that does not start with "/"; `None` otherwise (a
-/// scheme is written, or one "/" opens the input).
-fn read_as_http(input: &[u8]) -> Option<String> {
+/// The schemes whose "/"s libwget documents skipping (`wget_iri_parse`: "this is true for
+/// http, https, ftp, file (accept any number of /, like most browsers)").
+const SLASHES_SKIPPED: [&str; 4] = ["http", "https", "ftp", "file"];
+
+/// What `wget_iri_parse` reads `input` as, written as an RFC 3986 URI: its scheme (`http` when
+/// it finds none), lowercased ("convert scheme to lowercase"), then "//" and the rest with every
+/// leading "/" skipped. `None` for a scheme outside [`SLASHES_SKIPPED`], or text that is not
+/// UTF-8.
+///
+/// A scheme is there, as `wget_iri_parse` looks for one, when the input opens with a letter,
+/// then scheme characters up to a ":" that no digit follows.
+fn libwget_reading(input: &[u8]) -> Option<String> {
     let text = std::str::from_utf8(input).ok()?;
-    if text.starts_with("//") {
-        Some(format!("http:{text}"))
-    } else if text.starts_with('/') {
-        None
+    let name_end = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+        .unwrap_or(text.len());
+    let has_scheme = text.starts_with(|c: char| c.is_ascii_alphabetic())
+        && text[name_end..].starts_with(':')
+        && !text[name_end + 1..].starts_with(|c: char| c.is_ascii_digit());
+    let (scheme, rest) = if has_scheme {
+        let scheme = text[..name_end].to_ascii_lowercase();
+        if !SLASHES_SKIPPED.contains(&scheme.as_str()) {
+            return None;
+        }
+        (scheme, &text[name_end + 1..])
     } else {
-        Some(format!("http://{text}"))
+        ("http".to_owned(), text)
+    };
+    Some(format!("{scheme}://{}", rest.trim_start_matches('/')))
+}
+
+/// `path` as `normalize_path` in `libwget/iri.c` leaves it: "skip ./ and ../ at the beginning
+/// of the path" (and every leading "/"), then up to a "?" or "#": `/../` goes "one level up",
+/// `/./` is dropped, a final `/..` or `/.` leaves the "/", "double slash to single slash". What
+/// follows the "?" or "#" is kept as it is.
+fn normalize_path(path: &str) -> String {
+    let b = path.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(b.len());
+    let mut i = 0;
+    loop {
+        match (b.get(i), b.get(i + 1), b.get(i + 2)) {
+            (Some(b'/'), _, _) => i += 1,
+            (Some(b'.'), Some(b'/'), _) => i += 2,
+            (Some(b'.'), Some(b'.'), Some(b'/')) => i += 3,
+            (Some(b'.'), Some(b'.'), None) => i += 2,
+            (Some(b'.'), None, _) => i += 1,
+            _ => break,
+        }
     }
+    // "go one level up": back to the last "/" written, that "/" included.
+    let up = |out: &mut Vec<u8>| {
+        while let Some(c) = out.pop() {
+            if c == b'/' {
+                break;
+            }
+        }
+    };
+    while i < b.len() && b[i] != b'?' && b[i] != b'#' {
+        let rest = &b[i..];
+        if rest[0] != b'/' {
+            out.push(rest[0]);
+            i += 1;
+        } else if rest.get(1) == Some(&b'.') {
+            if rest.starts_with(b"/../") {
+                i += 3;
+                up(&mut out);
+            } else if rest == b"/.." {
+                i += 3;
+                up(&mut out);
+                if !out.is_empty() {
+                    out.push(b'/');
+                }
+            } else if rest.starts_with(b"/./") {
+                i += 2;
+            } else if rest == b"/." {
+                i += 2;
+                if !out.is_empty() {
+                    out.push(b'/');
+                }
+            } else {
+                out.push(b'/');
+                i += 1;
+            }
+        } else if out.is_empty() || rest.get(1) == Some(&b'/') {
+            i += 1;
+        } else {
+            out.push(b'/');
+            i += 1;
+        }
+    }
+    out.extend_from_slice(&b[i..]);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// `wget_iri_relative_to_abs(base, reference)` where `reference` is a relative path (no "/"
+/// first, no scheme, no query or fragment) and `base` has a host after "//": the base's
+/// connection part, "/", then the base's directory (its path as `wget_iri_parse` holds it, up
+/// to its last "/") and the reference, normalized. `None` elsewhere.
+fn relative_to_abs(base: &[u8], reference: &[u8]) -> Option<String> {
+    let reference = std::str::from_utf8(reference).ok()?;
+    if reference.starts_with('/') || reference.contains([':', '?', '#']) {
+        return None;
+    }
+    let c = uri_spec::parse(base).ok()?;
+    let host = c.host_str().filter(|h| !h.is_empty())?;
+    if c.authority.is_some_and(|a| a.starts_with('/')) {
+        return None;
+    }
+    let scheme = c.scheme?.to_ascii_lowercase();
+    let host = held(Component::Host, Some(host))?;
+    // "If set, port was explicitly given": only a number from 1 to 65535 is.
+    let port = c
+        .port
+        .and_then(|p| p.parse::<u32>().ok())
+        .filter(|p| (1..65536).contains(p))
+        .map_or(String::new(), |p| format!(":{p}"));
+    let path = held(Component::Path, c.path).unwrap_or_default();
+    let path = path.strip_prefix('/').unwrap_or(&path);
+    let dir = path.rfind('/').map_or("", |n| &path[..=n]);
+    Some(format!(
+        "{scheme}://{host}{port}/{}",
+        normalize_path(&format!("{dir}{reference}"))
+    ))
 }
 
 /// The rules of this table.
@@ -103,15 +228,12 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "libwget",
-        name: "a URL without a scheme is read as HTTP (wget2(1), --https-enforce=none: \"Use HTTP for URLs without scheme\")",
+        name: "a URL without a scheme is read as HTTP, and every \"/\" after the scheme skipped (wget2(1), --https-enforce=none: \"Use HTTP for URLs without scheme\"; iri.c: \"accept any number of /\")",
         explains: |e| {
             let Some(c) = e.component() else {
                 return false;
             };
-            if e.spec_components.and_then(|s| s.get(Component::Scheme)).is_some() {
-                return false;
-            }
-            let Some(target) = read_as_http(e.input) else {
+            let Some(target) = libwget_reading(e.input) else {
                 return false;
             };
             let Ok(read) = uri_spec::parse(target.as_bytes()) else {
@@ -130,11 +252,21 @@ pub(super) const RULES: &[Rule] = &[
             held(c, value).as_deref() == e.got
         },
     },
+    Rule {
+        profile: "libwget",
+        name: "a relative path replaces the base's file name, the result normalized (iri.c: wget_iri_relative_to_abs, normalize_path)",
+        explains: |e| {
+            let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+                return false;
+            };
+            relative_to_abs(base, e.input).is_some_and(|t| t == got)
+        },
+    },
 ];
 
 #[cfg(test)]
 mod tests {
-    use super::{held, read_as_http};
+    use super::{held, libwget_reading, normalize_path, relative_to_abs};
     use crate::model::Component;
 
     #[test]
@@ -164,9 +296,37 @@ mod tests {
     }
 
     #[test]
-    fn only_a_scheme_less_input_not_opened_by_one_slash_is_read_as_http() {
-        assert_eq!(read_as_http(b"//a").as_deref(), Some("http://a"));
-        assert_eq!(read_as_http(b"a/b").as_deref(), Some("http://a/b"));
-        assert_eq!(read_as_http(b"/a"), None);
+    fn libwget_reads_http_and_skips_every_slash_after_the_scheme() {
+        assert_eq!(libwget_reading(b"//a").as_deref(), Some("http://a"));
+        assert_eq!(libwget_reading(b"a/b").as_deref(), Some("http://a/b"));
+        assert_eq!(libwget_reading(b"/.").as_deref(), Some("http://."));
+        assert_eq!(libwget_reading(b"///&").as_deref(), Some("http://&"));
+        assert_eq!(libwget_reading(b"HTTP:a/b").as_deref(), Some("http://a/b"));
+        // A ":" then a digit is a port, no scheme.
+        assert_eq!(libwget_reading(b"Y:0").as_deref(), Some("http://Y:0"));
+        // Schemes the comment does not name are left to be judged.
+        assert_eq!(libwget_reading(b"a:b"), None);
+        assert_eq!(libwget_reading(b"S:."), None);
+    }
+
+    #[test]
+    fn a_relative_path_replaces_the_base_file_name_and_is_normalized() {
+        let r = |b: &str, r: &str| relative_to_abs(b.as_bytes(), r.as_bytes());
+        assert_eq!(r("http://a/b/c?q", "").as_deref(), Some("http://a/b/"));
+        assert_eq!(r("http://a/b/c?q", ".//").as_deref(), Some("http://a/b/"));
+        assert_eq!(r("http://a/b/c", "../../g").as_deref(), Some("http://a/g"));
+        assert_eq!(
+            r("HTTP://A:0080/x%20y/z", "g").as_deref(),
+            Some("http://a:80/x y/g")
+        );
+        // Not a relative path, or no host in the base: not this rule's.
+        assert_eq!(r("http://a/b/c", "/g"), None);
+        assert_eq!(r("http://a/b/c", "?q"), None);
+        assert_eq!(r("coap:", ""), None);
+        assert_eq!(r("file:///d/e", "g"), None);
+        // A "/." is only dropped at the very end of the text, a query included.
+        assert_eq!(normalize_path("./a/./b/../c//d/.?x/../"), "a/c/d/.?x/../");
+        assert_eq!(normalize_path("a/.."), "");
+        assert_eq!(normalize_path("a/b/.."), "a/");
     }
 }
