@@ -33,7 +33,10 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             "mailto:@r/y",
         ),
         // `fast-uri.resolve(base, "//:99999")` throws "URI port is malformed.".
-        (refuses_to_resolve("node-fast-uri"), "resolve://:99999|coap:/a"),
+        (
+            refuses_to_resolve("node-fast-uri"),
+            "resolve://:99999|coap:/a",
+        ),
         // `uri-js.parse("http://%C3%Ae").host` is "xn--fda".
         (
             plays("node-uri-js", "rfc3986", rfc3986, |_, o| {
@@ -102,7 +105,10 @@ fn sweep_rules_leave_other_answers_unexplained() {
             plays("node-fast-uri", "rfc3986", rfc3986, |_, _| rejected()),
             "http://a.b",
         ),
-        (refuses_to_resolve("node-fast-uri"), "resolve://:9999|coap:/a"),
+        (
+            refuses_to_resolve("node-fast-uri"),
+            "resolve://:9999|coap:/a",
+        ),
         (
             plays("node-uri-js", "rfc3986", rfc3986, |_, o| {
                 set(Component::Host, Some("xn--fda"))(o)
