@@ -21,8 +21,9 @@
 // resourceName, mailto's to/headers, urn's nid/nss), the path, query and fragment it left
 // undefined are not reported (the key is left out), since the handler took them, and the path it
 // kept is reported as it is.
-// resolve = resolve(base, input), normalize = normalize(input), equivalent = equal(input,
-// other); an exception is rejected. It takes text: a non-UTF-8 input is rejected with code
+// resolve = resolve(base, input), normalize = normalize(input) (rejected where fast-uri gives a
+// malformed input back unchanged, see `normalize`), equivalent = equal(input, other); an
+// exception is rejected. It takes text: a non-UTF-8 input is rejected with code
 // "not-utf8".
 'use strict';
 
@@ -76,10 +77,26 @@ function parse(input) {
   return response;
 }
 
+// normalize(input). fast-uri's README: "Malformed authorities, out-of-range ports, and raw
+// leading or trailing C0 controls or spaces ... are reported through the parsed component's
+// `error` field. `normalize()` leaves these malformed string inputs unchanged, and `equal()`
+// returns `false`" (the same for a malformed scheme, host or percent-encoding): the input given
+// back unchanged while equal(input, input) is false is its answer "malformed", not a normal
+// form, and is reported rejected with parse()'s error. uri-js has no such contract (its equal
+// compares two serializations), so its normalize is always its answer.
+function normalize(input) {
+  const value = library.normalize(input);
+  if (LIBRARY === 'fast-uri' && value === input && !library.equal(input, input)) {
+    const message = String(library.parse(input).error || 'URI is malformed.');
+    return { outcome: 'rejected', message, code: 'malformed', offset: null };
+  }
+  return { outcome: 'accepted', value };
+}
+
 const OPERATIONS = {
   parse,
   resolve: (base, input) => ({ outcome: 'accepted', value: library.resolve(base, input) }),
-  normalize: (input) => ({ outcome: 'accepted', value: library.normalize(input) }),
+  normalize,
   equivalent: (input, other) => ({ outcome: 'accepted', value: library.equal(input, other) }),
 };
 

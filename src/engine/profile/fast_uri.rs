@@ -59,6 +59,8 @@ pub(super) const RULES: &[Rule] = rules_of![
     BOTH => "a mailto recipient without a domain is refused (mailto handler, RFC 6068)", mailto_without_domain;
     BOTH => "a port above 65535 is refused (README: \"out-of-range ports ... are reported through the parsed component's `error` field\")", |e| e.class == Class::TooStrict && super::port_overflows(e.spec_components);
     BOTH => "normalize, resolve and equal read URIs in their normal form: 6.2.2's case and percent-encoding, the port a number, IPv6 as RFC 5952 writes it, a ws fragment dropped (README: Normalizing, IP Support, Comparison, WS)", canonical_answer;
+    ["node-fast-uri", "node-fast-uri"] => "normalize, resolve and equal read an http, https, ws or wss host as parse does, by the WHATWG host parser (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\")", |e| canonical_answer_by(e, whatwg_host_only);
+    ["node-uri-js", "node-uri-js"] => "normalize, resolve and equal read an http, https, ws or wss host as parse does, percent-decoded, lowercased, in IDNA (README: IRI Support, domainHost, RFC 5890)", |e| canonical_answer_by(e, uri_js_idna);
     BOTH => "urn equality ignores the NID's case, and a uuid's (URN handlers, RFC 2141 5, RFC 4122 3)", urn_equal;
     BOTH => "mailto equality compares the decoded recipients, domains in any case, an empty query none (mailto handler, RFC 6068)", mailto_equal;
     BOTH => "mailto normalization decodes the recipients and lowercases their domains (mailto handler, RFC 6068)", mailto_normalized;
@@ -206,11 +208,20 @@ fn dot_escape_kept(e: &Evidence<'_>) -> bool {
 /// are errors; interior bytes that may not appear are percent-encoded. The input, encoded so,
 /// parses under RFC 3986, and nothing it encodes is in the authority or at an end.
 fn interior_encoded(e: &Evidence<'_>) -> bool {
-    // The bytes RFC 3986 allows nowhere, but "%": fast-uri passes a stray "%" through.
+    // The bytes RFC 3986 allows nowhere ("%" kept: a stray one is fast-uri's error "URI
+    // contains malformed percent-encoding.", so such an input never reaches this rule), and the
+    // ":" of a first segment without a scheme: fast-uri's regex reads a scheme only before a
+    // ":" that something other than "/?#" precedes, so an input opening with ":" has none, and
+    // `serializePathEncoding` escapes the colons path-noscheme forbids (index.js: "first path
+    // segment would reparse as a scheme (RFC 3986 3.3/4.2)").
     fn encoded(input: &[u8]) -> Vec<u8> {
         let mut out = Vec::with_capacity(input.len());
+        let mut first_segment = input.first() == Some(&b':');
         for &b in input {
-            if b.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=%".contains(&b) {
+            first_segment &= !b"/?#".contains(&b);
+            if first_segment && b == b':' {
+                out.extend_from_slice(b"%3A");
+            } else if b.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=%".contains(&b) {
                 out.push(b);
             } else {
                 out.extend_from_slice(format!("%{b:02X}").as_bytes());
@@ -327,37 +338,63 @@ fn serialized_as_documented(e: &Evidence<'_>) -> bool {
                         p.clone()
                     },
                 ];
-                forms.iter().any(|f| Some(f.as_str()) == now)
+                // A path not starting with "/" beside an authority (read from input RFC 3986
+                // refuses; uri-js: "URI validation has been removed") is written after a "/":
+                // uri-js's serialize, "if (components.path && components.path.charAt(0) !==
+                // \"/\") uriTokens.push(\"/\")", as RFC 3986 3.3 has it ("If a URI contains an
+                // authority component, then the path component must either be empty or begin
+                // with a slash character").
+                let rooted = first.get(Component::Host).is_some() && !p.starts_with('/');
+                forms.iter().any(|f| {
+                    Some(f.as_str()) == now
+                        || (rooted && !f.is_empty() && Some(format!("/{f}").as_str()) == now)
+                })
             }
             _ => false,
         }
     })
 }
 
+/// How a library reads the host of a domain-host scheme (http, https, ws, wss) in its normal
+/// form: `None` where it reads it as any other host.
+type DomainHost = fn(&str) -> Option<String>;
+
 /// `uri` in the normal form the libraries read (see [`canonical_answer`]), `None` when RFC 3986
-/// does not read it.
-fn canonical(uri: &[u8], keep: &[u8]) -> Option<[Option<String>; 7]> {
+/// does not read it; a domain-host scheme's host read by `domain` where it reads it.
+fn canonical(uri: &[u8], keep: &[u8], domain: DomainHost) -> Option<[Option<String>; 7]> {
     let c = uri_spec::parse(uri).ok()?;
     let n = |v: Option<&str>| v.map(|v| decode_unreserved(v, keep));
     let scheme = c.scheme.map(str::to_ascii_lowercase);
+    let web = matches!(scheme.as_deref(), Some("http" | "https"));
+    let ws = matches!(scheme.as_deref(), Some("ws" | "wss"));
     let host = c.host_str().map(|h| {
         let literal = h.strip_prefix('[').and_then(|h| h.strip_suffix(']'));
         match literal.and_then(|h| rfc5952(h).map(|a| (h, a))) {
             Some((_, a)) => format!("[{a}]"),
-            None => decode_unreserved(h, keep).to_ascii_lowercase(),
+            None => (web || ws)
+                .then(|| domain(h))
+                .flatten()
+                .unwrap_or_else(|| decode_unreserved(h, keep).to_ascii_lowercase()),
         }
     });
     let port = c.port.map(|p| match p.trim_start_matches('0') {
         "" if !p.is_empty() => "0".to_owned(),
         t => t.to_owned(),
     });
-    let ws = matches!(scheme.as_deref(), Some("ws" | "wss"));
+    // The http and ws handlers' serialize, "normalize the default port": `port === (secure ?
+    // 443 : 80) || port === ''` is dropped, as RFC 3986 6.2.3 has normalizers do ("should
+    // omit the port component and its ':' delimiter if port is empty or if its value would be
+    // the same as that of the scheme's default").
+    let default = super::default_port(scheme.as_deref()).map(|p| p.to_string());
+    let port = port.filter(|p| !((web || ws) && (p.is_empty() || Some(p) == default.as_ref())));
+    // httpSerialize, "normalize the empty path" (README, Serialize: `http://example.com/#footer`).
+    let path = n(c.path).map(|p| if web && p.is_empty() { "/".into() } else { p });
     Some([
         scheme,
         n(c.userinfo),
         host,
         port,
-        n(c.path),
+        path,
         n(c.query),
         if ws { None } else { n(c.fragment) },
     ])
@@ -366,6 +403,13 @@ fn canonical(uri: &[u8], keep: &[u8]) -> Option<[Option<String>; 7]> {
 /// `resolve` and `normalize` answer the reference's URI in the normal form, as written; `equal`
 /// says two URIs are one where their normal forms are.
 fn canonical_answer(e: &Evidence<'_>) -> bool {
+    canonical_answer_by(e, |_| None)
+}
+
+/// [`canonical_answer`] with a domain-host scheme's host read by `domain`: the library's
+/// `normalize` is `serialize(parse())` and its `resolve` and `equal` parse their operands, so
+/// the host parse gives (fast-uri's WHATWG reading, uri-js's IDNA) is the one they answer with.
+fn canonical_answer_by(e: &Evidence<'_>, domain: DomainHost) -> bool {
     let written = |t: &str| {
         let c = uri_spec::parse(t.as_bytes()).ok()?;
         Some(
@@ -390,7 +434,7 @@ fn canonical_answer(e: &Evidence<'_>) -> bool {
             (Class::Normalization | Class::Resolution, Some(spec), Some(got)) => {
                 let dots: [fn(&str) -> String; 3] =
                     [str::to_owned, uri_spec::remove_dot_segments, fast_uri_dots];
-                canonical(spec.as_bytes(), keep).is_some_and(|want| {
+                canonical(spec.as_bytes(), keep, domain).is_some_and(|want| {
                     dots.iter().any(|f| {
                         let mut w = want.clone();
                         w[4] = w[4].as_deref().map(f);
@@ -404,7 +448,7 @@ fn canonical_answer(e: &Evidence<'_>) -> bool {
                 let dots: [fn(&str) -> String; 2] = [uri_spec::remove_dot_segments, fast_uri_dots];
                 dots.iter().any(|f| {
                     let read = |u: &[u8]| {
-                        canonical(u, keep).map(|mut c| {
+                        canonical(u, keep, domain).map(|mut c| {
                             c[4] = c[4].as_deref().map(f);
                             c
                         })
