@@ -38,6 +38,8 @@ mod sweep_rb;
 mod sweep_cpp;
 // The rules the fix of fast-uri's and uri-js's false alarms widened or added.
 mod fa;
+// The rules fixed after the seed-14 audit of Ruby's and Perl's parsers (audit/fd.md).
+mod fd;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -756,6 +758,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(sweep_rb::cases())
         .chain(sweep_cpp::cases())
         .chain(fa::cases())
+        .chain(fd::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

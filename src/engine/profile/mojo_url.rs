@@ -17,7 +17,9 @@
 //!   (`charset` "defaults to UTF-8") and each part written back with only what Mojo::Path
 //!   escapes escaped; `canonicalize` keeps a ".." above the root (its example:
 //!   `/foo/../bar/../../baz` is `/../baz`) and treats "..." as "."; an empty query is the
-//!   default empty `Mojo::Parameters`, so a reference's empty query takes the base's.
+//!   default empty `Mojo::Parameters`, so a reference's empty query takes the base's, and
+//!   an empty query is no query: `to_string` writes none (an empty `Mojo::Parameters` is the
+//!   default, "defaults to a Mojo::Parameters object").
 
 use super::{Evidence, Rule};
 use crate::engine::Class;
@@ -146,6 +148,8 @@ fn to_abs(base: &[u8], reference: &[u8]) -> Option<String> {
         let merged = uri_spec::merge(b.authority.is_some(), b_path, r_path);
         (canonicalize(&merged)?, r.query)
     };
+    // An empty query is the default empty Mojo::Parameters: nothing to write.
+    let query = query.filter(|q| !q.is_empty());
     let mut t = format!("{scheme}:");
     if let Some(a) = b.authority {
         t.push_str("//");
@@ -312,6 +316,13 @@ mod tests {
             t("http://a/b/c/d;p?q", "?").as_deref(),
             Some("http://a/b/c/d;p?q")
         );
+        // An empty query is no query.
+        assert_eq!(
+            t("tel:2454;phone-context=example.com", "G?").as_deref(),
+            Some("tel:G")
+        );
+        assert_eq!(t("file://?", "").as_deref(), Some("file://"));
+        assert_eq!(t("tel:a", "G?x").as_deref(), Some("tel:G?x"));
         // Not documented: the trailing "/" lost, an absolute path's dot-segments kept.
         assert_eq!(t("coap:/v1/v1/~u", "."), None);
         assert_eq!(t("s://c/~u", "/."), None);

@@ -5,6 +5,9 @@
 //! Internet host" (`http`, `ftp`, ...) whatever the authority holds: `$uri->host` is what
 //! follows the last "@" without a ":port" ("Sets and returns the unescaped hostname"),
 //! `$uri->userinfo` what precedes it, where RFC 2396 reads a `reg_name`.
+//! `URI::file`'s `canonical` writes `$URI::file::DEFAULT_AUTHORITY` ("This determines what
+//! 'authority' string to include in absolute file URIs.  It defaults to \"\".") where the
+//! authority is missing, empty or `localhost`.
 
 use super::{accepted_once, default_port_reported, pct_encode_forbidden, port_as_number, Rule};
 use crate::engine::Class;
@@ -53,7 +56,66 @@ pub(super) const RULES: &[Rule] = &[
         name: "the port is an integer ($uri->port: the port number)",
         explains: port_as_number,
     },
+    Rule {
+        profile: "perl-uri",
+        name: r#"canonical gives an absolute file URI the authority $URI::file::DEFAULT_AUTHORITY ("It defaults to "".")"#,
+        explains: |e| {
+            let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.spec, e.got) else {
+                return false;
+            };
+            file_default_authority(spec).is_some_and(|t| t == got)
+        },
+    },
 ];
+
+/// The normal form `n` of an absolute `file` URI whose authority is missing or `localhost`,
+/// with the authority `$URI::file::DEFAULT_AUTHORITY` (""); `None` for any other.
+fn file_default_authority(n: &str) -> Option<String> {
+    let c = uri_spec::parse(n.as_bytes()).ok()?;
+    if !c.scheme?.eq_ignore_ascii_case("file")
+        || c.authority
+            .is_some_and(|a| !a.eq_ignore_ascii_case("localhost"))
+    {
+        return None;
+    }
+    let mut t = String::from("file://");
+    let path = c.path.unwrap_or("");
+    // RFC 2396 3 (and RFC 3986 3.3): after an authority the path is absolute or empty.
+    if !path.is_empty() && !path.starts_with('/') {
+        t.push('/');
+    }
+    t.push_str(path);
+    for (mark, part) in [('?', c.query), ('#', c.fragment)] {
+        if let Some(p) = part {
+            t.push(mark);
+            t.push_str(p);
+        }
+    }
+    Some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_default_authority;
+
+    /// Each case as `perl -MURI -e 'print URI->new(S)->canonical'` answers it.
+    #[test]
+    fn file_uris_get_the_default_authority() {
+        for (input, want) in [
+            ("file:", Some("file://")),
+            ("file:/a", Some("file:///a")),
+            ("file://localhost/a", Some("file:///a")),
+            ("file:a", Some("file:///a")),
+            ("file:?q", Some("file://?q")),
+            ("file:#f", Some("file://#f")),
+            // A host of its own is kept: no rule needed, none given.
+            ("file://h/a", None),
+            ("http:", None),
+        ] {
+            assert_eq!(file_default_authority(input).as_deref(), want, "{input}");
+        }
+    }
+}
 
 /// Perl's reading of a registry-based authority of a server scheme.
 fn server_methods(e: &super::Evidence<'_>) -> bool {

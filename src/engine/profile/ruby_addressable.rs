@@ -15,7 +15,20 @@
 //! - the changelog (2.3.0): "normalization drops empty query string";
 //! - the host is IDNA's ToASCII of its percent-decoded UTF-8 (README:
 //!   `Addressable::URI.parse("http://www.詹姆斯.com/").normalize` is
-//!   `http://www.xn--8ws00zhy3a.com/`).
+//!   `http://www.xn--8ws00zhy3a.com/`), then, as every component, `normalize_component` with
+//!   the host's class (`CharacterClasses::HOST`: unreserved, sub-delims, "[", ":" and "]"); a
+//!   single trailing dot is dropped (`normalized_host`: "Single trailing dots are
+//!   unnecessary."; changelog 2.3.0: "fixed issue with normalization of hosts given in
+//!   `'example.com.'` form");
+//! - the port "@return [Integer]" (`port`, `normalized_port`): an empty port is no integer and
+//!   is not written (RFC 3986 3.2.3: normalizers "should omit the port component and its ':'
+//!   delimiter if port is empty"), leading zeros are not written, and the scheme's default
+//!   port from `port_mapping` ("common IP-based schemes and their default port numbers. Adding
+//!   new schemes to this hash, as necessary, will allow for better URI normalization") is
+//!   dropped;
+//! - an empty path of `http`, `https`, `ftp` or `tftp` is "/" (`normalized_path`): RFC 3986
+//!   6.2.3, the standard Addressable "closely conforms to" (README), says "an empty path
+//!   component should be normalized to a path of '/'" for such schemes.
 //!
 //! An empty fragment is dropped too, but nothing documents it: no rule does it.
 
@@ -74,10 +87,10 @@ fn addressable_normal(n: &str) -> Option<String> {
             out.push('@');
         }
         let host = c.host.map(|h| h.text).unwrap_or("");
-        out.push_str(&idna_host(host)?);
-        if let Some(p) = c.port {
+        out.push_str(&normalized_host(host)?);
+        if let Some(p) = normalized_port(c.scheme, c.port)? {
             out.push(':');
-            out.push_str(p);
+            out.push_str(&p);
         }
         debug_assert!(a.contains(host));
     }
@@ -88,7 +101,13 @@ fn addressable_normal(n: &str) -> Option<String> {
         .map(|s| decoded_in(s, PCHAR))
         .collect::<Vec<_>>()
         .join("/");
-    out.push_str(&uri_spec::remove_dot_segments(&path));
+    let path = uri_spec::remove_dot_segments(&path);
+    // `normalized_path`: an empty path of these schemes is "/" (RFC 3986 6.2.3).
+    let slash_schemes = ["http", "https", "ftp", "tftp"];
+    if path.is_empty() && c.scheme.is_some_and(|s| slash_schemes.contains(&s)) {
+        out.push('/');
+    }
+    out.push_str(&path);
     if let Some(q) = c.query.filter(|q| !q.is_empty()) {
         out.push('?');
         out.push_str(&decoded_in(q, QUERY));
@@ -100,6 +119,58 @@ fn addressable_normal(n: &str) -> Option<String> {
     Some(out)
 }
 
+/// `normalized_host`: ToASCII (`idna_host`), a single trailing dot dropped ("Single trailing
+/// dots are unnecessary."), then `normalize_component` with the host's class; a bracketed
+/// host as it is.
+fn normalized_host(host: &str) -> Option<String> {
+    if host.starts_with('[') {
+        return Some(host.to_owned());
+    }
+    let mut h = idna_host(host)?;
+    // `result =~ /[^\.]\.$/`: one dot after a character that is not a dot.
+    if h.ends_with('.') && !h.ends_with("..") && h.len() > 1 {
+        h.pop();
+    }
+    Some(decoded_in(&h, HOST))
+}
+
+/// `normalized_port` of the port written `port` (digits, RFC 3986's normal form): `Some(None)`
+/// where none is written (empty, or the scheme's `port_mapping` default), `Some(Some(n))` with
+/// `n` the integer; `None` for port 0, which Addressable drops without a word.
+fn normalized_port(scheme: Option<&str>, port: Option<&str>) -> Option<Option<String>> {
+    let Some(p) = port.filter(|p| !p.is_empty()) else {
+        return Some(None);
+    };
+    let digits = p.trim_start_matches('0');
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let default = scheme.and_then(|s| PORT_MAPPING.iter().find(|(name, _)| *name == s));
+    if default.is_some_and(|(_, port)| *port == digits) {
+        return Some(None);
+    }
+    Some(Some(digits.to_owned()))
+}
+
+/// `URI::PORT_MAPPING`, as `port_mapping` returns it.
+const PORT_MAPPING: &[(&str, &str)] = &[
+    ("http", "80"),
+    ("https", "443"),
+    ("ftp", "21"),
+    ("tftp", "69"),
+    ("sftp", "22"),
+    ("ssh", "22"),
+    ("svn+ssh", "22"),
+    ("telnet", "23"),
+    ("nntp", "119"),
+    ("gopher", "70"),
+    ("wais", "210"),
+    ("ldap", "389"),
+    ("prospero", "1525"),
+];
+
+/// `CharacterClasses::HOST`: unreserved, sub-delims, "[", ":" and "]".
+const HOST: &[u8] = b"-._~!$&'()*+,;=[:]";
 /// `CharacterClasses::PCHAR`: unreserved, sub-delims, ":" and "@".
 const PCHAR: &[u8] = b"-._~!$&'()*+,;=:@";
 /// `NormalizeCharacterClasses::QUERY`: PCHAR and "/" "?" but "&" and ";" (and "%2B", left
@@ -194,10 +265,32 @@ mod tests {
             ("%6f%73?", "os"),
             ("mailto:%40", "mailto:@"),
             ("?%2f", "?/"),
+            // An empty port is not written, nor a default one, nor leading zeros.
+            ("//:/%40", "///@"),
+            ("P://:/%21", "p:///!"),
+            ("//:?%2f", "//?/"),
+            ("//a:080/x", "//a:80/x"),
+            ("http://a:080/", "http://a/"),
+            ("ldap://a:389", "ldap://a"),
+            // The host through `normalize_component` with its class; one trailing dot dropped.
+            ("//%2B", "//+"),
+            ("//%26", "//&"),
+            ("//%2B%25", "//+%25"),
+            ("//s.", "//s"),
+            ("//s..", "//s.."),
+            ("//a%2Eb.", "//a.b"),
+            // An empty http path is "/".
+            ("http://3?%2F", "http://3/?/"),
+            ("ftp://a", "ftp://a/"),
+            ("coap://a", "coap://a"),
         ] {
             assert_eq!(n(input).as_deref(), Some(want), "{input}");
         }
         // Addressable drops an empty fragment too, undocumented: not reproduced.
         assert_eq!(n("#").as_deref(), Some("#"));
+        // A leading "." dropped from ".8" (`normalize_path`'s RULE_2D) is not RFC 3986 5.2.4.
+        assert_eq!(n(".8").as_deref(), Some(".8"));
+        // Port 0 is dropped without a word: no answer.
+        assert_eq!(n("//a:0"), None);
     }
 }
