@@ -40,6 +40,8 @@ mod sweep_cpp;
 mod fa;
 // The rules fixed after the seed-14 audit of Ruby's and Perl's parsers (audit/fd.md).
 mod fd;
+// The rules the fix of libwget's and parse_url's false alarms added or widened.
+mod fe;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -759,6 +761,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(sweep_cpp::cases())
         .chain(fa::cases())
         .chain(fd::cases())
+        .chain(fe::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -172,15 +172,10 @@ fn normalize_path(path: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// `wget_iri_relative_to_abs(base, reference)` where `reference` is a relative path (no "/"
-/// first, no scheme, no query or fragment) and `base` has a host after "//": the base's
-/// connection part, "/", then the base's directory (its path as `wget_iri_parse` holds it, up
-/// to its last "/") and the reference, normalized. `None` elsewhere.
-fn relative_to_abs(base: &[u8], reference: &[u8]) -> Option<String> {
-    let reference = std::str::from_utf8(reference).ok()?;
-    if reference.starts_with('/') || reference.contains([':', '?', '#']) {
-        return None;
-    }
+/// The connection part `wget_iri_get_connection_part` writes for `base` ("formed by the scheme,
+/// the hostname, and optionally the port": the port only when "provided"), with the base's
+/// path as `wget_iri_parse` holds it. `None` unless `base` has a host after "//".
+fn connection_part(base: &[u8]) -> Option<(String, String)> {
     let c = uri_spec::parse(base).ok()?;
     let host = c.host_str().filter(|h| !h.is_empty())?;
     if c.authority.is_some_and(|a| a.starts_with('/')) {
@@ -195,12 +190,42 @@ fn relative_to_abs(base: &[u8], reference: &[u8]) -> Option<String> {
         .filter(|p| (1..65536).contains(p))
         .map_or(String::new(), |p| format!(":{p}"));
     let path = held(Component::Path, c.path).unwrap_or_default();
+    Some((format!("{scheme}://{host}{port}"), path))
+}
+
+/// `wget_iri_relative_to_abs(base, reference)` where `reference` is a relative-path reference
+/// as that function tells one (no "/" first and no ":" anywhere; its branch's comment:
+/// "relative path"; RFC 3986 4.2 names every reference that does not begin with "/" so, `?q`
+/// and `#f` included) and `base` has a host after "//": the base's connection part, "/", then
+/// the base's directory (its path as `wget_iri_parse` holds it, up to its last "/") and the
+/// reference, normalized. `None` elsewhere.
+fn relative_to_abs(base: &[u8], reference: &[u8]) -> Option<String> {
+    let reference = std::str::from_utf8(reference).ok()?;
+    // A ":" anywhere is read as "URI begins with a scheme" (`memchr(val, ':', len)`).
+    if reference.starts_with('/') || reference.contains(':') {
+        return None;
+    }
+    let (connection, path) = connection_part(base)?;
     let path = path.strip_prefix('/').unwrap_or(&path);
     let dir = path.rfind('/').map_or("", |n| &path[..=n]);
     Some(format!(
-        "{scheme}://{host}{port}/{}",
+        "{connection}/{}",
         normalize_path(&format!("{dir}{reference}"))
     ))
+}
+
+/// `wget_iri_relative_to_abs(base, reference)` where `reference` is an absolute path (one "/"
+/// first, not two): "If \p val is an absolute path (it begins with a `/`), it is normalized
+/// first. Then the provided IRI's path is replaced by that new path": the base's connection
+/// part, "/" and `normalize_path` of the reference (whose leading "/"s it skips). `None`
+/// elsewhere, or without a host in `base`.
+fn absolute_path_to_abs(base: &[u8], reference: &[u8]) -> Option<String> {
+    let reference = std::str::from_utf8(reference).ok()?;
+    if !reference.starts_with('/') || reference.starts_with("//") {
+        return None;
+    }
+    let (connection, _) = connection_part(base)?;
+    Some(format!("{connection}/{}", normalize_path(reference)))
 }
 
 /// The rules of this table.
@@ -262,11 +287,21 @@ pub(super) const RULES: &[Rule] = &[
             relative_to_abs(base, e.input).is_some_and(|t| t == got)
         },
     },
+    Rule {
+        profile: "libwget",
+        name: "an absolute path is normalized and replaces the base's path (iri.c: wget_iri_relative_to_abs, normalize_path)",
+        explains: |e| {
+            let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+                return false;
+            };
+            absolute_path_to_abs(base, e.input).is_some_and(|t| t == got)
+        },
+    },
 ];
 
 #[cfg(test)]
 mod tests {
-    use super::{held, libwget_reading, normalize_path, relative_to_abs};
+    use super::{absolute_path_to_abs, held, libwget_reading, normalize_path, relative_to_abs};
     use crate::model::Component;
 
     #[test]
@@ -319,11 +354,27 @@ mod tests {
             r("HTTP://A:0080/x%20y/z", "g").as_deref(),
             Some("http://a:80/x y/g")
         );
-        // Not a relative path, or no host in the base: not this rule's.
+        // `?q` and `#f` are relative paths to it: the file name replaced, the base's query gone.
+        assert_eq!(r("http://a/b/c?x", "?q").as_deref(), Some("http://a/b/?q"));
+        assert_eq!(r("http://[::1]/b?x", "#").as_deref(), Some("http://::1/#"));
+        // What follows a "?" is not normalized, a decoded "%3F" in the base's path included.
+        assert_eq!(r("coap://h/%3F/x/", "?").as_deref(), Some("coap://h/?/x/?"));
+        // A ":" anywhere is taken for a scheme; an absolute path, or no host: not this rule's.
+        assert_eq!(r("http://a/b/c", "./:"), None);
+        assert_eq!(r("http://a/b/c", "?a:b"), None);
         assert_eq!(r("http://a/b/c", "/g"), None);
-        assert_eq!(r("http://a/b/c", "?q"), None);
         assert_eq!(r("coap:", ""), None);
         assert_eq!(r("file:///d/e", "g"), None);
+        // An absolute path is normalized and replaces the base's whole path.
+        let a = |b: &str, r: &str| absolute_path_to_abs(b.as_bytes(), r.as_bytes());
+        assert_eq!(a("coap://h/#", "/.//").as_deref(), Some("coap://h/"));
+        assert_eq!(
+            a("http://h:8080/x/y?q", "/a/../b//c?d").as_deref(),
+            Some("http://h:8080/b/c?d")
+        );
+        assert_eq!(a("http://h/x", "//g/y"), None);
+        assert_eq!(a("http://h/x", "g"), None);
+        assert_eq!(a("a:/x", "/g"), None);
         // A "/." is only dropped at the very end of the text, a query included.
         assert_eq!(normalize_path("./a/./b/../c//d/.?x/../"), "a/c/d/.?x/../");
         assert_eq!(normalize_path("a/.."), "");

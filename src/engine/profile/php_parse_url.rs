@@ -70,14 +70,13 @@ pub(super) const RULES: &[Rule] = &[
     },
 ];
 
-/// What `parse_url` reads from `name:digits` or `name:digits/path` (a name of scheme characters,
-/// one to five digits no greater than 65535, no "?" or "#"): no scheme, the name as host, the
-/// digits as a number for port, the rest as path. `None` for any other input.
+/// What `parse_url` reads from `name:digits` or `name:digits/...` (a name of scheme characters,
+/// one to five digits no greater than 65535, then the end or "/"): no scheme, the name as host,
+/// the digits as a number for port, and what follows the digits read as after any host: the
+/// path up to a "?" or "#", the query after the first "?" before a "#", the fragment after the
+/// first "#" (`php_url_parse_ex2`'s `just_path`). `None` for any other input.
 fn host_and_port(input: &[u8]) -> Option<Components> {
     let text = std::str::from_utf8(input).ok()?;
-    if text.contains(['?', '#']) {
-        return None;
-    }
     let (name, rest) = text.split_once(':')?;
     let scheme_char = |c: char| c.is_ascii_alphanumeric() || "+.-".contains(c);
     if name.is_empty() || !name.chars().all(scheme_char) {
@@ -86,16 +85,57 @@ fn host_and_port(input: &[u8]) -> Option<Components> {
     let digits_end = rest
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(rest.len());
-    let (digits, path) = rest.split_at(digits_end);
+    let (digits, tail) = rest.split_at(digits_end);
     let port: u16 = digits.parse().ok()?;
-    if digits.len() > 5 || !(path.is_empty() || path.starts_with('/')) {
+    // "check if the data we get is a port": the digits must end the text or meet a "/".
+    if digits.len() > 5 || !(tail.is_empty() || tail.starts_with('/')) {
         return None;
     }
+    let (before_fragment, fragment) = match tail.split_once('#') {
+        Some((b, f)) => (b, Some(f)),
+        None => (tail, None),
+    };
+    let (path, query) = match before_fragment.split_once('?') {
+        Some((p, q)) => (p, Some(q)),
+        None => (before_fragment, None),
+    };
     let port = port.to_string();
     Some(
         Components::default()
             .with(Component::Host, Some(name))
             .with(Component::Port, Some(port.as_str()))
-            .with(Component::Path, Some(path).filter(|p| !p.is_empty())),
+            .with(Component::Path, Some(path).filter(|p| !p.is_empty()))
+            .with(Component::Query, query)
+            .with(Component::Fragment, fragment),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::host_and_port;
+    use crate::model::Component;
+
+    #[test]
+    fn name_colon_digits_is_a_host_and_port_whatever_follows_the_slash() {
+        let php = host_and_port(b"B:5/#").expect("a name, digits and a slash");
+        assert_eq!(php.get(Component::Host), Some("B"));
+        assert_eq!(php.get(Component::Port), Some("5"));
+        assert_eq!(php.get(Component::Path), Some("/"));
+        assert_eq!(php.get(Component::Query), None);
+        assert_eq!(php.get(Component::Fragment), Some(""));
+        let php = host_and_port(b"a:080/p?q#f?g").expect("query and fragment");
+        assert_eq!(php.get(Component::Port), Some("80"));
+        assert_eq!(php.get(Component::Path), Some("/p"));
+        assert_eq!(php.get(Component::Query), Some("q"));
+        assert_eq!(php.get(Component::Fragment), Some("f?g"));
+        // A "#" first keeps a later "?" in the fragment.
+        let php = host_and_port(b"a:1/#x?y").expect("fragment only");
+        assert_eq!(php.get(Component::Query), None);
+        assert_eq!(php.get(Component::Fragment), Some("x?y"));
+        // The digits must end the text or meet a "/": `a:1?x` and `a:1#x` have the scheme `a`.
+        assert!(host_and_port(b"a:1?x").is_none());
+        assert!(host_and_port(b"a:1#x").is_none());
+        assert!(host_and_port(b"a:123456/").is_none());
+        assert!(host_and_port(b"a:65536").is_none());
+    }
 }
