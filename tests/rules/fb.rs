@@ -51,6 +51,11 @@ fn each_urijs_rule_fires_on_urijs_printed_answer() {
     .is_empty());
     let space = normalizes_as(U, "urijs", |_| "?+".into());
     assert!(!fired(space, "normalize:?%20").is_empty());
+    // The path after a liberal host: "/" when nothing follows it.
+    let path = plays(U, "urijs", Edition::Rfc3986, |_, o| {
+        set(Component::Path, Some("/"))(set(Component::Host, Some("::"))(o))
+    });
+    assert_eq!(fired(path, "///::").len(), 2);
     let urn = normalizes_as(U, "urijs", |_| "urn:%2F~%2F77%2Fx'y".into());
     assert!(!fired(urn, "normalize:URn:/%7e/77/x%27y").is_empty());
 }

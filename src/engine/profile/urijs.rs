@@ -154,12 +154,19 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         name: "a host with two colons before the path is read whole, without a port (src/URI.js, parseHost: \"this notation is actually not allowed by RFC 3986, but we're a liberal parser\")",
         explains: |e| {
-            e.class == Class::Component(Component::Host)
-                && e.spec != e.got
-                && std::str::from_utf8(e.input)
-                    .ok()
-                    .and_then(liberal_host)
-                    .is_some_and(|h| Some(h.as_str()) == e.got)
+            let Some((host, path)) = std::str::from_utf8(e.input).ok().and_then(liberal_host)
+            else {
+                return false;
+            };
+            // parseHost: what follows the host is the path, "/" put before it when it is
+            // empty (`string = '/' + string`).
+            let held = match e.class {
+                Class::Component(Component::Host) => host,
+                Class::Component(Component::Path) if path.is_empty() => "/".to_owned(),
+                Class::Component(Component::Path) => path,
+                _ => return false,
+            };
+            e.spec != e.got && Some(held.as_str()) == e.got
         },
     },
     Rule {
@@ -291,9 +298,9 @@ fn browser_slashes(input: &str) -> Option<String> {
 
 /// The hostname `URI.parseHost` reads in `input` (as URI.parse rewrites its slashes, see
 /// [`browser_slashes`]) when the text after the userinfo has a second ":" before its first "/":
-/// all of it up to that "/" ("IPv6 host contains multiple colons - but no port ... we're a
+/// all of it up to that "/", with the rest as the path ("IPv6 host contains multiple colons - but no port ... we're a
 /// liberal parser"). `None` for an input without an authority, an IP literal, or fewer colons.
-fn liberal_host(input: &str) -> Option<String> {
+fn liberal_host(input: &str) -> Option<(String, String)> {
     let rewritten = browser_slashes(input);
     let text = rewritten.as_deref().unwrap_or(input);
     // URI.parse cuts the fragment, then the query, before it reads the authority.
@@ -317,7 +324,7 @@ fn liberal_host(input: &str) -> Option<String> {
     }
     let end = rest.find('/').unwrap_or(rest.len());
     let host = &rest[..end];
-    (host.matches(':').count() >= 2).then(|| host.to_owned())
+    (host.matches(':').count() >= 2).then(|| (host.to_owned(), rest[end..].to_owned()))
 }
 
 /// Whether the subject's component is the one of its input as URI.parse rewrites its slashes
@@ -536,13 +543,25 @@ mod tests {
     #[test]
     fn a_host_with_two_colons_is_read_whole() {
         // Each printed by urijs 1.19.11's `URI(x).hostname()`.
-        assert_eq!(liberal_host("///::").as_deref(), Some("::"));
+        assert_eq!(liberal_host("///::").map(|(h, _)| h).as_deref(), Some("::"));
         assert_eq!(
-            liberal_host("////N::$&?6?/?%DA#=?/?").as_deref(),
+            liberal_host("////N::$&?6?/?%DA#=?/?")
+                .map(|(h, _)| h)
+                .as_deref(),
             Some("N::$&")
         );
-        assert_eq!(liberal_host("//a:b:c").as_deref(), Some("a:b:c"));
-        assert_eq!(liberal_host("//u@a:1:2/x").as_deref(), Some("a:1:2"));
+        assert_eq!(
+            liberal_host("//a:b:c").map(|(h, _)| h).as_deref(),
+            Some("a:b:c")
+        );
+        assert_eq!(
+            liberal_host("//u@a:1:2/x").map(|(h, _)| h).as_deref(),
+            Some("a:1:2")
+        );
+        assert_eq!(
+            liberal_host("//u@a:1:2/x").map(|(_, p)| p).as_deref(),
+            Some("/x")
+        );
         assert_eq!(liberal_host("//a:1/x:y:z"), None);
         assert_eq!(liberal_host("//[::1]"), None);
         assert_eq!(liberal_host("a::b"), None);
