@@ -42,6 +42,8 @@ mod fa;
 mod fd;
 // The rules the fix of libwget's and parse_url's false alarms added or widened.
 mod fe;
+// The rules that fixed URI.js's false alarms of the seed-14 audit.
+mod fb;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -762,6 +764,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(fa::cases())
         .chain(fd::cases())
         .chain(fe::cases())
+        .chain(fb::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

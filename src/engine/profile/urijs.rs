@@ -25,6 +25,20 @@
 //! `http:G` is `http://G` and `///a` is `//a` (src/URI.js: the schemes http, https, ftp, ws and
 //! wss); and URI normalization handles "URN paths based on RFC 2141 syntax" (1.16.0), where "/"
 //! is reserved and written "%2F" (`o:/` normalizes to `o:%2F`).
+//!
+//! Its source (src/URI.js of 1.19.11, the published package) says the rest in its own comments:
+//! - `URI.recodeUrnPath`, which normalizePath() runs on a URN's path, decodes each ":"-separated
+//!   segment and encodes it again, then writes `%21 %24 %27 %28 %29 %2A %2B %2C %3B %3D %40`
+//!   as the characters: "The characters under `encode` are the characters called out by
+//!   RFC 2141 as being acceptable for usage in a URN" (`n:%27` normalizes to `n:'`);
+//! - normalizeQuery() sets the query to `URI.parseQuery(query)` rebuilt by `URI.buildQuery`:
+//!   "URI.js treats the query string as being application/x-www-form-urlencoded" (`?/` is
+//!   `?%2F`, `?%20` is `?+`);
+//! - normalizeHostname() writes an IPv6 host with `IPv6.best` (docs: "IPv6-best-notation
+//!   conversion"): `//[::0]` normalizes to `//[::]/`;
+//! - `URI.parseHost` reads a host with two colons before the path whole, without a port: "this
+//!   notation is actually not allowed by RFC 3986, but we're a liberal parser" (`///::`, read
+//!   as `//::` after CHANGELOG 1.19.11, has the host `::`).
 
 use super::{
     empty_parts_dropped, empty_path_after_authority_is_slash, ipv6_compressed,
@@ -32,6 +46,9 @@ use super::{
 };
 use crate::engine::Class;
 use crate::model::Component;
+
+mod query;
+use query::query_rebuilt;
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
@@ -109,30 +126,55 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "urijs",
-        name: "normalize() writes \"/\" in a URN path as \"%2F\" (CHANGELOG 1.16.0: URN paths normalized \"based on RFC 2141 syntax\")",
+        name: "normalize() recodes a URN path, \"/\" written \"%2F\" and the characters RFC 2141 allows decoded (CHANGELOG 1.16.0: URN paths normalized \"based on RFC 2141 syntax\"; src/URI.js, URI.characters.urnpath: \"the characters called out by RFC 2141 as being acceptable for usage in a URN\")",
         explains: |e| {
             e.class == Class::Normalization
                 && e.spec
                     .and_then(empty_parts_dropped)
                     .as_deref()
-                    .and_then(urn_slash_encoded)
+                    .and_then(urn_recoded)
                     .as_deref()
                     == e.got
         },
     },
     Rule {
         profile: "urijs",
-        name: "normalize() runs the steps above together (docs, normalize(): \"executes normalizeProtocol(), normalizeHostname(), normalizePort(), normalizePath(), normalizeSearch(), normalizeHash()\")",
+        name: "normalize() rebuilds the query as application/x-www-form-urlencoded parameters (docs: normalize() runs normalizeQuery(); src/URI.js, buildQuery: \"URI.js treats the query string as being application/x-www-form-urlencoded\")",
         explains: |e| {
             e.class == Class::Normalization
-                && e.spec.and_then(|spec| {
-                    let n = empty_parts_dropped(spec)?;
-                    let n = relative_dots_resolved(&n).unwrap_or(n);
-                    let n = slash_after_authority(&n);
-                    Some(urn_slash_encoded(&n).unwrap_or(n))
-                })
-                .as_deref()
+                && e.spec
+                    .and_then(empty_parts_dropped)
+                    .as_deref()
+                    .and_then(query_rebuilt)
+                    .as_deref()
                     == e.got
+        },
+    },
+    Rule {
+        profile: "urijs",
+        name: "a host with two colons before the path is read whole, without a port (src/URI.js, parseHost: \"this notation is actually not allowed by RFC 3986, but we're a liberal parser\")",
+        explains: |e| {
+            let Some((host, path)) = std::str::from_utf8(e.input).ok().and_then(liberal_host)
+            else {
+                return false;
+            };
+            // parseHost: what follows the host is the path, "/" put before it when it is
+            // empty (`string = '/' + string`).
+            let held = match e.class {
+                Class::Component(Component::Host) => host,
+                Class::Component(Component::Path) if path.is_empty() => "/".to_owned(),
+                Class::Component(Component::Path) => path,
+                _ => return false,
+            };
+            e.spec != e.got && Some(held.as_str()) == e.got
+        },
+    },
+    Rule {
+        profile: "urijs",
+        name: "normalize() runs the steps above together, an IPv6 host in its best notation (docs, normalize(): \"executes normalizeProtocol(), normalizeHostname(), normalizePort(), normalizePath(), normalizeSearch(), normalizeHash()\"; normalizeHostname(): \"IPv6-best-notation conversion\")",
+        explains: |e| {
+            e.class == Class::Normalization
+                && e.spec.and_then(normalize_steps).as_deref() == e.got
         },
     },
     Rule {
@@ -171,15 +213,35 @@ fn normal(uri: &[u8]) -> Option<String> {
     let n = empty_parts_dropped(&n)?;
     let n = relative_dots_resolved(&n).unwrap_or(n);
     let n = slash_after_authority(&n);
-    let n = urn_slash_encoded(&n).unwrap_or(n);
-    let host = uri_spec::parse(n.as_bytes())
-        .ok()?
-        .host
-        .map(|h| h.text.to_owned());
-    Some(match host.as_deref().and_then(ipv6_compressed) {
-        Some(best) => n.replacen(host.as_deref().unwrap_or_default(), &best, 1),
-        None => n,
-    })
+    let n = urn_recoded(&n).unwrap_or(n);
+    Some(ipv6_best(&n).unwrap_or(n))
+}
+
+/// RFC 3986 6.2.2's normal form `spec` as URI.js's normalize() goes on to write it: an empty
+/// query or fragment dropped, a relative path's dot segments resolved, "/" after an empty path
+/// after the authority, a URN path recoded ([`urn_recoded`]), the query rebuilt
+/// ([`query_rebuilt`]) and an IPv6 host in its best notation ([`ipv6_best`]). `None` when
+/// RFC 3986 does not read `spec`.
+fn normalize_steps(spec: &str) -> Option<String> {
+    let n = empty_parts_dropped(spec)?;
+    let n = relative_dots_resolved(&n).unwrap_or(n);
+    let n = slash_after_authority(&n);
+    let n = urn_recoded(&n).unwrap_or(n);
+    let n = query_rebuilt(&n).unwrap_or(n);
+    Some(ipv6_best(&n).unwrap_or(n))
+}
+
+/// `uri` with its IPv6 host written as `IPv6.best` writes it (normalizeHostname(), docs:
+/// "IPv6-best-notation conversion"): RFC 5952's compressed form, which `IPv6.best` follows for
+/// an address without an embedded IPv4 part (checked: `::0` is `::`, `1:0:0:1:0:0:1:1` is
+/// `1::1:0:0:1:1`). `None` without such a host, or when it is already in that form.
+fn ipv6_best(uri: &str) -> Option<String> {
+    let host = uri_spec::parse(uri.as_bytes()).ok()?.host?.text;
+    if host.contains('.') {
+        return None;
+    }
+    let best = ipv6_compressed(host)?;
+    Some(uri.replacen(host, &best, 1))
 }
 
 /// `input` normalized as URI.js's normalize() writes it when URI.parse rewrote its slashes
@@ -209,7 +271,8 @@ fn normalized_as_read(input: &str) -> Option<String> {
         c.query,
         c.fragment,
     );
-    Some(slash_after_authority(&empty_parts_dropped(&n)?))
+    let n = slash_after_authority(&empty_parts_dropped(&n)?);
+    Some(ipv6_best(&n).unwrap_or(n))
 }
 
 /// The schemes whose delimiter URI.parse rewrites (src/URI.js: `/^(https?|ftp|wss?)?:+[/\\]*/i`).
@@ -231,6 +294,37 @@ fn browser_slashes(input: &str) -> Option<String> {
         }
     }
     (slashes(head) > 2).then(|| format!("//{}{tail}", &head[slashes(head)..]))
+}
+
+/// The hostname `URI.parseHost` reads in `input` (as URI.parse rewrites its slashes, see
+/// [`browser_slashes`]) when the text after the userinfo has a second ":" before its first "/":
+/// all of it up to that "/", with the rest as the path ("IPv6 host contains multiple colons - but no port ... we're a
+/// liberal parser"). `None` for an input without an authority, an IP literal, or fewer colons.
+fn liberal_host(input: &str) -> Option<(String, String)> {
+    let rewritten = browser_slashes(input);
+    let text = rewritten.as_deref().unwrap_or(input);
+    // URI.parse cuts the fragment, then the query, before it reads the authority.
+    let head = &text[..text.find(['?', '#']).unwrap_or(text.len())];
+    let rest = match head.strip_prefix("//") {
+        Some(rest) => rest,
+        None => {
+            let (scheme, rest) = head.split_once(':')?;
+            uri_spec::parse(format!("{scheme}:").as_bytes()).ok()?;
+            rest.strip_prefix("//")?
+        }
+    };
+    // parseUserinfo: the userinfo ends at the last "@" before the first "/" (or "\\").
+    let slash = rest.find(['/', '\\']).unwrap_or(rest.len());
+    let rest = match rest[..slash].rfind('@') {
+        Some(at) => &rest[at + 1..],
+        None => rest,
+    };
+    if rest.starts_with('[') || rest.contains('\\') {
+        return None;
+    }
+    let end = rest.find('/').unwrap_or(rest.len());
+    let host = &rest[..end];
+    (host.matches(':').count() >= 2).then(|| (host.to_owned(), rest[end..].to_owned()))
 }
 
 /// Whether the subject's component is the one of its input as URI.parse rewrites its slashes
@@ -286,18 +380,94 @@ fn relative_dots_resolved(uri: &str) -> Option<String> {
     ))
 }
 
-/// An absolute URI without an authority (URI.js's URN) with "/" in its path written "%2F".
-/// `None` for any other, or one without "/" in its path.
-fn urn_slash_encoded(uri: &str) -> Option<String> {
+/// An absolute URI without an authority (URI.js's URN) with its path recoded as
+/// `URI.recodeUrnPath` does: each ":"-separated segment percent-decoded as UTF-8
+/// (`decodeURIComponent`), encoded again by `URI.encode` (every byte but `A-Z a-z 0-9 - . _ ~`
+/// as "%XX"), then `%21 %24 %27 %28 %29 %2A %2B %2C %3B %3D %40` written as the characters
+/// (`URI.characters.urnpath.encode`). `None` for any other URI, a path the recode leaves as it
+/// is, or a segment that is no UTF-8 once decoded (URI.js then throws "URI malformed").
+fn urn_recoded(uri: &str) -> Option<String> {
     let c = uri_spec::parse(uri.as_bytes()).ok()?;
-    let path = c.path.filter(|p| p.contains('/'))?;
+    let path = c.path.filter(|p| !p.is_empty())?;
     if c.scheme.is_none() || c.authority.is_some() {
         return None;
     }
-    let path = path.replace('/', "%2F");
-    Some(uri_spec::recompose(
-        c.scheme, None, &path, c.query, c.fragment,
-    ))
+    let segments: Option<Vec<String>> = path
+        .split(':')
+        .map(|s| {
+            let decoded = uri_component_decoded(s)?;
+            Some(urn_allowed_decoded(&uri_component_encoded(&decoded)))
+        })
+        .collect();
+    let recoded = segments?.join(":");
+    (recoded != path).then(|| uri_spec::recompose(c.scheme, None, &recoded, c.query, c.fragment))
+}
+
+/// `URI.characters.urnpath.encode` applied to `s`: the escapes of the characters RFC 2141
+/// allows in a URN written as the characters.
+fn urn_allowed_decoded(s: &str) -> String {
+    const MAP: [(&str, char); 11] = [
+        ("%21", '!'),
+        ("%24", '$'),
+        ("%27", '\''),
+        ("%28", '('),
+        ("%29", ')'),
+        ("%2A", '*'),
+        ("%2B", '+'),
+        ("%2C", ','),
+        ("%3B", ';'),
+        ("%3D", '='),
+        ("%40", '@'),
+    ];
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find('%') {
+        out.push_str(&rest[..at]);
+        let escape = rest.get(at..at + 3).unwrap_or(&rest[at..]);
+        match MAP.iter().find(|(e, _)| e.eq_ignore_ascii_case(escape)) {
+            Some((_, c)) => out.push(*c),
+            None => out.push_str(escape),
+        }
+        rest = &rest[at + escape.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// `s` as JavaScript's `decodeURIComponent` decodes it: every "%XX" a byte, the bytes read as
+/// UTF-8. `None` where it throws: a "%" without two hex digits, or bytes that are no UTF-8
+/// (ECMA-262's Decode rejects overlong forms and surrogates, as `String::from_utf8` does).
+fn uri_component_decoded(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b == b'%' {
+            let hex = bytes.get(i + 1..i + 3)?;
+            let hex = std::str::from_utf8(hex).ok()?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(b);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// `s` as `URI.encode` (src/URI.js's `strictEncodeURIComponent`) writes it:
+/// `encodeURIComponent`, then `!'()*` escaped too, so every UTF-8 byte but the unreserved
+/// `A-Z a-z 0-9 - . _ ~` is "%XX" with uppercase digits.
+fn uri_component_encoded(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -337,13 +507,63 @@ mod tests {
     }
 
     #[test]
-    fn a_urn_slash_is_encoded() {
-        assert_eq!(urn_slash_encoded("o:/").as_deref(), Some("o:%2F"));
+    fn a_urn_path_is_recoded_as_recode_urn_path_does() {
+        // Each expected value printed by urijs 1.19.11's `URI(x).normalize().href()`.
+        assert_eq!(urn_recoded("o:/").as_deref(), Some("o:%2F"));
+        assert_eq!(urn_recoded("n:%27").as_deref(), Some("n:'"));
         assert_eq!(
-            urn_slash_encoded("o:a/b?c/d").as_deref(),
-            Some("o:a%2Fb?c/d")
+            urn_recoded("urn:/~/77/x%27y").as_deref(),
+            Some("urn:%2F~%2F77%2Fx'y")
         );
-        assert_eq!(urn_slash_encoded("o://a/"), None);
-        assert_eq!(urn_slash_encoded("o:a"), None);
+        assert_eq!(
+            urn_recoded("n:%2B:%3A%25/a?b").as_deref(),
+            Some("n:+:%3A%25%2Fa?b")
+        );
+        // URI.js prints `n:%C3%A9(` as it was: nothing to recode.
+        assert_eq!(urn_recoded("n:%C3%A9("), None);
+        assert_eq!(urn_recoded("o:a/b?c/d").as_deref(), Some("o:a%2Fb?c/d"));
+        // URI.js throws "URI malformed" on a segment that is no UTF-8.
+        assert_eq!(urn_recoded("n:%FF%27"), None);
+        assert_eq!(urn_recoded("o://a/"), None);
+        assert_eq!(urn_recoded("o:a"), None);
+    }
+
+    #[test]
+    fn ipv6_hosts_take_their_best_notation() {
+        assert_eq!(ipv6_best("//[::0]/").as_deref(), Some("//[::]/"));
+        assert_eq!(
+            ipv6_best("ftp://[2001:db8:0:0:0:ff00:42:8329]/").as_deref(),
+            Some("ftp://[2001:db8::ff00:42:8329]/")
+        );
+        assert_eq!(ipv6_best("//[::]/"), None);
+        assert_eq!(ipv6_best("//[::ffff:1.2.3.4]/"), None);
+        assert_eq!(ipv6_best("//a/"), None);
+    }
+
+    #[test]
+    fn a_host_with_two_colons_is_read_whole() {
+        // Each printed by urijs 1.19.11's `URI(x).hostname()`.
+        assert_eq!(liberal_host("///::").map(|(h, _)| h).as_deref(), Some("::"));
+        assert_eq!(
+            liberal_host("////N::$&?6?/?%DA#=?/?")
+                .map(|(h, _)| h)
+                .as_deref(),
+            Some("N::$&")
+        );
+        assert_eq!(
+            liberal_host("//a:b:c").map(|(h, _)| h).as_deref(),
+            Some("a:b:c")
+        );
+        assert_eq!(
+            liberal_host("//u@a:1:2/x").map(|(h, _)| h).as_deref(),
+            Some("a:1:2")
+        );
+        assert_eq!(
+            liberal_host("//u@a:1:2/x").map(|(_, p)| p).as_deref(),
+            Some("/x")
+        );
+        assert_eq!(liberal_host("//a:1/x:y:z"), None);
+        assert_eq!(liberal_host("//[::1]"), None);
+        assert_eq!(liberal_host("a::b"), None);
     }
 }
