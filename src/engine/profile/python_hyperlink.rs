@@ -136,6 +136,11 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-hyperlink",
+        name: "click reads an empty authority as none (URL: arguments \"defaulting to appropriately empty values\", rooted \"True on any URL that includes a host, or any relative URL that starts with a slash\"): \"///x\" is \"/x\"",
+        explains: click_without_empty_authority,
+    },
+    Rule {
+        profile: "python-hyperlink",
         name: "an empty path after a host is \"/\" when a query follows (URL(): \"per RFC 3986 6.2.3 ... normalized to a path of '/'\")",
         explains: |e| {
             let c = e.spec_components;
@@ -167,7 +172,16 @@ pub(super) const RULES: &[Rule] = &[
             match c.authority {
                 Some(a) if !a.is_empty() => {
                     out.push_str("//");
-                    out.push_str(a);
+                    if let Some(u) = c.userinfo {
+                        out.push_str(u);
+                        out.push('@');
+                    }
+                    out.push_str(c.host.map_or("", |h| h.text));
+                    // `URL.port`: "The port is an integer", so `08` is written `8`.
+                    if let Some(p) = c.port.filter(|p| !p.is_empty()) {
+                        out.push(':');
+                        out.push_str(port_number(p));
+                    }
                 }
                 _ => {}
             }
@@ -190,3 +204,68 @@ pub(super) const RULES: &[Rule] = &[
         },
     },
 ];
+
+/// A port's digits as the integer hyperlink holds (`URL.port`: "The port is an integer"):
+/// leading zeros gone, `0` for zeros only.
+fn port_number(p: &str) -> &str {
+    let digits = p.trim_start_matches('0');
+    if digits.is_empty() && !p.is_empty() {
+        "0"
+    } else {
+        digits
+    }
+}
+
+/// `click` on a reference with an empty authority, no userinfo and no port (`///x`): hyperlink's
+/// `URL` holds no authority, only a `host` among arguments "defaulting to appropriately empty
+/// values" and `rooted` ("True on any URL that includes a host, or any relative URL that starts
+/// with a slash"), its constructor's documentation; so an empty host is no host and `///x` is
+/// the rooted relative URL `/x` (`URL.from_text('///x').to_text()` is `'/x'`). The reference read so is resolved as the
+/// shared click rule does (no empty query or fragment, "/" for an empty path after a host).
+/// A path starting with "//" is left out: without the authority it would read as one.
+fn click_without_empty_authority(e: &Evidence<'_>) -> bool {
+    let (Class::Resolution, Some(base)) = (e.class, e.second) else {
+        return false;
+    };
+    let Ok(c) = uri_spec::parse(e.input) else {
+        return false;
+    };
+    let path = c.path.unwrap_or("");
+    if c.scheme.is_some()
+        || c.authority != Some("")
+        || !path.starts_with('/')
+        || path.starts_with("//")
+    {
+        return false;
+    }
+    let Some(reference) = e.input.get(2..).map(String::from_utf8_lossy) else {
+        return false;
+    };
+    let Some(reference) = empty_parts_dropped(&reference) else {
+        return false;
+    };
+    let Ok(target) = uri_spec::resolve(base, reference.as_bytes()) else {
+        return false;
+    };
+    let written = empty_parts_dropped(&target).map(|t| slash_after_authority(&t));
+    let exact = uri_spec::resolve(base, e.input).ok();
+    written.is_some_and(|w| Some(&w) != exact.as_ref() && e.got == Some(w.as_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn port_number_is_the_integer() {
+        for (written, number) in [
+            ("08", "8"),
+            ("1", "1"),
+            ("0", "0"),
+            ("000", "0"),
+            ("080", "80"),
+        ] {
+            assert_eq!(port_number(written), number, "{written}");
+        }
+    }
+}

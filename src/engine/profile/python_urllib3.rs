@@ -15,49 +15,59 @@ use crate::engine::Class;
 #[allow(unused_imports)]
 use crate::model::{Component, Components};
 
-/// What RFC 3986 reads in `//` followed by `input`: how `parse_url` reads a text with no
-/// scheme that does not start with "/" (it puts "//" in front: "google.com:80" is an authority),
-/// then normalizes as it does every text without a scheme: an empty userinfo none, what a
-/// userinfo may not hold encoded; the host lowercased, its
-/// percent-encodings of unreserved characters decoded and the others uppercased (RFC 3986
-/// 6.2.2.1 and 6.2.2.2); the path's dot segments removed (RFC 3986 5.2.4) and its
-/// percent-encodings uppercased, what a path may not hold encoded (`_encode_invalid_chars`); an
-/// empty path `None` ("Fields not provided will be None") unless a query or fragment follows
-/// (then "", "for the sake of backwards compatibility").
+/// What `parse_url` reads in a text with no scheme that does not start with "/": it puts "//"
+/// in front ("google.com:80" is an authority), so the authority runs to the first `\`, `/`, `?`
+/// or `#` (its `_URI_RE`), and splits it at its last "@" (`authority.rpartition("@")`). Then it
+/// normalizes as it does every text without a scheme: an empty userinfo none, what a userinfo
+/// may not hold percent-encoded (`_encode_invalid_chars` with `_USERINFO_CHARS`; its changelog,
+/// 1.25.4: URLs "containing invalid characters within `Url.auth`" are handled by
+/// "percent-encoding those characters", so `@@` has the userinfo `%40`); the host lowercased,
+/// its percent-encodings of unreserved characters decoded and the others uppercased (RFC 3986
+/// 6.2.2.1 and 6.2.2.2); the path's dot segments removed (RFC 3986 5.2.4) and what a path may
+/// not hold encoded; an empty path `None` ("Fields not provided will be None") unless a query or
+/// fragment follows (then "", "for the sake of backwards compatibility"). The host and port are
+/// RFC 3986's reading of what follows the last "@": where RFC 3986 reads no host and port there,
+/// this gives nothing.
 fn as_authority(input: &[u8]) -> Option<Components> {
     if input.starts_with(b"/") {
         return None;
     }
-    let mut text = b"//".to_vec();
-    text.extend_from_slice(input);
-    let c = uri_spec::parse(&text).ok()?;
-    let host = c.host.map(|h| normalize_host(h.text));
-    let userinfo = c
-        .userinfo
+    let input = std::str::from_utf8(input).ok()?;
+    let (authority, rest) =
+        input.split_at(input.find(['\\', '/', '?', '#']).unwrap_or(input.len()));
+    // A path starting with "\" has no place after an authority in RFC 3986's syntax.
+    if rest.starts_with('\\') {
+        return None;
+    }
+    let (raw_path, tail) = rest.split_at(rest.find(['?', '#']).unwrap_or(rest.len()));
+    let (userinfo, host_port) = match authority.rfind('@') {
+        Some(at) => (authority.get(..at), authority.get(at + 1..)?),
+        None => (None, authority),
+    };
+    let userinfo = userinfo
         .filter(|u| !u.is_empty())
         .map(|u| encode_invalid_chars(u, USERINFO_CHARS));
-    let authority = c.authority.map(|_| {
-        let mut a = String::new();
-        if let Some(u) = &userinfo {
-            a.push_str(u);
-            a.push('@');
-        }
-        a.push_str(host.as_deref().unwrap_or(""));
-        if let Some(p) = c.port.filter(|p| !p.is_empty()) {
-            a.push(':');
-            a.push_str(p);
-        }
-        a
-    });
-    let path = c
-        .path
+    let text = format!("//{host_port}");
+    let c = uri_spec::parse(text.as_bytes()).ok()?;
+    let host = c.host.map(|h| normalize_host(h.text));
+    let mut authority = String::new();
+    if let Some(u) = &userinfo {
+        authority.push_str(u);
+        authority.push('@');
+    }
+    authority.push_str(host.as_deref().unwrap_or(""));
+    if let Some(p) = c.port.filter(|p| !p.is_empty()) {
+        authority.push(':');
+        authority.push_str(p);
+    }
+    let path = Some(raw_path)
         .filter(|p| !p.is_empty())
         .map(|p| encode_invalid_chars(&uri_spec::remove_dot_segments(p), PATH_CHARS))
         .filter(|p| !p.is_empty())
-        .or_else(|| (c.query.is_some() || c.fragment.is_some()).then(String::new));
+        .or_else(|| (!tail.is_empty()).then(String::new));
     Some(
         Components::default()
-            .with(Component::Authority, authority.as_deref())
+            .with(Component::Authority, Some(&authority))
             .with(Component::Userinfo, userinfo.as_deref())
             .with(Component::Host, host.as_deref())
             .with(Component::Port, c.port)
@@ -200,3 +210,41 @@ pub(super) const RULES: &[Rule] = &[
         explains: port_as_number,
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// urllib3 2.8.0's `parse_url` on texts whose userinfo RFC 3986 does not allow, as it
+    /// printed them: (input, authority, userinfo, host, path).
+    #[test]
+    fn as_authority_encodes_the_userinfo_before_the_last_at() {
+        for (input, authority, userinfo, host, path) in [
+            ("@@", "%40@", Some("%40"), "", None),
+            ("a@b@c", "a%40b@c", Some("a%40b"), "c", None),
+            ("@@@%cd#;,@", "%40%40@%CD", Some("%40%40"), "%CD", Some("")),
+            (
+                "a@b@c:80/x/../y",
+                "a%40b@c:80",
+                Some("a%40b"),
+                "c",
+                Some("/y"),
+            ),
+            ("@h", "h", None, "h", None),
+        ] {
+            let c = as_authority(input.as_bytes()).unwrap_or_else(|| panic!("{input}"));
+            assert_eq!(c.get(Component::Authority), Some(authority), "{input}");
+            assert_eq!(c.get(Component::Userinfo), userinfo, "{input}");
+            assert_eq!(c.get(Component::Host), Some(host), "{input}");
+            assert_eq!(c.get(Component::Path), path, "{input}");
+        }
+    }
+
+    /// Where RFC 3986 reads no host after the last "@", or a "\" would start the path, nothing.
+    #[test]
+    fn as_authority_gives_nothing_without_a_host() {
+        for input in ["a@[x", "a@b\\c", "/a@b"] {
+            assert!(as_authority(input.as_bytes()).is_none(), "{input}");
+        }
+    }
+}
