@@ -37,15 +37,15 @@ mod sweep_rb;
 // The rules added by the sweep of the C and C++ parsers' classes.
 mod sweep_cpp;
 // The rules the fix of fast-uri's and uri-js's false alarms widened or added.
-mod fa;
-// The rules fixed after the seed-14 audit of Ruby's and Perl's parsers (audit/fd.md).
-mod fd;
+mod second_fast_uri_family;
+// The rules fixed after the seed-14 audit of Ruby's and Perl's parsers (audit/sweep2-ruby-perl.md).
+mod second_ruby_perl;
 // The rules the fix of libwget's and parse_url's false alarms added or widened.
-mod fe;
+mod second_libwget_php_java;
 // The rules that fixed URI.js's false alarms of the seed-14 audit.
-mod fb;
+mod second_urijs_url_parse;
 // The rules widened by the fix of the seed-14 audit's urllib3 miss and hyperlink's left classes.
-mod fc;
+mod second_python_http_stack;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -763,11 +763,11 @@ fn every_rule_fires_through_the_comparison() {
         .chain(sweep_js2::cases())
         .chain(sweep_rb::cases())
         .chain(sweep_cpp::cases())
-        .chain(fa::cases())
-        .chain(fd::cases())
-        .chain(fe::cases())
-        .chain(fb::cases())
-        .chain(fc::cases())
+        .chain(second_fast_uri_family::cases())
+        .chain(second_ruby_perl::cases())
+        .chain(second_libwget_php_java::cases())
+        .chain(second_urijs_url_parse::cases())
+        .chain(second_python_http_stack::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

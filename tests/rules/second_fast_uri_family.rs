@@ -1,4 +1,4 @@
-//! The cases of the rules the fix of fast-uri's and uri-js's false alarms (audit/fa.md) widened
+//! The cases of the rules the fix of fast-uri's and uri-js's false alarms (audit/sweep2-fast-uri-family.md) widened
 //! or added in src/engine/profile/fast_uri.rs: each library played by a double answering as
 //! `node -e` does with fast-uri 4.2.3 and uri-js 4.4.1, and one-step-off answers kept
 //! unexplained.

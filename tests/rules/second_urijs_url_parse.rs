@@ -1,5 +1,5 @@
 //! The cases of the rules the fix of URI.js's false alarms added (src/engine/profile/urijs.rs
-//! and src/engine/profile/urijs/query.rs; audit/fb.md): each library played by a double that
+//! and src/engine/profile/urijs/query.rs; audit/sweep2-urijs-url-parse.md): each library played by a double that
 //! answers as URI.js 1.19.11 printed, and the same double one step off, which no rule explains.
 
 use std::sync::Arc;

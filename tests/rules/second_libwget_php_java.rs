@@ -1,5 +1,5 @@
 //! The cases of the rules added or widened by the fix of the false alarms of libwget and PHP's
-//! `parse_url` (audit/fe.md): each library played by a double that answers as its reference
+//! `parse_url` (audit/sweep2-libwget-php-java.md): each library played by a double that answers as its reference
 //! does with the one documented change, and a one-step-off answer that stays unexplained.
 
 use std::sync::Arc;

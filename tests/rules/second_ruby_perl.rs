@@ -1,5 +1,5 @@
 //! The cases of the rules fixed after the seed-14 audit and the check of the classes nobody had
-//! judged (audit/fd.md): Addressable's `normalize` (src/engine/profile/ruby_addressable.rs),
+//! judged (audit/sweep2-ruby-perl.md): Addressable's `normalize` (src/engine/profile/ruby_addressable.rs),
 //! Perl URI::file's `canonical` (src/engine/profile/perl_uri.rs) and Mojo::URL's `to_abs`
 //! (src/engine/profile/mojo_url.rs), each library played by a double that gives the answer the
 //! library gives (checked with ruby and perl), and one answer one step off for each, which
