@@ -94,29 +94,6 @@ fn file_default_authority(n: &str) -> Option<String> {
     Some(t)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::file_default_authority;
-
-    /// Each case as `perl -MURI -e 'print URI->new(S)->canonical'` answers it.
-    #[test]
-    fn file_uris_get_the_default_authority() {
-        for (input, want) in [
-            ("file:", Some("file://")),
-            ("file:/a", Some("file:///a")),
-            ("file://localhost/a", Some("file:///a")),
-            ("file:a", Some("file:///a")),
-            ("file:?q", Some("file://?q")),
-            ("file:#f", Some("file://#f")),
-            // A host of its own is kept: no rule needed, none given.
-            ("file://h/a", None),
-            ("http:", None),
-        ] {
-            assert_eq!(file_default_authority(input).as_deref(), want, "{input}");
-        }
-    }
-}
-
 /// Perl's reading of a registry-based authority of a server scheme.
 fn server_methods(e: &super::Evidence<'_>) -> bool {
     use crate::model::Component;
@@ -148,4 +125,27 @@ fn server_methods(e: &super::Evidence<'_>) -> bool {
         _ => return false,
     };
     want.as_deref() == e.got
+}
+
+#[cfg(test)]
+mod tests {
+    use super::file_default_authority;
+
+    /// Each case as `perl -MURI -e 'print URI->new(S)->canonical'` answers it.
+    #[test]
+    fn file_uris_get_the_default_authority() {
+        for (input, want) in [
+            ("file:", Some("file://")),
+            ("file:/a", Some("file:///a")),
+            ("file://localhost/a", Some("file:///a")),
+            ("file:a", Some("file:///a")),
+            ("file:?q", Some("file://?q")),
+            ("file:#f", Some("file://#f")),
+            // A host of its own is kept: no rule needed, none given.
+            ("file://h/a", None),
+            ("http:", None),
+        ] {
+            assert_eq!(file_default_authority(input).as_deref(), want, "{input}");
+        }
+    }
 }
