@@ -104,6 +104,14 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
+        name: "an empty port omitted by a resolution or normalization (RFC 3986 3.2.3: \"URI producers and normalizers should omit the port component and its ':' delimiter if port is empty\")",
+        explains: |e| {
+            matches!(e.class, Class::Resolution | Class::Normalization)
+                && e.spec.and_then(without_empty_port).as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "*",
         name: "an empty port read as none (RFC 3986 3.2.3: an empty port should be omitted)",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Port)
@@ -112,6 +120,36 @@ pub(super) const RULES: &[Rule] = &[
         },
     },
 ];
+
+/// `reference` (a URI reference as RFC 3986 writes it) without the ":" of its authority's empty
+/// port; `None` when its authority has no empty port (or it has no authority).
+///
+/// ```text
+/// http://a:/b -> http://a/b     //[::1]:?q -> //[::1]?q     http://a/b: -> None
+/// ```
+fn without_empty_port(reference: &str) -> Option<String> {
+    // RFC 3986 3: the authority follows "//" at the start or after "scheme:", up to the first
+    // "/", "?" or "#".
+    let start = match reference.find("//") {
+        Some(0) => 2,
+        Some(n)
+            if reference[..n].ends_with(':') && !reference[..n - 1].contains(['/', '?', '#']) =>
+        {
+            n + 2
+        }
+        _ => return None,
+    };
+    let end = reference[start..]
+        .find(['/', '?', '#'])
+        .map_or(reference.len(), |n| start + n);
+    let authority = &reference[start..end];
+    // 3.2.3: the port follows the last ":" after the host; an IP literal's colons are inside
+    // its brackets.
+    let colon = end - 1;
+    let host_end = authority.rfind(']').map_or(0, |n| start + n);
+    (authority.ends_with(':') && colon >= host_end)
+        .then(|| format!("{}{}", &reference[..colon], &reference[end..]))
+}
 
 /// `s` with the two hexadecimal digits after each `%` uppercased.
 pub(super) fn upper_hex(s: &str) -> String {
@@ -162,6 +200,20 @@ fn unreserved_decoded(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn without_empty_port_drops_only_an_empty_port() {
+        use super::without_empty_port as w;
+        assert_eq!(w("http://a:/b").as_deref(), Some("http://a/b"));
+        assert_eq!(w("http://M:").as_deref(), Some("http://M"));
+        assert_eq!(w("//[::1]:?q").as_deref(), Some("//[::1]?q"));
+        assert_eq!(w("//u:@h:#f").as_deref(), Some("//u:@h#f"));
+        assert_eq!(w("http://a:1/b"), None);
+        assert_eq!(w("http://[::1]/"), None);
+        assert_eq!(w("http://a/b:"), None);
+        assert_eq!(w("a/b://c:"), None);
+        assert_eq!(w("mailto:a:"), None);
+    }
+
     use super::{unreserved_decoded, upper_hex};
 
     #[test]

@@ -232,6 +232,19 @@ fn absolute_path_to_abs(base: &[u8], reference: &[u8]) -> Option<String> {
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "libwget",
+        name: "a reference that begins with a scheme is returned untouched (iri.c: wget_iri_relative_to_abs, \"if \\p val begins with a scheme ... that string is returned untouched\")",
+        explains: |e| {
+            // The function tells "begins with a scheme" by a ":" anywhere in a reference that
+            // does not begin with "/" (`memchr(val, ':', len)`).
+            e.class == Class::Resolution
+                && e.second.is_some()
+                && e.input.first() != Some(&b'/')
+                && e.input.contains(&b':')
+                && e.got.map(str::as_bytes) == Some(e.input)
+        },
+    },
+    Rule {
+        profile: "libwget",
         name: "host, path and fragment are held unescaped, an IPv6 host as the address (wget.h: wget_iri_t)",
         explains: |e| {
             let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {

@@ -89,7 +89,9 @@ fn written_normalized(e: &Evidence<'_>) -> bool {
     for c in Component::ALL {
         let (a, b) = (first.get(c), again.get(c));
         let want = match c {
-            Component::Scheme => a.map(str::to_ascii_lowercase),
+            // `protocol` is `lc` of the scheme: Perl's `lc` lowercases every letter, not
+            // only ASCII ones (`Ｎ` -> `ｎ`).
+            Component::Scheme => a.map(str::to_lowercase),
             Component::Host => match a.map(ihost) {
                 Some(Some(h)) => Some(h),
                 Some(None) => return false,
