@@ -1,4 +1,4 @@
-//! The in-process library adapters (issue 9, item 2 and its "Tests" paragraph): a shared table of
+//! The in-process library adapters: a shared table of
 //! inputs that every library answers, stating what each is known to do; every subject's version
 //! is the one in `Cargo.lock`; and no in-process subject crashes on generated and hostile
 //! inputs run from eight threads.

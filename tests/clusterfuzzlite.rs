@@ -1,4 +1,4 @@
-//! `.clusterfuzzlite/build.sh` run as ClusterFuzzLite runs it (issue 19, item 7): `SRC` holds
+//! `.clusterfuzzlite/build.sh` run as ClusterFuzzLite runs it: `SRC` holds
 //! the repository as `$SRC/uridiff`, `OUT` and `WORK` are empty folders. Every `[[bin]]` of
 //! `fuzz/Cargo.toml` must land in `$OUT` as a libFuzzer binary, with its seed corpus
 //! (`corpus/<target>/` zipped whole as `<target>_seed_corpus.zip`) where one is committed, and

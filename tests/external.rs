@@ -1,4 +1,4 @@
-//! External workers (issue 9 item 3, issue 13 item 1; protocol in workers/README.md).
+//! External workers (protocol in workers/README.md).
 //!
 //! Two halves:
 //! - the shipped workers answer one shared table of inputs, each row stating what each library

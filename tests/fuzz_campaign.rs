@@ -1,4 +1,4 @@
-//! `uridiff fuzz` and `uridiff promote` as a user runs them (issue 12, items 4 to 6): findings
+//! `uridiff fuzz` and `uridiff promote` as a user runs them: findings
 //! written and read back, resumption, a cut-off findings file, bad shards and folders, merging,
 //! and promoted findings that `uridiff suite` passes for impl. Campaigns are bounded by
 //! `--inputs`, never by time, and run only in-process parsers.
@@ -400,7 +400,7 @@ fn a_whole_last_finding_without_its_newline_is_kept() {
     let _ = fs::remove_dir_all(&dir);
 }
 
-/// A campaign killed with SIGKILL while it runs (issue 19, item 4): every finding line written
+/// A campaign killed with SIGKILL while it runs: every finding line written
 /// before the kill is still there, whole; the state was saved while running (on its one-second
 /// cadence, not only when the folder was opened), so the run resumes past input 0; and the
 /// resumed run reports no signature twice although it re-runs the inputs the state lagged by.
@@ -478,7 +478,7 @@ fn a_campaign_killed_with_sigkill_loses_no_written_finding() {
     let _ = fs::remove_dir_all(&dir);
 }
 
-// ---- a worker that dies for good (issue 20, item 10) ------------------------------------------
+// ---- a worker that dies for good ------------------------------------------
 
 /// `s` quoted for `sh`.
 fn sh_quote(s: &str) -> String {

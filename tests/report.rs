@@ -1,4 +1,4 @@
-//! The report writers (issue 11, items 5, 6 and 8): the HTML page's structure without a browser,
+//! The report writers: the HTML page's structure without a browser,
 //! the Markdown's tables, the JUnit counts against the report's cases, and `discrepancies.json`
 //! against `schemas/discrepancies.schema.json`.
 //!

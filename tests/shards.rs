@@ -1,4 +1,4 @@
-//! A campaign scaled out in shards (issue 19, item 7): N shards over one seed's inputs, merged,
+//! A campaign scaled out in shards: N shards over one seed's inputs, merged,
 //! hold exactly the signatures of one run over the same inputs; and the GitHub Actions matrix
 //! that runs them (`.github/workflows/campaign.yml`) is replayed here as written: its shard and
 //! merge steps' scripts, artifact names and paths, against the real `uridiff` (in-process

@@ -1,7 +1,7 @@
 //! How fast the grammar recognizer is, per edition, on three sets of inputs: the suites'
 //! inputs (`corpus/uris.txt`, mostly short), 100 of them grown to 256 bytes with path
 //! segments, queries and escapes, and 36 hard shapes of 256 bytes (runs of labels, colons,
-//! slashes, escapes). Issue 12 asks for the impl-against-grammar fuzz target to run at least
+//! slashes, escapes). The impl-against-grammar fuzz target is meant to run at least
 //! 5,000 times a second on inputs up to 256 bytes; this bench shows the recognizer's share.
 //!
 //! ```sh

@@ -1,4 +1,4 @@
-//! Workers that die for good during a campaign (issue 20, item 10): a subject that answered when
+//! Workers that die for good during a campaign: a subject that answered when
 //! the campaign began and can no longer be started ([`crate::subjects::Subject::available`]
 //! says why) is not dropped in silence. Its death is written to `findings.jsonl` as a finding
 //! of class [`DEAD`] (so nothing a campaign found is lost with it), reported once to the caller,

@@ -1,9 +1,9 @@
-//! Fuzzing campaigns (issue 12, items 4 to 6): generated inputs through every selected subject,
+//! Fuzzing campaigns: generated inputs through every selected subject,
 //! each new discrepancy signature minimized and written at once, durably, to
 //! `DIR/findings.jsonl`; `DIR/state.json` says where to resume. Shards split one campaign's
 //! input indices across machines, and [`merge`] joins their findings by signature.
 //!
-//! Durability (issue 19, item 4; the files are in `store`): a finding line is written whole,
+//! Durability (the files are in `store`): a finding line is written whole,
 //! then flushed and `fsync`ed before the campaign counts or reports it; the state is written to a
 //! temporary file, synced and renamed over the old one, on a cadence of time ([`SAVE_EVERY`])
 //! rather than after every batch, and once more when the run ends. A campaign killed at any

@@ -1,4 +1,4 @@
-//! Findings into suite cases (issue 12, item 5): each chosen finding becomes a `parse` case of
+//! Findings into suite cases: each chosen finding becomes a `parse` case of
 //! the suite schema (suites/README.md) whose `expect` is what impl, the spec, answered and whose
 //! `note` records every parser's outcome, so the disagreement is documented and stays tested.
 

@@ -1,4 +1,4 @@
-//! A campaign's shard `I/N` (issue 12, item 5): which input indices one machine of a split
+//! A campaign's shard `I/N`: which input indices one machine of a split
 //! campaign runs, written `I/N` on the command line, in `state.json` and in findings lines.
 
 use std::fmt;

@@ -1,4 +1,4 @@
-//! The durable files of a campaign folder (issue 12, item 4; issue 19, item 4): the findings
+//! The durable files of a campaign folder: the findings
 //! file read back line by line (a cut-off last line listed, never fatal), findings appended one
 //! whole line at a time and synced to the disk before the campaign counts them, the state
 //! replaced atomically (a temporary created exclusively, synced, renamed), and the folder's

@@ -1,5 +1,5 @@
 //! `uridiff fuzz` (a durable, resumable campaign; `--merge` joins shards) and `uridiff promote`
-//! (findings into suite cases): issue 12, items 4 to 6. The work is in `uridiff::campaign`.
+//! (findings into suite cases). The work is in `uridiff::campaign`.
 
 use std::cell::RefCell;
 use std::fs::{self, OpenOptions};

@@ -1,7 +1,7 @@
 //! Shapes of the five URL-confusion classes of the public studies of URL parsing differences
 //! (scheme confusion, slash confusion, backslash confusion, URL-encoded data confusion and host
 //! confusion), each input tagged with its class, for the report's "URL confusion" section
-//! (issue 11, item 3) and for the fuzz targets.
+//! and for the fuzz targets.
 //!
 //! Each shape puts a trusted host (`GOOD`, a realistic name) and an attacker's host (`EVIL`)
 //! into one string so that two parsers which split it differently send a request, or apply a

@@ -1,6 +1,5 @@
 //! Deterministic generators of test inputs, shared by `uridiff report`, `uridiff bench`,
-//! `uridiff fuzz` and the cargo-fuzz targets in `fuzz/` (issue 12, "Generators"; the `gen/` room
-//! of the design).
+//! `uridiff fuzz` and the cargo-fuzz targets in `fuzz/` (the `gen/` room of the design).
 //!
 //! Every generator draws its choices from an [`arbitrary::Unstructured`], so one piece of code
 //! serves two drivers: under cargo-fuzz the bytes are the fuzzer's, and for the CLI they come
@@ -10,7 +9,7 @@
 //!
 //! - [`realistic`]: URIs as they occur on the web and in mail (http and https with userinfo,
 //!   ports, IPv4 and IPv6 hosts, paths, queries, fragments and percent-encoding; mailto, urn,
-//!   tel, file): the benchmark corpus (issue 10).
+//!   tel, file): the benchmark corpus.
 //! - [`grammar`]: references derived from each edition's grammar as printed (the oracle's
 //!   transcription of the document), so every edition's own character sets and rules appear.
 //! - [`mutate`]: mutations across the edge of validity, where parsers disagree in practice

@@ -1,4 +1,4 @@
-//! Mutations across the edge of validity, where parsers disagree in practice (issue 12, item 1):
+//! Mutations across the edge of validity, where parsers disagree in practice:
 //! each [`Mutation`] takes a reference (realistic or grammar-derived) and changes it the way
 //! hand-typed, hostile or badly encoded URIs differ from the grammar.
 //!

@@ -1,6 +1,6 @@
 //! Realistic URIs: the shapes that fill web logs, HTML and mail, as a synthetic corpus that is
-//! the same for a seed everywhere (the benchmark corpus of issue 10 and a fifth of the report's
-//! generated corpus, issue 11).
+//! the same for a seed everywhere (the benchmark corpus and a fifth of the report's
+//! generated corpus).
 //!
 //! Every URI generated here is a valid RFC 3986 `URI` (the tests check each against impl):
 //!

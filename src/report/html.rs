@@ -1,5 +1,4 @@
-//! `index.html`: the report as one self-contained page, for a person to read (issue 11, "Must
-//! show" items 5, 6 and 8; issue 13 item 3 for the "URL confusion" section).
+//! `index.html`: the report as one self-contained page, for a person to read.
 //!
 //! Self-contained means no network: the CSS is inline, the charts are inline SVG, and the one
 //! inline script (sorting and filtering the tables) only adds to a page that is complete without

@@ -1,5 +1,5 @@
 //! `summary.md`: the report's headline numbers first, then its tables, for a code review, a CI
-//! summary and the README (issue 11, "Must show" items 5 and 8). The tables of classes and of
+//! summary and the README. The tables of classes and of
 //! URL-confusion pairs show their first [`ROWS`] rows (the most severe and frequent first).
 //!
 //! Every input and parser output is shown through [`show`] (control and invisible characters

@@ -1,5 +1,5 @@
 //! The `ada-url` subject: the [`ada_url`] crate, bindings to Ada, the C++ WHATWG URL parser that
-//! Node.js uses (profile `whatwg-url`), mapped onto the shared model (issue 9, item 2). It is
+//! Node.js uses (profile `whatwg-url`), mapped onto the shared model. It is
 //! compiled only with the cargo feature `ada` (on by default); without it the registry lists a
 //! `NotCompiled` placeholder under the same name.
 //!

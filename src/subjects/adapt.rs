@@ -1,7 +1,6 @@
 //! What every in-process library adapter needs, written once: the `SubjectInfo` of an edition-less
 //! library, the `not-utf8` rejection of a library that takes `&str`, and the error kind out of a
-//! library's `Debug` text when the kind itself is private (issue 9, item 2: "rejected (message,
-//! and code or offset where the parser gives one)").
+//! library's `Debug` text when the kind itself is private.
 
 use std::fmt;
 

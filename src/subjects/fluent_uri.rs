@@ -1,5 +1,5 @@
 //! The `fluent-uri` subject: the [`fluent_uri`] crate's `UriRef` (an RFC 3986 URI reference,
-//! profile `rfc3986`), with its resolver and its normalizer (issue 9, item 2).
+//! profile `rfc3986`), with its resolver and its normalizer.
 //!
 //! # How the answer is mapped
 //!

@@ -1,5 +1,5 @@
 //! The `http` subject: [`http::Uri`], the request-target type of the hyper ecosystem (profile
-//! `http-request-target`), mapped onto the shared model (issue 9, item 2).
+//! `http-request-target`), mapped onto the shared model.
 //!
 //! `http::Uri` is not a general URI-reference parser: it parses what may stand in an HTTP
 //! request line ([RFC 9112 section 3.2]): the origin form (`/path?query`), the absolute form

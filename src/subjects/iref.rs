@@ -1,6 +1,6 @@
 //! The `iref` subject: the [`iref`] crate's `IriRef` (an RFC 3987 IRI reference, profile
 //! `rfc3987-iri`), from the JSON-LD ecosystem, with its resolver and its comparison "modulo
-//! normalization" (issue 9, item 2).
+//! normalization".
 //!
 //! # How the answer is mapped
 //!

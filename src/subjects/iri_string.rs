@@ -1,6 +1,6 @@
 //! The `iri-string` subject: the [`iri_string`] crate's `UriReferenceStr` (an RFC 3986 URI
 //! reference, profile `rfc3986`; the crate's IRI types are not used here), with its resolver and
-//! its normalizer (issue 9, item 2).
+//! its normalizer.
 //!
 //! # How the answer is mapped
 //!

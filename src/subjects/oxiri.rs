@@ -1,5 +1,5 @@
 //! The `oxiri` subject: the [`oxiri`] crate's `IriRef` (an RFC 3987 IRI reference, profile
-//! `rfc3987-iri`), the IRI parser and resolver of the Oxigraph RDF stack (issue 9, item 2).
+//! `rfc3987-iri`), the IRI parser and resolver of the Oxigraph RDF stack.
 //!
 //! # How the answer is mapped
 //!

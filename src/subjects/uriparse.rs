@@ -1,5 +1,5 @@
 //! The `uriparse` subject: the [`uriparse`] crate's `URIReference` (an RFC 3986 URI reference
-//! with typed components, profile `rfc3986`), with its normalizer (issue 9, item 2). The crate
+//! with typed components, profile `rfc3986`), with its normalizer. The crate
 //! has no reference resolution, so `resolve` is not declared.
 //!
 //! `URIReference::try_from(&[u8])` takes bytes, so every input reaches the library.

@@ -1,5 +1,5 @@
 //! The `url` subject: servo's [`url`] crate, an implementation of the [WHATWG URL Standard]
-//! (profile `whatwg-url`), mapped onto the shared model (issue 9, item 2).
+//! (profile `whatwg-url`), mapped onto the shared model.
 //!
 //! The URL Standard parses an absolute URL, or a reference against a base; it does not parse a
 //! relative reference alone (`g` is `RelativeUrlWithoutBase`). Its parser is a canonicalizer:

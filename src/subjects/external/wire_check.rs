@@ -1,6 +1,6 @@
 //! The worker protocol's reader on bytes alone, with no process: a handshake line and response
 //! lines read as [`External`] reads a worker's stdout (`uridiff-worker/1`, workers/README.md,
-//! "Handshake" and "Responses"; issue 20, item 15). What the `worker_protocol` fuzz target
+//! "Handshake" and "Responses"). What the `worker_protocol` fuzz target
 //! drives: whatever a worker prints, reading it never panics and takes time linear in its length.
 //!
 //! The pieces are the reader's own: the [`Handshake`] and [`Response`] types, the handshake's
