@@ -677,18 +677,8 @@ fn uri_js_idna(host: &str) -> Option<String> {
         return None;
     }
     let lower = decoded.to_lowercase();
-    let labels: Option<Vec<String>> = lower
-        .split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
-        .map(|l| {
-            if l.is_ascii() {
-                Some(l.to_owned())
-            } else {
-                // RFC 3492's encoding, as punycode.js's `encode` writes it.
-                idna::punycode::encode_str(l).map(|p| format!("xn--{p}"))
-            }
-        })
-        .collect();
-    let out = labels?.join(".");
+    // RFC 3492's encoding, as punycode.js's `encode` writes it.
+    let out = super::punycode_labels(lower.split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}']))?;
     out.bytes()
         .all(|b| b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=".contains(&b))
         .then_some(out)

@@ -94,31 +94,10 @@ fn userinfo_string(userinfo: &str) -> String {
         Some((u, p)) => (u, Some(p)),
         None => (userinfo, None),
     };
-    escape(&pct_decode_bytes(username), &mut out);
+    escape(&super::pct_decode_bytes(username), &mut out);
     if let Some(p) = password {
         out.push(':');
-        escape(&pct_decode_bytes(p), &mut out);
-    }
-    out
-}
-
-/// `s` with each valid percent-encoding decoded, as bytes.
-fn pct_decode_bytes(s: &str) -> Vec<u8> {
-    let b = s.as_bytes();
-    let hex = |i: usize| b.get(i).and_then(|c| (*c as char).to_digit(16));
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while let Some(&c) = b.get(i) {
-        match (c, hex(i + 1), hex(i + 2)) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            _ => {
-                out.push(c);
-                i += 1;
-            }
-        }
+        escape(&super::pct_decode_bytes(p), &mut out);
     }
     out
 }

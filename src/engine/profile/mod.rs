@@ -206,8 +206,30 @@ pub(super) fn pct_decode(s: &str) -> String {
     pct_decode_exact(s).to_ascii_lowercase()
 }
 
+/// `labels` joined by ".", each one with a non-ASCII character written as "xn--" and its
+/// Punycode (RFC 3492; RFC 3490 4.1's ToASCII without its mappings); `None` when a label has
+/// no Punycode form.
+pub(super) fn punycode_labels<'a>(labels: impl Iterator<Item = &'a str>) -> Option<String> {
+    let labels: Option<Vec<String>> = labels
+        .map(|l| {
+            if l.is_ascii() {
+                Some(l.to_owned())
+            } else {
+                idna::punycode::encode_str(l).map(|p| format!("xn--{p}"))
+            }
+        })
+        .collect();
+    Some(labels?.join("."))
+}
+
 /// `s` with every valid percent-encoding decoded, case kept (bytes that are not UTF-8 as U+FFFD).
 pub(super) fn pct_decode_exact(s: &str) -> String {
+    String::from_utf8_lossy(&pct_decode_bytes(s)).into_owned()
+}
+
+/// `s` with every valid percent-encoding (RFC 3986 2.1: "%" and two hexadecimal digits)
+/// decoded, as bytes; a "%" not followed by two is kept.
+pub(super) fn pct_decode_bytes(s: &str) -> Vec<u8> {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -227,7 +249,7 @@ pub(super) fn pct_decode_exact(s: &str) -> String {
             }
         }
     }
-    String::from_utf8_lossy(&out).into_owned()
+    out
 }
 
 /// `input` with every byte RFC 3986 allows nowhere (outside `unreserved`, `reserved` and a

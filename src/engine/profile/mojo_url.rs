@@ -75,7 +75,10 @@ pub(super) const RULES: &[Rule] = &[
 
 /// `s` percent-decoded, each byte one character (Mojo::Util's `url_unescape` on a host).
 fn bytes_as_chars(s: &str) -> String {
-    url_unescape(s).into_iter().map(char::from).collect()
+    super::pct_decode_bytes(s)
+        .into_iter()
+        .map(char::from)
+        .collect()
 }
 
 /// A round trip whose only changes are the documented ones of `to_string`: the scheme written
@@ -109,17 +112,7 @@ fn written_normalized(e: &Evidence<'_>) -> bool {
 
 /// Mojo::URL's `ihost`: each label with a non-ASCII character as "xn--" and its Punycode.
 fn ihost(host: &str) -> Option<String> {
-    let labels: Option<Vec<String>> = host
-        .split('.')
-        .map(|l| {
-            if l.is_ascii() {
-                Some(l.to_owned())
-            } else {
-                idna::punycode::encode_str(l).map(|p| format!("xn--{p}"))
-            }
-        })
-        .collect();
-    Some(labels?.join("."))
+    super::punycode_labels(host.split('.'))
 }
 
 /// What Mojo::URL's `to_abs` makes of `reference` against `base`, where it follows only what
@@ -227,7 +220,7 @@ fn canonicalize(path: &str) -> Option<String> {
 /// `path` percent-decoded and read as UTF-8 (`None` where it is not: what Mojo::Path does then
 /// is not documented).
 fn path_decoded(path: &str) -> Option<String> {
-    String::from_utf8(url_unescape(path)).ok()
+    String::from_utf8(super::pct_decode_bytes(path)).ok()
 }
 
 /// `path` decoded and each part written back escaped, as Mojo::Path's `to_string` writes
@@ -260,34 +253,10 @@ fn escaped(part: &str) -> String {
 /// `s` as Mojo::URL's `parse` stores it: percent-decoded, read as UTF-8 where the bytes are,
 /// else one character per byte (Mojo/URL.pm's `_decode`).
 fn mojo_decoded(s: &str) -> String {
-    match String::from_utf8(url_unescape(s)) {
+    match String::from_utf8(super::pct_decode_bytes(s)) {
         Ok(text) => text,
         Err(e) => e.into_bytes().into_iter().map(char::from).collect(),
     }
-}
-
-/// `s` with every valid percent-encoding decoded, as bytes (Mojo::Util's `url_unescape`).
-fn url_unescape(s: &str) -> Vec<u8> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |c: u8| (c as char).to_digit(16);
-        match (
-            b.get(i + 1).copied().and_then(hex),
-            b.get(i + 2).copied().and_then(hex),
-        ) {
-            (Some(h), Some(l)) if b[i] == b'%' => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            _ => {
-                out.push(b[i]);
-                i += 1;
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -210,34 +210,11 @@ fn idna_host(host: &str) -> Option<String> {
     if !host.contains('%') || host.starts_with('[') {
         return Some(host.to_owned());
     }
-    let bytes = pct_decoded(host);
+    let bytes = super::pct_decode_bytes(host);
     match String::from_utf8(bytes) {
         Ok(text) if !text.is_ascii() => idna::domain_to_ascii(&text).ok(),
         _ => Some(host.to_owned()),
     }
-}
-
-fn pct_decoded(s: &str) -> Vec<u8> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |c: u8| (c as char).to_digit(16);
-        match (
-            b.get(i + 1).copied().and_then(hex),
-            b.get(i + 2).copied().and_then(hex),
-        ) {
-            (Some(h), Some(l)) if b[i] == b'%' => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            _ => {
-                out.push(b[i]);
-                i += 1;
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]
