@@ -104,6 +104,21 @@ impl<'a> Groups<'a> {
         self.input.get(start..end)
     }
 
+    /// Where subexpression `n` matched: its byte range in the input, or `None` if it is
+    /// undefined or `n > 9`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let g = uri_oracle::appendix_b::captures(b"a://h/p");
+    /// assert_eq!(g.span(4), Some(4..5)); // the authority "h"
+    /// assert_eq!(g.span(7), None);
+    /// ```
+    pub fn span(&self, n: usize) -> Option<std::ops::Range<usize>> {
+        let (start, end) = (*self.spans.get(n)?)?;
+        Some(start..end)
+    }
+
     /// The input the groups were taken from.
     pub fn input(&self) -> &'a [u8] {
         self.input

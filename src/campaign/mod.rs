@@ -484,7 +484,7 @@ impl Campaign {
                     let i = engine.position(&f.signature.subject);
                     self.death_minimizing(engine, &mut watch, i, (k, &row.task), died)?;
                     let signature = crate::engine::Signature {
-                        form: crate::engine::class_form(
+                        form: crate::engine::example_form(
                             f.signature.class,
                             example.op,
                             &example.input,

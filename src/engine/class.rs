@@ -6,8 +6,9 @@
 //! operation, and the form of the difference: the [`skeleton`] of the minimized input (letters,
 //! sub-delims and unreserved marks to `a`, digits to `1`, characters RFC 3986 allows nowhere to
 //! `¬`, runs of each collapsed, the generic delimiters kept), so `http://a:` and `ftp://b:` are
-//! one class. Which other parsers happened to agree is never part of it: the partition of every
-//! subject by answer stays in the class record as evidence.
+//! one class; a minimized example holding `¬` bytes is known by their kinds and components
+//! instead ([`disallowed_form`]). Which other parsers happened to agree is never part of it:
+//! the partition of every subject by answer stays in the class record as evidence.
 
 use std::fmt;
 
@@ -172,7 +173,8 @@ pub struct Signature {
     pub class: Class,
     /// The operation.
     pub op: crate::model::Op,
-    /// The form of the difference: the [`skeleton`] of the (minimized) input.
+    /// The form of the difference: the [`skeleton`] of the input, or for a minimized example
+    /// that holds bytes RFC 3986 allows nowhere, their kinds and places ([`disallowed_form`]).
     pub form: String,
     /// Whether the subject's profile explains the difference (by design): explained and
     /// unexplained differences are never one class.
@@ -330,6 +332,97 @@ pub fn form(op: crate::model::Op, input: &[u8], second: Option<&[u8]>) -> String
         }
         _ => skeleton(input),
     }
+}
+
+/// The kind of a byte RFC 3986 allows nowhere (a `¬` of the [`skeleton`]), in the URL
+/// Standard's terms where it has them, which are the distinctions parsers make: an "ASCII tab or
+/// newline" (removed anywhere by its basic URL parser, step 3), a "C0 control or space" (trimmed
+/// from both ends, step 1), DEL, a code point above ASCII; each other printable ASCII character
+/// (`"` `<` `>` `\` `^` `` ` `` `{` `|` `}`) is its own kind, each having its own place in the
+/// percent-encode sets (and `\` in special URLs being a `/`). `None` for an allowed byte.
+///
+/// ```
+/// use uridiff::engine::disallowed_kind;
+/// assert_eq!(disallowed_kind(b'\n'), Some("tab-or-newline"));
+/// assert_eq!(disallowed_kind(b' '), Some("c0-or-space"));
+/// assert_eq!(disallowed_kind(b'\\'), Some("\\"));
+/// assert_eq!(disallowed_kind(0xc3), Some("non-ascii"));
+/// assert_eq!(disallowed_kind(b'%'), None);
+/// ```
+pub fn disallowed_kind(b: u8) -> Option<&'static str> {
+    Some(match b {
+        b'\t' | b'\n' | b'\r' => "tab-or-newline",
+        0x00..=0x20 => "c0-or-space",
+        0x7f => "del",
+        0x80..=0xff => "non-ascii",
+        b'"' => "\"",
+        b'<' => "<",
+        b'>' => ">",
+        b'\\' => "\\",
+        b'^' => "^",
+        b'`' => "`",
+        b'{' => "{",
+        b'|' => "|",
+        b'}' => "}",
+        _ => return None,
+    })
+}
+
+/// The form of a minimized example that holds bytes RFC 3986 allows nowhere: each kind of such
+/// byte ([`disallowed_kind`]) with the component RFC 3986's Appendix B expression puts it in,
+/// and nothing of where else the example has letters or delimiters. A 1-minimal example keeps
+/// the structure the difference needs to show (`http:` before a tab for a parser that reads
+/// only http URLs), and that structure differs from one input to the next (`http:\te`,
+/// `http:\t0`, `http:\t[::1]`); the stray byte is what the behaviour is about: a parser that
+/// keeps a tab in a host keeps it after any host text. The component stays in the form, as a
+/// too-lax parse's reason names whether the byte was in the authority. `None` when the input
+/// holds no such byte, or for an equivalence test (whose two operands are the form).
+///
+/// ```
+/// use uridiff::engine::disallowed_form;
+/// use uridiff::model::Op;
+/// assert_eq!(disallowed_form(Op::Parse, b"http:\te").as_deref(), Some("\u{ac}tab-or-newline in path"));
+/// assert_eq!(disallowed_form(Op::Parse, b"http:\t0"), disallowed_form(Op::Parse, b"http:\t[::1]"));
+/// assert_ne!(disallowed_form(Op::Parse, b"ht\ttp:a"), disallowed_form(Op::Parse, b"http:\ta"));
+/// assert_eq!(disallowed_form(Op::Parse, b"\x01a:b\\").as_deref(),
+///            Some("\u{ac}c0-or-space in scheme, \u{ac}\\ in path"));
+/// assert_eq!(disallowed_form(Op::Parse, b"http://a/"), None);
+/// ```
+pub fn disallowed_form(op: crate::model::Op, input: &[u8]) -> Option<String> {
+    if op == crate::model::Op::Equivalent || input.iter().all(|&b| disallowed_kind(b).is_none()) {
+        return None;
+    }
+    // Appendix B's groups: $2 scheme, $4 authority, $5 path, $7 query, $9 fragment.
+    const GROUPS: [(usize, &str); 5] = [
+        (2, "scheme"),
+        (4, "authority"),
+        (5, "path"),
+        (7, "query"),
+        (9, "fragment"),
+    ];
+    let groups = uri_oracle::appendix_b::captures(input);
+    let mut seen: Vec<(usize, &str)> = Vec::new();
+    for (at, &b) in input.iter().enumerate() {
+        let Some(kind) = disallowed_kind(b) else {
+            continue;
+        };
+        let place = GROUPS
+            .iter()
+            .position(|&(n, _)| groups.span(n).is_some_and(|s| s.contains(&at)))
+            .unwrap_or(GROUPS.len());
+        if !seen.contains(&(place, kind)) {
+            seen.push((place, kind));
+        }
+    }
+    seen.sort();
+    let parts: Vec<String> = seen
+        .iter()
+        .map(|&(place, kind)| {
+            let name = GROUPS.get(place).map_or("delimiter", |g| g.1);
+            format!("\u{ac}{kind} in {name}")
+        })
+        .collect();
+    Some(parts.join(", "))
 }
 
 #[cfg(test)]

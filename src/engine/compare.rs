@@ -300,12 +300,41 @@ pub fn class_form(
     second: Option<&[u8]>,
     reason: Option<&str>,
 ) -> String {
+    shaped(class, op, reason, || form(op, input, second))
+}
+
+/// The form a class is known by once its example is minimized: [`class_form`], but where the
+/// example holds bytes RFC 3986 allows nowhere, their kinds and components
+/// ([`super::disallowed_form`]) in place of its skeleton, so one behaviour shown at different
+/// places of different scaffolding is one class. Only a minimized example is read so: an input
+/// as it came may hold such a byte that has nothing to do with its difference.
+///
+/// ```
+/// use uridiff::engine::{example_form, Class};
+/// use uridiff::model::Op;
+/// assert_eq!(example_form(Class::TooStrict, Op::Parse, b"http:\te", None, Some("E")),
+///            example_form(Class::TooStrict, Op::Parse, b"http:\t0", None, Some("E")));
+/// assert_eq!(example_form(Class::TooStrict, Op::Parse, b"a/b", None, Some("E")), "a/a (E)");
+/// ```
+pub fn example_form(
+    class: Class,
+    op: Op,
+    input: &[u8],
+    second: Option<&[u8]>,
+    reason: Option<&str>,
+) -> String {
+    shaped(class, op, reason, || {
+        super::disallowed_form(op, input).unwrap_or_else(|| form(op, input, second))
+    })
+}
+
+/// A finding's form given the form of its input: the reason alone for a too-lax parse and a
+/// round trip, the form and the subject's error for a too-strict one.
+fn shaped(class: Class, op: Op, reason: Option<&str>, form: impl FnOnce() -> String) -> String {
     match (class, op, reason) {
         (Class::TooLax, Op::Parse, Some(r)) | (Class::RoundTrip, _, Some(r)) => r.to_owned(),
-        (Class::TooStrict, _, Some(r)) => format!("{} ({r})", form(op, input, second))
-            .trim_start()
-            .to_owned(),
-        _ => form(op, input, second),
+        (Class::TooStrict, _, Some(r)) => format!("{} ({r})", form()).trim_start().to_owned(),
+        _ => form(),
     }
 }
 

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use rayon::prelude::*;
 
-use super::{class_form, minimize, Class, ClassRecord, Engine, Row, Signature, Task};
+use super::{example_form, minimize, Class, ClassRecord, Engine, Row, Signature, Task};
 use crate::model::Op;
 use crate::subjects;
 
@@ -162,7 +162,7 @@ impl Engine {
             let example = minimize::minimize(self, &memo, &best, &sig, reason.as_deref(), budget)
                 .unwrap_or_else(|| best.clone());
             let sig = Signature {
-                form: class_form(
+                form: example_form(
                     sig.class,
                     example.op,
                     &example.input,

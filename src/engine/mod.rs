@@ -21,8 +21,10 @@ use std::sync::Arc;
 use serde::Serialize;
 use uri_spec::Edition;
 
-pub use class::{form, skeleton, Class, Partition, Severity, Signature};
-pub use compare::{class_form, judge, judge_by, Finding, Judged};
+pub use class::{
+    disallowed_form, disallowed_kind, form, skeleton, Class, Partition, Severity, Signature,
+};
+pub use compare::{class_form, example_form, judge, judge_by, Finding, Judged};
 pub use fold::Classifier;
 pub(crate) use profile::default_port;
 pub use profile::{
@@ -290,6 +292,25 @@ impl Engine {
             job.ctx.edition = *e;
         }
         subjects::run(judge.as_ref(), &job)
+    }
+
+    /// Subject `i`'s value of component `c` on `task` and its reference's, each `None` where
+    /// that side gives no parse: what a canonical example must leave as it found it
+    /// ([`minimize`]).
+    pub(crate) fn values_of(
+        &self,
+        i: usize,
+        task: &Task,
+        c: crate::model::Component,
+    ) -> [Option<Option<String>>; 2] {
+        let value = |o: &Outcome<Answer>| match o {
+            Outcome::Accepted(Answer::Parsed(p)) => Some(p.components.get(c).map(str::to_owned)),
+            _ => None,
+        };
+        [
+            value(&subjects::run(self.subjects[i].as_ref(), &task.job())),
+            value(&self.reference_answer(self.judged_by[i], task)),
+        ]
     }
 
     fn reparse(&self, i: usize, task: &Task, outcome: &Outcome<Answer>) -> Option<Outcome<Answer>> {
