@@ -20,11 +20,12 @@
 //! runs spent for nothing). An in-process subject is not worth the speculation: its candidates
 //! go one at a time.
 
+mod canonical;
 mod memo;
 
 pub use memo::Memo;
 
-use super::{Engine, Signature, Task};
+use super::{Class, Engine, Signature, Task};
 use crate::model::Op;
 
 /// The runs a minimization of an input of `len` bytes may take, in units of [`cost`]: at least
@@ -169,10 +170,49 @@ pub fn minimize(
                 window,
                 &mut left,
             );
+            // Then the scaffolding to its canonical letter, where the subject still shows the
+            // class with the same values of the component in question (a validity class: the
+            // same reason, which `keeps` holds to). A resolution, a normalization or a round trip
+            // compares whole strings that any rewrite changes: their examples stay as shrunk.
+            let component = match signature.class {
+                Class::Component(c) | Class::UndefinedVsEmpty(c) => Some(c),
+                Class::TooStrict | Class::TooLax => None,
+                _ => return Some(task.with_input(input)),
+            };
+            // The values may change only as the rewrite predicts: a host `1` that the subject
+            // and its reference read as `1` and `` reads as `a` and ``, not as another host.
+            let values = |t: &Task| component.map(|c| engine.values_of(i, t, c));
+            let mut now = values(&task.with_input(input.clone()));
+            let input = canonical::canonical(input, CANONICAL_TRIES.min(left), |c, token| {
+                let candidate = task.with_input(c.to_vec());
+                if !keeps(&candidate) {
+                    return false;
+                }
+                let after = values(&candidate);
+                let predicted = now.as_ref().map(|sides| {
+                    sides.each_ref().map(|side| {
+                        side.as_ref()
+                            .and_then(|v| canonical::rewritten(v.as_deref(), token))
+                    })
+                });
+                let fits = match (&after, &predicted) {
+                    (None, None) => true,
+                    (Some(a), Some(p)) => a.iter().zip(p).all(|(a, p)| p.is_some() && a == p),
+                    _ => false,
+                };
+                if fits {
+                    now = after;
+                }
+                fits
+            });
             Some(task.with_input(input))
         }
     }
 }
+
+/// The rewrites a canonical example tries at most ([`canonical`]): a 1-minimal example has few
+/// tokens to rewrite.
+const CANONICAL_TRIES: usize = 16;
 
 /// One column of two aligned byte strings: a byte of both, or of one only.
 type Column = (Option<u8>, Option<u8>);
