@@ -68,7 +68,7 @@ import sys
 from collections import Counter, OrderedDict
 
 COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
-NULLS = {"null", "nil", "None", "undefined", "<nil>", "undef", "(none)"}
+NULLS = {"null", "nil", "None", "undefined", "<nil>", "undef", "(none)", "(null)"}
 # Go's net/url has no absent component (the empty string stands for both).
 EMPTY_IS_NULL = {"go-net-url"}
 TIMEOUT = 30
