@@ -9,6 +9,8 @@
 //! - 5.3's recomposition, read literally, writes a target path that begins with "//" after the
 //!   scheme even without an authority (impl, like RFC 3986 section 4.2 advises, adds "/."):
 //!   a library that writes it literally follows the text;
+//! - 5.2.1: "Normalization of the base URI, as described in Sections 6.2.2 and 6.2.3, is
+//!   optional": a target resolved against the base with its dot-segments removed (6.2.2.3);
 //! - 3.2.3: "URI producers and normalizers should omit the port component and its ':' delimiter
 //!   if port is empty": a parser (most have an integer port) that reads an empty port as none.
 
@@ -112,6 +114,19 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
+        name: "resolved against the base with its dot-segments removed (RFC 3986 5.2.1: \"Normalization of the base URI, as described in Sections 6.2.2 and 6.2.3, is optional\"; 6.2.2.3: path segment normalization)",
+        explains: |e| {
+            let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+                return false;
+            };
+            dotless(base)
+                .filter(|b| b.as_bytes() != base)
+                .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
+                .is_some_and(|t| t == got)
+        },
+    },
+    Rule {
+        profile: "*",
         name: "an empty port read as none (RFC 3986 3.2.3: an empty port should be omitted)",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Port)
@@ -149,6 +164,31 @@ fn without_empty_port(reference: &str) -> Option<String> {
     let host_end = authority.rfind(']').map_or(0, |n| start + n);
     (authority.ends_with(':') && colon >= host_end)
         .then(|| format!("{}{}", &reference[..colon], &reference[end..]))
+}
+
+/// `s` (a URI reference) with its path's dot-segments removed (RFC 3986 5.2.4, the path segment
+/// normalization of 6.2.2.3), the rest as written; `None` when RFC 3986 reads no reference.
+///
+/// ```text
+/// coap://h/~u/x/.?q -> coap://h/~u/x/?q     a/./b/../c#f -> a/c#f
+/// ```
+pub(super) fn dotless(s: &[u8]) -> Option<String> {
+    let s = std::str::from_utf8(s).ok()?;
+    let end = s.find(['?', '#']).unwrap_or(s.len());
+    let c = uri_spec::parse(s.as_bytes()).ok()?;
+    let (head, path) = match (c.scheme, c.authority) {
+        (None, None) => ("", &s[..end]),
+        _ => {
+            let p = c.path.unwrap_or("");
+            let at = s[..end].len() - p.len();
+            (&s[..at], p)
+        }
+    };
+    Some(format!(
+        "{head}{}{}",
+        uri_spec::remove_dot_segments(path),
+        &s[end..]
+    ))
 }
 
 /// `s` with the two hexadecimal digits after each `%` uppercased.
@@ -200,6 +240,19 @@ fn unreserved_decoded(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn dotless_removes_only_the_paths_dot_segments() {
+        use super::dotless as d;
+        assert_eq!(d(b"coap://h/~u/x/.?q").as_deref(), Some("coap://h/~u/x/?q"));
+        assert_eq!(d(b"a/./b/../c#f").as_deref(), Some("a/c#f"));
+        assert_eq!(
+            d(b"http://a/b?x/../y").as_deref(),
+            Some("http://a/b?x/../y")
+        );
+        assert_eq!(d(b"http://a/%2E/b").as_deref(), Some("http://a/%2E/b"));
+        assert_eq!(d(b"%zz"), None);
+    }
+
     #[test]
     fn without_empty_port_drops_only_an_empty_port() {
         use super::without_empty_port as w;

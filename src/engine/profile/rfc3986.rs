@@ -208,20 +208,7 @@ pub(super) const RULES: &[Rule] = &[
             let (Class::Equivalence, Some(other), Some("true")) = (e.class, e.second, e.got) else {
                 return false;
             };
-            let dotless = |s: &[u8]| {
-                let s = std::str::from_utf8(s).ok()?;
-                let end = s.find(['?', '#']).unwrap_or(s.len());
-                let c = uri_spec::parse(s.as_bytes()).ok()?;
-                let (head, path) = match (c.scheme, c.authority) {
-                    (None, None) => ("", &s[..end]),
-                    _ => {
-                        let p = c.path.unwrap_or("");
-                        let at = s[..end].len() - p.len();
-                        (&s[..at], p)
-                    }
-                };
-                Some(format!("{head}{}{}", uri_spec::remove_dot_segments(path), &s[end..]))
-            };
+            let dotless = super::any::dotless;
             dotless(e.input).is_some() && dotless(e.input) == dotless(other)
         },
     },
