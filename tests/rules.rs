@@ -47,6 +47,7 @@ mod second_urijs_url_parse;
 // The rules widened by the fix of the seed-14 audit's urllib3 miss and hyperlink's left classes.
 mod second_python_http_stack;
 // The rules the seed-15 audit's misses led to.
+mod seed16_mojo_fast_uri;
 mod third_seed15;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
@@ -771,6 +772,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(second_urijs_url_parse::cases())
         .chain(second_python_http_stack::cases())
         .chain(third_seed15::cases())
+        .chain(seed16_mojo_fast_uri::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {
