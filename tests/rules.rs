@@ -48,6 +48,8 @@ mod second_urijs_url_parse;
 mod second_python_http_stack;
 // The rules the seed-15 audit's misses led to.
 mod third_seed15;
+// The rules the seed-16 audit's Mojo::URL and fast-uri misses led to.
+mod seed16_mojo_fast_uri;
 // The rule of a base normalized before resolution (RFC 3986 5.2.1).
 mod base_normalized;
 
@@ -775,6 +777,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(second_python_http_stack::cases())
         .chain(third_seed15::cases())
         .chain(base_normalized::cases())
+        .chain(seed16_mojo_fast_uri::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

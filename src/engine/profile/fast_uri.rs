@@ -213,19 +213,29 @@ fn interior_encoded(e: &Evidence<'_>) -> bool {
     // ":" of a first segment without a scheme: fast-uri's regex reads a scheme only before a
     // ":" that something other than "/?#" precedes, so an input opening with ":" has none, and
     // `serializePathEncoding` escapes the colons path-noscheme forbids (index.js: "first path
-    // segment would reparse as a scheme (RFC 3986 3.3/4.2)").
+    // segment would reparse as a scheme (RFC 3986 3.3/4.2)"). After the authority, "[" and "]"
+    // (RFC 3986 3.2.2 keeps them for an IP literal) are encoded too, and so is every "#" after
+    // the first, which opens the fragment (3.5): fast-uri's parse gives `/[` the path `/%5B`,
+    // `?[]` the query `%5B%5D` and `##` the fragment `%23`. The authority is left as written:
+    // the rule does not fire where encoding would change it.
     fn encoded(input: &[u8]) -> Vec<u8> {
         let mut out = Vec::with_capacity(input.len());
         let mut first_segment = input.first() == Some(&b':');
-        for &b in input {
+        let after_authority = authority_end(input);
+        let mut in_fragment = false;
+        for (i, &b) in input.iter().enumerate() {
             first_segment &= !b"/?#".contains(&b);
+            let interior = i >= after_authority;
             if first_segment && b == b':' {
                 out.extend_from_slice(b"%3A");
+            } else if interior && (b == b'[' || b == b']' || in_fragment && b == b'#') {
+                out.extend_from_slice(format!("%{b:02X}").as_bytes());
             } else if b.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=%".contains(&b) {
                 out.push(b);
             } else {
                 out.extend_from_slice(format!("%{b:02X}").as_bytes());
             }
+            in_fragment |= interior && b == b'#';
         }
         out
     }
@@ -243,7 +253,36 @@ fn interior_encoded(e: &Evidence<'_>) -> bool {
 /// The authority of `input` read as RFC 3986 3 splits it: after an optional scheme and "//",
 /// up to "/", "?" or "#"; empty without "//".
 fn authority_of(input: &[u8]) -> &[u8] {
-    let after_scheme = input
+    let end = authority_end(input);
+    let start = end - authority_len(input);
+    &input[start..end]
+}
+
+/// The index just past `input`'s scheme and authority ([`authority_of`]'s end; past the
+/// scheme's ":" where there is no "//", 0 where there is neither).
+fn authority_end(input: &[u8]) -> usize {
+    let after_scheme = scheme_end(input);
+    if input[after_scheme..].starts_with(b"//") {
+        after_scheme + 2 + authority_len(input)
+    } else {
+        after_scheme
+    }
+}
+
+/// The length of [`authority_of`]'s slice.
+fn authority_len(input: &[u8]) -> usize {
+    let Some(rest) = input[scheme_end(input)..].strip_prefix(b"//") else {
+        return 0;
+    };
+    rest.iter()
+        .position(|b| b"/?#".contains(b))
+        .unwrap_or(rest.len())
+}
+
+/// The index just past `input`'s "scheme:" (RFC 3986 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-"
+/// / "." )), 0 without one.
+fn scheme_end(input: &[u8]) -> usize {
+    input
         .iter()
         .position(|&b| b == b':')
         .filter(|&n| {
@@ -252,15 +291,7 @@ fn authority_of(input: &[u8]) -> &[u8] {
                     .iter()
                     .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
         })
-        .map_or(0, |n| n + 1);
-    let Some(rest) = input[after_scheme..].strip_prefix(b"//") else {
-        return &[];
-    };
-    let end = rest
-        .iter()
-        .position(|b| b"/?#".contains(b))
-        .unwrap_or(rest.len());
-    &rest[..end]
+        .map_or(0, |n| n + 1)
 }
 
 /// RFC 3986 5.2.4 on a path that begins with "/"; on a relative path, fast-uri's README

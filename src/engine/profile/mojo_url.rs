@@ -16,7 +16,9 @@
 //!   normalize the path ... %2F will be treated as /": the path is percent-decoded as UTF-8
 //!   (`charset` "defaults to UTF-8") and each part written back with only what Mojo::Path
 //!   escapes escaped; `canonicalize` keeps a ".." above the root (its example:
-//!   `/foo/../bar/../../baz` is `/../baz`) and treats "..." as "."; an empty query is the
+//!   `/foo/../bar/../../baz` is `/../baz`) and treats "..." as "."; `merge` pops the base's
+//!   last part after reading "%2F" as "/" ("Note that this method will normalize both paths
+//!   if necessary and that %2F will be treated as / for security reasons"); an empty query is the
 //!   default empty `Mojo::Parameters`, so a reference's empty query takes the base's, and
 //!   an empty query is no query: `to_string` writes none (an empty `Mojo::Parameters` is the
 //!   default, "defaults to a Mojo::Parameters object").
@@ -63,7 +65,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "mojo-url",
-        name: "to_abs normalizes the path as Mojo::Path does (parts, canonicalize: \"/foo/../bar/../../baz\" is \"/../baz\"), an empty query takes the base's",
+        name: "to_abs normalizes the path as Mojo::Path does (parts, canonicalize: \"/foo/../bar/../../baz\" is \"/../baz\"; merge: \"%2F will be treated as /\"), an empty query takes the base's",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
@@ -140,7 +142,15 @@ fn to_abs(base: &[u8], reference: &[u8]) -> Option<String> {
         }
         (path_normalized(r_path)?, r.query)
     } else {
-        let merged = uri_spec::merge(b.authority.is_some(), b_path, r_path);
+        // Mojo::Path's `merge` pops the base's last part, and its parts are read from the
+        // decoded path: "Note that this method will normalize both paths if necessary and that
+        // %2F will be treated as / for security reasons" (Mojo::Path, merge). So "%2F" is a
+        // "/" before RFC 3986 5.2.3's merge, not only in `canonicalize`.
+        let merged = uri_spec::merge(
+            b.authority.is_some(),
+            &pct_2f_as_slash(b_path),
+            &pct_2f_as_slash(r_path),
+        );
         (canonicalize(&merged)?, r.query)
     };
     // An empty query is the default empty Mojo::Parameters: nothing to write.
@@ -161,6 +171,14 @@ fn to_abs(base: &[u8], reference: &[u8]) -> Option<String> {
         }
     }
     Some(t)
+}
+
+/// `path` with each "%2F" (either case) read as "/", as Mojo::Path's `merge` and `parts` do
+/// ("%2F will be treated as /"); every other percent-encoding is left for `canonicalize`, which
+/// decodes once. A plain replacement is exact: a "%" that opens "%2F" cannot be the second or
+/// third byte of another triplet, whose "%" is followed by two hex digits.
+fn pct_2f_as_slash(path: &str) -> String {
+    path.replace("%2F", "/").replace("%2f", "/")
 }
 
 fn has_dot_segment(path: &str) -> bool {
@@ -294,6 +312,31 @@ mod tests {
         );
         assert_eq!(t("file://?", "").as_deref(), Some("file://"));
         assert_eq!(t("tel:a", "G?x").as_deref(), Some("tel:G?x"));
+        // "%2F will be treated as /" by merge: the base's last part is the one after it.
+        assert_eq!(t("file:///a%2Fb", "x").as_deref(), Some("file:///a/x"));
+        assert_eq!(t("file:///a%2Fb/", "x").as_deref(), Some("file:///a/b/x"));
+        assert_eq!(
+            t("http://h/a%2fb%2Fc", "y/z").as_deref(),
+            Some("http://h/a/b/y/z")
+        );
+        assert_eq!(
+            t("http://h/a%2Fb%2Fc", "../x").as_deref(),
+            Some("http://h/a/x")
+        );
+        assert_eq!(
+            t("http://h/a/b", "x%2Fy").as_deref(),
+            Some("http://h/a/x/y")
+        );
+        assert_eq!(
+            t("http://h/a%2Fb", "x%2F").as_deref(),
+            Some("http://h/a/x/")
+        );
+        assert_eq!(t("s:a%2Fb", "x").as_deref(), Some("s:a/x"));
+        // "%25" is decoded once: "%252F" is no "/".
+        assert_eq!(
+            t("http://h/a%252Fb/c", "x").as_deref(),
+            Some("http://h/a%252Fb/x")
+        );
         // Not documented: the trailing "/" lost, an absolute path's dot-segments kept.
         assert_eq!(t("coap:/v1/v1/~u", "."), None);
         assert_eq!(t("s://c/~u", "/."), None);
