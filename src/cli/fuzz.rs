@@ -96,8 +96,9 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     // The parsers first (a wrong --parser leaves no folder behind), then the folder: an
     // unwritable --out fails before any input is run.
     let engine = Engine::new(subjects::selected(&args.subjects)?);
-    for s in engine.subjects() {
-        if let Err(why) = s.available() {
+    let found = uridiff::subjects::availability(engine.subjects());
+    for (s, found) in engine.subjects().iter().zip(found) {
+        if let Err(why) = found {
             eprintln!("uridiff: {} skipped: {why}", s.info().name);
         }
     }

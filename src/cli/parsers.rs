@@ -31,8 +31,8 @@ pub fn run(out: &mut impl Write, args: &ParsersArgs) -> anyhow::Result<ExitCode>
     };
     let mut rows = Vec::new();
     let mut reasons = Vec::new();
-    for s in &listed {
-        let avail = s.available();
+    let found = uridiff::subjects::availability(&listed);
+    for (s, avail) in listed.iter().zip(found) {
         let info = s.info();
         if args.json {
             let e = Entry {

@@ -124,8 +124,9 @@ fn build(
 
 /// Notes the subjects that cannot run, one line each.
 fn note_unavailable(engine: &Engine) {
-    for s in engine.subjects() {
-        if let Err(why) = s.available() {
+    let found = uridiff::subjects::availability(engine.subjects());
+    for (s, found) in engine.subjects().iter().zip(found) {
+        if let Err(why) = found {
             eprintln!("uridiff: {} skipped: {why}", s.info().name);
         }
     }

@@ -300,6 +300,36 @@ pub fn run<S: Subject + ?Sized>(subject: &S, job: &Job<'_>) -> Outcome<Answer> {
     })
 }
 
+/// Each subject's [`Subject::available`], in order, the subjects checked at the same time: a
+/// worker's check starts its process and waits for its handshake (a JVM, a Python import), so
+/// one after another the starts add up; at once they take about the slowest one's time.
+///
+/// ```
+/// use uridiff::subjects::{availability, in_process};
+/// let subjects = in_process();
+/// let found = availability(&subjects);
+/// assert_eq!(found.len(), subjects.len());
+/// assert!(found.iter().all(Result::is_ok));
+/// ```
+pub fn availability(subjects: &[Arc<dyn Subject>]) -> Vec<Result<(), String>> {
+    std::thread::scope(|scope| {
+        let checks: Vec<_> = subjects
+            .iter()
+            .map(|s| scope.spawn(move || s.available()))
+            .collect();
+        checks
+            .into_iter()
+            .zip(subjects)
+            .map(|(check, s)| {
+                // A check that panics is that subject's failure, not the run's.
+                check.join().unwrap_or_else(|_| {
+                    Err(format!("{}: its availability check panicked", s.info().name))
+                })
+            })
+            .collect()
+    })
+}
+
 /// Runs every job on `subject` through its [`Subject::run_batch`], with a panic caught: a
 /// subject that panics on a batch has a crash for each of its jobs.
 ///
