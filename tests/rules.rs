@@ -48,6 +48,8 @@ mod second_urijs_url_parse;
 mod second_python_http_stack;
 // The rules the seed-15 audit's misses led to.
 mod third_seed15;
+// The rules the seed-16 audit's misses in java.net.URI's and urllib3's classes led to.
+mod seed16_java_urllib3;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -771,6 +773,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(second_urijs_url_parse::cases())
         .chain(second_python_http_stack::cases())
         .chain(third_seed15::cases())
+        .chain(seed16_java_urllib3::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {
