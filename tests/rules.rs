@@ -52,6 +52,8 @@ mod third_seed15;
 mod seed16_mojo_fast_uri;
 // The rule of a base normalized before resolution (RFC 3986 5.2.1).
 mod base_normalized;
+// The rules the seed-16 audit's misses in java.net.URI's and urllib3's classes led to.
+mod seed16_java_urllib3;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -778,6 +780,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(third_seed15::cases())
         .chain(base_normalized::cases())
         .chain(seed16_mojo_fast_uri::cases())
+        .chain(seed16_java_urllib3::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -1,7 +1,8 @@
 //! Profile `python-urllib3`: urllib3's `parse_url`. Its docstring says: "Best-effort is
 //! performed to parse incomplete urls. Fields not provided will be None. This parser is RFC 3986
 //! and RFC 6874 compliant", and its example reads `google.com:80` as a host and a port (a text
-//! without a scheme is an authority first). Its `Url` is "a namedtuple ... with some
+//! without a scheme is an authority first, a scheme being what its `_SCHEME_RE` matches, which
+//! has no "." where RFC 3986 3.1's scheme may). Its `Url` is "a namedtuple ... with some
 //! additional properties", whose `port` is an integer and whose constructor writes a path that
 //! lacks one with a leading "/" (`Url(path="foo")` has the path `/foo`, its documentation's
 //! `Url.path`); for `http`, `https` and no scheme it removes the path's dot segments (its
@@ -70,9 +71,25 @@ fn as_authority(input: &[u8]) -> Option<Components> {
             .with(Component::Authority, Some(&authority))
             .with(Component::Userinfo, userinfo.as_deref())
             .with(Component::Host, host.as_deref())
-            .with(Component::Port, c.port)
+            // `if port == "": port = None`.
+            .with(Component::Port, c.port.filter(|p| !p.is_empty()))
             .with(Component::Path, path.as_deref()),
     )
+}
+
+/// Whether urllib3 reads a scheme or a path at the start of `input`: its
+/// `_SCHEME_RE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+-]*:|/)")`, searched by `parse_url`
+/// (`if not _SCHEME_RE.search(url): url = "//" + url`). Its scheme has no "." where RFC 3986
+/// 3.1's has one, so `google.com:80`, its docstring's example, has none.
+fn scheme_re(input: &[u8]) -> bool {
+    if input.starts_with(b"/") {
+        return true;
+    }
+    let scheme_len = input
+        .iter()
+        .position(|b| !(b.is_ascii_alphanumeric() || b"+-".contains(b)))
+        .unwrap_or(input.len());
+    scheme_len > 0 && input[0].is_ascii_alphabetic() && input.get(scheme_len) == Some(&b':')
 }
 
 /// A host as `_normalize_host` writes a reg-name: lowercased, a percent-encoding of an
@@ -148,9 +165,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         name: "a text without a scheme is read as an authority first (parse_url's example: \"google.com:80\")",
         explains: |e| {
-            let no_scheme = e
-                .spec_components
-                .is_some_and(|c| c.get(Component::Scheme).is_none());
+            let no_scheme = !scheme_re(e.input);
             let Some(c) = e.component() else {
                 return false;
             };
@@ -238,6 +253,29 @@ mod tests {
             assert_eq!(c.get(Component::Host), Some(host), "{input}");
             assert_eq!(c.get(Component::Path), path, "{input}");
         }
+    }
+
+    /// urllib3 2.8.0's `parse_url` on texts RFC 3986 reads with a scheme holding a "." (which
+    /// `_SCHEME_RE` does not match), as it printed them: (input, authority, host, port).
+    #[test]
+    fn a_scheme_is_what_scheme_re_matches() {
+        for (input, authority, host, port) in [
+            ("google.com:80", "google.com:80", "google.com", Some("80")),
+            ("A.:", "a.", "a.", None),
+            ("rA+.:", "ra+.", "ra+.", None),
+            ("a.:8", "a.:8", "a.", Some("8")),
+        ] {
+            assert!(!scheme_re(input.as_bytes()), "{input}");
+            let c = as_authority(input.as_bytes()).unwrap_or_else(|| panic!("{input}"));
+            assert_eq!(c.get(Component::Authority), Some(authority), "{input}");
+            assert_eq!(c.get(Component::Host), Some(host), "{input}");
+            assert_eq!(c.get(Component::Port), port, "{input}");
+        }
+        // `localhost:80` is scheme `localhost` to urllib3 too, and "/" starts a path.
+        for input in ["localhost:80", "a+b-c:x", "/a:b", "Z:"] {
+            assert!(scheme_re(input.as_bytes()), "{input}");
+        }
+        assert!(!scheme_re(b"1a:b") && !scheme_re(b"") && !scheme_re(b"a"));
     }
 
     /// Where RFC 3986 reads no host after the last "@", or a "\" would start the path, nothing.

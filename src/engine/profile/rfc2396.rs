@@ -25,6 +25,8 @@ use uri_spec::{Edition, Parser};
 
 use super::{accepted_once, opaque_2396, pct_encode_non_ascii, Class, Rule};
 
+mod java_resolve;
+
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
     Rule {
@@ -112,6 +114,29 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         name: "the port is an integer (URI.getPort: \"the port component of this URI, or -1\")",
         explains: super::port_as_number,
+    },
+    // java.net.URI.toString: a URI "created by normalization, resolution, or relativization"
+    // has "a string ... constructed from this URI's components", whose port is an int.
+    Rule {
+        profile: "java-uri",
+        name: "a resolved URI's port is written as the integer it is (URI.toString: a URI created by resolution is \"constructed from this URI's components\"; URI.getPort: \"the port component of this URI\")",
+        explains: |e| {
+            e.class == Class::Resolution
+                && e.got.is_some()
+                && e.spec.and_then(java_resolve::port_as_int).as_deref() == e.got
+        },
+    },
+    // RFC 2396 5.2 step 2 makes an empty reference the current document (the base); the
+    // javadoc of URI.resolve returns the base only for a standalone fragment reference.
+    Rule {
+        profile: "java-uri",
+        name: "an empty reference resolves to the base's path up to its last \"/\", normalized, without query or fragment (URI.resolve: only a \"standalone fragment reference\" keeps the base; otherwise \"concatenating all but the last segment of this URI's path, if any, with the given URI's path and then normalizing the result\")",
+        explains: |e| {
+            e.class == Class::Resolution
+                && e.input.is_empty()
+                && e.got.is_some()
+                && e.second.and_then(java_resolve::empty_reference).as_deref() == e.got
+        },
     },
     Rule {
         profile: "java-uri",

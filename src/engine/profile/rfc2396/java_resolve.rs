@@ -1,0 +1,186 @@
+//! What `java.net.URI.resolve(URI)` answers where RFC 2396 5.2 (the `rfc2396` profile's
+//! reference) answers otherwise, computed from the base and the reference's target: the port
+//! written as the integer `getPort` returns, and an empty reference resolved by the javadoc's
+//! steps. Follows the JDK's javadoc of `URI.resolve(URI)`, `URI.normalize()`, `URI.getPort()`
+//! and `URI.toString()` ("a string is constructed from this URI's components according to the
+//! rules specified in RFC 2396, section 5.2, step 7" for a URI made by resolution), and the
+//! comments of `URI.java`'s path normalization ("Skip redundant slashes").
+
+use crate::engine::profile::server_parts;
+
+/// `authority` as `toString` writes a resolved URI's server-based authority: the port as the
+/// `int` `getPort` returns ("the port component of this URI, or -1 if the port is undefined",
+/// so `080` is `80` and an empty port is not written). `None` where Java might read the
+/// authority as registry-based (a host that is no RFC 2396 `hostname` or IP literal, or a port
+/// above `Integer.MAX_VALUE`): it is then written as it stands, which this does not guess.
+pub(super) fn authority_with_int_port(authority: &str) -> Option<String> {
+    let (userinfo, host, port) = server_parts(authority);
+    let literal = host.starts_with('[') && host.ends_with(']');
+    // RFC 2396 3.2.2 `hostname = *( domainlabel "." ) toplabel [ "." ]`, labels of
+    // alphanumerics and "-" (java.net.URI lets a single label start with a digit).
+    let labels = host.strip_suffix('.').unwrap_or(host);
+    let hostname = !labels.is_empty()
+        && labels.split('.').all(|l| {
+            !l.is_empty()
+                && !l.starts_with('-')
+                && !l.ends_with('-')
+                && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+        });
+    if !literal && !hostname {
+        return None;
+    }
+    let port = match port {
+        None | Some("") => None,
+        Some(p) => Some(p.parse::<i32>().ok()?),
+    };
+    let mut out = String::with_capacity(authority.len());
+    if let Some(u) = userinfo {
+        out.push_str(u);
+        out.push('@');
+    }
+    out.push_str(host);
+    if let Some(p) = port {
+        out.push_str(&format!(":{p}"));
+    }
+    Some(out)
+}
+
+/// `target` (a resolution's answer) with its authority's port written as an integer and nothing
+/// else changed (`http://M:08` is `http://M:8`); `None` when that changes nothing or the
+/// authority may be registry-based (see [`authority_with_int_port`]).
+pub(super) fn port_as_int(target: &str) -> Option<String> {
+    let c = uri_spec::parse(target.as_bytes()).ok()?;
+    let authority = c.authority?;
+    let port = c.port.filter(|p| !p.is_empty())?;
+    let written = authority_with_int_port(authority)?;
+    if !authority.ends_with(&format!(":{port}")) {
+        return None;
+    }
+    // The authority follows "scheme:" and "//".
+    let at = c.scheme.map_or(0, |s| s.len() + 1) + 2;
+    let end = at + authority.len();
+    (written != authority).then(|| format!("{}{written}{}", &target[..at], &target[end..]))
+}
+
+/// What `base.resolve(URI(""))` answers, by the javadoc's steps: the empty reference is no
+/// "standalone fragment reference" (its fragment is undefined), so "A new URI is constructed
+/// with this URI's scheme and the given URI's query and fragment components" (none), "the new
+/// URI's authority component is copied from this URI", and its path is "all but the last
+/// segment of this URI's path, if any" with the empty path appended, normalized "as if by
+/// invoking the normalize method". `None` for a base without a scheme, an opaque base (returned
+/// as it is, a rule apart), or an empty or possibly registry-based authority.
+pub(super) fn empty_reference(base: &[u8]) -> Option<String> {
+    if crate::engine::profile::opaque_2396(base) {
+        return None;
+    }
+    let c = uri_spec::parse(base).ok()?;
+    let scheme = c.scheme?;
+    let path = c.path.unwrap_or("");
+    let mut out = format!("{scheme}:");
+    if let Some(a) = c.authority {
+        if a.is_empty() {
+            return None;
+        }
+        out.push_str("//");
+        out.push_str(&authority_with_int_port(a)?);
+    } else if !path.starts_with('/') {
+        return None;
+    }
+    let dir = path.rfind('/').map_or("", |i| &path[..=i]);
+    out.push_str(&normalize(dir));
+    Some(out)
+}
+
+/// `URI.normalize()`'s path steps for an absolute path or an empty one: "All "." segments are
+/// removed"; "If a ".." segment is preceded by a non-".." segment then both of these segments
+/// are removed. This step is repeated until it is no longer applicable" (so a leading ".."
+/// stays: "A normalized path will begin with one or more ".." segments if there were
+/// insufficient non-".." segments"); empty segments dropped (`URI.java`'s split: "Skip redundant
+/// slashes"); the final "/" kept.
+fn normalize(path: &str) -> String {
+    if path.is_empty() {
+        return String::new();
+    }
+    let mut kept: Vec<&str> = Vec::new();
+    for seg in path.split('/').filter(|s| !s.is_empty() && *s != ".") {
+        if seg == ".." && kept.last().is_some_and(|l| *l != "..") {
+            kept.pop();
+        } else {
+            kept.push(seg);
+        }
+    }
+    let mut out = String::from("/");
+    for seg in kept {
+        out.push_str(seg);
+        out.push('/');
+    }
+    if !path.ends_with('/') && out.len() > 1 {
+        out.pop();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Java 17's `new URI(base).resolve(new URI(""))`, as it printed them.
+    #[test]
+    fn empty_reference_is_what_java_printed() {
+        for (base, java) in [
+            (
+                "coap://auth.openlibrary.org:8080/api?id=profile",
+                "coap://auth.openlibrary.org:8080/",
+            ),
+            ("http://a/b/c?q", "http://a/b/"),
+            ("http://a/b/c?q#f", "http://a/b/"),
+            ("http://a/b/./c/../d/e?x", "http://a/b/d/"),
+            ("http://a", "http://a"),
+            ("http://a?q", "http://a"),
+            ("http://a/", "http://a/"),
+            ("http://a/b/../../c", "http://a/../"),
+            ("http://a/./b:c/d", "http://a/b:c/"),
+            ("http:/a/b", "http:/a/"),
+            ("http://h:080/a", "http://h:80/"),
+            ("http://u@H:080/a/b?x", "http://u@H:80/a/"),
+            ("http://a/a//b/c", "http://a/a/b/"),
+            ("http://a//x/y", "http://a/x/"),
+            ("http://a/../..//c/d", "http://a/../../c/"),
+            ("http://a/b/%2E/c", "http://a/b/%2E/"),
+            ("http://a/..", "http://a/"),
+            ("http://h:/a/b", "http://h/a/"),
+            ("http://[::1]:080/a", "http://[::1]:80/"),
+        ] {
+            assert_eq!(
+                empty_reference(base.as_bytes()).as_deref(),
+                Some(java),
+                "{base}"
+            );
+        }
+        // Opaque, relative, an empty authority: not computed.
+        for base in ["a:b", "/a/b", "file:///x/y", "http://h_x:080/a"] {
+            assert_eq!(empty_reference(base.as_bytes()), None, "{base}");
+        }
+    }
+
+    /// Java 17's resolutions whose only change is the port, as it printed them.
+    #[test]
+    fn the_port_is_written_as_an_integer() {
+        for (target, java) in [
+            ("http://M:08", "http://M:8"),
+            (
+                "http://user@AUTH.CONTOSO.COM:080/..",
+                "http://user@AUTH.CONTOSO.COM:80/..",
+            ),
+            ("http://h:080/b", "http://h:80/b"),
+            ("http://g:0080?x#y", "http://g:80?x#y"),
+            ("http://a:00/c", "http://a:0/c"),
+        ] {
+            assert_eq!(port_as_int(target).as_deref(), Some(java), "{target}");
+        }
+        // Nothing to change, a registry-based authority, an int's overflow.
+        for target in ["http://g:9/x", "http://h_x:080/", "http://h:2147483648/"] {
+            assert_eq!(port_as_int(target), None, "{target}");
+        }
+    }
+}
