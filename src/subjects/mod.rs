@@ -323,7 +323,10 @@ pub fn availability(subjects: &[Arc<dyn Subject>]) -> Vec<Result<(), String>> {
             .map(|(check, s)| {
                 // A check that panics is that subject's failure, not the run's.
                 check.join().unwrap_or_else(|_| {
-                    Err(format!("{}: its availability check panicked", s.info().name))
+                    Err(format!(
+                        "{}: its availability check panicked",
+                        s.info().name
+                    ))
                 })
             })
             .collect()
