@@ -54,6 +54,8 @@ mod seed16_mojo_fast_uri;
 mod base_normalized;
 // The rules the seed-16 audit's misses in java.net.URI's and urllib3's classes led to.
 mod seed16_java_urllib3;
+// The rules the seed-17 audit's misses led to.
+mod seed17;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -781,6 +783,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(base_normalized::cases())
         .chain(seed16_mojo_fast_uri::cases())
         .chain(seed16_java_urllib3::cases())
+        .chain(seed17::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -9,6 +9,8 @@
 //! - 5.3's recomposition, read literally, writes a target path that begins with "//" after the
 //!   scheme even without an authority (impl, like RFC 3986 section 4.2 advises, adds "/."):
 //!   a library that writes it literally follows the text;
+//! - 6.2.2.2 for a round trip: a serialization that decodes percent-encoded unreserved
+//!   characters, read again, is an equivalent URI;
 //! - 5.2.1: "Normalization of the base URI, as described in Sections 6.2.2 and 6.2.3, is
 //!   optional": a target resolved against the base with its dot-segments removed (6.2.2.3);
 //! - 3.2.3: "URI producers and normalizers should omit the port component and its ':' delimiter
@@ -123,6 +125,27 @@ pub(super) const RULES: &[Rule] = &[
                 .filter(|b| b.as_bytes() != base)
                 .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
                 .is_some_and(|t| t == got)
+        },
+    },
+    Rule {
+        profile: "*",
+        name: "a round trip decodes percent-encoded unreserved characters (RFC 3986 6.2.2.2: \"URIs that differ in the replacement of an unreserved character with its corresponding percent-encoded US-ASCII octet are equivalent\")",
+        explains: |e| {
+            let (Class::RoundTrip, Some(first), Some(again)) =
+                (e.class, e.spec_components, e.reparsed)
+            else {
+                return false;
+            };
+            let mut decoded = false;
+            Component::ALL.into_iter().all(|c| {
+                let (was, now) = (first.get(c), again.get(c));
+                if was == now {
+                    return true;
+                }
+                let same = was.map(unreserved_decoded).as_deref() == now;
+                decoded |= same;
+                same
+            }) && decoded
         },
     },
     Rule {
