@@ -138,6 +138,22 @@ pub(super) const RULES: &[Rule] = &[
                 && e.second.and_then(java_resolve::empty_reference).as_deref() == e.got
         },
     },
+    // The same javadoc steps for any relative path: merged with the base's directory, then
+    // normalized as `normalize` does, whose path splitting "Skip[s] redundant slashes"
+    // (URI.java), where RFC 2396 5.2 step 6 keeps empty segments.
+    Rule {
+        profile: "java-uri",
+        name: "a relative path is merged with the base's directory and normalized as URI.normalize does, empty segments dropped (URI.resolve: \"concatenating all but the last segment of this URI's path, if any, with the given URI's path and then normalizing the result as if by invoking the normalize method\")",
+        explains: |e| {
+            e.class == Class::Resolution
+                && !e.input.is_empty()
+                && e.got.is_some()
+                && e.second
+                    .and_then(|base| java_resolve::relative_path(base, e.input))
+                    .as_deref()
+                    == e.got
+        },
+    },
     Rule {
         profile: "java-uri",
         name: "a dotted-quad with a group above 255 is no IPv4 host: the authority is registry-based (URI.getHost)",

@@ -70,7 +70,25 @@ pub(super) fn port_as_int(target: &str) -> Option<String> {
 /// invoking the normalize method". `None` for a base without a scheme, an opaque base (returned
 /// as it is, a rule apart), or an empty or possibly registry-based authority.
 pub(super) fn empty_reference(base: &[u8]) -> Option<String> {
+    relative_path(base, b"")
+}
+
+/// What `base.resolve(reference)` answers for a reference of a relative path (empty or not, no
+/// scheme, no authority, its path not starting with "/"), by the javadoc's steps (see
+/// [`empty_reference`]): the base's scheme and authority, "all but the last segment of this
+/// URI's path, if any" with the reference's path appended and normalized as `normalize` does
+/// (empty segments dropped too), then the reference's query and fragment. `None` for a
+/// standalone fragment reference (the base is returned with it), and where
+/// [`empty_reference`] says.
+pub(super) fn relative_path(base: &[u8], reference: &[u8]) -> Option<String> {
     if crate::engine::profile::opaque_2396(base) {
+        return None;
+    }
+    let r = uri_spec::parse(reference).ok()?;
+    let r_path = r.path.unwrap_or("");
+    let standalone_fragment = r_path.is_empty() && r.query.is_none() && r.fragment.is_some();
+    if r.scheme.is_some() || r.authority.is_some() || r_path.starts_with('/') || standalone_fragment
+    {
         return None;
     }
     let c = uri_spec::parse(base).ok()?;
@@ -86,8 +104,22 @@ pub(super) fn empty_reference(base: &[u8]) -> Option<String> {
     } else if !path.starts_with('/') {
         return None;
     }
-    let dir = path.rfind('/').map_or("", |i| &path[..=i]);
-    out.push_str(&normalize(dir));
+    // An empty base path beside an authority is "/" once anything is appended (`http://a` and
+    // `g` give `http://a/g`; with nothing appended, `http://a` stays).
+    let merged = match path.rfind('/') {
+        Some(i) => format!("{}{r_path}", &path[..=i]),
+        None if r_path.is_empty() => String::new(),
+        None => format!("/{r_path}"),
+    };
+    out.push_str(&normalize(&merged));
+    if let Some(q) = r.query {
+        out.push('?');
+        out.push_str(q);
+    }
+    if let Some(f) = r.fragment {
+        out.push('#');
+        out.push_str(f);
+    }
     Some(out)
 }
 
@@ -114,7 +146,13 @@ fn normalize(path: &str) -> String {
         out.push_str(seg);
         out.push('/');
     }
-    if !path.ends_with('/') && out.len() > 1 {
+    // A last "." or ".." segment leaves its directory: `g/..` is `/b/`.
+    let directory = path.ends_with('/')
+        || path
+            .rsplit('/')
+            .next()
+            .is_some_and(|s| s == "." || s == "..");
+    if !directory && out.len() > 1 {
         out.pop();
     }
     out
@@ -160,6 +198,46 @@ mod tests {
         // Opaque, relative, an empty authority: not computed.
         for base in ["a:b", "/a/b", "file:///x/y", "http://h_x:080/a"] {
             assert_eq!(empty_reference(base.as_bytes()), None, "{base}");
+        }
+    }
+
+    /// Java 17's `new URI(base).resolve(new URI(reference))` of relative paths, as it printed
+    /// them.
+    #[test]
+    fn a_relative_path_is_what_java_printed() {
+        for (base, reference, java) in [
+            ("http://a/b/c?q", "9//", "http://a/b/9/"),
+            ("http://a/b/c?q", "a//b?q#f", "http://a/b/a/b?q#f"),
+            ("http://a/b/c", "x/../y", "http://a/b/y"),
+            ("http://a/b/c", "./g", "http://a/b/g"),
+            ("http://a/b/c", "..//g", "http://a/g"),
+            ("http://a/b/c", "../../../g", "http://a/../../g"),
+            ("http://a/b/c", "%2E/g", "http://a/b/%2E/g"),
+            ("http://h:080/a/b", "g", "http://h:80/a/g"),
+            ("http://a/b/c", "?y", "http://a/b/?y"),
+            ("http://a", "g", "http://a/g"),
+            ("http://a", "?q", "http://a?q"),
+            ("http://a/b//c/d", "e", "http://a/b/c/e"),
+            ("http://a/b/c", "g/..", "http://a/b/"),
+            ("http://a/b/c", ".", "http://a/b/"),
+            ("http://a/b/c", "..", "http://a/"),
+            ("http://a/b/c", "g/.", "http://a/b/g/"),
+            ("http://a/b/c/", "../..", "http://a/"),
+            (
+                "http://www.university.edu/api-v2/x",
+                "caf%C3%A9//h",
+                "http://www.university.edu/api-v2/caf%C3%A9/h",
+            ),
+        ] {
+            assert_eq!(
+                relative_path(base.as_bytes(), reference.as_bytes()).as_deref(),
+                Some(java),
+                "{base} + {reference}"
+            );
+        }
+        // A standalone fragment, an absolute path, a network path, a scheme: not this rule.
+        for reference in ["#s", "/a//b", "//h/x", "g:h"] {
+            assert_eq!(relative_path(b"http://a/b/c", reference.as_bytes()), None);
         }
     }
 
