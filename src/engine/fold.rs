@@ -1,6 +1,7 @@
-//! Classes folded as rows arrive: a [`Classifier`] keeps, per signature of the findings seen,
-//! the count and the smallest task that showed it, never the rows (DESIGN.md, "Data flow": memory
-//! follows classes, not jobs); [`Classifier::finish`] minimizes each and makes the class records.
+//! Classes folded as rows arrive: a [`Classifier`] keeps, per (subject, class, operation), the
+//! [`FORMS_PER_CLASS`] forms with the smallest tasks seen, each with its count and smallest task,
+//! and a count of the rest, never the rows (DESIGN.md, "Data flow": memory follows classes, not
+//! jobs); [`Classifier::finish`] minimizes each form kept and makes the class records.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -24,9 +25,64 @@ struct Seen {
     reason: Option<String>,
 }
 
-/// The classes of the rows given so far, folded: per signature of the findings (by the form of
-/// each input as it came), its count and smallest task. Rows may be dropped once added; adding
-/// the same rows in the same order, in one go or in chunks, gives the same classes.
+/// The signatures seen of one (subject, class, operation, verdict): at most
+/// [`FORMS_PER_CLASS`] forms, those whose smallest task is smallest, and how many findings the
+/// others had (they count towards the class the smallest form minimizes to). A form pushed out
+/// that comes again with a task small enough to come back in comes back with that finding's
+/// count alone, its earlier ones staying in `rest`: every finding is counted once.
+#[derive(Debug, Default)]
+struct Group {
+    forms: HashMap<Signature, Seen>,
+    rest: usize,
+}
+
+impl Group {
+    /// Counts one finding of `sig` on `task`.
+    fn add(&mut self, sig: Signature, task: &Task, rule: Option<String>, reason: Option<String>) {
+        if let Some(seen) = self.forms.get_mut(&sig) {
+            seen.count += 1;
+            if task.order_key() < seen.best.order_key() {
+                seen.best = task.clone();
+            }
+            return;
+        }
+        if self.forms.len() >= FORMS_PER_CLASS {
+            // The form whose smallest task is largest goes, if the new one's is smaller.
+            let worst = self
+                .forms
+                .iter()
+                .max_by(|a, b| (a.1.best.order_key(), a.0).cmp(&(b.1.best.order_key(), b.0)))
+                .map(|(sig, seen)| (sig.clone(), seen.best.order_key() > task.order_key()));
+            match worst {
+                Some((worst, true)) => {
+                    let gone = self.forms.remove(&worst).map_or(0, |s| s.count);
+                    self.rest += gone;
+                }
+                _ => {
+                    self.rest += 1;
+                    return;
+                }
+            }
+        }
+        self.forms.insert(
+            sig,
+            Seen {
+                count: 1,
+                best: task.clone(),
+                rule,
+                reason,
+            },
+        );
+    }
+}
+
+/// What a [`Group`] is kept for: one (subject, class, operation, verdict).
+type Coarse = (String, Class, Op, bool);
+
+/// The classes of the rows given so far, folded: per (subject, class, operation, verdict), the
+/// [`FORMS_PER_CLASS`] forms with the smallest tasks (each its count and smallest task) and the
+/// count of the others. Rows may be dropped once added; adding the same rows in the same order,
+/// in one go or in chunks, gives the same classes.
 ///
 /// ```
 /// use uridiff::engine::{Classifier, Engine, Task};
@@ -44,7 +100,7 @@ struct Seen {
 /// ```
 pub struct Classifier<'e> {
     engine: &'e Engine,
-    raw: HashMap<Signature, Seen>,
+    raw: HashMap<Coarse, Group>,
     /// The subjects' parses of operands, for attribution ([`super::attribute`]).
     memo: minimize::Memo,
 }
@@ -77,9 +133,10 @@ impl<'e> Classifier<'e> {
         self.add_findings(found);
     }
 
-    /// How many signatures have been seen (before minimization joins them).
+    /// How many signatures are kept (before minimization joins them): at most
+    /// [`FORMS_PER_CLASS`] per (subject, class, operation, verdict).
     pub fn len(&self) -> usize {
-        self.raw.len()
+        self.raw.values().map(|g| g.forms.len()).sum()
     }
 
     /// Whether no finding has been seen.
@@ -90,26 +147,12 @@ impl<'e> Classifier<'e> {
     fn add_findings(&mut self, found: Vec<(super::Finding, Task)>) {
         // A validity finding keeps its reason.
         for (f, task) in found {
-            let task = &task;
-            match self.raw.get_mut(&f.signature) {
-                Some(seen) => {
-                    seen.count += 1;
-                    if task.order_key() < seen.best.order_key() {
-                        seen.best = task.clone();
-                    }
-                }
-                None => {
-                    self.raw.insert(
-                        f.signature,
-                        Seen {
-                            count: 1,
-                            best: task.clone(),
-                            rule: f.rule,
-                            reason: f.reason,
-                        },
-                    );
-                }
-            }
+            let sig = f.signature;
+            let coarse = (sig.subject.clone(), sig.class, sig.op, sig.by_design);
+            self.raw
+                .entry(coarse)
+                .or_default()
+                .add(sig, &task, f.rule, f.reason);
         }
     }
 
@@ -123,29 +166,21 @@ impl<'e> Classifier<'e> {
 
 impl Engine {
     /// The classes of the signatures seen; see [`Classifier::finish`].
-    fn classes(&self, raw: HashMap<Signature, Seen>, budget: usize) -> Vec<ClassRecord> {
-        // Then at most FORMS_PER_CLASS forms per (subject, class, op), smallest first, are
-        // minimized; the others are counted with the smallest.
-        type Coarse = (String, Class, Op, bool);
-        let mut coarse: BTreeMap<Coarse, Vec<(Signature, Seen)>> = BTreeMap::new();
-        for (sig, seen) in raw {
-            coarse
-                .entry((sig.subject.clone(), sig.class, sig.op, sig.by_design))
-                .or_default()
-                .push((sig, seen));
-        }
+    fn classes(&self, raw: HashMap<Coarse, Group>, budget: usize) -> Vec<ClassRecord> {
+        // The forms kept per (subject, class, op), smallest first, are minimized; the others
+        // are counted with the smallest.
+        let coarse: BTreeMap<Coarse, Group> = raw.into_iter().collect();
         let mut work = Vec::new();
-        for (_, mut group) in coarse {
+        for (_, g) in coarse {
+            let mut group: Vec<(Signature, Seen)> = g.forms.into_iter().collect();
             group.sort_by(|a, b| {
                 a.1.best
                     .order_key()
                     .cmp(&b.1.best.order_key())
                     .then_with(|| a.0.cmp(&b.0))
             });
-            let rest: usize = group.iter().skip(FORMS_PER_CLASS).map(|g| g.1.count).sum();
-            group.truncate(FORMS_PER_CLASS);
             if let Some(first) = group.first_mut() {
-                first.1.count += rest;
+                first.1.count += g.rest;
             }
             work.extend(group);
         }
