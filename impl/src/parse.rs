@@ -112,7 +112,7 @@ impl Parser {
                     input,
                     self.rule,
                     Edition::Rfc3986,
-                    &syntax::RFC3986,
+                    &syntax::RFC3986_CONST,
                     &mut spans,
                 )?;
                 let text = checked_text(input, "URI-reference")?;
