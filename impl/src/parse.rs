@@ -112,7 +112,7 @@ impl Parser {
                     input,
                     self.rule,
                     Edition::Rfc3986,
-                    &syntax::RFC3986,
+                    &syntax::RFC3986_CONST,
                     &mut spans,
                 )?;
                 let text = checked_text(input, "URI-reference")?;
@@ -415,6 +415,10 @@ fn delimit_old_authority(c: &mut Cursor<'_>, syn: &Syntax) -> Result<(), ParseEr
 /// `path-absolute`; otherwise a URI's path is `path-rootless` and a relative reference's is
 /// `path-noscheme`, whose first segment may not hold ":". The path ends at the first byte that
 /// is not in it, which must be "?", "#" or the end.
+///
+/// Inlined into the walk, its one caller: a call would save and restore the registers that
+/// hold the cursor, once per parse.
+#[inline(always)]
 fn path(
     c: &mut Cursor<'_>,
     after_authority: bool,
@@ -462,6 +466,9 @@ fn path(
 /// reads what is either a userinfo (if an "@" comes) or a host and port (if the authority ends
 /// first); the bytes after the first ":" are remembered as a port that went wrong, to be
 /// reported if no "@" comes.
+///
+/// Inlined into the walk, its one caller, as [`path`] is.
+#[inline(always)]
 fn authority(c: &mut Cursor<'_>, spans: &mut Spans) -> Result<(), ParseError> {
     let start = c.pos();
     if c.peek() != Some(b'[') {

@@ -286,7 +286,13 @@ static RFC2396BIS_02: Syntax = Syntax {
 };
 
 /// RFC 3986, Appendix A: the tables of [`crate::chars`].
-pub(crate) static RFC3986: Syntax = Syntax {
+pub(crate) static RFC3986: Syntax = RFC3986_CONST;
+
+/// [`RFC3986`] as a constant, for [`crate::parse`]'s RFC 3986 walk: a `static` of this crate is
+/// opaque to a caller's crate that inlines the walk, so its tests on the edition's data would
+/// be made at run time; the constant's fields are known where the walk is compiled, and the
+/// branches of the other editions fold away.
+pub(crate) const RFC3986_CONST: Syntax = Syntax {
     authority_any: &AUTHORITY_ANY_3986,
     first_segment: &chars::SEGMENT_NZ_NC,
     scheme_first: &ALPHA,
