@@ -96,12 +96,7 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     // The parsers first (a wrong --parser leaves no folder behind), then the folder: an
     // unwritable --out fails before any input is run.
     let engine = Engine::new(subjects::selected(&args.subjects)?);
-    let found = uridiff::subjects::availability(engine.subjects());
-    for (s, found) in engine.subjects().iter().zip(found) {
-        if let Err(why) = found {
-            eprintln!("uridiff: {} skipped: {why}", s.info().name);
-        }
-    }
+    subjects::note_unavailable(engine.subjects());
     let mut c = Campaign::open(&args.out, &options).context("opening the campaign folder")?;
     for s in &c.skipped {
         eprintln!(

@@ -122,16 +122,6 @@ fn build(
     Ok(report)
 }
 
-/// Notes the subjects that cannot run, one line each.
-fn note_unavailable(engine: &Engine) {
-    let found = uridiff::subjects::availability(engine.subjects());
-    for (s, found) in engine.subjects().iter().zip(found) {
-        if let Err(why) = found {
-            eprintln!("uridiff: {} skipped: {why}", s.info().name);
-        }
-    }
-}
-
 fn write_file(
     dir: &Path,
     name: &str,
@@ -202,7 +192,7 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     // The CI outputs first: a path that cannot be written fails before any parser runs.
     let ci = ci::Outputs::open(&args.ci)?;
     let engine = Engine::new(subjects::selected(&args.subjects)?);
-    note_unavailable(&engine);
+    subjects::note_unavailable(engine.subjects());
     // The campaign's findings before the output folder: a wrong --campaign leaves nothing behind.
     let campaign = args.campaign.as_deref().map(campaign_tasks).transpose()?;
     fs::create_dir_all(&args.out)

@@ -67,10 +67,20 @@ pub fn selected(args: &SubjectArgs) -> anyhow::Result<Vec<Arc<dyn Subject>>> {
         return Ok(all);
     }
     let chosen = subjects::select(&all, &args.parsers)?;
-    for s in &chosen {
-        if let Err(why) = s.available() {
+    for (s, found) in chosen.iter().zip(subjects::availability(&chosen)) {
+        if let Err(why) = found {
             bail!("parser {} is not available: {why}", s.info().name);
         }
     }
     Ok(chosen)
+}
+
+/// Notes the subjects that cannot run, one line each (all checked at once:
+/// [`subjects::availability`]).
+pub fn note_unavailable(all: &[Arc<dyn Subject>]) {
+    for (s, found) in all.iter().zip(subjects::availability(all)) {
+        if let Err(why) = found {
+            eprintln!("uridiff: {} skipped: {why}", s.info().name);
+        }
+    }
 }
