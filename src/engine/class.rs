@@ -263,23 +263,7 @@ pub fn skeleton(input: &[u8]) -> String {
             continue;
         }
         let kind = match b {
-            // RFC 3986 2.3's unreserved letters and marks (less "."), and 2.2's sub-delims.
-            b'a'..=b'z'
-            | b'A'..=b'Z'
-            | b'-'
-            | b'_'
-            | b'~'
-            | b'!'
-            | b'$'
-            | b'&'
-            | b'\''
-            | b'('
-            | b')'
-            | b'*'
-            | b'+'
-            | b','
-            | b';'
-            | b'=' => Kind::Data,
+            _ if is_data(b) => Kind::Data,
             b'0'..=b'9' => Kind::Digit,
             // RFC 3986 2.2's gen-delims, "%" (2.1) and ".".
             b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@' | b'%' | b'.' => Kind::Delimiter,
@@ -332,6 +316,12 @@ pub fn form(op: crate::model::Op, input: &[u8], second: Option<&[u8]>) -> String
         }
         _ => skeleton(input),
     }
+}
+
+/// Whether `b` is what every component takes as data and the [`skeleton`] writes `a`: RFC 3986
+/// 2.3's unreserved letters and marks (less "."), and 2.2's sub-delims.
+pub(crate) fn is_data(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b"-_~!$&'()*+,;=".contains(&b)
 }
 
 /// The kind of a byte RFC 3986 allows nowhere (a `¬` of the [`skeleton`]), in the URL

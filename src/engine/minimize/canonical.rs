@@ -15,7 +15,8 @@ use std::ops::Range;
 /// `]`), each run of digits no byte of which is the hex digit of a `%XX` triplet, and each run of
 /// dots between two non-letters (or an end), such as a host `.` but not the dots of `a.b`.
 fn spans(input: &[u8]) -> Vec<Range<usize>> {
-    let data = |b: u8| b.is_ascii_alphanumeric() || b"-_~!$&'()*+,;=".contains(&b);
+    // A letter or digit beside a dot makes it part of a name or an address, not a token.
+    let data = |b: u8| b.is_ascii_digit() || crate::engine::class::is_data(b);
     let in_triplet = |at: usize| {
         (at >= 1 && input[at - 1] == b'%')
             || (at >= 2 && input[at - 2] == b'%' && input[at - 1].is_ascii_hexdigit())
