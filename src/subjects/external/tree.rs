@@ -147,6 +147,16 @@ mod tests {
             .parse()
             .expect("a number");
         assert!(alive(pid), "the orphan runs");
+        // `$!` is written as soon as the shell forks; while `setsid` execs `sleep`, the kernel
+        // may show an empty `/proc/<pid>/environ`. Wait (ten seconds at most) until the orphan
+        // is the `sleep` it becomes.
+        for _ in 0..1_000 {
+            let comm = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
+            if comm.trim() == "sleep" {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
         assert!(members(u32::MAX, &tag).contains(&pid), "found by its tag");
         assert!(
             !members(u32::MAX, &new_tag()).contains(&pid),
