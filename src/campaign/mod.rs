@@ -13,6 +13,7 @@
 //! (a resumed campaign knows every key of its findings file, and [`merge`] joins by key).
 
 pub mod baseline;
+mod batch;
 pub mod death;
 pub mod jobs;
 pub mod progress;
@@ -29,7 +30,7 @@ use std::time::{Duration, Instant};
 use arbitrary::Unstructured;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::engine::{minimize, Engine, Task};
+use crate::engine::{Engine, Task};
 
 pub use shard::{BadShard, Shard};
 use store::{lock_folder, write_atomic, Sink};
@@ -134,10 +135,6 @@ pub const MAX_FINDINGS_BYTES: u64 = 1 << 30;
 /// How often a running campaign replaces `state.json`: at most this much work (plus the batch in
 /// flight) is re-run after a kill. Findings never wait for it: each is synced as it is written.
 pub const SAVE_EVERY: Duration = Duration::from_secs(1);
-
-/// How many inputs of one (subject, class, operation) a campaign run minimizes at most, looking
-/// for a skeleton it does not hold yet.
-const MINIMIZED_PER_CLASS: usize = 64;
 
 /// Version of a `findings.jsonl` line (`schemas/findings.schema.json`), its `"schema"` field.
 pub const FINDINGS_SCHEMA: u32 = 1;
@@ -439,8 +436,7 @@ impl Campaign {
         died: &dyn Fn(&death::Death),
     ) -> Result<Progress, CampaignError> {
         let mut watch = death::Watch::new(engine);
-        let memo = minimize::Memo::default();
-        let mut minimized: std::collections::HashMap<_, usize> = std::collections::HashMap::new();
+        let mut carry = batch::Carry::default();
         let mut p = Progress {
             classes: self.known.len(),
             next: self.state.next,
@@ -456,84 +452,14 @@ impl Campaign {
             let tasks: Vec<Task> = indices.iter().map(|&k| input(self.state.seed, k)).collect();
             let rows = engine.run(&tasks, &|| {});
             self.deaths_in_batch(engine, &mut watch, &rows, &indices, died)?;
-            for (row, &k) in rows.iter().zip(&indices) {
-                for (f, on) in engine.classed_findings(row, &memo) {
-                    // A class is known by its minimized example's skeleton; each (subject,
-                    // class, op) minimizes at most MINIMIZED_PER_CLASS inputs a run, so a
-                    // campaign does not minimize every input of a class it already holds.
-                    let coarse = (
-                        f.signature.subject.clone(),
-                        f.signature.class,
-                        f.signature.op,
-                        f.signature.by_design,
-                    );
-                    let tries = minimized.entry(coarse).or_insert(0usize);
-                    if *tries >= MINIMIZED_PER_CLASS {
-                        continue;
-                    }
-                    *tries += 1;
-                    let example = minimize::minimize(
-                        engine,
-                        &memo,
-                        &on,
-                        &f.signature,
-                        f.reason.as_deref(),
-                        options.budget,
-                    )
-                    .unwrap_or_else(|| on.clone());
-                    let i = engine.position(&f.signature.subject);
-                    self.death_minimizing(engine, &mut watch, i, (k, &row.task), died)?;
-                    let signature = crate::engine::Signature {
-                        form: crate::engine::example_form(
-                            f.signature.class,
-                            example.op,
-                            &example.input,
-                            example.second.as_deref(),
-                            f.reason.as_deref(),
-                        ),
-                        ..f.signature.clone()
-                    };
-                    let key = signature.key();
-                    if self.known.contains(&key) {
-                        continue;
-                    }
-                    let record = engine.record(signature, 1, example, &on, f.rule.clone());
-                    let outcomes = record
-                        .outcomes
-                        .iter()
-                        .map(|(name, o)| {
-                            (
-                                name.clone(),
-                                serde_json::to_value(o).unwrap_or(serde_json::Value::Null),
-                            )
-                        })
-                        .collect();
-                    let line = FindingLine {
-                        schema: FINDINGS_SCHEMA,
-                        class: record.signature.class.name(),
-                        severity: serde_json::to_value(record.severity)
-                            .ok()
-                            .and_then(|v| v.as_str().map(str::to_owned))
-                            .unwrap_or_default(),
-                        op: record.signature.op.name().to_owned(),
-                        partition: record.partition.0.clone(),
-                        deviating: record.deviating.clone(),
-                        by_design: record.by_design.clone(),
-                        example: Bytes(record.example.input.clone()),
-                        first_seen: Bytes(row.task.input.clone()),
-                        origin: row.task.origin.clone(),
-                        outcomes,
-                        seed: self.state.seed,
-                        index: k,
-                        shard: self.state.shard,
-                        key: key.clone(),
-                    };
-                    self.sink.append(&line)?;
-                    self.known.insert(key);
-                    self.severities.add(&line.severity);
-                    p.new += 1;
-                }
-            }
+            p.new += self.findings_of_batch(
+                engine,
+                &mut carry,
+                &mut watch,
+                (&rows, &indices),
+                options.budget,
+                died,
+            )?;
             self.state.next += indices.len() as u64 * step;
             self.state.inputs += indices.len() as u64;
             // A state is cheap to lose (its inputs are re-run, their findings deduplicated) and

@@ -185,32 +185,21 @@ impl Engine {
             work.extend(group);
         }
         let memo = minimize::Memo::default();
-        // (signature, count, example, first seen, rule)
-        type Minimized = (Signature, usize, Task, Task, Option<String>);
-        let minimized: Vec<Minimized> = self.in_parallel(work, &|(sig, seen)| {
-            let Seen {
-                count,
-                best,
-                rule,
-                reason,
-            } = seen;
-            let example = minimize::minimize(self, &memo, &best, &sig, reason.as_deref(), budget)
-                .unwrap_or_else(|| best.clone());
-            let sig = Signature {
-                form: example_form(
-                    sig.class,
-                    example.op,
-                    &example.input,
-                    example.second.as_deref(),
-                    reason.as_deref(),
-                ),
-                ..sig
-            };
-            (sig, count, example, best, rule)
-        });
+        let minimized = self.minimize_each(
+            &memo,
+            work,
+            &|seen| (&seen.best, seen.reason.as_deref()),
+            budget,
+        );
         // Classes: the same signature after minimization is one class.
         let mut classes: BTreeMap<Signature, (usize, Task, Task, Option<String>)> = BTreeMap::new();
-        for (sig, count, example, first_seen, rule) in minimized {
+        for (sig, example, seen) in minimized {
+            let Seen {
+                count,
+                best: first_seen,
+                rule,
+                ..
+            } = seen;
             match classes.get_mut(&sig) {
                 Some(c) => {
                     c.0 += count;
@@ -224,17 +213,14 @@ impl Engine {
                 }
             }
         }
-        // Every subject on every example, as one run: each worker pipelined.
-        let classes: Vec<_> = classes.into_iter().collect();
-        let examples: Vec<Task> = classes.iter().map(|(_, c)| c.1.clone()).collect();
-        let rows = self.run(&examples, &|| ());
-        let mut out: Vec<ClassRecord> = classes
-            .into_par_iter()
-            .zip(rows)
-            .map(|((signature, (count, example, first_seen, rule)), on)| {
-                self.record_on(signature, count, example, &first_seen, rule, on)
-            })
-            .collect();
+        let mut out = self.records(
+            classes
+                .into_iter()
+                .map(|(sig, (count, example, first_seen, rule))| {
+                    (sig, count, example, first_seen, rule)
+                })
+                .collect(),
+        );
         out.sort_by(|a, b| {
             (a.explained, a.severity, std::cmp::Reverse(a.count), &a.key).cmp(&(
                 b.explained,
@@ -244,6 +230,54 @@ impl Engine {
             ))
         });
         out
+    }
+
+    /// Minimizes each item of `work` (a signature, and what `on` reads from the item: the task it
+    /// was seen on and the judge's reason), in parallel as [`Engine::in_parallel`] runs them, at
+    /// most `budget` subject runs each (more for a longer input: [`minimize::budget_for`]). Each
+    /// comes back in `work`'s order with its signature's form made from the example
+    /// ([`example_form`]), the example (the task itself when it no longer shows the signature)
+    /// and the item.
+    pub fn minimize_each<T: Send>(
+        &self,
+        memo: &minimize::Memo,
+        work: Vec<(Signature, T)>,
+        on: &(dyn Fn(&T) -> (&Task, Option<&str>) + Sync),
+        budget: usize,
+    ) -> Vec<(Signature, Task, T)> {
+        self.in_parallel(work, &|(sig, item)| {
+            let (task, reason) = on(&item);
+            let example = minimize::minimize(self, memo, task, &sig, reason, budget)
+                .unwrap_or_else(|| task.clone());
+            let sig = Signature {
+                form: example_form(
+                    sig.class,
+                    example.op,
+                    &example.input,
+                    example.second.as_deref(),
+                    reason,
+                ),
+                ..sig
+            };
+            (sig, example, item)
+        })
+    }
+
+    /// The class records of `classes` (signature, count, example, first seen, rule), in order:
+    /// every subject is run on every example as one run, each worker pipelined.
+    pub fn records(
+        &self,
+        classes: Vec<(Signature, usize, Task, Task, Option<String>)>,
+    ) -> Vec<ClassRecord> {
+        let examples: Vec<Task> = classes.iter().map(|c| c.2.clone()).collect();
+        let rows = self.run(&examples, &|| ());
+        classes
+            .into_par_iter()
+            .zip(rows)
+            .map(|((signature, count, example, first_seen, rule), on)| {
+                self.record_on(signature, count, example, &first_seen, rule, on)
+            })
+            .collect()
     }
 
     /// `f` on every item of `work` (the minimization of a class of the subject named in the

@@ -1,0 +1,215 @@
+//! One batch's findings in a campaign: the signatures first seen in a batch are minimized in
+//! parallel (each external worker's on a thread of its own, the in-process parsers' over the
+//! cores, as a report minimizes its classes), every subject is then run on the new examples as
+//! one pipelined run, and each new signature is written as a [`FindingLine`], synced, in the
+//! order the batch found it. A campaign thus waits for the slowest worker once per batch, not
+//! once per finding and subject.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::engine::{minimize, Class, Engine, Finding, Row, Signature, Task};
+use crate::model::Op;
+
+use super::death::{self, Watch};
+use super::{Bytes, Campaign, CampaignError, FindingLine, FINDINGS_SCHEMA};
+
+/// How many inputs of one (subject, class, operation) a campaign run minimizes at most, looking
+/// for a skeleton it does not hold yet.
+pub(super) const MINIMIZED_PER_CLASS: usize = 64;
+
+/// A (subject, class, operation, verdict): what [`MINIMIZED_PER_CLASS`] counts by.
+type Coarse = (String, Class, Op, bool);
+
+/// A finding of the batch to minimize: the input's campaign index, its row, the finding and
+/// the task it is counted on ([`Engine::classed_findings`]).
+struct Pending<'r> {
+    index: u64,
+    row: &'r Row,
+    finding: Finding,
+    on: Task,
+}
+
+/// What a campaign run carries from batch to batch.
+#[derive(Default)]
+pub(super) struct Carry {
+    /// The operands' parses and the minimizer's answers.
+    pub(super) memo: minimize::Memo,
+    /// How many inputs of each (subject, class, operation, verdict) were minimized this run.
+    pub(super) tries: HashMap<Coarse, usize>,
+    /// The signatures minimized this run, as first seen (their form the first-seen input's
+    /// skeleton): an input of the same form is not minimized again, as a report minimizes one
+    /// input of each form. At most [`MINIMIZED_PER_CLASS`] per entry of `tries`.
+    pub(super) seen: HashSet<(Signature, Option<String>)>,
+}
+
+impl Carry {
+    /// The findings of the batch `rows` (of the inputs `indices`) to minimize, each with its
+    /// signature as first seen: those of a form not minimized yet this run, while their (subject,
+    /// class, operation, verdict) has minimized fewer than [`MINIMIZED_PER_CLASS`].
+    fn select<'r>(
+        &mut self,
+        engine: &Engine,
+        rows: &'r [Row],
+        indices: &[u64],
+    ) -> Vec<(Signature, Pending<'r>)> {
+        let mut work = Vec::new();
+        for (row, &index) in rows.iter().zip(indices) {
+            for (finding, on) in engine.classed_findings(row, &self.memo) {
+                // A class is known by its minimized example's form; each (subject, class, op)
+                // minimizes at most MINIMIZED_PER_CLASS inputs a run, so a campaign does not
+                // minimize every input of a class it already holds.
+                let s = &finding.signature;
+                let first = (s.clone(), finding.reason.clone());
+                if self.seen.contains(&first) {
+                    continue;
+                }
+                let coarse = (s.subject.clone(), s.class, s.op, s.by_design);
+                let tries = self.tries.entry(coarse).or_insert(0);
+                if *tries >= MINIMIZED_PER_CLASS {
+                    continue;
+                }
+                *tries += 1;
+                self.seen.insert(first);
+                let pending = Pending {
+                    index,
+                    row,
+                    finding,
+                    on,
+                };
+                work.push((pending.finding.signature.clone(), pending));
+            }
+        }
+        work
+    }
+}
+
+impl Campaign {
+    /// Minimizes and writes the signatures first seen in `rows` (the batch of the inputs
+    /// `indices`); returns how many were new.
+    pub(super) fn findings_of_batch(
+        &mut self,
+        engine: &Engine,
+        carry: &mut Carry,
+        watch: &mut Watch,
+        (rows, indices): (&[Row], &[u64]),
+        budget: usize,
+        died: &dyn Fn(&death::Death),
+    ) -> Result<usize, CampaignError> {
+        let work = carry.select(engine, rows, indices);
+        if work.is_empty() {
+            return Ok(0);
+        }
+        let minimized = engine.minimize_each(
+            &carry.memo,
+            work,
+            &|p: &Pending<'_>| (&p.on, p.finding.reason.as_deref()),
+            budget,
+        );
+        // A worker that died while its findings were minimized is recorded on the first input
+        // it was minimizing.
+        let mut asked = HashSet::new();
+        for (_, _, p) in &minimized {
+            let i = engine.position(&p.finding.signature.subject);
+            if asked.insert(i) {
+                self.death_minimizing(engine, watch, i, (p.index, &p.row.task), died)?;
+            }
+        }
+        // The new signatures, the first of each in the batch's order.
+        let mut fresh = HashSet::new();
+        let new: Vec<(Signature, Task, Pending<'_>)> = minimized
+            .into_iter()
+            .filter(|(sig, _, _)| {
+                let key = sig.key();
+                !self.known.contains(&key) && fresh.insert(key)
+            })
+            .collect();
+        let records = engine.records(
+            new.iter()
+                .map(|(sig, example, p)| {
+                    let f = &p.finding;
+                    (
+                        sig.clone(),
+                        1,
+                        example.clone(),
+                        p.row.task.clone(),
+                        f.rule.clone(),
+                    )
+                })
+                .collect(),
+        );
+        let count = records.len();
+        for (record, (_, _, p)) in records.into_iter().zip(&new) {
+            let outcomes = record
+                .outcomes
+                .iter()
+                .map(|(name, o)| {
+                    let value = serde_json::to_value(o).unwrap_or(serde_json::Value::Null);
+                    (name.clone(), value)
+                })
+                .collect();
+            let line = FindingLine {
+                schema: FINDINGS_SCHEMA,
+                class: record.signature.class.name(),
+                severity: serde_json::to_value(record.severity)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_owned))
+                    .unwrap_or_default(),
+                op: record.signature.op.name().to_owned(),
+                partition: record.partition.0,
+                deviating: record.deviating,
+                by_design: record.by_design,
+                example: Bytes(record.example.input),
+                first_seen: Bytes(p.row.task.input.clone()),
+                origin: p.row.task.origin.clone(),
+                outcomes,
+                seed: self.state.seed,
+                index: p.index,
+                shard: self.state.shard,
+                key: record.key,
+            };
+            self.sink.append(&line)?;
+            self.severities.add(&line.severity);
+            self.known.insert(line.key);
+        }
+        Ok(count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_form_is_minimized_once_a_run_and_a_class_at_most_its_share() {
+        let engine = Engine::new(crate::subjects::in_process());
+        // An input some parser deviates on, twice, then once more in a later batch.
+        let memo = minimize::Memo::default();
+        let task = crate::gen::operations(3, 200)
+            .into_iter()
+            .find(|t| {
+                !engine
+                    .classed_findings(&engine.run_one(t), &memo)
+                    .is_empty()
+            })
+            .expect("the in-process parsers deviate somewhere");
+        let rows = engine.run(&[task.clone(), task.clone()], &|| ());
+        let mut carry = Carry::default();
+        let first = carry.select(&engine, &rows, &[0, 1]);
+        let found = engine.classed_findings(&rows[0], &carry.memo).len();
+        assert_eq!(
+            first.len(),
+            found,
+            "the second input's forms are the first's"
+        );
+        assert!(first.iter().all(|(_, p)| p.index == 0));
+        let again = engine.run(&[task], &|| ());
+        assert!(carry.select(&engine, &again, &[2]).is_empty());
+        // Inputs of new forms, but their (subject, class, op) has had its share.
+        let mut full = Carry::default();
+        for (sig, _) in &first {
+            let coarse = (sig.subject.clone(), sig.class, sig.op, sig.by_design);
+            full.tries.insert(coarse, MINIMIZED_PER_CLASS);
+        }
+        assert!(full.select(&engine, &rows, &[0, 1]).is_empty());
+    }
+}
