@@ -47,7 +47,7 @@ fn run(dir: &Path, seed: u64, shard: Shard, batch: usize, batches: u64) {
         .run(
             &engine,
             &options,
-            batch,
+            uridiff::campaign::Batches::fixed(batch),
             &|p| p.inputs >= batch as u64 * batches,
             &|_| {},
             &|_| {},

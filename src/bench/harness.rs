@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::campaign::{Campaign, CampaignError, Options};
+use crate::campaign::{Batches, Campaign, CampaignError, Options};
 use crate::engine::{Engine, Task};
 use crate::subjects::{Kind, Subject};
 
@@ -253,13 +253,13 @@ fn fuzz_run(
     let start = Instant::now();
     let deadline = start + cfg.fuzz_seconds;
     let mut campaign = Campaign::open(dir.path(), &options).map_err(failed)?;
-    // The batch `uridiff fuzz` runs: a few inputs per core.
-    let batch = 8 * rayon::current_num_threads();
+    // The batches `uridiff fuzz` runs.
+    let batches = Batches::campaign(None);
     let p = campaign
         .run(
             &engine,
             &options,
-            batch,
+            batches,
             &|p| p.inputs > 0 && Instant::now() >= deadline,
             &|_| (),
             &|_| (),

@@ -6,6 +6,7 @@
 //! once per finding and subject.
 
 use std::collections::{HashMap, HashSet};
+use std::time::Duration;
 
 use crate::engine::{minimize, Class, Engine, Finding, Row, Signature, Task};
 use crate::model::Op;
@@ -16,6 +17,81 @@ use super::{Bytes, Campaign, CampaignError, FindingLine, FINDINGS_SCHEMA};
 /// How many inputs of one (subject, class, operation) a campaign run minimizes at most, looking
 /// for a skeleton it does not hold yet.
 pub(super) const MINIMIZED_PER_CLASS: usize = 64;
+
+/// How long a campaign aims for one batch to take: long enough that every worker's window is
+/// full and the findings of a batch are minimized in parallel, short enough that a stop (a
+/// deadline, Ctrl-C) waits little and a kill re-runs little.
+pub const BATCH_TIME: Duration = Duration::from_millis(250);
+
+/// The sizes of a campaign's batches: from `first`, doubled while a batch takes under half of
+/// [`BATCH_TIME`] and halved (never below `first`) while one takes over twice it, at most
+/// `most`, and never past `limit` inputs in the run.
+///
+/// ```
+/// use std::time::Duration;
+/// use uridiff::campaign::Batches;
+/// let mut b = Batches::adaptive(8, 64, Some(100));
+/// assert_eq!(b.size(0), 8);
+/// b.took(Duration::from_millis(10));
+/// assert_eq!(b.size(8), 16);
+/// b.took(Duration::from_secs(2));
+/// assert_eq!(b.size(24), 8);
+/// assert_eq!(b.size(96), 4, "the limit is never passed");
+/// let mut fixed = Batches::fixed(8);
+/// fixed.took(Duration::ZERO);
+/// assert_eq!(fixed.size(1_000), 8);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Batches {
+    size: usize,
+    first: usize,
+    most: usize,
+    limit: Option<u64>,
+}
+
+impl Batches {
+    /// Batches of `n` inputs each, whatever they take.
+    pub fn fixed(n: usize) -> Batches {
+        Batches::adaptive(n, n, None)
+    }
+
+    /// The batches `uridiff fuzz` runs: from 8 inputs per core (a first batch that stops soon)
+    /// to 256 per core, ending at `limit` inputs.
+    pub fn campaign(limit: Option<u64>) -> Batches {
+        let cores = rayon::current_num_threads();
+        Batches::adaptive(8 * cores, 256 * cores, limit)
+    }
+
+    /// Batches from `first` to `most` inputs, paced by [`BATCH_TIME`], ending at `limit` inputs.
+    pub fn adaptive(first: usize, most: usize, limit: Option<u64>) -> Batches {
+        let first = first.max(1);
+        Batches {
+            size: first,
+            first,
+            most: most.max(first),
+            limit,
+        }
+    }
+
+    /// The next batch's size after `done` inputs of the run (0 once the limit is reached).
+    pub fn size(&self, done: u64) -> usize {
+        match self.limit {
+            Some(n) => self
+                .size
+                .min(usize::try_from(n.saturating_sub(done)).unwrap_or(usize::MAX)),
+            None => self.size,
+        }
+    }
+
+    /// Paces the next batch by how long the last took.
+    pub fn took(&mut self, elapsed: Duration) {
+        if elapsed < BATCH_TIME / 2 {
+            self.size = (self.size * 2).min(self.most);
+        } else if elapsed > BATCH_TIME * 2 {
+            self.size = (self.size / 2).max(self.first);
+        }
+    }
+}
 
 /// A (subject, class, operation, verdict): what [`MINIMIZED_PER_CLASS`] counts by.
 type Coarse = (String, Class, Op, bool);

@@ -32,6 +32,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::engine::{Engine, Task};
 
+pub use batch::{Batches, BATCH_TIME};
 pub use shard::{BadShard, Shard};
 use store::{lock_folder, write_atomic, Sink};
 pub use store::{read_findings, Loaded, Skipped};
@@ -416,8 +417,8 @@ impl Campaign {
         self.known.len()
     }
 
-    /// Runs batches of `batch` inputs of the shard until `stop` says so (asked before each
-    /// batch), writing each new signature as soon as it is minimized (synced before it is
+    /// Runs batches of inputs of the shard, sized by `batches`, until `stop` says so (asked
+    /// before each batch) or `batches` reaches its limit, writing each new signature as soon as it is minimized (synced before it is
     /// counted), the state whenever the save cadence has passed after a batch, and the state
     /// once more when `stop` ends the run. `progress` is called after each batch, `died` once
     /// for each subject that dies for good (it is also written as a finding and kept in
@@ -430,7 +431,7 @@ impl Campaign {
         &mut self,
         engine: &Engine,
         options: &Options,
-        batch: usize,
+        mut batches: Batches,
         stop: &dyn Fn(&Progress) -> bool,
         progress: &dyn Fn(&Progress),
         died: &dyn Fn(&death::Death),
@@ -446,7 +447,12 @@ impl Campaign {
         let step = self.state.shard.count;
         let mut last_save = Instant::now();
         while !stop(&p) {
-            let indices: Vec<u64> = (0..batch.max(1) as u64)
+            let size = batches.size(p.inputs);
+            if size == 0 {
+                break;
+            }
+            let began = Instant::now();
+            let indices: Vec<u64> = (0..size as u64)
                 .map(|j| self.state.next + j * step)
                 .collect();
             let tasks: Vec<Task> = indices.iter().map(|&k| input(self.state.seed, k)).collect();
@@ -460,6 +466,7 @@ impl Campaign {
                 options.budget,
                 died,
             )?;
+            batches.took(began.elapsed());
             self.state.next += indices.len() as u64 * step;
             self.state.inputs += indices.len() as u64;
             // A state is cheap to lose (its inputs are re-run, their findings deduplicated) and
@@ -614,7 +621,7 @@ mod tests {
         c.run(
             &engine(),
             &options,
-            8,
+            Batches::fixed(8),
             &|p| p.inputs >= batches * 8,
             &|p| seen(&on_disk(&dir), p),
             &|_| {},

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use uridiff::campaign::progress::{status_line, Budget, Pacer, STATUS_EVERY};
-use uridiff::campaign::{self, baseline, promote, Campaign, Options, Shard};
+use uridiff::campaign::{self, baseline, promote, Batches, Campaign, Options, Shard};
 use uridiff::engine::Engine;
 
 use super::{subjects, FuzzArgs, PromoteArgs};
@@ -147,18 +147,11 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let deadline = start + Duration::from_secs(args.seconds);
     let limit = args.inputs;
-    // Batches of a few per core: small enough to stop near the deadline, large enough to keep
-    // every core busy.
-    let batch = 8 * rayon::current_num_threads();
     let p = c.run(
         &engine,
         &options,
-        batch,
-        &|p| {
-            interrupted.load(Ordering::SeqCst)
-                || Instant::now() >= deadline
-                || limit.is_some_and(|n| p.inputs >= n)
-        },
+        Batches::campaign(limit),
+        &|_| interrupted.load(Ordering::SeqCst) || Instant::now() >= deadline,
         &|p| {
             let elapsed = start.elapsed();
             let line = status_line(p, elapsed, &budget);

@@ -113,7 +113,7 @@ struct FuzzArgs {
     /// How long to run, in seconds.
     #[arg(long, value_name = "N", default_value_t = 60)]
     seconds: u64,
-    /// Stop after this many inputs in this run (rounded up to a whole batch of a few per core), if
+    /// Stop after this many inputs in this run (exactly: the last batch is cut to fit), if
     /// --seconds has not run out first.
     #[arg(long, value_name = "N")]
     inputs: Option<u64>,
