@@ -28,9 +28,13 @@ use MIME::Base64 qw(decode_base64);
 use Mojo::URL ();
 use Mojolicious ();
 
-my $json = JSON::PP->new->utf8->canonical->allow_nonref;
+# The protocol's JSON: Cpanel::JSON::XS (Debian's libcpanel-json-xs-perl, which workers/install.sh
+# installs) where it is installed, the same text many times faster than the pure-Perl JSON::PP,
+# which is the fallback (both give sorted keys, UTF-8 text, and JSON::PP::Boolean true/false).
+my $json = (eval { require Cpanel::JSON::XS; Cpanel::JSON::XS->new } || JSON::PP->new)
+    ->utf8->canonical->allow_nonref;
 
-# Whether a decoded JSON scalar was a string (JSON::PP makes numbers without a string value).
+# Whether a decoded JSON scalar was a string (both decoders make numbers without a string value).
 sub is_json_string {
     my $flags = B::svref_2object(\$_[0])->FLAGS;
     return ($flags & B::SVp_POK) && !($flags & (B::SVp_IOK | B::SVp_NOK));
