@@ -57,7 +57,12 @@ impl External {
                 // `ensure` started one; a worker is dropped only with the window emptied.
                 continue;
             };
-            while flight.len() < self.window.max(1) {
+            // The window is refilled once half of it has been answered, the new requests
+            // written as one block: one write for many requests, and a worker that reads its
+            // input buffered takes them in one read.
+            let window = self.window.max(1);
+            let mut block = Vec::new();
+            while flight.len() < window && (flight.len() <= window / 2 || !block.is_empty()) {
                 let Some(i) = queue.pop_front() else { break };
                 let (op, request) = &batch[i];
                 if !operations.contains(*op) {
@@ -72,14 +77,16 @@ impl External {
                     id: *next_id,
                     ..*request
                 };
-                let mut line = serde_json::to_vec(&request).expect("a request always serializes");
-                line.push(b'\n');
+                serde_json::to_writer(&mut block, &request).expect("a request always serializes");
+                block.push(b'\n');
                 if flight.is_empty() {
                     due = Instant::now();
                 }
-                // A worker whose stdin is gone shows it by exiting or by not answering.
-                let _ = running.send(line);
                 flight.push_back((i, request.id));
+            }
+            if !block.is_empty() {
+                // A worker whose stdin is gone shows it by exiting or by not answering.
+                let _ = running.send(block);
             }
             let Some(&(i, id)) = flight.front() else {
                 continue;

@@ -19,9 +19,13 @@ const STDERR_LINES: usize = 20;
 /// The longest line a worker may print (a longer one is a protocol error).
 pub(super) const MAX_LINE: u64 = 64 << 20;
 
-/// The stdout lines read ahead of the requests: a worker that prints faster than it is asked
-/// waits on its pipe (bounded memory), it is not buffered without end.
+/// The blocks of stdout lines read ahead of the requests (a block: a line and the whole lines
+/// read with it, at most [`READ_BUFFER`] bytes besides the first): a worker that prints faster
+/// than it is asked waits on its pipe (bounded memory), it is not buffered without end.
 const LINES_AHEAD: usize = 4;
+
+/// The stdout reader's buffer: a read takes many answers at once.
+const READ_BUFFER: usize = 64 << 10;
 
 /// The blank stdout lines a request may be answered after: more is a flood, a protocol error.
 pub(super) const MAX_BLANK_LINES: usize = 10_000;
@@ -80,7 +84,9 @@ pub(super) struct Worker {
     requests: Option<Sender<Vec<u8>>>,
     /// The value of [`tree::TAG_VAR`] in the worker's environment.
     tag: String,
-    lines: Receiver<Line>,
+    lines: Receiver<Vec<Line>>,
+    /// Lines of the last block received, not yet read.
+    pending: VecDeque<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     stderr_done: Receiver<()>,
     /// Set once the process is reaped: its pid may then be reused, so it is never signalled
@@ -128,33 +134,43 @@ impl Worker {
         let stderr = child.stderr.take().expect("stderr is piped");
         let (line_tx, lines) = mpsc::sync_channel(LINES_AHEAD);
         std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut line = Vec::new();
-                match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut line) {
-                    Ok(0) => break,
-                    Ok(_) if line.last() == Some(&b'\n') => {
-                        line.pop();
-                        if line.last() == Some(&b'\r') {
+            let mut reader = BufReader::with_capacity(READ_BUFFER, stdout);
+            let mut end = false;
+            while !end {
+                // A line, then every other whole line already read: one hand-over for all the
+                // answers one read brought.
+                let mut block: Vec<Line> = Vec::new();
+                loop {
+                    let mut line = Vec::new();
+                    match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut line) {
+                        Ok(0) => end = true,
+                        Ok(_) if line.last() == Some(&b'\n') => {
                             line.pop();
+                            if line.last() == Some(&b'\r') {
+                                line.pop();
+                            }
+                            block.push(Ok(line));
                         }
-                        if line_tx.send(Ok(line)).is_err() {
-                            break;
+                        Ok(n) if n as u64 >= MAX_LINE => {
+                            block.push(Err(format!("a line longer than {MAX_LINE} bytes")));
+                            end = true;
+                        }
+                        Ok(_) => {
+                            // A last line without '\n', then the end.
+                            block.push(Ok(line));
+                            end = true;
+                        }
+                        Err(e) => {
+                            block.push(Err(format!("cannot read its stdout: {e}")));
+                            end = true;
                         }
                     }
-                    Ok(n) if n as u64 >= MAX_LINE => {
-                        let _ = line_tx.send(Err(format!("a line longer than {MAX_LINE} bytes")));
+                    if end || !reader.buffer().contains(&b'\n') {
                         break;
                     }
-                    Ok(_) => {
-                        // A last line without '\n', then the end.
-                        let _ = line_tx.send(Ok(line));
-                        break;
-                    }
-                    Err(e) => {
-                        let _ = line_tx.send(Err(format!("cannot read its stdout: {e}")));
-                        break;
-                    }
+                }
+                if !block.is_empty() && line_tx.send(block).is_err() {
+                    break;
                 }
             }
         });
@@ -170,6 +186,7 @@ impl Worker {
             requests: Some(requests),
             tag,
             lines,
+            pending: VecDeque::new(),
             stderr: tail,
             stderr_done,
             status: None,
@@ -181,8 +198,17 @@ impl Worker {
         let deadline = Instant::now() + timeout;
         let mut blank = 0usize;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
+            let next = match self.pending.pop_front() {
+                Some(line) => Ok(line),
+                None => {
+                    let left = deadline.saturating_duration_since(Instant::now());
+                    self.lines.recv_timeout(left).map(|block| {
+                        self.pending.extend(block);
+                        self.pending.pop_front().unwrap_or(Ok(Vec::new()))
+                    })
+                }
+            };
+            match next {
                 Ok(Ok(line)) if line.iter().all(u8::is_ascii_whitespace) => {
                     blank += 1;
                     if blank > MAX_BLANK_LINES {
