@@ -278,3 +278,62 @@ fn bench_harness_writes_its_section_beside_the_parser_figures() {
         .expect("uridiff runs");
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn bench_harness_runs_through_the_parsers_selected_and_refuses_an_unknown_one() {
+    let run = |parsers: &[&str]| {
+        let mut args = vec![
+            "bench",
+            "--quick",
+            "--json",
+            "--no-external",
+            "--count",
+            "5",
+            "--rounds",
+            "1",
+            "--harness",
+            "--harness-inputs",
+            "5",
+            "--harness-seconds",
+            "0.05",
+        ];
+        for p in parsers {
+            args.extend(["--harness-parser", p]);
+        }
+        Command::new(env!("CARGO_BIN_EXE_uridiff"))
+            .args(&args)
+            .output()
+            .expect("uridiff runs")
+    };
+    let out = run(&["impl", "url"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    conforms(&json);
+    let h = &json["harness"];
+    let names = |v: &Value| -> Vec<String> {
+        let mut n: Vec<String> = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_owned())
+            .collect();
+        n.sort();
+        n
+    };
+    assert_eq!(names(&h["report"][0]["subjects"]), ["impl", "url"]);
+    assert_eq!(h["fuzz"][0]["parsers"], "selected");
+    assert_eq!(names(&h["fuzz"][0]["subjects"]), ["impl", "url"]);
+    assert_eq!(h["fuzz"][1]["parsers"], "in-process");
+
+    let bad = run(&["nonesuch"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("--harness-parser \"nonesuch\"") && err.contains("uridiff parsers"),
+        "{err}"
+    );
+}

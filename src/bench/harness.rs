@@ -32,6 +32,9 @@ pub struct HarnessConfig {
     /// Subject runs spent minimizing a class's example (the report's and the campaign's
     /// `--budget`).
     pub budget: usize,
+    /// Whether the subjects are a selection (`--harness-parser`): the first campaign is then
+    /// labelled `selected`, not `all`.
+    pub selected: bool,
 }
 
 impl Default for HarnessConfig {
@@ -43,6 +46,7 @@ impl Default for HarnessConfig {
             report_inputs: vec![3_000],
             fuzz_seconds: Duration::from_secs(10),
             budget: 120,
+            selected: false,
         }
     }
 }
@@ -76,7 +80,8 @@ pub struct ReportRun {
 /// One fuzz campaign, timed.
 #[derive(Clone, Debug, Serialize)]
 pub struct FuzzRun {
-    /// `all` (every available parser) or `in-process`.
+    /// `all` (every available parser), `selected` (those of `--harness-parser`) or
+    /// `in-process`.
     pub parsers: String,
     /// The parsers every input went through.
     pub subjects: Vec<String>,
@@ -171,7 +176,8 @@ pub fn harness(
     for &n in &cfg.report_inputs {
         report.push(report_run(&engine, &suites, cfg, n)?);
     }
-    let mut fuzz = vec![fuzz_run("all", all, cfg)?];
+    let label = if cfg.selected { "selected" } else { "all" };
+    let mut fuzz = vec![fuzz_run(label, all, cfg)?];
     if !local.is_empty() {
         fuzz.push(fuzz_run("in-process", local, cfg)?);
     }

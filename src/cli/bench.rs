@@ -83,7 +83,7 @@ pub fn run(out: &mut dyn Write, args: &BenchArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let harness = harness
-        .map(|cfg| bench::harness(subjects(args), &cfg))
+        .map(|cfg| bench::harness(harness_subjects(args), &cfg))
         .transpose()?;
     let report = BenchReport {
         schema: 1,
@@ -134,12 +134,39 @@ fn harness_config(args: &BenchArgs, seed: u64) -> anyhow::Result<bench::HarnessC
                 args.harness_seconds
             )
         })?;
+    let names: Vec<String> = subjects(args)
+        .iter()
+        .map(|s| s.info().name.clone())
+        .collect();
+    if let Some(unknown) = args.harness_parsers.iter().find(|n| !names.contains(n)) {
+        bail!(
+            "--harness-parser {unknown:?}: no such parser{}; `uridiff parsers` lists them: {}",
+            if args.no_external {
+                " inside uridiff (--no-external)"
+            } else {
+                ""
+            },
+            names.join(", ")
+        );
+    }
     Ok(bench::HarnessConfig {
         seed,
         report_inputs: args.harness_inputs.clone(),
         fuzz_seconds,
+        selected: !args.harness_parsers.is_empty(),
         ..bench::HarnessConfig::default()
     })
+}
+
+/// The harness mode's parsers: those of `--harness-parser`, else every one [`subjects`] gives.
+fn harness_subjects(args: &BenchArgs) -> Vec<Arc<dyn Subject>> {
+    let all = subjects(args);
+    if args.harness_parsers.is_empty() {
+        return all;
+    }
+    all.into_iter()
+        .filter(|s| args.harness_parsers.contains(&s.info().name))
+        .collect()
 }
 
 /// The harness mode's parsers: every built-in one (the in-process ones only with

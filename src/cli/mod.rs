@@ -477,6 +477,10 @@ struct BenchArgs {
     /// the in-process ones only).
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     harness_seconds: f64,
+    /// With --harness: run the report and the first campaign through this parser only
+    /// (repeatable; default every available one). `uridiff parsers` lists them.
+    #[arg(long = "harness-parser", value_name = "NAME")]
+    harness_parsers: Vec<String>,
 }
 
 /// Runs the parsed command.
