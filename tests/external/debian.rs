@@ -130,8 +130,15 @@ fn a_missing_jar_makes_java_okhttp_unavailable_naming_the_jar() {
     let argv = okhttp.argv();
     if jars.iter().all(|j| std::path::Path::new(j).is_file()) {
         let argv = argv.expect("the jars are here");
-        assert_eq!(argv[1], "-cp");
-        assert_eq!(argv[2].to_string_lossy(), jars.join(":"));
+        assert_eq!(argv[0], "java");
+        let cp = argv.iter().position(|a| a == "-cp").expect("a class path");
+        assert_eq!(argv[cp + 1].to_string_lossy(), jars.join(":"));
+        assert!(
+            argv[1..cp]
+                .iter()
+                .all(|a| a.to_string_lossy().starts_with("-X")),
+            "only JVM flags before the class path: {argv:?}"
+        );
     } else {
         let why = argv.expect_err("a jar is missing");
         assert!(
