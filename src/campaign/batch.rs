@@ -8,8 +8,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
-use crate::engine::{minimize, Class, Engine, Finding, Row, Signature, Task};
-use crate::model::Op;
+use crate::engine::{minimize, Coarse, Engine, Finding, Row, Signature, Task};
 
 use super::death::{self, Watch};
 use super::{Bytes, Campaign, CampaignError, FindingLine, FINDINGS_SCHEMA};
@@ -93,9 +92,6 @@ impl Batches {
     }
 }
 
-/// A (subject, class, operation, verdict): what [`MINIMIZED_PER_CLASS`] counts by.
-type Coarse = (String, Class, Op, bool);
-
 /// A finding of the batch to minimize: the input's campaign index, its row, the finding and
 /// the task it is counted on ([`Engine::classed_findings`]).
 struct Pending<'r> {
@@ -139,8 +135,7 @@ impl Carry {
                 if self.seen.contains(&first) {
                     continue;
                 }
-                let coarse = (s.subject.clone(), s.class, s.op, s.by_design);
-                let tries = self.tries.entry(coarse).or_insert(0);
+                let tries = self.tries.entry(s.coarse()).or_insert(0);
                 if *tries >= MINIMIZED_PER_CLASS {
                     continue;
                 }
@@ -283,8 +278,7 @@ mod tests {
         // Inputs of new forms, but their (subject, class, op) has had its share.
         let mut full = Carry::default();
         for (sig, _) in &first {
-            let coarse = (sig.subject.clone(), sig.class, sig.op, sig.by_design);
-            full.tries.insert(coarse, MINIMIZED_PER_CLASS);
+            full.tries.insert(sig.coarse(), MINIMIZED_PER_CLASS);
         }
         assert!(full.select(&engine, &rows, &[0, 1]).is_empty());
     }

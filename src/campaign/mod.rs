@@ -418,8 +418,8 @@ impl Campaign {
     }
 
     /// Runs batches of inputs of the shard, sized by `batches`, until `stop` says so (asked
-    /// before each batch) or `batches` reaches its limit, writing each new signature as soon as it is minimized (synced before it is
-    /// counted), the state whenever the save cadence has passed after a batch, and the state
+    /// before each batch) or `batches` reaches its limit, writing each new signature as soon as
+    /// it is minimized (synced before it is counted), the state whenever the save cadence has passed after a batch, and the state
     /// once more when `stop` ends the run. `progress` is called after each batch, `died` once
     /// for each subject that dies for good (it is also written as a finding and kept in
     /// [`Campaign::deaths`]).

@@ -181,7 +181,24 @@ pub struct Signature {
     pub by_design: bool,
 }
 
+/// One parser's findings of one class, operation and verdict, whatever their form: what a
+/// [`super::Classifier`] keeps a bounded number of forms of, and a campaign minimizes a share of.
+pub type Coarse = (String, Class, crate::model::Op, bool);
+
 impl Signature {
+    /// The (subject, class, operation, verdict) of the signature: its [`Coarse`] group.
+    ///
+    /// ```
+    /// use uridiff::engine::{Class, Signature};
+    /// use uridiff::model::Op;
+    /// let s = Signature { subject: "url".into(), class: Class::TooLax, op: Op::Parse,
+    ///                     form: "a".into(), by_design: true };
+    /// assert_eq!(s.coarse(), ("url".to_owned(), Class::TooLax, Op::Parse, true));
+    /// ```
+    pub fn coarse(&self) -> Coarse {
+        (self.subject.clone(), self.class, self.op, self.by_design)
+    }
+
     /// The signature as one line, the key of baselines and campaign findings:
     /// `subject class op: form`, prefixed `by-design ` when explained, without trailing spaces.
     ///

@@ -7,8 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use rayon::prelude::*;
 
-use super::{example_form, minimize, Class, ClassRecord, Engine, Row, Signature, Task};
-use crate::model::Op;
+use super::{example_form, minimize, ClassRecord, Coarse, Engine, Row, Signature, Task};
 use crate::subjects;
 
 /// How many inputs of different skeletons one (subject, class, operation) minimizes at most: the
@@ -76,11 +75,8 @@ impl Group {
     }
 }
 
-/// What a [`Group`] is kept for: one (subject, class, operation, verdict).
-type Coarse = (String, Class, Op, bool);
-
 /// The classes of the rows given so far, folded: per (subject, class, operation, verdict), the
-/// [`FORMS_PER_CLASS`] forms with the smallest tasks (each its count and smallest task) and the
+/// `FORMS_PER_CLASS` forms with the smallest tasks (each its count and smallest task) and the
 /// count of the others. Rows may be dropped once added; adding the same rows in the same order,
 /// in one go or in chunks, gives the same classes.
 ///
@@ -134,7 +130,7 @@ impl<'e> Classifier<'e> {
     }
 
     /// How many signatures are kept (before minimization joins them): at most
-    /// [`FORMS_PER_CLASS`] per (subject, class, operation, verdict).
+    /// `FORMS_PER_CLASS` per (subject, class, operation, verdict).
     pub fn len(&self) -> usize {
         self.raw.values().map(|g| g.forms.len()).sum()
     }
@@ -148,9 +144,8 @@ impl<'e> Classifier<'e> {
         // A validity finding keeps its reason.
         for (f, task) in found {
             let sig = f.signature;
-            let coarse = (sig.subject.clone(), sig.class, sig.op, sig.by_design);
             self.raw
-                .entry(coarse)
+                .entry(sig.coarse())
                 .or_default()
                 .add(sig, &task, f.rule, f.reason);
         }
@@ -233,8 +228,8 @@ impl Engine {
     }
 
     /// Minimizes each item of `work` (a signature, and what `on` reads from the item: the task it
-    /// was seen on and the judge's reason), in parallel as [`Engine::in_parallel`] runs them, at
-    /// most `budget` subject runs each (more for a longer input: [`minimize::budget_for`]). Each
+    /// was seen on and the judge's reason), in parallel (each external worker's items on a thread
+    /// of that worker's own, the in-process subjects' over the cores), at most `budget` subject runs each (more for a longer input: [`minimize::budget_for`]). Each
     /// comes back in `work`'s order with its signature's form made from the example
     /// ([`example_form`]), the example (the task itself when it no longer shows the signature)
     /// and the item.

@@ -22,7 +22,7 @@ use serde::Serialize;
 use uri_spec::Edition;
 
 pub use class::{
-    disallowed_form, disallowed_kind, form, skeleton, Class, Partition, Severity, Signature,
+    disallowed_form, disallowed_kind, form, skeleton, Class, Coarse, Partition, Severity, Signature,
 };
 pub use compare::{class_form, example_form, judge, judge_by, Finding, Judged};
 pub use fold::Classifier;
@@ -455,20 +455,8 @@ impl Engine {
         classifier.finish(budget)
     }
 
-    /// The class record of `signature` on its minimized `example`: every subject run on it.
-    pub fn record(
-        &self,
-        signature: Signature,
-        count: usize,
-        example: Task,
-        first_seen: &Task,
-        rule: Option<String>,
-    ) -> ClassRecord {
-        let row = self.run_one(&example);
-        self.record_on(signature, count, example, first_seen, rule, row)
-    }
-
-    /// [`Engine::record`] with `row`, every subject's outcomes on `example`, already run.
+    /// The class record of `signature` on its minimized `example`, with `row`, every subject's
+    /// outcomes on `example` ([`Engine::records`] runs them for many at once).
     pub(super) fn record_on(
         &self,
         signature: Signature,
