@@ -125,8 +125,9 @@ impl Carry {
         indices: &[u64],
     ) -> Vec<(Signature, Pending<'r>)> {
         let mut work = Vec::new();
-        for (row, &index) in rows.iter().zip(indices) {
-            for (finding, on) in engine.classed_findings(row, &self.memo) {
+        let classed = engine.classed_findings_batch(rows, &self.memo);
+        for ((row, &index), classed) in rows.iter().zip(indices).zip(classed) {
+            for (finding, on) in classed {
                 // A class is known by its minimized example's form; each (subject, class, op)
                 // minimizes at most MINIMIZED_PER_CLASS inputs a run, so a campaign does not
                 // minimize every input of a class it already holds.

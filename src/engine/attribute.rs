@@ -17,7 +17,7 @@
 //! excuse a resolution that goes wrong in another way. The gate ([`crate::gate`]) records every
 //! finding of every operation as it is, per input: attribution only decides classes.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
 use crate::model::Op;
@@ -49,11 +49,66 @@ impl Operands {
         found
     }
 
+    /// Parses every operand of `wanted` (a subject and the operand's parse task) not held yet,
+    /// each subject's as one batch ([`Engine::findings_of_subject_batch`]: an external worker
+    /// pipelined) and the subjects at the same time, so that [`attribute`] then finds them all
+    /// here instead of asking a worker one operand at a time. The bound is checked before a batch
+    /// goes in, so one batch's entries all stay for the attribution that follows.
+    pub(super) fn prefetch(&self, engine: &Engine, wanted: Vec<(usize, Task)>) {
+        let mut by_subject: BTreeMap<usize, Vec<Task>> = BTreeMap::new();
+        {
+            let seen = self.lock();
+            for (i, on) in wanted {
+                if seen.contains_key(&(i, on.clone())) {
+                    continue;
+                }
+                let tasks = by_subject.entry(i).or_default();
+                if !tasks.contains(&on) {
+                    tasks.push(on);
+                }
+            }
+        }
+        if by_subject.is_empty() {
+            return;
+        }
+        let work = by_subject
+            .into_iter()
+            .map(|(i, tasks)| (Some(i), (i, tasks)))
+            .collect();
+        let found = engine.in_parallel(work, &|(i, tasks): (usize, Vec<Task>)| {
+            let found = engine.findings_of_subject_batch(i, &tasks);
+            (i, tasks, found)
+        });
+        let mut seen = self.lock();
+        if seen.len() + found.iter().map(|(_, t, _)| t.len()).sum::<usize>() > OPERANDS {
+            seen.clear();
+        }
+        for (i, tasks, found) in found {
+            for (on, f) in tasks.into_iter().zip(found) {
+                seen.insert((i, on), f);
+            }
+        }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(usize, Task), Vec<Finding>>> {
         self.seen
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+}
+
+/// The operands [`attribute`] reads a subject's `found` findings on `task` against, as parse
+/// tasks, in the order a reader meets them (the reference, or the one operand, then the base
+/// or the other operand): none for a parse, nor when every finding is explained.
+pub fn operands_of<'t>(task: &'t Task, found: &[Finding]) -> impl Iterator<Item = Task> + 't {
+    let wanted = task.op != Op::Parse && found.iter().any(|f| !f.explained());
+    std::iter::once(&task.input)
+        .chain(task.second.as_ref())
+        .filter(move |_| wanted)
+        .map(|operand| Task {
+            edition: task.edition,
+            ..Task::parse(operand.clone(), &task.origin)
+        })
 }
 
 /// Where subject `i`'s `found` findings on `task` are counted: the findings themselves on
@@ -81,13 +136,7 @@ pub fn attribute(
         }
         _ if !found.iter().any(unexplained) => (found, None),
         _ => {
-            // Operands in the order a reader meets them: the reference (or the one operand),
-            // then the base or the other operand.
-            for operand in std::iter::once(&task.input).chain(task.second.as_ref()) {
-                let on = Task {
-                    edition: task.edition,
-                    ..Task::parse(operand.clone(), &task.origin)
-                };
+            for on in operands_of(task, &found) {
                 let parsed = operands.parse_findings(engine, i, &on);
                 if parsed.iter().any(unexplained) {
                     let (parsed, _) = attribute(engine, operands, i, &on, parsed);
@@ -188,6 +237,28 @@ mod tests {
         assert_eq!(classed.len(), 1, "{classed:?}");
         assert_eq!(classed[0].0.signature.op, Op::Resolve);
         assert_eq!(classed[0].1, rows[0].task);
+    }
+
+    #[test]
+    fn a_batch_parses_each_operand_once_and_classes_as_one_row_at_a_time() {
+        let engine = engine();
+        let tasks = vec![
+            resolve("http://a/b", "//x/c"),
+            resolve("http://a/q", "c?d"),
+            resolve("http://a/b", "//x/c"),
+            Task::parse(b"http://x/".to_vec(), "test"),
+        ];
+        let rows = engine.run(&tasks, &|| ());
+        let memo = super::super::minimize::Memo::default();
+        let batch = engine.classed_findings_batch(&rows, &memo);
+        // The operands of the two rows with a finding, each once: "//x/c" and "http://a/b",
+        // "c?d" and "http://a/q" (a parse row has no operand to read).
+        assert_eq!(memo.operands.lock().len(), 4);
+        for (row, classed) in rows.iter().zip(&batch) {
+            let alone = super::super::minimize::Memo::default();
+            assert_eq!(classed, &engine.classed_findings(row, &alone));
+        }
+        assert_eq!(batch[0], batch[2]);
     }
 
     #[test]

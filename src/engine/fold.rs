@@ -114,11 +114,7 @@ impl<'e> Classifier<'e> {
     /// Folds in the findings of `rows`, in order (their findings are found over the cores), each
     /// counted where [`Engine::classed_findings`] puts it.
     pub fn add_rows(&mut self, rows: &[Row]) {
-        let findings: Vec<Vec<(super::Finding, Task)>> = rows
-            .par_iter()
-            .map(|r| self.engine.classed_findings(r, &self.memo))
-            .collect();
-        for found in findings {
+        for found in self.engine.classed_findings_batch(rows, &self.memo) {
             self.add_findings(found);
         }
     }
@@ -240,6 +236,10 @@ impl Engine {
         on: &(dyn Fn(&T) -> (&Task, Option<&str>) + Sync),
         budget: usize,
     ) -> Vec<(Signature, Task, T)> {
+        let work = work
+            .into_iter()
+            .map(|(sig, item)| (self.position(&sig.subject), (sig, item)))
+            .collect();
         self.in_parallel(work, &|(sig, item)| {
             let (task, reason) = on(&item);
             let example = minimize::minimize(self, memo, task, &sig, reason, budget)
@@ -275,21 +275,20 @@ impl Engine {
             .collect()
     }
 
-    /// `f` on every item of `work` (the minimization of a class of the subject named in the
-    /// item's signature), in parallel, the results in `work`'s order: the items of an external
-    /// worker's classes on a thread of that worker's own, in order (the worker answers one
-    /// caller at a time, and a thread waiting for its answers holds no core), the in-process
-    /// subjects' over the cores.
-    fn in_parallel<T: Send, R: Send>(
+    /// `f` on every item of `work` (an item of the subject at the index beside it: the
+    /// minimization of a class, a batch of operands), in parallel, the results in `work`'s order:
+    /// the items of an external worker on a thread of that worker's own, in order (the worker
+    /// answers one caller at a time, and a thread waiting for its answers holds no core), the
+    /// in-process subjects' (and those of no subject) over the cores.
+    pub(super) fn in_parallel<T: Send, R: Send>(
         &self,
-        work: Vec<(Signature, T)>,
-        f: &(dyn Fn((Signature, T)) -> R + Sync),
+        work: Vec<(Option<usize>, T)>,
+        f: &(dyn Fn(T) -> R + Sync),
     ) -> Vec<R> {
-        type Numbered<T> = Vec<(usize, (Signature, T))>;
-        let mut by_worker: BTreeMap<usize, Numbered<T>> = BTreeMap::new();
+        let mut by_worker: BTreeMap<usize, Vec<(usize, T)>> = BTreeMap::new();
         let mut local = Vec::new();
-        for (k, item) in work.into_iter().enumerate() {
-            match self.position(&item.0.subject) {
+        for (k, (subject, item)) in work.into_iter().enumerate() {
+            match subject {
                 Some(i) if self.subjects[i].info().kind == subjects::Kind::External => {
                     by_worker.entry(i).or_default().push((k, item));
                 }

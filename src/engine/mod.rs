@@ -375,17 +375,63 @@ impl Engine {
     /// of an operand already deviates is that parse's finding, on the operand; a round trip of a
     /// reading that already deviates is left to it). `memo` keeps the operands' parses.
     pub fn classed_findings(&self, row: &Row, memo: &minimize::Memo) -> Vec<(Finding, Task)> {
-        let mut out = Vec::new();
-        for i in 0..self.subjects.len() {
-            let found = self.findings_of(i, row.task.op, &row.task.input, row, i);
-            if found.is_empty() {
-                continue;
-            }
-            let (found, on) = attribute::attribute(self, &memo.operands, i, &row.task, found);
-            let on = on.unwrap_or_else(|| row.task.clone());
-            out.extend(found.into_iter().map(|f| (f, on.clone())));
-        }
-        out
+        self.classed_findings_batch(std::slice::from_ref(row), memo)
+            .pop()
+            .unwrap_or_default()
+    }
+
+    /// [`Engine::classed_findings`] of each of `rows`, in order: the operands attribution reads
+    /// are parsed first, each subject's as one batch (an external worker pipelined, where one
+    /// operand at a time would wait for each answer in turn).
+    ///
+    /// ```
+    /// use uridiff::engine::{minimize::Memo, Engine, Task};
+    /// let engine = Engine::new(uridiff::subjects::in_process());
+    /// let rows = engine.run(&[Task::parse(b"http://a/b".to_vec(), "doc")], &|| ());
+    /// let memo = Memo::default();
+    /// let batch = engine.classed_findings_batch(&rows, &memo);
+    /// assert_eq!(batch, vec![engine.classed_findings(&rows[0], &memo)]);
+    /// ```
+    pub fn classed_findings_batch(
+        &self,
+        rows: &[Row],
+        memo: &minimize::Memo,
+    ) -> Vec<Vec<(Finding, Task)>> {
+        use rayon::prelude::*;
+        let judged: Vec<Vec<Vec<Finding>>> = rows
+            .par_iter()
+            .map(|row| {
+                (0..self.subjects.len())
+                    .map(|i| self.findings_of(i, row.task.op, &row.task.input, row, i))
+                    .collect()
+            })
+            .collect();
+        let wanted = rows
+            .iter()
+            .zip(&judged)
+            .flat_map(|(row, per)| {
+                per.iter().enumerate().flat_map(|(i, found)| {
+                    attribute::operands_of(&row.task, found).map(move |on| (i, on))
+                })
+            })
+            .collect();
+        memo.operands.prefetch(self, wanted);
+        rows.par_iter()
+            .zip(judged)
+            .map(|(row, per)| {
+                let mut out = Vec::new();
+                for (i, found) in per.into_iter().enumerate() {
+                    if found.is_empty() {
+                        continue;
+                    }
+                    let (found, on) =
+                        attribute::attribute(self, &memo.operands, i, &row.task, found);
+                    let on = on.unwrap_or_else(|| row.task.clone());
+                    out.extend(found.into_iter().map(|f| (f, on.clone())));
+                }
+                out
+            })
+            .collect()
     }
 
     /// The findings of subject `i` alone on `task`, as judged (every operation, no attribution):

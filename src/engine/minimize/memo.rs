@@ -85,8 +85,17 @@ impl Memo {
             return out.into_iter().flatten().collect();
         }
         let owned: Vec<Task> = missing.iter().map(|t| (*t).clone()).collect();
-        let found: Vec<Arc<Vec<Kept>>> = engine
-            .findings_of_subject_batch(i, &owned)
+        let judged = engine.findings_of_subject_batch(i, &owned);
+        // The operands attribution reads, parsed as one batch first.
+        let wanted = owned
+            .iter()
+            .zip(&judged)
+            .flat_map(|(task, found)| {
+                super::super::attribute::operands_of(task, found).map(|on| (i, on))
+            })
+            .collect();
+        self.operands.prefetch(engine, wanted);
+        let found: Vec<Arc<Vec<Kept>>> = judged
             .into_iter()
             .zip(&owned)
             .map(|(findings, task)| {
