@@ -22,16 +22,30 @@ pub struct AgreementGrid<'a> {
     infos: &'a [&'a SubjectInfo],
     agree: Vec<Vec<usize>>,
     total: Vec<Vec<usize>>,
+    /// Per pair, the components both subjects report: the only ones compared.
+    shared: Vec<Vec<Vec<Component>>>,
 }
 
 impl<'a> AgreementGrid<'a> {
     /// No row yet.
     pub fn new(infos: &'a [&'a SubjectInfo]) -> AgreementGrid<'a> {
         let n = infos.len();
+        let shared = (0..n)
+            .map(|i| {
+                (0..n)
+                    .map(|j| {
+                        (infos[i].components.iter())
+                            .filter(|c| infos[j].components.contains(*c))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
         AgreementGrid {
             infos,
             agree: vec![vec![0usize; n]; n],
             total: vec![vec![0usize; n]; n],
+            shared,
         }
     }
 
@@ -41,7 +55,7 @@ impl<'a> AgreementGrid<'a> {
             return;
         }
         let (infos, n) = (self.infos, self.infos.len());
-        let (agree, total) = (&mut self.agree, &mut self.total);
+        let (agree, total, shared) = (&mut self.agree, &mut self.total, &self.shared);
         for i in 0..n {
             for j in i..n {
                 let (a, b) = (&row.outcomes[i], &row.outcomes[j]);
@@ -53,10 +67,9 @@ impl<'a> AgreementGrid<'a> {
                     (
                         Outcome::Accepted(Answer::Parsed(x)),
                         Outcome::Accepted(Answer::Parsed(y)),
-                    ) => Component::ALL.iter().all(|c| {
-                        !(infos[i].components.contains(*c) && infos[j].components.contains(*c))
-                            || x.components.get(*c) == y.components.get(*c)
-                    }),
+                    ) => shared[i][j]
+                        .iter()
+                        .all(|c| x.components.get(*c) == y.components.get(*c)),
                     (Outcome::Rejected(_), Outcome::Rejected(_)) => true,
                     (Outcome::Crashed(_), _) | (_, Outcome::Crashed(_)) => false,
                     // One accepts, the other rejects: counts only when both decide validity.
@@ -110,7 +123,8 @@ pub fn confusion(
 /// smallest input ([`confusion`]).
 pub struct ConfusionPairs<'a> {
     infos: &'a [&'a SubjectInfo],
-    best: BTreeMap<(String, String, Component), ConfusionPair>,
+    /// Keyed by the two subjects' positions and the component.
+    best: BTreeMap<(usize, usize, Component), ConfusionPair>,
 }
 
 impl<'a> ConfusionPairs<'a> {
@@ -156,8 +170,7 @@ impl<'a> ConfusionPairs<'a> {
                         if routes_alike(c, va, vb, scheme) {
                             continue;
                         }
-                        let key = (infos[i].name.clone(), infos[j].name.clone(), c);
-                        let entry = best.entry(key).or_insert_with(|| ConfusionPair {
+                        let entry = best.entry((i, j, c)).or_insert_with(|| ConfusionPair {
                             class: tag(row).unwrap_or_else(|| format!("{} confusion", c.name())),
                             component: c,
                             a: infos[i].name.clone(),
@@ -222,28 +235,78 @@ impl<'a> ConfusionPairs<'a> {
 /// brackets (an API that gives the address, as Python's `hostname` does), undefined and empty
 /// are alike, and a port equal to the scheme's default is alike to none.
 fn routes_alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&str>) -> bool {
-    let norm = |v: Option<&str>| -> Option<String> {
-        let v = v.filter(|s| !s.is_empty())?;
-        match c {
-            Component::Scheme => Some(v.to_ascii_lowercase()),
-            Component::Host => Some(
-                v.strip_prefix('[')
-                    .and_then(|h| h.strip_suffix(']'))
-                    .unwrap_or(v)
-                    .to_ascii_lowercase(),
-            ),
-            Component::Port => {
-                let n = v.parse::<u16>().ok();
-                let default =
-                    crate::engine::default_port(scheme.map(str::to_ascii_lowercase).as_deref());
-                if n.is_some() && n == default {
-                    None
-                } else {
-                    Some(n.map_or_else(|| v.to_owned(), |n| n.to_string()))
+    // Compared in place: this runs for every pair of parsers on every parse row.
+    let (a, b) = (a.filter(|s| !s.is_empty()), b.filter(|s| !s.is_empty()));
+    match c {
+        Component::Scheme => alike(a, b, |x, y| x.eq_ignore_ascii_case(y)),
+        Component::Host => {
+            let bare = |v: &str| -> usize {
+                usize::from(v.starts_with('[') && v.len() >= 2 && v.ends_with(']'))
+            };
+            alike(a, b, |x, y| {
+                let (x, y) = (
+                    &x[bare(x)..x.len() - bare(x)],
+                    &y[bare(y)..y.len() - bare(y)],
+                );
+                x.eq_ignore_ascii_case(y)
+            })
+        }
+        Component::Port => {
+            let default =
+                crate::engine::default_port(scheme.map(str::to_ascii_lowercase).as_deref());
+            // A number (a default one is none), or the text as it is.
+            fn port(v: Option<&str>, default: Option<u16>) -> Option<Result<u16, &str>> {
+                match v.map(|v| (v, v.parse::<u16>())) {
+                    Some((_, Ok(n))) if Some(n) == default => None,
+                    Some((_, Ok(n))) => Some(Ok(n)),
+                    Some((v, Err(_))) => Some(Err(v)),
+                    None => None,
                 }
             }
-            _ => Some(v.to_owned()),
+            port(a, default) == port(b, default)
         }
-    };
-    norm(a) == norm(b)
+        _ => a == b,
+    }
+}
+
+/// Both undefined, or both defined and `same`.
+fn alike(a: Option<&str>, b: Option<&str>, same: impl Fn(&str, &str) -> bool) -> bool {
+    match (a, b) {
+        (Some(x), Some(y)) => same(x, y),
+        (x, y) => x.is_none() && y.is_none(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routing_components_compare_as_a_request_would_go() {
+        use Component::{Host, Path, Port, Scheme, Userinfo};
+        let http = Some("HTTP");
+        // Schemes and hosts without regard to case (RFC 3986 3.1, 3.2.2).
+        assert!(routes_alike(Scheme, Some("HTTP"), Some("http"), http));
+        assert!(!routes_alike(Scheme, Some("http"), Some("https"), http));
+        assert!(routes_alike(
+            Host,
+            Some("A.example"),
+            Some("a.EXAMPLE"),
+            http
+        ));
+        // An IP literal with or without its brackets; a lone bracket is text.
+        assert!(routes_alike(Host, Some("[::1]"), Some("::1"), http));
+        assert!(!routes_alike(Host, Some("["), Some(""), http));
+        assert!(!routes_alike(Host, Some("[]"), None, http));
+        // Undefined and empty are alike.
+        assert!(routes_alike(Userinfo, Some(""), None, http));
+        assert!(!routes_alike(Userinfo, Some("u"), Some("U"), http));
+        // The scheme's default port is no port; other ports compare as numbers, else as text.
+        assert!(routes_alike(Port, Some("80"), None, http));
+        assert!(routes_alike(Port, Some("080"), Some("80"), Some("ftp")));
+        assert!(!routes_alike(Port, Some("80"), None, Some("ftp")));
+        assert!(!routes_alike(Port, Some("99999"), Some("34463"), http));
+        assert!(routes_alike(Port, Some("x"), Some("x"), http));
+        assert!(!routes_alike(Path, Some("/a"), Some("/A"), http));
+    }
 }
