@@ -65,6 +65,9 @@ sub give {
     return undef unless defined $value;
     my $bytes = "$value";
     utf8::encode($bytes) if utf8::is_utf8($bytes);
+    # ASCII is strict UTF-8 as it is: most components are, and Encode's decode is the worker's
+    # costliest step on them.
+    return $bytes unless $bytes =~ /[^\x00-\x7F]/;
     # Perl's own utf8::decode takes surrogates; Encode's "UTF-8" is strict UTF-8 (Encode's docs,
     # "UTF-8 vs. utf8 vs. UTF8"), which is what JSON text must be.
     my $text = eval { Encode::decode('UTF-8', $bytes, Encode::FB_CROAK | Encode::LEAVE_SRC) };
