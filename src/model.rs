@@ -231,6 +231,19 @@ impl Components {
         self.values[c as usize] = value.map(str::to_owned);
     }
 
+    /// Sets a component to a value already owned (`None` = undefined): [`Components::set`]
+    /// without a copy.
+    ///
+    /// ```
+    /// use uridiff::model::{Component, Components};
+    /// let mut c = Components::default();
+    /// c.put(Component::Host, Some("h".to_owned()));
+    /// assert_eq!(c.get(Component::Host), Some("h"));
+    /// ```
+    pub fn put(&mut self, c: Component, value: Option<String>) {
+        self.values[c as usize] = value;
+    }
+
     /// Builder form of [`Components::set`].
     ///
     /// ```

@@ -4,7 +4,8 @@
 
 use base64::engine::general_purpose::STANDARD as BASE64;
 use base64::Engine as _;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
 use crate::model::{Component, ComponentSet, Crash, CrashKind, Op, Outcome, Parsed, Rejection};
@@ -44,6 +45,148 @@ pub(super) fn bytes_value(v: Value) -> Result<Option<String>, String> {
             _ => Err("an object that is not {\"b64\": ...}".to_owned()),
         },
         other => Err(format!("{other} is not a byte string")),
+    }
+}
+
+/// A byte string of a response, read straight from the line (no [`Value`] in between: a
+/// response is read for every answer of every worker): the text (`None` for `null`), or why it
+/// is not a byte string, by [`bytes_value`]'s rules.
+#[derive(Debug)]
+pub(super) struct WireText(Result<Option<String>, String>);
+
+impl<'de> Deserialize<'de> for WireText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(WireTextVisitor)
+    }
+}
+
+struct WireTextVisitor;
+
+impl<'de> Visitor<'de> for WireTextVisitor {
+    type Value = WireText;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a byte string")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<WireText, E> {
+        Ok(WireText(Ok(Some(v.to_owned()))))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<WireText, E> {
+        Ok(WireText(Ok(Some(v))))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<WireText, E> {
+        Ok(WireText(Ok(None)))
+    }
+    fn visit_none<E: de::Error>(self) -> Result<WireText, E> {
+        Ok(WireText(Ok(None)))
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<WireText, D::Error> {
+        WireText::deserialize(d)
+    }
+    // The rest is rare (`{"b64": ...}`) or wrong: read as a value and judged as one.
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<WireText, E> {
+        Ok(WireText(bytes_value(Value::from(v))))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<WireText, E> {
+        Ok(WireText(bytes_value(Value::from(v))))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<WireText, E> {
+        Ok(WireText(bytes_value(Value::from(v))))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<WireText, E> {
+        Ok(WireText(bytes_value(Value::from(v))))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<WireText, A::Error> {
+        let v = Value::deserialize(de::value::SeqAccessDeserializer::new(seq))?;
+        Ok(WireText(bytes_value(v)))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<WireText, A::Error> {
+        let v = Value::deserialize(de::value::MapAccessDeserializer::new(map))?;
+        Ok(WireText(bytes_value(v)))
+    }
+}
+
+/// A response's `components`, read straight from the line: each key's component (or the
+/// error naming an unknown one) and its text, a key given twice taken the last time as a JSON
+/// object would; `None` when it is not an object.
+#[derive(Debug)]
+pub(super) struct WireComponents(Option<Vec<(Result<Component, String>, WireText)>>);
+
+impl<'de> Deserialize<'de> for WireComponents {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(WireComponentsVisitor)
+    }
+}
+
+struct WireComponentsVisitor;
+
+/// A component's name as a key: borrowed from the line where it can be, never kept.
+struct ComponentKey;
+
+impl<'de> DeserializeSeed<'de> for ComponentKey {
+    type Value = Result<Component, String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for ComponentKey {
+    type Value = Result<Component, String>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a component's name")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(v.parse()
+            .map_err(|e: crate::model::UnknownComponent| e.to_string()))
+    }
+}
+
+impl<'de> Visitor<'de> for WireComponentsVisitor {
+    type Value = WireComponents;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a components object")
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<WireComponents, A::Error> {
+        let mut entries: Vec<(Result<Component, String>, WireText)> = Vec::new();
+        while let Some(key) = map.next_key_seed(ComponentKey)? {
+            let text: WireText = map.next_value()?;
+            match entries.iter_mut().find(|(k, _)| *k == key) {
+                Some(entry) => entry.1 = text,
+                None => entries.push((key, text)),
+            }
+        }
+        Ok(WireComponents(Some(entries)))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<WireComponents, A::Error> {
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+        Ok(WireComponents(None))
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<WireComponents, D::Error> {
+        WireComponents::deserialize(d)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<WireComponents, E> {
+        Ok(WireComponents(None))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<WireComponents, E> {
+        Ok(WireComponents(None))
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<WireComponents, E> {
+        Ok(WireComponents(None))
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<WireComponents, E> {
+        Ok(WireComponents(None))
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<WireComponents, E> {
+        Ok(WireComponents(None))
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<WireComponents, E> {
+        Ok(WireComponents(None))
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<WireComponents, E> {
+        Ok(WireComponents(None))
     }
 }
 
@@ -93,9 +236,9 @@ pub(super) struct Response {
     pub(super) id: Option<u64>,
     pub(super) outcome: String,
     #[serde(default)]
-    pub(super) components: Option<Value>,
+    pub(super) components: Option<WireComponents>,
     #[serde(default)]
-    pub(super) serialization: Option<Value>,
+    pub(super) serialization: Option<WireText>,
     #[serde(default)]
     pub(super) value: Option<Value>,
     #[serde(default)]
@@ -111,23 +254,21 @@ impl Response {
     /// its serialization.
     pub(super) fn parsed(self, declared: ComponentSet) -> Outcome<Parsed> {
         self.outcome(|r| {
-            let Some(Value::Object(map)) = r.components else {
+            let Some(WireComponents(Some(entries))) = r.components else {
                 return Err("an accepted parse without a \"components\" object".to_owned());
             };
             let mut parsed = Parsed::default();
-            let mut reported = Vec::with_capacity(map.len());
-            for (name, value) in map {
-                let c: Component = name
-                    .parse()
-                    .map_err(|e: crate::model::UnknownComponent| e.to_string())?;
-                let value = bytes_value(value).map_err(|e| format!("component {name}: {e}"))?;
-                parsed.components.set(c, value.as_deref());
+            let mut reported = Vec::with_capacity(entries.len());
+            for (c, WireText(value)) in entries {
+                let c = c?;
+                let value = value.map_err(|e| format!("component {}: {e}", c.name()))?;
+                parsed.components.put(c, value);
                 reported.push(c);
             }
             parsed.not_reported = not_reported(declared, &reported);
             parsed.serialization = match r.serialization {
                 None => None,
-                Some(v) => bytes_value(v).map_err(|e| format!("serialization: {e}"))?,
+                Some(WireText(v)) => v.map_err(|e| format!("serialization: {e}"))?,
             };
             Ok(parsed)
         })

@@ -253,6 +253,73 @@ mod tests {
     }
 
     #[test]
+    fn components_are_read_by_the_protocol_s_byte_string_rules() {
+        let i = info();
+        let parse = |line: &str| read_response(&i, Op::Parse, 1, line.as_bytes());
+        let parsed = |line: &str| match parse(line) {
+            Outcome::Accepted(Answer::Parsed(p)) => p,
+            other => panic!("{line}: {other:?}"),
+        };
+        // null is undefined, a key left out is not reported, escapes are read, a key given
+        // twice counts the last time, and the serialization is a byte string too.
+        let p = parsed(
+            r#"{"id":1,"outcome":"accepted","components":{"host":"a","host":"\u00e9b","path":null},"serialization":{"b64":"YQ=="}}"#,
+        );
+        assert_eq!(p.components.get(Component::Host), Some("\u{e9}b"));
+        assert_eq!(p.components.get(Component::Path), None);
+        assert!(!p.not_reported.contains(Component::Path));
+        assert_eq!(p.serialization.as_deref(), Some("a"));
+        let p = parsed(r#"{"id":1,"outcome":"accepted","components":{},"serialization":null}"#);
+        assert!(p.not_reported.contains(Component::Host) && p.serialization.is_none());
+        // Whatever else a worker prints there is a protocol crash naming it, never a panic.
+        for (line, needle) in [
+            (
+                r#"{"id":1,"outcome":"accepted","components":{"hots":"a"}}"#,
+                "hots",
+            ),
+            (
+                r#"{"id":1,"outcome":"accepted","components":{"host":5}}"#,
+                "component host: 5 is not a byte string",
+            ),
+            (
+                r#"{"id":1,"outcome":"accepted","components":{"host":[1,{"b64":"x"}]}}"#,
+                "component host: [1,",
+            ),
+            (
+                r#"{"id":1,"outcome":"accepted","components":{"host":{"b64":"!"}}}"#,
+                "bad base64",
+            ),
+            (
+                r#"{"id":1,"outcome":"accepted","components":{"host":{"b64":"YQ==","x":1}}}"#,
+                "not {\"b64\"",
+            ),
+            (
+                r#"{"id":1,"outcome":"accepted","components":{"host":true}}"#,
+                "true is not a byte string",
+            ),
+            (
+                r#"{"id":1,"outcome":"accepted","components":["host"]}"#,
+                "\"components\" object",
+            ),
+            (
+                r#"{"id":1,"outcome":"accepted","components":"host"}"#,
+                "\"components\" object",
+            ),
+            (
+                r#"{"id":1,"outcome":"accepted","components":null}"#,
+                "\"components\" object",
+            ),
+            (r#"{"id":1,"outcome":"accepted"}"#, "\"components\" object"),
+            (
+                r#"{"id":1,"outcome":"accepted","components":{"host":"a"},"serialization":2.5}"#,
+                "serialization: 2.5 is not",
+            ),
+        ] {
+            crash(&parse(line), needle);
+        }
+    }
+
+    #[test]
     fn a_stdout_is_a_handshake_then_answers_in_request_order() {
         let mut out = format!("\n \n{HANDSHAKE}\n");
         out.push_str("{\"id\":1,\"outcome\":\"accepted\",\"value\":\"r\"}\n\n");
