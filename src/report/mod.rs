@@ -318,12 +318,14 @@ pub struct Timing {
     /// Seconds before the main run: starting the parsers, reading the suites and WHATWG files,
     /// generating the jobs.
     pub setup_s: f64,
-    /// Seconds of the main run (every job through every subject and reference).
+    /// Seconds of the main run: every job through every subject and reference, a chunk at a
+    /// time, each chunk's rows folded (into the classes' findings, the agreement grid, the
+    /// confusion pairs and the matrix's counts) beside the next chunk's run.
     pub run_s: f64,
-    /// Seconds of classification and minimization.
+    /// Seconds of classification after the main run: the last chunk's fold and minimization.
     pub classify_s: f64,
     /// Seconds of the rest of the model: every suite case judged for every subject, the WHATWG
-    /// scores, the matrix, the agreement grid, the confusion pairs and the root causes.
+    /// scores, the matrix and the root causes.
     pub model_s: f64,
     /// Seconds writing the files written before this one (see the type's doc).
     pub write_s: f64,

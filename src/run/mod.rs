@@ -122,30 +122,47 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
     let infos = engine.infos();
     let (tasks, whatwg_files) = jobs(inputs.suites, inputs.tasks, &inputs.whatwg)?;
     let setup_s = started.elapsed().as_secs_f64();
-    // The main run, a chunk at a time, each chunk's rows folded and dropped: the classes'
-    // folding is classification's time, the other folds the model's.
+    // The main run, a chunk at a time, each chunk's rows folded and dropped. A chunk is folded
+    // on a thread of its own while the next one runs (the workers do not wait for the folds;
+    // at most one chunk waits to be folded), in order, so the folds see what they would one
+    // chunk after another.
     let tag = inputs.tag;
-    let mut classifier = Classifier::new(engine);
-    let mut grid = AgreementGrid::new(&infos);
-    let mut pairs = ConfusionPairs::new(&infos);
-    let mut versus = Versus::new(engine);
-    let (mut run_s, mut classify_s) = (0.0, 0.0);
-    for chunk in tasks.chunks(ROWS_PER_CHUNK) {
-        let at = std::time::Instant::now();
-        let rows = engine.run(chunk, inputs.progress);
-        run_s += at.elapsed().as_secs_f64();
-        let at = std::time::Instant::now();
-        classifier.add_rows(&rows);
-        classify_s += at.elapsed().as_secs_f64();
-        for row in &rows {
-            grid.add(row);
-            pairs.add(row, &|row: &Row| tag(&row.task));
-            versus.add(row);
+    let run_started = std::time::Instant::now();
+    let (classifier, grid, pairs, versus, run_s) = std::thread::scope(|scope| {
+        let (to_fold, chunks) = std::sync::mpsc::sync_channel::<Vec<Row>>(0);
+        let infos = &infos;
+        let folder = scope.spawn(move || {
+            let mut classifier = Classifier::new(engine);
+            let mut grid = AgreementGrid::new(infos);
+            let mut pairs = ConfusionPairs::new(infos);
+            let mut versus = Versus::new(engine);
+            for rows in chunks {
+                classifier.add_rows(&rows);
+                for row in &rows {
+                    grid.add(row);
+                    pairs.add(row, &|row: &Row| tag(&row.task));
+                    versus.add(row);
+                }
+            }
+            (classifier, grid, pairs, versus)
+        });
+        for chunk in tasks.chunks(ROWS_PER_CHUNK) {
+            let rows = engine.run(chunk, inputs.progress);
+            // The folder ends only by a panic of its own, passed on at the join.
+            if to_fold.send(rows).is_err() {
+                break;
+            }
         }
-    }
-    let at = std::time::Instant::now();
+        drop(to_fold);
+        let run_s = run_started.elapsed().as_secs_f64();
+        let folded = folder
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (folded.0, folded.1, folded.2, folded.3, run_s)
+    });
+    // Classification's time: the last chunk's fold, after the run, and the minimization.
     let classes = classifier.finish(inputs.budget);
-    classify_s += at.elapsed().as_secs_f64();
+    let classify_s = run_started.elapsed().as_secs_f64() - run_s;
     // Every suite case, judged for every subject.
     let mut jobs = Vec::new();
     for s in inputs.suites {
@@ -204,7 +221,7 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         setup_s,
         run_s,
         classify_s,
-        // The rest: every phase after the run's, and the folds into the grid, pairs and matrix.
+        // The rest: every phase after classification (the folds are the run's).
         model_s: total_s - setup_s - run_s - classify_s,
         write_s: 0.0,
         inputs_per_s: if run_s > 0.0 {
