@@ -49,12 +49,39 @@ impl Operands {
         found
     }
 
+    /// Parses, ahead of [`attribute`], the operands it will read: `wanted` holds a subject and
+    /// the operands of one of its findings in reading order ([`operands_of`]). As `attribute`
+    /// stops at the first operand whose parse deviates, they go in rounds: every list's first
+    /// operand, then the second of those lists whose first parsed without an unexplained
+    /// finding. Each round is one batch per subject ([`Operands::fetch`]), so `attribute` finds
+    /// its operands here instead of asking a worker one at a time, and asks nothing more of a
+    /// worker than it would itself.
+    pub(super) fn prefetch(&self, engine: &Engine, mut wanted: Vec<(usize, Vec<Task>)>) {
+        let mut round = 0;
+        loop {
+            let this: Vec<(usize, Task)> = wanted
+                .iter()
+                .filter_map(|(i, on)| Some((*i, on.get(round)?.clone())))
+                .collect();
+            if this.is_empty() {
+                return;
+            }
+            self.fetch(engine, this);
+            let seen = self.lock();
+            wanted.retain(|(i, on)| {
+                on.get(round)
+                    .and_then(|t| seen.get(&(*i, t.clone())))
+                    .is_some_and(|found| found.iter().all(Finding::explained))
+            });
+            round += 1;
+        }
+    }
+
     /// Parses every operand of `wanted` (a subject and the operand's parse task) not held yet,
     /// each subject's as one batch ([`Engine::findings_of_subject_batch`]: an external worker
-    /// pipelined) and the subjects at the same time, so that [`attribute`] then finds them all
-    /// here instead of asking a worker one operand at a time. The bound is checked before a batch
-    /// goes in, so one batch's entries all stay for the attribution that follows.
-    pub(super) fn prefetch(&self, engine: &Engine, wanted: Vec<(usize, Task)>) {
+    /// pipelined) and the subjects at the same time. The bound is checked before a batch goes
+    /// in, so one batch's entries all stay for the attribution that follows.
+    fn fetch(&self, engine: &Engine, wanted: Vec<(usize, Task)>) {
         let mut by_subject: BTreeMap<usize, Vec<Task>> = BTreeMap::new();
         {
             let seen = self.lock();
@@ -251,9 +278,16 @@ mod tests {
         let rows = engine.run(&tasks, &|| ());
         let memo = super::super::minimize::Memo::default();
         let batch = engine.classed_findings_batch(&rows, &memo);
-        // The operands of the two rows with a finding, each once: "//x/c" and "http://a/b",
-        // "c?d" and "http://a/q" (a parse row has no operand to read).
-        assert_eq!(memo.operands.lock().len(), 4);
+        // The operands attribution reads, each once and no more: "//x/c" (it deviates, so the
+        // base "http://a/b" is not read), "c?d" then "http://a/q" (a parse row has none).
+        let mut read: Vec<Vec<u8>> = memo
+            .operands
+            .lock()
+            .keys()
+            .map(|k| k.1.input.clone())
+            .collect();
+        read.sort();
+        assert_eq!(read, [&b"//x/c"[..], b"c?d", b"http://a/q"]);
         for (row, classed) in rows.iter().zip(&batch) {
             let alone = super::super::minimize::Memo::default();
             assert_eq!(classed, &engine.classed_findings(row, &alone));

@@ -410,8 +410,9 @@ impl Engine {
             .iter()
             .zip(&judged)
             .flat_map(|(row, per)| {
-                per.iter().enumerate().flat_map(|(i, found)| {
-                    attribute::operands_of(&row.task, found).map(move |on| (i, on))
+                per.iter().enumerate().filter_map(|(i, found)| {
+                    let on: Vec<Task> = attribute::operands_of(&row.task, found).collect();
+                    (!on.is_empty()).then_some((i, on))
                 })
             })
             .collect();

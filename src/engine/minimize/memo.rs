@@ -90,8 +90,9 @@ impl Memo {
         let wanted = owned
             .iter()
             .zip(&judged)
-            .flat_map(|(task, found)| {
-                super::super::attribute::operands_of(task, found).map(|on| (i, on))
+            .filter_map(|(task, found)| {
+                let on: Vec<Task> = super::super::attribute::operands_of(task, found).collect();
+                (!on.is_empty()).then_some((i, on))
             })
             .collect();
         self.operands.prefetch(engine, wanted);
