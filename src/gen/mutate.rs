@@ -2,7 +2,7 @@
 //! each [`Mutation`] takes a reference (realistic or grammar-derived) and changes it the way
 //! hand-typed, hostile or badly encoded URIs differ from the grammar.
 //!
-//! The list follows the issue: backslashes; tabs, newlines and other whitespace inside;
+//! The list: backslashes; tabs, newlines and other whitespace inside;
 //! control characters; non-ASCII text and fullwidth forms; stray `%` and bad hex; `%2e%2e`;
 //! extra `@` `:` `[` `]` `#` `?`; IPv4 in odd forms (octal, hex, fewer parts, out of range);
 //! `[::ffff:1.2.3.4]`; zone ids; dot segments; leading and doubled slashes; `http:/\x`; empty
@@ -65,7 +65,7 @@ pub enum Mutation {
 }
 
 impl Mutation {
-    /// Every mutation, in the order of the issue's list.
+    /// Every mutation, in the order of the module's list.
     pub const ALL: [Mutation; 16] = [
         Mutation::Backslash,
         Mutation::Whitespace,

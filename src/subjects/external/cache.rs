@@ -1,6 +1,6 @@
 //! The cache directory of the shipped workers' sources and built binaries: the user's own cache
 //! folder, checked to be this user's and written with no link followed, or a folder of a random
-//! name made for the process (the security rules of the hardening issue, item 1).
+//! name made for the process: another user could otherwise plant the sources or binaries run.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! Process handling for one worker: spawning it in its own process group, writing its requests
 //! from a thread of their own, reading its stdout line by line and its stderr's last lines with
-//! bounded memory, and killing it with its whole process tree (the hardening issue, items 7 and
-//! 8; `workers/README.md`, "uridiff's side").
+//! bounded memory, and killing it with its whole process tree (`workers/README.md`,
+//! "uridiff's side").
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};

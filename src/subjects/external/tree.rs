@@ -1,5 +1,5 @@
 //! Ending a worker's whole process tree, a grandchild that left the worker's process group or
-//! session (`setsid`) included (the hardening issue, item 8).
+//! session (`setsid`) included: a worker that detaches a child must not leave it running.
 //!
 //! A worker runs in its own process group, and killing the group ends what stays in it. A
 //! descendant that calls `setsid(2)` leaves the group and the session, and once its parent
