@@ -49,14 +49,25 @@ impl Operands {
         found
     }
 
-    /// Parses, ahead of [`attribute`], the operands it will read: `wanted` holds a subject and
-    /// the operands of one of its findings in reading order ([`operands_of`]). As `attribute`
-    /// stops at the first operand whose parse deviates, they go in rounds: every list's first
-    /// operand, then the second of those lists whose first parsed without an unexplained
-    /// finding. Each round is one batch per subject ([`Operands::fetch`]), so `attribute` finds
-    /// its operands here instead of asking a worker one at a time, and asks nothing more of a
-    /// worker than it would itself.
-    pub(super) fn prefetch(&self, engine: &Engine, mut wanted: Vec<(usize, Vec<Task>)>) {
+    /// Parses, ahead of [`attribute`], the operands it will read for each of `found` (a
+    /// subject, a task and that subject's findings on it): their lists in reading order
+    /// ([`operands_of`]). As `attribute` stops at the first operand whose parse deviates, they
+    /// go in rounds: every list's first operand, then the second of those lists whose first
+    /// parsed without an unexplained finding. Each round is one batch per subject
+    /// ([`Operands::fetch`]), so `attribute` finds its operands here instead of asking a worker
+    /// one at a time, and asks nothing more of a worker than it would itself.
+    pub(super) fn prefetch<'a>(
+        &self,
+        engine: &Engine,
+        found: impl IntoIterator<Item = (usize, &'a Task, &'a [Finding])>,
+    ) {
+        let mut wanted: Vec<(usize, Vec<Task>)> = found
+            .into_iter()
+            .filter_map(|(i, task, found)| {
+                let on: Vec<Task> = operands_of(task, found).collect();
+                (!on.is_empty()).then_some((i, on))
+            })
+            .collect();
         let mut round = 0;
         loop {
             let this: Vec<(usize, Task)> = wanted
@@ -127,7 +138,7 @@ impl Operands {
 /// The operands [`attribute`] reads a subject's `found` findings on `task` against, as parse
 /// tasks, in the order a reader meets them (the reference, or the one operand, then the base
 /// or the other operand): none for a parse, nor when every finding is explained.
-pub fn operands_of<'t>(task: &'t Task, found: &[Finding]) -> impl Iterator<Item = Task> + 't {
+fn operands_of<'t>(task: &'t Task, found: &[Finding]) -> impl Iterator<Item = Task> + 't {
     let wanted = task.op != Op::Parse && found.iter().any(|f| !f.explained());
     std::iter::once(&task.input)
         .chain(task.second.as_ref())

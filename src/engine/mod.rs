@@ -406,17 +406,12 @@ impl Engine {
                     .collect()
             })
             .collect();
-        let wanted = rows
-            .iter()
-            .zip(&judged)
-            .flat_map(|(row, per)| {
-                per.iter().enumerate().filter_map(|(i, found)| {
-                    let on: Vec<Task> = attribute::operands_of(&row.task, found).collect();
-                    (!on.is_empty()).then_some((i, on))
-                })
-            })
-            .collect();
-        memo.operands.prefetch(self, wanted);
+        memo.operands.prefetch(
+            self,
+            rows.iter().zip(&judged).flat_map(|(row, per)| {
+                (per.iter().enumerate()).map(move |(i, found)| (i, &row.task, found.as_slice()))
+            }),
+        );
         rows.par_iter()
             .zip(judged)
             .map(|(row, per)| {

@@ -86,16 +86,11 @@ impl Memo {
         }
         let owned: Vec<Task> = missing.iter().map(|t| (*t).clone()).collect();
         let judged = engine.findings_of_subject_batch(i, &owned);
-        // The operands attribution reads, parsed as one batch first.
-        let wanted = owned
-            .iter()
-            .zip(&judged)
-            .filter_map(|(task, found)| {
-                let on: Vec<Task> = super::super::attribute::operands_of(task, found).collect();
-                (!on.is_empty()).then_some((i, on))
-            })
-            .collect();
-        self.operands.prefetch(engine, wanted);
+        // The operands attribution reads, parsed in batches first.
+        self.operands.prefetch(
+            engine,
+            (owned.iter().zip(&judged)).map(|(task, found)| (i, task, found.as_slice())),
+        );
         let found: Vec<Arc<Vec<Kept>>> = judged
             .into_iter()
             .zip(&owned)
