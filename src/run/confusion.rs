@@ -240,16 +240,13 @@ fn routes_alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&
     match c {
         Component::Scheme => alike(a, b, |x, y| x.eq_ignore_ascii_case(y)),
         Component::Host => {
-            let bare = |v: &str| -> usize {
-                usize::from(v.starts_with('[') && v.len() >= 2 && v.ends_with(']'))
-            };
-            alike(a, b, |x, y| {
-                let (x, y) = (
-                    &x[bare(x)..x.len() - bare(x)],
-                    &y[bare(y)..y.len() - bare(y)],
-                );
-                x.eq_ignore_ascii_case(y)
-            })
+            // An IP literal's address without its brackets.
+            fn bare(v: &str) -> &str {
+                v.strip_prefix('[')
+                    .and_then(|h| h.strip_suffix(']'))
+                    .unwrap_or(v)
+            }
+            alike(a, b, |x, y| bare(x).eq_ignore_ascii_case(bare(y)))
         }
         Component::Port => {
             let default =

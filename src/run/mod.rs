@@ -155,10 +155,10 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         }
         drop(to_fold);
         let run_s = run_started.elapsed().as_secs_f64();
-        let folded = folder
+        let (classifier, grid, pairs, versus) = folder
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
-        (folded.0, folded.1, folded.2, folded.3, run_s)
+        (classifier, grid, pairs, versus, run_s)
     });
     // Classification's time: the last chunk's fold, after the run, and the minimization.
     let classes = classifier.finish(inputs.budget);
