@@ -86,7 +86,7 @@ impl External {
             }
             if !block.is_empty() {
                 // A worker whose stdin is gone shows it by exiting or by not answering.
-                let _ = running.send(block);
+                let _ = running.send(&block);
             }
             let Some(&(i, id)) = flight.front() else {
                 continue;

@@ -39,6 +39,7 @@ mod cache;
 mod catalogue;
 mod feeder;
 mod packages;
+mod pipes;
 mod process;
 mod tree;
 mod wire;

@@ -1,31 +1,22 @@
-//! Process handling for one worker: spawning it in its own process group, writing its requests
-//! from a thread of their own, reading its stdout line by line and its stderr's last lines with
-//! bounded memory, and killing it with its whole process tree (`workers/README.md`,
-//! "uridiff's side").
+//! Process handling for one worker: spawning it in its own process group, talking with it
+//! through its pipes ([`super::pipes`]: requests written and answers read on the feeder's
+//! thread), reading its stderr's last lines with bounded memory on a thread of their own, and
+//! killing it with its whole process tree (`workers/README.md`, "uridiff's side").
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, Read};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use super::pipes::Pipes;
+pub(super) use super::pipes::{ReadError, MAX_LINE};
 use super::tree;
 use crate::model::{Crash, CrashKind, Op};
 
 /// How many of the worker's last stderr lines a crash keeps.
 const STDERR_LINES: usize = 20;
-
-/// The longest line a worker may print (a longer one is a protocol error).
-pub(super) const MAX_LINE: u64 = 64 << 20;
-
-/// The blocks of stdout lines read ahead of the requests (a block: a line and the whole lines
-/// read with it, at most [`READ_BUFFER`] bytes besides the first): a worker that prints faster
-/// than it is asked waits on its pipe (bounded memory), it is not buffered without end.
-const LINES_AHEAD: usize = 4;
-
-/// The stdout reader's buffer: a read takes many answers at once.
-const READ_BUFFER: usize = 64 << 10;
 
 /// The blank stdout lines a request may be answered after: more is a flood, a protocol error.
 pub(super) const MAX_BLANK_LINES: usize = 10_000;
@@ -74,36 +65,18 @@ fn keep_tail(mut stderr: impl BufRead, tail: &Mutex<VecDeque<String>>) {
     }
 }
 
-/// A running worker: the process, and the threads writing its stdin and reading its stdout and
-/// stderr.
+/// A running worker: the process, its pipes, and the thread reading its stderr.
 #[derive(Debug)]
 pub(super) struct Worker {
     pub(super) child: Child,
-    /// Request lines for the writer thread, which owns the worker's stdin: the feeder never
-    /// blocks on a full pipe while the worker waits for its answers to be read.
-    requests: Option<Sender<Vec<u8>>>,
+    pipes: Pipes,
     /// The value of [`tree::TAG_VAR`] in the worker's environment.
     tag: String,
-    lines: Receiver<Vec<Line>>,
-    /// Lines of the last block received, not yet read.
-    pending: VecDeque<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     stderr_done: Receiver<()>,
     /// Set once the process is reaped: its pid may then be reused, so it is never signalled
     /// again.
     status: Option<ExitStatus>,
-}
-
-/// What the stdout reader saw: a line (without its '\n'), or the end.
-pub(super) type Line = Result<Vec<u8>, String>;
-
-/// Why no line came.
-pub(super) enum ReadError {
-    Timeout,
-    /// The stdout pipe closed (the worker exited or closed it).
-    Closed,
-    /// A read error or an overlong line.
-    Broken(String),
 }
 
 impl Worker {
@@ -120,60 +93,17 @@ impl Worker {
         let tag = tree::new_tag();
         command.env(tree::TAG_VAR, &tag);
         let mut child = command.spawn()?;
-        let mut stdin = child.stdin.take().expect("stdin is piped");
-        // The window of requests in flight bounds what waits here (feeder::WINDOW).
-        let (requests, to_write) = mpsc::channel::<Vec<u8>>();
-        std::thread::spawn(move || {
-            for line in to_write {
-                if stdin.write_all(&line).and_then(|()| stdin.flush()).is_err() {
-                    break;
-                }
-            }
-        });
+        let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
-        let (line_tx, lines) = mpsc::sync_channel(LINES_AHEAD);
-        std::thread::spawn(move || {
-            let mut reader = BufReader::with_capacity(READ_BUFFER, stdout);
-            let mut end = false;
-            while !end {
-                // A line, then every other whole line already read: one hand-over for all the
-                // answers one read brought.
-                let mut block: Vec<Line> = Vec::new();
-                loop {
-                    let mut line = Vec::new();
-                    match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut line) {
-                        Ok(0) => end = true,
-                        Ok(_) if line.last() == Some(&b'\n') => {
-                            line.pop();
-                            if line.last() == Some(&b'\r') {
-                                line.pop();
-                            }
-                            block.push(Ok(line));
-                        }
-                        Ok(n) if n as u64 >= MAX_LINE => {
-                            block.push(Err(format!("a line longer than {MAX_LINE} bytes")));
-                            end = true;
-                        }
-                        Ok(_) => {
-                            // A last line without '\n', then the end.
-                            block.push(Ok(line));
-                            end = true;
-                        }
-                        Err(e) => {
-                            block.push(Err(format!("cannot read its stdout: {e}")));
-                            end = true;
-                        }
-                    }
-                    if end || !reader.buffer().contains(&b'\n') {
-                        break;
-                    }
-                }
-                if !block.is_empty() && line_tx.send(block).is_err() {
-                    break;
-                }
+        let pipes = match Pipes::new(stdin, stdout) {
+            Ok(pipes) => pipes,
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(e);
             }
-        });
+        };
         let tail = Arc::new(Mutex::new(VecDeque::new()));
         let (done_tx, stderr_done) = mpsc::channel();
         let keep = Arc::clone(&tail);
@@ -183,52 +113,39 @@ impl Worker {
         });
         Ok(Worker {
             child,
-            requests: Some(requests),
+            pipes,
             tag,
-            lines,
-            pending: VecDeque::new(),
             stderr: tail,
             stderr_done,
             status: None,
         })
     }
 
-    /// The next non-empty stdout line, within `timeout`.
+    /// The next non-empty stdout line, within `timeout`; requests sent and not yet taken by
+    /// the worker's stdin are written meanwhile.
     pub(super) fn read_line(&mut self, timeout: Duration) -> Result<Vec<u8>, ReadError> {
-        let deadline = Instant::now() + timeout;
+        let deadline = std::time::Instant::now() + timeout;
         let mut blank = 0usize;
         loop {
-            let next = match self.pending.pop_front() {
-                Some(line) => Ok(line),
-                None => {
-                    let left = deadline.saturating_duration_since(Instant::now());
-                    self.lines.recv_timeout(left).map(|block| {
-                        self.pending.extend(block);
-                        self.pending.pop_front().unwrap_or(Ok(Vec::new()))
-                    })
-                }
-            };
-            match next {
-                Ok(Ok(line)) if line.iter().all(u8::is_ascii_whitespace) => {
-                    blank += 1;
-                    if blank > MAX_BLANK_LINES {
-                        return Err(ReadError::Broken(format!(
-                            "more than {MAX_BLANK_LINES} blank lines where an answer was due"
-                        )));
-                    }
-                }
-                Ok(Ok(line)) => return Ok(line),
-                Ok(Err(e)) => return Err(ReadError::Broken(e)),
-                Err(RecvTimeoutError::Timeout) => return Err(ReadError::Timeout),
-                Err(RecvTimeoutError::Disconnected) => return Err(ReadError::Closed),
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let line = self.pipes.read_line(left)?;
+            if !line.iter().all(u8::is_ascii_whitespace) {
+                return Ok(line);
+            }
+            blank += 1;
+            if blank > MAX_BLANK_LINES {
+                return Err(ReadError::Broken(format!(
+                    "more than {MAX_BLANK_LINES} blank lines where an answer was due"
+                )));
             }
         }
     }
 
-    /// Hands one request line (with its `\n`) to the writer thread; false when the worker's
-    /// stdin is gone (its answer's absence then shows as an exit or a timeout).
-    pub(super) fn send(&mut self, line: Vec<u8>) -> bool {
-        self.requests.as_ref().is_some_and(|r| r.send(line).is_ok())
+    /// Sends request lines (each with its `\n`): what the worker's stdin pipe takes now is
+    /// written, the rest while its answers are read. False when the worker's stdin is gone
+    /// (its answer's absence then shows as an exit or a timeout).
+    pub(super) fn send(&mut self, lines: &[u8]) -> bool {
+        self.pipes.send(lines)
     }
 
     /// The worker's last stderr lines, once its stderr is closed (or after a short wait).
@@ -252,7 +169,7 @@ impl Worker {
     /// The whole tree goes first ([`super::tree`]: descendants that left the group too), while
     /// the worker still lives to be walked from, then the group, then what was forked meanwhile.
     pub(super) fn kill(&mut self) -> Option<ExitStatus> {
-        self.requests = None;
+        self.pipes.close_stdin();
         if self.status.is_none() {
             tree::end(self.child.id(), &self.tag);
             #[cfg(unix)]

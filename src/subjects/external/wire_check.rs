@@ -153,7 +153,7 @@ impl<'a> Iterator for Lines<'a> {
                 .unwrap_or(self.rest.len());
             let (line, rest) = self.rest.split_at(end);
             self.rest = rest.get(1..).unwrap_or_default();
-            if line.len() as u64 >= MAX_LINE {
+            if line.len() >= MAX_LINE {
                 self.rest = &[];
                 return Some(Err(format!("a line longer than {MAX_LINE} bytes")));
             }
