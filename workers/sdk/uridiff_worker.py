@@ -80,6 +80,9 @@ def give(value):
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):
+        # ASCII (most components) has no lone surrogate: no need to encode it to find out.
+        if value.isascii():
+            return value
         try:
             value.encode("utf-8")
             return value
@@ -181,8 +184,11 @@ def serve(name, profile, version, parse=None, resolve=None, normalize=None, equi
                              ("equivalent", equivalent)) if v is not None}
     offered = [op for op in ("parse", "resolve", "normalize", "equivalent") if op in ops]
 
+    # One encoder for every line: json.dumps with an option builds a new one per call.
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+
     def emit(obj):
-        stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        stdout.write(encode(obj) + "\n")
         stdout.flush()
 
     emit(handshake(name, profile, version, offered, components, decides_validity, library, notes))
