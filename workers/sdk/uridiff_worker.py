@@ -136,19 +136,23 @@ def handshake(name, profile, version, operations, components, decides_validity, 
     return h
 
 
+# Each operation's fields, in the order its function takes them.
+_FIELDS = {"parse": ("input",), "resolve": ("base", "input"),
+           "normalize": ("input",), "equivalent": ("input", "other")}
+
+
 def answer(request, ops, name, text_only=True):
     """The response (a dict) to one request (a dict)."""
     rid = request.get("id")
     op = request.get("op")
     if not isinstance(op, str):
         return {"id": rid, "outcome": "error", "message": 'a request needs an "op"'}
-    if op not in ("parse", "resolve", "normalize", "equivalent"):
+    fields = _FIELDS.get(op)
+    if fields is None:
         return {"id": rid, "outcome": "error", "message": "unknown op %r" % op}
     fn = ops.get(op)
     if fn is None:
         return {"id": rid, "outcome": "unsupported", "message": "%s does not offer %s" % (name, op)}
-    fields = {"parse": ("input",), "resolve": ("base", "input"),
-              "normalize": ("input",), "equivalent": ("input", "other")}[op]
     try:
         args = [_take(request.get(f), text_only) for f in fields]
     except _NotUtf8:
