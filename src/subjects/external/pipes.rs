@@ -96,6 +96,7 @@ impl Pipes {
     /// returned before [`ReadError::Closed`].
     pub(super) fn read_line(&mut self, timeout: Duration) -> Result<Vec<u8>, ReadError> {
         let deadline = Instant::now() + timeout;
+        let mut waited = false;
         loop {
             if let Some(line) = self.take_line() {
                 return Ok(line);
@@ -113,11 +114,14 @@ impl Pipes {
                     "a line longer than {MAX_LINE} bytes"
                 )));
             }
-            let left = deadline.saturating_duration_since(Instant::now());
-            let read = self.pump(left).map_err(ReadError::Broken)?;
-            if !read && Instant::now() >= deadline {
+            // The deadline is for a whole line: bytes trickling in without one do not stretch
+            // it. Past it, what is already there is still taken (one wait of zero).
+            if waited && Instant::now() >= deadline {
                 return Err(ReadError::Timeout);
             }
+            let left = deadline.saturating_duration_since(Instant::now());
+            self.pump(left).map_err(ReadError::Broken)?;
+            waited = true;
         }
     }
 
@@ -144,10 +148,10 @@ impl Pipes {
     }
 
     /// Waits at most `left` for stdout to have something or stdin to take something, then
-    /// writes and reads what it can. True when stdout gave bytes or its end.
-    fn pump(&mut self, left: Duration) -> Result<bool, String> {
+    /// writes and reads what it can.
+    fn pump(&mut self, left: Duration) -> Result<(), String> {
         let Some(stdout) = self.stdout.as_ref() else {
-            return Ok(true);
+            return Ok(());
         };
         let writing = self
             .stdin
@@ -159,7 +163,7 @@ impl Pipes {
             self.write_some();
         }
         if !ready.stdout {
-            return Ok(false);
+            return Ok(());
         }
         // Drop what was returned already before reading more: the buffer holds one line in
         // progress and what one read brought with it.
@@ -180,14 +184,14 @@ impl Pipes {
         match self.stdout.as_mut().map_or(Ok(0), |s| s.read(room)) {
             Ok(0) => {
                 self.stdout = None;
-                Ok(true)
+                Ok(())
             }
             Ok(n) => {
                 self.filled += n;
-                Ok(true)
+                Ok(())
             }
             Err(e) => match e.kind() {
-                io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted => Ok(false),
+                io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted => Ok(()),
                 _ => Err(format!("cannot read its stdout: {e}")),
             },
         }
@@ -359,6 +363,34 @@ mod tests {
         ));
         let took = began.elapsed();
         assert!(took >= Duration::from_millis(200), "{took:?}");
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+
+    #[test]
+    fn bytes_trickling_in_without_a_newline_do_not_stretch_the_timeout() {
+        // A byte every 50 ms for 10 s, never a newline: the line is not there in 300 ms. Were
+        // the deadline renewed by each byte, the read would last until the end and return
+        // the bytes as a last line.
+        let (mut child, mut pipes) = spawn("for i in $(seq 200); do printf x; sleep 0.05; done");
+        assert!(matches!(
+            pipes.read_line(Duration::from_millis(300)),
+            Err(ReadError::Timeout)
+        ));
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+
+    #[test]
+    fn a_line_without_end_is_cut_off_at_the_limit() {
+        let (mut child, mut pipes) = spawn("yes x | tr -d '\\n'");
+        match pipes.read_line(Duration::from_secs(120)) {
+            Err(ReadError::Broken(why)) => assert!(why.contains("a line longer than"), "{why}"),
+            Err(ReadError::Timeout) => panic!("a timeout, not the limit"),
+            Err(ReadError::Closed) => panic!("closed, not the limit"),
+            Ok(line) => panic!("a line of {} bytes", line.len()),
+        }
+        assert!(pipes.incoming.len() <= MAX_LINE + READ_BUFFER);
         child.kill().unwrap();
         child.wait().unwrap();
     }
