@@ -295,6 +295,12 @@ impl Engine {
                 _ => local.push((k, item)),
             }
         }
+        // One worker's items alone (a minimization's operands, most often) need no thread of
+        // their own: the caller's waits as well, and starting one costs more than most rounds.
+        if local.is_empty() && by_worker.len() <= 1 {
+            let items = by_worker.into_values().next().unwrap_or_default();
+            return items.into_iter().map(|(_, item)| f(item)).collect();
+        }
         let mut out: Vec<(usize, R)> = std::thread::scope(|scope| {
             let threads: Vec<_> = by_worker
                 .into_values()
