@@ -10,7 +10,7 @@
 //! stdout pipe that nobody reads. So both pipes are non-blocking, and whoever waits for an
 //! answer also writes what the stdin pipe takes meanwhile.
 //!
-//! Memory is bounded as before: stdout is read only while no whole line is buffered, one
+//! Memory is bounded: stdout is read only while no whole line is buffered, one
 //! [`READ_BUFFER`] at a time, and a line longer than [`MAX_LINE`] is an error.
 
 use std::io::{self, Read, Write};
