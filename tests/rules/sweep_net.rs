@@ -79,6 +79,18 @@ fn named() -> Vec<(Arc<dyn Subject>, &'static str, &'static str)> {
             "resolve:g#|http://a/b/c/d;p?q",
             "URL.Fragment has no empty fragment",
         ),
+        // ResolveReference takes an absolute base: against a relative one it answers
+        // (`"" against "b/c"` is `/b/c` with Go 1.19), outside its contract.
+        (
+            resolves("go-net-url", "go-net-url", |_, _| "/b/c".into()),
+            "resolve:|b/c",
+            "outside ResolveReference's contract",
+        ),
+        (
+            resolves("go-net-url", "go-net-url", |_, _| "//h/g".into()),
+            "resolve:g|//h",
+            "outside ResolveReference's contract",
+        ),
         // Userinfo.String(): sub-delims escaped, and the password's ":".
         (
             plays("go-net-url", "go-net-url", rfc3986, |_, o| {
@@ -180,6 +192,18 @@ fn what_the_libraries_do_not_state_stays_unexplained() {
     unexplained(
         resolves("go-net-url", "go-net-url", |_, _| "http://a/b#f".into()),
         "resolve:#|http://a/b#f",
+    );
+    // Go: a reference the grammar refuses is accepted, against a relative base as against an
+    // absolute one: the library's own reading, not the base's.
+    unexplained(
+        resolves("go-net-url", "go-net-url", |_, _| "/b/a%20b".into()),
+        "resolve:a b|b/c",
+    );
+    unexplained(
+        resolves("go-net-url", "go-net-url", |_, _| {
+            "http://a/b/c/a%20b".into()
+        }),
+        "resolve:a b|http://a/b/c/d;p?q",
     );
     // Go: a sub-delim left as written, or "$" escaped, is not what Userinfo.String() gives.
     unexplained(

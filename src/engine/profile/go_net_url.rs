@@ -17,6 +17,12 @@
 //! With no empty fragment (`URL.Fragment` is "fragment for references, without '#'", and the
 //! struct has no `ForceQuery` for it), `ResolveReference` on a reference whose fragment is empty
 //! gives a target without one.
+//!
+//! `ResolveReference` "resolves a URI reference to an absolute URI from an absolute base URI u,
+//! per RFC 3986 Section 5.2", and has no error to return: a base without a scheme is outside
+//! its contract (RFC 3986 5.1 leaves establishing an absolute base to the caller), so that it
+//! answers for one is not a finding. A reference the grammar refuses, against any base, stays
+//! one: that is the library's own reading.
 
 use super::{pct_decode_exact, Rule};
 use crate::engine::Class;
@@ -64,6 +70,17 @@ pub(super) const RULES: &[Rule] = &[
                 && e.spec
                     .and_then(|t| t.strip_suffix('#'))
                     .is_some_and(|t| Some(t) == e.got)
+        },
+    },
+    Rule {
+        profile: "go-net-url",
+        name: "a base without a scheme is outside ResolveReference's contract (\"from an absolute base URI u\")",
+        explains: |e| {
+            e.class == Class::TooLax
+                && e.second.is_some_and(|base| {
+                    uri_spec::parse(base).is_ok_and(|c| c.scheme.is_none())
+                })
+                && uri_spec::parse(e.input).is_ok()
         },
     },
     Rule {
