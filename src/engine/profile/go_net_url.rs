@@ -24,7 +24,7 @@
 //! answers for one is not a finding. A reference the grammar refuses, against any base, stays
 //! one: that is the library's own reading.
 
-use super::{pct_decode_exact, Rule};
+use super::{pct_decode_exact, too_lax_for_a_relative_base, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -75,13 +75,7 @@ pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "go-net-url",
         name: "a base without a scheme is outside ResolveReference's contract (\"from an absolute base URI u\")",
-        explains: |e| {
-            e.class == Class::TooLax
-                && e.second.is_some_and(|base| {
-                    uri_spec::parse(base).is_ok_and(|c| c.scheme.is_none())
-                })
-                && uri_spec::parse(e.input).is_ok()
-        },
+        explains: |e| too_lax_for_a_relative_base(e, uri_spec::Edition::Rfc3986),
     },
     Rule {
         profile: "go-net-url",

@@ -289,6 +289,18 @@ pub(super) fn opaque_2396(input: &[u8]) -> bool {
         && !rest.starts_with(b"#")
 }
 
+/// Whether `e` is a too-lax resolution against a base without a scheme, of a reference that
+/// `edition`'s grammar takes: the library answered for a base its documentation resolves as it
+/// says (java.net.URI) or leaves outside its contract (Go's `ResolveReference`), not for a
+/// reference it should have refused.
+pub(super) fn too_lax_for_a_relative_base(e: &Evidence<'_>, edition: uri_spec::Edition) -> bool {
+    let parser = uri_spec::Parser::new().edition(edition);
+    e.class == Class::TooLax
+        && e.second
+            .is_some_and(|base| parser.parse(base).is_ok_and(|c| c.scheme.is_none()))
+        && parser.parse(e.input).is_ok()
+}
+
 /// Whether the job's operands (the input, and the second for `resolve`/`equivalent`) parse under
 /// `edition` once `fix` is applied to each, and `fix` changed one of them.
 pub(super) fn accepted_once(

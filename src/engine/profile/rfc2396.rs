@@ -23,7 +23,9 @@
 
 use uri_spec::{Edition, Parser};
 
-use super::{accepted_once, opaque_2396, pct_encode_non_ascii, Class, Rule};
+use super::{
+    accepted_once, opaque_2396, pct_encode_non_ascii, too_lax_for_a_relative_base, Class, Rule,
+};
 
 mod java_resolve;
 
@@ -81,21 +83,9 @@ pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "java-uri",
         name: "a relative base is resolved against (URI.resolve: \"The result of this method is absolute if, and only if, either this URI is absolute or the given URI is absolute\")",
-        explains: |e| {
-            // RFC 2396 5.2 resolves against an absolute base only; java.net.URI documents
-            // resolving against any, its answer relative when both are.
-            e.class == Class::TooLax
-                && e.second.is_some_and(|base| {
-                    uri_spec::Parser::new()
-                        .edition(Edition::UriSyntax02)
-                        .parse(base)
-                        .is_ok_and(|c| c.scheme.is_none())
-                })
-                && uri_spec::Parser::new()
-                    .edition(Edition::UriSyntax02)
-                    .parse(e.input)
-                    .is_ok()
-        },
+        // RFC 2396 5.2 resolves against an absolute base only; java.net.URI documents
+        // resolving against any, its answer relative when both are.
+        explains: |e| too_lax_for_a_relative_base(e, Edition::UriSyntax02),
     },
     // java.net.URI.resolve(URI)'s documentation: "If the given URI is already absolute, or if
     // this URI is opaque, then the given URI is returned." RFC 2396 5.2 resolves against the
