@@ -180,8 +180,10 @@ impl Pipes {
         if self.incoming.len() - self.filled < READ_BUFFER {
             self.incoming.resize(self.filled + READ_BUFFER, 0);
         }
-        let room = &mut self.incoming[self.filled..];
-        match self.stdout.as_mut().map_or(Ok(0), |s| s.read(room)) {
+        let Some(stdout) = self.stdout.as_mut() else {
+            return Ok(());
+        };
+        match stdout.read(&mut self.incoming[self.filled..]) {
             Ok(0) => {
                 self.stdout = None;
                 Ok(())
@@ -251,11 +253,20 @@ mod sys {
     ) -> io::Result<Ready> {
         let millis = left.as_micros().div_ceil(1000);
         let timeout = PollTimeout::try_from(millis).unwrap_or(PollTimeout::MAX);
-        let mut fds = vec![PollFd::new(stdout.as_fd(), PollFlags::POLLIN)];
-        if let Some(stdin) = stdin {
-            fds.push(PollFd::new(stdin.as_fd(), PollFlags::POLLOUT));
-        }
-        match poll(&mut fds, timeout) {
+        // On the stack: a wait happens for every few answers.
+        let reading = PollFd::new(stdout.as_fd(), PollFlags::POLLIN);
+        let (mut one, mut both);
+        let fds: &mut [PollFd] = match stdin {
+            Some(stdin) => {
+                both = [reading, PollFd::new(stdin.as_fd(), PollFlags::POLLOUT)];
+                &mut both
+            }
+            None => {
+                one = [reading];
+                &mut one
+            }
+        };
+        match poll(fds, timeout) {
             Ok(_) => {}
             Err(Errno::EINTR) => {
                 return Ok(Ready {
