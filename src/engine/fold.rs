@@ -226,9 +226,9 @@ impl Engine {
     /// Minimizes each item of `work` (a signature, and what `on` reads from the item: the task it
     /// was seen on and the judge's reason), in parallel (each external worker's items on a thread
     /// of that worker's own, the in-process subjects' over the cores), at most `budget` subject
-    /// runs each (more for a longer input: [`minimize::budget_for`]). Each comes back in `work`'s order with its signature's form made from the example
-    /// ([`example_form`]), the example (the task itself when it no longer shows the signature)
-    /// and the item.
+    /// runs each (more for a longer input: [`minimize::budget_for`]). Each comes back in
+    /// `work`'s order with its signature's form made from the example ([`example_form`]), the
+    /// example (the task itself when it no longer shows the signature) and the item.
     pub fn minimize_each<T: Send>(
         &self,
         memo: &minimize::Memo,
