@@ -56,6 +56,8 @@ mod base_normalized;
 mod seed16_java_urllib3;
 // The rules the seed-17 audit's misses led to.
 mod seed17;
+// The rules that judging every parser on every input needed.
+mod every_input;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -784,6 +786,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(seed16_mojo_fast_uri::cases())
         .chain(seed16_java_urllib3::cases())
         .chain(seed17::cases())
+        .chain(every_input::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -29,6 +29,10 @@ pub enum Class {
     Component(Component),
     /// A component is undefined on one side and empty on the other.
     UndefinedVsEmpty(Component),
+    /// On an input the subject accepts and its reference rejects, a component differs from
+    /// where a browser or a lenient splitter routes the input (the lenient reading,
+    /// [`crate::subjects::lenient`]): the reference has no reading to compare with there.
+    Lenient(Component),
     /// Reference resolution gives a different target.
     Resolution,
     /// Normalization gives a different result.
@@ -44,7 +48,7 @@ impl Class {
     /// The component the class is about, if any.
     pub fn component(self) -> Option<Component> {
         match self {
-            Class::Component(c) | Class::UndefinedVsEmpty(c) => Some(c),
+            Class::Component(c) | Class::UndefinedVsEmpty(c) | Class::Lenient(c) => Some(c),
             _ => None,
         }
     }
@@ -57,6 +61,7 @@ impl Class {
             Class::TooLax => "too-lax".into(),
             Class::Component(c) => c.name().replace('_', "-"),
             Class::UndefinedVsEmpty(c) => format!("undefined-vs-empty-{}", c.name()),
+            Class::Lenient(c) => format!("lenient-{}", c.name().replace('_', "-")),
             Class::Resolution => "resolution".into(),
             Class::Normalization => "normalization".into(),
             Class::Equivalence => "equivalence".into(),
@@ -70,12 +75,12 @@ impl Class {
     pub fn severity(self) -> Severity {
         match self {
             Class::Crash(_) => Severity::Critical,
-            Class::Component(c) if c.routes() => Severity::Critical,
+            Class::Component(c) | Class::Lenient(c) if c.routes() => Severity::Critical,
             Class::TooLax | Class::TooStrict | Class::RoundTrip => Severity::High,
-            Class::Component(Component::Path | Component::HostKind) | Class::Resolution => {
-                Severity::High
-            }
-            Class::Component(_) => Severity::Medium,
+            Class::Component(Component::Path | Component::HostKind)
+            | Class::Lenient(Component::Path | Component::HostKind)
+            | Class::Resolution => Severity::High,
+            Class::Component(_) | Class::Lenient(_) => Severity::Medium,
             Class::Normalization | Class::Equivalence => Severity::Medium,
             Class::UndefinedVsEmpty(_) => Severity::Low,
         }

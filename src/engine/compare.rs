@@ -51,6 +51,10 @@ pub struct Judged<'a> {
     pub outcome: &'a Outcome<Answer>,
     /// Its reference's answer to the same job.
     pub reference: &'a Outcome<Answer>,
+    /// Where a browser or a lenient splitter routes the input ([`crate::subjects::lenient`]),
+    /// for a subject judged on what it reads from an input its reference rejects; `None` for
+    /// the project's own subjects and the WHATWG parsers.
+    pub lenient: Option<&'a Outcome<Answer>>,
     /// The job's second operand (`resolve`: the base; `equivalent`: the other operand).
     pub second: Option<&'a [u8]>,
     /// Its own serialization of a parse, parsed again by it (when it gives one that differs from
@@ -69,7 +73,7 @@ pub struct Judged<'a> {
 ///     Components::default().with(Component::Scheme, Some("http")).with(Component::Host, Some(host))))));
 /// let (got, reference) = (at("b"), at("a"));
 /// let f = judge(Op::Parse, b"http://a", &Judged { info: &info, outcome: &got, reference: &reference,
-///                                                 second: None, reparsed: None });
+///                                                 lenient: None, second: None, reparsed: None });
 /// assert_eq!(f.len(), 1);
 /// assert_eq!(f[0].signature.class, Class::Component(Component::Host));
 /// ```
@@ -162,23 +166,38 @@ pub fn judge_by(
         _ => None,
     };
 
-    // Validity, for a subject that decides it.
-    if info.decides_validity && j.outcome.is_accepted() != reference.is_accepted() {
+    // Validity. A rejection of what the reference accepts is judged for every subject, whether
+    // or not it decides validity: a library that throws on a valid input fails its callers.
+    // Accepting what the reference rejects is a class of a subject that decides validity; for
+    // every subject, what it reads from such an input is then judged against the lenient
+    // reading (below).
+    if j.outcome.is_accepted() != reference.is_accepted() {
         let class = if reference.is_accepted() {
             Class::TooStrict
         } else {
             Class::TooLax
         };
-        let rule = explain(&Evidence {
-            class,
-            input,
-            second: j.second,
-            reparsed: None,
-            spec: None,
-            got: None,
-            spec_components: ref_parsed,
-        });
-        push(class, rule, validity);
+        if class == Class::TooStrict || info.decides_validity {
+            let rule = explain(&Evidence {
+                class,
+                input,
+                second: j.second,
+                reparsed: None,
+                spec: None,
+                got: None,
+                spec_components: ref_parsed,
+            });
+            push(class, rule, validity);
+        }
+        if class == Class::TooLax {
+            let code = match reference {
+                Outcome::Rejected(r) => r.code.clone(),
+                _ => None,
+            };
+            judge_leniently(info, input, j, explain, &mut |c, rule| {
+                push(Class::Lenient(c), rule, code.clone());
+            });
+        }
         return out;
     }
     let (Outcome::Accepted(got), Outcome::Accepted(want)) = (j.outcome, reference) else {
@@ -229,6 +248,51 @@ pub fn judge_by(
         _ => {}
     }
     out
+}
+
+/// The findings of a subject's parse of an input its reference rejects, against the lenient
+/// reading ([`super::lenient`]): each difference a rule of its profile explains, by design (the
+/// rule sees the lenient reading as the reference's), and the first unexplained one, most
+/// telling first, as the one finding of that reading. Nothing when there is no lenient reading
+/// (a WHATWG parser, the project's own subjects, input that is not UTF-8) or it reads no scheme.
+fn judge_leniently(
+    info: &SubjectInfo,
+    input: &[u8],
+    j: &Judged<'_>,
+    explain: &dyn Fn(&Evidence<'_>) -> Option<&'static Rule>,
+    push: &mut dyn FnMut(Component, Option<&'static Rule>),
+) {
+    let (Outcome::Accepted(Answer::Parsed(got)), Some(Outcome::Accepted(Answer::Parsed(want)))) =
+        (j.outcome, j.lenient)
+    else {
+        return;
+    };
+    // A relative reference is routed by the base it is resolved against, not by itself: only
+    // input the lenient reading gives a scheme is judged here (resolution judges the rest).
+    if want.components.get(Component::Scheme).is_none() {
+        return;
+    }
+    let mut unexplained = None;
+    for (c, spec, value) in super::lenient::lenient_differences(info, got, &want.components) {
+        let rule = explain(&Evidence {
+            class: Class::Component(c),
+            input,
+            second: j.second,
+            reparsed: None,
+            spec,
+            got: value,
+            spec_components: Some(&want.components),
+        });
+        match rule {
+            Some(_) => push(c, rule),
+            None => {
+                unexplained.get_or_insert(c);
+            }
+        }
+    }
+    if let Some(c) = unexplained {
+        push(c, None);
+    }
 }
 
 /// Why the subject and its reference disagree on validity, when one of them says: the

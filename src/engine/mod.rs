@@ -12,6 +12,7 @@ mod class;
 mod columns;
 mod compare;
 mod fold;
+mod lenient;
 pub mod minimize;
 mod profile;
 
@@ -26,6 +27,7 @@ pub use class::{
 };
 pub use compare::{class_form, example_form, judge, judge_by, Finding, Judged};
 pub use fold::Classifier;
+pub use lenient::{lenient_alike, lenient_differences};
 pub(crate) use profile::default_port;
 pub use profile::{
     explain, explain_for, rules, versus_rfc3986, versus_rules, Evidence, Rule, TABLES,
@@ -143,6 +145,11 @@ pub struct Engine {
     references: Vec<(Reference, Arc<dyn Subject>)>,
     /// Per subject: the index of its reference in `references`.
     judged_by: Vec<usize>,
+    /// Per subject: the index of the lenient reading in `references`, for a subject judged
+    /// on what it reads from an input its reference rejects ([`Reference::Lenient`]): every
+    /// subject but the project's own (which speak editions) and the WHATWG parsers (whose
+    /// reference is already the browsers' reading).
+    lenient_by: Vec<Option<usize>>,
 }
 
 /// A discrepancy class: one behaviour of one parser, every finding with one signature.
@@ -245,6 +252,7 @@ impl Engine {
                     None => {
                         let judge: Arc<dyn Subject> = match reference {
                             Reference::Whatwg => whatwg_reference(),
+                            Reference::Lenient => Arc::new(subjects::Lenient::new()),
                             _ => Arc::new(subjects::Spec::new()),
                         };
                         references.push((reference, judge));
@@ -252,11 +260,30 @@ impl Engine {
                     }
                 }
             })
+            .collect::<Vec<usize>>();
+        let lenient_by = subjects
+            .iter()
+            .zip(&judged_by)
+            .map(|(s, &r)| {
+                let judged_leniently =
+                    !s.info().speaks_editions() && references[r].0 != Reference::Whatwg;
+                judged_leniently.then(|| {
+                    references
+                        .iter()
+                        .position(|(r, _)| *r == Reference::Lenient)
+                        .unwrap_or_else(|| {
+                            let lenient: Arc<dyn Subject> = Arc::new(subjects::Lenient::new());
+                            references.push((Reference::Lenient, lenient));
+                            references.len() - 1
+                        })
+                })
+            })
             .collect();
         Engine {
             subjects,
             references,
             judged_by,
+            lenient_by,
         }
     }
 
@@ -364,6 +391,7 @@ impl Engine {
                 info: self.subjects[i].info(),
                 outcome: &row.outcomes[at],
                 reference: &row.references[self.judged_by[i]],
+                lenient: self.lenient_by[i].map(|k| &row.references[k]),
                 second: row.task.second.as_deref(),
                 reparsed: row.reparsed[at].as_ref(),
             },
@@ -464,12 +492,12 @@ impl Engine {
         outcome: Outcome<Answer>,
         reparsed: Option<Outcome<Answer>>,
     ) -> Vec<Finding> {
-        let r = self.judged_by[i];
+        let (r, lenient) = (self.judged_by[i], self.lenient_by[i]);
         let row = Row {
             task: task.clone(),
             references: (0..self.references.len())
                 .map(|k| {
-                    if k == r {
+                    if k == r || Some(k) == lenient {
                         self.reference_answer(k, task)
                     } else {
                         Outcome::Unsupported(String::new())
@@ -515,14 +543,24 @@ impl Engine {
             severity: signature.class.severity(),
             count,
             deviating: vec![signature.subject.clone()],
-            reference: self.reference_of(i).name().to_owned(),
+            reference: match signature.class {
+                Class::Lenient(_) => format!(
+                    "{} (the reading where {} rejects)",
+                    Reference::Lenient.name(),
+                    self.reference_of(i).name()
+                ),
+                _ => self.reference_of(i).name().to_owned(),
+            },
             by_design: rule
                 .iter()
                 .map(|r| (signature.subject.clone(), r.clone()))
                 .collect(),
             explained: signature.by_design,
             answer: row.outcomes[i].clone(),
-            reference_answer: row.references[self.judged_by[i]].clone(),
+            reference_answer: match (signature.class, self.lenient_by[i]) {
+                (Class::Lenient(_), Some(k)) => row.references[k].clone(),
+                _ => row.references[self.judged_by[i]].clone(),
+            },
             partition: evidence(&self.infos(), signature.class, &row),
             outcomes: names.zip(row.outcomes).collect(),
             reproduce: subjects::reproduce::reproduce(
@@ -670,6 +708,119 @@ mod tests {
             )
         );
         assert_eq!(d.count, 1);
+    }
+
+    /// A library that does not decide validity, reading every input with `read`.
+    struct Reads(SubjectInfo, fn(&[u8]) -> Outcome<Parsed>);
+
+    impl Subject for Reads {
+        fn info(&self) -> &SubjectInfo {
+            &self.0
+        }
+        fn parse(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<Parsed> {
+            (self.1)(input)
+        }
+    }
+
+    fn reads(profile: &str, read: fn(&[u8]) -> Outcome<Parsed>) -> Arc<dyn Subject> {
+        Arc::new(Reads(
+            SubjectInfo {
+                name: format!("reads-{profile}"),
+                version: "1".into(),
+                profile: profile.into(),
+                kind: Kind::InProcess,
+                library: "test".into(),
+                operations: OpSet::of(&[Op::Parse]),
+                components: ComponentSet::ALL,
+                decides_validity: false,
+                edition_fields: false,
+                editions: Vec::new(),
+            },
+            read,
+        ))
+    }
+
+    /// The lenient split, but the authority's userinfo ends at its first "@" (the mechanism of
+    /// the documented host-confusion bugs), and a valid `//a:` refused.
+    fn first_at(input: &[u8]) -> Outcome<Parsed> {
+        if input == b"//a:" {
+            return Outcome::rejected("ValueError");
+        }
+        let text = String::from_utf8_lossy(input);
+        let mut c = subjects::lenient::split(&text);
+        if let Some((user, rest)) = c.get(Component::Authority).and_then(|a| a.split_once('@')) {
+            let (user, host) = (user.to_owned(), rest.rsplit_once(':').map_or(rest, |h| h.0));
+            let host = host.to_owned();
+            c.set(Component::Userinfo, Some(&user));
+            c.set(Component::Host, Some(&host));
+        }
+        Outcome::Accepted(Parsed::from(c))
+    }
+
+    fn last_at(input: &[u8]) -> Outcome<Parsed> {
+        let text = String::from_utf8_lossy(input);
+        Outcome::Accepted(Parsed::from(subjects::lenient::split(&text)))
+    }
+
+    fn classes_of(subject: Arc<dyn Subject>, input: &[u8]) -> Vec<(Class, bool)> {
+        let engine = Engine::new(vec![subject]);
+        let row = engine.run_one(&Task::parse(input.to_vec(), "test"));
+        engine
+            .findings(&row)
+            .into_iter()
+            .map(|f| (f.signature.class, f.explained()))
+            .collect()
+    }
+
+    #[test]
+    fn a_parser_that_does_not_validate_is_judged_where_its_reference_rejects() {
+        // RFC 3986 rejects two "@"; the browsers read the host after the last one.
+        let wrong = classes_of(reads("python-urllib", first_at), b"http://a@b@c/");
+        assert_eq!(wrong, [(Class::Lenient(Component::Host), false)]);
+        assert_eq!(
+            Class::Lenient(Component::Host).severity(),
+            Severity::Critical
+        );
+        assert!(classes_of(reads("python-urllib", last_at), b"http://a@b@c/").is_empty());
+        // Another scheme: the documented split, last "@" and last ":".
+        let wrong = classes_of(reads("python-urllib", first_at), b"foo://a@b@c:1/");
+        assert_eq!(wrong, [(Class::Lenient(Component::Host), false)]);
+        // A fragment cut at a second "#".
+        fn second_hash(input: &[u8]) -> Outcome<Parsed> {
+            last_at(input).map(|mut p| {
+                let cut = p
+                    .components
+                    .get(Component::Fragment)
+                    .map(|f| f.split('#').next().unwrap_or_default().to_owned());
+                p.components.set(Component::Fragment, cut.as_deref());
+                p
+            })
+        }
+        let wrong = classes_of(reads("python-urllib", second_hash), b"http://h/#a#b");
+        assert_eq!(wrong, [(Class::Lenient(Component::Fragment), false)]);
+        // A relative reference is routed by its base: not judged here.
+        assert!(classes_of(reads("python-urllib", first_at), b"//a@b@c/").is_empty());
+    }
+
+    #[test]
+    fn a_rejection_of_a_valid_input_is_too_strict_whether_or_not_the_parser_validates() {
+        let found = classes_of(reads("python-urllib", first_at), b"//a:");
+        assert_eq!(found, [(Class::TooStrict, false)]);
+    }
+
+    #[test]
+    fn a_whatwg_parser_has_no_lenient_reading() {
+        // Its reference is the browsers' reading already: accepting what it rejects is the
+        // only finding.
+        let engine = Engine::new(vec![reads("whatwg-url", first_at)]);
+        let row = engine.run_one(&Task::parse(b"http://a b/".to_vec(), "test"));
+        let found = engine.findings(&row);
+        assert!(
+            found
+                .iter()
+                .all(|f| !matches!(f.signature.class, Class::Lenient(_))),
+            "{found:?}"
+        );
     }
 
     #[test]

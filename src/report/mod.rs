@@ -149,7 +149,7 @@ pub fn area(class: crate::engine::Class) -> &'static str {
     use crate::engine::Class;
     match class {
         Class::TooStrict | Class::TooLax => "validity",
-        Class::Component(c) | Class::UndefinedVsEmpty(c) => match c {
+        Class::Component(c) | Class::UndefinedVsEmpty(c) | Class::Lenient(c) => match c {
             Component::Scheme => "scheme",
             Component::Authority => "authority",
             Component::Userinfo => "userinfo",

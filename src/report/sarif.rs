@@ -71,6 +71,7 @@ fn result_level(severity: Severity) -> ResultLevel {
 /// assert_eq!(rule_text("too-lax"), "The parser accepts an input its reference rejects.");
 /// assert_eq!(rule_text("host"), "The parser reads another host than its reference.");
 /// assert!(rule_text("crash-timeout").starts_with("The parser crashed"));
+/// assert!(rule_text("lenient-host").contains("another host than a browser"));
 /// ```
 pub fn rule_text(class: &str) -> String {
     match class {
@@ -88,6 +89,11 @@ pub fn rule_text(class: &str) -> String {
         c if c.starts_with("crash-") => {
             format!("The parser crashed ({}).", &c["crash-".len()..])
         }
+        c if c.starts_with("lenient-") => format!(
+            "On an input its reference rejects, the parser reads another {} than a browser or a \
+             lenient splitter does.",
+            &c["lenient-".len()..]
+        ),
         c if c.starts_with("undefined-vs-empty-") => format!(
             "The {} is undefined on one side and empty on the other.",
             &c["undefined-vs-empty-".len()..]

@@ -29,6 +29,7 @@ mod fluent_uri;
 mod http;
 mod iref;
 mod iri_string;
+pub mod lenient;
 mod oracle;
 mod oxiri;
 pub mod profile;
@@ -46,6 +47,7 @@ pub use self::iri_string::IriString;
 pub use self::oxiri::Oxiri;
 pub use self::uriparse::Uriparse;
 pub use self::url::UrlCrate;
+pub use lenient::Lenient;
 pub use oracle::{appendix_b_groups, OracleGrammar, OracleRegex};
 pub use spec::Spec;
 

@@ -24,6 +24,10 @@ pub enum Reference {
     /// reference implements it: Ada (`ada-url`), which passes the WHATWG's own URL test data
     /// (`uridiff suite --whatwg` measures it, and the report shows the score when given a file).
     Whatwg,
+    /// Where a browser or a lenient splitter routes an input ([`super::lenient`]): what a
+    /// subject that accepts an input its own reference rejects is compared with, never a
+    /// profile's reference.
+    Lenient,
 }
 
 impl Reference {
@@ -39,6 +43,7 @@ impl Reference {
             Reference::JobEdition => "edition",
             Reference::Edition(e) => e.id(),
             Reference::Whatwg => "whatwg",
+            Reference::Lenient => "lenient",
         }
     }
 }

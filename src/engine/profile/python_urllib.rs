@@ -97,4 +97,15 @@ pub(super) const RULES: &[Rule] = &[
         name: "the port is an integer (urlsplit: \"port: Port number as integer, if present\")",
         explains: port_as_number,
     },
+    Rule {
+        profile: "python-urllib",
+        name: "a port outside 0-65535 raises ValueError (urlsplit: \"Out-of-range port numbers now raise ValueError\", changed in 3.6)",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.second.is_none()
+                && e.spec_components
+                    .and_then(|c| c.get(Component::Port))
+                    .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
+        },
+    },
 ];

@@ -1,0 +1,266 @@
+//! Judging what a parser reads from an input its reference rejects: its components against the
+//! lenient reading ([`crate::subjects::lenient`]), compared as a request would go.
+//!
+//! The lenient reading of a special scheme is the URL Standard's, which canonicalizes while it
+//! parses (a lowercased, IDNA-mapped host, IPv4 written dotted-decimal, a path with its dot
+//! segments removed and percent-encoded, a default port dropped); a library that does not
+//! validate gives its components as they stand in the input. Two readings are the same reading
+//! when they send a request to the same place, so each component is compared in a canonical
+//! form that both sides are brought to the same way:
+//!
+//! - **scheme**: without regard to case (RFC 3986 3.1);
+//! - **userinfo**: percent-decoded, an empty password's ":" dropped, empty as none (the URL
+//!   Standard serializes no ":" before an empty password, and no "@" before empty credentials);
+//! - **host** of a special scheme: through the URL Standard's host parser (the `url` crate's
+//!   `Host::parse`: percent-decoding, IDNA, the IPv4 parser), unless the value holds a byte that
+//!   ends a host there (`@ / \ ? #`, a control or space): a host that swallowed a delimiter is
+//!   another reading, never the same one. An IPv6 address with or without brackets is the same.
+//!   Of another scheme: percent-decoded, without regard to case or brackets;
+//! - **port**: as a number, the scheme's default the same as none (URL Standard, port state);
+//! - **path** of a special scheme: through the URL Standard's path parser (`Url::set_path` on a
+//!   URL of that scheme: dot segments, `\` as `/`), then percent-decoded; of another scheme,
+//!   percent-decoded;
+//! - **query**, **fragment**: percent-decoded.
+//!
+//! Undefined and empty are the same reading for every component: the difference that matters
+//! here is where the input goes, and undefined against empty is judged, where it is judged, on
+//! inputs the reference reads. A component the subject does not report is not compared.
+
+use std::sync::LazyLock;
+
+use crate::model::{Component, Components, Parsed};
+use crate::subjects::lenient::SPECIAL_SCHEMES;
+use crate::subjects::SubjectInfo;
+
+use super::compare::reported;
+use super::profile::pct_decode_bytes;
+
+/// The components a subject's reading is compared on against the lenient reading, the one that
+/// decides where a request goes first: when a parser reads another host and another userinfo
+/// out of `http://a@b@c/`, it is the host that sends the request elsewhere.
+const ORDER: [Component; 7] = [
+    Component::Host,
+    Component::Port,
+    Component::Userinfo,
+    Component::Scheme,
+    Component::Path,
+    Component::Query,
+    Component::Fragment,
+];
+
+/// The components of `got` that are not the same reading as the lenient reading `want`, most
+/// telling first: `(component, lenient value, subject's value)`.
+///
+/// ```
+/// use uridiff::engine::lenient_differences;
+/// use uridiff::model::{Component, ComponentSet, Components, Parsed};
+/// let info = uridiff::subjects::Spec::get().info().clone();
+/// let want = uridiff::subjects::lenient::split("foo://A%41@h:1/p");
+/// let got = Parsed::from(Components::default()
+///     .with(Component::Scheme, Some("FOO"))
+///     .with(Component::Userinfo, Some("aa"))
+///     .with(Component::Host, Some("H"))
+///     .with(Component::Port, Some("01"))
+///     .with(Component::Path, Some("/p")));
+/// assert!(lenient_differences(&info, &got, &want).is_empty());
+/// let got = Parsed::from(want.clone().with(Component::Host, Some("a%41@h")));
+/// assert_eq!(lenient_differences(&info, &got, &want)[0].0, Component::Host);
+/// ```
+pub fn lenient_differences<'a>(
+    info: &SubjectInfo,
+    got: &'a Parsed,
+    want: &'a Components,
+) -> Vec<(Component, Option<&'a str>, Option<&'a str>)> {
+    let scheme = want.get(Component::Scheme).map(str::to_ascii_lowercase);
+    let scheme = scheme.as_deref();
+    ORDER
+        .into_iter()
+        .filter(|&c| info.components.contains(c) && reported(got, c))
+        .filter(|&c| !alike(c, got.components.get(c), want.get(c), scheme))
+        .map(|c| (c, want.get(c), got.components.get(c)))
+        .collect()
+}
+
+/// Whether `a` and `b`, two readings of component `c` of an input whose lenient scheme is
+/// `scheme` (lowercased), send a request to the same place (the module's list).
+///
+/// ```
+/// use uridiff::engine::lenient_alike;
+/// use uridiff::model::Component;
+/// let http = Some("http");
+/// assert!(lenient_alike(Component::Host, Some("EX%41MPLE.com"), Some("example.com"), http));
+/// assert!(lenient_alike(Component::Host, Some("0x7f.1"), Some("127.0.0.1"), http));
+/// assert!(!lenient_alike(Component::Host, Some("b@c"), Some("c"), http));
+/// assert!(lenient_alike(Component::Port, Some("80"), None, http));
+/// assert!(lenient_alike(Component::Path, Some("/a/../b c"), Some("/b%20c"), http));
+/// assert!(!lenient_alike(Component::Path, Some("/b?c"), Some("/b"), http));
+/// assert!(lenient_alike(Component::Userinfo, Some("a@b:"), Some("a%40b"), http));
+/// ```
+pub fn lenient_alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&str>) -> bool {
+    alike(c, a, b, scheme)
+}
+
+fn alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&str>) -> bool {
+    let special = scheme.is_some_and(|s| SPECIAL_SCHEMES.contains(&s));
+    match c {
+        Component::Scheme => {
+            let lower = |v: Option<&str>| v.filter(|v| !v.is_empty()).map(str::to_ascii_lowercase);
+            lower(a) == lower(b)
+        }
+        Component::Userinfo => userinfo_key(a) == userinfo_key(b),
+        Component::Host if special => host_key(a) == host_key(b),
+        Component::Host => plain_host_key(a) == plain_host_key(b),
+        Component::Port => port_key(a, scheme) == port_key(b, scheme),
+        Component::Path if special => path_key(a, scheme) == path_key(b, scheme),
+        _ => decoded(a) == decoded(b),
+    }
+}
+
+/// Percent-decoded bytes; undefined and empty alike (`None`).
+fn decoded(v: Option<&str>) -> Option<Vec<u8>> {
+    v.filter(|v| !v.is_empty()).map(pct_decode_bytes)
+}
+
+/// A userinfo decoded, without the ":" of an empty password; empty as none.
+fn userinfo_key(v: Option<&str>) -> Option<Vec<u8>> {
+    let v = v?;
+    let v = match v.split_once(':') {
+        Some((user, "")) => user,
+        _ => v,
+    };
+    decoded(Some(v))
+}
+
+/// A special host through the URL Standard's host parser, unless it holds a byte that ends a
+/// host there; lowercased as it is when the parser refuses it.
+fn host_key(v: Option<&str>) -> Option<String> {
+    let v = v.filter(|v| !v.is_empty())?;
+    let ends_a_host = |b: u8| matches!(b, b'@' | b'/' | b'\\' | b'?' | b'#') || b <= b' ';
+    if v.bytes().any(ends_a_host) {
+        return Some(v.to_ascii_lowercase());
+    }
+    // An IPv6 address given without its brackets (an API that gives the address).
+    let bracketed;
+    let host = if v.contains(':') && !v.starts_with('[') {
+        bracketed = format!("[{v}]");
+        bracketed.as_str()
+    } else {
+        v
+    };
+    Some(url::Host::parse(host).map_or_else(|_| v.to_ascii_lowercase(), |h| h.to_string()))
+}
+
+/// Another scheme's host: decoded, lowercased, without brackets.
+fn plain_host_key(v: Option<&str>) -> Option<Vec<u8>> {
+    let v = v.filter(|v| !v.is_empty())?;
+    let bare = v
+        .strip_prefix('[')
+        .and_then(|v| v.strip_suffix(']'))
+        .unwrap_or(v);
+    Some(pct_decode_bytes(bare).to_ascii_lowercase())
+}
+
+/// A port as a number, the scheme's default as none; text that is no port as it is.
+fn port_key(v: Option<&str>, scheme: Option<&str>) -> Option<Result<u16, String>> {
+    let v = v.filter(|v| !v.is_empty())?;
+    let number = v
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| v.parse::<u32>().ok())
+        .flatten()
+        .and_then(|n| u16::try_from(n).ok());
+    match number {
+        Some(n) if super::default_port(scheme) == Some(n) => None,
+        Some(n) => Some(Ok(n)),
+        None => Some(Err(v.to_owned())),
+    }
+}
+
+/// URLs of each special scheme, for the path parser.
+static BASES: LazyLock<Vec<(&'static str, url::Url)>> = LazyLock::new(|| {
+    SPECIAL_SCHEMES
+        .iter()
+        .filter_map(|&s| {
+            let base = if s == "file" {
+                "file:///".to_owned()
+            } else {
+                format!("{s}://h/")
+            };
+            url::Url::parse(&base).ok().map(|u| (s, u))
+        })
+        .collect()
+});
+
+/// A special scheme's path through the URL Standard's path parser, then decoded; empty as "/".
+fn path_key(v: Option<&str>, scheme: Option<&str>) -> Option<Vec<u8>> {
+    let v = v.unwrap_or("");
+    let base = BASES.iter().find(|(s, _)| Some(*s) == scheme);
+    let canonical = match base {
+        Some((_, u)) => {
+            let mut u = u.clone();
+            u.set_path(v);
+            pct_decode_bytes(u.path())
+        }
+        None => pct_decode_bytes(v),
+    };
+    Some(canonical)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hosts_that_swallowed_a_delimiter_are_another_reading() {
+        let http = Some("http");
+        for swallowed in ["a@b", "a\\b", "a/b", "a?b", "a#b", "a b", "a\tb"] {
+            assert!(
+                !alike(Component::Host, Some(swallowed), Some("b"), http),
+                "{swallowed}"
+            );
+            assert!(
+                !alike(Component::Host, Some(swallowed), Some("ab"), http),
+                "{swallowed}"
+            );
+        }
+        // The same host in another form is the same reading.
+        assert!(alike(Component::Host, Some("::1"), Some("[::1]"), http));
+        assert!(alike(
+            Component::Host,
+            Some("%C3%A9"),
+            Some("xn--9ca"),
+            http
+        ));
+        assert!(!alike(Component::Host, Some("a"), None, http));
+    }
+
+    #[test]
+    fn other_components_compare_decoded_and_undefined_is_empty() {
+        let foo = Some("foo");
+        assert!(alike(Component::Query, Some("a%20b"), Some("a b"), foo));
+        assert!(alike(Component::Fragment, Some(""), None, foo));
+        assert!(!alike(Component::Fragment, Some("b"), Some("b#c"), foo));
+        assert!(alike(Component::Host, Some("[::1]"), Some("::1"), foo));
+        assert!(!alike(Component::Port, Some("+1"), Some("1"), foo));
+        assert!(alike(Component::Port, Some("0443"), None, Some("https")));
+        assert!(!alike(Component::Port, Some("443"), None, foo));
+        assert!(alike(Component::Userinfo, Some(":"), None, foo));
+        assert!(!alike(Component::Userinfo, Some("a"), Some("a@b"), foo));
+        assert!(alike(Component::Scheme, Some("HTTP"), Some("http"), foo));
+    }
+
+    #[test]
+    fn a_special_path_is_read_with_dot_segments_and_backslashes() {
+        let http = Some("http");
+        assert!(alike(Component::Path, Some("/a\\b"), Some("/a/b"), http));
+        assert!(alike(Component::Path, Some(""), Some("/"), http));
+        assert!(!alike(Component::Path, Some("/a#b"), Some("/a"), http));
+        // Another scheme's path is only decoded.
+        assert!(!alike(
+            Component::Path,
+            Some("/a\\b"),
+            Some("/a/b"),
+            Some("foo")
+        ));
+    }
+}

@@ -1,0 +1,267 @@
+//! The lenient reading: where a browser, or a splitter that does not validate, routes an input
+//! that a parser's own reference rejects.
+//!
+//! A parser that accepts an input its reference (RFC 3986, RFC 2396) rejects is still judged on
+//! what it reads from it, because that is where URL-confusion bugs live: two `@` in an
+//! authority, a backslash, whitespace. The reading it is compared with is this one:
+//!
+//! 1. **The browsers' reading for the special schemes.** When the WHATWG reference (the URL
+//!    Standard's basic URL parser, [`crate::engine::whatwg_reference`]) accepts the input and
+//!    its scheme is one the URL Standard calls special (`ftp`, `file`, `http`, `https`, `ws`,
+//!    `wss`; URL Standard, "special scheme"), the answer is its reading: C0 controls and spaces
+//!    stripped at the ends, tabs and newlines removed, backslashes read as `/`, the authority
+//!    after any number of slashes, the host after the last `@`.
+//! 2. **A documented lenient split for everything else**, written here so that a reader can
+//!    check it by hand:
+//!    - a scheme is RFC 3986 3.1's `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` before the first
+//!      `:` (anything else: no scheme, as the URL Standard's scheme state also decides);
+//!    - the rest is split as RFC 3986 Appendix B's regular expression splits it: an authority
+//!      after `//` up to the first `/`, `?` or `#`; the path up to the first `?` or `#`; the
+//!      query up to the first `#`; the fragment after the first `#`, whatever follows it;
+//!    - the authority is split as the URL Standard's authority state and most libraries do: the
+//!      userinfo is everything before its **last** `@`; in what follows, an IP literal is the
+//!      text from `[` to the first `]`, and the port is what follows the **last** `:` outside
+//!      such a literal (a literal followed by anything but `:` is all host).
+//!
+//! Input that is not UTF-8 has no lenient reading (`Unsupported`): the components of the shared
+//! model are text. The split reports no host kind; differences are judged on the scheme, userinfo,
+//! host, port, path, query and fragment (see `engine::lenient`).
+
+use std::sync::{Arc, LazyLock};
+
+use super::{Ctx, Kind, Subject, SubjectInfo};
+use crate::model::{Component, ComponentSet, Components, Op, OpSet, Outcome, Parsed};
+
+/// The URL Standard's special schemes ("special scheme", with their default ports).
+pub const SPECIAL_SCHEMES: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
+
+/// The lenient reading as a [`Subject`] (only `parse`), used as a reference, never as a subject
+/// under test.
+///
+/// # Examples
+///
+/// ```
+/// use uridiff::model::{Component, Outcome};
+/// use uridiff::subjects::{Ctx, Lenient, Subject};
+/// // RFC 3986 rejects two `@`; the browsers read the host after the last one.
+/// let Outcome::Accepted(p) = Lenient::get().parse(b"http://a@b@c/", &Ctx::default()) else {
+///     panic!()
+/// };
+/// assert_eq!(p.components.get(Component::Host), Some("c"));
+/// // A scheme the URL Standard does not call special: the documented split.
+/// let Outcome::Accepted(p) = Lenient::get().parse(b"foo://a@b@c:1:2/p#f#g", &Ctx::default()) else {
+///     panic!()
+/// };
+/// assert_eq!(p.components.get(Component::Userinfo), Some("a@b"));
+/// assert_eq!(p.components.get(Component::Host), Some("c:1"));
+/// assert_eq!(p.components.get(Component::Port), Some("2"));
+/// assert_eq!(p.components.get(Component::Fragment), Some("f#g"));
+/// ```
+pub struct Lenient {
+    info: SubjectInfo,
+    whatwg: Arc<dyn Subject>,
+}
+
+static SHARED: LazyLock<Lenient> = LazyLock::new(Lenient::new);
+
+impl Lenient {
+    /// The reading, with the engine's WHATWG reference for the special schemes.
+    pub fn new() -> Lenient {
+        Lenient {
+            info: SubjectInfo {
+                name: "lenient".to_owned(),
+                version: env!("CARGO_PKG_VERSION").to_owned(),
+                profile: "rfc3986".to_owned(),
+                kind: Kind::InProcess,
+                library: "uridiff's lenient reading: the WHATWG reading for special schemes, \
+                          else Appendix B split at the last @ and the last : outside a literal"
+                    .to_owned(),
+                operations: OpSet::of(&[Op::Parse]),
+                components: ComponentSet::ALL,
+                decides_validity: false,
+                edition_fields: false,
+                editions: Vec::new(),
+            },
+            whatwg: crate::engine::whatwg_reference(),
+        }
+    }
+
+    /// The one shared instance.
+    pub fn get() -> &'static Lenient {
+        &SHARED
+    }
+}
+
+impl Default for Lenient {
+    fn default() -> Lenient {
+        Lenient::new()
+    }
+}
+
+impl std::fmt::Debug for Lenient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lenient").finish_non_exhaustive()
+    }
+}
+
+impl Subject for Lenient {
+    fn info(&self) -> &SubjectInfo {
+        &self.info
+    }
+
+    fn parse(&self, input: &[u8], ctx: &Ctx<'_>) -> Outcome<Parsed> {
+        let Ok(text) = std::str::from_utf8(input) else {
+            return Outcome::Unsupported("the lenient reading reads UTF-8 text only".into());
+        };
+        // 1. The browsers' reading, for a special scheme.
+        if let Outcome::Accepted(p) = self.whatwg.parse(input, ctx) {
+            let special = p
+                .components
+                .get(Component::Scheme)
+                .is_some_and(|s| SPECIAL_SCHEMES.contains(&s));
+            if special {
+                return Outcome::Accepted(p);
+            }
+        }
+        // 2. The documented split.
+        Outcome::Accepted(Parsed::from(split(text)))
+    }
+}
+
+/// The documented lenient split of `input` (the module's second reading).
+///
+/// ```
+/// use uridiff::model::Component;
+/// let c = uridiff::subjects::lenient::split("http://[::1]:80x/p?q");
+/// assert_eq!(c.get(Component::Host), Some("[::1]"));
+/// assert_eq!(c.get(Component::Port), Some("80x"));
+/// let c = uridiff::subjects::lenient::split("1a:b");
+/// assert_eq!(c.get(Component::Scheme), None);
+/// assert_eq!(c.get(Component::Path), Some("1a:b"));
+/// ```
+pub fn split(input: &str) -> Components {
+    let mut c = Components::default();
+    let mut rest = input;
+    // RFC 3986 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), ended by ":".
+    if let Some(colon) = input.find(':') {
+        let scheme = &input[..colon];
+        let mut bytes = scheme.bytes();
+        let first_alpha = bytes.next().is_some_and(|b| b.is_ascii_alphabetic());
+        if first_alpha
+            && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        {
+            c.set(Component::Scheme, Some(scheme));
+            rest = &input[colon + 1..];
+        }
+    }
+    // Appendix B: `(#(.*))?` takes everything after the first "#".
+    if let Some(hash) = rest.find('#') {
+        c.set(Component::Fragment, Some(&rest[hash + 1..]));
+        rest = &rest[..hash];
+    }
+    // `(\?([^#]*))?`
+    if let Some(q) = rest.find('?') {
+        c.set(Component::Query, Some(&rest[q + 1..]));
+        rest = &rest[..q];
+    }
+    // `(//([^/?#]*))?`
+    if let Some(after) = rest.strip_prefix("//") {
+        let end = after.find('/').unwrap_or(after.len());
+        let authority = &after[..end];
+        rest = &after[end..];
+        c.set(Component::Authority, Some(authority));
+        split_authority(authority, &mut c);
+    }
+    c.set(Component::Path, Some(rest));
+    c
+}
+
+/// The authority's userinfo (before the last `@`), host and port (after the last `:` outside an
+/// IP literal).
+fn split_authority(authority: &str, c: &mut Components) {
+    let host_port = match authority.rfind('@') {
+        Some(at) => {
+            c.set(Component::Userinfo, Some(&authority[..at]));
+            &authority[at + 1..]
+        }
+        None => authority,
+    };
+    let (host, port) = match host_port.find(']').filter(|_| host_port.starts_with('[')) {
+        Some(close) => match host_port[close + 1..].strip_prefix(':') {
+            Some(port) => (&host_port[..=close], Some(port)),
+            None => (host_port, None),
+        },
+        None => match host_port.rfind(':') {
+            Some(colon) => (&host_port[..colon], Some(&host_port[colon + 1..])),
+            None => (host_port, None),
+        },
+    };
+    c.set(Component::Host, Some(host));
+    c.set(Component::Port, port);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn get(input: &str) -> Components {
+        match Lenient::get().parse(input.as_bytes(), &Ctx::default()) {
+            Outcome::Accepted(p) => p.components,
+            other => panic!("{input:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn special_schemes_are_read_as_browsers_read_them() {
+        // Backslashes are slashes in a special URL: the host ends at the first one.
+        let c = get("http://evil.example\\@good.example/");
+        assert_eq!(c.get(Component::Host), Some("evil.example"));
+        // Leading spaces are stripped, tabs removed.
+        let c = get(" http://a\tb/");
+        assert_eq!(c.get(Component::Scheme), Some("http"));
+        assert_eq!(c.get(Component::Host), Some("ab"));
+        // Any number of slashes before a special authority.
+        assert_eq!(get("http:///x/y").get(Component::Host), Some("x"));
+    }
+
+    #[test]
+    fn the_split_takes_the_last_at_and_the_last_colon_outside_a_literal() {
+        let c = split("foo://u:p@q@h:1/p");
+        assert_eq!(c.get(Component::Userinfo), Some("u:p@q"));
+        assert_eq!(c.get(Component::Host), Some("h"));
+        assert_eq!(c.get(Component::Port), Some("1"));
+        assert_eq!(c.get(Component::Path), Some("/p"));
+        let c = split("foo://[v1.x:y]:9");
+        assert_eq!(c.get(Component::Host), Some("[v1.x:y]"));
+        assert_eq!(c.get(Component::Port), Some("9"));
+        let c = split("foo://[::1]x");
+        assert_eq!(c.get(Component::Host), Some("[::1]x"));
+        assert_eq!(c.get(Component::Port), None);
+        let c = split("foo://h:");
+        assert_eq!(c.get(Component::Port), Some(""));
+    }
+
+    #[test]
+    fn the_split_follows_appendix_b_for_path_query_and_fragment() {
+        let c = split("a b?c?d#e#f");
+        assert_eq!(c.get(Component::Scheme), None);
+        assert_eq!(c.get(Component::Path), Some("a b"));
+        assert_eq!(c.get(Component::Query), Some("c?d"));
+        assert_eq!(c.get(Component::Fragment), Some("e#f"));
+        assert_eq!(c.get(Component::Host), None);
+        let c = split("//a/b");
+        assert_eq!(c.get(Component::Host), Some("a"));
+        assert_eq!(c.get(Component::Path), Some("/b"));
+        // A non-special scheme is split, not read by the URL Standard.
+        let c = get("foo://a b/");
+        assert_eq!(c.get(Component::Host), Some("a b"));
+    }
+
+    #[test]
+    fn non_utf8_has_no_lenient_reading() {
+        assert!(matches!(
+            Lenient::get().parse(b"http://\xff/", &Ctx::default()),
+            Outcome::Unsupported(_)
+        ));
+    }
+}
