@@ -53,7 +53,8 @@ const ORDER: [Component; 7] = [
 ///
 /// ```
 /// use uridiff::engine::lenient_differences;
-/// use uridiff::model::{Component, ComponentSet, Components, Parsed};
+/// use uridiff::model::{Component, Components, Parsed};
+/// use uridiff::subjects::Subject;
 /// let info = uridiff::subjects::Spec::get().info().clone();
 /// let want = uridiff::subjects::lenient::split("foo://A%41@h:1/p");
 /// let got = Parsed::from(Components::default()
