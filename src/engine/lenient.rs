@@ -59,7 +59,7 @@ const ORDER: [Component; 7] = [
 /// let want = uridiff::subjects::lenient::split("foo://A%41@h:1/p");
 /// let got = Parsed::from(Components::default()
 ///     .with(Component::Scheme, Some("FOO"))
-///     .with(Component::Userinfo, Some("aa"))
+///     .with(Component::Userinfo, Some("AA"))
 ///     .with(Component::Host, Some("H"))
 ///     .with(Component::Port, Some("01"))
 ///     .with(Component::Path, Some("/p")));
