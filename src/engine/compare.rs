@@ -262,6 +262,26 @@ fn judge_leniently(
     explain: &dyn Fn(&Evidence<'_>) -> Option<&'static Rule>,
     push: &mut dyn FnMut(Component, Option<&'static Rule>),
 ) {
+    // A resolution: both targets read by the lenient reading, every component compared.
+    if let (Outcome::Accepted(Answer::Text(got)), Some(Outcome::Accepted(Answer::Text(want)))) =
+        (j.outcome, j.lenient)
+    {
+        let found = super::lenient::lenient_resolution_differences(got, want);
+        if let Some((c, _, _)) = found.first() {
+            // Rules see a resolution's targets, as for every resolution class.
+            let rule = explain(&Evidence {
+                class: Class::Resolution,
+                input,
+                second: j.second,
+                reparsed: None,
+                spec: Some(want),
+                got: Some(got),
+                spec_components: None,
+            });
+            push(*c, rule);
+        }
+        return;
+    }
     let (Outcome::Accepted(Answer::Parsed(got)), Some(Outcome::Accepted(Answer::Parsed(want)))) =
         (j.outcome, j.lenient)
     else {

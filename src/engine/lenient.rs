@@ -72,11 +72,49 @@ pub fn lenient_differences<'a>(
     got: &'a Parsed,
     want: &'a Components,
 ) -> Vec<(Component, Option<&'a str>, Option<&'a str>)> {
+    differences(info.components, got, want)
+}
+
+/// The components of a resolution's target `got` that are not the same reading as the lenient
+/// resolution's target `want`, most telling first, each target read by the lenient reading
+/// (a target is the whole answer: every component is compared).
+///
+/// ```
+/// use uridiff::engine::lenient_resolution_differences;
+/// use uridiff::model::Component;
+/// assert!(lenient_resolution_differences("http://a/b c", "http://a/b%20c").is_empty());
+/// let found = lenient_resolution_differences("http://a@b/", "http://b/");
+/// assert_eq!(found, [(Component::Userinfo, None, Some("a".to_owned()))]);
+/// ```
+pub fn lenient_resolution_differences(
+    got: &str,
+    want: &str,
+) -> Vec<(Component, Option<String>, Option<String>)> {
+    use crate::subjects::{Ctx, Lenient, Subject};
+    let read = |t: &str| match Lenient::get().parse(t.as_bytes(), &Ctx::default()) {
+        crate::model::Outcome::Accepted(p) => Some(p),
+        _ => None,
+    };
+    let (Some(got), Some(want)) = (read(got), read(want)) else {
+        return Vec::new();
+    };
+    let owned = |v: Option<&str>| v.map(str::to_owned);
+    differences(crate::model::ComponentSet::ALL, &got, &want.components)
+        .into_iter()
+        .map(|(c, w, g)| (c, owned(w), owned(g)))
+        .collect()
+}
+
+fn differences<'a>(
+    components: crate::model::ComponentSet,
+    got: &'a Parsed,
+    want: &'a Components,
+) -> Vec<(Component, Option<&'a str>, Option<&'a str>)> {
     let scheme = want.get(Component::Scheme).map(str::to_ascii_lowercase);
     let scheme = scheme.as_deref();
     ORDER
         .into_iter()
-        .filter(|&c| info.components.contains(c) && reported(got, c))
+        .filter(|&c| components.contains(c) && reported(got, c))
         .filter(|&c| !alike(c, got.components.get(c), want.get(c), scheme))
         .map(|c| (c, want.get(c), got.components.get(c)))
         .collect()

@@ -27,7 +27,7 @@ pub use class::{
 };
 pub use compare::{class_form, example_form, judge, judge_by, Finding, Judged};
 pub use fold::Classifier;
-pub use lenient::{lenient_alike, lenient_differences};
+pub use lenient::{lenient_alike, lenient_differences, lenient_resolution_differences};
 pub(crate) use profile::default_port;
 pub use profile::{
     explain, explain_for, rules, versus_rfc3986, versus_rules, Evidence, Rule, TABLES,
@@ -800,6 +800,51 @@ mod tests {
         assert_eq!(wrong, [(Class::Lenient(Component::Fragment), false)]);
         // A relative reference is routed by its base: not judged here.
         assert!(classes_of(reads("python-urllib", first_at), b"//a@b@c/").is_empty());
+    }
+
+    /// A library that resolves a path-absolute reference by pasting it after the base's
+    /// authority, whatever it holds, and does not decide validity.
+    struct Pastes(SubjectInfo);
+
+    impl Subject for Pastes {
+        fn info(&self) -> &SubjectInfo {
+            &self.0
+        }
+        fn resolve(&self, base: &[u8], reference: &[u8], _: &Ctx<'_>) -> Outcome<String> {
+            let base = String::from_utf8_lossy(base);
+            let origin = base.splitn(4, '/').take(3).collect::<Vec<_>>().join("/");
+            Outcome::Accepted(format!("{origin}{}", String::from_utf8_lossy(reference)))
+        }
+    }
+
+    #[test]
+    fn a_resolution_the_reference_refuses_is_judged_against_the_lenient_resolution() {
+        let mut info = reads("python-urllib", last_at).info().clone();
+        info.operations = OpSet::of(&[Op::Resolve]);
+        let engine = Engine::new(vec![Arc::new(Pastes(info))]);
+        let task = |base: &[u8], reference: &[u8]| Task {
+            op: Op::Resolve,
+            input: reference.to_vec(),
+            second: Some(base.to_vec()),
+            edition: Edition::Rfc3986,
+            origin: "test".into(),
+        };
+        // `/\d` against an http base: a browser goes to host `d` (the open-redirect
+        // mechanism); pasted after the base's authority, it stays on host `a`.
+        let row = engine.run_one(&task(b"http://a/b", b"/\\d"));
+        let found: Vec<Class> = engine
+            .findings(&row)
+            .iter()
+            .map(|f| f.signature.class)
+            .collect();
+        assert_eq!(found, [Class::Lenient(Component::Host)]);
+        // The same reference against another scheme's base is a path there: no finding.
+        let row = engine.run_one(&task(b"foo://a/b", b"/\\d"));
+        assert!(
+            engine.findings(&row).is_empty(),
+            "{:?}",
+            engine.findings(&row)
+        );
     }
 
     #[test]

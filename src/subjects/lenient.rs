@@ -23,6 +23,10 @@
 //!      text from `[` to the first `]`, and the port is what follows the **last** `:` outside
 //!      such a literal (a literal followed by anything but `:` is all host).
 //!
+//! A reference is resolved the same way: against a base of a special scheme as the URL Standard
+//! resolves it (the basic URL parser given a base), else by RFC 3986 5.2.2's transform over the
+//! split components of both, with 5.2.4's `remove_dot_segments` and 5.3's recomposition.
+//!
 //! Input that is not UTF-8 has no lenient reading (`Unsupported`): the components of the shared
 //! model are text. The split reports no host kind; differences are judged on the scheme, userinfo,
 //! host, port, path, query and fragment (see `engine::lenient`).
@@ -35,8 +39,8 @@ use crate::model::{Component, ComponentSet, Components, Op, OpSet, Outcome, Pars
 /// The URL Standard's special schemes ("special scheme", with their default ports).
 pub const SPECIAL_SCHEMES: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
 
-/// The lenient reading as a [`Subject`] (only `parse`), used as a reference, never as a subject
-/// under test.
+/// The lenient reading as a [`Subject`] (`parse` and `resolve`), used as a reference, never as a
+/// subject under test.
 ///
 /// # Examples
 ///
@@ -76,7 +80,7 @@ impl Lenient {
                 library: "uridiff's lenient reading: the WHATWG reading for special schemes, \
                           else Appendix B split at the last @ and the last : outside a literal"
                     .to_owned(),
-                operations: OpSet::of(&[Op::Parse]),
+                operations: OpSet::of(&[Op::Parse, Op::Resolve]),
                 components: ComponentSet::ALL,
                 decides_validity: false,
                 edition_fields: false,
@@ -126,6 +130,135 @@ impl Subject for Lenient {
         // 2. The documented split.
         Outcome::Accepted(Parsed::from(split(text)))
     }
+
+    fn resolve(&self, base: &[u8], reference: &[u8], ctx: &Ctx<'_>) -> Outcome<String> {
+        let (Ok(base_text), Ok(reference_text)) =
+            (std::str::from_utf8(base), std::str::from_utf8(reference))
+        else {
+            return Outcome::Unsupported("the lenient reading reads UTF-8 text only".into());
+        };
+        // 1. The browsers' resolution, against a base of a special scheme.
+        if let Outcome::Accepted(target) = self.whatwg.resolve(base, reference, ctx) {
+            let special = SPECIAL_SCHEMES.iter().any(|s| {
+                target.len() > s.len()
+                    && target.starts_with(s)
+                    && target[s.len()..].starts_with(':')
+            });
+            if special {
+                return Outcome::Accepted(target);
+            }
+        }
+        // 2. RFC 3986 5.2.2 over the split components; a base needs a scheme (5.2.1).
+        match resolve(&split(base_text), &split(reference_text)) {
+            Some(target) => Outcome::Accepted(target),
+            None => Outcome::Unsupported(
+                "the lenient reading resolves against a base with a scheme".into(),
+            ),
+        }
+    }
+}
+
+/// RFC 3986 5.2.2's transform of reference `r` against base `b` (both split), recomposed as 5.3
+/// says; `None` when the base has no scheme.
+///
+/// ```
+/// use uridiff::subjects::lenient::{resolve, split};
+/// assert_eq!(resolve(&split("foo://a/b/c"), &split("../d e")).as_deref(), Some("foo://a/d e"));
+/// assert_eq!(resolve(&split("a/b"), &split("c")), None);
+/// ```
+pub fn resolve(b: &Components, r: &Components) -> Option<String> {
+    use Component::{Authority, Fragment, Path, Query, Scheme};
+    let b_scheme = b.get(Scheme)?;
+    let (r_path, b_path) = (r.get(Path).unwrap_or(""), b.get(Path).unwrap_or(""));
+    let (t_scheme, t_authority, t_path, t_query);
+    if let Some(s) = r.get(Scheme) {
+        // "if defined(R.scheme) then T.scheme = R.scheme; T.authority = R.authority;
+        //  T.path = remove_dot_segments(R.path); T.query = R.query;"
+        (t_scheme, t_authority) = (s, r.get(Authority));
+        (t_path, t_query) = (remove_dot_segments(r_path), r.get(Query));
+    } else {
+        t_scheme = b_scheme;
+        if r.get(Authority).is_some() {
+            (t_authority, t_path, t_query) =
+                (r.get(Authority), remove_dot_segments(r_path), r.get(Query));
+        } else {
+            t_authority = b.get(Authority);
+            if r_path.is_empty() {
+                // "T.path = Base.path; if defined(R.query) then T.query = R.query; else
+                //  T.query = Base.query;"
+                t_path = b_path.to_owned();
+                t_query = r.get(Query).or(b.get(Query));
+            } else {
+                t_query = r.get(Query);
+                t_path = if r_path.starts_with('/') {
+                    remove_dot_segments(r_path)
+                } else {
+                    // 5.2.3 "Merge Paths".
+                    let merged = if b.get(Authority).is_some() && b_path.is_empty() {
+                        format!("/{r_path}")
+                    } else {
+                        let keep = b_path.rfind('/').map_or(0, |i| i + 1);
+                        format!("{}{r_path}", &b_path[..keep])
+                    };
+                    remove_dot_segments(&merged)
+                };
+            }
+        }
+    }
+    // 5.3 "Component Recomposition".
+    let mut out = format!("{t_scheme}:");
+    if let Some(a) = t_authority {
+        out.push_str("//");
+        out.push_str(a);
+    }
+    out.push_str(&t_path);
+    if let Some(q) = t_query {
+        out.push('?');
+        out.push_str(q);
+    }
+    if let Some(f) = r.get(Fragment) {
+        out.push('#');
+        out.push_str(f);
+    }
+    Some(out)
+}
+
+/// RFC 3986 5.2.4 `remove_dot_segments`, on text.
+fn remove_dot_segments(input: &str) -> String {
+    let mut input = input;
+    let mut output = String::with_capacity(input.len());
+    while !input.is_empty() {
+        // A. "If the input buffer begins with a prefix of "../" or "./", then remove that
+        //    prefix from the input buffer"
+        if let Some(rest) = input
+            .strip_prefix("../")
+            .or_else(|| input.strip_prefix("./"))
+        {
+            input = rest;
+        // B. "if the input buffer begins with a prefix of "/./" or "/.", where "." is a
+        //    complete path segment, then replace that prefix with "/""
+        } else if input.starts_with("/./") {
+            input = &input[2..];
+        } else if input == "/." {
+            input = "/";
+        // C. "/../" or "/..": replace with "/" and remove the last segment of the output.
+        } else if input.starts_with("/../") || input == "/.." {
+            input = if input == "/.." { "/" } else { &input[3..] };
+            let cut = output.rfind('/').unwrap_or(0);
+            output.truncate(cut);
+        // D. "if the input buffer consists only of "." or "..", then remove that"
+        } else if input == "." || input == ".." {
+            input = "";
+        // E. "move the first path segment in the input buffer to the end of the output
+        //    buffer"
+        } else {
+            let start = usize::from(input.starts_with('/'));
+            let end = input[start..].find('/').map_or(input.len(), |i| start + i);
+            output.push_str(&input[..end]);
+            input = &input[end..];
+        }
+    }
+    output
 }
 
 /// The documented lenient split of `input` (the module's second reading).
@@ -255,6 +388,29 @@ mod tests {
         // A non-special scheme is split, not read by the URL Standard.
         let c = get("foo://a b/");
         assert_eq!(c.get(Component::Host), Some("a b"));
+    }
+
+    #[test]
+    fn references_resolve_as_browsers_do_or_by_rfc_3986_5_2() {
+        let resolved = |base: &str, r: &str| match Lenient::get().resolve(
+            base.as_bytes(),
+            r.as_bytes(),
+            &Ctx::default(),
+        ) {
+            Outcome::Accepted(t) => t,
+            other => panic!("{base} {r}: {other:?}"),
+        };
+        // A special base: the URL Standard's resolution (a backslash is a slash there).
+        assert_eq!(resolved("http://a/b/c", r"\\evil/x"), "http://evil/x");
+        // Another scheme: RFC 3986 5.2.2 over the split, with its examples' dot segments.
+        assert_eq!(resolved("foo://a/b/c/d;p?q", "../../g h"), "foo://a/g h");
+        assert_eq!(
+            resolved("foo://a/b/c/d;p?q", "?y#s#t"),
+            "foo://a/b/c/d;p?y#s#t"
+        );
+        assert_eq!(resolved("foo://a/b/c/d;p?q", "//x@y@z/p"), "foo://x@y@z/p");
+        assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+        assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
     }
 
     #[test]
