@@ -3,7 +3,7 @@
 //! - `UriUriA.hostText` is the "Host text (set for all hosts, excluding square brackets)": an
 //!   IP literal's host is `::1` where RFC 3986 3.2.2's `host` is `[::1]`.
 
-use super::Rule;
+use super::{host_unbracketed, Rule};
 use crate::model::Component;
 
 /// The rules of this table.
@@ -12,9 +12,6 @@ pub(super) const RULES: &[Rule] = &[Rule {
     name: "an IP literal's host is given without its square brackets (UriUriA.hostText: \"excluding square brackets\")",
     explains: |e| {
         e.component() == Some(Component::Host)
-            && e.spec
-                .and_then(|h| h.strip_prefix('['))
-                .and_then(|h| h.strip_suffix(']'))
-                == e.got
+            && host_unbracketed(e)
     },
 }];

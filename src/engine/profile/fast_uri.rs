@@ -720,6 +720,7 @@ fn uri_js_idna_host(e: &Evidence<'_>) -> bool {
         && e.second.is_none()
         && domain_host_scheme(e.spec_components)
         && e.spec.is_some_and(|h| h.contains('%'))
+        && e.got.is_some()
         && e.spec.and_then(uri_js_idna).as_deref() == e.got
 }
 

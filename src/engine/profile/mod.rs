@@ -201,6 +201,19 @@ pub(super) fn server_parts(authority: &str) -> (Option<&str>, &str, Option<&str>
     (userinfo, host, port)
 }
 
+/// Whether the subject gives the reference's IP literal without its brackets (an API that
+/// gives the address: OkHttp's `host()`, uriparser's `hostText`, URI.js's `hostname`,
+/// hyperlink's `host`). An undefined host is no address: it is never this.
+///
+/// For example `[::1]` against `::1` is this; `a` against undefined is not.
+pub(super) fn host_unbracketed(e: &Evidence<'_>) -> bool {
+    e.got.is_some()
+        && e.spec
+            .and_then(|h| h.strip_prefix('['))
+            .and_then(|h| h.strip_suffix(']'))
+            == e.got
+}
+
 /// `s` percent-decoded and lowercased (a WHATWG special host).
 pub(super) fn pct_decode(s: &str) -> String {
     pct_decode_exact(s).to_ascii_lowercase()
@@ -489,5 +502,36 @@ mod tests {
         // An authority is never compared on its own where its parts differ: no rule for it.
         let auth = Class::Component(Component::Authority);
         assert!(versus_rfc3986(&ev(auth, Some("A.Example:80"), Some("a.example"))).is_none());
+    }
+
+    /// A host read where the subject reads none is where a request goes astray: no rule of any
+    /// profile may take the undefined host for a spelling of a registered name (a rule whose
+    /// computed value is `None` for a name it does not transform would, `None == None`).
+    #[test]
+    fn no_rule_explains_a_registered_name_read_as_no_host() {
+        let c = Components::default()
+            .with(Component::Scheme, Some("http"))
+            .with(Component::Authority, Some("good.example"))
+            .with(Component::Host, Some("good.example"))
+            .with(Component::Path, Some("/"));
+        for class in [
+            Class::Component(Component::Host),
+            Class::Component(Component::Authority),
+        ] {
+            let e = Evidence {
+                class,
+                input: b"http://good.example/",
+                second: None,
+                reparsed: None,
+                spec: Some("good.example"),
+                got: None,
+                spec_components: Some(&c),
+            };
+            let fired: Vec<String> = rules()
+                .filter(|r| (r.explains)(&e))
+                .map(|r| format!("{}: {}", r.profile, r.name))
+                .collect();
+            assert!(fired.is_empty(), "{fired:#?}");
+        }
     }
 }

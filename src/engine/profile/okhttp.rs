@@ -7,7 +7,7 @@
 //!   URL then the scheme's default is used"; `port()`: "The result is in [1..65535]", so a URL
 //!   whose port is 0 is not taken.
 
-use super::{default_port, Rule};
+use super::{default_port, host_unbracketed, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -26,10 +26,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an IPv6 host is given without its brackets (HttpUrl.host(): \"an IPv6 address like ::1\")",
         explains: |e| {
             e.component() == Some(Component::Host)
-                && e.spec
-                    .and_then(|h| h.strip_prefix('['))
-                    .and_then(|h| h.strip_suffix(']'))
-                    == e.got
+                && host_unbracketed(e)
         },
     },
     Rule {

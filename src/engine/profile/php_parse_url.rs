@@ -65,6 +65,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.scheme().as_deref() == Some("file")
                 && e.input.get(5..8) == Some(&b"///"[..])
                 && e.input.get(9) == Some(&b':')
+                && e.got.is_some()
                 && e.spec.and_then(|p| p.strip_prefix('/')) == e.got
         },
     },

@@ -328,6 +328,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "netloc: username, password, host and port combined, a default port left out",
         explains: |e| {
             e.component() == Some(Component::Authority)
+                && e.got.is_some()
                 && e.spec_components.and_then(furl_netloc).as_deref() == e.got
         },
     },

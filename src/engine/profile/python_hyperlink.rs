@@ -123,10 +123,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an IPv6 host is the address without its brackets",
         explains: |e| {
             e.component() == Some(Component::Host)
-                && e.spec
-                    .and_then(|h| h.strip_prefix('['))
-                    .and_then(|h| h.strip_suffix(']'))
-                    == e.got
+                && host_unbracketed(e)
         },
     },
     Rule {

@@ -257,6 +257,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an IPv6 host in Python's compressed form, without its brackets (URL.host: \"converted to compressed form\")",
         explains: |e| {
             e.component() == Some(Component::Host)
+                && e.got.is_some()
                 && e.spec
                     .and_then(|h| h.strip_prefix('['))
                     .and_then(|h| h.strip_suffix(']'))

@@ -84,6 +84,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "IPv6 is written back compressed",
         explains: |e| {
             e.component() == Some(Component::Host)
+                && e.got.is_some()
                 && e.spec.and_then(ipv6_compressed).as_deref() == e.got
         },
     },

@@ -41,7 +41,7 @@
 //!   as `//::` after CHANGELOG 1.19.11, has the host `::`).
 
 use super::{
-    empty_parts_dropped, empty_path_after_authority_is_slash, ipv6_compressed,
+    empty_parts_dropped, empty_path_after_authority_is_slash, host_unbracketed, ipv6_compressed,
     slash_after_authority, Evidence, Rule,
 };
 use crate::engine::Class;
@@ -78,10 +78,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an IP literal's hostname is held without its brackets (docs, normalizeHostname(): `uri.hostname(\"fe80:0000:...\")`)",
         explains: |e| {
             e.class == Class::Component(Component::Host)
-                && e.spec
-                    .and_then(|h| h.strip_prefix('['))
-                    .and_then(|h| h.strip_suffix(']'))
-                    == e.got
+                && host_unbracketed(e)
         },
     },
     Rule {
