@@ -173,7 +173,8 @@ fn userinfo_key(v: Option<&str>) -> Option<Vec<u8>> {
 /// A special host through the URL Standard's host parser, unless it holds a byte that ends a
 /// host there; lowercased as it is when the parser refuses it.
 fn host_key(v: Option<&str>) -> Option<String> {
-    let v = v.filter(|v| !v.is_empty())?;
+    // An empty IP literal is no host, as an empty host is none.
+    let v = v.filter(|v| !v.is_empty() && *v != "[]")?;
     let ends_a_host = |b: u8| matches!(b, b'@' | b'/' | b'\\' | b'?' | b'#') || b <= b' ';
     if v.bytes().any(ends_a_host) {
         return Some(v.to_ascii_lowercase());
@@ -191,12 +192,13 @@ fn host_key(v: Option<&str>) -> Option<String> {
 
 /// Another scheme's host: decoded, lowercased, without brackets.
 fn plain_host_key(v: Option<&str>) -> Option<Vec<u8>> {
-    let v = v.filter(|v| !v.is_empty())?;
+    let v = v?;
     let bare = v
         .strip_prefix('[')
         .and_then(|v| v.strip_suffix(']'))
         .unwrap_or(v);
-    Some(pct_decode_bytes(bare).to_ascii_lowercase())
+    // Empty (also between brackets) is none.
+    (!bare.is_empty()).then(|| pct_decode_bytes(bare).to_ascii_lowercase())
 }
 
 /// A port as a number, the scheme's default as none; text that is no port as it is.
@@ -280,6 +282,9 @@ mod tests {
         assert!(alike(Component::Fragment, Some(""), None, foo));
         assert!(!alike(Component::Fragment, Some("b"), Some("b#c"), foo));
         assert!(alike(Component::Host, Some("[::1]"), Some("::1"), foo));
+        // An empty literal is no host (a library that reads `p://[]` as no host).
+        assert!(alike(Component::Host, Some("[]"), None, foo));
+        assert!(alike(Component::Host, Some("[]"), Some(""), Some("http")));
         assert!(!alike(Component::Port, Some("+1"), Some("1"), foo));
         assert!(alike(Component::Port, Some("0443"), None, Some("https")));
         assert!(!alike(Component::Port, Some("443"), None, foo));

@@ -9,8 +9,14 @@
 //!    Standard's basic URL parser, [`crate::engine::whatwg_reference`]) accepts the input and
 //!    its scheme is one the URL Standard calls special (`ftp`, `file`, `http`, `https`, `ws`,
 //!    `wss`; URL Standard, "special scheme"), the answer is its reading: C0 controls and spaces
-//!    stripped at the ends, tabs and newlines removed, backslashes read as `/`, the authority
-//!    after any number of slashes, the host after the last `@`.
+//!    stripped at the ends, tabs and newlines removed, backslashes read as `/`, the host after
+//!    the last `@`. One exception keeps the judging of invalid input consistent with that of
+//!    valid input: the URL Standard reads an authority after any number of slashes (`http:a`,
+//!    `http:/a`, `http:///a` all have host `a`), where RFC 3986 reads a path, or an empty host,
+//!    and a valid input of that shape is judged by the RFC alone. So the browsers' reading is
+//!    taken only where what follows the scheme's `:` is exactly two slashes, or a run of slashes
+//!    with a backslash in it (`http:\a`, `http:/`: no RFC reading exists there, and the
+//!    backslash is the confusion); elsewhere the split below is the reading.
 //! 2. **A documented lenient split for everything else**, written here so that a reader can
 //!    check it by hand:
 //!    - a scheme is RFC 3986 3.1's `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` before the first
@@ -117,13 +123,13 @@ impl Subject for Lenient {
         let Ok(text) = std::str::from_utf8(input) else {
             return Outcome::Unsupported("the lenient reading reads UTF-8 text only".into());
         };
-        // 1. The browsers' reading, for a special scheme.
+        // 1. The browsers' reading, for a special scheme followed by "//" or a backslash.
         if let Outcome::Accepted(p) = self.whatwg.parse(input, ctx) {
             let special = p
                 .components
                 .get(Component::Scheme)
                 .is_some_and(|s| SPECIAL_SCHEMES.contains(&s));
-            if special {
+            if special && authority_marked(text) {
                 return Outcome::Accepted(p);
             }
         }
@@ -261,6 +267,29 @@ fn remove_dot_segments(input: &str) -> String {
     output
 }
 
+/// Whether what follows the scheme's ":" of `input`, read as the URL Standard reads it (C0
+/// controls and spaces stripped at the ends, tabs and newlines removed), is a run of slashes
+/// that RFC 3986 would read as no authority only if it were valid: exactly two `/`, or any run
+/// of `/` and `\` with a backslash in it.
+fn authority_marked(input: &str) -> bool {
+    let trimmed = input.trim_matches(|c: char| c <= ' ');
+    let mut after_colon = trimmed
+        .split_once(':')
+        .map(|(_, rest)| rest)
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'));
+    let (mut slashes, mut backslash) = (0, false);
+    for c in after_colon.by_ref() {
+        match c {
+            '/' => slashes += 1,
+            '\\' => backslash = true,
+            _ => break,
+        }
+    }
+    backslash || slashes == 2
+}
+
 /// The documented lenient split of `input` (the module's second reading).
 ///
 /// ```
@@ -353,8 +382,14 @@ mod tests {
         let c = get(" http://a\tb/");
         assert_eq!(c.get(Component::Scheme), Some("http"));
         assert_eq!(c.get(Component::Host), Some("ab"));
-        // Any number of slashes before a special authority.
-        assert_eq!(get("http:///x/y").get(Component::Host), Some("x"));
+        // Backslashes among the slashes: the browsers' reading.
+        assert_eq!(get("http:/\\x/y").get(Component::Host), Some("x"));
+        assert_eq!(get("http:\\\\x").get(Component::Host), Some("x"));
+        // One or three slashes, or none: RFC 3986's structure, as for a valid input.
+        assert_eq!(get("http:///x/y").get(Component::Host), Some(""));
+        assert_eq!(get("http:/x/y").get(Component::Host), None);
+        assert_eq!(get("http:[::]").get(Component::Host), None);
+        assert_eq!(get("http:[::]").get(Component::Path), Some("[::]"));
     }
 
     #[test]

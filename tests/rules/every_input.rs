@@ -1,7 +1,9 @@
 //! The cases of the rules that judging every parser on every input needed: a rejection of what
 //! the reference accepts is judged for a parser that does not decide validity too, so a
-//! documented refusal must be a rule (urllib's out-of-range port), with a one-step-off refusal
-//! that stays a finding.
+//! documented refusal must be a rule (urllib's out-of-range port), and what a parser reads from
+//! an input its reference rejects is judged against the lenient reading, so a documented
+//! reading there must be a rule (libwget's query read as ISO-8859-1); each with a one-step-off
+//! answer that stays a finding.
 
 use std::sync::Arc;
 
@@ -14,7 +16,42 @@ use super::{fired, plays, rejected};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
-    vec![(urllib_port_range(), "//h:65536")]
+    vec![
+        (urllib_port_range(), "//h:65536"),
+        (libwget_latin1_query("q\u{c3}\u{bc}"), "http://h/?q\u{fc}"),
+    ]
+}
+
+/// libwget given no encoding: the input's bytes read as ISO-8859-1, so the query `qü` (UTF-8
+/// `c3 bc`) is held as `qÃ¼`; here every input is split as the lenient reading splits it and
+/// its query replaced by `query` (the answer on `http://h/?qü`, which RFC 3986 rejects).
+fn libwget_latin1_query(query: &'static str) -> Arc<dyn Subject> {
+    use uridiff::model::Component;
+    let change: fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed> = match query {
+        "q\u{c3}\u{bc}" => |input, _| with_query(input, "q\u{c3}\u{bc}"),
+        _ => |input, _| with_query(input, "qx"),
+    };
+    fn with_query(input: &[u8], q: &str) -> Outcome<Parsed> {
+        let mut c = uridiff::subjects::lenient::split(&String::from_utf8_lossy(input));
+        c.set(Component::Query, Some(q));
+        Outcome::Accepted(Parsed::from(c))
+    }
+    plays("c-libwget", "libwget", Edition::Rfc3986, change)
+}
+
+#[test]
+fn libwget_reads_a_query_as_iso_8859_1_and_nothing_else_is_that() {
+    let rules = fired(libwget_latin1_query("q\u{c3}\u{bc}"), "http://h/?q\u{fc}");
+    assert_eq!(rules.len(), 1, "{rules:?}");
+    assert!(
+        rules[0].starts_with("libwget: the query as written"),
+        "{rules:?}"
+    );
+    // One step off: another query than the bytes read as ISO-8859-1 is a finding.
+    assert!(fired(libwget_latin1_query("qx"), "http://h/?q\u{fc}").is_empty());
+    let engine = Engine::new(vec![libwget_latin1_query("qx")]);
+    let found = engine.findings(&engine.run_one(&Task::parse("http://h/?q\u{fc}".into(), "t")));
+    assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
 }
 
 /// `urlsplit(x).port` raises ValueError on a port above 65535; the double refuses every input

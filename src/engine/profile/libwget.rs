@@ -257,6 +257,24 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "libwget",
+        name: "the query as written, each non-ASCII byte read as an ISO-8859-1 character (wget_iri_parse: \"converted to UTF-8 from the encoding given\"; none given is ISO-8859-1)",
+        explains: |e| {
+            if e.class != Class::Component(Component::Query) || e.second.is_some() {
+                return false;
+            }
+            // The query as RFC 3986 Appendix B splits the input: after the first "?", up to
+            // the first "#".
+            let Some(start) = e.input.iter().position(|&b| b == b'?') else {
+                return false;
+            };
+            let rest = &e.input[start + 1..];
+            let query = &rest[..rest.iter().position(|&b| b == b'#').unwrap_or(rest.len())];
+            let held: String = query.iter().map(|&b| char::from(b)).collect();
+            !query.is_ascii() && e.got == Some(held.as_str())
+        },
+    },
+    Rule {
+        profile: "libwget",
         name: "no path where none is written (wget.h: wget_iri_t.path, \"Path, if present\")",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)
