@@ -256,7 +256,13 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
     let first = lines.by_ref().find(|(_, l)| !l.trim().is_empty());
     match first {
         Some((n, l)) => format_line(l, n)?,
-        None => return Err(at(1, 1, "an empty baseline; write one with --write-baseline")),
+        None => {
+            return Err(at(
+                1,
+                1,
+                "an empty baseline; write one with --write-baseline",
+            ))
+        }
     }
     let mut tool = None;
     let mut seed = None;
@@ -353,7 +359,10 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
                     return Err(at(
                         n,
                         1,
-                        format!("job {job} of {subject} is listed on line {} already; {REGENERATE}", a.line),
+                        format!(
+                            "job {job} of {subject} is listed on line {} already; {REGENERATE}",
+                            a.line
+                        ),
                     ));
                 }
                 agreed.insert(
@@ -759,7 +768,10 @@ mod tests {
         assert_eq!((e.line, e.column), (1, MAGIC.len() + 1), "{e}");
         assert!(!e.message.contains('\n'), "{e}");
         assert!(e.message.contains("format 1"), "{e}");
-        assert!(e.message.contains("rewrite it with --write-baseline"), "{e}");
+        assert!(
+            e.message.contains("rewrite it with --write-baseline"),
+            "{e}"
+        );
         let newer = GOOD.replacen("baseline 2", "baseline 3", 1);
         fails_at(&newer, 1, MAGIC.len() + 1, "newer than this uridiff");
         fails_at(
@@ -802,9 +814,17 @@ mod tests {
             answers: tasks
                 .iter()
                 .enumerate()
-                .map(|(i, t)| (("p q".to_owned(), super::super::job_id(t)), answered(i as u64 + 1)))
+                .map(|(i, t)| {
+                    (
+                        ("p q".to_owned(), super::super::job_id(t)),
+                        answered(i as u64 + 1),
+                    )
+                })
                 .collect(),
-            jobs: tasks.iter().map(|t| (super::super::job_id(t), t.clone())).collect(),
+            jobs: tasks
+                .iter()
+                .map(|t| (super::super::job_id(t), t.clone()))
+                .collect(),
         };
         let text = write(&run);
         assert!(text.contains("\n### (2) p q agrees: parse\n"), "{text}");

@@ -415,7 +415,10 @@ impl fmt::Display for Change {
         }
         match &self.now_answer {
             Some(a) => write!(f, "\n    now: {a}"),
-            None => write!(f, "\n    now: no answer (the parser does not do this job now)"),
+            None => write!(
+                f,
+                "\n    now: no answer (the parser does not do this job now)"
+            ),
         }
     }
 }
@@ -540,7 +543,9 @@ pub fn compare(baseline: &Baseline, run: &Run) -> Result<Vec<Change>, Mismatch> 
                 }
                 (ChangeKind::Changed, classes.iter().cloned().collect())
             }
-            (Some((_, classes, _)), None, _) => (ChangeKind::New, classes.iter().cloned().collect()),
+            (Some((_, classes, _)), None, _) => {
+                (ChangeKind::New, classes.iter().cloned().collect())
+            }
             (None, Some(e), _) if task.is_some() => {
                 (ChangeKind::Fixed, e.classes.iter().cloned().collect())
             }
@@ -787,12 +792,7 @@ mod tests {
                     None,
                     Some("answer 8")
                 ),
-                (
-                    ChangeKind::Changed,
-                    "parse http://unsupported",
-                    None,
-                    None
-                ),
+                (ChangeKind::Changed, "parse http://unsupported", None, None),
                 // The recorded digest is the reference's answer's: that answer is the old one.
                 (
                     ChangeKind::Changed,
@@ -828,7 +828,9 @@ mod tests {
         );
         let not_ref = find("http://not-ref").to_string();
         assert!(
-            not_ref.contains("was: answer digest 0000000000000004 (the baseline keeps only the digest"),
+            not_ref.contains(
+                "was: answer digest 0000000000000004 (the baseline keeps only the digest"
+            ),
             "{not_ref}"
         );
         assert!(find("http://unrecorded")

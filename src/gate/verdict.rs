@@ -290,11 +290,8 @@ impl Verdict {
 /// How many answers a baseline written from `run` records: every answer, and every deviation
 /// (a deviation on an unsupported job is recorded too, though it has no answer).
 fn recorded(run: &Run) -> usize {
-    let mut keys: std::collections::BTreeSet<(&str, JobId)> = run
-        .answers
-        .keys()
-        .map(|(s, j)| (s.as_str(), *j))
-        .collect();
+    let mut keys: std::collections::BTreeSet<(&str, JobId)> =
+        run.answers.keys().map(|(s, j)| (s.as_str(), *j)).collect();
     keys.extend(run.records.iter().map(|r| (r.subject.as_str(), r.job)));
     keys.len()
 }

@@ -267,7 +267,9 @@ pub fn check(verdict: &Verdict) -> Sarif {
         .map(|i| {
             let classes: Vec<String> = i.classes.iter().map(|k| class_of(&i.subject, k)).collect();
             let name = classes.first().cloned().unwrap_or_default();
-            let severity = i.severity.unwrap_or(Severity::High);
+            // A changed answer with no deviation has no class severity: a warning, a change to
+            // look at rather than a conformance error.
+            let level = i.severity.map_or(ResultLevel::Warning, result_level);
             let example = i.example.clone().unwrap_or_else(|| i.shown.clone());
             let what = match (i.status, name.as_str()) {
                 (Status::New, _) => "new deviation",
@@ -315,7 +317,7 @@ pub fn check(verdict: &Verdict) -> Sarif {
             SarifResult::builder()
                 .rule_id(name.clone())
                 .rule_index(index.get(&name).copied().unwrap_or(0))
-                .level(result_level(severity))
+                .level(level)
                 .baseline_state(json!(if i.status == Status::New {
                     "new"
                 } else {
@@ -329,7 +331,7 @@ pub fn check(verdict: &Verdict) -> Sarif {
                 )]))
                 .properties(properties([
                     ("classes", json!(i.classes)),
-                    ("severity", severity_name(severity)),
+                    ("severity", i.severity.map_or(Value::Null, severity_name)),
                     ("parser", json!(i.subject)),
                     ("job", json!(i.job)),
                     ("example", json!(example)),

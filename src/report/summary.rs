@@ -135,12 +135,13 @@ pub fn write_check(v: &Verdict, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "## uridiff check: {verdict}\n")?;
     writeln!(
         out,
-        "{} deviating jobs of {} under test ({} jobs run); {} lines in {}: **{} new, {} changed, {} stale**.\n",
+        "{} deviating jobs of {} under test ({} jobs run); {} answers in {} ({} deviating): **{} new, {} changed, {} stale**.\n",
         v.deviating,
         text(&v.under_test.join(", ")),
         v.jobs,
-        v.listed,
+        v.recorded,
         code(v.baseline.as_bytes()),
+        v.listed,
         v.new,
         v.changed,
         v.stale,
