@@ -797,9 +797,9 @@ mod tests {
         tasks.push(normalize);
         let answered = |d: u64| Answered {
             digest: d,
-            text: String::new(),
+            text: None,
             reference: 0,
-            reference_text: String::new(),
+            reference_text: "".into(),
         };
         let run = Run {
             header,

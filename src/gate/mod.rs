@@ -235,13 +235,28 @@ pub struct Record {
 pub struct Answered {
     /// [`answer_digest`] of the answer.
     pub digest: u64,
-    /// The answer as [`answer_text`] shows it.
-    pub text: String,
+    /// The answer as [`answer_text`] shows it; `None` when it is the reference's (the same
+    /// digest), which most answers are: a run keeps the reference's text once per job.
+    pub text: Option<String>,
     /// [`answer_digest`] of its reference's answer to the job (no second reading): what tells
     /// whether a recorded digest was the reference's answer.
     pub reference: u64,
-    /// The reference's answer as [`answer_text`] shows it.
-    pub reference_text: String,
+    /// The reference's answer as [`answer_text`] shows it, shared by every parser judged
+    /// against that reference.
+    pub reference_text: std::sync::Arc<str>,
+}
+
+impl Answered {
+    /// The answer as [`answer_text`] shows it.
+    ///
+    /// ```
+    /// use uridiff::gate::Answered;
+    /// let same = Answered { digest: 1, text: None, reference: 1, reference_text: "r".into() };
+    /// assert_eq!(same.answer_text(), "r");
+    /// ```
+    pub fn answer_text(&self) -> &str {
+        self.text.as_deref().unwrap_or(&self.reference_text)
+    }
 }
 
 /// A gate run: the header, every deviation of the parsers under test, every answer of theirs,
@@ -530,7 +545,7 @@ pub fn compare(baseline: &Baseline, run: &Run) -> Result<Vec<Change>, Mismatch> 
         let was = listed.map(|e| e.answer).or(agreed.map(|a| a.answer));
         let was_answer = answered
             .filter(|a| Some(a.reference) == was)
-            .map(|a| a.reference_text.clone());
+            .map(|a| a.reference_text.to_string());
         let op = task.map(|t| t.op).or(agreed.map(|a| a.op));
         let pseudo = || {
             let op = op.map_or("", Op::name);
@@ -575,7 +590,7 @@ pub fn compare(baseline: &Baseline, run: &Run) -> Result<Vec<Change>, Mismatch> 
                 .map(|a| a.digest)
                 .or(found.get(&(subject, job)).map(|f| f.0)),
             was_answer,
-            now_answer: answered.map(|a| a.text.clone()),
+            now_answer: answered.map(|a| a.answer_text().to_owned()),
             reproduce: task.and_then(|t| reproduce(subject, t)),
         });
     }
@@ -713,9 +728,9 @@ mod tests {
                 ("p".to_owned(), job),
                 Answered {
                     digest,
-                    text: format!("answer {digest}"),
+                    text: Some(format!("answer {digest}")),
                     reference,
-                    reference_text: format!("reference {reference}"),
+                    reference_text: format!("reference {reference}").into(),
                 },
             );
         }
