@@ -1,15 +1,19 @@
 //! The per-input CI gate of `uridiff check` (DESIGN.md, "The gate"): for each parser under test,
-//! every job on which it deviates from its own reference, with a digest of its answer, so that a
-//! new wrong input inside a class already known, a changed answer and a fixed input each fail the
-//! gate, where a list of classes would let them through.
+//! its answer to every job, as a digest: the jobs on which it deviates from its own reference,
+//! by class, and every other job it answered. So a new wrong input inside a class already known,
+//! a changed answer (on a deviating job, or on one where the parser agrees with its reference, as
+//! a non-validating parser's reading of an input it is not judged on) and a fixed input each fail
+//! the gate, where a list of classes, or of deviating jobs alone, would let them through.
 //!
 //! A job is one operation on its operands under one edition (parse, resolve, normalize,
 //! equivalent; a parse also carries the round trip of the parser's own serialization). It is
 //! known by [`job_id`], a digest of those four things, and the parser's answer by
-//! [`answer_digest`], a digest of the outcome's JSON. Only unexplained findings count (a finding
-//! whose profile rule reproduces the answer is by design, PROFILES.md), and only the findings of
-//! the parsers under test: every subject is judged against its own reference alone, never
-//! against the other parsers, so bystanders cannot change the verdict.
+//! [`answer_digest`], a digest of the outcome's JSON. Only unexplained findings count as
+//! deviations (a finding whose profile rule reproduces the answer is by design, PROFILES.md),
+//! and only the parsers under test are recorded: every subject is judged against its own
+//! reference alone, never against the other parsers, so bystanders cannot change the verdict.
+//! The file keeps digests, not answers; a changed answer shows the old one when its digest is
+//! the reference's answer's now (an agreeing parser most often answered as its reference did).
 //!
 //! [`file`] writes and reads the baseline; [`compare`] turns a baseline and a run into the
 //! changes that fail the gate; [`verdict`] gathers them into the one value `check`'s outputs

@@ -1,9 +1,11 @@
 //! What one `uridiff check` concluded, as one value: the document `check --json` prints
 //! (`schemas/check.schema.json`) and what its CI outputs are written from (`--sarif`, `--junit`,
 //! the Markdown summary, in [`crate::report`]). Every deviation of a parser under test is an
-//! [`Item`]: a change against the baseline ([`super::compare`]'s new, changed and stale lines)
-//! or a deviation the baseline lists with the same answer (`known`), so a CI system that tracks
-//! tests by name sees each job pass or fail from run to run.
+//! [`Item`]: a change against the baseline ([`super::compare`]'s new, changed and stale lines,
+//! with the answer recorded and now) or a deviation the baseline lists with the same answer
+//! (`known`), so a CI system that tracks tests by name sees each job pass or fail from run to
+//! run. An agreeing job whose answer is unchanged is counted (`recorded`, `answered`), not
+//! listed: a baseline holds thousands.
 
 use std::collections::BTreeMap;
 
@@ -395,6 +397,45 @@ mod tests {
         assert_eq!(v.items[1].example, None);
         assert!(v.items[2].line.is_some());
         assert_eq!(v.failures().count(), 2);
+    }
+
+    #[test]
+    fn a_changed_agreeing_answer_is_an_item_with_both_answers() {
+        use super::super::Answered;
+        let task = Task::parse(b"http://a@b@c/".to_vec(), "t");
+        let job = job_id(&task);
+        let answered = |digest: u64| Answered {
+            digest,
+            text: (digest != 1).then(|| "the new answer".to_owned()),
+            reference: 1,
+            reference_text: "the reference's answer".into(),
+        };
+        let mut before = run(Vec::new());
+        before.jobs.insert(job, task.clone());
+        before.answers.insert(("p".into(), job), answered(1));
+        let baseline = file::read(&file::write(&before)).expect("reads back");
+        let mut after = before.clone();
+        after.answers.insert(("p".into(), job), answered(2));
+        let changes = super::super::compare(&baseline, &after).expect("same run");
+        let v = Verdict::checked("base.txt", &baseline, &after, &changes);
+        assert_eq!(
+            (v.changed, v.passed, v.recorded, v.answered),
+            (1, false, 1, 1)
+        );
+        let i = &v.items[0];
+        assert_eq!(i.status, Status::Changed);
+        assert_eq!(i.classes, ["p changed-answer parse"]);
+        assert_eq!(i.severity, None);
+        assert_eq!(i.was_answer.as_deref(), Some("the reference's answer"));
+        assert_eq!(i.now_answer.as_deref(), Some("the new answer"));
+        assert!(
+            i.message.contains("\n    now: the new answer"),
+            "{}",
+            i.message
+        );
+        // Unchanged, it is counted and not listed.
+        let same = Verdict::checked("base.txt", &baseline, &before, &[]);
+        assert!(same.passed && same.items.is_empty() && same.recorded == 1);
     }
 
     #[test]
