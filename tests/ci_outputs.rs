@@ -299,17 +299,17 @@ fn a_check_reports_new_changed_and_stale_lines_in_every_output() {
         .iter()
         .all(|i| i["status"] == "known"));
 
-    // Edit the baseline: drop a job listed once (new), change another's digest (changed), list
-    // a job that does not run (gone).
+    // Edit the baseline: drop a job listed once (new), change another's digest and an agreeing
+    // job's (changed twice), list a job that does not run (gone).
     let text = fs::read_to_string(&base).expect("written");
     let lines: Vec<String> = text.lines().map(str::to_owned).collect();
     let jobs: Vec<usize> = (0..lines.len())
         .filter(|&i| !lines[i].starts_with('#') && lines[i].len() > 34)
         .collect();
+    // Listed once among the deviating lines (an agreeing line is another parser's answer).
     let once = |i: &&usize| {
-        lines
-            .iter()
-            .filter(|l| l.starts_with(&lines[**i][..16]))
+        jobs.iter()
+            .filter(|&&j| lines[j].starts_with(&lines[**i][..16]))
             .count()
             == 1
     };
@@ -325,6 +325,18 @@ fn a_check_reports_new_changed_and_stale_lines_in_every_output() {
         "0"
     };
     new_lines[edited].replace_range(17..18, digit);
+    // And an agreeing job's digest (a changed answer where the parser deviates neither time).
+    let agreeing = lines
+        .iter()
+        .position(|l| l.starts_with("### (") && l.ends_with(" agrees: parse"))
+        .expect("an agreeing section")
+        + 1;
+    let digit = if &new_lines[agreeing][17..18] == "0" {
+        "1"
+    } else {
+        "0"
+    };
+    new_lines[agreeing].replace_range(17..18, digit);
     new_lines.insert(
         jobs[0] + 1,
         "0123456789abcdef 0000000000000000 parse gone://".to_owned(),
@@ -360,18 +372,38 @@ fn a_check_reports_new_changed_and_stale_lines_in_every_output() {
             v["changed"].as_u64(),
             v["stale"].as_u64()
         ),
-        (Some(1), Some(1), Some(1)),
+        (Some(1), Some(2), Some(1)),
         "{v}"
     );
     assert_eq!(v["passed"], false);
+    assert!(
+        v["accept"]
+            .as_str()
+            .is_some_and(|a| a.ends_with(" --write-baseline")),
+        "{v}"
+    );
     let items = v["items"].as_array().expect("items");
     let statuses: Vec<&str> = items
         .iter()
-        .take(3)
+        .take(4)
         .filter_map(|i| i["status"].as_str())
         .collect();
-    assert_eq!(statuses, ["new", "changed", "gone"]);
-    assert!(items[3..].iter().all(|i| i["status"] == "known"));
+    assert_eq!(statuses, ["new", "changed", "changed", "gone"]);
+    assert!(items[4..].iter().all(|i| i["status"] == "known"));
+    // The changed answer of an agreeing job: its pseudo-class, its line and both answers.
+    let answer = items
+        .iter()
+        .find(|i| {
+            i["classes"][0]
+                .as_str()
+                .is_some_and(|c| c.ends_with(" changed-answer parse"))
+        })
+        .expect("the changed agreeing answer");
+    assert_eq!(answer["line"].as_u64(), Some(agreeing as u64 + 1));
+    assert!(answer["now_answer"].as_str().is_some(), "{answer}");
+    assert!(answer["message"]
+        .as_str()
+        .is_some_and(|m| m.contains("\n    was: ") && m.contains("\n    now: ")));
 
     // SARIF: the new and the changed deviation, valid against the official schema.
     let log = json_file(&sarif);
@@ -381,7 +413,18 @@ fn a_check_reports_new_changed_and_stale_lines_in_every_output() {
         .iter()
         .filter_map(|r| r["baselineState"].as_str())
         .collect();
-    assert_eq!(states, ["new", "updated"]);
+    assert_eq!(states, ["new", "updated", "updated"]);
+    let changed_answer = results
+        .iter()
+        .find(|r| r["ruleId"] == "changed-answer")
+        .expect("the changed answer's result");
+    assert_eq!(
+        changed_answer["properties"]["answerText"],
+        answer["now_answer"]
+    );
+    assert!(changed_answer["message"]["text"]
+        .as_str()
+        .is_some_and(|t| t.contains(" Now: ")));
     for (r, item) in results.iter().zip(items) {
         assert_eq!(r["properties"]["job"], item["job"]);
         assert_eq!(r["properties"]["example"], item["example"]);
@@ -404,7 +447,7 @@ fn a_check_reports_new_changed_and_stale_lines_in_every_output() {
         items[1]["line"]
     );
 
-    // JUnit: one suite per parser under test; the three changes fail, the rest pass.
+    // JUnit: one suite per parser under test; the four changes fail, the rest pass.
     let suites = junit_names(&junit);
     let under_test: Vec<&str> = v["under_test"]
         .as_array()
@@ -418,7 +461,7 @@ fn a_check_reports_new_changed_and_stale_lines_in_every_output() {
     );
     let all: Vec<&quick_junit::TestCase> = suites.iter().flat_map(|(_, c)| c).collect();
     assert_eq!(all.len(), items.len());
-    assert_eq!(all.iter().filter(|c| failed(c)).count(), 3);
+    assert_eq!(all.iter().filter(|c| failed(c)).count(), 4);
     assert!(
         all.iter()
             .any(|c| failed(c) && c.name.ends_with(": parse gone://")),
@@ -427,7 +470,12 @@ fn a_check_reports_new_changed_and_stale_lines_in_every_output() {
 
     let md = fs::read_to_string(&summary).expect("written");
     assert!(md.starts_with("## uridiff check: failed\n"), "{md}");
-    assert!(md.contains("**1 new, 1 changed, 1 stale**"), "{md}");
+    assert!(md.contains("**1 new, 2 changed, 1 stale**"), "{md}");
+    assert!(
+        md.contains("accept them (this rewrites the baseline; commit it): `")
+            && md.contains(" --write-baseline"),
+        "the command that accepts: {md}"
+    );
     assert!(md.contains("stale (gone)"), "{md}");
     assert_eq!(
         fs::read_to_string(&step).expect("appended"),

@@ -189,7 +189,7 @@ fn report_writes_four_files_deterministically_and_check_gates_both_ways() {
     };
     assert_eq!(run(&["--write-baseline"]).status.code(), Some(0));
     let text = fs::read_to_string(&base).expect("baseline");
-    assert!(text.starts_with("# uridiff gate baseline 1"));
+    assert!(text.starts_with("# uridiff gate baseline 2"));
     assert!(
         text.contains("\n## ("),
         "the built-in subjects deviate somewhere: {text}"

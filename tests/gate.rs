@@ -1,8 +1,11 @@
 //! The per-input gate (DESIGN.md, "The gate"): a released parser's baseline, then the same
 //! parser with one behaviour changed. Each kind of regression (a component, validity,
-//! resolution, normalization, equivalence, a change of an answer that was already wrong) fails
+//! resolution, normalization, equivalence, a change of an answer that was already wrong, a
+//! changed answer on a job where the parser agrees with its reference before and after) fails
 //! the gate as the change it is, a fix makes its line stale, the unchanged parser passes twice,
-//! and a bystander never changes the verdict. Then `uridiff check` itself, through the binary.
+//! and a bystander never changes the verdict. Then `uridiff check` itself, through the binary:
+//! a changed answer with both answers and the one command that accepts it, and a baseline of
+//! the previous format refused in one line.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -38,6 +41,9 @@ enum Change1 {
     WrongOtherwise,
     /// The known bug fixed.
     Fixed,
+    /// Rejects `http://a b/` as it did, with another message: its answer changes on a job where
+    /// it agrees with its reference (which rejects it too), before and after.
+    RejectsOtherwise,
 }
 
 /// impl (`Spec`) with one behaviour changed.
@@ -70,6 +76,9 @@ impl Subject for Copy1 {
     }
     fn parse(&self, input: &[u8], ctx: &Ctx<'_>) -> Outcome<Parsed> {
         let spec = Spec::get();
+        if self.change == Change1::RejectsOtherwise && input == b"http://a b/" {
+            return Outcome::rejected("a space is no URI character (another message)");
+        }
         if self.change == Change1::AcceptsSpace && input.contains(&b' ') {
             let escaped = String::from_utf8_lossy(input).replace(' ', "%20");
             return spec.parse(escaped.as_bytes(), ctx);
@@ -287,6 +296,46 @@ fn an_already_wrong_answer_that_changes_is_a_changed_line() {
 }
 
 #[test]
+fn a_changed_answer_where_the_parser_agrees_fails_with_both_answers() {
+    let baseline = released();
+    // The job is recorded, as an agreeing one: the released parser rejects it as its reference.
+    let job = gate::job_id(&task(Op::Parse, "http://a b/", None));
+    let recorded = baseline.agreed[&("mine".to_owned(), job)];
+    let run = gate_run(Change1::RejectsOtherwise, Change1::Released);
+    assert!(
+        run.records.iter().all(|r| r.job != job),
+        "it still agrees with its reference"
+    );
+    let c = gate::compare(&baseline, &run).expect("the same run");
+    assert_eq!(c.len(), 1, "{c:#?}");
+    let c = &c[0];
+    assert_eq!(c.kind, ChangeKind::Changed);
+    assert_eq!(c.classes, ["mine changed-answer parse"]);
+    assert_eq!(c.shown, "parse http://a b/");
+    assert_eq!(c.line, Some(recorded.line));
+    assert_eq!(c.was, Some(recorded.answer));
+    assert_ne!(c.now, c.was);
+    // The old answer was the reference's (impl's rejection), the new one has the new message.
+    let was = c
+        .was_answer
+        .as_deref()
+        .expect("the reference's answer had the digest");
+    assert!(was.starts_with(r#"{"outcome":"rejected""#), "{was}");
+    let now = c.now_answer.as_deref().expect("answered");
+    assert!(now.contains("(another message)"), "{now}");
+    assert!(!was.contains("(another message)"), "{was}");
+    let text = c.to_string();
+    assert!(
+        text.contains(&format!("\n    was: {was}\n    now: {now}")),
+        "{text}"
+    );
+    assert_eq!(
+        c.reproduce.as_deref(),
+        Some("uridiff diff --edition rfc3986 -- 'http://a b/'")
+    );
+}
+
+#[test]
 fn a_fix_makes_the_line_stale() {
     let c = changes(Change1::Fixed);
     only(
@@ -311,6 +360,8 @@ fn a_bystander_never_changes_the_verdict() {
         Change1::DropsQuery,
         Change1::Fixed,
         Change1::PathCaseInsensitive,
+        Change1::RejectsOtherwise,
+        Change1::HostOfOne,
     ] {
         let run = gate_run(Change1::Released, bystander);
         assert_eq!(
@@ -386,10 +437,20 @@ fn check_writes_then_passes_then_fails_on_an_edited_digest() {
         stdout(&o)
     );
     // One parse line's answer digest edited by hand: a changed answer, with its diff command.
+    // A job listed once (a job in two classes is two lines with one answer).
     let lines: Vec<&str> = text.lines().collect();
+    let deviating = |l: &&str| !l.starts_with('#') && l.len() > 34;
     let at = lines
         .iter()
-        .position(|l| !l.starts_with('#') && l.len() > 34 && l[34..].starts_with("parse "))
+        .position(|l| {
+            deviating(l)
+                && l[34..].starts_with("parse ")
+                && lines
+                    .iter()
+                    .filter(|m| deviating(m) && m[..16] == l[..16])
+                    .count()
+                    == 1
+        })
         .expect("some parser under test deviates on a parse");
     let mut edited: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
     let digit = if &edited[at][17..18] == "0" { "1" } else { "0" };
@@ -427,7 +488,7 @@ fn check_writes_then_passes_then_fails_on_an_edited_digest() {
     fs::write(&base, text.replacen("# seed: 5", "# seed: five", 1)).expect("write");
     let o = check(base_s, &[]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("b.txt:5:9: "), "{}", stderr(&o));
+    assert!(stderr(&o).contains("b.txt:7:9: "), "{}", stderr(&o));
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -466,5 +527,92 @@ fn an_unknown_parser_under_test_is_one_line_and_exit_2() {
         );
         assert!(!base.exists());
     }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The first line under the first `### ... agrees: parse` section: an agreeing job's line.
+fn first_agreeing_parse(text: &str) -> usize {
+    let lines: Vec<&str> = text.lines().collect();
+    let head = lines
+        .iter()
+        .position(|l| l.starts_with("### (") && l.ends_with(" agrees: parse"))
+        .expect("an agreeing section");
+    head + 1
+}
+
+#[test]
+fn check_fails_on_a_changed_agreeing_answer_and_prints_the_command_that_accepts_it() {
+    let dir = scratch("agreeing");
+    let base = dir.join("b.txt");
+    let base_s = base.to_str().expect("utf-8");
+    let under = ["--under-test", "fluent-uri"];
+    let o = check(base_s, &[&["--write-baseline"][..], &under].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = fs::read_to_string(&base).expect("written");
+    let at = first_agreeing_parse(&text);
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    assert_eq!(lines[at].len(), 33, "{}", lines[at]);
+    let digit = if &lines[at][17..18] == "0" { "1" } else { "0" };
+    lines[at].replace_range(17..18, digit);
+    let recorded = lines[at][17..].to_owned();
+    fs::write(&base, lines.join("\n") + "\n").expect("write");
+    let o = check(base_s, &under);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    // The line, the old answer (only a digest: it is no answer's now), the new, the diff line.
+    assert!(
+        out.contains(&format!(
+            "b.txt:{}: changed: fluent-uri changed-answer parse: job ",
+            at + 1
+        )),
+        "{out}"
+    );
+    assert!(out.contains(&format!("listed as {recorded}")), "{out}");
+    assert!(
+        out.contains(&format!(
+            "\n    was: answer digest {recorded} (the baseline keeps only"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("\n    now: {\"outcome\":"), "{out}");
+    assert!(out.contains("\n    uridiff diff --edition "), "{out}");
+    // The command that accepts it: this command with --write-baseline; run, it makes the gate pass.
+    let accept = out
+        .lines()
+        .find_map(|l| l.strip_prefix("to accept every change, run: "))
+        .expect("the accept command");
+    assert!(accept.ends_with(" --write-baseline"), "{accept}");
+    let words: Vec<&str> = accept.split(' ').skip(1).collect();
+    assert!(
+        words.contains(&"--under-test") && words.contains(&base_s),
+        "{accept}"
+    );
+    let o = uridiff_stdin(&words, b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(fs::read_to_string(&base).expect("rewritten"), text);
+    let o = check(base_s, &under);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_baseline_of_the_previous_format_is_refused_in_one_line() {
+    let dir = scratch("format1");
+    let base = dir.join("b.txt");
+    fs::write(
+        &base,
+        "# uridiff gate baseline 1: every job a parser under test deviates on, by class\n# tool: uridiff 0.1.0\n# seed: 5\n# count: 40\n# editions: rfc3986\n",
+    )
+    .expect("write");
+    let o = check(base.to_str().expect("utf-8"), &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("b.txt:1:25: a gate baseline of format 1"),
+        "{err}"
+    );
+    assert!(err.contains("rewrite it with --write-baseline"), "{err}");
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
     let _ = fs::remove_dir_all(&dir);
 }

@@ -291,7 +291,7 @@ fn a_baseline_that_is_not_utf8_names_its_line() {
     let dir = TempDir::new("baseline-utf8");
     dir.write(
         "base.txt",
-        b"# uridiff gate baseline 1\n# seed: 1\nurl \xff host parse: a\n",
+        b"# uridiff gate baseline 2\n# seed: 1\nurl \xff host parse: a\n",
     );
     let out = uridiff_in(
         &dir.0,

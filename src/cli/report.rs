@@ -364,8 +364,9 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
         }
         writeln!(
             out,
-            "wrote {}: {deviating} deviating jobs of {} under test ({} jobs run)",
+            "wrote {}: {} answers of {} under test, {deviating} of them deviating ({} jobs run)",
             args.baseline.display(),
+            verdict.recorded,
             tested.join(", "),
             run.jobs.len()
         )?;
@@ -376,7 +377,10 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
     };
     let changes = gate::compare(&known, &run)
         .map_err(|m| anyhow::anyhow!("{}: {m}", args.baseline.display()))?;
-    let verdict = Verdict::checked(&path, &known, &run, &changes);
+    let mut verdict = Verdict::checked(&path, &known, &run, &changes);
+    if !verdict.passed {
+        verdict.accept = Some(accept_command());
+    }
     let files = write_check_outputs(ci, &verdict)?;
     if args.ci.json {
         return print_verdict(out, &verdict, &files);
@@ -392,17 +396,41 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
     }
     writeln!(
         out,
-        "{deviating} deviating jobs of {} under test, {} in the baseline: {} new, {} changed, {} stale",
+        "{deviating} deviating jobs of {} under test, {} answers in the baseline ({} deviating): {} new, {} changed, {} stale",
         tested.join(", "),
+        verdict.recorded,
         known.entries.len(),
         verdict.new,
         verdict.changed,
         verdict.stale,
     )?;
+    if let Some(accept) = &verdict.accept {
+        writeln!(out, "to accept every change, run: {accept}")?;
+    }
     for f in &files {
         writeln!(out, "wrote {}", f.display())?;
     }
     Ok(check_code(&verdict))
+}
+
+/// The command that accepts every change: this very command line, each word quoted as the shell
+/// needs it, with `--write-baseline` after it (it runs the same jobs and rewrites the baseline).
+fn accept_command() -> String {
+    let word = |w: &std::ffi::OsStr| {
+        let bytes = w.as_encoded_bytes();
+        let plain = !bytes.is_empty()
+            && bytes
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || b"_./=:,+@%-".contains(b));
+        if plain {
+            String::from_utf8_lossy(bytes).into_owned()
+        } else {
+            uridiff::subjects::reproduce::shell_word(bytes)
+        }
+    };
+    let mut words: Vec<String> = std::env::args_os().map(|a| word(&a)).collect();
+    words.push("--write-baseline".to_owned());
+    words.join(" ")
 }
 
 /// `check`'s exit code: 1 when the gate fails.

@@ -1,11 +1,17 @@
 //! The gate's baseline file (DESIGN.md, "The gate"): sorted text that reviews well in a pull
-//! request. A header records the run it belongs to; then each class (the finding's signature
-//! key, [`crate::engine::Signature::key`]) comes with its count, followed by one line per job:
+//! request, holding every answer of each parser under test. A header records the run it belongs
+//! to. Then each class of deviation (the finding's signature key,
+//! [`crate::engine::Signature::key`]) comes with its count, followed by one line per job, the
+//! job shown; then, per parser and operation, every other job the parser answered, compact: its
+//! id and answer digest, one job a line, sorted by id (one a line, so that a job added or gone
+//! is one line of a diff, where several a line would move every later one):
 //!
 //! ```text
-//! # uridiff gate baseline 1: every job a parser under test deviates on, by class
+//! # uridiff gate baseline 2: every answer of each parser under test, its deviations by class
 //! # `## (N) <parser> <class> <op>: <form>` heads a class of N jobs; under it each line is
 //! # `<job id> <answer digest> <job>`: the two digests match, the job is shown for review.
+//! # `### (N) <parser> agrees: <op>` heads the N other jobs of one operation the parser answered;
+//! # under it each line is `<job id> <answer digest>`, sorted by job id.
 //! # tool: uridiff 0.1.0
 //! # seed: 1
 //! # count: 3000
@@ -14,7 +20,16 @@
 //!
 //! ## (1) url too-lax parse: a://a a
 //! 5f0c4d6c1a8e2b37 9b7e0c8f5d2a6e14 parse http://a b/
+//!
+//! ### (2) url agrees: parse
+//! 0a1b2c3d4e5f6071 8e2f1d0c3b4a5968
+//! 1b2c3d4e5f607182 7d1e0f2c3a4b5869
 //! ```
+//!
+//! A job the parser does not do (an `Unsupported` outcome) is in neither part: it has no answer,
+//! and which operations and editions a parser does belongs to its version, which the header
+//! holds. A baseline of format 1 (its deviations only) is refused with one line saying to
+//! rewrite it, never read as a baseline with no agreeing job.
 //!
 //! Reading goes through [`crate::files`] (only a regular file, at most [`MAX_BASELINE_BYTES`]),
 //! and every error names the file, line and column, and what to do.
@@ -23,14 +38,21 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::{Baseline, Entry, Header, JobId, Parser, Run};
+use super::{Agreed, Baseline, Entry, Header, JobId, Parser, Run};
 
-/// The largest baseline read: a line a deviating job, megabytes at most for a real project.
+/// The largest baseline read: a line a job and parser under test, 34 bytes for an agreeing one;
+/// megabytes at most for a real project.
 pub const MAX_BASELINE_BYTES: u64 = 64 << 20;
+
+/// The format version this uridiff writes and reads (the number in [`FORMAT`]).
+pub const VERSION: u32 = 2;
+
+/// What every gate baseline's first line starts with, before its format version.
+pub const MAGIC: &str = "# uridiff gate baseline ";
 
 /// The first line of every gate baseline.
 pub const FORMAT: &str =
-    "# uridiff gate baseline 1: every job a parser under test deviates on, by class";
+    "# uridiff gate baseline 2: every answer of each parser under test, its deviations by class";
 
 /// A baseline line that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -65,13 +87,14 @@ pub enum LoadError {
 }
 
 /// The baseline text of `run`: its header, then its records by class, each job once per class
-/// it deviates in, jobs sorted by how they show.
+/// it deviates in, jobs sorted by how they show; then, per parser under test (in the header's
+/// order) and operation, every other job it answered, sorted by id.
 ///
 /// ```
 /// use uridiff::gate::{file, Header, Run};
 /// let run = Run { header: Header { uridiff: "uridiff 1".into(), seed: 7, count: 0,
 ///     editions: vec!["rfc3986".into()], parsers: Vec::new() },
-///     records: Vec::new(), jobs: Default::default() };
+///     records: Vec::new(), answers: Default::default(), jobs: Default::default() };
 /// let text = file::write(&run);
 /// assert!(text.starts_with(file::FORMAT));
 /// assert_eq!(file::read(&text).unwrap().header, run.header);
@@ -87,6 +110,14 @@ pub fn write(run: &Run) -> String {
     let _ = writeln!(
         out,
         "# `<job id> <answer digest> <job>`: the two digests match, the job is shown for review."
+    );
+    let _ = writeln!(
+        out,
+        "# `### (N) <parser> agrees: <op>` heads the N other jobs of one operation the parser answered;"
+    );
+    let _ = writeln!(
+        out,
+        "# under it each line is `<job id> <answer digest>`, sorted by job id."
     );
     let _ = writeln!(out, "# tool: {}", h.uridiff);
     let _ = writeln!(out, "# seed: {}", h.seed);
@@ -107,6 +138,30 @@ pub fn write(run: &Run) -> String {
         let _ = writeln!(out, "\n## ({}) {class}", jobs.len());
         for (shown, job, answer) in jobs {
             let _ = writeln!(out, "{job} {answer:016x} {shown}");
+        }
+    }
+    let deviating: BTreeSet<(&str, JobId)> = run
+        .records
+        .iter()
+        .map(|r| (r.subject.as_str(), r.job))
+        .collect();
+    for p in &h.parsers {
+        // By operation, then by id (a BTreeMap's order).
+        let mut ops: BTreeMap<crate::model::Op, Vec<(JobId, u64)>> = BTreeMap::new();
+        for ((subject, job), a) in &run.answers {
+            if subject != &p.name || deviating.contains(&(subject.as_str(), *job)) {
+                continue;
+            }
+            if let Some(task) = run.jobs.get(job) {
+                ops.entry(task.op).or_default().push((*job, a.digest));
+            }
+        }
+        for (op, jobs) in ops {
+            let name = super::key_line(&p.name);
+            let _ = writeln!(out, "\n### ({}) {name} agrees: {op}", jobs.len());
+            for (job, answer) in jobs {
+                let _ = writeln!(out, "{job} {answer:016x}");
+            }
         }
     }
     out
@@ -180,7 +235,7 @@ fn number<T: std::str::FromStr>(value: &str, line: usize, column: usize) -> Resu
 /// missing; of a job listed twice with two answers.
 ///
 /// ```
-/// let err = uridiff::gate::file::read("# uridiff gate baseline 1\n# tool: uridiff 1\nxyz\n").unwrap_err();
+/// let err = uridiff::gate::file::read("# uridiff gate baseline 2\n# tool: uridiff 1\nxyz\n").unwrap_err();
 /// assert_eq!((err.line, err.column), (3, 1));
 /// ```
 pub fn read(text: &str) -> Result<Baseline, SyntaxError> {
@@ -200,15 +255,14 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
     let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
     let first = lines.by_ref().find(|(_, l)| !l.trim().is_empty());
     match first {
-        Some((_, l)) if l.starts_with("# uridiff gate baseline 1") => {}
-        Some((n, _)) => {
+        Some((n, l)) => format_line(l, n)?,
+        None => {
             return Err(at(
-                n,
                 1,
-                "not a gate baseline (its first line is `# uridiff gate baseline 1: ...`); write one with --write-baseline",
+                1,
+                "an empty baseline; write one with --write-baseline",
             ))
         }
-        None => return Err(at(1, 1, "an empty baseline; write one with --write-baseline")),
     }
     let mut tool = None;
     let mut seed = None;
@@ -216,14 +270,21 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
     let mut editions = None;
     let mut parsers: Vec<Parser> = Vec::new();
     let mut entries: BTreeMap<(String, JobId), Entry> = BTreeMap::new();
-    let mut class: Option<(String, String)> = None;
+    let mut agreed: BTreeMap<(String, JobId), Agreed> = BTreeMap::new();
+    let mut section = Section::None;
     for (n, raw) in lines {
         let line = raw.trim_end();
         if line.trim().is_empty() {
             continue;
         }
+        if let Some(rest) = line.strip_prefix("### ") {
+            let (subject, op) = agrees_header(rest, n, &parsers)?;
+            section = Section::Agrees(subject, op);
+            continue;
+        }
         if let Some(rest) = line.strip_prefix("## ") {
-            class = Some(class_header(rest, n, &parsers)?);
+            let (subject, key) = class_header(rest, n, &parsers)?;
+            section = Section::Class(subject, key);
             continue;
         }
         if let Some(rest) = line.strip_prefix("# ") {
@@ -269,14 +330,61 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
         if line.starts_with('#') {
             continue;
         }
-        let Some((subject, key)) = &class else {
+        let (subject, key) = match &section {
+            Section::None => {
+                return Err(at(
+                    n,
+                    1,
+                    format!("a job line before any `## (N) <class>` line; {REGENERATE}"),
+                ))
+            }
+            Section::Agrees(subject, op) => {
+                let (job, answer, rest) = job_line(line, n)?;
+                if !rest.is_empty() {
+                    return Err(at(
+                        n,
+                        35,
+                        format!("a line under `### (N) <parser> agrees: <op>` is `<job id> <answer digest>` only; {REGENERATE}"),
+                    ));
+                }
+                let key = (subject.clone(), job);
+                if let Some(e) = entries.get(&key) {
+                    return Err(at(
+                        n,
+                        1,
+                        format!("job {job} of {subject} is listed as deviating on line {}: a job deviates or agrees, not both; {REGENERATE}", e.line),
+                    ));
+                }
+                if let Some(a) = agreed.get(&key) {
+                    return Err(at(
+                        n,
+                        1,
+                        format!(
+                            "job {job} of {subject} is listed on line {} already; {REGENERATE}",
+                            a.line
+                        ),
+                    ));
+                }
+                agreed.insert(
+                    key,
+                    Agreed {
+                        answer,
+                        line: n,
+                        op: *op,
+                    },
+                );
+                continue;
+            }
+            Section::Class(subject, key) => (subject, key),
+        };
+        let (job, answer, shown) = job_line(line, n)?;
+        if let Some(a) = agreed.get(&(subject.clone(), job)) {
             return Err(at(
                 n,
                 1,
-                format!("a job line before any `## (N) <class>` line; {REGENERATE}"),
+                format!("job {job} of {subject} is listed as agreeing on line {}: a job deviates or agrees, not both; {REGENERATE}", a.line),
             ));
-        };
-        let (job, answer, shown) = job_line(line, n)?;
+        }
         match entries.get_mut(&(subject.clone(), job)) {
             Some(e) if e.answer != answer => {
                 return Err(at(
@@ -320,7 +428,86 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
             parsers,
         },
         entries,
+        agreed,
     })
+}
+
+/// Where a job line is: before any section, under a class of deviations (its parser and key),
+/// or under a parser's agreeing jobs (the parser).
+enum Section {
+    None,
+    Class(String, String),
+    Agrees(String, crate::model::Op),
+}
+
+/// The first line: this format's, or one line saying what else it is and what to do.
+fn format_line(l: &str, n: usize) -> Result<(), SyntaxError> {
+    let Some(rest) = l.strip_prefix(MAGIC) else {
+        return Err(at(
+            n,
+            1,
+            format!("not a gate baseline (its first line is `{MAGIC}{VERSION}: ...`); write one with --write-baseline"),
+        ));
+    };
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    match digits.parse::<u32>() {
+        Ok(VERSION) => Ok(()),
+        Ok(v) if v < VERSION => Err(at(
+            n,
+            MAGIC.len() + 1,
+            format!("a gate baseline of format {v}, which records only the jobs a parser deviates on; this uridiff reads format {VERSION}, which records every answer: rewrite it with --write-baseline"),
+        )),
+        Ok(v) => Err(at(
+            n,
+            MAGIC.len() + 1,
+            format!("a gate baseline of format {v}, newer than this uridiff reads ({VERSION}): use a newer uridiff, or rewrite it with --write-baseline"),
+        )),
+        Err(_) => Err(at(
+            n,
+            MAGIC.len() + 1,
+            format!("a gate baseline with no format version after `{MAGIC}`; rewrite it with --write-baseline"),
+        )),
+    }
+}
+
+/// `(N) <parser> agrees: <op>` after `### `: the parser, one the header lists, and the operation.
+fn agrees_header(
+    rest: &str,
+    n: usize,
+    parsers: &[Parser],
+) -> Result<(String, crate::model::Op), SyntaxError> {
+    let body = rest
+        .strip_prefix('(')
+        .and_then(|r| r.split_once(") "))
+        .filter(|(count, _)| !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()))
+        .map(|(_, body)| body);
+    let op = body.and_then(|b| b.rsplit_once(" agrees: "));
+    let Some((name, op)) = op else {
+        return Err(at(
+            n,
+            5,
+            format!("an agreeing section's line is `### (N) <parser> agrees: <op>`; {REGENERATE}"),
+        ));
+    };
+    let Some(op) = crate::model::Op::ALL.into_iter().find(|o| o.name() == op) else {
+        return Err(at(
+            n,
+            line_width(rest) - op.chars().count() + 5,
+            format!("{op:?} is no operation (parse, resolve, normalize, equivalent, extract); {REGENERATE}"),
+        ));
+    };
+    match parsers.iter().find(|p| super::key_line(&p.name) == name) {
+        Some(p) => Ok((p.name.clone(), op)),
+        None => Err(at(
+            n,
+            rest.find(") ").map_or(5, |i| i + 7),
+            format!("{name:?} is no parser the header lists (`# parser:` lines come first); {REGENERATE}"),
+        )),
+    }
+}
+
+fn line_width(s: &str) -> usize {
+    s.chars().count()
 }
 
 /// `(N) <parser> <class> <op>: <form>` after `## `: the parser (one the header lists) and the
@@ -377,7 +564,7 @@ fn job_line(line: &str, n: usize) -> Result<(JobId, u64, &str), SyntaxError> {
 mod tests {
     use super::*;
 
-    const GOOD: &str = "# uridiff gate baseline 1: x\n# tool: uridiff 1\n# seed: 7\n# count: 3\n# editions: rfc3986\n# parser: {\"name\":\"p q\",\"version\":\"1\",\"profile\":\"rfc3986\",\"reference\":\"rfc3986\"}\n\n## (1) p q host parse: a://a\n00000000000000aa 00000000000000bb parse http://a\n## (1) p q port parse: a://a\n00000000000000aa 00000000000000bb parse http://a\n";
+    const GOOD: &str = "# uridiff gate baseline 2: x\n# tool: uridiff 1\n# seed: 7\n# count: 3\n# editions: rfc3986\n# parser: {\"name\":\"p q\",\"version\":\"1\",\"profile\":\"rfc3986\",\"reference\":\"rfc3986\"}\n\n## (1) p q host parse: a://a\n00000000000000aa 00000000000000bb parse http://a\n## (1) p q port parse: a://a\n00000000000000aa 00000000000000bb parse http://a\n";
 
     #[track_caller]
     fn fails_at(text: &str, line: usize, column: usize, says: &str) {
@@ -401,7 +588,7 @@ mod tests {
     #[test]
     fn a_cut_parser_record_is_placed_within_its_line() {
         // Cut inside a string of non-ASCII characters: serde_json counts bytes, one past the end.
-        let text = "# uridiff gate baseline 1\n# parser: {\"name\":\"\u{e9}\u{e9}\u{e9}\n";
+        let text = "# uridiff gate baseline 2\n# parser: {\"name\":\"\u{e9}\u{e9}\u{e9}\n";
         let e = read(text).unwrap_err();
         let width = "# parser: {\"name\":\"\u{e9}\u{e9}\u{e9}".chars().count();
         assert_eq!(e.line, 2, "{e}");
@@ -501,11 +688,12 @@ mod tests {
         let run = Run {
             header: read(GOOD).unwrap().header,
             jobs: records.iter().map(|r| (r.job, r.task.clone())).collect(),
+            answers: Default::default(),
             records,
         };
         let text = write(&run);
         // The header, a blank line and a class line per job, then the job: no input breaks a line.
-        assert_eq!(text.lines().count(), 8 + 3 * inputs.len(), "{text}");
+        assert_eq!(text.lines().count(), 10 + 3 * inputs.len(), "{text}");
         assert!(text.lines().all(|l| l.chars().count() < 200), "{text}");
         let b = read(&text).unwrap();
         assert_eq!(b.entries.len(), inputs.len());
@@ -514,6 +702,152 @@ mod tests {
             text.contains(" resolve g\\n?y against http://a/b [draft-fielding-uri-rfc2396bis-02]"),
             "{text}"
         );
+    }
+
+    const AGREES: &str = "\n### (2) p q agrees: parse\n00000000000000c1 00000000000000d1\n00000000000000c2 00000000000000d2\n";
+
+    #[test]
+    fn reads_every_agreeing_job_with_its_digest_and_line() {
+        let b = read(&format!("{GOOD}{AGREES}")).unwrap();
+        assert_eq!(b.entries.len(), 1);
+        assert_eq!(
+            b.agreed[&("p q".to_owned(), JobId(0xc2))],
+            Agreed {
+                answer: 0xd2,
+                line: 15,
+                op: crate::model::Op::Parse,
+            }
+        );
+        assert_eq!(b.agreed.len(), 2);
+    }
+
+    #[test]
+    fn every_bad_agreeing_line_is_named_with_its_column() {
+        let good = format!("{GOOD}{AGREES}");
+        fails_at(
+            &good.replace("00000000000000d1", "00000000000000d1 parse x"),
+            14,
+            35,
+            "`<job id> <answer digest>` only",
+        );
+        fails_at(
+            &good.replace("00000000000000c1", "00000000000000aa"),
+            14,
+            1,
+            "listed as deviating on line 9",
+        );
+        fails_at(
+            &good.replace("00000000000000c2", "00000000000000c1"),
+            15,
+            1,
+            "listed on line 14 already",
+        );
+        fails_at(
+            &good.replace("agrees: parse", "agrees: parsing"),
+            13,
+            21,
+            "no operation",
+        );
+        fails_at(&good.replace("p q agrees", "r agrees"), 13, 9, "no parser");
+        fails_at(&good.replace("### (2) ", "### "), 13, 5, "### (N)");
+        // A deviating line listed after the same job as agreeing: one or the other.
+        let late = format!(
+            "{good}## (1) p q port parse: a://a\n00000000000000c1 00000000000000bb parse http://c\n"
+        );
+        fails_at(&late, 17, 1, "listed as agreeing on line 14");
+    }
+
+    #[test]
+    fn a_baseline_of_format_1_is_refused_in_one_line_saying_to_rewrite_it() {
+        let old = GOOD.replacen(
+            "# uridiff gate baseline 2: x",
+            "# uridiff gate baseline 1: every job a parser under test deviates on, by class",
+            1,
+        );
+        let e = read(&old).unwrap_err();
+        assert_eq!((e.line, e.column), (1, MAGIC.len() + 1), "{e}");
+        assert!(!e.message.contains('\n'), "{e}");
+        assert!(e.message.contains("format 1"), "{e}");
+        assert!(
+            e.message.contains("rewrite it with --write-baseline"),
+            "{e}"
+        );
+        let newer = GOOD.replacen("baseline 2", "baseline 3", 1);
+        fails_at(&newer, 1, MAGIC.len() + 1, "newer than this uridiff");
+        fails_at(
+            &GOOD.replacen("baseline 2", "baseline x", 1),
+            1,
+            MAGIC.len() + 1,
+            "no format version",
+        );
+    }
+
+    #[test]
+    fn every_answer_but_a_deviations_is_written_compact_by_operation() {
+        use super::super::{Answered, Record};
+        use crate::engine::Task;
+        use crate::model::Op;
+        let header = read(GOOD).unwrap().header;
+        let mut tasks: Vec<Task> = ["http://a", "http://b", "http://c"]
+            .iter()
+            .map(|s| Task::parse(s.as_bytes().to_vec(), "t"))
+            .collect();
+        let mut normalize = Task::parse(b"HTTP://A".to_vec(), "t");
+        normalize.op = Op::Normalize;
+        tasks.push(normalize);
+        let answered = |d: u64| Answered {
+            digest: d,
+            text: None,
+            reference: 0,
+            reference_text: "".into(),
+        };
+        let run = Run {
+            header,
+            records: vec![Record {
+                subject: "p q".into(),
+                class: "p q host parse: a://a".into(),
+                severity: crate::engine::Severity::High,
+                job: super::super::job_id(&tasks[0]),
+                answer: 1,
+                task: tasks[0].clone(),
+            }],
+            answers: tasks
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    (
+                        ("p q".to_owned(), super::super::job_id(t)),
+                        answered(i as u64 + 1),
+                    )
+                })
+                .collect(),
+            jobs: tasks
+                .iter()
+                .map(|t| (super::super::job_id(t), t.clone()))
+                .collect(),
+        };
+        let text = write(&run);
+        assert!(text.contains("\n### (2) p q agrees: parse\n"), "{text}");
+        assert!(text.contains("\n### (1) p q agrees: normalize\n"), "{text}");
+        // Each agreeing line is the id and the digest, ids sorted within an operation.
+        let parse: Vec<&str> = text
+            .split("agrees: parse\n")
+            .nth(1)
+            .unwrap()
+            .lines()
+            .take_while(|l| !l.is_empty())
+            .collect();
+        assert_eq!(parse.len(), 2);
+        assert!(parse.iter().all(|l| l.len() == 33), "{parse:?}");
+        assert!(parse[0] < parse[1]);
+        let back = read(&text).unwrap();
+        assert_eq!(back.entries.len(), 1);
+        assert_eq!(back.agreed.len(), 3);
+        for (i, t) in tasks.iter().enumerate().skip(1) {
+            let a = back.agreed[&("p q".to_owned(), super::super::job_id(t))];
+            assert_eq!(a.answer, i as u64 + 1);
+        }
+        assert!(super::super::compare(&back, &run).unwrap().is_empty());
     }
 
     #[test]
@@ -532,7 +866,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("b.txt");
         assert!(matches!(load(&path), Err(LoadError::Missing(_))));
-        std::fs::write(&path, b"# uridiff gate baseline 1\n# tool: a\xff\n").unwrap();
+        std::fs::write(&path, b"# uridiff gate baseline 2\n# tool: a\xff\n").unwrap();
         let e = load(&path).unwrap_err().to_string();
         assert!(
             e.ends_with(

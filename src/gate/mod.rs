@@ -1,15 +1,19 @@
 //! The per-input CI gate of `uridiff check` (DESIGN.md, "The gate"): for each parser under test,
-//! every job on which it deviates from its own reference, with a digest of its answer, so that a
-//! new wrong input inside a class already known, a changed answer and a fixed input each fail the
-//! gate, where a list of classes would let them through.
+//! its answer to every job, as a digest: the jobs on which it deviates from its own reference,
+//! by class, and every other job it answered. So a new wrong input inside a class already known,
+//! a changed answer (on a deviating job, or on one where the parser agrees with its reference, as
+//! a non-validating parser's reading of an input it is not judged on) and a fixed input each fail
+//! the gate, where a list of classes, or of deviating jobs alone, would let them through.
 //!
 //! A job is one operation on its operands under one edition (parse, resolve, normalize,
 //! equivalent; a parse also carries the round trip of the parser's own serialization). It is
 //! known by [`job_id`], a digest of those four things, and the parser's answer by
-//! [`answer_digest`], a digest of the outcome's JSON. Only unexplained findings count (a finding
-//! whose profile rule reproduces the answer is by design, PROFILES.md), and only the findings of
-//! the parsers under test: every subject is judged against its own reference alone, never
-//! against the other parsers, so bystanders cannot change the verdict.
+//! [`answer_digest`], a digest of the outcome's JSON. Only unexplained findings count as
+//! deviations (a finding whose profile rule reproduces the answer is by design, PROFILES.md),
+//! and only the parsers under test are recorded: every subject is judged against its own
+//! reference alone, never against the other parsers, so bystanders cannot change the verdict.
+//! The file keeps digests, not answers; a changed answer shows the old one when its digest is
+//! the reference's answer's now (an agreeing parser most often answered as its reference did).
 //!
 //! [`file`] writes and reads the baseline; [`compare`] turns a baseline and a run into the
 //! changes that fail the gate; [`verdict`] gathers them into the one value `check`'s outputs
@@ -104,6 +108,25 @@ pub fn answer_digest(outcome: &Outcome<Answer>, reparsed: Option<&Outcome<Answer
         json.extend(serde_json::to_vec(r).unwrap_or_default());
     }
     fnv1a(&json)
+}
+
+/// A parser's answer as a change shows it: the outcome's JSON (what [`answer_digest`] digests),
+/// then, for a parse whose serialization the parser read again, ` then read again: ` and that
+/// reading's JSON. One line whatever the answer holds (JSON escapes every line break).
+///
+/// ```
+/// use uridiff::gate::answer_text;
+/// use uridiff::model::{Answer, Outcome};
+/// let yes: Outcome<Answer> = Outcome::Accepted(Answer::Bool(true));
+/// assert_eq!(answer_text(&yes, None), r#"{"outcome":"accepted","value":true}"#);
+/// ```
+pub fn answer_text(outcome: &Outcome<Answer>, reparsed: Option<&Outcome<Answer>>) -> String {
+    let mut text = serde_json::to_string(outcome).unwrap_or_default();
+    if let Some(r) = reparsed {
+        text.push_str(" then read again: ");
+        text.push_str(&serde_json::to_string(r).unwrap_or_default());
+    }
+    text
 }
 
 /// The longest input a baseline line shows whole, in characters; the id is what matches.
@@ -209,14 +232,47 @@ pub struct Record {
     pub task: Task,
 }
 
-/// A gate run: the header, every deviation of the parsers under test, and every job that ran
-/// (to name a job whose line went stale).
+/// One answer of a parser under test to one job. An `Unsupported` outcome is no answer and has
+/// none: which operations and editions a parser does is part of its version, which the header
+/// holds, so recording it would say nothing a changed version does not already say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answered {
+    /// [`answer_digest`] of the answer.
+    pub digest: u64,
+    /// The answer as [`answer_text`] shows it; `None` when it is the reference's (the same
+    /// digest), which most answers are: a run keeps the reference's text once per job.
+    pub text: Option<String>,
+    /// [`answer_digest`] of its reference's answer to the job (no second reading): what tells
+    /// whether a recorded digest was the reference's answer.
+    pub reference: u64,
+    /// The reference's answer as [`answer_text`] shows it, shared by every parser judged
+    /// against that reference.
+    pub reference_text: std::sync::Arc<str>,
+}
+
+impl Answered {
+    /// The answer as [`answer_text`] shows it.
+    ///
+    /// ```
+    /// use uridiff::gate::Answered;
+    /// let same = Answered { digest: 1, text: None, reference: 1, reference_text: "r".into() };
+    /// assert_eq!(same.answer_text(), "r");
+    /// ```
+    pub fn answer_text(&self) -> &str {
+        self.text.as_deref().unwrap_or(&self.reference_text)
+    }
+}
+
+/// A gate run: the header, every deviation of the parsers under test, every answer of theirs,
+/// and every job that ran (to name a job whose line went stale).
 #[derive(Clone, Debug)]
 pub struct Run {
     /// What the run was.
     pub header: Header,
     /// The deviations, sorted by class and job, one per (class, job).
     pub records: Vec<Record>,
+    /// Every answer of each parser under test, by parser and job (deviating or not).
+    pub answers: BTreeMap<(String, JobId), Answered>,
     /// Every job of the run, by id.
     pub jobs: BTreeMap<JobId, Task>,
 }
@@ -234,13 +290,27 @@ pub struct Entry {
     pub shown: String,
 }
 
+/// A baseline line of the compact section: one job on which a parser under test agreed with
+/// its reference, and the digest of its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Agreed {
+    /// The answer digest recorded.
+    pub answer: u64,
+    /// The 1-based line.
+    pub line: usize,
+    /// The operation its section names (what a job that no longer runs is shown by).
+    pub op: Op,
+}
+
 /// A baseline read back ([`file::read`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Baseline {
     /// Its header.
     pub header: Header,
-    /// Its lines, by parser and job.
+    /// Its deviating jobs, by parser and job.
     pub entries: BTreeMap<(String, JobId), Entry>,
+    /// Every other job a parser under test answered, by parser and job.
+    pub agreed: BTreeMap<(String, JobId), Agreed>,
 }
 
 /// A baseline that belongs to another run: which field differs, both values, and what to do.
@@ -259,15 +329,21 @@ pub struct Mismatch {
 /// What a change is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum ChangeKind {
-    /// A job a parser under test deviates on that the baseline does not list.
+    /// A job a parser under test deviates on that the baseline does not list as a deviation
+    /// (it lists the job as agreeing, or not at all).
     New,
-    /// A listed job on which the parser answers otherwise (or deviates in other classes).
+    /// A recorded job on which the parser answers otherwise (or deviates in other classes), or a
+    /// job the parser answers now that the baseline holds no answer for.
     Changed,
-    /// A listed job on which the parser now agrees with its reference.
+    /// A listed deviation on which the parser now agrees with its reference.
     Fixed,
-    /// A listed job that no longer runs (a suite case or a generated input went away).
+    /// A recorded job that no longer runs (a suite case or a generated input went away).
     Gone,
 }
+
+/// The pseudo-class of a changed answer on a job where the parser deviates neither then nor
+/// now: `<parser> changed-answer <op>`, so that every change names a class, as a deviation does.
+pub const CHANGED_ANSWER: &str = "changed-answer";
 
 /// One change against the baseline: it fails the gate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -278,49 +354,89 @@ pub struct Change {
     pub subject: String,
     /// The job's id.
     pub job: JobId,
-    /// The classes it deviates in now (new, changed) or was listed under (fixed, gone).
+    /// The classes it deviates in now (new, changed) or was listed under (fixed, gone); for a
+    /// changed answer on a job where the parser deviates neither then nor now, the one
+    /// pseudo-class `<parser> changed-answer <op>` ([`CHANGED_ANSWER`]).
     pub classes: Vec<String>,
     /// The job as a line shows it.
     pub shown: String,
-    /// The baseline line, for a listed job.
+    /// The baseline line, for a recorded job.
     pub line: Option<usize>,
-    /// The answer digest listed.
+    /// The answer digest recorded.
     pub was: Option<u64>,
     /// The answer digest now.
     pub now: Option<u64>,
+    /// The answer recorded, when it is known: the baseline keeps only digests, but a digest
+    /// that is the reference's answer's now is that answer ([`answer_text`]).
+    pub was_answer: Option<String>,
+    /// The answer now ([`answer_text`]), for a job that runs and that the parser answers.
+    pub now_answer: Option<String>,
     /// The `uridiff diff` command that shows the job (every parser side by side), or for
     /// normalize and equivalence jobs the parser's reproduce line, when there is one.
     pub reproduce: Option<String>,
 }
 
 impl fmt::Display for Change {
+    /// The headline, then for a job that runs the recorded answer (`was:`) and the answer now
+    /// (`now:`), each on an indented line of its own.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let class = self.classes.join(", ");
+        let digest = |d: Option<u64>| d.map_or_else(|| "none".to_owned(), |d| format!("{d:016x}"));
         match self.kind {
             ChangeKind::New => write!(
                 f,
-                "new: {class}: job {} {} (answer {:016x}; add it with --write-baseline if it is right)",
+                "new: {class}: job {} {} (answer {}{}; add it with --write-baseline if it is right)",
                 self.job,
                 self.shown,
-                self.now.unwrap_or_default()
-            ),
+                digest(self.now),
+                if self.was.is_some() {
+                    format!(", recorded agreeing with {}", digest(self.was))
+                } else {
+                    String::new()
+                }
+            )?,
+            ChangeKind::Changed if self.was.is_none() => write!(
+                f,
+                "changed: {class}: job {} {}: answer {}, the baseline holds no answer for it",
+                self.job,
+                self.shown,
+                digest(self.now)
+            )?,
             ChangeKind::Changed => write!(
                 f,
-                "changed: {class}: job {} {}: answer {:016x}, listed as {:016x}",
+                "changed: {class}: job {} {}: answer {}, listed as {}",
                 self.job,
                 self.shown,
-                self.now.unwrap_or_default(),
-                self.was.unwrap_or_default()
-            ),
+                digest(self.now),
+                digest(self.was)
+            )?,
             ChangeKind::Fixed => write!(
                 f,
                 "stale: {class}: job {} {}: {} now agrees with its reference (remove the line)",
                 self.job, self.shown, self.subject
-            ),
-            ChangeKind::Gone => write!(
+            )?,
+            ChangeKind::Gone => {
+                return write!(
+                    f,
+                    "stale: {class}: job {} {}: no such job runs now (remove the line)",
+                    self.job, self.shown
+                )
+            }
+        }
+        if let Some(was) = self.was {
+            match &self.was_answer {
+                Some(a) => write!(f, "\n    was: {a}")?,
+                None => write!(
+                    f,
+                    "\n    was: answer digest {was:016x} (the baseline keeps only the digest, and it is not the reference's answer now)"
+                )?,
+            }
+        }
+        match &self.now_answer {
+            Some(a) => write!(f, "\n    now: {a}"),
+            None => write!(
                 f,
-                "stale: {class}: job {} {}: no such job runs now (remove the line)",
-                self.job, self.shown
+                "\n    now: no answer (the parser does not do this job now)"
             ),
         }
     }
@@ -382,8 +498,10 @@ fn check_header(baseline: &Header, now: &Header) -> Result<(), Mismatch> {
     Ok(())
 }
 
-/// The changes of `run` against `baseline`: new jobs, changed answers, and stale lines (the
-/// parser now agrees, or the job no longer runs), in that order, each by parser and job.
+/// The changes of `run` against `baseline`: new deviations, changed answers (of a deviating job
+/// or of one on which the parser agreed, and an answer the baseline holds none for), and stale
+/// lines (the parser now agrees, or the job no longer runs), in that order, each by parser and
+/// job. Only the parsers under test are compared: a bystander has neither records nor answers.
 ///
 /// # Errors
 ///
@@ -394,15 +512,17 @@ fn check_header(baseline: &Header, now: &Header) -> Result<(), Mismatch> {
 /// use uridiff::gate::{compare, Baseline, Header, Run};
 /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
 ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
-/// let run = Run { header: header.clone(), records: Vec::new(), jobs: Default::default() };
-/// let empty = Baseline { header: header.clone(), entries: Default::default() };
+/// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
+///                 jobs: Default::default() };
+/// let empty = Baseline { header: header.clone(), entries: Default::default(),
+///                        agreed: Default::default() };
 /// assert!(compare(&empty, &run).unwrap().is_empty());
-/// let other = Baseline { header: Header { seed: 2, ..header }, entries: Default::default() };
+/// let other = Baseline { header: Header { seed: 2, ..header }, ..empty };
 /// assert_eq!(compare(&other, &run).unwrap_err().field, "seed");
 /// ```
 pub fn compare(baseline: &Baseline, run: &Run) -> Result<Vec<Change>, Mismatch> {
     check_header(&baseline.header, &run.header)?;
-    // Each (parser, job) of the run: its answer, its classes, its task.
+    // Each (parser, job) the run deviates on: its answer, its classes, its task.
     let mut found: BTreeMap<(&str, JobId), (u64, BTreeSet<String>, &Task)> = BTreeMap::new();
     for r in &run.records {
         found
@@ -411,45 +531,70 @@ pub fn compare(baseline: &Baseline, run: &Run) -> Result<Vec<Change>, Mismatch> 
             .1
             .insert(key_line(&r.class));
     }
+    // Every (parser, job) either side knows of. Only the parsers under test have records and
+    // answers (the header check made both sides' parsers the same), so a bystander has none.
+    let mut keys: BTreeSet<(&str, JobId)> = found.keys().copied().collect();
+    keys.extend(run.answers.keys().map(|(s, j)| (s.as_str(), *j)));
+    keys.extend(baseline.entries.keys().map(|(s, j)| (s.as_str(), *j)));
+    keys.extend(baseline.agreed.keys().map(|(s, j)| (s.as_str(), *j)));
     let mut changes = Vec::new();
-    for ((subject, job), (answer, classes, task)) in &found {
-        let listed = baseline.entries.get(&((*subject).to_owned(), *job));
-        let classes_now: Vec<String> = classes.iter().cloned().collect();
-        let kind = match listed {
-            None => ChangeKind::New,
-            Some(e) if e.answer != *answer || e.classes != *classes => ChangeKind::Changed,
-            Some(_) => continue,
+    for (subject, job) in keys {
+        let key = (subject.to_owned(), job);
+        let listed = baseline.entries.get(&key);
+        let agreed = baseline.agreed.get(&key);
+        let answered = run.answers.get(&key);
+        let task = run.jobs.get(&job);
+        // The recorded answer, when the reference's answer now has its digest: an agreeing
+        // answer was most often the reference's own.
+        let was = listed.map(|e| e.answer).or(agreed.map(|a| a.answer));
+        let was_answer = answered
+            .filter(|a| Some(a.reference) == was)
+            .map(|a| a.reference_text.to_string());
+        let op = task.map(|t| t.op).or(agreed.map(|a| a.op));
+        let pseudo = || {
+            let op = op.map_or("", Op::name);
+            vec![format!("{subject} {CHANGED_ANSWER} {op}")]
+        };
+        let kind = match (found.get(&(subject, job)), listed, agreed) {
+            (Some((answer, classes, _)), Some(e), _) => {
+                if e.answer == *answer && e.classes == *classes {
+                    continue;
+                }
+                (ChangeKind::Changed, classes.iter().cloned().collect())
+            }
+            (Some((_, classes, _)), None, _) => {
+                (ChangeKind::New, classes.iter().cloned().collect())
+            }
+            (None, Some(e), _) if task.is_some() => {
+                (ChangeKind::Fixed, e.classes.iter().cloned().collect())
+            }
+            (None, Some(e), _) => (ChangeKind::Gone, e.classes.iter().cloned().collect()),
+            (None, None, Some(_)) if task.is_none() => (ChangeKind::Gone, pseudo()),
+            (None, None, Some(a)) if answered.is_some_and(|n| n.digest == a.answer) => continue,
+            (None, None, _) => (ChangeKind::Changed, pseudo()),
+        };
+        let (kind, classes) = kind;
+        let line = listed.map(|e| e.line).or(agreed.map(|a| a.line));
+        // A job that no longer runs shows as its line showed it; an agreeing line shows only
+        // the id (and its section the operation).
+        let shown_now = match (task, listed) {
+            (Some(t), _) => shown(t),
+            (None, Some(e)) => e.shown.clone(),
+            (None, None) => format!("{} (its line shows only the id)", op.map_or("", Op::name)),
         };
         changes.push(Change {
             kind,
-            subject: (*subject).to_owned(),
-            job: *job,
-            classes: classes_now,
-            shown: shown(task),
-            line: listed.map(|e| e.line),
-            was: listed.map(|e| e.answer),
-            now: Some(*answer),
-            reproduce: reproduce(subject, task),
-        });
-    }
-    for ((subject, job), e) in &baseline.entries {
-        if found.contains_key(&(subject.as_str(), *job)) {
-            continue;
-        }
-        let task = run.jobs.get(job);
-        changes.push(Change {
-            kind: if task.is_some() {
-                ChangeKind::Fixed
-            } else {
-                ChangeKind::Gone
-            },
-            subject: subject.clone(),
-            job: *job,
-            classes: e.classes.iter().cloned().collect(),
-            shown: task.map_or_else(|| e.shown.clone(), shown),
-            line: Some(e.line),
-            was: Some(e.answer),
-            now: None,
+            subject: subject.to_owned(),
+            job,
+            classes,
+            shown: shown_now,
+            line,
+            was,
+            now: answered
+                .map(|a| a.digest)
+                .or(found.get(&(subject, job)).map(|f| f.0)),
+            was_answer,
+            now_answer: answered.map(|a| a.answer_text().to_owned()),
             reproduce: task.and_then(|t| reproduce(subject, t)),
         });
     }
@@ -497,6 +642,7 @@ mod tests {
         Run {
             header: header(),
             records,
+            answers: Default::default(),
             jobs,
         }
     }
@@ -574,6 +720,149 @@ mod tests {
                 .as_deref()
                 .is_some_and(|r| r.starts_with("uridiff diff"))));
         assert!(changes[2].line.is_some() && changes[3].line.is_some());
+    }
+
+    /// `run` with an answer of `p` to each of `inputs`: (input, digest, reference digest).
+    fn answering(mut run: Run, inputs: &[(&str, u64, u64)]) -> Run {
+        for &(input, digest, reference) in inputs {
+            let t = Task::parse(input.as_bytes().to_vec(), "t");
+            let job = job_id(&t);
+            run.jobs.insert(job, t);
+            run.answers.insert(
+                ("p".to_owned(), job),
+                Answered {
+                    digest,
+                    text: Some(format!("answer {digest}")),
+                    reference,
+                    reference_text: format!("reference {reference}").into(),
+                },
+            );
+        }
+        run
+    }
+
+    #[test]
+    fn every_answer_is_held_not_only_the_deviations() {
+        let before = answering(
+            run(vec![record("http://dev", "p host parse: a://a", 9)], &[]),
+            &[
+                ("http://dev", 9, 1),
+                ("http://same", 2, 2),
+                ("http://was-ref", 3, 3),
+                ("http://not-ref", 4, 40),
+                ("http://deviates", 5, 5),
+                ("http://gone", 6, 6),
+                ("http://unsupported", 7, 7),
+            ],
+        );
+        let baseline = baseline_of(&before);
+        assert_eq!((baseline.entries.len(), baseline.agreed.len()), (1, 6));
+        assert!(compare(&baseline, &before).unwrap().is_empty());
+        let mut after = answering(
+            run(
+                vec![
+                    record("http://dev", "p host parse: a://a", 9),
+                    record("http://deviates", "p port parse: a://a", 50),
+                ],
+                &["http://unsupported"],
+            ),
+            &[
+                ("http://dev", 9, 1),
+                ("http://same", 2, 2),
+                ("http://was-ref", 30, 3),
+                ("http://not-ref", 41, 40),
+                ("http://deviates", 50, 5),
+                ("http://unrecorded", 8, 8),
+            ],
+        );
+        after.header = before.header.clone();
+        let changes = compare(&baseline, &after).unwrap();
+        let mut got: Vec<(ChangeKind, &str, Option<&str>, Option<&str>)> = changes
+            .iter()
+            .map(|c| {
+                (
+                    c.kind,
+                    c.shown.as_str(),
+                    c.was_answer.as_deref(),
+                    c.now_answer.as_deref(),
+                )
+            })
+            .collect();
+        got.sort();
+        assert_eq!(
+            got,
+            [
+                (
+                    ChangeKind::New,
+                    "parse http://deviates",
+                    Some("reference 5"),
+                    Some("answer 50")
+                ),
+                // The recorded digest is not the reference's answer now: only the digest.
+                (
+                    ChangeKind::Changed,
+                    "parse http://not-ref",
+                    None,
+                    Some("answer 41")
+                ),
+                (
+                    ChangeKind::Changed,
+                    "parse http://unrecorded",
+                    None,
+                    Some("answer 8")
+                ),
+                (ChangeKind::Changed, "parse http://unsupported", None, None),
+                // The recorded digest is the reference's answer's: that answer is the old one.
+                (
+                    ChangeKind::Changed,
+                    "parse http://was-ref",
+                    Some("reference 3"),
+                    Some("answer 30")
+                ),
+                (
+                    ChangeKind::Gone,
+                    "parse (its line shows only the id)",
+                    None,
+                    None
+                ),
+            ]
+        );
+        let find = |input: &str| {
+            let job = job_id(&Task::parse(input.as_bytes().to_vec(), "t"));
+            changes.iter().find(|c| c.job == job).expect("a change")
+        };
+        let was_ref = find("http://was-ref");
+        assert_eq!(was_ref.classes, ["p changed-answer parse"]);
+        assert_eq!((was_ref.was, was_ref.now), (Some(3), Some(30)));
+        assert!(was_ref.line.is_some());
+        let text = was_ref.to_string();
+        assert!(text.contains("listed as 0000000000000003"), "{text}");
+        assert!(
+            text.contains("\n    was: reference 3\n    now: answer 30"),
+            "{text}"
+        );
+        assert_eq!(
+            was_ref.reproduce.as_deref(),
+            Some("uridiff diff --edition rfc3986 -- 'http://was-ref'")
+        );
+        let not_ref = find("http://not-ref").to_string();
+        assert!(
+            not_ref.contains(
+                "was: answer digest 0000000000000004 (the baseline keeps only the digest"
+            ),
+            "{not_ref}"
+        );
+        assert!(find("http://unrecorded")
+            .to_string()
+            .contains("the baseline holds no answer for it"));
+        assert!(find("http://deviates")
+            .to_string()
+            .contains("recorded agreeing with 0000000000000005"));
+        assert_eq!(
+            find("http://gone").classes,
+            ["p changed-answer parse"],
+            "the section's operation"
+        );
     }
 
     #[test]

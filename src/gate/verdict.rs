@@ -1,9 +1,11 @@
 //! What one `uridiff check` concluded, as one value: the document `check --json` prints
 //! (`schemas/check.schema.json`) and what its CI outputs are written from (`--sarif`, `--junit`,
 //! the Markdown summary, in [`crate::report`]). Every deviation of a parser under test is an
-//! [`Item`]: a change against the baseline ([`super::compare`]'s new, changed and stale lines)
-//! or a deviation the baseline lists with the same answer (`known`), so a CI system that tracks
-//! tests by name sees each job pass or fail from run to run.
+//! [`Item`]: a change against the baseline ([`super::compare`]'s new, changed and stale lines,
+//! with the answer recorded and now) or a deviation the baseline lists with the same answer
+//! (`known`), so a CI system that tracks tests by name sees each job pass or fail from run to
+//! run. An agreeing job whose answer is unchanged is counted (`recorded`, `answered`), not
+//! listed: a baseline holds thousands.
 
 use std::collections::BTreeMap;
 
@@ -78,6 +80,12 @@ pub struct Item {
     pub was: Option<String>,
     /// The answer digest now.
     pub now: Option<String>,
+    /// For a change: the answer recorded, when it is known (the baseline keeps digests; a
+    /// digest that is the reference's answer's now is that answer), as
+    /// [`super::answer_text`] shows it.
+    pub was_answer: Option<String>,
+    /// For a change: the answer now, when the parser answers the job.
+    pub now_answer: Option<String>,
     /// The command that shows the job: `uridiff diff`, or the parser's own reproduce line.
     pub reproduce: Option<String>,
     /// The line `check` prints for a change (what to do), or `known` for a listed deviation.
@@ -101,8 +109,13 @@ pub struct Verdict {
     pub jobs: usize,
     /// How many (parser, job) pairs deviate now.
     pub deviating: usize,
-    /// How many lines the baseline has (0 when it was written).
+    /// How many deviating lines the baseline has (0 when it was written).
     pub listed: usize,
+    /// How many answers of the parsers under test the baseline records, deviating or not (what
+    /// this run wrote, with `--write-baseline`).
+    pub recorded: usize,
+    /// How many answers the parsers under test gave this run (every outcome but unsupported).
+    pub answered: usize,
     /// New deviations.
     pub new: usize,
     /// Changed answers.
@@ -111,6 +124,9 @@ pub struct Verdict {
     pub stale: usize,
     /// Whether the gate passes: no change.
     pub passed: bool,
+    /// The one command that accepts every change (rewrites the baseline from this run), when
+    /// the gate fails and the caller knows it; `None` otherwise.
+    pub accept: Option<String>,
     /// Every item: the changes first (new, changed, fixed, gone), then the known deviations,
     /// each by parser and job.
     pub items: Vec<Item>,
@@ -149,8 +165,9 @@ impl Verdict {
     /// use uridiff::gate::{compare, verdict::Verdict, Baseline, Header, Run};
     /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
     ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
-    /// let run = Run { header: header.clone(), records: Vec::new(), jobs: Default::default() };
-    /// let known = Baseline { header, entries: Default::default() };
+    /// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
+    ///                 jobs: Default::default() };
+    /// let known = Baseline { header, entries: Default::default(), agreed: Default::default() };
     /// let v = Verdict::checked("b.txt", &known, &run, &compare(&known, &run).unwrap());
     /// assert!(v.passed && v.items.is_empty());
     /// assert_eq!(v.schema, uridiff::gate::verdict::CHECK_SCHEMA);
@@ -172,6 +189,8 @@ impl Verdict {
                     line: c.line,
                     was: c.was.map(|d| format!("{d:016x}")),
                     now: c.now.map(|d| format!("{d:016x}")),
+                    was_answer: c.was_answer.clone(),
+                    now_answer: c.now_answer.clone(),
                     reproduce: c.reproduce.clone(),
                     message: c.to_string(),
                 }
@@ -198,10 +217,13 @@ impl Verdict {
             jobs: run.jobs.len(),
             deviating: now.len(),
             listed: known.entries.len(),
+            recorded: known.entries.len() + known.agreed.len(),
+            answered: run.answers.len(),
             new: count(&[Status::New]),
             changed: count(&[Status::Changed]),
             stale: count(&[Status::Fixed, Status::Gone]),
             passed: changes.is_empty(),
+            accept: None,
             items,
         }
     }
@@ -217,7 +239,8 @@ impl Verdict {
     ///                       severity: Severity::High, job: job_id(&task), answer: 7, task: task.clone() };
     /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 1,
     ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
-    /// let run = Run { header, records: vec![record], jobs: [(job_id(&task), task)].into() };
+    /// let run = Run { header, records: vec![record], answers: Default::default(),
+    ///                 jobs: [(job_id(&task), task)].into() };
     /// let v = Verdict::written("b.txt", &run);
     /// assert!(v.passed && v.wrote_baseline && v.failures().next().is_none());
     /// assert_eq!(v.items[0].example.as_deref(), Some("parse http://a b/"));
@@ -238,10 +261,13 @@ impl Verdict {
             jobs: run.jobs.len(),
             deviating: now.len(),
             listed: now.len(),
+            recorded: recorded(run),
+            answered: run.answers.len(),
             new: 0,
             changed: 0,
             stale: 0,
             passed: true,
+            accept: None,
             items,
         }
     }
@@ -252,14 +278,24 @@ impl Verdict {
     /// use uridiff::gate::{compare, verdict::Verdict, Baseline, Header, Run};
     /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
     ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
-    /// let run = Run { header: header.clone(), records: Vec::new(), jobs: Default::default() };
-    /// let known = Baseline { header, entries: Default::default() };
+    /// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
+    ///                 jobs: Default::default() };
+    /// let known = Baseline { header, entries: Default::default(), agreed: Default::default() };
     /// let v = Verdict::checked("b.txt", &known, &run, &compare(&known, &run).unwrap());
     /// assert_eq!(v.failures().count(), 0);
     /// ```
     pub fn failures(&self) -> impl Iterator<Item = &Item> {
         self.items.iter().filter(|i| i.status.fails())
     }
+}
+
+/// How many answers a baseline written from `run` records: every answer, and every deviation
+/// (a deviation on an unsupported job is recorded too, though it has no answer).
+fn recorded(run: &Run) -> usize {
+    let mut keys: std::collections::BTreeSet<(&str, JobId)> =
+        run.answers.keys().map(|(s, j)| (s.as_str(), *j)).collect();
+    keys.extend(run.records.iter().map(|r| (r.subject.as_str(), r.job)));
+    keys.len()
 }
 
 /// A deviation the baseline lists unchanged (or that `--write-baseline` lists now).
@@ -283,6 +319,8 @@ fn known_item(
         line: entry.map(|e| e.line),
         was: Some(answer.clone()),
         now: Some(answer),
+        was_answer: None,
+        now_answer: None,
         reproduce: task.and_then(|t| super::reproduce(subject, t)),
         message: "known: listed in the baseline with this answer".into(),
     }
@@ -321,6 +359,7 @@ mod tests {
                 }],
             },
             jobs: records.iter().map(|r| (r.job, r.task.clone())).collect(),
+            answers: Default::default(),
             records,
         }
     }
@@ -358,6 +397,45 @@ mod tests {
         assert_eq!(v.items[1].example, None);
         assert!(v.items[2].line.is_some());
         assert_eq!(v.failures().count(), 2);
+    }
+
+    #[test]
+    fn a_changed_agreeing_answer_is_an_item_with_both_answers() {
+        use super::super::Answered;
+        let task = Task::parse(b"http://a@b@c/".to_vec(), "t");
+        let job = job_id(&task);
+        let answered = |digest: u64| Answered {
+            digest,
+            text: (digest != 1).then(|| "the new answer".to_owned()),
+            reference: 1,
+            reference_text: "the reference's answer".into(),
+        };
+        let mut before = run(Vec::new());
+        before.jobs.insert(job, task.clone());
+        before.answers.insert(("p".into(), job), answered(1));
+        let baseline = file::read(&file::write(&before)).expect("reads back");
+        let mut after = before.clone();
+        after.answers.insert(("p".into(), job), answered(2));
+        let changes = super::super::compare(&baseline, &after).expect("same run");
+        let v = Verdict::checked("base.txt", &baseline, &after, &changes);
+        assert_eq!(
+            (v.changed, v.passed, v.recorded, v.answered),
+            (1, false, 1, 1)
+        );
+        let i = &v.items[0];
+        assert_eq!(i.status, Status::Changed);
+        assert_eq!(i.classes, ["p changed-answer parse"]);
+        assert_eq!(i.severity, None);
+        assert_eq!(i.was_answer.as_deref(), Some("the reference's answer"));
+        assert_eq!(i.now_answer.as_deref(), Some("the new answer"));
+        assert!(
+            i.message.contains("\n    now: the new answer"),
+            "{}",
+            i.message
+        );
+        // Unchanged, it is counted and not listed.
+        let same = Verdict::checked("base.txt", &baseline, &before, &[]);
+        assert!(same.passed && same.items.is_empty() && same.recorded == 1);
     }
 
     #[test]

@@ -86,6 +86,9 @@ pub fn rule_text(class: &str) -> String {
             "The parser's own serialization, parsed again by it, is refused or reads otherwise."
                 .into()
         }
+        crate::gate::CHANGED_ANSWER => "The parser answers otherwise than the gate's baseline \
+             records, on a job where it deviates from its reference neither then nor now."
+            .into(),
         c if c.starts_with("crash-") => {
             format!("The parser crashed ({}).", &c["crash-".len()..])
         }
@@ -227,14 +230,16 @@ pub fn report(report: &Report) -> Sarif {
     run(rules, results)
 }
 
-/// The log of a check: one result per new deviation and per changed answer.
+/// The log of a check: one result per new deviation and per changed answer (of a deviating job
+/// or of one on which the parser agrees, whose rule is `changed-answer`), with both answers.
 ///
 /// ```
 /// use uridiff::gate::{compare, verdict::Verdict, Baseline, Header, Run};
 /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
 ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
-/// let run = Run { header: header.clone(), records: Vec::new(), jobs: Default::default() };
-/// let known = Baseline { header, entries: Default::default() };
+/// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
+///                 jobs: Default::default() };
+/// let known = Baseline { header, entries: Default::default(), agreed: Default::default() };
 /// let v = Verdict::checked("b.txt", &known, &run, &compare(&known, &run).unwrap());
 /// let log = serde_json::to_value(uridiff::report::sarif::check(&v)).unwrap();
 /// assert!(log["runs"][0]["results"].as_array().unwrap().is_empty());
@@ -262,19 +267,31 @@ pub fn check(verdict: &Verdict) -> Sarif {
         .map(|i| {
             let classes: Vec<String> = i.classes.iter().map(|k| class_of(&i.subject, k)).collect();
             let name = classes.first().cloned().unwrap_or_default();
-            let severity = i.severity.unwrap_or(Severity::High);
+            // A changed answer with no deviation has no class severity: a warning, a change to
+            // look at rather than a conformance error.
+            let level = i.severity.map_or(ResultLevel::Warning, result_level);
             let example = i.example.clone().unwrap_or_else(|| i.shown.clone());
+            let what = match (i.status, name.as_str()) {
+                (Status::New, _) => "new deviation",
+                (_, crate::gate::CHANGED_ANSWER) => "changed answer",
+                _ => "changed deviation",
+            };
             let mut text = format!(
-                "{}: {} deviation on `{example}` ({}): {}.",
+                "{}: {what} on `{example}` ({}): {}.",
                 i.subject,
-                if i.status == Status::New {
-                    "new"
-                } else {
-                    "changed"
-                },
                 classes.join(", "),
                 rule_text(&name).trim_end_matches('.')
             );
+            if i.was.is_some() {
+                let digest = i.was.as_deref().unwrap_or_default();
+                match &i.was_answer {
+                    Some(a) => text.push_str(&format!(" Was: {a}.")),
+                    None => text.push_str(&format!(" Was: answer digest {digest}.")),
+                }
+            }
+            if let Some(a) = &i.now_answer {
+                text.push_str(&format!(" Now: {a}."));
+            }
             if let Some(r) = &i.reproduce {
                 text.push_str(&format!(" Reproduce: {r}"));
             }
@@ -300,7 +317,7 @@ pub fn check(verdict: &Verdict) -> Sarif {
             SarifResult::builder()
                 .rule_id(name.clone())
                 .rule_index(index.get(&name).copied().unwrap_or(0))
-                .level(result_level(severity))
+                .level(level)
                 .baseline_state(json!(if i.status == Status::New {
                     "new"
                 } else {
@@ -314,12 +331,14 @@ pub fn check(verdict: &Verdict) -> Sarif {
                 )]))
                 .properties(properties([
                     ("classes", json!(i.classes)),
-                    ("severity", severity_name(severity)),
+                    ("severity", i.severity.map_or(Value::Null, severity_name)),
                     ("parser", json!(i.subject)),
                     ("job", json!(i.job)),
                     ("example", json!(example)),
                     ("answer", json!(i.now)),
                     ("listedAnswer", json!(i.was)),
+                    ("answerText", json!(i.now_answer)),
+                    ("listedAnswerText", json!(i.was_answer)),
                     ("reproduce", json!(i.reproduce)),
                 ]))
                 .build()

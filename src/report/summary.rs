@@ -116,8 +116,9 @@ pub fn write_report(report: &Report, out: &mut impl Write) -> io::Result<()> {
 /// use uridiff::gate::{compare, verdict::Verdict, Baseline, Header, Run};
 /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
 ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
-/// let run = Run { header: header.clone(), records: Vec::new(), jobs: Default::default() };
-/// let known = Baseline { header, entries: Default::default() };
+/// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
+///                 jobs: Default::default() };
+/// let known = Baseline { header, entries: Default::default(), agreed: Default::default() };
 /// let v = Verdict::checked("b.txt", &known, &run, &compare(&known, &run).unwrap());
 /// let mut out = Vec::new();
 /// uridiff::report::summary::write_check(&v, &mut out).unwrap();
@@ -134,12 +135,13 @@ pub fn write_check(v: &Verdict, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "## uridiff check: {verdict}\n")?;
     writeln!(
         out,
-        "{} deviating jobs of {} under test ({} jobs run); {} lines in {}: **{} new, {} changed, {} stale**.\n",
+        "{} deviating jobs of {} under test ({} jobs run); {} answers in {} ({} deviating): **{} new, {} changed, {} stale**.\n",
         v.deviating,
         text(&v.under_test.join(", ")),
         v.jobs,
-        v.listed,
+        v.recorded,
         code(v.baseline.as_bytes()),
+        v.listed,
         v.new,
         v.changed,
         v.stale,
@@ -182,8 +184,15 @@ pub fn write_check(v: &Verdict, out: &mut impl Write) -> io::Result<()> {
             failures.len()
         )?;
     }
-    writeln!(
-        out,
-        "\nIf the new answers are right, refresh the baseline with `--write-baseline` and commit it."
-    )
+    match &v.accept {
+        Some(cmd) => writeln!(
+            out,
+            "\nIf the new answers are right, accept them (this rewrites the baseline; commit it): {}",
+            command(cmd)
+        ),
+        None => writeln!(
+            out,
+            "\nIf the new answers are right, refresh the baseline with `--write-baseline` and commit it."
+        ),
+    }
 }

@@ -262,7 +262,8 @@ fn jobs(
 /// The gate's run (DESIGN.md, "The gate"): every job (the suites' cases, `inputs.tasks`, the
 /// WHATWG test-data entries) through the engine, and for each subject named in `under_test`
 /// every job on which it deviates from its own reference, unexplained (a finding no profile rule
-/// reproduces), with the digest of its answer. No class is minimized and no report is built:
+/// reproduces), with the digest of its answer; and every answer of it, deviating or not, with
+/// its reference's answer beside it. No class is minimized and no report is built:
 /// the gate matches jobs, not examples. A name that is no subject of the engine has no record;
 /// the caller checks the names first.
 ///
@@ -278,8 +279,10 @@ fn jobs(
 ///     tasks: vec![Task::parse(b"http://a b/".to_vec(), "doc")],
 ///     tag: &|_| None, progress: &|| (),
 /// }, &["impl".to_owned()]).unwrap();
-/// // impl is its own reference: it never deviates.
+/// // impl is its own reference: it never deviates, and its one answer is the reference's.
 /// assert!(run.records.is_empty());
+/// let answer = run.answers.values().next().unwrap();
+/// assert_eq!((run.answers.len(), answer.digest), (1, answer.reference));
 /// assert_eq!(run.jobs.len(), 1);
 /// assert_eq!(run.header.parsers[0].name, "impl");
 /// ```
@@ -291,11 +294,14 @@ pub fn gate(inputs: Inputs<'_>, under_test: &[String]) -> Result<crate::gate::Ru
         .iter()
         .filter_map(|name| Some((engine.position(name)?, name.as_str())))
         .collect();
-    // A chunk of rows at a time, each turned into its records and dropped.
+    // A chunk of rows at a time, each turned into its records and answers and dropped.
     let mut records: Vec<Record> = Vec::new();
+    let mut answers = std::collections::BTreeMap::new();
     for chunk in tasks.chunks(ROWS_PER_CHUNK) {
         let rows = engine.run(chunk, inputs.progress);
-        records.extend(gate_records(engine, &tested, &rows));
+        let (r, a) = gate_records(engine, &tested, &rows);
+        records.extend(r);
+        answers.extend(a);
     }
     records.sort_by(|a, b| (&a.class, a.job).cmp(&(&b.class, b.job)));
     records.dedup_by(|a, b| (&a.class, a.job) == (&b.class, b.job));
@@ -321,25 +327,58 @@ pub fn gate(inputs: Inputs<'_>, under_test: &[String]) -> Result<crate::gate::Ru
     Ok(crate::gate::Run {
         header,
         records,
+        answers,
         jobs: tasks.into_iter().map(|t| (job_id(&t), t)).collect(),
     })
 }
 
-/// The gate's records of `rows`: for each subject of `tested`, each unexplained finding of it.
+/// A parser under test's answer to a job, as the gate's run holds it.
+type GateAnswer = ((String, crate::gate::JobId), crate::gate::Answered);
+
+/// The gate's records of `rows`: for each subject of `tested`, each unexplained finding of it;
+/// and each of its answers (every outcome but `Unsupported`, which is no answer).
 fn gate_records(
     engine: &Engine,
     tested: &[(usize, &str)],
     rows: &[Row],
-) -> Vec<crate::gate::Record> {
-    use crate::gate::{answer_digest, job_id, Record};
+) -> (Vec<crate::gate::Record>, Vec<GateAnswer>) {
+    use crate::gate::{answer_digest, answer_text, job_id, Answered, Record};
+    use crate::model::Outcome;
     use rayon::prelude::*;
     rows.par_iter()
-        .flat_map_iter(|row| {
+        .map(|row| {
             let findings = engine.findings(row);
             let job = job_id(&row.task);
             let mut out = Vec::new();
+            let mut answers = Vec::new();
+            // Each reference's answer to the job once, by digest, shared by its parsers.
+            let mut references: Vec<(u64, std::sync::Arc<str>)> = Vec::new();
             for &(i, name) in tested {
-                let answer = answer_digest(&row.outcomes[i], row.reparsed[i].as_ref());
+                let outcome = &row.outcomes[i];
+                let reparsed = row.reparsed[i].as_ref();
+                let answer = answer_digest(outcome, reparsed);
+                if !matches!(outcome, Outcome::Unsupported(_)) {
+                    let reference = engine.reference_answer_in(row, i);
+                    let digest = answer_digest(reference, None);
+                    let reference_text = match references.iter().find(|(d, _)| *d == digest) {
+                        Some((_, t)) => t.clone(),
+                        None => {
+                            let t: std::sync::Arc<str> = answer_text(reference, None).into();
+                            references.push((digest, t.clone()));
+                            t
+                        }
+                    };
+                    answers.push((
+                        (name.to_owned(), job),
+                        Answered {
+                            digest: answer,
+                            // The same digest is the same JSON: the reference's text says it.
+                            text: (answer != digest).then(|| answer_text(outcome, reparsed)),
+                            reference: digest,
+                            reference_text,
+                        },
+                    ));
+                }
                 for f in &findings {
                     if f.rule.is_none() && f.signature.subject == name {
                         out.push(Record {
@@ -353,9 +392,16 @@ fn gate_records(
                     }
                 }
             }
-            out
+            (out, answers)
         })
-        .collect()
+        .reduce(
+            || (Vec::new(), Vec::new()),
+            |mut a, b| {
+                a.0.extend(b.0);
+                a.1.extend(b.1);
+                a
+            },
+        )
 }
 
 /// Every WHATWG parser's score on each file, the WHATWG reference's first.
