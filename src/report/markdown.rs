@@ -12,6 +12,20 @@ use super::html::plural;
 use super::{show, Report};
 use crate::engine::{ClassRecord, Severity};
 
+/// The input coverage: the line and the table of [`super::coverage::Coverage`].
+fn coverage(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    let c = &report.coverage;
+    writeln!(
+        out,
+        "## Input coverage\n\nThe parse inputs and resolution references, split by RFC 3986 \
+         Appendix B (the authority into userinfo, host and port): {}. A cell counts the \
+         (first or inside, byte) pairs of its class the split can produce; \
+         `discrepancies.json` lists each one.\n",
+        c.line()
+    )?;
+    writeln!(out, "{}", c.table())
+}
+
 /// Writes the summary of `report` as Markdown.
 ///
 /// # Errors
@@ -86,6 +100,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
 
     focus(report, out)?;
     whatwg(report, out)?;
+    coverage(report, out)?;
 
     writeln!(out, "## Parsers\n")?;
     writeln!(

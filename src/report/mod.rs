@@ -16,6 +16,7 @@ pub mod junit;
 pub mod markdown;
 pub mod sarif;
 pub mod summary;
+pub mod coverage;
 
 use std::collections::BTreeMap;
 
@@ -64,6 +65,9 @@ pub struct Report {
     /// Scores on the WHATWG test-data files given, if any.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub whatwg: Vec<WhatwgScore>,
+    /// What the run's parse inputs and resolution references covered: (component, position,
+    /// byte) pairs of RFC 3986 Appendix B's split ([`coverage`]).
+    pub coverage: coverage::Coverage,
     /// Every suite case's result for every subject (for JUnit; not in the JSON).
     #[serde(skip)]
     pub cases: Vec<(String, CaseResult)>,
