@@ -56,21 +56,105 @@ struct Place {
 
 /// Every place, parse inputs first.
 const PLACES: [Place; 14] = [
-    Place { name: "scheme", op: Op::Parse, before: "", value: "http", after: "://user@host:80/path?query#frag" },
-    Place { name: "userinfo", op: Op::Parse, before: "http://", value: "user", after: "@host:80/path?query#frag" },
-    Place { name: "host", op: Op::Parse, before: "http://user@", value: "host", after: ":80/path?query#frag" },
-    Place { name: "port", op: Op::Parse, before: "http://user@host:", value: "80", after: "/path?query#frag" },
+    Place {
+        name: "scheme",
+        op: Op::Parse,
+        before: "",
+        value: "http",
+        after: "://user@host:80/path?query#frag",
+    },
+    Place {
+        name: "userinfo",
+        op: Op::Parse,
+        before: "http://",
+        value: "user",
+        after: "@host:80/path?query#frag",
+    },
+    Place {
+        name: "host",
+        op: Op::Parse,
+        before: "http://user@",
+        value: "host",
+        after: ":80/path?query#frag",
+    },
+    Place {
+        name: "port",
+        op: Op::Parse,
+        before: "http://user@host:",
+        value: "80",
+        after: "/path?query#frag",
+    },
     // `first`: a path with no authority before it; `inside`: after the first character.
-    Place { name: "path", op: Op::Parse, before: "http:", value: "path", after: "?query#frag" },
-    Place { name: "query", op: Op::Parse, before: "http://user@host:80/path?", value: "query", after: "#frag" },
-    Place { name: "fragment", op: Op::Parse, before: "http://user@host:80/path?query#", value: "frag", after: "" },
-    Place { name: "resolve/path", op: Op::Resolve, before: "", value: "ab", after: "/cd" },
-    Place { name: "resolve/path-segment", op: Op::Resolve, before: "ab/", value: "cd", after: "" },
-    Place { name: "resolve/query", op: Op::Resolve, before: "?", value: "cd", after: "" },
-    Place { name: "resolve/fragment", op: Op::Resolve, before: "#", value: "cd", after: "" },
-    Place { name: "resolve/userinfo", op: Op::Resolve, before: "//", value: "user", after: "@host:80/path" },
-    Place { name: "resolve/host", op: Op::Resolve, before: "//user@", value: "host", after: ":80/path" },
-    Place { name: "resolve/port", op: Op::Resolve, before: "//user@host:", value: "80", after: "/path" },
+    Place {
+        name: "path",
+        op: Op::Parse,
+        before: "http:",
+        value: "path",
+        after: "?query#frag",
+    },
+    Place {
+        name: "query",
+        op: Op::Parse,
+        before: "http://user@host:80/path?",
+        value: "query",
+        after: "#frag",
+    },
+    Place {
+        name: "fragment",
+        op: Op::Parse,
+        before: "http://user@host:80/path?query#",
+        value: "frag",
+        after: "",
+    },
+    Place {
+        name: "resolve/path",
+        op: Op::Resolve,
+        before: "",
+        value: "ab",
+        after: "/cd",
+    },
+    Place {
+        name: "resolve/path-segment",
+        op: Op::Resolve,
+        before: "ab/",
+        value: "cd",
+        after: "",
+    },
+    Place {
+        name: "resolve/query",
+        op: Op::Resolve,
+        before: "?",
+        value: "cd",
+        after: "",
+    },
+    Place {
+        name: "resolve/fragment",
+        op: Op::Resolve,
+        before: "#",
+        value: "cd",
+        after: "",
+    },
+    Place {
+        name: "resolve/userinfo",
+        op: Op::Resolve,
+        before: "//",
+        value: "user",
+        after: "@host:80/path",
+    },
+    Place {
+        name: "resolve/host",
+        op: Op::Resolve,
+        before: "//user@",
+        value: "host",
+        after: ":80/path",
+    },
+    Place {
+        name: "resolve/port",
+        op: Op::Resolve,
+        before: "//user@host:",
+        value: "80",
+        after: "/path",
+    },
 ];
 
 /// The bytes tried: 0x00..=0x7F, then [`NON_ASCII`].
@@ -201,13 +285,26 @@ mod tests {
         // place named (the resolution references name the component after `resolve/`, the path's
         // later segment counting as the path).
         for t in tasks().iter().filter(|t| t.origin.ends_with("/0x41")) {
-            let rest = t.origin.trim_start_matches("boundary/").trim_start_matches("resolve/");
+            let rest = t
+                .origin
+                .trim_start_matches("boundary/")
+                .trim_start_matches("resolve/");
             let (component, position) = rest.split_once('/').expect("component/position");
             let position = position.split('/').next().expect("a position");
-            let component = if component == "path-segment" { "path" } else { component };
-            let c = COMPONENTS.iter().position(|n| *n == component).expect("a component");
+            let component = if component == "path-segment" {
+                "path"
+            } else {
+                component
+            };
+            let c = COMPONENTS
+                .iter()
+                .position(|n| *n == component)
+                .expect("a component");
             let value = split(&t.input)[c].expect("the component is defined");
-            let i = value.iter().position(|&b| b == b'A').expect("the byte is in it");
+            let i = value
+                .iter()
+                .position(|&b| b == b'A')
+                .expect("the byte is in it");
             match (t.origin.contains("path-segment"), position) {
                 (false, "first") => assert_eq!(i, 0, "{}", t.origin),
                 _ => assert!(i > 0, "{}", t.origin),

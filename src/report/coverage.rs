@@ -149,15 +149,7 @@ pub fn split(input: &[u8]) -> [Option<&[u8]>; 7] {
             None => host = Some(hostport),
         }
     }
-    [
-        g.get(2),
-        userinfo,
-        host,
-        port,
-        g.get(5),
-        g.get(7),
-        g.get(9),
-    ]
+    [g.get(2), userinfo, host, port, g.get(5), g.get(7), g.get(9)]
 }
 
 /// Counts the (component, position, byte) pairs of inputs.
@@ -281,11 +273,18 @@ pub struct Coverage {
 
 impl Coverage {
     /// The coverage of the parse inputs and resolution references among `tasks`.
-    pub fn of(tasks: &[crate::engine::Task]) -> Coverage {
+    ///
+    /// ```
+    /// use uridiff::engine::Task;
+    /// let tasks = [Task::parse(b"a:b".to_vec(), "doc")];
+    /// let cov = uridiff::report::coverage::Coverage::of(&tasks);
+    /// assert_eq!((cov.inputs, cov.covered), (1, 2));
+    /// ```
+    pub fn of<'a>(tasks: impl IntoIterator<Item = &'a crate::engine::Task>) -> Coverage {
         use crate::model::Op;
         let mut counter = Counter::default();
         for t in tasks
-            .iter()
+            .into_iter()
             .filter(|t| matches!(t.op, Op::Parse | Op::Resolve))
         {
             counter.add(&t.input);
@@ -300,6 +299,17 @@ impl Coverage {
         } else {
             100.0 * self.covered as f64 / self.possible as f64
         }
+    }
+
+    /// The headline numbers alone, for `check --json`: `inputs`, `covered`, `possible`,
+    /// `percent`.
+    pub fn brief(&self) -> serde_json::Value {
+        serde_json::json!({
+            "inputs": self.inputs,
+            "covered": self.covered,
+            "possible": self.possible,
+            "percent": (self.percent() * 10.0).round() / 10.0,
+        })
     }
 
     /// One line: `1766 of 1766 (component, position, byte) pairs (100.0%) over 3640 inputs`.
@@ -398,7 +408,13 @@ mod tests {
             for p in 0..2 {
                 for b in 0..BUCKETS {
                     if !possible(comp, p, b) {
-                        assert!(!c.seen(comp, p, b), "{} {} {}", COMPONENTS[comp], p, label(b));
+                        assert!(
+                            !c.seen(comp, p, b),
+                            "{} {} {}",
+                            COMPONENTS[comp],
+                            p,
+                            label(b)
+                        );
                     }
                 }
             }
@@ -458,7 +474,13 @@ mod tests {
             .map(|p| p.covered.clone())
             .collect();
         assert_eq!(frag, vec![vec!["non-ascii"], vec!["non-ascii"]]);
-        assert_eq!(cov.table[6][8], Cell { covered: 2, possible: 2 });
+        assert_eq!(
+            cov.table[6][8],
+            Cell {
+                covered: 2,
+                possible: 2
+            }
+        );
     }
 
     #[test]
@@ -466,7 +488,9 @@ mod tests {
         let cov = Counter::default().finish();
         let table = cov.table();
         assert_eq!(table.lines().count(), 2 + COMPONENTS.len());
-        assert!(table.lines().all(|l| l.matches('|').count() == CLASSES.len() + 2));
+        assert!(table
+            .lines()
+            .all(|l| l.matches('|').count() == CLASSES.len() + 2));
         assert!(table.contains("| port | 0/104 | 0/20 |"));
         assert_eq!(cov.percent(), 0.0);
     }

@@ -8,6 +8,7 @@
 //! conformance matrix), and the rows (the pairwise agreement grid). Everything in it is
 //! deterministic for a seed and the subjects' versions, except [`Report::timing`].
 
+pub mod coverage;
 pub mod html;
 mod html_focus;
 mod html_text;
@@ -16,7 +17,6 @@ pub mod junit;
 pub mod markdown;
 pub mod sarif;
 pub mod summary;
-pub mod coverage;
 
 use std::collections::BTreeMap;
 
