@@ -10,12 +10,15 @@
 //! character (`inside`). Every other part of the input is the scaffold's.
 //!
 //! - Parse inputs (`op: parse`, RFC 3986) around `http://user@host:80/path?query#frag`; the
-//!   path's first byte is tried in `http:path?query#frag`, since in a URI with an authority the
-//!   path can only start with `/` (section 3.3).
+//!   path is tried in `http:path?query#frag`, since in a URI with an authority the path can
+//!   only start with `/` (section 3.3).
 //! - Resolution references (`op: resolve`) against [`BASE`], one for each relative form of
 //!   section 4.2 and each of their parts: the first path segment of `ab/cd`, its later segment,
 //!   the query of `?cd`, the fragment of `#cd`, and the userinfo, host and port of the
 //!   network-path reference `//user@host:80/path`.
+//!
+//! Where the byte is the value's first character (`h` in `host`), the two inputs are the same
+//! (`hhost`) and the set holds it once, as `first`: 14 fewer than 14 places by 130 samples by 2.
 //!
 //! A byte that ends its component (a `/` in a host, a `#` in a query) does not stay in it: the
 //! input still tests the boundary, where a parser must end the component, and the split puts
@@ -84,7 +87,7 @@ const PLACES: [Place; 14] = [
         value: "80",
         after: "/path?query#frag",
     },
-    // `first`: a path with no authority before it; `inside`: after the first character.
+    // A path with no authority before it, so that any byte can start it.
     Place {
         name: "path",
         op: Op::Parse,
@@ -171,7 +174,8 @@ fn hex(sample: &[u8]) -> String {
 }
 
 /// The boundary set: for every place and every sample, the `first` and the `inside` input, in
-/// that order (parse inputs, then resolution references); the same list on every call.
+/// that order (parse inputs, then resolution references; an `inside` input the same as its
+/// `first` left out); the same list on every call.
 ///
 /// # Examples
 ///
@@ -195,6 +199,10 @@ pub fn tasks() -> Vec<Task> {
                 input.extend_from_slice(&sample);
                 input.extend_from_slice(&place.value.as_bytes()[at..]);
                 input.extend_from_slice(place.after.as_bytes());
+                // The sample is the value's first character: `inside` is `first` again.
+                if at == 1 && sample == place.value.as_bytes()[..1] {
+                    continue;
+                }
                 let origin = format!("boundary/{}/{position}/{}", place.name, hex(&sample));
                 out.push(Task {
                     op: place.op,
@@ -234,11 +242,17 @@ mod tests {
     fn the_set_is_deterministic_and_in_the_low_thousands() {
         let set = tasks();
         assert_eq!(set, tasks());
-        assert_eq!(set.len(), PLACES.len() * 130 * 2);
+        // One input left out per place: the sample that is the value's first character.
+        assert_eq!(set.len(), PLACES.len() * (130 * 2 - 1));
         assert!(set.len() < 5000);
         let origins: std::collections::HashSet<&str> =
             set.iter().map(|t| t.origin.as_str()).collect();
         assert_eq!(origins.len(), set.len(), "every origin names one input");
+        let jobs: std::collections::HashSet<(Op, &[u8], Option<&[u8]>)> = set
+            .iter()
+            .map(|t| (t.op, &t.input[..], t.second.as_deref()))
+            .collect();
+        assert_eq!(jobs.len(), set.len(), "no two inputs are the same job");
     }
 
     #[test]

@@ -312,7 +312,7 @@ impl Coverage {
         })
     }
 
-    /// One line: `1766 of 1766 (component, position, byte) pairs (100.0%) over 3640 inputs`.
+    /// One line: `1766 of 1766 (component, position, byte) pairs (100.0%) over 3626 inputs`.
     pub fn line(&self) -> String {
         format!(
             "{} of {} (component, position, byte) pairs ({:.1}%) over {} inputs",

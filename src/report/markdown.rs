@@ -17,13 +17,13 @@ fn coverage(report: &Report, out: &mut impl Write) -> io::Result<()> {
     let c = &report.coverage;
     writeln!(
         out,
-        "## Input coverage\n\nThe parse inputs and resolution references, split by RFC 3986 \
+        "\n## Input coverage\n\nThe parse inputs and resolution references, split by RFC 3986 \
          Appendix B (the authority into userinfo, host and port): {}. A cell counts the \
          (first or inside, byte) pairs of its class the split can produce; \
          `discrepancies.json` lists each one.\n",
         c.line()
     )?;
-    writeln!(out, "{}", c.table())
+    write!(out, "{}", c.table())
 }
 
 /// Writes the summary of `report` as Markdown.
@@ -100,7 +100,6 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
 
     focus(report, out)?;
     whatwg(report, out)?;
-    coverage(report, out)?;
 
     writeln!(out, "## Parsers\n")?;
     writeln!(
@@ -314,7 +313,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         }
         more(out, report.confusion.len(), "pairs")?;
     }
-    Ok(())
+    coverage(report, out)
 }
 
 /// How many root causes the opening section lists.
