@@ -248,7 +248,7 @@ mod tests {
         let origins: std::collections::HashSet<&str> =
             set.iter().map(|t| t.origin.as_str()).collect();
         assert_eq!(origins.len(), set.len(), "every origin names one input");
-        let jobs: std::collections::HashSet<(Op, &[u8], Option<&[u8]>)> = set
+        let jobs: std::collections::HashSet<_> = set
             .iter()
             .map(|t| (t.op, &t.input[..], t.second.as_deref()))
             .collect();

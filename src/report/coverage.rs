@@ -404,17 +404,11 @@ mod tests {
             c.add(&full.concat());
             c.add(&leading.concat());
         }
-        for comp in 0..7 {
+        for (comp, name) in COMPONENTS.iter().enumerate() {
             for p in 0..2 {
                 for b in 0..BUCKETS {
                     if !possible(comp, p, b) {
-                        assert!(
-                            !c.seen(comp, p, b),
-                            "{} {} {}",
-                            COMPONENTS[comp],
-                            p,
-                            label(b)
-                        );
+                        assert!(!c.seen(comp, p, b), "{name} {p} {}", label(b));
                     }
                 }
             }
