@@ -61,3 +61,5 @@ mod bench;
 mod worker_sdk;
 // The CI example workflows, each run step by step against its fixture library.
 mod ci_examples;
+// The boundary set in the default jobs, and the input coverage of report and check.
+mod boundary;

@@ -1062,8 +1062,9 @@ fn markdown_tables_are_well_formed() {
     let r = sample();
     let md = md_of(&r);
     let tables = tables(&md);
-    // Parsers, where each differs, unexplained, by design, matrix, agreement, confusion.
-    assert_eq!(tables.len(), 7, "{md}");
+    // Parsers, where each differs, unexplained, by design, matrix, agreement, confusion, input
+    // coverage.
+    assert_eq!(tables.len(), 8, "{md}");
     for t in &tables {
         let width = cells(t[0]).len();
         let sep = cells(t[1]);
@@ -1089,6 +1090,10 @@ fn markdown_tables_are_well_formed() {
     assert_eq!(tables[4].len() - 2, r.matrix.len());
     assert_eq!(tables[5].len() - 2, r.agreement.subjects.len());
     assert_eq!(tables[6].len() - 2, r.confusion.len());
+    assert_eq!(
+        tables[7].len() - 2,
+        uridiff::report::coverage::COMPONENTS.len()
+    );
     // The hostile input is one code span with its `|` escaped and its backtick fenced.
     let shown = HOSTILE_SHOWN.replace('|', "\\|");
     assert!(md.contains(&format!("`` {shown} ``")), "{md}");
@@ -1114,10 +1119,8 @@ fn markdown_cuts_long_tables_and_says_so() {
         "\n{} of {many} unexplained classes shown; `index.html` and `discrepancies.json` have every one.\n",
         markdown::ROWS
     )));
-    assert_eq!(
-        tables.last().expect("the confusion table").len() - 2,
-        markdown::ROWS
-    );
+    // The confusion table, then the input coverage's.
+    assert_eq!(tables[tables.len() - 2].len() - 2, markdown::ROWS);
     assert!(md.contains(&format!("{} of 120 pairs shown", markdown::ROWS)));
     // The page has them all.
     let page = html_of(&r);
@@ -1294,6 +1297,13 @@ impl Validator<'_> {
                     if let Value::Array(a) = v {
                         if (a.len() as u64) < kv.as_u64().expect("a count") {
                             return Err(format!("{at}: fewer than {kv} items"));
+                        }
+                    }
+                }
+                "maxItems" => {
+                    if let Value::Array(a) = v {
+                        if (a.len() as u64) > kv.as_u64().expect("a count") {
+                            return Err(format!("{at}: more than {kv} items"));
                         }
                     }
                 }

@@ -381,6 +381,11 @@ struct CorpusArgs {
     /// How many inputs to generate.
     #[arg(long, value_name = "N", default_value_t = uridiff::gen::DEFAULT_COUNT)]
     count: usize,
+    /// Leave out the boundary set (every ASCII byte first in and inside each component, in
+    /// parse inputs and resolution references; `uridiff::gen::boundary`), which the generated
+    /// jobs include by default.
+    #[arg(long)]
+    no_boundary: bool,
     /// Subject runs per class spent minimizing its example.
     #[arg(long, value_name = "RUNS", default_value_t = 120)]
     budget: usize,

@@ -68,6 +68,16 @@ fn campaign_tasks(dir: &Path) -> anyhow::Result<(Vec<Task>, u64)> {
     Ok((tasks, loaded.findings.first().map_or(0, |f| f.seed)))
 }
 
+/// The generated jobs of `report` and `check`: the seeded operations, then the boundary set
+/// unless `--no-boundary`.
+fn default_jobs(corpus: &CorpusArgs) -> Vec<Task> {
+    let mut tasks = uridiff::gen::operations(corpus.seed, corpus.count);
+    if !corpus.no_boundary {
+        tasks.extend(uridiff::gen::boundary::tasks());
+    }
+    tasks
+}
+
 /// Runs the suites and the generated corpus (or a campaign's findings) through the engine;
 /// everything since `started` (starting the parsers, reading the suites, generating the corpus)
 /// is setup.
@@ -83,10 +93,7 @@ fn build(
     // campaign's inputs, judged by the same engine as generated ones.
     let (generated, seed): (Vec<Task>, u64) = match campaign {
         Some(jobs) => jobs,
-        None => (
-            uridiff::gen::operations(corpus.seed, corpus.count),
-            corpus.seed,
-        ),
+        None => (default_jobs(corpus), corpus.seed),
     };
     let suite_jobs = uridiff::gen::from_suites(&suites).len();
     // A progress bar only for a person at a terminal, never in CI or a pipe.
@@ -337,7 +344,7 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
         Inputs {
             engine: &engine,
             suites: &suites,
-            tasks: uridiff::gen::operations(corpus.seed, corpus.count),
+            tasks: default_jobs(corpus),
             whatwg: corpus.whatwg.clone(),
             seed: corpus.seed,
             generated: corpus.count,
@@ -347,6 +354,8 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
         },
         &tested,
     )?;
+    // What the run's inputs covered: a line in every output (the report has the table).
+    let coverage = report::coverage::Coverage::of(run.jobs.values());
     let deviating = run
         .records
         .iter()
@@ -358,9 +367,9 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
         fs::write(&args.baseline, gate::file::write(&run))
             .with_context(|| format!("writing {}", args.baseline.display()))?;
         let verdict = Verdict::written(&path, &run);
-        let files = write_check_outputs(ci, &verdict)?;
+        let files = write_check_outputs(ci, &verdict, &coverage)?;
         if args.ci.json {
-            return print_verdict(out, &verdict, &files);
+            return print_verdict(out, &verdict, &files, &coverage);
         }
         writeln!(
             out,
@@ -370,6 +379,7 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
             tested.join(", "),
             run.jobs.len()
         )?;
+        writeln!(out, "input coverage: {}", coverage.line())?;
         for f in &files {
             writeln!(out, "wrote {}", f.display())?;
         }
@@ -381,9 +391,9 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
     if !verdict.passed {
         verdict.accept = Some(accept_command());
     }
-    let files = write_check_outputs(ci, &verdict)?;
+    let files = write_check_outputs(ci, &verdict, &coverage)?;
     if args.ci.json {
-        return print_verdict(out, &verdict, &files);
+        return print_verdict(out, &verdict, &files, &coverage);
     }
     for c in &changes {
         match c.line {
@@ -404,6 +414,7 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
         verdict.changed,
         verdict.stale,
     )?;
+    writeln!(out, "input coverage: {}", coverage.line())?;
     if let Some(accept) = &verdict.accept {
         writeln!(out, "to accept every change, run: {accept}")?;
     }
@@ -442,22 +453,32 @@ fn check_code(verdict: &Verdict) -> ExitCode {
     }
 }
 
-fn write_check_outputs(ci: ci::Outputs, verdict: &Verdict) -> anyhow::Result<Vec<PathBuf>> {
+fn write_check_outputs(
+    ci: ci::Outputs,
+    verdict: &Verdict,
+    coverage: &report::coverage::Coverage,
+) -> anyhow::Result<Vec<PathBuf>> {
     ci.write(&ci::Writers {
         sarif: &|b| report::sarif::write(&report::sarif::check(verdict), b),
         junit: &|b| report::junit::write_check(verdict, b),
-        summary: &|b| report::summary::write_check(verdict, b),
+        summary: &|b| {
+            report::summary::write_check(verdict, b)?;
+            writeln!(b, "\nInput coverage: {}.", coverage.line())
+        },
     })
 }
 
-/// The `check --json` document: the verdict (`schemas/check.schema.json`) and the files written.
+/// The `check --json` document: the verdict (`schemas/check.schema.json`), the files written and
+/// the input coverage's headline numbers.
 fn print_verdict(
     out: &mut impl Write,
     verdict: &Verdict,
     files: &[PathBuf],
+    coverage: &report::coverage::Coverage,
 ) -> anyhow::Result<ExitCode> {
     let mut doc = serde_json::to_value(verdict)?;
     doc["files"] = files.iter().map(|f| f.display().to_string()).collect();
+    doc["coverage"] = coverage.brief();
     serde_json::to_writer(&mut *out, &doc)?;
     writeln!(out)?;
     Ok(check_code(verdict))

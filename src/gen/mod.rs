@@ -18,6 +18,9 @@
 //! - [`confusion`]: the shapes of the five URL-confusion classes of the public studies (scheme,
 //!   slash, backslash, URL-encoded data and host confusion), each tagged with its class.
 //! - [`corpus`]: all of the above mixed, each input tagged with its [`Origin`].
+//! - [`boundary`]: the boundary set, every ASCII byte and two non-ASCII samples at the start
+//!   of and inside each component of RFC 3986 Appendix B's split, in parse inputs and
+//!   resolution references, the rest plain (deterministic, no seed).
 //! - [`ops`]: jobs for the other operations (resolution pairs, normalization inputs,
 //!   equivalence pairs, the suites' cases of every operation) and [`operations`], the report's
 //!   mix of them with the parse corpus.
@@ -40,6 +43,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use uri_spec::Edition;
 
+pub mod boundary;
 pub mod confusion;
 pub mod grammar;
 pub mod mutate;

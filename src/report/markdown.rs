@@ -12,6 +12,20 @@ use super::html::plural;
 use super::{show, Report};
 use crate::engine::{ClassRecord, Severity};
 
+/// The input coverage: the line and the table of [`super::coverage::Coverage`].
+fn coverage(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    let c = &report.coverage;
+    writeln!(
+        out,
+        "\n## Input coverage\n\nThe parse inputs and resolution references, split by RFC 3986 \
+         Appendix B (the authority into userinfo, host and port): {}. A cell counts the \
+         (first or inside, byte) pairs of its class the split can produce; \
+         `discrepancies.json` lists each one.\n",
+        c.line()
+    )?;
+    write!(out, "{}", c.table())
+}
+
 /// Writes the summary of `report` as Markdown.
 ///
 /// # Errors
@@ -299,7 +313,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         }
         more(out, report.confusion.len(), "pairs")?;
     }
-    Ok(())
+    coverage(report, out)
 }
 
 /// How many root causes the opening section lists.

@@ -8,6 +8,7 @@
 //! conformance matrix), and the rows (the pairwise agreement grid). Everything in it is
 //! deterministic for a seed and the subjects' versions, except [`Report::timing`].
 
+pub mod coverage;
 pub mod html;
 mod html_focus;
 mod html_text;
@@ -64,6 +65,9 @@ pub struct Report {
     /// Scores on the WHATWG test-data files given, if any.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub whatwg: Vec<WhatwgScore>,
+    /// What the run's parse inputs and resolution references covered: (component, position,
+    /// byte) pairs of RFC 3986 Appendix B's split ([`coverage`]).
+    pub coverage: coverage::Coverage,
     /// Every suite case's result for every subject (for JUnit; not in the JSON).
     #[serde(skip)]
     pub cases: Vec<(String, CaseResult)>,

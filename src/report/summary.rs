@@ -50,6 +50,7 @@ pub fn write_report(report: &Report, out: &mut impl Write) -> io::Result<()> {
         report.seed,
         report.timing.total_s,
     )?;
+    writeln!(out, "Input coverage: {}.\n", report.coverage.line())?;
     let with = report
         .per_subject
         .iter()

@@ -212,6 +212,7 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         root_causes: root_causes(&classes),
         whatwg,
         classes,
+        coverage: crate::report::coverage::Coverage::of(&tasks),
         cases,
         timing: Timing::default(),
     };
