@@ -1414,7 +1414,11 @@ fn schema_names_every_class_edition_and_component() {
         classes.push(Class::Crash(k));
     }
     for c in Component::ALL {
-        classes.extend([Class::Component(c), Class::UndefinedVsEmpty(c)]);
+        classes.extend([
+            Class::Component(c),
+            Class::UndefinedVsEmpty(c),
+            Class::Lenient(c),
+        ]);
     }
     let mut expected: Vec<String> = classes.into_iter().map(Class::name).collect();
     let mut listed = names("class_name");
