@@ -8,6 +8,7 @@
 mod confusion;
 mod focus;
 mod matrix;
+mod schemes;
 
 use std::path::PathBuf;
 
@@ -18,8 +19,12 @@ use crate::report::{
 use crate::subjects::SubjectInfo;
 use crate::suite::CaseResult;
 
-pub use confusion::{agreement, confusion, AgreementGrid, ConfusionPairs};
+pub use confusion::{
+    agreement, confusion, confusion_keys_of, partition_shape, routes_alike, AgreementGrid,
+    ConfusionBudget, ConfusionClasses,
+};
 pub use focus::root_causes;
+pub use schemes::{input_scheme, schemes_of, takes_part, Schemes, HANDLING, SCHEME_LESS_NOTE};
 // The CI outputs (SARIF, the Markdown summary) say each side's answer as the report does.
 pub(crate) use focus::brief;
 pub use matrix::{matrix, versus_rfc3986, Versus};
@@ -134,7 +139,7 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         let folder = scope.spawn(move || {
             let mut classifier = Classifier::new(engine);
             let mut grid = AgreementGrid::new(infos);
-            let mut pairs = ConfusionPairs::new(infos);
+            let mut pairs = ConfusionClasses::new(infos);
             let mut versus = Versus::new(engine);
             for rows in chunks {
                 classifier.add_rows(&rows);
@@ -163,6 +168,10 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
     // Classification's time: the last chunk's fold, after the run, and the minimization.
     let classes = classifier.finish(inputs.budget);
     let classify_s = run_started.elapsed().as_secs_f64() - run_s;
+    // The confusion classes' minimization, within its own budget (about a second and a half).
+    let confusion_started = std::time::Instant::now();
+    let confusion = pairs.finish(engine, ConfusionBudget::default());
+    let confusion_s = confusion_started.elapsed().as_secs_f64();
     // Every suite case, judged for every subject.
     let mut jobs = Vec::new();
     for s in inputs.suites {
@@ -208,7 +217,7 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         per_subject: per_subject(&infos, &classes),
         matrix: matrix(&infos, &references, &cases, &versus),
         agreement: grid.finish(),
-        confusion: pairs.finish(),
+        confusion,
         root_causes: root_causes(&classes),
         whatwg,
         classes,
@@ -223,6 +232,7 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         classify_s,
         // The rest: every phase after classification (the folds are the run's).
         model_s: total_s - setup_s - run_s - classify_s,
+        confusion_s,
         write_s: 0.0,
         inputs_per_s: if run_s > 0.0 {
             calls as f64 / run_s
