@@ -5,7 +5,7 @@
 //! The reports are a real [`tiny`] run plus a few synthetic parsers and classes ([`sample`]), so
 //! every section has rows: a hostile input (markup, control characters, a bidi override, a
 //! non-UTF-8 byte), a long input, a crash, a by-design class, an unavailable parser and URL-
-//! confusion pairs. Set `URIDIFF_SAMPLE_REPORT=DIR` to have the sample written to `DIR` (to look
+//! confusion classes. Set `URIDIFF_SAMPLE_REPORT=DIR` to have the sample written to `DIR` (to look
 //! at it in a browser), with a real run (every suite and 600 generated inputs through the
 //! built-in parsers) in `DIR/real`; use `--release` for that one.
 

@@ -829,8 +829,10 @@ mod class_tests {
         });
         assert_eq!(names(&infos, &got), [vec!["url"]]);
         // A parser that does not report the component for this input takes no part either.
-        let mut unreported = Parsed::default();
-        unreported.not_reported = ComponentSet::of(&[Component::Host]);
+        let unreported = Parsed {
+            not_reported: ComponentSet::of(&[Component::Host]),
+            ..Parsed::default()
+        };
         let outcomes2 = [
             parsed(Some("a"), None, None),
             Outcome::Accepted(Answer::Parsed(Box::new(unreported))),

@@ -1,7 +1,7 @@
 //! The run: jobs from every source (the suites' cases of every operation, generated inputs and
 //! pairs, a user's WHATWG test-data files) through the engine, and the report model built from
-//! what comes back: classes, the conformance matrix, the agreement grid, the confusion pairs and
-//! the root causes to look at first. `report/` only writes the model this builds.
+//! what comes back: classes, the conformance matrix, the agreement grid, the confusion classes
+//! and the root causes to look at first. `report/` only writes the model this builds.
 //!
 //! Data flows one way: cli -> run -> engine -> subjects; the writers read the result.
 
@@ -30,7 +30,7 @@ pub(crate) use focus::brief;
 pub use matrix::{matrix, versus_rfc3986, Versus};
 
 /// The jobs run at a time: their rows are folded into the classes, the agreement grid, the
-/// confusion pairs and the matrix's counts, then dropped, so a run holds a chunk of rows at
+/// confusion classes and the matrix's counts, then dropped, so a run holds a chunk of rows at
 /// most, whatever its length. A row is some tens of kilobytes with 38 parsers (every subject's
 /// answer, re-parse and reference): 1,024 rows are about 30 MB where 4,096 were about 130 MB,
 /// and the workers' pipelines stay as full (a 30,000-input report runs its jobs at the same
@@ -114,7 +114,7 @@ pub enum RunError {
 
 /// Runs everything and builds the report: the suites' cases and the tasks through every subject
 /// and every reference, the classes, every suite case judged for every subject, the matrix, the
-/// agreement grid, the confusion pairs, the root causes, and the WHATWG test-data scores.
+/// agreement grid, the confusion classes, the root causes, and the WHATWG test-data scores.
 ///
 /// # Errors
 ///
