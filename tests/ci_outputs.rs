@@ -174,7 +174,15 @@ fn a_report_writes_sarif_junit_summary_and_one_json_document() {
     assert!(!sarif_schema().is_valid(&broken));
     assert_eq!(log["version"], "2.1.0");
     let results = log["runs"][0]["results"].as_array().expect("results");
-    assert_eq!(results.len(), unexplained.len());
+    // One result per unexplained class, then one per URL-confusion class.
+    let confusion = model["confusion"].as_array().expect("confusion classes");
+    assert_eq!(results.len(), unexplained.len() + confusion.len());
+    for (r, c) in results[unexplained.len()..].iter().zip(confusion) {
+        assert_eq!(
+            r["ruleId"],
+            format!("url-confusion-{}", c["component"].as_str().unwrap_or(""))
+        );
+    }
     let rules = log["runs"][0]["tool"]["driver"]["rules"]
         .as_array()
         .expect("rules");

@@ -37,6 +37,8 @@ mod reproduce;
 mod rules;
 // What one class is: one behaviour of one parser.
 mod classes;
+// URL-confusion classes: one per mechanism, parsers reading alike as one group.
+mod confusion;
 // The per-input CI gate: each kind of regression of a parser under test, and `uridiff check`.
 mod gate;
 // The report writers: HTML structure, Markdown tables, JUnit counts, the JSON Schema.

@@ -5,7 +5,7 @@
 //! The reports are a real [`tiny`] run plus a few synthetic parsers and classes ([`sample`]), so
 //! every section has rows: a hostile input (markup, control characters, a bidi override, a
 //! non-UTF-8 byte), a long input, a crash, a by-design class, an unavailable parser and URL-
-//! confusion pairs. Set `URIDIFF_SAMPLE_REPORT=DIR` to have the sample written to `DIR` (to look
+//! confusion classes. Set `URIDIFF_SAMPLE_REPORT=DIR` to have the sample written to `DIR` (to look
 //! at it in a browser), with a real run (every suite and 600 generated inputs through the
 //! built-in parsers) in `DIR/real`; use `--release` for that one.
 
@@ -19,7 +19,8 @@ use uridiff::model::{
     Rejection,
 };
 use uridiff::report::{
-    self, html, json, junit, markdown, ConfusionPair, MatrixCell, MatrixRow, Report, SubjectEntry,
+    self, html, json, junit, markdown, ConfusionClass, ConfusionRank, MatrixCell, MatrixRow,
+    ReadingGroup, Report, SubjectEntry,
 };
 use uridiff::run::tests_support::tiny;
 use uridiff::subjects::{Kind, SubjectInfo};
@@ -427,45 +428,57 @@ fn sample() -> Report {
     }
     r.agreement.share[n0][n0 + 1] = Some(0.71);
     r.agreement.share[n0 + 1][n0] = Some(0.71);
+    let group = |parsers: &[&str], browsers: bool, reads: Option<&str>| ReadingGroup {
+        parsers: parsers.iter().map(|p| (*p).to_owned()).collect(),
+        browsers,
+        reads: reads.map(str::to_owned),
+        note: None,
+        reproduce: Some(format!("reproduce {}", parsers[0])),
+    };
     r.confusion = vec![
-        ConfusionPair {
-            browser_vs_checker: false,
-            a_reproduce: None,
-            b_reproduce: None,
-            class: "backslash confusion".into(),
+        ConfusionClass {
+            rank: ConfusionRank::TwoHosts,
             component: Host,
-            a: "http".into(),
-            b: "url".into(),
+            form: "a://a\\a@a/".into(),
             input: b"http://a\\b@c/".to_vec(),
-            a_reads: Some("c".into()),
-            b_reads: Some("a".into()),
+            groups: vec![
+                group(&["url"], true, Some("a")),
+                group(&["http"], false, Some("c")),
+            ],
+            impact: "a check with http and a fetch with the browsers' reading go to two hosts \
+                     (\"c\" and \"a\")"
+                .into(),
             count: 9,
+            studies: Some("backslash confusion".into()),
+            minimized: true,
         },
-        ConfusionPair {
-            browser_vs_checker: false,
-            a_reproduce: None,
-            b_reproduce: None,
-            class: "host confusion".into(),
+        ConfusionClass {
+            rank: ConfusionRank::OpenRedirect,
             component: Host,
-            a: "oracle-regex".into(),
-            b: "url".into(),
+            form: "a".into(),
             input: HOSTILE.to_vec(),
-            a_reads: Some(hostile_host.into()),
-            b_reads: None,
+            groups: vec![
+                group(&["url"], true, Some(hostile_host)),
+                group(&["node-legacy-url"], false, None),
+            ],
+            impact: "node-legacy-url reads no host where browsers go to it".into(),
             count: 1,
+            studies: None,
+            minimized: false,
         },
-        ConfusionPair {
-            browser_vs_checker: false,
-            a_reproduce: None,
-            b_reproduce: None,
-            class: "userinfo confusion".into(),
+        ConfusionClass {
+            rank: ConfusionRank::Userinfo,
             component: Userinfo,
-            a: "http".into(),
-            b: "url".into(),
+            form: "a://a@@a/".into(),
             input: b"http://u@@a/".to_vec(),
-            a_reads: Some("u@".into()),
-            b_reads: Some(String::new()),
+            groups: vec![
+                group(&["url"], true, Some("")),
+                group(&["go-net-url"], false, Some("u@")),
+            ],
+            impact: "url and go-net-url take two userinfos".into(),
             count: 4,
+            studies: None,
+            minimized: true,
         },
     ];
     r
@@ -917,66 +930,26 @@ fn matrix_marks_each_likely_edition_once() {
 }
 
 #[test]
-fn confusion_section_shows_both_readings() {
+fn confusion_section_lists_each_mechanism_with_its_groups() {
     let r = sample();
     let page = html_of(&r);
     let c = slice(&page, "confusion", Some("timing"));
-    assert_eq!(c.matches("<tr><td><b>").count(), r.confusion.len());
-    assert!(c.contains("<b>backslash confusion</b>"));
-    assert!(c.contains("<li><b>host confusion</b>: 1 parser pair (host)</li>"));
-    assert_eq!(c.matches("<li><b>").count(), 3);
+    // One item per class, each with one item per group.
+    assert_eq!(c.matches("<li><b>").count(), r.confusion.len());
+    let groups: usize = r.confusion.iter().map(|c| c.groups.len()).sum();
+    assert_eq!(c.matches("reproduce: ").count(), groups);
+    assert!(c.contains("go to two hosts"));
+    assert!(c.contains("the browsers' reading (url)"));
     assert!(
         c.contains("<code>http://a\\\\b@c/</code>"),
         "the backslash shown escaped"
     );
-    assert!(c.contains("<td><code>c</code></td><td><code>a</code></td>"));
     // Undefined and empty are not the same reading.
-    assert!(c.contains("<i>undefined</i>"));
-    assert!(c.contains("<code>u@</code></td><td><span class=\"empty\">(empty)</span>"));
-}
-
-#[test]
-fn rollup_adds_up_to_each_parsers_unexplained_classes() {
-    for r in [every_parser(), sample()] {
-        let md = md_of(&r);
-        let page = html_of(&r);
-        for s in &r.per_subject {
-            let sum: usize = s.unexplained_by_area.values().sum();
-            assert_eq!(sum, s.unexplained, "{}", s.subject);
-            assert!(s
-                .unexplained_by_area
-                .keys()
-                .all(|a| report::AREAS.contains(&a.as_str())));
-        }
-        let from = md
-            .find("## Where each parser differs")
-            .expect("the roll-up heading");
-        let to = md
-            .find("## Unexplained classes")
-            .expect("the classes heading");
-        let part = md.get(from..to).expect("in order");
-        let table = tables(part).into_iter().next().expect("the roll-up table");
-        for s in r.per_subject.iter().filter(|s| s.unexplained > 0) {
-            let row = table
-                .iter()
-                .map(|l| cells(l))
-                .find(|c| c.first().map(|x| x.trim()) == Some(s.subject.as_str()))
-                .unwrap_or_else(|| panic!("{} has a row", s.subject));
-            let shown: usize = row[1..]
-                .iter()
-                .filter_map(|c| c.trim().parse::<usize>().ok())
-                .sum();
-            assert_eq!(shown, s.unexplained, "{}", s.subject);
-        }
-        let section = slice(&page, "rollup", Some("agreement"));
-        for s in r.per_subject.iter().filter(|s| s.unexplained > 0) {
-            assert!(
-                section.contains(&format!("<th>{}</th>", s.subject)),
-                "{}",
-                s.subject
-            );
-        }
-    }
+    assert!(c.contains("node-legacy-url: <i>undefined</i>"), "{c}");
+    assert!(c.contains("the browsers' reading (url): <span class=\"empty\">(empty)</span>"));
+    // The look-first list carries the top classes.
+    let focus = slice(&page, "focus", None);
+    assert!(focus.contains("URL confusion, the 3 most severe of 3 mechanisms"));
 }
 
 #[test]
@@ -988,7 +961,7 @@ fn empty_report_says_so() {
     check_nesting(&page).unwrap_or_else(|e| panic!("{e}"));
     assert!(page.contains("No unexplained class."));
     assert!(page.contains("No by-design class."));
-    assert!(page.contains("No pair of parsers read a different scheme"));
+    assert!(page.contains("No two groups of parsers read a different scheme"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1045,14 +1018,14 @@ fn markdown_puts_the_headline_first() {
         "{headline}"
     );
     assert!(headline.contains(&format!("from {} jobs", r.tasks)));
-    assert!(headline.contains("through 5 of 6 parsers; 3 URL-confusion pairs"));
+    assert!(headline.contains("through 5 of 6 parsers; 3 URL-confusion classes"));
     assert!(md.contains("Unavailable here: python-urllib (python3 not found on PATH)."));
     let mut one = r.clone();
     one.classes.truncate(1);
     one.confusion.truncate(1);
     let md = md_of(&one);
     assert!(md.contains("**1 unexplained discrepancy class** ("), "{md}");
-    assert!(md.contains("; 1 URL-confusion pair.\n"), "{md}");
+    assert!(md.contains("; 1 URL-confusion class.\n"), "{md}");
     let page = html_of(&one);
     assert!(page.contains("<h3>Unexplained: 1 class</h3>"));
 }
@@ -1062,9 +1035,9 @@ fn markdown_tables_are_well_formed() {
     let r = sample();
     let md = md_of(&r);
     let tables = tables(&md);
-    // Parsers, where each differs, unexplained, by design, matrix, agreement, confusion, input
-    // coverage.
-    assert_eq!(tables.len(), 8, "{md}");
+    // Parsers, where each differs, unexplained, by design, matrix, agreement, input coverage
+    // (the confusion classes are a list).
+    assert_eq!(tables.len(), 7, "{md}");
     for t in &tables {
         let width = cells(t[0]).len();
         let sep = cells(t[1]);
@@ -1089,11 +1062,16 @@ fn markdown_tables_are_well_formed() {
     assert_eq!(tables[3].len() - 2, r.classes.len() - unexplained);
     assert_eq!(tables[4].len() - 2, r.matrix.len());
     assert_eq!(tables[5].len() - 2, r.agreement.subjects.len());
-    assert_eq!(tables[6].len() - 2, r.confusion.len());
     assert_eq!(
-        tables[7].len() - 2,
+        tables[6].len() - 2,
         uridiff::report::coverage::COMPONENTS.len()
     );
+    let section = &md[md.find("## URL confusion").expect("the section")..];
+    let items = section.lines().filter(|l| {
+        l.split_once(". ")
+            .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+    });
+    assert_eq!(items.count(), r.confusion.len());
     // The hostile input is one code span with its `|` escaped and its backtick fenced.
     let shown = HOSTILE_SHOWN.replace('|', "\\|");
     assert!(md.contains(&format!("`` {shown} ``")), "{md}");
@@ -1119,9 +1097,16 @@ fn markdown_cuts_long_tables_and_says_so() {
         "\n{} of {many} unexplained classes shown; `index.html` and `discrepancies.json` have every one.\n",
         markdown::ROWS
     )));
-    // The confusion table, then the input coverage's.
-    assert_eq!(tables[tables.len() - 2].len() - 2, markdown::ROWS);
-    assert!(md.contains(&format!("{} of 120 pairs shown", markdown::ROWS)));
+    let section = &md[md.find("## URL confusion").expect("the section")..];
+    let items = section.lines().filter(|l| {
+        l.split_once(". ")
+            .is_some_and(|(n, _)| n.parse::<usize>().is_ok())
+    });
+    assert_eq!(items.count(), markdown::CONFUSION);
+    assert!(md.contains(&format!(
+        "{} of 120 confusion classes shown",
+        markdown::CONFUSION
+    )));
     // The page has them all.
     let page = html_of(&r);
     assert_eq!(page.matches("<tbody class=\"class\">").count(), many);

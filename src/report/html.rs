@@ -226,7 +226,7 @@ fn headline(r: &Report, p: &mut String) {
         "<div class=\"card\"><div class=\"big\">{}</div><div>URL-confusion {}</div><div class=\"small\">\
          {crashes} crash {}</div></div>",
         r.confusion.len(),
-        plural(r.confusion.len(), "pair", "pairs"),
+        plural(r.confusion.len(), "class", "classes"),
         plural(crashes, "class", "classes")
     );
     p.push_str("</div>\n");
@@ -884,65 +884,71 @@ fn answers(r: &Report, c: &ClassRecord, p: &mut String) {
     p.push_str("</tbody></table></div>\n");
 }
 
+/// How many confusion classes the page lists (all are in `discrepancies.json`).
+const CONFUSION: usize = 100;
+
 fn confusion(r: &Report, p: &mut String) {
     p.push_str("<section id=\"confusion\">\n<h2>URL confusion</h2>\n");
     p.push_str(
-        "<p>Pairs of parsers that both accept an input but read a different scheme, userinfo, host or \
-         port from it: the pairs that matter when one parser guards (a URL filter, an SSRF check) \
-         and another fetches. Each row shows the smallest input seen for the pair and component, \
-         and each side's reading.</p>\n",
+        "<p>One mechanism an item: the parsers that accept an input and handle its scheme read a \
+         scheme, userinfo, host or port in two ways or more (parsers that read alike are one \
+         group), ranked by what it lets an attacker do: a check and a fetch reading two hosts \
+         first, then an open redirect, then port, userinfo, scheme. Each example is minimized \
+         while the groups hold; each group has a line reproducing one member.</p>\n",
     );
     if r.confusion.is_empty() {
         p.push_str(
-            "<p class=\"none\">No pair of parsers read a different scheme, userinfo, host or port \
-             from the same input.</p>\n</section>\n",
+            "<p class=\"none\">No two groups of parsers read a different scheme, userinfo, host \
+             or port from the same input.</p>\n</section>\n",
         );
         return;
     }
-    // A summary first: how many parser pairs each class has, and on which components.
-    let mut by_class: std::collections::BTreeMap<&str, (usize, Vec<Component>)> =
-        std::collections::BTreeMap::new();
-    for c in &r.confusion {
-        let entry = by_class.entry(c.class.as_str()).or_default();
-        entry.0 += 1;
-        if !entry.1.contains(&c.component) {
-            entry.1.push(c.component);
-        }
+    p.push_str("<ol class=\"focus confusion\">\n");
+    for c in r.confusion.iter().take(CONFUSION) {
+        confusion_item(c, p);
     }
-    p.push_str("<ul class=\"summary\">\n");
-    for (class, (pairs, mut components)) in by_class {
-        components.sort();
-        let names: Vec<&str> = components.iter().map(|c| c.name()).collect();
+    p.push_str("</ol>\n");
+    if r.confusion.len() > CONFUSION {
         let _ = writeln!(
             p,
-            "<li><b>{}</b>: {pairs} parser {} ({})</li>",
-            t(class),
-            plural(pairs, "pair", "pairs"),
-            names.join(", ")
+            "<p>{CONFUSION} of {} confusion classes shown; \
+             <a href=\"discrepancies.json\">discrepancies.json</a> has every one.</p>",
+            r.confusion.len()
         );
     }
-    p.push_str("</ul>\n");
-    p.push_str(
-        "<div class=\"scroll\">\n<table class=\"confusion sortable filterable\">\n<thead><tr><th>class</th>\
-         <th>component</th><th>parser a</th><th>parser b</th><th>input</th><th>a reads</th><th>b reads</th>\
-         <th>inputs</th></tr></thead>\n<tbody>\n",
+    p.push_str("</section>\n");
+}
+
+/// One confusion class as a list item: impact, component, example, form and count, then each
+/// group's reading and reproduce line.
+pub(super) fn confusion_item(c: &super::ConfusionClass, p: &mut String) {
+    let _ = write!(
+        p,
+        "<li><b>{}</b>: {} on {} ({} {}, form {})\n<ul>\n",
+        t(&c.impact),
+        c.component,
+        code(&c.input),
+        c.count,
+        plural(c.count, "input", "inputs"),
+        code(c.form.as_bytes())
     );
-    for c in &r.confusion {
-        let _ = writeln!(
-            p,
-            "<tr><td><b>{}</b></td><td>{}</td><td>{}</td><td>{}</td><td class=\"ex\">{}</td><td>{}</td><td>{}</td>\
-             <td class=\"num\">{}</td></tr>",
-            t(&c.class),
-            c.component,
-            t(&c.a),
-            t(&c.b),
-            code(&c.input),
-            reading(c.a_reads.as_deref()),
-            reading(c.b_reads.as_deref()),
-            c.count
-        );
+    for g in &c.groups {
+        let who = if g.browsers {
+            format!("the browsers' reading ({})", t(&g.parsers.join(", ")))
+        } else {
+            t(&g.parsers.join(", "))
+        };
+        let note = g
+            .note
+            .as_deref()
+            .map_or_else(String::new, |n| format!(" ({})", t(n)));
+        let _ = write!(p, "<li>{who}{note}: {}", reading(g.reads.as_deref()));
+        if let Some(line) = &g.reproduce {
+            let _ = write!(p, "<br>reproduce: {}", code(line.as_bytes()));
+        }
+        p.push_str("</li>\n");
     }
-    p.push_str("</tbody>\n</table>\n</div>\n</section>\n");
+    p.push_str("</ul></li>\n");
 }
 
 const CSS: &str = r#"body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1d1d1f;background:#fafafa;margin:0}

@@ -14,7 +14,9 @@ const FOCUS: usize = 25;
 pub(super) fn focus(r: &Report, p: &mut String) {
     p.push_str("<section id=\"focus\">\n<h2>Look at these first</h2>\n");
     if r.root_causes.is_empty() {
-        p.push_str("<p>No unexplained difference.</p>\n</section>\n");
+        p.push_str("<p>No unexplained difference.</p>\n");
+        focus_confusion(r, p);
+        p.push_str("</section>\n");
         return;
     }
     p.push_str(
@@ -71,7 +73,29 @@ pub(super) fn focus(r: &Report, p: &mut String) {
             r.root_causes.len()
         );
     }
+    focus_confusion(r, p);
     p.push_str("</section>\n");
+}
+
+/// How many confusion classes the section lists after the root causes.
+const FOCUS_CONFUSION: usize = 5;
+
+/// The most severe confusion classes, after the root causes.
+fn focus_confusion(r: &Report, p: &mut String) {
+    if r.confusion.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        p,
+        "<p>URL confusion, the {} most severe of {} mechanisms (see \
+         <a href=\"#confusion\">URL confusion</a>):</p>\n<ol class=\"focus\">",
+        FOCUS_CONFUSION.min(r.confusion.len()),
+        r.confusion.len()
+    );
+    for c in r.confusion.iter().take(FOCUS_CONFUSION) {
+        super::html::confusion_item(c, p);
+    }
+    p.push_str("</ol>\n");
 }
 
 /// The WHATWG test-data scores into `p`, when files were given.

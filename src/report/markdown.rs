@@ -1,6 +1,8 @@
 //! `summary.md`: the report's headline numbers first, then its tables, for a code review, a CI
-//! summary and the README. The tables of classes and of
-//! URL-confusion pairs show their first [`ROWS`] rows (the most severe and frequent first).
+//! summary and the README. The table of classes shows its
+//! first [`ROWS`] rows (the most severe and frequent first); the URL-confusion classes are a
+//! ranked list of their first [`CONFUSION`] mechanisms, the top [`FOCUS_CONFUSION`] also under
+//! "Look at these first".
 //!
 //! Every input and parser output is shown through [`show`] (control and invisible characters
 //! escaped) inside a code span that survives any backtick or `|` in it; other text has Markdown's
@@ -72,7 +74,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         report.generated,
         report.subjects.len(),
         report.confusion.len(),
-        plural(report.confusion.len(), "pair", "pairs")
+        plural(report.confusion.len(), "class", "classes")
     )?;
     let missing: Vec<String> = report
         .subjects
@@ -279,41 +281,71 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     if report.confusion.is_empty() {
         writeln!(
             out,
-            "No pair of parsers read a different scheme, userinfo, host or port from the same input."
+            "No two groups of parsers read a different scheme, userinfo, host or port from the \
+             same input."
         )?;
     } else {
         writeln!(
             out,
-            "Two libraries that accept one input and route it differently, whether or not RFC 3986 \
-             accepts it; a WHATWG parser (browsers, fetch clients) against another library (URL \
-             checks) first.\n"
+            "One mechanism a line: the parsers that accept an input and handle its scheme read a \
+             routing component in two ways or more (parsers that read alike are one group), \
+             whether or not RFC 3986 accepts the input; ranked by what it lets an attacker do \
+             (a check and a fetch reading two hosts first, then an open redirect, then port, \
+             userinfo, scheme). Each example is minimized while the groups hold.\n"
         )?;
-        writeln!(
-            out,
-            "| class | component | parser a | parser b | input | a reads | b reads | inputs |"
-        )?;
-        writeln!(out, "|---|---|---|---|---|---|---|---:|")?;
-        for p in report.confusion.iter().take(ROWS) {
-            let reads = |v: &Option<String>| {
-                v.as_deref()
-                    .map_or_else(|| "*undefined*".to_owned(), |s| code(s.as_bytes()))
-            };
+        for (n, c) in report.confusion.iter().take(CONFUSION).enumerate() {
+            confusion_class(out, n + 1, c)?;
+        }
+        if report.confusion.len() > CONFUSION {
             writeln!(
                 out,
-                "| {} | {} | {} | {} | {} | {} | {} | {} |",
-                text(&p.class),
-                p.component,
-                text(&p.a),
-                text(&p.b),
-                code(&p.input),
-                reads(&p.a_reads),
-                reads(&p.b_reads),
-                p.count
+                "\n{CONFUSION} of {} confusion classes shown; `discrepancies.json` has every one.",
+                report.confusion.len()
             )?;
         }
-        more(out, report.confusion.len(), "pairs")?;
     }
     coverage(report, out)
+}
+
+/// How many confusion classes the "URL confusion" section lists.
+pub const CONFUSION: usize = 25;
+
+/// How many confusion classes "Look at these first" lists after the root causes.
+pub const FOCUS_CONFUSION: usize = 5;
+
+/// One confusion class: its impact, component, example and form, then each group with what it
+/// reads and a line reproducing one member.
+fn confusion_class(out: &mut impl Write, n: usize, c: &super::ConfusionClass) -> io::Result<()> {
+    writeln!(
+        out,
+        "{n}. {}: {} on {} ({} {}, form {})",
+        text(&c.impact),
+        c.component,
+        code(&c.input),
+        c.count,
+        plural(c.count, "input", "inputs"),
+        code(c.form.as_bytes())
+    )?;
+    for g in &c.groups {
+        let who = if g.browsers {
+            format!("the browsers' reading ({})", text(&g.parsers.join(", ")))
+        } else {
+            text(&g.parsers.join(", "))
+        };
+        let note = g
+            .note
+            .as_deref()
+            .map_or_else(String::new, |n| format!(" ({})", text(n)));
+        let reads = g
+            .reads
+            .as_deref()
+            .map_or_else(|| "*undefined*".to_owned(), |s| code(s.as_bytes()));
+        writeln!(out, "   - {who}{note}: {reads}")?;
+        if let Some(line) = &g.reproduce {
+            writeln!(out, "     reproduce: {}", command(line))?;
+        }
+    }
+    Ok(())
 }
 
 /// How many root causes the opening section lists.
@@ -324,7 +356,9 @@ pub const FOCUS: usize = 15;
 fn focus(report: &Report, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "## Look at these first\n")?;
     if report.root_causes.is_empty() {
-        return writeln!(out, "No unexplained difference.\n");
+        writeln!(out, "No unexplained difference.")?;
+        focus_confusion(report, out)?;
+        return writeln!(out);
     }
     writeln!(
         out,
@@ -377,7 +411,25 @@ fn focus(report: &Report, out: &mut impl Write) -> io::Result<()> {
             report.root_causes.len()
         )?;
     }
+    focus_confusion(report, out)?;
     writeln!(out)
+}
+
+/// The top confusion classes, after the root causes of "Look at these first".
+fn focus_confusion(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    if report.confusion.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "\nURL confusion, the {} most severe of {} mechanisms (see \"URL confusion\"):\n",
+        FOCUS_CONFUSION.min(report.confusion.len()),
+        report.confusion.len()
+    )?;
+    for (n, c) in report.confusion.iter().take(FOCUS_CONFUSION).enumerate() {
+        confusion_class(out, n + 1, c)?;
+    }
+    Ok(())
 }
 
 /// The scores on the WHATWG test-data files given, the reference's first.

@@ -56,9 +56,9 @@ pub struct Report {
     pub matrix: Vec<MatrixRow>,
     /// Pairwise agreement of subjects on the generated and suite inputs.
     pub agreement: Agreement,
-    /// The URL-confusion pairs: where two parsers read a different scheme, userinfo, host or
-    /// port from the same input.
-    pub confusion: Vec<ConfusionPair>,
+    /// The URL-confusion classes: one per mechanism (component, form, which parsers read it
+    /// which way), ranked by what they let an attacker do.
+    pub confusion: Vec<ConfusionClass>,
     /// What to look at first: the unexplained classes joined by root cause (class, operation,
     /// form), ranked by severity and reach.
     pub root_causes: Vec<RootCause>,
@@ -215,34 +215,106 @@ pub struct Agreement {
     pub share: Vec<Vec<Option<f64>>>,
 }
 
-/// Two parsers that read a different routing component from one input.
+/// One URL-confusion mechanism: the parsers that accept one input (and handle its scheme) read
+/// a routing component in two or more ways, the parsers that read it alike shown as one group.
+/// Keyed by the component, the form of the minimized input and the partition's shape (which
+/// parsers are in which group); see [`ConfusionClass::key`].
 #[derive(Clone, Debug, Serialize)]
-pub struct ConfusionPair {
-    /// The confusion class of the public studies this shape belongs to (`host confusion`, ...),
-    /// or the component when the input is not tagged.
-    pub class: String,
-    /// The component.
+pub struct ConfusionClass {
+    /// What an attacker gets from it, most first ([`ConfusionRank`]).
+    pub rank: ConfusionRank,
+    /// The component read differently (scheme, userinfo, host or port).
     pub component: Component,
-    /// One parser.
-    pub a: String,
-    /// The other.
-    pub b: String,
-    /// The input (the smallest seen for this pair and component).
+    /// The skeleton of the minimized example ([`crate::engine::skeleton`]).
+    pub form: String,
+    /// The minimized example: the smallest input found on which the same groups read the
+    /// component apart.
     #[serde(serialize_with = "bytes")]
     pub input: Vec<u8>,
-    /// What `a` reads (`None`: undefined).
-    pub a_reads: Option<String>,
-    /// What `b` reads.
-    pub b_reads: Option<String>,
-    /// How many inputs showed this pair disagreeing on this component.
+    /// The readings, one group per reading, the browsers' reading first; parsers that read
+    /// alike ([`crate::run::routes_alike`]) share a group.
+    pub groups: Vec<ReadingGroup>,
+    /// What it lets an attacker do, in one line.
+    pub impact: String,
+    /// How many inputs showed this partition on this form and component (before
+    /// minimization).
     pub count: usize,
-    /// Whether one side follows the WHATWG URL Standard (what browsers and fetch clients do) and
-    /// the other does not (a library used to check URLs): such pairs rank first.
-    pub browser_vs_checker: bool,
-    /// A line calling `a`'s library directly on the input, in its own language.
-    pub a_reproduce: Option<String>,
-    /// The same for `b`.
-    pub b_reproduce: Option<String>,
+    /// The URL-confusion class of the public studies the generator tagged the smallest input
+    /// seen with (`host confusion`, ...), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub studies: Option<String>,
+    /// Whether the example was minimized to the end (`false`: the time budget ran out first,
+    /// and it is the smallest input seen).
+    pub minimized: bool,
+}
+
+impl ConfusionClass {
+    /// The class's identity, stable across runs and chunkings: `component form [groups]`,
+    /// each group its parsers' names sorted and joined by `,`, the groups sorted and joined by
+    /// `|` (the readings themselves are no part of it: they name the input's hosts).
+    ///
+    /// ```
+    /// use uridiff::report::{ConfusionClass, ConfusionRank, ReadingGroup};
+    /// use uridiff::model::Component;
+    /// let g = |names: &[&str]| ReadingGroup { parsers: names.iter().map(|s| s.to_string()).collect(),
+    ///     browsers: false, reads: None, note: None, reproduce: None };
+    /// let c = ConfusionClass { rank: ConfusionRank::Host, component: Component::Host,
+    ///     form: "a://a@a@a/".into(), input: b"http://a@b@c/".to_vec(),
+    ///     groups: vec![g(&["url", "ada-url"]), g(&["go-net-url"])], impact: String::new(),
+    ///     count: 1, studies: None, minimized: true };
+    /// assert_eq!(c.key(), "host a://a@a@a/ [ada-url,url|go-net-url]");
+    /// ```
+    pub fn key(&self) -> String {
+        let shape = crate::run::partition_shape(self.groups.iter().map(|g| g.parsers.as_slice()));
+        format!("{} {} [{shape}]", self.component.name(), self.form)
+    }
+
+    /// Whether `parser` takes part (is in one of the groups).
+    pub fn involves(&self, parser: &str) -> bool {
+        self.groups
+            .iter()
+            .any(|g| g.parsers.iter().any(|p| p == parser))
+    }
+}
+
+/// What a confusion class lets an attacker do, most first: the order of the report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConfusionRank {
+    /// A check with a library and a fetch with the browsers' reading go to two hosts.
+    TwoHosts,
+    /// A server-side library reads no host where browsers read one: a redirect it takes for a
+    /// local path sends a browser to another site.
+    OpenRedirect,
+    /// Two libraries (no browser among them, or browsers reading no host) read two hosts.
+    Host,
+    /// Two ports.
+    Port,
+    /// Two userinfos (credentials).
+    Userinfo,
+    /// Two schemes.
+    Scheme,
+    /// A scheme-less input (a relative reference) that a library made for http URLs reads as
+    /// an http URL: its host is its own convention, not a second reading of one URL.
+    SchemeLess,
+}
+
+/// Parsers of a confusion class that read the component alike.
+#[derive(Clone, Debug, Serialize)]
+pub struct ReadingGroup {
+    /// The parsers, sorted by name.
+    pub parsers: Vec<String>,
+    /// Whether every WHATWG parser taking part is here: "the browsers' reading".
+    pub browsers: bool,
+    /// What they read (the first member's spelling; `None`: undefined).
+    pub reads: Option<String>,
+    /// How they came to read it, where it is not a plain parse of the input (`reads the
+    /// scheme-less input as http`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// A line calling one member's library on the example, in its own language, where one is
+    /// known (the first member that has one).
+    pub reproduce: Option<String>,
 }
 
 /// One root cause: the same class of difference on the same form of input, in one or more
@@ -324,13 +396,16 @@ pub struct Timing {
     pub setup_s: f64,
     /// Seconds of the main run: every job through every subject and reference, a chunk at a
     /// time, each chunk's rows folded (into the classes' findings, the agreement grid, the
-    /// confusion pairs and the matrix's counts) beside the next chunk's run.
+    /// confusion classes and the matrix's counts) beside the next chunk's run.
     pub run_s: f64,
     /// Seconds of classification after the main run: the last chunk's fold and minimization.
     pub classify_s: f64,
     /// Seconds of the rest of the model: every suite case judged for every subject, the WHATWG
-    /// scores, the matrix and the root causes.
+    /// scores, the matrix, the confusion classes and the root causes.
     pub model_s: f64,
+    /// Of `model_s`, the seconds minimizing the URL-confusion classes (bounded by
+    /// [`crate::run::ConfusionBudget`]).
+    pub confusion_s: f64,
     /// Seconds writing the files written before this one (see the type's doc).
     pub write_s: f64,
     /// Parser-inputs per second of the main run: jobs times available parsers, over `run_s`

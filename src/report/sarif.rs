@@ -4,7 +4,8 @@
 //! what a run found. The log is checked against the official schema in the tests
 //! (`tests/data/sarif-schema-2.1.0.json`).
 //!
-//! `report` makes one result per unexplained class; `check` one per new deviation and per
+//! `report` makes one result per unexplained class and one per URL-confusion class (rule
+//! `url-confusion-<component>`); `check` one per new deviation and per
 //! changed answer (section 3.27.24 of SARIF 2.1.0: `baselineState` `new` and `updated`). A stale
 //! line is a fix, not a problem in the parser: it fails the gate and is in the JUnit, JSON and
 //! Markdown outputs, not here. Each result carries its class as `ruleId` (one rule per class
@@ -89,6 +90,10 @@ pub fn rule_text(class: &str) -> String {
         crate::gate::CHANGED_ANSWER => "The parser answers otherwise than the gate's baseline \
              records, on a job where it deviates from its reference neither then nor now."
             .into(),
+        c if c.starts_with("url-confusion-") => format!(
+            "Parsers that accept one input read two different {}s from it (URL confusion).",
+            &c["url-confusion-".len()..]
+        ),
         c if c.starts_with("crash-") => {
             format!("The parser crashed ({}).", &c["crash-".len()..])
         }
@@ -164,19 +169,26 @@ fn run(rules: Vec<ReportingDescriptor>, results: Vec<SarifResult>) -> Sarif {
         .build()
 }
 
-/// The log of a report: one result per unexplained class, most severe first.
+/// The log of a report: one result per unexplained class, most severe first, then one per
+/// URL-confusion class, in the report's order.
 ///
 /// ```
 /// # let report = uridiff::run::tests_support::tiny();
 /// let log = serde_json::to_value(uridiff::report::sarif::report(&report)).unwrap();
 /// assert_eq!(log["version"], "2.1.0");
 /// let unexplained = report.classes.iter().filter(|c| !c.explained).count();
-/// assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), unexplained);
+/// let results = log["runs"][0]["results"].as_array().unwrap().len();
+/// assert_eq!(results, unexplained + report.confusion.len());
 /// ```
 pub fn report(report: &Report) -> Sarif {
     let unexplained: Vec<_> = report.classes.iter().filter(|c| !c.explained).collect();
-    let (rules, index) = rules(unexplained.iter().map(|c| c.signature.class.name()));
-    let results = unexplained
+    let (rules, index) = rules(
+        unexplained
+            .iter()
+            .map(|c| c.signature.class.name())
+            .chain(report.confusion.iter().map(confusion_rule)),
+    );
+    let results: Vec<SarifResult> = unexplained
         .iter()
         .map(|c| {
             let class = c.signature.class;
@@ -226,8 +238,85 @@ pub fn report(report: &Report) -> Sarif {
                 ]))
                 .build()
         })
+        .chain(report.confusion.iter().map(|c| confusion(c, &index)))
         .collect();
     run(rules, results)
+}
+
+/// The rule of a confusion class: `url-confusion-<component>`.
+fn confusion_rule(c: &super::ConfusionClass) -> String {
+    format!("url-confusion-{}", c.component.name())
+}
+
+/// A confusion class as a result: its impact, example and groups in the message, its key as
+/// the fingerprint, every parser taking part as a logical location; two hosts and open
+/// redirects are errors, port, userinfo and scheme warnings, a scheme-less input read as http
+/// a note.
+fn confusion(c: &super::ConfusionClass, index: &BTreeMap<String, i64>) -> SarifResult {
+    use super::ConfusionRank as R;
+    let rule = confusion_rule(c);
+    let example = super::show(&c.input);
+    let groups: Vec<String> = c
+        .groups
+        .iter()
+        .map(|g| {
+            let reads = g.reads.as_deref().map_or_else(
+                || "undefined".to_owned(),
+                |r| format!("\"{}\"", super::show(r.as_bytes())),
+            );
+            let mut s = format!("{} read {reads}", g.parsers.join(", "));
+            if let Some(line) = &g.reproduce {
+                s.push_str(&format!(" (reproduce: {line})"));
+            }
+            s
+        })
+        .collect();
+    let text = format!(
+        "{} ({} on `{example}`, {} inputs): {}.",
+        c.impact,
+        c.component,
+        c.count,
+        groups.join("; ")
+    );
+    let level = match c.rank {
+        R::TwoHosts | R::OpenRedirect => ResultLevel::Error,
+        R::SchemeLess => ResultLevel::Note,
+        _ => ResultLevel::Warning,
+    };
+    let locations: Vec<LogicalLocation> = c
+        .groups
+        .iter()
+        .flat_map(|g| &g.parsers)
+        .map(|p| {
+            LogicalLocation::builder()
+                .name(p.clone())
+                .kind("module")
+                .build()
+        })
+        .collect();
+    let key = c.key();
+    SarifResult::builder()
+        .rule_id(rule.clone())
+        .rule_index(index.get(&rule).copied().unwrap_or(0))
+        .level(level)
+        .message(Message::builder().text(text).build())
+        .locations(vec![Location::builder()
+            .logical_locations(locations)
+            .build()])
+        .occurrence_count(c.count as i64)
+        .partial_fingerprints(BTreeMap::from([(
+            "uridiffConfusion/v1".to_owned(),
+            key.clone(),
+        )]))
+        .properties(properties([
+            ("key", json!(key)),
+            ("rank", json!(c.rank)),
+            ("component", json!(c.component.name())),
+            ("example", json!(example)),
+            ("form", json!(c.form)),
+            ("groups", json!(c.groups)),
+        ]))
+        .build()
 }
 
 /// The log of a check: one result per new deviation and per changed answer (of a deviating job

@@ -1,12 +1,17 @@
-//! Parsers against each other: the pairwise agreement grid, and the URL-confusion pairs (two
-//! libraries that accept one input and read a different scheme, userinfo, host or port from it,
-//! whether or not the spec accepts the input and whether or not they decide validity).
+//! Parsers against each other: the pairwise agreement grid, and the URL-confusion classes (the
+//! libraries that accept one input and handle its scheme read a scheme, userinfo, host or port
+//! in two or more ways, whether or not the spec accepts the input and whether or not they
+//! decide validity): one class per mechanism (component, form of the minimized input, which
+//! parsers read it which way), ranked by what it lets an attacker do. The ranking follows the
+//! public studies of URL parsing differences (a check and a fetch reading two hosts first);
+//! readings compare as a request would go (RFC 3986 sections 2.1, 3.1, 3.2.2, 3.2.3).
 
 use std::collections::BTreeMap;
 
-use crate::engine::Row;
-use crate::model::{Answer, Component, Outcome};
-use crate::report::{Agreement, ConfusionPair};
+use super::schemes::{input_scheme, takes_part, SCHEME_LESS_NOTE};
+use crate::engine::{skeleton, Engine, Row};
+use crate::model::{Answer, Component, Op, Outcome};
+use crate::report::{show, Agreement, ConfusionClass, ConfusionRank, ReadingGroup};
 use crate::subjects::SubjectInfo;
 
 /// The pairwise agreement grid over parse rows.
@@ -102,176 +107,587 @@ impl<'a> AgreementGrid<'a> {
     }
 }
 
-/// The URL-confusion pairs: for each pair of libraries that both accepted an input, each routing
-/// component (scheme, userinfo, host, port) they read differently, whether or not the spec
-/// accepts the input and whether or not either decides validity; the smallest input per pair and
-/// component. The project's own subjects (impl and the oracles) are no side: their reading is
-/// each class's reference. A pair of a WHATWG parser (what browsers and fetch clients do) and
-/// another library (what checks URLs) ranks first. `tag` names the confusion class of an input
-/// (from the generator), if any.
+/// The routing components a confusion class is about.
+const ROUTING: [Component; 4] = [
+    Component::Scheme,
+    Component::Userinfo,
+    Component::Host,
+    Component::Port,
+];
+
+/// The URL-confusion classes of `rows` (see [`ConfusionClasses`]), minimized on `engine`'s
+/// subjects within `budget`.
 pub fn confusion(
-    infos: &[&SubjectInfo],
+    engine: &Engine,
     rows: &[Row],
     tag: &dyn Fn(&Row) -> Option<String>,
-) -> Vec<ConfusionPair> {
-    let mut pairs = ConfusionPairs::new(infos);
-    rows.iter().for_each(|r| pairs.add(r, tag));
-    pairs.finish()
+    budget: ConfusionBudget,
+) -> Vec<ConfusionClass> {
+    let infos = engine.infos();
+    let mut classes = ConfusionClasses::new(&infos);
+    rows.iter().for_each(|r| classes.add(r, tag));
+    classes.finish(engine, budget)
 }
 
-/// The confusion pairs folded as rows arrive: per pair and component, the count and the
-/// smallest input ([`confusion`]).
-pub struct ConfusionPairs<'a> {
+/// How much minimizing the confusion classes may cost: candidate inputs per class, and a
+/// wall-clock limit for all of them (classes past it keep the smallest input seen). The
+/// classes are minimized most severe first, so the limit falls on the least.
+#[derive(Clone, Copy, Debug)]
+pub struct ConfusionBudget {
+    /// Candidates tried per class at most.
+    pub candidates: usize,
+    /// Time for every class's minimization together.
+    pub time: std::time::Duration,
+}
+
+impl Default for ConfusionBudget {
+    /// 400 candidates a class, 1.5 s in all: the default report's time grows by that at most.
+    fn default() -> Self {
+        ConfusionBudget {
+            candidates: 400,
+            time: std::time::Duration::from_millis(1500),
+        }
+    }
+}
+
+/// A partition's groups of subject positions: each group sorted, the groups sorted.
+type Groups = Vec<Vec<usize>>;
+
+/// What the fold keeps of a class: the smallest input, its readings (one per group, in the
+/// order of the groups), and the count.
+struct Folded {
+    input: Vec<u8>,
+    reads: Vec<Option<String>>,
+    count: usize,
+    studies: Option<String>,
+    /// Whether minimization ran to its end (not cut by the time limit).
+    minimized: bool,
+}
+
+/// The URL-confusion classes folded as rows arrive. On each parse row, for each routing
+/// component (scheme, userinfo, host, port): the parsers taking part are those that accept
+/// the input, report the component, and handle the input's scheme ([`takes_part`]); the
+/// project's own subjects (impl and the oracles) are none (their reading is each class's
+/// reference). They are grouped by reading, readings that route alike ([`routes_alike`]) being
+/// one; two groups or more make the row a member of the fold keyed by the component and the
+/// partition's shape (which parsers are in which group, each group's members sorted and the
+/// groups sorted, so the key depends neither on the order of subjects nor on which reading
+/// came first). The form is not part of the fold's key: generated inputs are long and nearly
+/// every one has a skeleton of its own, so the form is that of the minimized example
+/// ([`ConfusionClasses::finish`]), where the classes whose minimized forms meet merge (two
+/// mechanisms that split the same parsers the same way keep the smaller example). Memory grows
+/// with the partitions, not the rows: a class keeps its count and its smallest input.
+pub struct ConfusionClasses<'a> {
     infos: &'a [&'a SubjectInfo],
-    /// Keyed by the two subjects' positions and the component.
-    best: BTreeMap<(usize, usize, Component), ConfusionPair>,
+    classes: BTreeMap<(Component, Groups), Folded>,
 }
 
-impl<'a> ConfusionPairs<'a> {
+/// The readings of `c` by the parsers taking part, grouped: for each group its positions and
+/// the first member's spelling. `outcome(i)` is subject `i`'s answer on `input`; `among`, the
+/// subjects to look at.
+fn partition<'o>(
+    infos: &[&SubjectInfo],
+    input: &[u8],
+    c: Component,
+    among: impl Iterator<Item = usize>,
+    outcome: impl Fn(usize) -> &'o Outcome<Answer>,
+) -> Vec<(Vec<usize>, Option<String>)> {
+    let scheme = input_scheme(input);
+    let mut groups: BTreeMap<Option<String>, (Vec<usize>, Option<String>)> = BTreeMap::new();
+    for i in among {
+        let info = infos[i];
+        if info.speaks_editions() || !info.components.contains(c) {
+            continue;
+        }
+        let Outcome::Accepted(Answer::Parsed(p)) = outcome(i) else {
+            continue;
+        };
+        let Some(note) = takes_part(&info.name, scheme.as_deref()) else {
+            continue;
+        };
+        if p.not_reported.contains(c) {
+            continue;
+        }
+        let own = p.components.get(Component::Scheme);
+        // A port's default is its scheme's: the parser's own, or http for one that reads a
+        // scheme-less input as http.
+        let scheme_of = own.or(note.map(|_| "http")).or(scheme.as_deref());
+        let v = p.components.get(c);
+        let group = groups
+            .entry(canonical(c, v, scheme_of))
+            .or_insert_with(|| (Vec::new(), v.map(str::to_owned)));
+        group.0.push(i);
+    }
+    let mut out: Vec<(Vec<usize>, Option<String>)> = groups.into_values().collect();
+    out.sort();
+    out
+}
+
+impl<'a> ConfusionClasses<'a> {
     /// No row yet.
-    pub fn new(infos: &'a [&'a SubjectInfo]) -> ConfusionPairs<'a> {
-        ConfusionPairs {
+    pub fn new(infos: &'a [&'a SubjectInfo]) -> ConfusionClasses<'a> {
+        ConfusionClasses {
             infos,
-            best: BTreeMap::new(),
+            classes: BTreeMap::new(),
         }
     }
 
-    /// Counts `row`, if it is a parse; `tag` names its confusion class, if any.
+    /// Counts `row`, if it is a parse; `tag` names its confusion class of the public studies,
+    /// if any.
     pub fn add(&mut self, row: &Row, tag: &dyn Fn(&Row) -> Option<String>) {
-        let infos = self.infos;
-        let best = &mut self.best;
-        let routing = [
-            Component::Scheme,
-            Component::Userinfo,
-            Component::Host,
-            Component::Port,
-        ];
-        let real = |i: usize| !infos[i].speaks_editions();
-        let whatwg = |i: usize| infos[i].profile == "whatwg-url";
-        if row.task.op == crate::model::Op::Parse {
-            for i in (0..infos.len()).filter(|&i| real(i)) {
-                for j in (i + 1..infos.len()).filter(|&j| real(j)) {
-                    let (
-                        Outcome::Accepted(Answer::Parsed(x)),
-                        Outcome::Accepted(Answer::Parsed(y)),
-                    ) = (&row.outcomes[i], &row.outcomes[j])
-                    else {
-                        continue;
-                    };
-                    for c in routing {
-                        if !(infos[i].components.contains(c) && infos[j].components.contains(c))
-                            || x.not_reported.contains(c)
-                            || y.not_reported.contains(c)
-                        {
-                            continue;
-                        }
-                        let (va, vb) = (x.components.get(c), y.components.get(c));
-                        let scheme = x.components.get(Component::Scheme);
-                        if routes_alike(c, va, vb, scheme) {
-                            continue;
-                        }
-                        let entry = best.entry((i, j, c)).or_insert_with(|| ConfusionPair {
-                            class: tag(row).unwrap_or_else(|| format!("{} confusion", c.name())),
-                            component: c,
-                            a: infos[i].name.clone(),
-                            b: infos[j].name.clone(),
-                            input: row.task.input.clone(),
-                            a_reads: va.map(str::to_owned),
-                            b_reads: vb.map(str::to_owned),
-                            count: 0,
-                            browser_vs_checker: whatwg(i) != whatwg(j),
-                            a_reproduce: None,
-                            b_reproduce: None,
-                        });
-                        entry.count += 1;
-                        if (row.task.input.len(), &row.task.input)
-                            < (entry.input.len(), &entry.input)
-                        {
-                            entry.input = row.task.input.clone();
-                            entry.a_reads = va.map(str::to_owned);
-                            entry.b_reads = vb.map(str::to_owned);
-                            if let Some(t) = tag(row) {
-                                entry.class = t;
-                            }
-                        }
-                    }
-                }
+        if row.task.op != crate::model::Op::Parse {
+            return;
+        }
+        let input = &row.task.input;
+        for c in ROUTING {
+            let groups = partition(self.infos, input, c, 0..self.infos.len(), |i| {
+                &row.outcomes[i]
+            });
+            if groups.len() < 2 {
+                continue;
+            }
+            let (shape, reads): (Groups, Vec<Option<String>>) = groups.into_iter().unzip();
+            let entry = self.classes.entry((c, shape)).or_insert_with(|| Folded {
+                input: input.clone(),
+                reads: reads.clone(),
+                count: 0,
+                studies: tag(row),
+                minimized: false,
+            });
+            entry.count += 1;
+            if (input.len(), input) < (entry.input.len(), &entry.input) {
+                entry.input = input.clone();
+                entry.reads = reads;
+                entry.studies = tag(row);
             }
         }
     }
 
-    /// The pairs, a WHATWG parser against another library first.
-    pub fn finish(self) -> Vec<ConfusionPair> {
-        let mut out: Vec<ConfusionPair> = self.best.into_values().collect();
-        for p in &mut out {
-            let line = |name: &str| {
-                crate::subjects::reproduce::reproduce(name, crate::model::Op::Parse, &p.input, None)
-            };
-            p.a_reproduce = line(&p.a);
-            p.b_reproduce = line(&p.b);
+    /// The classes, each example minimized while its partition holds (within `budget`), the
+    /// classes whose minimized forms meet merged, ranked by what they let an attacker do
+    /// ([`ConfusionRank`]), then by inputs (most first), then by key.
+    pub fn finish(self, engine: &Engine, budget: ConfusionBudget) -> Vec<ConfusionClass> {
+        let infos = self.infos;
+        let deadline = std::time::Instant::now() + budget.time;
+        let mut pending: Vec<((Component, Groups), Folded)> = self.classes.into_iter().collect();
+        // The most severe first, so the time limit falls on the least.
+        let rank_of = |((c, g), f): &((Component, Groups), Folded)| {
+            let input_scheme = input_scheme(&f.input);
+            let groups = describe(infos, *c, g, &f.reads, input_scheme.as_deref());
+            (rank(*c, &groups).0, std::cmp::Reverse(f.count))
+        };
+        pending.sort_by_cached_key(|p| rank_of(p));
+        let mut merged: BTreeMap<(Component, String, Groups), Folded> = BTreeMap::new();
+        for ((c, groups), mut f) in pending {
+            if std::time::Instant::now() < deadline {
+                let defined: Vec<bool> = f.reads.iter().map(is_defined).collect();
+                let to = Target {
+                    c,
+                    groups: &groups,
+                    defined: &defined,
+                };
+                if let Some((input, reads)) =
+                    minimize(engine, infos, &to, &f.input, budget.candidates, deadline)
+                {
+                    f.input = input;
+                    f.reads = reads;
+                }
+                f.minimized = std::time::Instant::now() < deadline;
+            }
+            let key = (c, skeleton(&f.input), groups);
+            match merged.entry(key) {
+                std::collections::btree_map::Entry::Vacant(v) => {
+                    v.insert(f);
+                }
+                std::collections::btree_map::Entry::Occupied(mut o) => {
+                    let o = o.get_mut();
+                    o.count += f.count;
+                    o.minimized &= f.minimized;
+                    if (f.input.len(), &f.input) < (o.input.len(), &o.input) {
+                        o.input = f.input;
+                        o.reads = f.reads;
+                        o.studies = f.studies;
+                    }
+                }
+            }
         }
-        out.sort_by(|a, b| {
-            (
-                !a.browser_vs_checker,
-                a.component,
-                std::cmp::Reverse(a.count),
-                &a.a,
-                &a.b,
-            )
-                .cmp(&(
-                    !b.browser_vs_checker,
-                    b.component,
-                    std::cmp::Reverse(b.count),
-                    &b.a,
-                    &b.b,
-                ))
-        });
+        let mut out: Vec<ConfusionClass> = merged
+            .into_iter()
+            .map(|((c, form, g), f)| {
+                let scheme = input_scheme(&f.input);
+                let mut groups = describe(infos, c, &g, &f.reads, scheme.as_deref());
+                for group in &mut groups {
+                    group.reproduce = group.parsers.iter().find_map(|p| {
+                        crate::subjects::reproduce::reproduce(p, Op::Parse, &f.input, None)
+                    });
+                }
+                let (rank, impact) = rank(c, &groups);
+                ConfusionClass {
+                    rank,
+                    component: c,
+                    form,
+                    input: f.input,
+                    groups,
+                    impact,
+                    count: f.count,
+                    studies: f.studies,
+                    minimized: f.minimized,
+                }
+            })
+            .collect();
+        out.sort_by_cached_key(|c| (c.rank, std::cmp::Reverse(c.count), c.key()));
         out
     }
+}
+
+/// The groups of a partition as the report shows them: names sorted, the browsers' reading
+/// marked (every WHATWG parser taking part is in it), the scheme-less note where every member
+/// has it; the browsers' reading first, then the larger groups.
+fn describe(
+    infos: &[&SubjectInfo],
+    c: Component,
+    groups: &Groups,
+    reads: &[Option<String>],
+    scheme: Option<&str>,
+) -> Vec<ReadingGroup> {
+    let whatwg = |i: usize| infos[i].profile == "whatwg-url";
+    let taking_part = groups.iter().flatten().filter(|&&i| whatwg(i)).count();
+    let mut out: Vec<ReadingGroup> = groups
+        .iter()
+        .zip(reads)
+        .map(|(members, reads)| {
+            let mut parsers: Vec<String> = members.iter().map(|&i| infos[i].name.clone()).collect();
+            parsers.sort();
+            let notes: Vec<Option<&str>> = parsers
+                .iter()
+                .map(|p| takes_part(p, scheme).flatten())
+                .collect();
+            let note = match notes.first() {
+                Some(Some(n)) if notes.iter().all(|x| x == &Some(*n)) => Some((*n).to_owned()),
+                _ => None,
+            };
+            ReadingGroup {
+                browsers: taking_part > 0
+                    && members.iter().filter(|&&i| whatwg(i)).count() == taking_part,
+                parsers,
+                reads: reads
+                    .clone()
+                    .filter(|r| !(r.is_empty() && c != Component::Path)),
+                note,
+                reproduce: None,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| {
+        (!a.browsers, std::cmp::Reverse(a.parsers.len()), &a.parsers).cmp(&(
+            !b.browsers,
+            std::cmp::Reverse(b.parsers.len()),
+            &b.parsers,
+        ))
+    });
+    out
+}
+
+/// A group's name in an impact line: "the browsers' reading", or its parsers (three at most).
+fn who(g: &ReadingGroup) -> String {
+    if g.browsers {
+        return "the browsers' reading".to_owned();
+    }
+    match g.parsers.len() {
+        0..=3 => g.parsers.join(", "),
+        n => format!("{} and {} more", g.parsers[..2].join(", "), n - 2),
+    }
+}
+
+/// A reading in an impact line.
+fn what(r: &Option<String>) -> String {
+    r.as_deref()
+        .map_or_else(|| "none".to_owned(), |s| format!("\"{s}\""))
+}
+
+/// The rank of a class of component `c` with these `groups` ([`describe`]), and its impact
+/// line. Host first: a library (a check) against the browsers' reading (the fetch) reading two
+/// hosts; a library reading no host where browsers read one (an open redirect); two hosts
+/// otherwise; then port, userinfo, scheme. A class whose other reading is only that of
+/// libraries reading a scheme-less input as http ranks last: it is their convention.
+fn rank(c: Component, groups: &[ReadingGroup]) -> (ConfusionRank, String) {
+    let browsers = groups.iter().find(|g| g.browsers);
+    let others: Vec<&ReadingGroup> = groups.iter().filter(|g| !g.browsers).collect();
+    let first = groups.first();
+    let second = groups.get(1);
+    let (Some(a), Some(b)) = (first, second) else {
+        return (ConfusionRank::SchemeLess, String::new());
+    };
+    if groups.iter().any(|g| g.note.is_some()) {
+        let g = groups.iter().find(|g| g.note.is_some()).unwrap_or(a);
+        let other = if std::ptr::eq(g, a) { b } else { a };
+        return (
+            ConfusionRank::SchemeLess,
+            format!(
+                "{} {} and reads {} {}, where {} reads {}",
+                who(g),
+                SCHEME_LESS_NOTE.trim_start_matches("reads "),
+                c.name(),
+                what(&g.reads),
+                who(other),
+                what(&other.reads)
+            ),
+        );
+    }
+    match c {
+        Component::Host => match browsers.map(|g| &g.reads) {
+            Some(Some(_)) => {
+                let fetch = browsers.map_or(a, |g| g);
+                if let Some(check) = others.iter().find(|g| g.reads.is_some()) {
+                    (
+                        ConfusionRank::TwoHosts,
+                        format!(
+                            "a check with {} and a fetch with the browsers' reading go to two \
+                             hosts ({} and {})",
+                            who(check),
+                            what(&check.reads),
+                            what(&fetch.reads)
+                        ),
+                    )
+                } else {
+                    let server = others.first().copied().unwrap_or(b);
+                    (
+                        ConfusionRank::OpenRedirect,
+                        format!(
+                            "{} reads no host where browsers go to {}: a redirect it lets \
+                             through as a local path is an open redirect",
+                            who(server),
+                            what(&fetch.reads)
+                        ),
+                    )
+                }
+            }
+            _ => (
+                ConfusionRank::Host,
+                format!(
+                    "{} and {} read two hosts ({} and {})",
+                    who(a),
+                    who(b),
+                    what(&a.reads),
+                    what(&b.reads)
+                ),
+            ),
+        },
+        Component::Port => (
+            ConfusionRank::Port,
+            format!(
+                "{} and {} connect to two ports ({} and {})",
+                who(a),
+                who(b),
+                what(&a.reads),
+                what(&b.reads)
+            ),
+        ),
+        Component::Userinfo => (
+            ConfusionRank::Userinfo,
+            format!(
+                "{} and {} take two userinfos ({} and {}): credentials checked on one are sent \
+                 by the other",
+                who(a),
+                who(b),
+                what(&a.reads),
+                what(&b.reads)
+            ),
+        ),
+        _ => (
+            ConfusionRank::Scheme,
+            format!(
+                "{} and {} read two schemes ({} and {}): a scheme allowed by one is another's",
+                who(a),
+                who(b),
+                what(&a.reads),
+                what(&b.reads)
+            ),
+        ),
+    }
+}
+
+/// A partition's shape as text: each group's names sorted and joined by `,`, the groups sorted
+/// and joined by `|` ([`ConfusionClass::key`]).
+///
+/// ```
+/// let groups: [&[String]; 2] = [&["url".into(), "ada-url".into()], &["go-net-url".into()]];
+/// assert_eq!(uridiff::run::partition_shape(groups.into_iter()), "ada-url,url|go-net-url");
+/// ```
+pub fn partition_shape<'g>(groups: impl Iterator<Item = &'g [String]>) -> String {
+    let mut gs: Vec<String> = groups
+        .map(|g| {
+            let mut names: Vec<&str> = g.iter().map(String::as_str).collect();
+            names.sort_unstable();
+            names.join(",")
+        })
+        .collect();
+    gs.sort();
+    gs.join("|")
+}
+
+/// The keys of the confusion classes `parser` takes part in ([`ConfusionClass::key`]): what a
+/// gate compares against a baseline's to fail on a new one.
+pub fn confusion_keys_of(classes: &[ConfusionClass], parser: &str) -> Vec<String> {
+    classes
+        .iter()
+        .filter(|c| c.involves(parser))
+        .map(ConfusionClass::key)
+        .collect()
+}
+
+/// Whether a reading is defined (empty is undefined, as [`routes_alike`] has it).
+fn is_defined(r: &Option<String>) -> bool {
+    r.as_deref().is_some_and(|s| !s.is_empty())
+}
+
+/// What a minimization keeps: component `c` read in exactly these `groups` (the same members,
+/// each group alike, the groups apart), each group's reading defined or undefined as in
+/// `defined` (so two hosts do not become a host and none: the class's rank holds too).
+struct Target<'g> {
+    c: Component,
+    groups: &'g Groups,
+    defined: &'g [bool],
+}
+
+/// Shrinks `input` while the subjects of the target's groups all take part in it and read as
+/// the [`Target`] says: removals of runs of
+/// bytes, halving the run's length when none keeps, to single bytes (a candidate is kept
+/// whenever it holds, so the result has no single byte that could go). The candidates of a
+/// round go to every member at once, a batch each (members in parallel). Stops after
+/// `candidates` candidates or at `deadline`. `None` when nothing smaller holds; else the
+/// input and its readings.
+fn minimize(
+    engine: &Engine,
+    infos: &[&SubjectInfo],
+    target: &Target<'_>,
+    input: &[u8],
+    candidates: usize,
+    deadline: std::time::Instant,
+) -> Option<(Vec<u8>, Vec<Option<String>>)> {
+    use rayon::prelude::*;
+    let (c, groups) = (target.c, target.groups);
+    let members: Vec<usize> = groups.iter().flatten().copied().collect();
+    let subjects = engine.subjects();
+    let mut best: Option<(Vec<u8>, Vec<Option<String>>)> = None;
+    let mut current = input.to_vec();
+    let mut left = candidates;
+    let mut run = current.len().div_ceil(2).max(1);
+    while left > 0 && !current.is_empty() && std::time::Instant::now() < deadline {
+        let batch: Vec<Vec<u8>> = (0..current.len())
+            .step_by(run)
+            .take(left)
+            .map(|at| {
+                let mut v = current[..at].to_vec();
+                v.extend_from_slice(&current[(at + run).min(current.len())..]);
+                v
+            })
+            .collect();
+        left -= batch.len();
+        let jobs: Vec<crate::subjects::Job<'_>> = batch
+            .iter()
+            .map(|b| crate::subjects::Job::parse(b))
+            .collect();
+        let answers: Vec<Vec<Outcome<Answer>>> = members
+            .par_iter()
+            .map(|&i| crate::subjects::run_batch(subjects[i].as_ref(), &jobs))
+            .collect();
+        let holding = batch.iter().enumerate().find_map(|(k, candidate)| {
+            let got = partition(infos, candidate, c, members.iter().copied(), |i| {
+                let m = members.iter().position(|&x| x == i).unwrap_or(0);
+                &answers[m][k]
+            });
+            let (shape, reads): (Groups, Vec<Option<String>>) = got.into_iter().unzip();
+            let defined = reads
+                .iter()
+                .map(is_defined)
+                .eq(target.defined.iter().copied());
+            (shape == *groups && defined).then(|| (candidate.clone(), reads))
+        });
+        match holding {
+            Some((candidate, reads)) => {
+                current = candidate.clone();
+                best = Some((candidate, reads));
+                run = run.min(current.len().div_ceil(2)).max(1);
+            }
+            None if run == 1 => break,
+            None => run = run.div_ceil(2),
+        }
+    }
+    best
+}
+
+/// The canonical reading of a routing component, for grouping: readings with the same one
+/// route alike ([`routes_alike`]).
+fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<String> {
+    let v = v.filter(|s| !s.is_empty())?;
+    match c {
+        Component::Scheme => Some(v.to_ascii_lowercase()),
+        // An IP literal's address without its brackets (an API that gives the address, as
+        // Python's `hostname` does); a host without regard to case (RFC 3986 3.2.2).
+        Component::Host => Some(
+            v.strip_prefix('[')
+                .and_then(|h| h.strip_suffix(']'))
+                .unwrap_or(v)
+                .to_ascii_lowercase(),
+        ),
+        // A number (the scheme's default is none), or the text as it is.
+        Component::Port => {
+            let default =
+                crate::engine::default_port(scheme.map(str::to_ascii_lowercase).as_deref());
+            match v.parse::<u16>() {
+                Ok(n) if Some(n) == default => None,
+                Ok(n) => Some(n.to_string()),
+                Err(_) => Some(format!("text:{v}")),
+            }
+        }
+        // The same octets, however percent-encoded (RFC 3986 2.1: `%3a`, `%3A` and, for an
+        // octet allowed as it is, the octet itself are one userinfo once decoded).
+        Component::Userinfo => Some(percent_decoded(v)),
+        _ => Some(v.to_owned()),
+    }
+}
+
+/// `v` with every `%XX` triplet decoded (bytes not UTF-8 kept as `\xNN` escapes, apart from
+/// any text).
+fn percent_decoded(v: &str) -> String {
+    let b = v.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |x: u8| (x as char).to_digit(16);
+        match (
+            b[i],
+            b.get(i + 1).and_then(|&x| hex(x)),
+            b.get(i + 2).and_then(|&x| hex(x)),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (x, _, _) => {
+                out.push(x);
+                i += 1;
+            }
+        }
+    }
+    show(&out)
 }
 
 /// Whether two readings of a routing component send a request to the same place: schemes and
 /// hosts compare without regard to case (RFC 3986 3.1, 3.2.2), an IP literal with or without its
 /// brackets (an API that gives the address, as Python's `hostname` does), undefined and empty
-/// are alike, and a port equal to the scheme's default is alike to none.
-fn routes_alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&str>) -> bool {
-    // Compared in place: this runs for every pair of parsers on every parse row.
-    let (a, b) = (a.filter(|s| !s.is_empty()), b.filter(|s| !s.is_empty()));
-    match c {
-        Component::Scheme => alike(a, b, |x, y| x.eq_ignore_ascii_case(y)),
-        Component::Host => {
-            // An IP literal's address without its brackets.
-            fn bare(v: &str) -> &str {
-                v.strip_prefix('[')
-                    .and_then(|h| h.strip_suffix(']'))
-                    .unwrap_or(v)
-            }
-            alike(a, b, |x, y| bare(x).eq_ignore_ascii_case(bare(y)))
-        }
-        Component::Port => {
-            let default =
-                crate::engine::default_port(scheme.map(str::to_ascii_lowercase).as_deref());
-            // A number (a default one is none), or the text as it is.
-            fn port(v: Option<&str>, default: Option<u16>) -> Option<Result<u16, &str>> {
-                match v.map(|v| (v, v.parse::<u16>())) {
-                    Some((_, Ok(n))) if Some(n) == default => None,
-                    Some((_, Ok(n))) => Some(Ok(n)),
-                    Some((v, Err(_))) => Some(Err(v)),
-                    None => None,
-                }
-            }
-            port(a, default) == port(b, default)
-        }
-        _ => a == b,
-    }
-}
-
-/// Both undefined, or both defined and `same`.
-fn alike(a: Option<&str>, b: Option<&str>, same: impl Fn(&str, &str) -> bool) -> bool {
-    match (a, b) {
-        (Some(x), Some(y)) => same(x, y),
-        (x, y) => x.is_none() && y.is_none(),
-    }
+/// are alike, a port equal to the scheme's default is alike to none, and a userinfo compares
+/// percent-decoded (RFC 3986 2.1: the case and form of its percent-encoding do not change it).
+///
+/// ```
+/// use uridiff::model::Component;
+/// use uridiff::run::routes_alike;
+/// assert!(routes_alike(Component::Userinfo, Some("a%3Ab"), Some("a%3ab"), Some("http")));
+/// assert!(routes_alike(Component::Port, Some("443"), None, Some("https")));
+/// ```
+pub fn routes_alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&str>) -> bool {
+    canonical(c, a, scheme) == canonical(c, b, scheme)
 }
 
 #[cfg(test)]
@@ -305,5 +721,263 @@ mod tests {
         assert!(!routes_alike(Port, Some("99999"), Some("34463"), http));
         assert!(routes_alike(Port, Some("x"), Some("x"), http));
         assert!(!routes_alike(Path, Some("/a"), Some("/A"), http));
+    }
+}
+
+#[cfg(test)]
+mod class_tests {
+    use super::*;
+    use crate::model::{ComponentSet, Components, Parsed};
+    use crate::subjects::Kind;
+
+    fn info(name: &str, profile: &str) -> SubjectInfo {
+        SubjectInfo {
+            name: name.into(),
+            version: "1".into(),
+            profile: profile.into(),
+            kind: Kind::InProcess,
+            library: String::new(),
+            operations: Default::default(),
+            components: ComponentSet::of(&ROUTING),
+            decides_validity: true,
+            edition_fields: false,
+            editions: Vec::new(),
+        }
+    }
+
+    fn parsed(host: Option<&str>, userinfo: Option<&str>, port: Option<&str>) -> Outcome<Answer> {
+        Outcome::Accepted(Answer::Parsed(Box::new(Parsed {
+            components: Components::default()
+                .with(Component::Scheme, Some("http"))
+                .with(Component::Host, host)
+                .with(Component::Userinfo, userinfo)
+                .with(Component::Port, port),
+            ..Parsed::default()
+        })))
+    }
+
+    fn names(infos: &[&SubjectInfo], groups: &[(Vec<usize>, Option<String>)]) -> Vec<Vec<String>> {
+        groups
+            .iter()
+            .map(|(m, _)| m.iter().map(|&i| infos[i].name.clone()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn parsers_reading_alike_are_one_group() {
+        let all = [
+            info("url", "whatwg-url"),
+            info("ada-url", "whatwg-url"),
+            info("go-net-url", "go-net-url"),
+            info("php-parse-url", "php-parse-url"),
+        ];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        // Host case, percent-encoding case and form of one userinfo, a default port filled in:
+        // one reading each.
+        let outcomes = [
+            parsed(Some("c"), Some("a%40b"), None),
+            parsed(Some("C"), Some("a%40b"), Some("80")),
+            parsed(Some("b"), Some("a"), None),
+            parsed(Some("b"), Some("a"), Some("80")),
+        ];
+        let host = partition(&infos, b"http://a@b@c/", Component::Host, 0..4, |i| {
+            &outcomes[i]
+        });
+        assert_eq!(
+            names(&infos, &host),
+            [vec!["url", "ada-url"], vec!["go-net-url", "php-parse-url"]]
+        );
+        let port = partition(&infos, b"http://a@b@c/", Component::Port, 0..4, |i| {
+            &outcomes[i]
+        });
+        assert_eq!(port.len(), 1, "a default port filled in is no port");
+        let encoded = [
+            parsed(Some("c"), Some("a%3Ab"), None),
+            parsed(Some("c"), Some("a%3ab"), None),
+            parsed(Some("c"), Some("a:b"), None),
+            parsed(Some("c"), Some("a%3Ac"), None),
+        ];
+        let userinfo = partition(&infos, b"http://a:b@c/", Component::Userinfo, 0..4, |i| {
+            &encoded[i]
+        });
+        assert_eq!(
+            names(&infos, &userinfo),
+            [vec!["url", "ada-url", "go-net-url"], vec!["php-parse-url"]]
+        );
+    }
+
+    #[test]
+    fn only_parsers_that_handle_the_scheme_and_report_the_component_take_part() {
+        let mut blind = info("go-net-url", "go-net-url");
+        blind.components = ComponentSet::of(&[Component::Scheme]);
+        let all = [
+            info("url", "whatwg-url"),
+            info("python-urllib3", "python-urllib3"),
+            blind,
+            info("http", "http-request-target"),
+        ];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        let outcomes = [
+            parsed(Some("a"), None, None),
+            parsed(Some("b"), None, None),
+            parsed(Some("c"), None, None),
+            parsed(Some("d"), None, None),
+        ];
+        // mailto: the http libraries take no part; go-net-url does not report a host.
+        let got = partition(&infos, b"mailto:x@a", Component::Host, 0..4, |i| {
+            &outcomes[i]
+        });
+        assert_eq!(names(&infos, &got), [vec!["url"]]);
+        // A parser that does not report the component for this input takes no part either.
+        let unreported = Parsed {
+            not_reported: ComponentSet::of(&[Component::Host]),
+            ..Parsed::default()
+        };
+        let outcomes2 = [
+            parsed(Some("a"), None, None),
+            Outcome::Accepted(Answer::Parsed(Box::new(unreported))),
+            parsed(Some("c"), None, None),
+            parsed(Some("a"), None, None),
+        ];
+        let got = partition(&infos, b"http://a/", Component::Host, 0..4, |i| {
+            &outcomes2[i]
+        });
+        assert_eq!(names(&infos, &got), [vec!["url", "http"]]);
+        // A scheme-less input: the http libraries that read it as http take part, with the
+        // note.
+        let got = partition(&infos, b"%", Component::Host, 0..4, |i| &outcomes[i]);
+        let groups = describe(
+            &infos,
+            Component::Host,
+            &got.iter().map(|(m, _)| m.clone()).collect(),
+            &got.iter().map(|(_, r)| r.clone()).collect::<Vec<_>>(),
+            None,
+        );
+        assert_eq!(groups.len(), 3);
+        let noted: Vec<&str> = groups
+            .iter()
+            .filter(|g| g.note.as_deref() == Some(SCHEME_LESS_NOTE))
+            .map(|g| g.parsers[0].as_str())
+            .collect();
+        assert_eq!(noted, ["http", "python-urllib3"]);
+        assert_eq!(rank(Component::Host, &groups).0, ConfusionRank::SchemeLess);
+    }
+
+    fn group(parsers: &[&str], browsers: bool, reads: Option<&str>) -> ReadingGroup {
+        ReadingGroup {
+            parsers: parsers.iter().map(|p| (*p).to_owned()).collect(),
+            browsers,
+            reads: reads.map(str::to_owned),
+            note: None,
+            reproduce: None,
+        }
+    }
+
+    #[test]
+    fn ranks_follow_what_an_attacker_gets() {
+        let browsers = |h: Option<&str>| group(&["ada-url", "url"], true, h);
+        let two = rank(
+            Component::Host,
+            &[
+                browsers(Some("c")),
+                group(&["go-net-url"], false, Some("b")),
+            ],
+        );
+        assert_eq!(two.0, ConfusionRank::TwoHosts);
+        assert!(two
+            .1
+            .starts_with("a check with go-net-url and a fetch with the browsers'"));
+        assert!(two.1.contains("\"b\" and \"c\""), "{}", two.1);
+        let redirect = rank(
+            Component::Host,
+            &[browsers(Some("evil")), group(&["java-uri"], false, None)],
+        );
+        assert_eq!(redirect.0, ConfusionRank::OpenRedirect);
+        assert!(redirect.1.contains("open redirect"));
+        let libraries = rank(
+            Component::Host,
+            &[
+                group(&["a"], false, Some("x")),
+                group(&["b"], false, Some("y")),
+            ],
+        );
+        assert_eq!(libraries.0, ConfusionRank::Host);
+        let port = rank(
+            Component::Port,
+            &[browsers(Some("1")), group(&["b"], false, Some("2"))],
+        );
+        let userinfo = rank(
+            Component::Userinfo,
+            &[browsers(Some("u")), group(&["b"], false, None)],
+        );
+        let scheme = rank(
+            Component::Scheme,
+            &[browsers(Some("a")), group(&["b"], false, None)],
+        );
+        let order = [two.0, redirect.0, libraries.0, port.0, userinfo.0, scheme.0];
+        let mut sorted = order;
+        sorted.sort();
+        assert_eq!(order, sorted);
+        assert_eq!(
+            [port.0, userinfo.0, scheme.0],
+            [
+                ConfusionRank::Port,
+                ConfusionRank::Userinfo,
+                ConfusionRank::Scheme
+            ]
+        );
+    }
+
+    #[test]
+    fn the_browsers_reading_is_every_whatwg_parser_taking_part() {
+        let all = [
+            info("url", "whatwg-url"),
+            info("ada-url", "whatwg-url"),
+            info("go-net-url", "go-net-url"),
+        ];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        let together = describe(
+            &infos,
+            Component::Host,
+            &vec![vec![0, 1], vec![2]],
+            &[Some("c".into()), Some("b".into())],
+            Some("http"),
+        );
+        assert!(together[0].browsers);
+        assert_eq!(together[0].parsers, ["ada-url", "url"]);
+        assert!(!together[1].browsers);
+        // WHATWG parsers that read apart are no "browsers' reading".
+        let apart = describe(
+            &infos,
+            Component::Host,
+            &vec![vec![0], vec![1, 2]],
+            &[Some("c".into()), Some("b".into())],
+            Some("http"),
+        );
+        assert!(apart.iter().all(|g| !g.browsers));
+    }
+
+    #[test]
+    fn a_partition_shape_depends_on_membership_alone() {
+        let a = [
+            vec!["url".to_owned(), "ada-url".to_owned()],
+            vec!["go".to_owned()],
+        ];
+        let b = [
+            vec!["go".to_owned()],
+            vec!["ada-url".to_owned(), "url".to_owned()],
+        ];
+        assert_eq!(
+            partition_shape(a.iter().map(Vec::as_slice)),
+            partition_shape(b.iter().map(Vec::as_slice))
+        );
+        let c = [
+            vec!["url".to_owned()],
+            vec!["ada-url".to_owned(), "go".to_owned()],
+        ];
+        assert_ne!(
+            partition_shape(a.iter().map(Vec::as_slice)),
+            partition_shape(c.iter().map(Vec::as_slice))
+        );
     }
 }

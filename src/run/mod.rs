@@ -1,13 +1,14 @@
 //! The run: jobs from every source (the suites' cases of every operation, generated inputs and
 //! pairs, a user's WHATWG test-data files) through the engine, and the report model built from
-//! what comes back: classes, the conformance matrix, the agreement grid, the confusion pairs and
-//! the root causes to look at first. `report/` only writes the model this builds.
+//! what comes back: classes, the conformance matrix, the agreement grid, the confusion classes
+//! and the root causes to look at first. `report/` only writes the model this builds.
 //!
 //! Data flows one way: cli -> run -> engine -> subjects; the writers read the result.
 
 mod confusion;
 mod focus;
 mod matrix;
+mod schemes;
 
 use std::path::PathBuf;
 
@@ -18,14 +19,18 @@ use crate::report::{
 use crate::subjects::SubjectInfo;
 use crate::suite::CaseResult;
 
-pub use confusion::{agreement, confusion, AgreementGrid, ConfusionPairs};
+pub use confusion::{
+    agreement, confusion, confusion_keys_of, partition_shape, routes_alike, AgreementGrid,
+    ConfusionBudget, ConfusionClasses,
+};
 pub use focus::root_causes;
+pub use schemes::{input_scheme, schemes_of, takes_part, Schemes, HANDLING, SCHEME_LESS_NOTE};
 // The CI outputs (SARIF, the Markdown summary) say each side's answer as the report does.
 pub(crate) use focus::brief;
 pub use matrix::{matrix, versus_rfc3986, Versus};
 
 /// The jobs run at a time: their rows are folded into the classes, the agreement grid, the
-/// confusion pairs and the matrix's counts, then dropped, so a run holds a chunk of rows at
+/// confusion classes and the matrix's counts, then dropped, so a run holds a chunk of rows at
 /// most, whatever its length. A row is some tens of kilobytes with 38 parsers (every subject's
 /// answer, re-parse and reference): 1,024 rows are about 30 MB where 4,096 were about 130 MB,
 /// and the workers' pipelines stay as full (a 30,000-input report runs its jobs at the same
@@ -109,7 +114,7 @@ pub enum RunError {
 
 /// Runs everything and builds the report: the suites' cases and the tasks through every subject
 /// and every reference, the classes, every suite case judged for every subject, the matrix, the
-/// agreement grid, the confusion pairs, the root causes, and the WHATWG test-data scores.
+/// agreement grid, the confusion classes, the root causes, and the WHATWG test-data scores.
 ///
 /// # Errors
 ///
@@ -134,7 +139,7 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         let folder = scope.spawn(move || {
             let mut classifier = Classifier::new(engine);
             let mut grid = AgreementGrid::new(infos);
-            let mut pairs = ConfusionPairs::new(infos);
+            let mut pairs = ConfusionClasses::new(infos);
             let mut versus = Versus::new(engine);
             for rows in chunks {
                 classifier.add_rows(&rows);
@@ -163,6 +168,10 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
     // Classification's time: the last chunk's fold, after the run, and the minimization.
     let classes = classifier.finish(inputs.budget);
     let classify_s = run_started.elapsed().as_secs_f64() - run_s;
+    // The confusion classes' minimization, within its own budget (about a second and a half).
+    let confusion_started = std::time::Instant::now();
+    let confusion = pairs.finish(engine, ConfusionBudget::default());
+    let confusion_s = confusion_started.elapsed().as_secs_f64();
     // Every suite case, judged for every subject.
     let mut jobs = Vec::new();
     for s in inputs.suites {
@@ -208,7 +217,7 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         per_subject: per_subject(&infos, &classes),
         matrix: matrix(&infos, &references, &cases, &versus),
         agreement: grid.finish(),
-        confusion: pairs.finish(),
+        confusion,
         root_causes: root_causes(&classes),
         whatwg,
         classes,
@@ -224,6 +233,7 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         classify_s,
         // The rest: every phase after classification (the folds are the run's).
         model_s: total_s - setup_s - run_s - classify_s,
+        confusion_s,
         write_s: 0.0,
         inputs_per_s: if run_s > 0.0 {
             calls as f64 / run_s
