@@ -464,7 +464,13 @@ mod tests {
     fn class_names_are_distinct() {
         let mut names: Vec<String> = Component::ALL
             .into_iter()
-            .flat_map(|c| [Class::Component(c), Class::UndefinedVsEmpty(c), Class::Lenient(c)])
+            .flat_map(|c| {
+                [
+                    Class::Component(c),
+                    Class::UndefinedVsEmpty(c),
+                    Class::Lenient(c),
+                ]
+            })
             .chain([
                 Class::TooLax,
                 Class::TooStrict,
