@@ -101,6 +101,7 @@ fn write_then_read(data: &[u8]) {
         records,
         answers,
         jobs,
+        confusion: Vec::new(),
     };
     let text = gate::file::write(&run);
     let back = gate::file::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));

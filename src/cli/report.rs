@@ -400,7 +400,8 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
             Some(line) => writeln!(out, "{}:{line}: {c}", args.baseline.display())?,
             None => writeln!(out, "{c}")?,
         }
-        if let Some(r) = &c.reproduce {
+        // A confusion class's message ends with its `uridiff diff` line already.
+        if let (Some(r), None) = (&c.reproduce, &c.confusion) {
             writeln!(out, "    {r}")?;
         }
     }
