@@ -652,6 +652,82 @@ fn check_writes_then_passes_then_fails_on_an_edited_digest() {
 }
 
 #[test]
+fn check_names_a_confusion_class_the_baseline_does_not_list_and_one_gone_stale() {
+    let dir = scratch("confusion");
+    let base = dir.join("b.txt");
+    let base_s = base.to_str().expect("utf-8");
+    let under = ["--under-test", "url"];
+    let o = check(base_s, &[&["--write-baseline"][..], &under].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = fs::read_to_string(&base).expect("written");
+    let lines: Vec<&str> = text.lines().collect();
+    // url reads a host apart from other in-process parsers on some input of the run.
+    let head = lines
+        .iter()
+        .position(|l| l.starts_with("### (") && l.ends_with(") url confusion"))
+        .expect("a confusion section of url");
+    let count: usize = lines[head]["### (".len()..lines[head].find(')').expect("(N)")]
+        .parse()
+        .expect("N");
+    assert_eq!(
+        lines[head + 1..]
+            .iter()
+            .take_while(|l| !l.is_empty())
+            .count(),
+        count
+    );
+    // Its first class unlisted, a class that does not occur listed in its place.
+    let removed = lines[head + 1].to_owned();
+    let mut edited: Vec<&str> = lines.clone();
+    edited[head + 1] = "port [nosuch|url]";
+    fs::write(&base, edited.join("\n") + "\n").expect("write");
+    let o = check(base_s, &under);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    let component = removed.split(' ').next().expect("a component");
+    assert!(
+        out.contains(&format!(
+            "new: url url-confusion-{removed}: a URL confusion the baseline does not list: the {component} of "
+        )),
+        "{out}"
+    );
+    // Each group's reading on a line, then the example's `uridiff diff` line, once.
+    assert!(out.contains(" read "), "{out}");
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.starts_with("    uridiff diff --edition "))
+            .count(),
+        1,
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "b.txt:{}: stale: url url-confusion-port [nosuch|url]: url takes part in no such URL confusion now",
+            head + 2
+        )),
+        "{out}"
+    );
+    assert!(out.contains(": 1 new, 0 changed, 1 stale"), "{out}");
+    // A baseline of format 2 without the section reads, as listing none: each class is new.
+    let without: Vec<&str> = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i + 1 < head || *i > head + count)
+        .map(|(_, l)| *l)
+        .collect();
+    assert!(!without.join("\n").contains(" confusion\n"));
+    fs::write(&base, without.join("\n") + "\n").expect("write");
+    let o = check(base_s, &under);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains(&format!(": {count} new, 0 changed, 0 stale")),
+        "{}",
+        stdout(&o)
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn an_unknown_parser_under_test_is_one_line_and_exit_2() {
     let dir = scratch("unknown");
     let base = dir.join("b.txt");

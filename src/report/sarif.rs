@@ -383,6 +383,20 @@ pub fn check(verdict: &Verdict) -> Sarif {
             if let Some(a) = &i.now_answer {
                 text.push_str(&format!(" Now: {a}."));
             }
+            // A confusion class: its parsers and what each group reads, the message's indented
+            // lines but the last (its `uridiff diff` line, the reproduce line below).
+            if name.starts_with("url-confusion-") {
+                let reads: Vec<&str> = i
+                    .message
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("    "))
+                    .filter(|l| Some(*l) != i.reproduce.as_deref())
+                    .collect();
+                let key = i.classes.first().map_or("", |k| {
+                    k.strip_prefix(i.subject.as_str()).unwrap_or(k).trim_start()
+                });
+                text.push_str(&format!(" {key}: {}.", reads.join("; ")));
+            }
             if let Some(r) = &i.reproduce {
                 text.push_str(&format!(" Reproduce: {r}"));
             }
