@@ -44,7 +44,15 @@ enum Change1 {
     /// Rejects `http://a b/` as it did, with another message: its answer changes on a job where
     /// it agrees with its reference (which rejects it too), before and after.
     RejectsOtherwise,
+    /// Accepts [`TWO_ATS`], which RFC 3986 3.2.1 rejects (no "@" in a userinfo), reading the
+    /// host after the last "@" (`c`, the userinfo `a%40b`), as the URL Standard's parser does.
+    TwoAtsLast,
+    /// Accepts [`TWO_ATS`] reading the host after the first "@" (`b@c`, the userinfo `a`).
+    TwoAtsFirst,
 }
+
+/// An authority with two "@": which one ends the userinfo is a known URL confusion.
+const TWO_ATS: &[u8] = b"http://a@b@c/";
 
 /// impl (`Spec`) with one behaviour changed.
 struct Copy1 {
@@ -76,6 +84,15 @@ impl Subject for Copy1 {
     }
     fn parse(&self, input: &[u8], ctx: &Ctx<'_>) -> Outcome<Parsed> {
         let spec = Spec::get();
+        if input == TWO_ATS && matches!(self.change, Change1::TwoAtsLast | Change1::TwoAtsFirst) {
+            return spec.parse(b"http://a%40b@c/", ctx).map(|mut p| {
+                if self.change == Change1::TwoAtsFirst {
+                    p.components.set(Component::Userinfo, Some("a"));
+                    p.components.set(Component::Host, Some("b@c"));
+                }
+                p
+            });
+        }
         if self.change == Change1::RejectsOtherwise && input == b"http://a b/" {
             return Outcome::rejected("a space is no URI character (another message)");
         }
@@ -144,6 +161,7 @@ fn tasks() -> Vec<Task> {
         task(Op::Parse, "http://wrong.example/", None),
         task(Op::Parse, "http://a b/", None),
         task(Op::Parse, "http://a/b?c#d", None),
+        task(Op::Parse, "http://a@b@c/", None),
         task(Op::Resolve, "g?y", Some(BASE)),
         task(Op::Resolve, "../g", Some(BASE)),
         task(Op::Normalize, "HTTP://A/./b/../c#Frag", None),
@@ -155,9 +173,15 @@ fn tasks() -> Vec<Task> {
     t
 }
 
-/// The gate's run of `parser` (named `mine`, under test) beside `bystander`.
+/// The gate's run of `parser` (named `mine`, under test) beside `bystander` (`other`).
 fn gate_run(parser: Change1, bystander: Change1) -> gate::Run {
-    let engine = Engine::new(vec![copy("mine", parser), copy("other", bystander)]);
+    gate_run_of(&[("mine", parser), ("other", bystander)], &["mine"])
+}
+
+/// The gate's run of `parsers`, those named in `under_test` under test.
+fn gate_run_of(parsers: &[(&str, Change1)], under_test: &[&str]) -> gate::Run {
+    let engine = Engine::new(parsers.iter().map(|(n, c)| copy(n, *c)).collect());
+    let under_test: Vec<String> = under_test.iter().map(|s| (*s).to_owned()).collect();
     uridiff::run::gate(
         uridiff::run::Inputs {
             engine: &engine,
@@ -170,7 +194,7 @@ fn gate_run(parser: Change1, bystander: Change1) -> gate::Run {
             tag: &|_| None,
             progress: &|| (),
         },
-        &["mine".to_owned()],
+        &under_test,
     )
     .expect("no WHATWG file")
 }
@@ -181,8 +205,27 @@ fn released() -> gate::Baseline {
     gate::file::read(&text).expect("a written baseline reads back")
 }
 
+/// The changes of `parser` against the released baseline, beside the released bystander: the
+/// jobs' changes, then the URL-confusion classes' (a host read apart from the bystander's is a
+/// new confusion class of the parser under test too).
+fn all_changes(parser: Change1) -> (Vec<Change>, Vec<Change>) {
+    gate::compare(&released(), &gate_run(parser, Change1::Released))
+        .expect("the same run")
+        .into_iter()
+        .partition(|c| c.confusion.is_none())
+}
+
+/// The jobs' changes of `parser` ([`all_changes`]).
 fn changes(parser: Change1) -> Vec<Change> {
-    gate::compare(&released(), &gate_run(parser, Change1::Released)).expect("the same run")
+    all_changes(parser).0
+}
+
+/// The keys of `changes`, each with its kind, as `<kind> <class>`.
+fn confusion_keys(changes: &[Change]) -> Vec<String> {
+    changes
+        .iter()
+        .map(|c| format!("{:?} {}", c.kind, c.classes.join(", ")))
+        .collect()
 }
 
 /// Every change is of `kind`, in a class containing `class`, and one of them is on `shown`.
@@ -219,7 +262,15 @@ fn the_released_parser_passes_twice_and_its_known_bug_is_listed() {
 
 #[test]
 fn a_component_of_one_input_is_a_new_job() {
-    let c = changes(Change1::HostOfOne);
+    let (c, confusion) = all_changes(Change1::HostOfOne);
+    // Read apart from the bystander's host: a new confusion class of the parser under test.
+    assert_eq!(
+        confusion_keys(&confusion),
+        ["New mine url-confusion-host [mine|other]"]
+    );
+    assert!(confusion[0].to_string().contains(
+        "the host of http://example.com/x is read 2 ways; mine and other read two hosts (\"example.org\" and \"example.com\")"
+    ), "{}", confusion[0]);
     only(
         &c,
         ChangeKind::New,
@@ -283,7 +334,11 @@ fn equivalence_that_ignores_the_path_case_is_a_new_job() {
 
 #[test]
 fn an_already_wrong_answer_that_changes_is_a_changed_line() {
-    let c = changes(Change1::WrongOtherwise);
+    let (c, confusion) = all_changes(Change1::WrongOtherwise);
+    assert_eq!(
+        confusion_keys(&confusion),
+        ["New mine url-confusion-host [mine|other]"]
+    );
     only(
         &c,
         ChangeKind::Changed,
@@ -337,7 +392,12 @@ fn a_changed_answer_where_the_parser_agrees_fails_with_both_answers() {
 
 #[test]
 fn a_fix_makes_the_line_stale() {
-    let c = changes(Change1::Fixed);
+    // Fixed, it reads apart from the bystander that still has the bug: a new confusion class.
+    let (c, confusion) = all_changes(Change1::Fixed);
+    assert_eq!(
+        confusion_keys(&confusion),
+        ["New mine url-confusion-host [mine|other]"]
+    );
     only(
         &c,
         ChangeKind::Fixed,
@@ -353,7 +413,7 @@ fn a_fix_makes_the_line_stale() {
 }
 
 #[test]
-fn a_bystander_never_changes_the_verdict() {
+fn a_bystander_never_changes_the_verdict_on_a_job_but_a_confusion_with_it_does() {
     let baseline = released();
     for bystander in [
         Change1::AcceptsSpace,
@@ -362,14 +422,115 @@ fn a_bystander_never_changes_the_verdict() {
         Change1::PathCaseInsensitive,
         Change1::RejectsOtherwise,
         Change1::HostOfOne,
+        Change1::TwoAtsLast,
     ] {
         let run = gate_run(Change1::Released, bystander);
-        assert_eq!(
-            gate::compare(&baseline, &run).expect("same run"),
-            [],
-            "{bystander:?}"
-        );
+        let (jobs, confusion): (Vec<Change>, Vec<Change>) = gate::compare(&baseline, &run)
+            .expect("same run")
+            .into_iter()
+            .partition(|c| c.confusion.is_none());
+        assert_eq!(jobs, [], "{bystander:?}");
+        // A bystander that comes to read a host apart from the parser under test makes a
+        // confusion class the parser takes part in (an input both accept); no other does.
+        let expected: &[&str] = match bystander {
+            Change1::Fixed | Change1::HostOfOne => &["New mine url-confusion-host [mine|other]"],
+            _ => &[],
+        };
+        assert_eq!(confusion_keys(&confusion), expected, "{bystander:?}");
     }
+}
+
+#[test]
+fn a_confusion_class_of_bystanders_alone_is_never_recorded_nor_compared() {
+    let parsers = [
+        ("mine", Change1::Released),
+        ("other", Change1::TwoAtsLast),
+        ("third", Change1::TwoAtsFirst),
+    ];
+    // other and third read http://a@b@c/ apart; mine rejects it, taking no part.
+    let run = gate_run_of(&parsers, &["mine"]);
+    assert!(run.confusion.is_empty(), "{:#?}", run.confusion);
+    assert!(!gate::file::write(&run).contains(" confusion\n"));
+    assert_eq!(gate::compare(&released(), &run).expect("same run"), []);
+    // The same class, with other under test: recorded for it.
+    let run = gate_run_of(&parsers, &["other"]);
+    let keys: Vec<String> = gate::confusion_of(&run.confusion, "other")
+        .into_keys()
+        .collect();
+    assert_eq!(keys, ["host [other|third]", "userinfo [other|third]"]);
+}
+
+#[test]
+fn a_new_confusion_class_of_the_parser_under_test_fails_the_gate_by_name() {
+    use uridiff::gate::verdict::{Status, Verdict};
+    // Both read the host of http://a@b@c/ after the last "@": no confusion between them.
+    let before = gate_run(Change1::TwoAtsLast, Change1::TwoAtsLast);
+    let baseline = gate::file::read(&gate::file::write(&before)).expect("reads back");
+    assert!(baseline.confusion.is_empty());
+    let again = gate_run(Change1::TwoAtsLast, Change1::TwoAtsLast);
+    assert_eq!(gate::compare(&baseline, &again).expect("same run"), []);
+    // The parser under test now reads it after the first "@": host and userinfo read apart.
+    let after = gate_run(Change1::TwoAtsFirst, Change1::TwoAtsLast);
+    let changes = gate::compare(&baseline, &after).expect("same run");
+    let confusion: Vec<Change> = changes
+        .iter()
+        .filter(|c| c.confusion.is_some())
+        .cloned()
+        .collect();
+    assert_eq!(
+        confusion_keys(&confusion),
+        [
+            "New mine url-confusion-host [mine|other]",
+            "New mine url-confusion-userinfo [mine|other]"
+        ]
+    );
+    let host = confusion[0].to_string();
+    for part in [
+        "new: mine url-confusion-host [mine|other]: a URL confusion the baseline does not list: the host of http://a@b@c/ is read 2 ways",
+        "\n    mine read \"b@c\"\n    other read \"c\"",
+        "\n    uridiff diff --edition rfc3986 -- 'http://a@b@c/'",
+    ] {
+        assert!(host.contains(part), "{part:?} not in {host}");
+    }
+    let userinfo = confusion[1].to_string();
+    assert!(
+        userinfo.contains("\n    mine read \"a\"\n    other read \"a%40b\""),
+        "{userinfo}"
+    );
+    // The verdict fails on it, with the example whole and the class's severity.
+    let v = Verdict::checked("b.txt", &baseline, &after, &changes);
+    assert!(!v.passed);
+    let item = v
+        .items
+        .iter()
+        .find(|i| i.classes == ["mine url-confusion-host [mine|other]"])
+        .expect("an item");
+    assert_eq!(item.status, Status::New);
+    assert_eq!(item.example.as_deref(), Some("parse http://a@b@c/"));
+    assert!(item.severity.is_some());
+    assert_eq!(item.message, host);
+    // Written again, the classes are listed and the same run passes; the released reading
+    // again makes them stale, with their lines.
+    let text = gate::file::write(&after);
+    assert!(
+        text.contains("\n### (2) mine confusion\nhost [mine|other]\nuserinfo [mine|other]\n"),
+        "{text}"
+    );
+    let rewritten = gate::file::read(&text).expect("reads back");
+    assert_eq!(gate::compare(&rewritten, &after).expect("same run"), []);
+    let stale: Vec<Change> = gate::compare(&rewritten, &before)
+        .expect("same run")
+        .into_iter()
+        .filter(|c| c.confusion.is_some())
+        .collect();
+    assert_eq!(
+        confusion_keys(&stale),
+        [
+            "Fixed mine url-confusion-host [mine|other]",
+            "Fixed mine url-confusion-userinfo [mine|other]"
+        ]
+    );
+    assert!(stale.iter().all(|c| c.line.is_some()));
 }
 
 #[test]
@@ -382,12 +543,10 @@ fn the_regressions_class_is_the_baselines_class_header() {
     run = gate_run(Change1::HostOfOne, Change1::Released);
     let new: Vec<_> = run.records.iter().filter(|r| !listed.contains(r)).collect();
     assert_eq!(new.len(), 1);
-    assert_eq!(
-        gate::compare(&gate::file::read(&text).expect("reads"), &run)
-            .expect("same run")
-            .len(),
-        1
-    );
+    // One job, and the host it reads apart from the bystander's: a confusion class.
+    let changes = gate::compare(&gate::file::read(&text).expect("reads"), &run).expect("same run");
+    let jobs = changes.iter().filter(|c| c.confusion.is_none()).count();
+    assert_eq!((jobs, changes.len()), (1, 2));
 }
 
 // The command, through the binary: the in-process parsers only, a small corpus.
@@ -488,7 +647,83 @@ fn check_writes_then_passes_then_fails_on_an_edited_digest() {
     fs::write(&base, text.replacen("# seed: 5", "# seed: five", 1)).expect("write");
     let o = check(base_s, &[]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("b.txt:7:9: "), "{}", stderr(&o));
+    assert!(stderr(&o).contains("b.txt:9:9: "), "{}", stderr(&o));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn check_names_a_confusion_class_the_baseline_does_not_list_and_one_gone_stale() {
+    let dir = scratch("confusion");
+    let base = dir.join("b.txt");
+    let base_s = base.to_str().expect("utf-8");
+    let under = ["--under-test", "url"];
+    let o = check(base_s, &[&["--write-baseline"][..], &under].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = fs::read_to_string(&base).expect("written");
+    let lines: Vec<&str> = text.lines().collect();
+    // url reads a host apart from other in-process parsers on some input of the run.
+    let head = lines
+        .iter()
+        .position(|l| l.starts_with("### (") && l.ends_with(") url confusion"))
+        .expect("a confusion section of url");
+    let count: usize = lines[head]["### (".len()..lines[head].find(')').expect("(N)")]
+        .parse()
+        .expect("N");
+    assert_eq!(
+        lines[head + 1..]
+            .iter()
+            .take_while(|l| !l.is_empty())
+            .count(),
+        count
+    );
+    // Its first class unlisted, a class that does not occur listed in its place.
+    let removed = lines[head + 1].to_owned();
+    let mut edited: Vec<&str> = lines.clone();
+    edited[head + 1] = "port [nosuch|url]";
+    fs::write(&base, edited.join("\n") + "\n").expect("write");
+    let o = check(base_s, &under);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    let out = stdout(&o);
+    let component = removed.split(' ').next().expect("a component");
+    assert!(
+        out.contains(&format!(
+            "new: url url-confusion-{removed}: a URL confusion the baseline does not list: the {component} of "
+        )),
+        "{out}"
+    );
+    // Each group's reading on a line, then the example's `uridiff diff` line, once.
+    assert!(out.contains(" read "), "{out}");
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.starts_with("    uridiff diff --edition "))
+            .count(),
+        1,
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "b.txt:{}: stale: url url-confusion-port [nosuch|url]: url takes part in no such URL confusion now",
+            head + 2
+        )),
+        "{out}"
+    );
+    assert!(out.contains(": 1 new, 0 changed, 1 stale"), "{out}");
+    // A baseline of format 2 without the section reads, as listing none: each class is new.
+    let without: Vec<&str> = lines
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i + 1 < head || *i > head + count)
+        .map(|(_, l)| *l)
+        .collect();
+    assert!(!without.join("\n").contains(" confusion\n"));
+    fs::write(&base, without.join("\n") + "\n").expect("write");
+    let o = check(base_s, &under);
+    assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains(&format!(": {count} new, 0 changed, 0 stale")),
+        "{}",
+        stdout(&o)
+    );
     let _ = fs::remove_dir_all(&dir);
 }
 

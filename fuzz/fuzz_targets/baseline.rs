@@ -1,9 +1,10 @@
 //! The CI gate's baseline reader (`uridiff::gate::file::read`) on any text: never a panic; an
 //! error names a line of the file and a column of that line (1-based, at most one past its end);
-//! a baseline it reads lists only jobs of parsers its header names, each at a line of the file,
-//! and no job of a parser as both deviating and agreeing. And its writer: a run made of the
-//! input's lines as jobs (any bytes), each answered, some deviating, is written, read back, and
-//! gives every deviating job with its answer and its class, every other one with its answer.
+//! a baseline it reads lists only jobs and URL-confusion classes of parsers its header names, each
+//! at a line of the file (a class's key is its line), and no job of a parser as both deviating
+//! and agreeing. And its writer: a run made of the input's lines as jobs (any bytes), each
+//! answered, some deviating, is written, read back, and gives every deviating job with its
+//! answer and its class, every other one with its answer.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -36,6 +37,14 @@ fuzz_target!(|data: &[u8]| {
                     !baseline.entries.contains_key(&(subject.clone(), *job)),
                     "{job} of {subject} deviates and agrees"
                 );
+            }
+            for ((subject, key), line) in &baseline.confusion {
+                assert!(
+                    baseline.header.parsers.iter().any(|p| &p.name == subject),
+                    "{subject} is not in the header"
+                );
+                assert!(*line >= 1 && *line <= lines.len(), "line {line}");
+                assert_eq!(lines[line - 1].trim(), key, "line {line}");
             }
         }
         Err(e) => {
@@ -101,6 +110,7 @@ fn write_then_read(data: &[u8]) {
         records,
         answers,
         jobs,
+        confusion: Vec::new(),
     };
     let text = gate::file::write(&run);
     let back = gate::file::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));

@@ -371,9 +371,13 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
         if args.ci.json {
             return print_verdict(out, &verdict, &files, &coverage);
         }
+        let confusion: usize = tested
+            .iter()
+            .map(|p| gate::confusion_of(&run.confusion, p).len())
+            .sum();
         writeln!(
             out,
-            "wrote {}: {} answers of {} under test, {deviating} of them deviating ({} jobs run)",
+            "wrote {}: {} answers of {} under test, {deviating} of them deviating ({} jobs run); {confusion} URL-confusion classes they take part in",
             args.baseline.display(),
             verdict.recorded,
             tested.join(", "),
@@ -400,7 +404,8 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
             Some(line) => writeln!(out, "{}:{line}: {c}", args.baseline.display())?,
             None => writeln!(out, "{c}")?,
         }
-        if let Some(r) = &c.reproduce {
+        // A confusion class's message ends with its `uridiff diff` line already.
+        if let (Some(r), None) = (&c.reproduce, &c.confusion) {
             writeln!(out, "    {r}")?;
         }
     }

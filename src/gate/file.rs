@@ -4,7 +4,8 @@
 //! [`crate::engine::Signature::key`]) comes with its count, followed by one line per job, the
 //! job shown; then, per parser and operation, every other job the parser answered, compact: its
 //! id and answer digest, one job a line, sorted by id (one a line, so that a job added or gone
-//! is one line of a diff, where several a line would move every later one):
+//! is one line of a diff, where several a line would move every later one); then, per parser,
+//! the URL-confusion classes it takes part in, one [`super::confusion_key`] a line, sorted:
 //!
 //! ```text
 //! # uridiff gate baseline 2: every answer of each parser under test, its deviations by class
@@ -12,6 +13,8 @@
 //! # `<job id> <answer digest> <job>`: the two digests match, the job is shown for review.
 //! # `### (N) <parser> agrees: <op>` heads the N other jobs of one operation the parser answered;
 //! # under it each line is `<job id> <answer digest>`, sorted by job id.
+//! # `### (N) <parser> confusion` heads the N URL-confusion classes the parser takes part in;
+//! # under it each line is `<component> [<parsers reading alike>|...]`, sorted.
 //! # tool: uridiff 0.1.0
 //! # seed: 1
 //! # count: 3000
@@ -24,7 +27,15 @@
 //! ### (2) url agrees: parse
 //! 0a1b2c3d4e5f6071 8e2f1d0c3b4a5968
 //! 1b2c3d4e5f607182 7d1e0f2c3a4b5869
+//!
+//! ### (1) url confusion
+//! host [ada-url,url|go-net-url]
 //! ```
+//!
+//! The confusion section is optional: a format-2 baseline written before it existed still reads,
+//! as a baseline that lists no confusion class, so each class of a parser under test fails the
+//! gate as new until the file is rewritten with `--write-baseline` (the format version stays 2:
+//! no line of the older file changes meaning).
 //!
 //! A job the parser does not do (an `Unsupported` outcome) is in neither part: it has no answer,
 //! and which operations and editions a parser does belongs to its version, which the header
@@ -88,13 +99,15 @@ pub enum LoadError {
 
 /// The baseline text of `run`: its header, then its records by class, each job once per class
 /// it deviates in, jobs sorted by how they show; then, per parser under test (in the header's
-/// order) and operation, every other job it answered, sorted by id.
+/// order) and operation, every other job it answered, sorted by id, and the keys of the
+/// URL-confusion classes it takes part in ([`super::confusion_of`]), sorted.
 ///
 /// ```
 /// use uridiff::gate::{file, Header, Run};
 /// let run = Run { header: Header { uridiff: "uridiff 1".into(), seed: 7, count: 0,
 ///     editions: vec!["rfc3986".into()], parsers: Vec::new() },
-///     records: Vec::new(), answers: Default::default(), jobs: Default::default() };
+///     records: Vec::new(), answers: Default::default(), jobs: Default::default(),
+///     confusion: Vec::new() };
 /// let text = file::write(&run);
 /// assert!(text.starts_with(file::FORMAT));
 /// assert_eq!(file::read(&text).unwrap().header, run.header);
@@ -118,6 +131,14 @@ pub fn write(run: &Run) -> String {
     let _ = writeln!(
         out,
         "# under it each line is `<job id> <answer digest>`, sorted by job id."
+    );
+    let _ = writeln!(
+        out,
+        "# `### (N) <parser> confusion` heads the N URL-confusion classes the parser takes part in;"
+    );
+    let _ = writeln!(
+        out,
+        "# under it each line is `<component> [<parsers reading alike>|...]`, sorted."
     );
     let _ = writeln!(out, "# tool: {}", h.uridiff);
     let _ = writeln!(out, "# seed: {}", h.seed);
@@ -161,6 +182,14 @@ pub fn write(run: &Run) -> String {
             let _ = writeln!(out, "\n### ({}) {name} agrees: {op}", jobs.len());
             for (job, answer) in jobs {
                 let _ = writeln!(out, "{job} {answer:016x}");
+            }
+        }
+        let keys = super::confusion_of(&run.confusion, &p.name);
+        if !keys.is_empty() {
+            let name = super::key_line(&p.name);
+            let _ = writeln!(out, "\n### ({}) {name} confusion", keys.len());
+            for key in keys.keys() {
+                let _ = writeln!(out, "{key}");
             }
         }
     }
@@ -271,6 +300,7 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
     let mut parsers: Vec<Parser> = Vec::new();
     let mut entries: BTreeMap<(String, JobId), Entry> = BTreeMap::new();
     let mut agreed: BTreeMap<(String, JobId), Agreed> = BTreeMap::new();
+    let mut confusion: BTreeMap<(String, String), usize> = BTreeMap::new();
     let mut section = Section::None;
     for (n, raw) in lines {
         let line = raw.trim_end();
@@ -278,8 +308,13 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
             continue;
         }
         if let Some(rest) = line.strip_prefix("### ") {
-            let (subject, op) = agrees_header(rest, n, &parsers)?;
-            section = Section::Agrees(subject, op);
+            section = match confusion_header(rest, n, &parsers)? {
+                Some(subject) => Section::Confusion(subject),
+                None => {
+                    let (subject, op) = agrees_header(rest, n, &parsers)?;
+                    Section::Agrees(subject, op)
+                }
+            };
             continue;
         }
         if let Some(rest) = line.strip_prefix("## ") {
@@ -376,6 +411,20 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
                 continue;
             }
             Section::Class(subject, key) => (subject, key),
+            Section::Confusion(subject) => {
+                let key = line.trim();
+                confusion_line(key, n)?;
+                let key = (subject.clone(), key.to_owned());
+                if let Some(first) = confusion.get(&key) {
+                    return Err(at(
+                        n,
+                        1,
+                        format!("this confusion class of {subject} is listed on line {first} already; {REGENERATE}"),
+                    ));
+                }
+                confusion.insert(key, n);
+                continue;
+            }
         };
         let (job, answer, shown) = job_line(line, n)?;
         if let Some(a) = agreed.get(&(subject.clone(), job)) {
@@ -429,6 +478,7 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
         },
         entries,
         agreed,
+        confusion,
     })
 }
 
@@ -438,6 +488,62 @@ enum Section {
     None,
     Class(String, String),
     Agrees(String, crate::model::Op),
+    Confusion(String),
+}
+
+/// `(N) <parser> confusion` after `### `: the parser, when the line ends with ` confusion` (else
+/// `None`: an agreeing section's line, or no section line). A name the header does not list is
+/// an error.
+fn confusion_header(
+    rest: &str,
+    n: usize,
+    parsers: &[Parser],
+) -> Result<Option<String>, SyntaxError> {
+    let name = rest
+        .strip_prefix('(')
+        .and_then(|r| r.split_once(") "))
+        .filter(|(count, _)| !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|(_, body)| body.strip_suffix(" confusion"));
+    let Some(name) = name else {
+        return Ok(None);
+    };
+    match parsers.iter().find(|p| super::key_line(&p.name) == name) {
+        Some(p) => Ok(Some(p.name.clone())),
+        None => Err(at(
+            n,
+            rest.find(") ").map_or(5, |i| i + 7),
+            format!("{name:?} is no parser the header lists (`# parser:` lines come first); {REGENERATE}"),
+        )),
+    }
+}
+
+/// A line under `### (N) <parser> confusion`: `<component> [<shape>]`, the component one of
+/// the routing components a confusion class is about (scheme, userinfo, host, port).
+fn confusion_line(key: &str, n: usize) -> Result<(), SyntaxError> {
+    const ROUTING: [&str; 4] = ["scheme", "userinfo", "host", "port"];
+    let Some((component, shape)) = key.split_once(' ') else {
+        return Err(at(
+            n,
+            1,
+            format!("a line under `### (N) <parser> confusion` is `<component> [<parsers>|<parsers>...]`; {REGENERATE}"),
+        ));
+    };
+    if !ROUTING.contains(&component) {
+        return Err(at(
+            n,
+            1,
+            format!("{component:?} is no routing component (scheme, userinfo, host, port); {REGENERATE}"),
+        ));
+    }
+    let inner = shape.strip_prefix('[').and_then(|s| s.strip_suffix(']'));
+    if inner.is_none_or(|s| !s.contains('|')) {
+        return Err(at(
+            n,
+            component.chars().count() + 2,
+            format!("expected `[<parsers>|<parsers>...]`, two groups or more, after the component; {REGENERATE}"),
+        ));
+    }
+    Ok(())
 }
 
 /// The first line: this format's, or one line saying what else it is and what to do.
@@ -486,7 +592,7 @@ fn agrees_header(
         return Err(at(
             n,
             5,
-            format!("an agreeing section's line is `### (N) <parser> agrees: <op>`; {REGENERATE}"),
+            format!("a section's line is `### (N) <parser> agrees: <op>` or `### (N) <parser> confusion`; {REGENERATE}"),
         ));
     };
     let Some(op) = crate::model::Op::ALL.into_iter().find(|o| o.name() == op) else {
@@ -690,10 +796,11 @@ mod tests {
             jobs: records.iter().map(|r| (r.job, r.task.clone())).collect(),
             answers: Default::default(),
             records,
+            confusion: Vec::new(),
         };
         let text = write(&run);
         // The header, a blank line and a class line per job, then the job: no input breaks a line.
-        assert_eq!(text.lines().count(), 10 + 3 * inputs.len(), "{text}");
+        assert_eq!(text.lines().count(), 12 + 3 * inputs.len(), "{text}");
         assert!(text.lines().all(|l| l.chars().count() < 200), "{text}");
         let b = read(&text).unwrap();
         assert_eq!(b.entries.len(), inputs.len());
@@ -825,6 +932,7 @@ mod tests {
                 .iter()
                 .map(|t| (super::super::job_id(t), t.clone()))
                 .collect(),
+            confusion: Vec::new(),
         };
         let text = write(&run);
         assert!(text.contains("\n### (2) p q agrees: parse\n"), "{text}");
@@ -847,6 +955,107 @@ mod tests {
             let a = back.agreed[&("p q".to_owned(), super::super::job_id(t))];
             assert_eq!(a.answer, i as u64 + 1);
         }
+        assert!(super::super::compare(&back, &run).unwrap().is_empty());
+    }
+
+    const CONFUSION: &str = "\n### (2) p q confusion\nhost [p q|r]\nuserinfo [p q,r|s]\n";
+
+    #[test]
+    fn reads_a_baseline_with_and_without_the_confusion_section() {
+        let without = read(&format!("{GOOD}{AGREES}")).unwrap();
+        assert!(without.confusion.is_empty(), "none recorded");
+        let with = read(&format!("{GOOD}{AGREES}{CONFUSION}")).unwrap();
+        let keys: Vec<(&str, &str, usize)> = with
+            .confusion
+            .iter()
+            .map(|((p, k), line)| (p.as_str(), k.as_str(), *line))
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                ("p q", "host [p q|r]", 18),
+                ("p q", "userinfo [p q,r|s]", 19)
+            ]
+        );
+        // The rest reads as it did.
+        assert_eq!(
+            (with.entries, with.agreed),
+            (without.entries, without.agreed)
+        );
+        // Before the agreeing section, or alone: a section like any other.
+        let first = read(&format!("{GOOD}{CONFUSION}{AGREES}")).unwrap();
+        assert_eq!(first.confusion.len(), 2);
+        assert_eq!(first.agreed.len(), 2);
+    }
+
+    #[test]
+    fn every_bad_confusion_line_is_named_with_its_column() {
+        let good = format!("{GOOD}{CONFUSION}");
+        fails_at(
+            &good.replace("host [p q|r]", "path [p q|r]"),
+            14,
+            1,
+            "no routing component",
+        );
+        fails_at(
+            &good.replace("host [p q|r]", "host [p q]"),
+            14,
+            6,
+            "two groups or more",
+        );
+        fails_at(
+            &good.replace("host [p q|r]", "host"),
+            14,
+            1,
+            "`<component> [",
+        );
+        fails_at(
+            &good.replace("userinfo [p q,r|s]", "host [p q|r]"),
+            15,
+            1,
+            "listed on line 14 already",
+        );
+        fails_at(
+            &good.replace("p q confusion", "r confusion"),
+            13,
+            9,
+            "no parser",
+        );
+        // A job line under it is no key.
+        fails_at(
+            &good.replace("host [p q|r]", "00000000000000c1 00000000000000d1"),
+            14,
+            1,
+            "no routing component",
+        );
+    }
+
+    #[test]
+    fn a_written_confusion_section_reads_back_per_parser() {
+        use super::super::tests::class;
+        let mut header = read(GOOD).unwrap().header;
+        let mut other = header.parsers[0].clone();
+        other.name = "r".into();
+        header.parsers.push(other);
+        let run = Run {
+            header,
+            records: Vec::new(),
+            answers: Default::default(),
+            jobs: Default::default(),
+            confusion: vec![
+                class("http://a@b/", &[(&["p q"], Some("b")), (&["r", "s"], None)]),
+                class("http://c/", &[(&["s"], Some("c")), (&["r"], Some("d"))]),
+            ],
+        };
+        let text = write(&run);
+        assert!(
+            text.ends_with(
+                "\n### (1) p q confusion\nhost [p q|r,s]\n\n### (2) r confusion\nhost [p q|r,s]\nhost [r|s]\n"
+            ),
+            "{text}"
+        );
+        let back = read(&text).unwrap();
+        assert_eq!(back.confusion.len(), 3);
         assert!(super::super::compare(&back, &run).unwrap().is_empty());
     }
 

@@ -15,6 +15,19 @@
 //! The file keeps digests, not answers; a changed answer shows the old one when its digest is
 //! the reference's answer's now (an agreeing parser most often answered as its reference did).
 //!
+//! Beside the answers, the baseline lists per parser under test the URL-confusion classes it
+//! takes part in (`run/confusion.rs`: a routing component, RFC 3986 section 3.1 to 3.2.3, that
+//! the parsers accepting one input read two ways or more), each by [`confusion_key`]: the
+//! component and the partition of the parsers taking part by reading. That key is what the
+//! confusion fold itself keys on; it leaves out the example's form, which comes from the
+//! minimized example (a minimization cut by a wall-clock budget), so the same run gives the same
+//! keys, minimized or not. A class of a parser under test that the baseline does not list fails
+//! the gate as new, with its example, what each group reads and the `uridiff diff` line; a listed
+//! class that no longer occurs is stale, as a fixed line is. Unlike a deviation, a confusion
+//! class is between parsers: a bystander that comes to read a host apart from a parser under
+//! test makes a new class of that parser, and fails the gate; a class the parsers under test
+//! take no part in never does.
+//!
 //! [`file`] writes and reads the baseline; [`compare`] turns a baseline and a run into the
 //! changes that fail the gate; [`verdict`] gathers them into the one value `check`'s outputs
 //! (`--json`, `--sarif`, `--junit`, the Markdown summary) are written from.
@@ -29,6 +42,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::Task;
 use crate::model::{Answer, Op, Outcome};
+use crate::report::{ConfusionClass, ConfusionRank};
 
 /// The 64-bit FNV-1a hash of `bytes` (the Fowler/Noll/Vo "FNV-1a" algorithm with the published
 /// 64-bit offset basis and prime): stable across builds, platforms and Rust versions, unlike
@@ -185,6 +199,74 @@ pub fn key_line(key: &str) -> String {
     crate::report::show(key.as_bytes())
 }
 
+/// The gate's key of a URL-confusion class: `<component> [<partition shape>]`, the component
+/// read apart and which parsers read it which way ([`crate::run::partition_shape`]: each group's
+/// names sorted and joined by `,`, the groups sorted and joined by `|`). It is what the confusion
+/// fold keys its classes on, without the form of [`ConfusionClass::key`]: that form is the
+/// skeleton of the minimized example, and minimization stops at a wall-clock limit, so a key
+/// with it could differ between two runs of the same jobs.
+///
+/// ```
+/// use uridiff::model::Component;
+/// use uridiff::report::{ConfusionClass, ConfusionRank, ReadingGroup};
+/// let g = |names: &[&str]| ReadingGroup { parsers: names.iter().map(|s| s.to_string()).collect(),
+///     browsers: false, reads: None, note: None, reproduce: None };
+/// let c = ConfusionClass { rank: ConfusionRank::Host, component: Component::Host,
+///     form: "a://a@a@a/".into(), input: b"http://a@b@c/".to_vec(),
+///     groups: vec![g(&["url", "ada-url"]), g(&["go-net-url"])], impact: String::new(),
+///     count: 1, studies: None, minimized: false };
+/// assert_eq!(uridiff::gate::confusion_key(&c), "host [ada-url,url|go-net-url]");
+/// ```
+pub fn confusion_key(class: &ConfusionClass) -> String {
+    let shape = crate::run::partition_shape(class.groups.iter().map(|g| g.parsers.as_slice()));
+    format!("{} [{shape}]", class.component.name())
+}
+
+/// The classes of `classes` that `parser` takes part in, by [`confusion_key`] as a baseline line
+/// holds it ([`key_line`]); of two classes with one key (a report's classes, minimized, may split
+/// one partition by form), the first.
+pub fn confusion_of<'c>(
+    classes: &'c [ConfusionClass],
+    parser: &str,
+) -> BTreeMap<String, &'c ConfusionClass> {
+    let mut out = BTreeMap::new();
+    for c in classes.iter().filter(|c| c.involves(parser)) {
+        out.entry(key_line(&confusion_key(c))).or_insert(c);
+    }
+    out
+}
+
+/// How much a new confusion class matters, as the report's SARIF levels it: two hosts between
+/// a library and the browsers' reading, and an open redirect, are critical; a scheme-less input
+/// read as http is low (the library's convention); any other reading apart is medium.
+///
+/// ```
+/// use uridiff::engine::Severity;
+/// use uridiff::report::ConfusionRank;
+/// assert_eq!(uridiff::gate::confusion_severity(ConfusionRank::TwoHosts), Severity::Critical);
+/// assert_eq!(uridiff::gate::confusion_severity(ConfusionRank::Port), Severity::Medium);
+/// ```
+pub fn confusion_severity(rank: ConfusionRank) -> crate::engine::Severity {
+    use crate::engine::Severity;
+    match rank {
+        ConfusionRank::TwoHosts | ConfusionRank::OpenRedirect => Severity::Critical,
+        ConfusionRank::SchemeLess => Severity::Low,
+        _ => Severity::Medium,
+    }
+}
+
+/// The pseudo-class of a confusion class in a change: `<parser> url-confusion-<component>
+/// [<shape>]`, the class name the SARIF rules use (`url-confusion-<component>`) followed by the
+/// shape, from a key `<component> [<shape>]` ([`confusion_key`]).
+///
+/// ```
+/// assert_eq!(uridiff::gate::confusion_class("url", "host [ada-url,url|go-net-url]"),
+///            "url url-confusion-host [ada-url,url|go-net-url]");
+/// ```
+pub fn confusion_class(parser: &str, key: &str) -> String {
+    format!("{} url-confusion-{key}", key_line(parser))
+}
+
 /// A parser under test as the baseline's header records it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Parser {
@@ -275,6 +357,10 @@ pub struct Run {
     pub answers: BTreeMap<(String, JobId), Answered>,
     /// Every job of the run, by id.
     pub jobs: BTreeMap<JobId, Task>,
+    /// The URL-confusion classes of the run's parse jobs that a parser under test takes part
+    /// in, not minimized (each with the smallest input that showed it): [`confusion_of`] keys
+    /// them.
+    pub confusion: Vec<ConfusionClass>,
 }
 
 /// A baseline line: one job a parser under test deviates on.
@@ -311,6 +397,10 @@ pub struct Baseline {
     pub entries: BTreeMap<(String, JobId), Entry>,
     /// Every other job a parser under test answered, by parser and job.
     pub agreed: BTreeMap<(String, JobId), Agreed>,
+    /// The URL-confusion classes each parser under test took part in, by parser and
+    /// [`confusion_key`] (as a line holds it): the 1-based line. A parser with no
+    /// `### (N) <parser> confusion` section has none recorded.
+    pub confusion: BTreeMap<(String, String), usize>,
 }
 
 /// A baseline that belongs to another run: which field differs, both values, and what to do.
@@ -374,6 +464,45 @@ pub struct Change {
     /// The `uridiff diff` command that shows the job (every parser side by side), or for
     /// normalize and equivalence jobs the parser's reproduce line, when there is one.
     pub reproduce: Option<String>,
+    /// For a URL-confusion class (new or stale) rather than a job: the class. Its `job` is then
+    /// [`fnv1a`] of its key, and `classes` its pseudo-class ([`confusion_class`]).
+    pub confusion: Option<Confused>,
+}
+
+/// A URL-confusion class of a parser under test that the baseline does not list (new), or that
+/// it lists and no input of the run shows now (stale, as [`ChangeKind::Fixed`]).
+#[derive(Clone, Debug)]
+pub struct Confused {
+    /// Its key ([`confusion_key`]), as the baseline line holds it.
+    pub key: String,
+    /// The class now, with its example and each group's reading; `None` when stale.
+    pub class: Option<ConfusionClass>,
+}
+
+impl PartialEq for Confused {
+    /// One key is one class (the fold keys on it).
+    fn eq(&self, other: &Confused) -> bool {
+        self.key == other.key && self.class.is_some() == other.class.is_some()
+    }
+}
+
+impl Eq for Confused {}
+
+/// The readings of a confusion class's groups, one indented line each: `<parsers> read <what>`
+/// (`no <component>` for an undefined reading), with the group's note (a scheme-less input read
+/// as http).
+fn readings(f: &mut fmt::Formatter<'_>, class: &ConfusionClass) -> fmt::Result {
+    for g in &class.groups {
+        let what = match &g.reads {
+            Some(r) => format!("\"{}\"", crate::report::show(r.as_bytes())),
+            None => format!("no {}", class.component.name()),
+        };
+        write!(f, "\n    {} read {what}", g.parsers.join(", "))?;
+        if let Some(note) = &g.note {
+            write!(f, " ({note})")?;
+        }
+    }
+    Ok(())
 }
 
 impl fmt::Display for Change {
@@ -381,6 +510,33 @@ impl fmt::Display for Change {
     /// (`now:`), each on an indented line of its own.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let class = self.classes.join(", ");
+        if let Some(confused) = &self.confusion {
+            let Some(c) = &confused.class else {
+                return write!(
+                    f,
+                    "stale: {class}: {} takes part in no such URL confusion now (no input of the run has these parsers read the {} this way; remove the line)",
+                    self.subject,
+                    confused.key.split(' ').next().unwrap_or("component"),
+                );
+            };
+            write!(
+                f,
+                "new: {class}: a URL confusion the baseline does not list: the {} of {} is read {} ways{} (add it with --write-baseline if it is accepted)",
+                c.component.name(),
+                crate::report::show(&c.input),
+                c.groups.len(),
+                if c.impact.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {}", c.impact)
+                },
+            )?;
+            readings(f, c)?;
+            if let Some(r) = &self.reproduce {
+                write!(f, "\n    {r}")?;
+            }
+            return Ok(());
+        }
         let digest = |d: Option<u64>| d.map_or_else(|| "none".to_owned(), |d| format!("{d:016x}"));
         match self.kind {
             ChangeKind::New => write!(
@@ -451,6 +607,59 @@ fn reproduce(subject: &str, task: &Task) -> Option<String> {
     })
 }
 
+/// The confusion classes of each parser under test against the baseline's: a class it takes
+/// part in now that is not listed is new; a listed one that no input shows now is stale. A class
+/// the parsers under test take no part in is never looked at.
+fn confusion_changes(baseline: &Baseline, run: &Run) -> Vec<Change> {
+    let mut out = Vec::new();
+    for p in &run.header.parsers {
+        let now = confusion_of(&run.confusion, &p.name);
+        let listed = baseline
+            .confusion
+            .range((p.name.clone(), String::new())..)
+            .take_while(|((subject, _), _)| subject == &p.name)
+            .map(|((_, key), line)| (key.as_str(), *line));
+        let listed: BTreeMap<&str, usize> = listed.collect();
+        let change = |key: &str, class: Option<&ConfusionClass>, line: Option<usize>| {
+            let task = class.map(|c| Task::parse(c.input.clone(), "confusion"));
+            Change {
+                kind: if class.is_some() {
+                    ChangeKind::New
+                } else {
+                    ChangeKind::Fixed
+                },
+                subject: p.name.clone(),
+                job: JobId(fnv1a(key.as_bytes())),
+                classes: vec![confusion_class(&p.name, key)],
+                shown: task
+                    .as_ref()
+                    .map_or_else(|| "no input shows it now".to_owned(), shown),
+                line,
+                was: None,
+                now: None,
+                was_answer: None,
+                now_answer: None,
+                reproduce: task.as_ref().and_then(crate::engine::diff_command),
+                confusion: Some(Confused {
+                    key: key.to_owned(),
+                    class: class.cloned(),
+                }),
+            }
+        };
+        for (key, class) in &now {
+            if !listed.contains_key(key.as_str()) {
+                out.push(change(key, Some(class), None));
+            }
+        }
+        for (key, line) in &listed {
+            if !now.contains_key(*key) {
+                out.push(change(key, None, Some(*line)));
+            }
+        }
+    }
+    out
+}
+
 fn check_header(baseline: &Header, now: &Header) -> Result<(), Mismatch> {
     let differ = |field: &str, b: String, n: String| -> Result<(), Mismatch> {
         if b == n {
@@ -513,9 +722,10 @@ fn check_header(baseline: &Header, now: &Header) -> Result<(), Mismatch> {
 /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
 ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
 /// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
-///                 jobs: Default::default() };
+///                 jobs: Default::default(), confusion: Vec::new() };
 /// let empty = Baseline { header: header.clone(), entries: Default::default(),
-///                        agreed: Default::default() };
+///                        agreed: Default::default(),
+///                        confusion: Default::default() };
 /// assert!(compare(&empty, &run).unwrap().is_empty());
 /// let other = Baseline { header: Header { seed: 2, ..header }, ..empty };
 /// assert_eq!(compare(&other, &run).unwrap_err().field, "seed");
@@ -596,8 +806,10 @@ pub fn compare(baseline: &Baseline, run: &Run) -> Result<Vec<Change>, Mismatch> 
             was_answer,
             now_answer: answered.map(|a| a.answer_text().to_owned()),
             reproduce: task.and_then(|t| reproduce(subject, t)),
+            confusion: None,
         });
     }
+    changes.extend(confusion_changes(baseline, run));
     changes.sort_by(|a, b| (a.kind, &a.subject, a.job).cmp(&(b.kind, &b.subject, b.job)));
     Ok(changes)
 }
@@ -644,6 +856,7 @@ mod tests {
             records,
             answers: Default::default(),
             jobs,
+            confusion: Vec::new(),
         }
     }
 
@@ -886,5 +1099,98 @@ mod tests {
         let mut after = run(Vec::new(), &[]);
         after.header.count = 3;
         assert_eq!(compare(&baseline, &after).unwrap_err().field, "count");
+    }
+
+    /// A host confusion class on `input` with these groups: (parsers, reading).
+    pub(crate) fn class(input: &str, groups: &[(&[&str], Option<&str>)]) -> ConfusionClass {
+        use crate::report::ReadingGroup;
+        ConfusionClass {
+            rank: ConfusionRank::TwoHosts,
+            component: crate::model::Component::Host,
+            form: crate::engine::skeleton(input.as_bytes()),
+            input: input.as_bytes().to_vec(),
+            groups: groups
+                .iter()
+                .map(|(parsers, reads)| ReadingGroup {
+                    parsers: parsers.iter().map(|p| (*p).to_owned()).collect(),
+                    browsers: false,
+                    reads: reads.map(str::to_owned),
+                    note: None,
+                    reproduce: None,
+                })
+                .collect(),
+            impact: "two hosts".into(),
+            count: 1,
+            studies: None,
+            minimized: false,
+        }
+    }
+
+    #[test]
+    fn a_new_confusion_class_of_the_parser_under_test_fails_and_a_gone_one_is_stale() {
+        let mut before = run(Vec::new(), &[]);
+        before.confusion = vec![
+            class("http://a@b/", &[(&["p"], Some("b")), (&["q"], None)]),
+            // The bystanders' own: never recorded, never compared.
+            class("http://x@y/", &[(&["q"], Some("y")), (&["r"], Some("x"))]),
+        ];
+        let baseline = baseline_of(&before);
+        assert_eq!(
+            baseline.confusion.keys().collect::<Vec<_>>(),
+            [&("p".to_owned(), "host [p|q]".to_owned())]
+        );
+        assert!(compare(&baseline, &before).unwrap().is_empty());
+        // The same partition on another, smaller input: the same class (the key has no form).
+        let mut same = before.clone();
+        same.confusion[0] = class("http://c@d/", &[(&["q"], None), (&["p"], Some("d"))]);
+        same.confusion[1] = class("http://z/", &[(&["q"], Some("z")), (&["s"], Some("w"))]);
+        assert!(compare(&baseline, &same).unwrap().is_empty());
+        // p now reads apart from q and r on another input, and no longer from q alone.
+        let mut after = before.clone();
+        after.confusion = vec![class(
+            "http://a@b@c/",
+            &[(&["p"], Some("b@c")), (&["q", "r"], Some("c"))],
+        )];
+        let changes = compare(&baseline, &after).unwrap();
+        let got: Vec<(ChangeKind, &str)> = changes
+            .iter()
+            .map(|c| (c.kind, c.classes[0].as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (ChangeKind::New, "p url-confusion-host [p|q,r]"),
+                (ChangeKind::Fixed, "p url-confusion-host [p|q]"),
+            ]
+        );
+        let new = changes[0].to_string();
+        for part in [
+            "new: p url-confusion-host [p|q,r]: ",
+            "the host of http://a@b@c/ is read 2 ways; two hosts",
+            "\n    p read \"b@c\"\n    q, r read \"c\"",
+            "\n    uridiff diff --edition rfc3986 -- 'http://a@b@c/'",
+        ] {
+            assert!(new.contains(part), "{part:?} not in {new}");
+        }
+        assert_eq!(changes[0].shown, "parse http://a@b@c/");
+        assert_eq!(changes[0].line, None);
+        let stale = changes[1].to_string();
+        assert!(
+            stale.starts_with("stale: p url-confusion-host [p|q]: p takes part in no such"),
+            "{stale}"
+        );
+        assert!(stale.contains("remove the line"), "{stale}");
+        assert_eq!(changes[1].line, baseline.confusion.values().next().copied());
+        // The job of a confusion change is its key's digest, whatever the example.
+        assert_eq!(changes[1].job, JobId(fnv1a(b"host [p|q]")));
+    }
+
+    #[test]
+    fn an_undefined_reading_is_named_as_no_component() {
+        let mut after = run(Vec::new(), &[]);
+        after.confusion = vec![class("http:a", &[(&["p"], None), (&["q"], Some("a"))])];
+        let baseline = baseline_of(&run(Vec::new(), &[]));
+        let text = compare(&baseline, &after).unwrap()[0].to_string();
+        assert!(text.contains("\n    p read no host\n"), "{text}");
     }
 }

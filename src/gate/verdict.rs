@@ -5,7 +5,10 @@
 //! with the answer recorded and now) or a deviation the baseline lists with the same answer
 //! (`known`), so a CI system that tracks tests by name sees each job pass or fail from run to
 //! run. An agreeing job whose answer is unchanged is counted (`recorded`, `answered`), not
-//! listed: a baseline holds thousands.
+//! listed: a baseline holds thousands. A URL-confusion class of a parser under test that the
+//! baseline does not list is an item too (`new`, its severity from its rank), and one listed that
+//! no input shows now (`fixed`, stale); a listed class still shown is not listed, as an agreeing
+//! job is not.
 
 use std::collections::BTreeMap;
 
@@ -63,9 +66,12 @@ pub struct Item {
     pub status: Status,
     /// The parser under test.
     pub subject: String,
-    /// The job's id (16 hex digits), what the baseline matches.
+    /// The job's id (16 hex digits), what the baseline matches; for a URL-confusion class,
+    /// [`super::fnv1a`] of its key ([`super::confusion_key`]), the same from run to run.
     pub job: String,
-    /// The class keys it deviates in now (new, changed, known) or was listed under (stale).
+    /// The class keys it deviates in now (new, changed, known) or was listed under (stale); for
+    /// a URL-confusion class, its one pseudo-class `<parser> url-confusion-<component> [<shape>]`
+    /// ([`super::confusion_class`]).
     pub classes: Vec<String>,
     /// The most severe of its classes now (`None` for a stale line: no deviation now).
     pub severity: Option<Severity>,
@@ -166,8 +172,9 @@ impl Verdict {
     /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
     ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
     /// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
-    ///                 jobs: Default::default() };
-    /// let known = Baseline { header, entries: Default::default(), agreed: Default::default() };
+    ///                 jobs: Default::default(), confusion: Vec::new() };
+    /// let known = Baseline { header, entries: Default::default(), agreed: Default::default(),
+    ///                        confusion: Default::default() };
     /// let v = Verdict::checked("b.txt", &known, &run, &compare(&known, &run).unwrap());
     /// assert!(v.passed && v.items.is_empty());
     /// assert_eq!(v.schema, uridiff::gate::verdict::CHECK_SCHEMA);
@@ -178,14 +185,27 @@ impl Verdict {
             .iter()
             .map(|c| {
                 let task = run.jobs.get(&c.job);
+                // A confusion class's severity is its rank's, its example the class's input.
+                let class = c.confusion.as_ref().and_then(|x| x.class.as_ref());
+                let severity = match &c.confusion {
+                    Some(_) => class.map(|k| super::confusion_severity(k.rank)),
+                    None => now.get(&(c.subject.as_str(), c.job)).map(|d| d.severity),
+                };
+                let example = match &c.confusion {
+                    Some(_) => class.map(|k| {
+                        let task = crate::engine::Task::parse(k.input.clone(), "confusion");
+                        shown_within(&task, None)
+                    }),
+                    None => task.map(|t| shown_within(t, None)),
+                };
                 Item {
                     status: c.kind.into(),
                     subject: c.subject.clone(),
                     job: c.job.to_string(),
                     classes: c.classes.clone(),
-                    severity: now.get(&(c.subject.as_str(), c.job)).map(|d| d.severity),
+                    severity,
                     shown: c.shown.clone(),
-                    example: task.map(|t| shown_within(t, None)),
+                    example,
                     line: c.line,
                     was: c.was.map(|d| format!("{d:016x}")),
                     now: c.now.map(|d| format!("{d:016x}")),
@@ -196,8 +216,10 @@ impl Verdict {
                 }
             })
             .collect();
+        // The jobs changed (a confusion class's id is its key's digest, no job's).
         let changed: std::collections::BTreeSet<(&str, JobId)> = changes
             .iter()
+            .filter(|c| c.confusion.is_none())
             .map(|c| (c.subject.as_str(), c.job))
             .collect();
         for ((subject, job), d) in &now {
@@ -240,7 +262,7 @@ impl Verdict {
     /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 1,
     ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
     /// let run = Run { header, records: vec![record], answers: Default::default(),
-    ///                 jobs: [(job_id(&task), task)].into() };
+    ///                 jobs: [(job_id(&task), task)].into(), confusion: Vec::new() };
     /// let v = Verdict::written("b.txt", &run);
     /// assert!(v.passed && v.wrote_baseline && v.failures().next().is_none());
     /// assert_eq!(v.items[0].example.as_deref(), Some("parse http://a b/"));
@@ -279,8 +301,9 @@ impl Verdict {
     /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
     ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
     /// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
-    ///                 jobs: Default::default() };
-    /// let known = Baseline { header, entries: Default::default(), agreed: Default::default() };
+    ///                 jobs: Default::default(), confusion: Vec::new() };
+    /// let known = Baseline { header, entries: Default::default(), agreed: Default::default(),
+    ///                        confusion: Default::default() };
     /// let v = Verdict::checked("b.txt", &known, &run, &compare(&known, &run).unwrap());
     /// assert_eq!(v.failures().count(), 0);
     /// ```
@@ -361,6 +384,7 @@ mod tests {
             jobs: records.iter().map(|r| (r.job, r.task.clone())).collect(),
             answers: Default::default(),
             records,
+            confusion: Vec::new(),
         }
     }
 

@@ -327,8 +327,9 @@ fn confusion(c: &super::ConfusionClass, index: &BTreeMap<String, i64>) -> SarifR
 /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
 ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
 /// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
-///                 jobs: Default::default() };
-/// let known = Baseline { header, entries: Default::default(), agreed: Default::default() };
+///                 jobs: Default::default(), confusion: Vec::new() };
+/// let known = Baseline { header, entries: Default::default(), agreed: Default::default(),
+///                        confusion: Default::default() };
 /// let v = Verdict::checked("b.txt", &known, &run, &compare(&known, &run).unwrap());
 /// let log = serde_json::to_value(uridiff::report::sarif::check(&v)).unwrap();
 /// assert!(log["runs"][0]["results"].as_array().unwrap().is_empty());
@@ -361,6 +362,7 @@ pub fn check(verdict: &Verdict) -> Sarif {
             let level = i.severity.map_or(ResultLevel::Warning, result_level);
             let example = i.example.clone().unwrap_or_else(|| i.shown.clone());
             let what = match (i.status, name.as_str()) {
+                (Status::New, n) if n.starts_with("url-confusion-") => "new URL confusion",
                 (Status::New, _) => "new deviation",
                 (_, crate::gate::CHANGED_ANSWER) => "changed answer",
                 _ => "changed deviation",
@@ -380,6 +382,20 @@ pub fn check(verdict: &Verdict) -> Sarif {
             }
             if let Some(a) = &i.now_answer {
                 text.push_str(&format!(" Now: {a}."));
+            }
+            // A confusion class: its parsers and what each group reads, the message's indented
+            // lines but the last (its `uridiff diff` line, the reproduce line below).
+            if name.starts_with("url-confusion-") {
+                let reads: Vec<&str> = i
+                    .message
+                    .lines()
+                    .filter_map(|l| l.strip_prefix("    "))
+                    .filter(|l| Some(*l) != i.reproduce.as_deref())
+                    .collect();
+                let key = i.classes.first().map_or("", |k| {
+                    k.strip_prefix(i.subject.as_str()).unwrap_or(k).trim_start()
+                });
+                text.push_str(&format!(" {key}: {}.", reads.join("; ")));
             }
             if let Some(r) = &i.reproduce {
                 text.push_str(&format!(" Reproduce: {r}"));

@@ -118,8 +118,9 @@ pub fn write_report(report: &Report, out: &mut impl Write) -> io::Result<()> {
 /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
 ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
 /// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
-///                 jobs: Default::default() };
-/// let known = Baseline { header, entries: Default::default(), agreed: Default::default() };
+///                 jobs: Default::default(), confusion: Vec::new() };
+/// let known = Baseline { header, entries: Default::default(), agreed: Default::default(),
+///                        confusion: Default::default() };
 /// let v = Verdict::checked("b.txt", &known, &run, &compare(&known, &run).unwrap());
 /// let mut out = Vec::new();
 /// uridiff::report::summary::write_check(&v, &mut out).unwrap();

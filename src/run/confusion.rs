@@ -140,6 +140,16 @@ pub struct ConfusionBudget {
     pub time: std::time::Duration,
 }
 
+impl ConfusionBudget {
+    /// No minimization: each class keeps the smallest input that showed it. What the gate
+    /// uses: its key ([`crate::gate::confusion_key`]) is the component and the partition, which
+    /// minimization keeps, so a run's keys do not wait on it.
+    pub const NONE: ConfusionBudget = ConfusionBudget {
+        candidates: 0,
+        time: std::time::Duration::ZERO,
+    };
+}
+
 impl Default for ConfusionBudget {
     /// 400 candidates a class, 1.5 s in all: the default report's time grows by that at most.
     fn default() -> Self {

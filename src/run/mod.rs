@@ -274,8 +274,10 @@ fn jobs(
 /// WHATWG test-data entries) through the engine, and for each subject named in `under_test`
 /// every job on which it deviates from its own reference, unexplained (a finding no profile rule
 /// reproduces), with the digest of its answer; and every answer of it, deviating or not, with
-/// its reference's answer beside it. No class is minimized and no report is built:
-/// the gate matches jobs, not examples. A name that is no subject of the engine has no record;
+/// its reference's answer beside it; and the URL-confusion classes of the parse jobs that a
+/// parser under test takes part in ([`ConfusionClasses`], not minimized: the gate keys them by
+/// component and partition, [`crate::gate::confusion_key`]). No class is minimized and no
+/// report is built: the gate matches jobs, not examples. A name that is no subject of the engine has no record;
 /// the caller checks the names first.
 ///
 /// # Errors
@@ -305,15 +307,22 @@ pub fn gate(inputs: Inputs<'_>, under_test: &[String]) -> Result<crate::gate::Ru
         .iter()
         .filter_map(|name| Some((engine.position(name)?, name.as_str())))
         .collect();
-    // A chunk of rows at a time, each turned into its records and answers and dropped.
+    // A chunk of rows at a time, each turned into its records and answers, folded into the
+    // confusion classes, and dropped.
     let mut records: Vec<Record> = Vec::new();
     let mut answers = std::collections::BTreeMap::new();
+    let infos = engine.infos();
+    let mut confusion = ConfusionClasses::new(&infos);
     for chunk in tasks.chunks(ROWS_PER_CHUNK) {
         let rows = engine.run(chunk, inputs.progress);
         let (r, a) = gate_records(engine, &tested, &rows);
         records.extend(r);
         answers.extend(a);
+        rows.iter().for_each(|row| confusion.add(row, &|_| None));
     }
+    // Only the classes a parser under test takes part in: a bystanders' class is never compared.
+    let mut confusion = confusion.finish(engine, ConfusionBudget::NONE);
+    confusion.retain(|c| tested.iter().any(|(_, name)| c.involves(name)));
     records.sort_by(|a, b| (&a.class, a.job).cmp(&(&b.class, b.job)));
     records.dedup_by(|a, b| (&a.class, a.job) == (&b.class, b.job));
     let editions: std::collections::BTreeSet<&str> = tasks.iter().map(|t| t.edition.id()).collect();
@@ -340,6 +349,7 @@ pub fn gate(inputs: Inputs<'_>, under_test: &[String]) -> Result<crate::gate::Ru
         records,
         answers,
         jobs: tasks.into_iter().map(|t| (job_id(&t), t)).collect(),
+        confusion,
     })
 }
 
