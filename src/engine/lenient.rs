@@ -22,6 +22,9 @@
 //!   percent-decoded;
 //! - **query**, **fragment**: percent-decoded.
 //!
+//! An authority whose port is not digits names no place: its host, port and path are not
+//! compared (a parser that ends such an authority elsewhere moves the path with it).
+//!
 //! Undefined and empty are the same reading for every component: the difference that matters
 //! here is where the input goes, and undefined against empty is judged, where it is judged, on
 //! inputs the reference reads. A component the subject does not report is not compared.
@@ -112,9 +115,19 @@ fn differences<'a>(
 ) -> Vec<(Component, Option<&'a str>, Option<&'a str>)> {
     let scheme = want.get(Component::Scheme).map(str::to_ascii_lowercase);
     let scheme = scheme.as_deref();
+    // RFC 3986 3.2.3: port = *DIGIT. An authority whose port is other text names no place,
+    // under the split as under the URL Standard (its port state fails): there is no reading of
+    // its host and port to hold a parser to, nor of the path of a parser that ended that
+    // authority elsewhere.
+    let placeless = want
+        .get(Component::Port)
+        .is_some_and(|p| !p.bytes().all(|b| b.is_ascii_digit()));
+    let judged = |c: Component| {
+        !(placeless && matches!(c, Component::Host | Component::Port | Component::Path))
+    };
     ORDER
         .into_iter()
-        .filter(|&c| components.contains(c) && reported(got, c))
+        .filter(|&c| components.contains(c) && reported(got, c) && judged(c))
         .filter(|&c| !alike(c, got.components.get(c), want.get(c), scheme))
         .map(|c| (c, want.get(c), got.components.get(c)))
         .collect()
@@ -291,6 +304,34 @@ mod tests {
         assert!(alike(Component::Userinfo, Some(":"), None, foo));
         assert!(!alike(Component::Userinfo, Some("a"), Some("a@b"), foo));
         assert!(alike(Component::Scheme, Some("HTTP"), Some("http"), foo));
+    }
+
+    #[test]
+    fn an_authority_whose_port_is_not_digits_names_no_place() {
+        let info = crate::subjects::Subject::info(crate::subjects::Spec::get()).clone();
+        // url-parse keeps `:]` as its host; the split reads host "" and port "]": no place.
+        let want = crate::subjects::lenient::split("p://:]");
+        let got = Parsed::from(
+            want.clone()
+                .with(Component::Host, Some(":]"))
+                .with(Component::Port, None),
+        );
+        assert!(lenient_differences(&info, &got, &want).is_empty());
+        // The scheme, userinfo, query and fragment are still read.
+        let want = crate::subjects::lenient::split("p://u@h:x?q");
+        let got = Parsed::from(want.clone().with(Component::Query, Some("r")));
+        let found = lenient_differences(&info, &got, &want);
+        assert_eq!(
+            found.iter().map(|d| d.0).collect::<Vec<_>>(),
+            [Component::Query]
+        );
+        // One step off: a port of digits is a place, its host is judged.
+        let want = crate::subjects::lenient::split("p://h:1");
+        let got = Parsed::from(want.clone().with(Component::Host, Some("h:1")));
+        assert_eq!(
+            lenient_differences(&info, &got, &want)[0].0,
+            Component::Host
+        );
     }
 
     #[test]

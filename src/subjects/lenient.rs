@@ -26,8 +26,11 @@
 //!      query up to the first `#`; the fragment after the first `#`, whatever follows it;
 //!    - the authority is split as the URL Standard's authority state and most libraries do: the
 //!      userinfo is everything before its **last** `@`; in what follows, an IP literal is the
-//!      text from `[` to the first `]`, and the port is what follows the **last** `:` outside
-//!      such a literal (a literal followed by anything but `:` is all host).
+//!      text from `[` to the first `]`: after a literal, the port is everything after the `:`
+//!      that follows it (a literal followed by anything but `:` is all host); without one, the
+//!      port is what follows the **last** `:`. A port that is not digits (RFC 3986 3.2.3's
+//!      `*DIGIT`) leaves the authority naming no place: `engine::lenient` then judges no host,
+//!      port or path against it.
 //!
 //! A reference is resolved the same way: against a base of a special scheme as the URL Standard
 //! resolves it (the basic URL parser given a base), else by RFC 3986 5.2.2's transform over the
@@ -84,7 +87,7 @@ impl Lenient {
                 profile: "rfc3986".to_owned(),
                 kind: Kind::InProcess,
                 library: "uridiff's lenient reading: the WHATWG reading for special schemes, \
-                          else Appendix B split at the last @ and the last : outside a literal"
+                          else Appendix B split at the last @, the port after a literal's : or the last :"
                     .to_owned(),
                 operations: OpSet::of(&[Op::Parse, Op::Resolve]),
                 components: ComponentSet::ALL,
@@ -338,8 +341,8 @@ pub fn split(input: &str) -> Components {
     c
 }
 
-/// The authority's userinfo (before the last `@`), host and port (after the last `:` outside an
-/// IP literal).
+/// The authority's userinfo (before the last `@`), host and port (after the `:` that follows an
+/// IP literal, else after the last `:`).
 fn split_authority(authority: &str, c: &mut Components) {
     let host_port = match authority.rfind('@') {
         Some(at) => {
@@ -407,6 +410,10 @@ mod tests {
         assert_eq!(c.get(Component::Port), None);
         let c = split("foo://h:");
         assert_eq!(c.get(Component::Port), Some(""));
+        // After a literal, the port starts after the `:` that follows it.
+        let c = split("foo://[::]::");
+        assert_eq!(c.get(Component::Host), Some("[::]"));
+        assert_eq!(c.get(Component::Port), Some(":"));
     }
 
     #[test]

@@ -19,6 +19,7 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
     vec![
         (urllib_port_range(), "//h:65536"),
         (libwget_latin1_query("q\u{c3}\u{bc}"), "http://h/?q\u{fc}"),
+        (yarl_empty_host(), "ftp://:"),
     ]
 }
 
@@ -92,4 +93,53 @@ fn an_out_of_range_port_refused_is_by_design_and_an_in_range_one_is_not() {
             .any(|f| f.signature.class == Class::TooStrict && f.rule.is_none()),
         "{found:?}"
     );
+}
+
+/// yarl refuses an empty host under a scheme of its `SCHEME_REQUIRES_HOST` (http, https, ws,
+/// wss, ftp); the double refuses every input whose authority is not empty and has no host
+/// before its ":" or after its "@", whatever the scheme.
+fn yarl_empty_host() -> Arc<dyn Subject> {
+    plays(
+        "python-yarl",
+        "python-yarl",
+        Edition::Rfc3986,
+        refuses_empty_hosts,
+    )
+}
+
+fn refuses_empty_hosts(input: &[u8], o: Outcome<Parsed>) -> Outcome<Parsed> {
+    let text = String::from_utf8_lossy(input);
+    let after = text.split_once("//").map_or("", |(_, a)| a);
+    let authority = after.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = authority.rsplit('@').next().unwrap_or_default();
+    if !authority.is_empty() && (host.is_empty() || host.starts_with(':')) {
+        rejected()
+    } else {
+        o
+    }
+}
+
+#[test]
+fn an_empty_host_refused_under_a_special_scheme_is_by_design_and_elsewhere_is_not() {
+    for input in ["ftp://:", "HTTP://@", "wss://u@:1"] {
+        let rules = fired(yarl_empty_host(), input);
+        assert_eq!(rules.len(), 1, "{input}: {rules:?}");
+        assert!(
+            rules[0].starts_with("python-yarl: an empty host is refused"),
+            "{rules:?}"
+        );
+    }
+    // One step off: yarl allows an empty host under other schemes since 1.11.1:
+    // refusing those is a finding no rule explains.
+    for input in ["foo://:", "file://:", "foo://u@"] {
+        assert!(fired(yarl_empty_host(), input).is_empty(), "{input}");
+        let engine = Engine::new(vec![yarl_empty_host()]);
+        let found = engine.findings(&engine.run_one(&Task::parse(input.as_bytes().to_vec(), "t")));
+        assert!(
+            found
+                .iter()
+                .any(|f| f.signature.class == Class::TooStrict && f.rule.is_none()),
+            "{input}: {found:?}"
+        );
+    }
 }

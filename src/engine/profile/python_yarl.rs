@@ -306,6 +306,24 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-yarl",
+        name: "an empty host is refused for http, https, ws, wss and ftp (CHANGES 1.11.1: \"Allowed empty host for URL schemes other than the special schemes listed in the WHATWG URL spec\"; ValueError \"host is required\")",
+        explains: |e| {
+            // yarl's `encode_url`: a netloc that is not empty whose host is empty, under one of
+            // `SCHEME_REQUIRES_HOST`, raises ValueError (an empty netloc is no host at all).
+            let Some(c) = e.spec_components else {
+                return false;
+            };
+            e.class == Class::TooStrict
+                && e.second.is_none()
+                && e.scheme().is_some_and(|s| {
+                    matches!(s.as_str(), "http" | "https" | "ws" | "wss" | "ftp")
+                })
+                && c.get(Component::Authority).is_some_and(|a| !a.is_empty())
+                && c.get(Component::Host) == Some("")
+        },
+    },
+    Rule {
+        profile: "python-yarl",
         name: "join reads and gives no empty authority, query or fragment, and \"/\" for an empty path after a host (raw_authority, raw_query_string, raw_fragment: \"empty string if\" missing; path: \"'/' for absolute URLs without path part\")",
         explains: resolves_without_empty_parts,
     },
