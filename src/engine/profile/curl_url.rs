@@ -390,8 +390,19 @@ fn foreign_file_host(url: &[u8]) -> bool {
 /// a numeric IPv4 host in dotted decimal, an empty path as "/".
 fn curl_reading(input: &[u8]) -> Option<Components> {
     let rewritten = two_slashes(std::str::from_utf8(input).ok()?)?;
-    let parsed = uri_spec::parse(rewritten.as_bytes()).ok()?;
-    let mut c = Components::from_spec(&parsed);
+    // What the two slashes give is read as any input is: by RFC 3986 where it is valid, else by
+    // the lenient reading that judges every input RFC 3986 rejects (so that only the difference
+    // the slash count makes is explained, not what curl does with a backslash or a second `@`).
+    let mut c = match uri_spec::parse(rewritten.as_bytes()) {
+        Ok(parsed) => Components::from_spec(&parsed),
+        Err(_) => {
+            use crate::subjects::{Ctx, Lenient, Subject};
+            match Lenient::get().parse(rewritten.as_bytes(), &Ctx::default()) {
+                crate::model::Outcome::Accepted(p) => p.components,
+                _ => return None,
+            }
+        }
+    };
     if let Some(host) = c.get(Component::Host).map(str::to_owned) {
         if let Some(v4) = curl_ipv4(&host) {
             c.set(Component::Host, Some(&v4));
@@ -566,6 +577,13 @@ mod tests {
 
     #[test]
     fn curl_reads_one_slash_and_numeric_hosts() {
+        // An input RFC 3986 rejects: the one slash read as two, the rest as the lenient
+        // reading reads it (curl's `p:/\@e` has host `e`, a browser's `http:/\@e` no userinfo).
+        let r = curl_reading(b"p:/\\@e").unwrap();
+        assert_eq!(r.get(Component::Host), Some("e"));
+        assert_eq!(r.get(Component::Path), Some("/"));
+        let r = curl_reading(b"http:/\\@e").unwrap();
+        assert_eq!(r.get(Component::Userinfo), None);
         let r = curl_reading(b"p:/0").unwrap();
         assert_eq!(r.get(Component::Host), Some("0.0.0.0"));
         assert_eq!(r.get(Component::Path), Some("/"));
