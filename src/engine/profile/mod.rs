@@ -455,12 +455,9 @@ pub(super) fn ipv6_compressed(host: &str) -> Option<String> {
     (s != host).then_some(s)
 }
 
-/// WHATWG's special schemes.
+/// WHATWG's special schemes (the one list: `subjects::lenient::SPECIAL_SCHEMES`).
 pub(super) fn is_special(scheme: Option<&str>) -> bool {
-    matches!(
-        scheme,
-        Some("http" | "https" | "ws" | "wss" | "ftp" | "file")
-    )
+    scheme.is_some_and(|s| crate::subjects::lenient::SPECIAL_SCHEMES.contains(&s))
 }
 
 /// The default port of WHATWG's special schemes (`http`, `ws`: 80; `https`, `wss`: 443; `ftp`:
