@@ -23,7 +23,8 @@
 //! - **query**, **fragment**: percent-decoded.
 //!
 //! An authority whose port is not digits names no place: its host, port and path are not
-//! compared (a parser that ends such an authority elsewhere moves the path with it).
+//! compared (a parser that ends such an authority elsewhere moves the path with it), unless the
+//! parser reads a port number from it.
 //!
 //! Undefined and empty are the same reading for every component: the difference that matters
 //! here is where the input goes, and undefined against empty is judged, where it is judged, on
@@ -118,10 +119,17 @@ fn differences<'a>(
     // RFC 3986 3.2.3: port = *DIGIT. An authority whose port is other text names no place,
     // under the split as under the URL Standard (its port state fails): there is no reading of
     // its host and port to hold a parser to, nor of the path of a parser that ended that
-    // authority elsewhere.
+    // authority elsewhere; unless the parser made a port number out of it (`h:80x` read as
+    // port 80, the way a `parseInt` reads it), which sends a request where nothing should go
+    // (the scheme's default port filled in is no port read).
+    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
     let placeless = want
         .get(Component::Port)
-        .is_some_and(|p| !p.bytes().all(|b| b.is_ascii_digit()));
+        .is_some_and(|p| !p.is_empty() && !digits(p))
+        && !got
+            .components
+            .get(Component::Port)
+            .is_some_and(|p| digits(p) && port_key(Some(p), scheme).is_some());
     let judged = |c: Component| {
         !(placeless && matches!(c, Component::Host | Component::Port | Component::Path))
     };
@@ -324,6 +332,13 @@ mod tests {
         assert_eq!(
             found.iter().map(|d| d.0).collect::<Vec<_>>(),
             [Component::Query]
+        );
+        // A parser that makes a number of that port is judged on it.
+        let want = crate::subjects::lenient::split("p://h:80x");
+        let got = Parsed::from(want.clone().with(Component::Port, Some("80")));
+        assert_eq!(
+            lenient_differences(&info, &got, &want)[0].0,
+            Component::Port
         );
         // One step off: a port of digits is a place, its host is judged.
         let want = crate::subjects::lenient::split("p://h:1");
