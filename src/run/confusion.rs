@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 
 use super::schemes::{input_scheme, takes_part, SCHEME_LESS_NOTE};
+use super::shrink::{shrink_all, Target};
 use crate::engine::{skeleton, Engine, Row};
 use crate::model::{Answer, Component, Op, Outcome};
 use crate::report::{show, Agreement, ConfusionClass, ConfusionRank, ReadingGroup};
@@ -151,17 +152,24 @@ impl ConfusionBudget {
 }
 
 impl Default for ConfusionBudget {
-    /// 400 candidates a class, 1.5 s in all: the default report's time grows by that at most.
+    /// 400 candidates a class, 20 s in all: the default report's ~900 classes are minimized in
+    /// about 30 CPU-seconds (measured on the default report with every worker), most severe
+    /// first, so on a machine that cannot do it in 20 s the least severe keep a larger example
+    /// (`minimized: false`).
     fn default() -> Self {
         ConfusionBudget {
             candidates: 400,
-            time: std::time::Duration::from_millis(1500),
+            time: std::time::Duration::from_secs(20),
         }
     }
 }
 
+/// Classes minimized together (one batch per parser per round for all of them): enough to fill
+/// a worker's batch, few enough that the time limit falls on the least severe.
+const WAVE: usize = 256;
+
 /// A partition's groups of subject positions: each group sorted, the groups sorted.
-type Groups = Vec<Vec<usize>>;
+pub(super) type Groups = Vec<Vec<usize>>;
 
 /// What the fold keeps of a class: the smallest input, its readings (one per group, in the
 /// order of the groups), and the count.
@@ -195,7 +203,7 @@ pub struct ConfusionClasses<'a> {
 /// The readings of `c` by the parsers taking part, grouped: for each group its positions and
 /// the first member's spelling. `outcome(i)` is subject `i`'s answer on `input`; `among`, the
 /// subjects to look at.
-fn partition<'o>(
+pub(super) fn partition<'o>(
     infos: &[&SubjectInfo],
     input: &[u8],
     c: Component,
@@ -287,23 +295,34 @@ impl<'a> ConfusionClasses<'a> {
             (rank(*c, &groups).0, std::cmp::Reverse(f.count))
         };
         pending.sort_by_cached_key(|p| rank_of(p));
-        let mut merged: BTreeMap<(Component, String, Groups), Folded> = BTreeMap::new();
-        for ((c, groups), mut f) in pending {
-            if std::time::Instant::now() < deadline {
-                let defined: Vec<bool> = f.reads.iter().map(is_defined).collect();
-                let to = Target {
-                    c,
-                    groups: &groups,
-                    defined: &defined,
-                };
-                if let Some((input, reads)) =
-                    minimize(engine, infos, &to, &f.input, budget.candidates, deadline)
-                {
+        // Minimized in waves, most severe first, so the time limit falls on the least.
+        let mut left = pending.as_mut_slice();
+        while !left.is_empty() && std::time::Instant::now() < deadline {
+            let (wave, rest) = left.split_at_mut(left.len().min(WAVE));
+            let classes: Vec<(Target, &[u8])> = wave
+                .iter()
+                .map(|((c, groups), f)| {
+                    let target = Target {
+                        c: *c,
+                        groups: groups.clone(),
+                        defined: f.reads.iter().map(is_defined).collect(),
+                    };
+                    (target, f.input.as_slice())
+                })
+                .collect();
+            let shrunk = shrink_all(engine, infos, &classes, budget.candidates, deadline);
+            drop(classes);
+            for ((_, f), s) in wave.iter_mut().zip(shrunk) {
+                if let Some((input, reads)) = s.smaller {
                     f.input = input;
                     f.reads = reads;
                 }
-                f.minimized = std::time::Instant::now() < deadline;
+                f.minimized = s.finished;
             }
+            left = rest;
+        }
+        let mut merged: BTreeMap<(Component, String, Groups), Folded> = BTreeMap::new();
+        for ((c, groups), f) in pending {
             let key = (c, skeleton(&f.input), groups);
             match merged.entry(key) {
                 std::collections::btree_map::Entry::Vacant(v) => {
@@ -547,84 +566,8 @@ pub fn confusion_keys_of(classes: &[ConfusionClass], parser: &str) -> Vec<String
 }
 
 /// Whether a reading is defined (empty is undefined, as [`routes_alike`] has it).
-fn is_defined(r: &Option<String>) -> bool {
+pub(super) fn is_defined(r: &Option<String>) -> bool {
     r.as_deref().is_some_and(|s| !s.is_empty())
-}
-
-/// What a minimization keeps: component `c` read in exactly these `groups` (the same members,
-/// each group alike, the groups apart), each group's reading defined or undefined as in
-/// `defined` (so two hosts do not become a host and none: the class's rank holds too).
-struct Target<'g> {
-    c: Component,
-    groups: &'g Groups,
-    defined: &'g [bool],
-}
-
-/// Shrinks `input` while the subjects of the target's groups all take part in it and read as
-/// the [`Target`] says: removals of runs of
-/// bytes, halving the run's length when none keeps, to single bytes (a candidate is kept
-/// whenever it holds, so the result has no single byte that could go). The candidates of a
-/// round go to every member at once, a batch each (members in parallel). Stops after
-/// `candidates` candidates or at `deadline`. `None` when nothing smaller holds; else the
-/// input and its readings.
-fn minimize(
-    engine: &Engine,
-    infos: &[&SubjectInfo],
-    target: &Target<'_>,
-    input: &[u8],
-    candidates: usize,
-    deadline: std::time::Instant,
-) -> Option<(Vec<u8>, Vec<Option<String>>)> {
-    use rayon::prelude::*;
-    let (c, groups) = (target.c, target.groups);
-    let members: Vec<usize> = groups.iter().flatten().copied().collect();
-    let subjects = engine.subjects();
-    let mut best: Option<(Vec<u8>, Vec<Option<String>>)> = None;
-    let mut current = input.to_vec();
-    let mut left = candidates;
-    let mut run = current.len().div_ceil(2).max(1);
-    while left > 0 && !current.is_empty() && std::time::Instant::now() < deadline {
-        let batch: Vec<Vec<u8>> = (0..current.len())
-            .step_by(run)
-            .take(left)
-            .map(|at| {
-                let mut v = current[..at].to_vec();
-                v.extend_from_slice(&current[(at + run).min(current.len())..]);
-                v
-            })
-            .collect();
-        left -= batch.len();
-        let jobs: Vec<crate::subjects::Job<'_>> = batch
-            .iter()
-            .map(|b| crate::subjects::Job::parse(b))
-            .collect();
-        let answers: Vec<Vec<Outcome<Answer>>> = members
-            .par_iter()
-            .map(|&i| crate::subjects::run_batch(subjects[i].as_ref(), &jobs))
-            .collect();
-        let holding = batch.iter().enumerate().find_map(|(k, candidate)| {
-            let got = partition(infos, candidate, c, members.iter().copied(), |i| {
-                let m = members.iter().position(|&x| x == i).unwrap_or(0);
-                &answers[m][k]
-            });
-            let (shape, reads): (Groups, Vec<Option<String>>) = got.into_iter().unzip();
-            let defined = reads
-                .iter()
-                .map(is_defined)
-                .eq(target.defined.iter().copied());
-            (shape == *groups && defined).then(|| (candidate.clone(), reads))
-        });
-        match holding {
-            Some((candidate, reads)) => {
-                current = candidate.clone();
-                best = Some((candidate, reads));
-                run = run.min(current.len().div_ceil(2)).max(1);
-            }
-            None if run == 1 => break,
-            None => run = run.div_ceil(2),
-        }
-    }
-    best
 }
 
 /// The canonical reading of a routing component, for grouping: readings with the same one

@@ -9,6 +9,7 @@ mod confusion;
 mod focus;
 mod matrix;
 mod schemes;
+mod shrink;
 
 use std::path::PathBuf;
 
@@ -168,7 +169,7 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
     // Classification's time: the last chunk's fold, after the run, and the minimization.
     let classes = classifier.finish(inputs.budget);
     let classify_s = run_started.elapsed().as_secs_f64() - run_s;
-    // The confusion classes' minimization, within its own budget (about a second and a half).
+    // The confusion classes' minimization, within its own budget (`ConfusionBudget::default`).
     let confusion_started = std::time::Instant::now();
     let confusion = pairs.finish(engine, ConfusionBudget::default());
     let confusion_s = confusion_started.elapsed().as_secs_f64();
