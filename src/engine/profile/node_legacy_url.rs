@@ -30,6 +30,15 @@ use crate::model::Component;
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "node-legacy-url",
+        name: "an auth that does not percent-decode throws (url.parse: \"A URIError is thrown if the auth property is present but cannot be decoded\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.second.is_none()
+                && legacy_auth(e.input).is_some_and(|auth| !decodes(auth))
+        },
+    },
+    Rule {
+        profile: "node-legacy-url",
         name: "space and < > \" ` \\r \\n \\t { } | \\ ^ ' are percent-encoded (\"Percent-encoding in URLs\")",
         explains: |e| {
             matches!(
@@ -161,6 +170,70 @@ const FORMAT_SLASHES: &[&str] = &["http", "https", "ftp", "gopher", "file"];
 const SLASHED: &[&str] = &["http", "https", "ftp", "gopher", "file", "ws", "wss"];
 
 /// `s` with the characters `url.parse` escapes in a URL object's properties escaped.
+/// The auth `url.parse` reads from `input` (Node's `lib/url.js`): after the input trimmed, a
+/// scheme (`[a-z0-9.+-]+:`) and the slashes that follow it (without a scheme, only `//`
+/// followed by text with an `@`), for any scheme but `javascript` that is written with `//` or
+/// is not one of the slashed protocols (http, https, ftp, gopher, file, ws, wss); the text
+/// before the last `@` before the first `/`, `?` or `#`.
+fn legacy_auth(input: &[u8]) -> Option<&[u8]> {
+    let text = input.trim_ascii();
+    let scheme_end = text
+        .iter()
+        .position(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'.' | b'+' | b'-')))
+        .filter(|&i| i > 0 && text[i] == b':');
+    let (scheme, rest) = match scheme_end {
+        Some(i) => (Some(text[..i].to_ascii_lowercase()), &text[i + 1..]),
+        None => (None, text),
+    };
+    let slashes = rest.starts_with(b"//");
+    let slashed = |s: &[u8]| {
+        matches!(
+            s,
+            b"http" | b"https" | b"ftp" | b"gopher" | b"file" | b"ws" | b"wss"
+        )
+    };
+    let reads_host = match scheme.as_deref() {
+        Some(b"javascript") => false,
+        Some(s) => slashes || !slashed(s),
+        None => slashes,
+    };
+    if !reads_host {
+        return None;
+    }
+    let rest = if slashes { &rest[2..] } else { rest };
+    let host_end = rest
+        .iter()
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
+        .unwrap_or(rest.len());
+    let at = rest[..host_end].iter().rposition(|&b| b == b'@')?;
+    Some(&rest[..at])
+}
+
+/// Whether `decodeURIComponent` takes `text`: every `%` starts two hex digits, and the bytes
+/// decoded are UTF-8.
+fn decodes(text: &[u8]) -> bool {
+    let mut out = Vec::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        if text[i] == b'%' {
+            let hex = text
+                .get(i + 1..i + 3)
+                .and_then(|h| std::str::from_utf8(h).ok());
+            match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                Some(b) if hex.is_some_and(|h| h.bytes().all(|c| c.is_ascii_hexdigit())) => {
+                    out.push(b);
+                    i += 3;
+                    continue;
+                }
+                _ => return false,
+            }
+        }
+        out.push(text[i]);
+        i += 1;
+    }
+    std::str::from_utf8(&out).is_ok()
+}
+
 fn auto_escaped(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -173,4 +246,42 @@ fn auto_escaped(s: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_auth_url_parse_reads_and_whether_it_decodes() {
+        assert_eq!(legacy_auth(b"V:%CF@"), Some(&b"%CF"[..]));
+        assert_eq!(legacy_auth(b"//%F0@a"), Some(&b"%F0"[..]));
+        assert_eq!(legacy_auth(b" http://a@b@c/d@e"), Some(&b"a@b"[..]));
+        // No host is read: a slashed scheme without "//", javascript, a path without "//".
+        assert_eq!(legacy_auth(b"http:a@b"), None);
+        assert_eq!(legacy_auth(b"javascript:a@b"), None);
+        assert_eq!(legacy_auth(b"/a@b"), None);
+        assert_eq!(legacy_auth(b"http://a/b@c"), None);
+        assert!(decodes(b"%41%C3%A9") && decodes(b"a"));
+        assert!(!decodes(b"%CF") && !decodes(b"%4") && !decodes(b"%zz") && !decodes(b"%+1"));
+    }
+
+    #[test]
+    fn only_an_auth_that_does_not_decode_explains_a_rejection() {
+        let rule = &RULES[0];
+        let ev = |input: &'static [u8]| super::super::Evidence {
+            class: Class::TooStrict,
+            input,
+            second: None,
+            reparsed: None,
+            spec: None,
+            got: None,
+            spec_components: None,
+        };
+        assert!((rule.explains)(&ev(b"V:%CF@")));
+        assert!((rule.explains)(&ev(b"//%F0@a")));
+        // One step off: the same bytes in the path, or an auth that decodes.
+        assert!(!(rule.explains)(&ev(b"http://a/%CF@")));
+        assert!(!(rule.explains)(&ev(b"V:%C3%A9@")));
+    }
 }

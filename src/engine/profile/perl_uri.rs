@@ -40,6 +40,11 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "perl-uri",
+        name: "leading and trailing white space is removed before the input is read (URI->new: \"as well as leading and trailing white space, are automatically removed\")",
+        explains: reads_the_trimmed_input,
+    },
+    Rule {
+        profile: "perl-uri",
         name: "the scheme's default port is reported when none is written",
         explains: |e| default_port_reported(e),
     },
@@ -129,7 +134,41 @@ fn server_methods(e: &super::Evidence<'_>) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::file_default_authority;
+    use super::{file_default_authority, reads_the_trimmed_input};
+    use crate::engine::profile::Evidence;
+    use crate::engine::Class;
+    use crate::model::Component;
+
+    /// `perl -MURI -e 'print URI->new("p:\n")->path'` prints nothing; `"p:a\n"`, `a`.
+    #[test]
+    fn white_space_at_the_ends_is_read_as_gone_and_nowhere_else() {
+        let ev = |input: &'static [u8], spec, got| Evidence {
+            class: Class::Component(Component::Path),
+            input,
+            second: None,
+            reparsed: None,
+            spec,
+            got,
+            spec_components: None,
+        };
+        assert!(reads_the_trimmed_input(&ev(b"p:\n", Some("\n"), Some(""))));
+        assert!(reads_the_trimmed_input(&ev(
+            b" p:a\t",
+            Some("a\t"),
+            Some("a")
+        )));
+        // One step off: another path than the trimmed input's, or white space inside.
+        assert!(!reads_the_trimmed_input(&ev(
+            b"p:a\n",
+            Some("a\n"),
+            Some("b")
+        )));
+        assert!(!reads_the_trimmed_input(&ev(
+            b"p:a b",
+            Some("a b"),
+            Some("ab")
+        )));
+    }
 
     /// Each case as `perl -MURI -e 'print URI->new(S)->canonical'` answers it.
     #[test]
@@ -148,4 +187,40 @@ mod tests {
             assert_eq!(file_default_authority(input).as_deref(), want, "{input}");
         }
     }
+}
+
+/// What `URI->new` reads of an input with white space at an end: the input without it (Perl's
+/// `\s`: space, tab, newline, carriage return, form feed, vertical tab). Such an input is never
+/// valid, so the evidence is the lenient reading's; the component must be what that reading
+/// gives for the trimmed input, compared as the lenient judging compares
+/// ([`crate::engine::lenient_alike`]).
+fn reads_the_trimmed_input(e: &super::Evidence<'_>) -> bool {
+    use crate::subjects::{Ctx, Lenient, Subject};
+    let Class::Component(c) = e.class else {
+        return false;
+    };
+    let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c | 0x0b);
+    let start = e
+        .input
+        .iter()
+        .position(|b| !space(b))
+        .unwrap_or(e.input.len());
+    let end = e
+        .input
+        .iter()
+        .rposition(|b| !space(b))
+        .map_or(start, |i| i + 1);
+    let trimmed = &e.input[start..end.max(start)];
+    if e.second.is_some() || trimmed.len() == e.input.len() {
+        return false;
+    }
+    let crate::model::Outcome::Accepted(read) = Lenient::get().parse(trimmed, &Ctx::default())
+    else {
+        return false;
+    };
+    let scheme = read
+        .components
+        .get(crate::model::Component::Scheme)
+        .map(str::to_ascii_lowercase);
+    crate::engine::lenient_alike(c, read.components.get(c), e.got, scheme.as_deref())
 }
