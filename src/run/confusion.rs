@@ -211,6 +211,11 @@ pub(super) fn partition<'o>(
     outcome: impl Fn(usize) -> &'o Outcome<Answer>,
 ) -> Vec<(Vec<usize>, Option<String>)> {
     let scheme = input_scheme(input);
+    // A file URL names no port (RFC 8089 2: `file-auth = "localhost" / host`): nothing connects
+    // to one, so no reading of it is a confusion.
+    if c == Component::Port && scheme.as_deref() == Some("file") {
+        return Vec::new();
+    }
     let mut groups: BTreeMap<Option<String>, (Vec<usize>, Option<String>)> = BTreeMap::new();
     for i in among {
         let info = infos[i];
@@ -578,12 +583,19 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
         Component::Scheme => Some(v.to_ascii_lowercase()),
         // An IP literal's address without its brackets (an API that gives the address, as
         // Python's `hostname` does); a host without regard to case (RFC 3986 3.2.2).
-        Component::Host => Some(
-            v.strip_prefix('[')
+        // An IPv6 address however written (`[0:2::8]` and `::2:0:8` are one address, RFC 4291
+        // 2.2). A name longer than 255 octets is no place: DNS holds none (RFC 1035 2.3.4), so
+        // a reading of it sends a request nowhere, like a reading of no host.
+        Component::Host => {
+            let bare = v
+                .strip_prefix('[')
                 .and_then(|h| h.strip_suffix(']'))
-                .unwrap_or(v)
-                .to_ascii_lowercase(),
-        ),
+                .unwrap_or(v);
+            if let Ok(address) = bare.parse::<std::net::Ipv6Addr>() {
+                return Some(address.to_string());
+            }
+            (bare.len() <= 255).then(|| bare.to_ascii_lowercase())
+        }
         // A number (the scheme's default is none), or the text as it is.
         Component::Port => {
             let default =
@@ -595,8 +607,20 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
             }
         }
         // The same octets, however percent-encoded (RFC 3986 2.1: `%3a`, `%3A` and, for an
-        // octet allowed as it is, the octet itself are one userinfo once decoded).
-        Component::Userinfo => Some(percent_decoded(v)),
+        // octet allowed as it is, the octet itself are one userinfo once decoded). Decoded
+        // until nothing changes: several libraries report the userinfo decoded (Node's `auth`,
+        // libwget, Mojo, furl), so `a%252f` as written and their `a%2f` are one userinfo.
+        Component::Userinfo => {
+            let mut d = percent_decoded(v);
+            for _ in 0..3 {
+                let again = percent_decoded(&d);
+                if again == d {
+                    break;
+                }
+                d = again;
+            }
+            Some(d)
+        }
         _ => Some(v.to_owned()),
     }
 }
@@ -674,6 +698,26 @@ mod tests {
         assert!(!routes_alike(Port, Some("99999"), Some("34463"), http));
         assert!(routes_alike(Port, Some("x"), Some("x"), http));
         assert!(!routes_alike(Path, Some("/a"), Some("/A"), http));
+        // One IPv6 address in two spellings; a broken one is another reading.
+        assert!(routes_alike(
+            Host,
+            Some("[0:2:3:4:5:6:7:8]"),
+            Some("::2:3:4:5:6:7:8"),
+            http
+        ));
+        assert!(!routes_alike(
+            Host,
+            Some(":2:3:4:5:6:7:8"),
+            Some("::2:3:4:5:6:7:8"),
+            http
+        ));
+        // A name no DNS holds is no host.
+        let long = "a".repeat(256);
+        assert!(routes_alike(Host, Some(&long), None, http));
+        assert!(!routes_alike(Host, Some(&long[..255]), None, http));
+        // A userinfo reported decoded is the one written encoded.
+        assert!(routes_alike(Userinfo, Some("a%252f"), Some("a%2f"), http));
+        assert!(!routes_alike(Userinfo, Some("a%2f"), Some("b%2f"), http));
     }
 }
 
@@ -744,6 +788,17 @@ mod class_tests {
             &outcomes[i]
         });
         assert_eq!(port.len(), 1, "a default port filled in is no port");
+        // A file URL's port is no place: never grouped, whatever the parsers read.
+        let ports = [
+            parsed(Some("h"), None, Some("1")),
+            parsed(Some("h"), None, Some("2")),
+            parsed(Some("h"), None, None),
+            parsed(Some("h"), None, None),
+        ];
+        let file = partition(&infos, b"file://h:1/", Component::Port, 0..4, |i| &ports[i]);
+        assert!(file.is_empty());
+        let http = partition(&infos, b"http://h:1/", Component::Port, 0..4, |i| &ports[i]);
+        assert_eq!(http.len(), 3);
         let encoded = [
             parsed(Some("c"), Some("a%3Ab"), None),
             parsed(Some("c"), Some("a%3ab"), None),
