@@ -574,6 +574,7 @@ def self_test():
     # --confusion: the diff text's values, the one-reading rule, the check, the weighted score.
     assert diff_value("'a'\\''b'") == "a'b" and diff_value("undefined") is None
     assert diff_value("$'a\\tb'") == "a\tb"
+    assert printed_fields("host=l\fj\r\nport=1\n") == {"host": "l\fj", "port": "1"}
     diff = ("  reference whatwg: valid scheme='http' host='ex.com' port=undefined\n"
             "  url      valid, same components  serializes as 'http://ex.com/'  (vs whatwg)\n"
             "  go-net-url  valid scheme='http' host='a'\\''b' port='80'  (vs rfc3986)\n"
