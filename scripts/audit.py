@@ -316,13 +316,34 @@ def diff_value(word):
     out = []
     for m in re.finditer(r"\$'((?:[^'\\]|\\.)*)'|'([^']*)'|\\(.)", word):
         if m.group(1) is not None:
-            out.append(m.group(1).encode("latin-1", "backslashreplace")
-                       .decode("unicode_escape").encode("latin-1").decode("utf-8", "replace"))
+            out.append(_ansi_c(m.group(1)))
         elif m.group(2) is not None:
             out.append(m.group(2))
         else:
             out.append(m.group(3))
     return "".join(out)
+
+
+ANSI_C = {"n": b"\n", "t": b"\t", "r": b"\r", "f": b"\f", "v": b"\v", "a": b"\a",
+          "b": b"\b", "e": b"\x1b", "E": b"\x1b"}
+
+
+def _ansi_c(body):
+    """The text of a bash `$'...'` body: `\\xHH` are bytes (UTF-8 together), `\\u{...}`
+    and `\\uHHHH` code points, `\\n` and the like their control characters."""
+    out = bytearray()
+    for m in re.finditer(r"\\x([0-9a-fA-F]{1,2})|\\u\{([0-9a-fA-F]+)\}|\\[uU]([0-9a-fA-F]{4,8})"
+                         r"|\\(.)|(.)", body, re.S):
+        hx, cp1, cp2, esc, ch = m.groups()
+        if hx:
+            out.append(int(hx, 16))
+        elif cp1 or cp2:
+            out += chr(int(cp1 or cp2, 16)).encode("utf-8")
+        elif esc is not None:
+            out += ANSI_C.get(esc, esc.encode("utf-8"))
+        else:
+            out += ch.encode("utf-8")
+    return out.decode("utf-8", "replace")
 
 
 def diff_reading(out, parser, comp):
@@ -336,13 +357,15 @@ def diff_reading(out, parser, comp):
     m = re.search(rf"\b{comp}={DIFF_VALUE}", rest)
     if m:
         return True, diff_value(m.group(1)), f"{parser}'s line"
-    vs = re.search(r"\(vs ([\w-]+)\)", rest)
-    if "same components" in rest and vs:
-        for raw in out.splitlines():
+    # Only the components that differ from the parser's reference are listed (`same
+    # components` when none does): an unlisted one is the reference's.
+    vs = re.search(r"\(vs ([\w.-]+)\)", rest)
+    if vs:
+        for raw in out.split("\n"):
             if raw.strip().startswith(f"reference {vs.group(1)}:"):
                 m = re.search(rf"\b{comp}={DIFF_VALUE}", raw)
                 if m:
-                    return True, diff_value(m.group(1)), f"same components as reference {vs.group(1)}"
+                    return True, diff_value(m.group(1)), f"as reference {vs.group(1)} (not listed as differing)"
     return False, None, f"no {comp}= for {parser}: {line!r}"
 
 
@@ -574,6 +597,7 @@ def self_test():
     # --confusion: the diff text's values, the one-reading rule, the check, the weighted score.
     assert diff_value("'a'\\''b'") == "a'b" and diff_value("undefined") is None
     assert diff_value("$'a\\tb'") == "a\tb"
+    assert diff_value("$'l\\fj\\xc3\\xaf\ufffd'") == "l\fj\u00ef\ufffd"
     assert printed_fields("host=l\fj\r\nport=1\n") == {"host": "l\fj", "port": "1"}
     diff = ("  reference whatwg: valid scheme='http' host='ex.com' port=undefined\n"
             "  url      valid, same components  serializes as 'http://ex.com/'  (vs whatwg)\n"
@@ -583,6 +607,9 @@ def self_test():
     assert diff_reading(diff, "go-net-url", "host")[:2] == (True, "a'b")
     assert diff_reading(diff, "go-net-url", "port")[:2] == (True, "80")
     assert diff_reading(diff, "curl-url", "host")[0] is False
+    assert diff_reading(diff.replace("host='a'\\''b' ", ""), "go-net-url", "host")[0] is False
+    diff += "  node-whatwg  valid, query=''  (vs whatwg)\n"
+    assert diff_reading(diff, "node-whatwg", "host")[:2] == (True, "ex.com")
     assert spelled_alike("port", "80", None, "http") and not spelled_alike("port", "80", None, "a")
     assert spelled_alike("host", "[::1]", "::1", "http") and spelled_alike("host", "A", "a", "a")
     assert spelled_alike("userinfo", "%7e", "~", "a") and not spelled_alike("userinfo", "x", "y", "a")
