@@ -57,8 +57,8 @@ parser), what it printed and a mechanical check: the printed `<component>=` line
 (the diff's line for that parser, or its reference's line where it says `same
 components`) against the claimed reading. A printed value that differs from the
 claim only as the class's one-reading rule allows (the host's case, an IP
-literal's brackets, the userinfo's percent-encoding, a default port filled in) is
-marked `agrees up to spelling`.
+literal's brackets, the userinfo's percent-encoding, a default port filled in,
+empty for none) is marked `agrees up to spelling`.
 
 The auditor fills, per class, three fields:
 
@@ -380,8 +380,9 @@ def spelled_alike(comp, printed, claimed, scheme):
     if comp == "port":
         default = DEFAULT_PORTS.get((scheme or "").lower())
         return {printed, claimed} <= {None, "", default}
-    if printed is None or claimed is None:
-        return False
+    if not printed or not claimed:
+        # Undefined and empty route alike (src/run/confusion.rs `routes_alike`).
+        return not printed and not claimed
     if comp in ("host", "scheme"):
         return printed.strip("[]").lower() == claimed.strip("[]").lower()
     if comp == "userinfo":
@@ -612,10 +613,12 @@ def self_test():
     assert diff_reading(diff, "node-whatwg", "host")[:2] == (True, "ex.com")
     assert spelled_alike("port", "80", None, "http") and not spelled_alike("port", "80", None, "a")
     assert spelled_alike("host", "[::1]", "::1", "http") and spelled_alike("host", "A", "a", "a")
+    assert spelled_alike("host", "", None, "http") and not spelled_alike("host", "a", None, "a")
     assert spelled_alike("userinfo", "%7e", "~", "a") and not spelled_alike("userinfo", "x", "y", "a")
     assert confusion_check("host", "http", None, True, "<nil>", "", "x").startswith("agrees:")
     assert confusion_check("host", "http", None, True, "", "", "go-net-url").startswith("agrees:")
-    assert confusion_check("host", "http", None, True, "", "", "ruby-uri").startswith("DISAGREES")
+    assert confusion_check("host", "http", None, True, "", "", "ruby-uri").startswith("agrees up to")
+    assert confusion_check("host", "http", None, True, "a", "", "ruby-uri").startswith("DISAGREES")
     assert confusion_check("host", "http", "a", True, "A", "", "x").startswith("agrees up to")
     assert confusion_check("host", "http", "a", True, "b", "", "x").startswith("DISAGREES")
     assert confusion_key({"component": "host", "form": "a:b", "input": "x:y"}) == \
