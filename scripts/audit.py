@@ -14,6 +14,11 @@ Score a filled worksheet:
 
     python3 scripts/audit.py --score audit/sample.md
 
+Draw a sample of the URL-confusion classes instead (the report's `confusion` array):
+
+    python3 scripts/audit.py REPORT_DIR/discrepancies.json --confusion --sample 20 --seed S \
+        --out audit/sample-confusion.md [--uridiff target/release/uridiff]
+
 Check the script itself (no report needed):
 
     python3 scripts/audit.py --self-test
@@ -43,6 +48,18 @@ by the shell: the class's `diff` line is run instead, with `--parser SUBJECT`
 and the `uridiff` binary given by `--uridiff`; classes of operations `diff`
 cannot run (normalize, equivalent) are marked for a manual check.
 
+With `--confusion` the sample is drawn the same way from the `confusion` array
+(key: component, form and input, the last two as JSON strings), and the worksheet
+holds per class its rank, impact, component, input and count, and per reading
+group its parsers, the claimed reading (`reads`), the group's reproduce line (or,
+for a Rust snippet, `uridiff diff --parser NAME INPUT` for the group's first
+parser), what it printed and a mechanical check: the printed `<component>=` line
+(the diff's line for that parser, or its reference's line where it says `same
+components`) against the claimed reading. A printed value that differs from the
+claim only as the class's one-reading rule allows (the host's case, an IP
+literal's brackets, the userinfo's percent-encoding, a default port filled in,
+empty for none) is marked `agrees up to spelling`.
+
 The auditor fills, per class, three fields:
 
     - verdict: real
@@ -53,7 +70,9 @@ The auditor fills, per class, three fields:
 
 `--score` counts verdicts, prints the share of real deviations and the number
 of classes per root cause (a duplicate counts under the root cause of the class
-it names; a class without a root-cause tag counts under its verdict's reason).
+it names; a class without a root-cause tag counts under its verdict's reason),
+and, where the worksheet says how many inputs each class stands for (`inputs:
+N`), the share of real deviations weighted by those counts.
 
 Standard library only (Python 3.8+).
 """
@@ -136,7 +155,10 @@ def run(line):
 def printed_fields(out):
     """`name=value` lines of the output, first occurrence wins."""
     fields = OrderedDict()
-    for raw in out.splitlines():
+    # Lines end at "\n" only: str.splitlines would also cut at a form feed, a
+    # vertical tab or U+0085 that a printed value may hold.
+    for raw in out.split("\n"):
+        raw = raw[:-1] if raw.endswith("\r") else raw
         m = re.match(r"^\s*([a-z_]+)=(.*)$", raw)
         if m and m.group(1) not in fields:
             fields[m.group(1)] = m.group(2)
@@ -273,17 +295,202 @@ def worksheet(report, n, seed, uridiff):
                 ""]
     return "\n".join(out) + "\n"
 
+# Default ports of the schemes a confusion class may fill one in for (RFC 7230 2.7.1,
+# RFC 6455 3, RFC 959, RFC 1738 3.4, the URL Standard's special schemes).
+DEFAULT_PORTS = {"http": "80", "https": "443", "ws": "80", "wss": "443", "ftp": "21",
+                 "gopher": "70"}
+# A value in `uridiff diff`'s text output: a shell word (single-quoted runs, `\'`
+# between them, or ANSI-C `$'...'`), or `undefined`.
+DIFF_VALUE = r"(undefined|(?:\$?'(?:[^'\\]|\\.)*'|\\')+)"
+
+
+def confusion_key(cls):
+    """A confusion class's stable key: component, form and input (JSON strings)."""
+    return f"{cls['component']} {show(cls['form'])} {show(cls['input'])}"
+
+
+def diff_value(word):
+    """The value of one `uridiff diff` text word (`'a'\''b'`, `$'a\tb'`, `undefined`)."""
+    if word == "undefined":
+        return None
+    out = []
+    for m in re.finditer(r"\$'((?:[^'\\]|\\.)*)'|'([^']*)'|\\(.)", word):
+        if m.group(1) is not None:
+            out.append(_ansi_c(m.group(1)))
+        elif m.group(2) is not None:
+            out.append(m.group(2))
+        else:
+            out.append(m.group(3))
+    return "".join(out)
+
+
+ANSI_C = {"n": b"\n", "t": b"\t", "r": b"\r", "f": b"\f", "v": b"\v", "a": b"\a",
+          "b": b"\b", "e": b"\x1b", "E": b"\x1b"}
+
+
+def _ansi_c(body):
+    """The text of a bash `$'...'` body: `\\xHH` are bytes (UTF-8 together), `\\u{...}`
+    and `\\uHHHH` code points, `\\n` and the like their control characters."""
+    out = bytearray()
+    for m in re.finditer(r"\\x([0-9a-fA-F]{1,2})|\\u\{([0-9a-fA-F]+)\}|\\[uU]([0-9a-fA-F]{4,8})"
+                         r"|\\(.)|(.)", body, re.S):
+        hx, cp1, cp2, esc, ch = m.groups()
+        if hx:
+            out.append(int(hx, 16))
+        elif cp1 or cp2:
+            out += chr(int(cp1 or cp2, 16)).encode("utf-8")
+        elif esc is not None:
+            out += ANSI_C.get(esc, esc.encode("utf-8"))
+        else:
+            out += ch.encode("utf-8")
+    return out.decode("utf-8", "replace")
+
+
+def diff_reading(out, parser, comp):
+    """What `uridiff diff` says `parser` reads for `comp`: (found, value, where)."""
+    line = diff_fields(out, parser)
+    if line is None:
+        return False, None, "the diff output has no line for " + parser
+    rest = line.split(None, 1)[1] if len(line.split(None, 1)) > 1 else ""
+    if not rest.startswith("valid"):
+        return False, None, f"{parser} does not accept it: {line!r}"
+    m = re.search(rf"\b{comp}={DIFF_VALUE}", rest)
+    if m:
+        return True, diff_value(m.group(1)), f"{parser}'s line"
+    # Only the components that differ from the parser's reference are listed (`same
+    # components` when none does): an unlisted one is the reference's.
+    vs = re.search(r"\(vs ([\w.-]+)\)", rest)
+    if vs:
+        for raw in out.split("\n"):
+            if raw.strip().startswith(f"reference {vs.group(1)}:"):
+                m = re.search(rf"\b{comp}={DIFF_VALUE}", raw)
+                if m:
+                    return True, diff_value(m.group(1)), f"as reference {vs.group(1)} (not listed as differing)"
+    return False, None, f"no {comp}= for {parser}: {line!r}"
+
+
+def _pct_upper(text):
+    return re.sub(r"%[0-9a-fA-F]{2}", lambda m: m.group(0).upper(), text)
+
+
+def spelled_alike(comp, printed, claimed, scheme):
+    """Whether two readings are one under the class's rule (README, "confusion"):
+    a host's case and an IP literal's brackets, a userinfo's percent-encoding, a
+    scheme's case, a default port filled in."""
+    if comp == "port":
+        default = DEFAULT_PORTS.get((scheme or "").lower())
+        return {printed, claimed} <= {None, "", default}
+    if not printed or not claimed:
+        # Undefined and empty route alike (src/run/confusion.rs `routes_alike`).
+        return not printed and not claimed
+    if comp in ("host", "scheme"):
+        return printed.strip("[]").lower() == claimed.strip("[]").lower()
+    if comp == "userinfo":
+        from urllib.parse import unquote
+        return unquote(printed) == unquote(claimed) or \
+            _pct_upper(printed) == _pct_upper(claimed)
+    return False
+
+
+def confusion_check(comp, scheme, claimed, printed_found, printed, where, parser):
+    """A one-line mechanical verdict for one group: printed reading against the claim."""
+    if not printed_found:
+        return "not checked: " + where
+    exact = printed == claimed or (claimed is None and (printed in NULLS or (
+        printed == "" and parser in EMPTY_IS_NULL)))
+    if exact:
+        return f"agrees: {comp}={show(printed)} ({where})"
+    norm = None if printed in NULLS or (printed == "" and parser in EMPTY_IS_NULL) else printed
+    if spelled_alike(comp, norm, claimed, scheme):
+        return f"agrees up to spelling: printed {comp}={show(printed)}, claimed {show(claimed)} ({where})"
+    return f"DISAGREES: printed {comp}={show(printed)}, claimed {show(claimed)} ({where})"
+
+
+def confusion_group_run(cls, group, uridiff):
+    """Run one group's line; returns (line, source, rc, out, err, check)."""
+    comp, inp = cls["component"], cls["input"]
+    scheme = inp.split(":", 1)[0] if ":" in inp else None
+    parser = group["parsers"][0]
+    line = group.get("reproduce")
+    if line and not is_rust_snippet(line):
+        rc, so, se = run(line)
+        fields = printed_fields(so)
+        if comp in fields:
+            verdict = confusion_check(comp, scheme, group["reads"], True, fields[comp],
+                                      "reproduce line", parser)
+        elif rc not in (0, None):
+            verdict = f"not checked: exit {rc}, no {comp}= printed"
+        else:
+            verdict = f"not checked: no {comp}= printed"
+        return line, "reproduce", rc, so, se, verdict
+    line = " ".join(shlex.quote(w) for w in [uridiff, "diff", "--parser", parser, "--", inp])
+    rc, so, se = run(line)
+    found, value, where = diff_reading(so, parser, comp)
+    verdict = confusion_check(comp, scheme, group["reads"], found, value, where, parser)
+    return line, "diff (Rust snippet not runnable by sh)", rc, so, se, verdict
+
+
+def confusion_worksheet(report, n, seed, uridiff):
+    data = json.load(open(report, encoding="utf-8"))
+    pool = sorted(data.get("confusion", []), key=confusion_key)
+    sample = random.Random(seed).sample(pool, min(n, len(pool)))
+    out = [f"# Audit worksheet: {len(sample)} of {len(pool)} URL-confusion classes",
+           "",
+           f"Report: `{report}` (seed {data.get('seed')}, generated {data.get('generated')}); "
+           f"sample seed {seed}; made by `scripts/audit.py --confusion`.",
+           "",
+           "Verdicts: `real` | `false-alarm: <reason>` | `duplicate-of: <key>`; "
+           "`root cause:` one short tag per distinct cause.",
+           ""]
+    for i, cls in enumerate(sample, 1):
+        key = confusion_key(cls)
+        out += [f"## {i}. {code(key)}",
+                "",
+                f"- key: {code(key)}",
+                f"- rank: {cls['rank']}; component: {cls['component']}; inputs: {cls.get('count')}; "
+                f"minimized: {cls.get('minimized')}" +
+                (f"; studies: {cls['studies']}" if cls.get("studies") else ""),
+                f"- form: {code(show(cls['form']))}",
+                f"- input: {code(show(cls['input']))}",
+                f"- impact: {cls['impact']}",
+                ""]
+        for j, group in enumerate(cls["groups"], 1):
+            line, source, rc, so, se, verdict = confusion_group_run(cls, group, uridiff)
+            printed = so + (("\n[stderr]\n" + se) if se.strip() else "")
+            out += [f"### group {j}: reads {code(show(group['reads']))}"
+                    + (" (the browsers' reading)" if group.get("browsers") else ""),
+                    "",
+                    f"- parsers: {', '.join(group['parsers'])}",
+                    f"- ran ({source}):",
+                    "",
+                    block(line, "sh"),
+                    "",
+                    f"- printed (exit {rc}):",
+                    "",
+                    block(printed or "(nothing)"),
+                    "",
+                    f"- mechanical check: {verdict}",
+                    ""]
+        out += ["- verdict: ",
+                "- root cause: ",
+                "- note: ",
+                ""]
+    return "\n".join(out) + "\n"
+
 
 def score(path):
     text = open(path, encoding="utf-8").read()
     entries = []
+    weights = []
     for sec in re.split(r"^## ", text, flags=re.M)[1:]:
         key = re.search(r"^- key: `+ ?(.*?) ?`+\s*$", sec, re.M)
         verdict = re.search(r"^- verdict:[ \t]*(.*)$", sec, re.M)
         root = re.search(r"^- root cause:[ \t]*(.*)$", sec, re.M)
+        inputs = re.search(r"\binputs: (\d+)", sec)
         entries.append((key.group(1) if key else sec.splitlines()[0],
                         verdict.group(1).strip() if verdict else "",
                         root.group(1).strip() if root else ""))
+        weights.append(int(inputs.group(1)) if inputs else None)
     kinds = Counter()
     roots = OrderedDict()
     by_key = {k: (v, r) for k, v, r in entries}
@@ -318,6 +525,14 @@ def score(path):
     if empty:
         print(f"{len(empty)} without a verdict: " + "; ".join(empty))
     print(f"real deviations: {real}/{total} ({100.0 * real / total if total else 0:.0f}%)")
+    if total and None not in weights:
+        # Weighted by the inputs each class stands for (its `count`).
+        w_all = sum(weights)
+        w_real = sum(w for (k, v, r), w in zip(entries, weights)
+                     if v.startswith("real") or (v.startswith("duplicate-of")
+                                                 and _resolves_to_real(by_key, v)))
+        print(f"real deviations by inputs: {w_real}/{w_all} "
+              f"({100.0 * w_real / w_all if w_all else 0:.0f}%)")
     print(f"distinct root causes: {len(roots)}")
     for r, keys in sorted(roots.items(), key=lambda kv: -len(kv[1])):
         kind = "real" if any(_resolves_to_real(by_key, by_key[k][0]) for k in keys) else "false-alarm"
@@ -379,6 +594,62 @@ def self_test():
         os.unlink(f.name)
     assert "real deviations: 2/3" in out, out
     assert "distinct root causes: 2" in out and "missing rule 1" in out, out
+    assert "by inputs" not in out, out
+    # --confusion: the diff text's values, the one-reading rule, the check, the weighted score.
+    assert diff_value("'a'\\''b'") == "a'b" and diff_value("undefined") is None
+    assert diff_value("$'a\\tb'") == "a\tb"
+    assert diff_value("$'l\\fj\\xc3\\xaf\ufffd'") == "l\fj\u00ef\ufffd"
+    assert printed_fields("host=l\fj\r\nport=1\n") == {"host": "l\fj", "port": "1"}
+    diff = ("  reference whatwg: valid scheme='http' host='ex.com' port=undefined\n"
+            "  url      valid, same components  serializes as 'http://ex.com/'  (vs whatwg)\n"
+            "  go-net-url  valid scheme='http' host='a'\\''b' port='80'  (vs rfc3986)\n"
+            "  curl-url  invalid: bad\n")
+    assert diff_reading(diff, "url", "host")[:2] == (True, "ex.com")
+    assert diff_reading(diff, "go-net-url", "host")[:2] == (True, "a'b")
+    assert diff_reading(diff, "go-net-url", "port")[:2] == (True, "80")
+    assert diff_reading(diff, "curl-url", "host")[0] is False
+    assert diff_reading(diff.replace("host='a'\\''b' ", ""), "go-net-url", "host")[0] is False
+    diff += "  node-whatwg  valid, query=''  (vs whatwg)\n"
+    assert diff_reading(diff, "node-whatwg", "host")[:2] == (True, "ex.com")
+    assert spelled_alike("port", "80", None, "http") and not spelled_alike("port", "80", None, "a")
+    assert spelled_alike("host", "[::1]", "::1", "http") and spelled_alike("host", "A", "a", "a")
+    assert spelled_alike("host", "", None, "http") and not spelled_alike("host", "a", None, "a")
+    assert spelled_alike("userinfo", "%7e", "~", "a") and not spelled_alike("userinfo", "x", "y", "a")
+    assert confusion_check("host", "http", None, True, "<nil>", "", "x").startswith("agrees:")
+    assert confusion_check("host", "http", None, True, "", "", "go-net-url").startswith("agrees:")
+    assert confusion_check("host", "http", None, True, "", "", "ruby-uri").startswith("agrees up to")
+    assert confusion_check("host", "http", None, True, "a", "", "ruby-uri").startswith("DISAGREES")
+    assert confusion_check("host", "http", "a", True, "A", "", "x").startswith("agrees up to")
+    assert confusion_check("host", "http", "a", True, "b", "", "x").startswith("DISAGREES")
+    assert confusion_key({"component": "host", "form": "a:b", "input": "x:y"}) == \
+        'host "a:b" "x:y"'
+    conf = {"seed": 1, "generated": 0, "confusion": [
+        {"rank": "host", "component": "host", "form": f"f{n}", "input": f"http://h{n}/",
+         "impact": "i", "count": n + 1, "minimized": True,
+         "groups": [{"parsers": ["p"], "browsers": False, "reads": f"h{n}",
+                     "reproduce": f"echo host=h{n}"},
+                    {"parsers": ["q"], "browsers": True, "reads": None,
+                     "reproduce": "echo host=None"}]} for n in range(3)]}
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump(conf, f)
+    try:
+        text = confusion_worksheet(f.name, 2, 5, "uridiff")
+        assert text == confusion_worksheet(f.name, 2, 5, "uridiff")
+    finally:
+        os.unlink(f.name)
+    assert text.count("\n## ") == 2 and text.count("- mechanical check: agrees: host=") == 4, text
+    sheet = re.sub(r"- verdict: ", "- verdict: real", text, count=1)
+    sheet = sheet.replace("- verdict: \n", "- verdict: false-alarm: x\n")
+    with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False) as f:
+        f.write(sheet)
+    try:
+        out = subprocess.run([sys.executable, __file__, "--score", f.name],
+                             capture_output=True, text=True).stdout
+    finally:
+        os.unlink(f.name)
+    counts = [int(n) for n in re.findall(r"inputs: (\d+)", sheet)]
+    assert "real deviations: 1/2" in out, out
+    assert f"real deviations by inputs: {counts[0]}/{sum(counts)}" in out, out
     print("self-test passed")
     return 0
 
@@ -391,6 +662,8 @@ def main(argv):
     ap.add_argument("--out", help="the worksheet to write (default: standard output)")
     ap.add_argument("--uridiff", default="target/release/uridiff",
                     help="the uridiff binary for classes whose reproduce line is Rust")
+    ap.add_argument("--confusion", action="store_true",
+                    help="sample the report's URL-confusion classes instead of unexplained ones")
     ap.add_argument("--score", metavar="WORKSHEET", help="count the verdicts of a filled worksheet")
     ap.add_argument("--self-test", action="store_true", help="check this script's own parts")
     args = ap.parse_args(argv)
@@ -400,7 +673,8 @@ def main(argv):
         return score(args.score)
     if not args.report:
         ap.error("give a discrepancies.json, or --score WORKSHEET")
-    text = worksheet(args.report, args.sample, args.seed, args.uridiff)
+    draw = confusion_worksheet if args.confusion else worksheet
+    text = draw(args.report, args.sample, args.seed, args.uridiff)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text)
