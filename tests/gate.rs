@@ -191,6 +191,7 @@ fn gate_run_of(parsers: &[(&str, Change1)], under_test: &[&str]) -> gate::Run {
             seed: 3,
             generated: 120,
             budget: 0,
+            confusion: Default::default(),
             tag: &|_| None,
             progress: &|| (),
         },

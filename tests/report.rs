@@ -160,7 +160,7 @@ fn every_parser() -> Report {
                     .collect(),
                 seed: 1,
                 generated: 4,
-                budget: 100,
+                budget: 100, confusion: Default::default(),
                 tag: &|_| None,
                 progress: &|| (),
             })
@@ -546,6 +546,7 @@ fn sample_report_is_written_when_asked() {
         seed: 7,
         generated: count,
         budget: 200,
+        confusion: Default::default(),
         tag: &|t: &Task| {
             t.origin
                 .strip_prefix("gen:confusion/")

@@ -144,6 +144,7 @@ fn a_reports_classes_reproduce_without_uridiff() {
         seed: 3,
         generated: 120,
         budget: 60,
+        confusion: Default::default(),
         tag: &|_| None,
         progress: &|| (),
     })

@@ -199,6 +199,7 @@ fn a_whatwg_parser_that_matches_the_reference_is_never_unexplained() {
         seed: 1,
         generated: 0,
         budget: 60,
+        confusion: Default::default(),
         tag: &|_| None,
         progress: &|| (),
     })

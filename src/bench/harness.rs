@@ -206,6 +206,7 @@ fn report_run(
         seed: cfg.seed,
         generated,
         budget: cfg.budget,
+        confusion: Default::default(),
         // As `uridiff report` tags its generated confusion inputs.
         tag: &|t: &Task| {
             t.origin

@@ -389,6 +389,10 @@ struct CorpusArgs {
     /// Subject runs per class spent minimizing its example.
     #[arg(long, value_name = "RUNS", default_value_t = 120)]
     budget: usize,
+    /// Seconds spent minimizing the URL-confusion classes' examples, most severe first (those
+    /// past the limit keep a larger example and say `minimized: false`).
+    #[arg(long, value_name = "S", default_value_t = 20)]
+    confusion_seconds: u64,
     #[command(flatten)]
     suites: suite::SuiteSources,
     /// A WHATWG URL test-data file (urltestdata.json's format): its entries join the jobs, and

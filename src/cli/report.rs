@@ -117,6 +117,10 @@ fn build(
         seed,
         generated: count,
         budget: corpus.budget,
+        confusion: uridiff::run::ConfusionBudget {
+            time: std::time::Duration::from_secs(corpus.confusion_seconds),
+            ..Default::default()
+        },
         tag: &|t: &Task| {
             t.origin
                 .strip_prefix("confusion/")
@@ -349,6 +353,10 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
             seed: corpus.seed,
             generated: corpus.count,
             budget: corpus.budget,
+            confusion: uridiff::run::ConfusionBudget {
+                time: std::time::Duration::from_secs(corpus.confusion_seconds),
+                ..Default::default()
+            },
             tag: &|_| None,
             progress: &|| (),
         },

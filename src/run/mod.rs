@@ -99,6 +99,8 @@ pub struct Inputs<'a> {
     pub generated: usize,
     /// Subject runs per class for minimization.
     pub budget: usize,
+    /// What minimizing the URL-confusion classes may cost.
+    pub confusion: ConfusionBudget,
     /// The confusion class of a task, by its origin.
     pub tag: &'a (dyn Fn(&Task) -> Option<String> + Sync),
     /// Called once per finished job.
@@ -169,9 +171,9 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
     // Classification's time: the last chunk's fold, after the run, and the minimization.
     let classes = classifier.finish(inputs.budget);
     let classify_s = run_started.elapsed().as_secs_f64() - run_s;
-    // The confusion classes' minimization, within its own budget (`ConfusionBudget::default`).
+    // The confusion classes' minimization, within its own budget.
     let confusion_started = std::time::Instant::now();
-    let confusion = pairs.finish(engine, ConfusionBudget::default());
+    let confusion = pairs.finish(engine, inputs.confusion);
     let confusion_s = confusion_started.elapsed().as_secs_f64();
     // Every suite case, judged for every subject.
     let mut jobs = Vec::new();
@@ -289,7 +291,7 @@ fn jobs(
 /// use uridiff::engine::{Engine, Task};
 /// let engine = Engine::new(uridiff::subjects::in_process());
 /// let run = uridiff::run::gate(uridiff::run::Inputs {
-///     engine: &engine, suites: &[], whatwg: Vec::new(), seed: 1, generated: 1, budget: 0,
+///     engine: &engine, suites: &[], whatwg: Vec::new(), seed: 1, generated: 1, budget: 0, confusion: Default::default(),
 ///     tasks: vec![Task::parse(b"http://a b/".to_vec(), "doc")],
 ///     tag: &|_| None, progress: &|| (),
 /// }, &["impl".to_owned()]).unwrap();
@@ -489,6 +491,7 @@ pub mod tests_support {
             seed: 1,
             generated: 3,
             budget: 100,
+            confusion: Default::default(),
             tag: &|_| None,
             progress: &|| (),
         })
