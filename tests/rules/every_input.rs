@@ -20,6 +20,8 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (urllib_port_range(), "//h:65536"),
         (libwget_latin1_query("q\u{c3}\u{bc}"), "http://h/?q\u{fc}"),
         (yarl_empty_host(), "ftp://:"),
+        (legacy_undecodable_auth(), "//%F0@a"),
+        (perl_trims(), "p:a\n"),
     ]
 }
 
@@ -142,4 +144,60 @@ fn an_empty_host_refused_under_a_special_scheme_is_by_design_and_elsewhere_is_no
             "{input}: {found:?}"
         );
     }
+}
+
+/// Node's `url.parse` throws URIError on an auth that does not decode; the double refuses every
+/// input with a `%F0` in it.
+fn legacy_undecodable_auth() -> Arc<dyn Subject> {
+    plays(
+        "node-legacy-url",
+        "node-legacy-url",
+        Edition::Rfc3986,
+        |input, o| match input.windows(3).any(|w| w == b"%F0") {
+            true => rejected(),
+            false => o,
+        },
+    )
+}
+
+#[test]
+fn an_auth_that_does_not_decode_refused_is_by_design_elsewhere_it_is_not() {
+    let rules = fired(legacy_undecodable_auth(), "//%F0@a");
+    assert_eq!(rules.len(), 1, "{rules:?}");
+    assert!(rules[0].starts_with("node-legacy-url: an auth that does not percent-decode"));
+    // One step off: the same bytes in a path decode nothing for url.parse to throw on.
+    assert!(fired(legacy_undecodable_auth(), "http://a/%F0").is_empty());
+}
+
+/// Perl's `URI->new` removes white space at the ends; the double reads every input as the
+/// lenient reading reads the input without it, and without any tab inside.
+fn perl_trims() -> Arc<dyn Subject> {
+    plays("perl-uri", "perl-uri", Edition::UriSyntax02, |input, _| {
+        let text = String::from_utf8_lossy(input);
+        let read: String = text.trim().chars().filter(|&c| c != '\t').collect();
+        Outcome::Accepted(Parsed::from(uridiff::subjects::lenient::split(&read)))
+    })
+}
+
+#[test]
+fn white_space_at_the_ends_dropped_is_by_design_inside_it_is_not() {
+    // The input is invalid: its acceptance is the escaping rule's; its path, the trimming's.
+    let rules = fired(perl_trims(), "p:a\n");
+    assert!(
+        rules
+            .iter()
+            .any(|r| r.starts_with("perl-uri: leading and trailing white space")),
+        "{rules:?}"
+    );
+    // One step off: a tab dropped inside the input is no trimming.
+    let rules = fired(perl_trims(), "p:a\tb");
+    assert!(
+        !rules
+            .iter()
+            .any(|r| r.starts_with("perl-uri: leading and trailing white space")),
+        "{rules:?}"
+    );
+    let engine = Engine::new(vec![perl_trims()]);
+    let found = engine.findings(&engine.run_one(&Task::parse(b"p:a\tb".to_vec(), "t")));
+    assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
 }
