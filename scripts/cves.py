@@ -30,9 +30,11 @@ to hold against the advisory's text.
 
 An advisory the report misses is then given to a campaign of `--campaign` seconds (default
 120; 0 for none) through impl and the two versions (`uridiff fuzz`), its findings judged as
-the unexplained classes are (a campaign has no URL-confusion classes).
+the unexplained classes are (a campaign has no URL-confusion classes). A campaign still
+minimizing at twice its time and a minute is stopped, and judged on what it wrote.
 
 Usage: scripts/cves.py [--uridiff target/release/uridiff] [--only CVE-ID] [--campaign S]
+Its judging functions' examples: python3 -m doctest scripts/cves.py
 Needs Node.js and npm (the npm registry), pip (PyPI), and prints one line per advisory, the
 class that shows it or the one the rule alone counted, and the total.
 """
@@ -136,7 +138,8 @@ SHOWS = {
     "CVE-2021-3664": (WEB_SLASHES, HOST),
     "CVE-2022-0512": (r"@", HOST | {"userinfo"}),
     "CVE-2022-0639": (r"@", HOST | {"userinfo", "serialization"}),
-    "CVE-2022-0686": (r":(?:$|[/?#])", HOST | {"port"}),
+    # An authority that ends in ':' (an empty port).
+    "CVE-2022-0686": (r"//[^/?#]*:(?:$|[/?#])", HOST | {"port"}),
     "CVE-2022-0691": (r"^[\x00-\x20]", HOST | {"scheme"}),
     "CVE-2020-26291": (BACKSLASH, HOST),
     "CVE-2021-27516": (BACKSLASH, HOST),
@@ -219,7 +222,21 @@ def confusion_of(confusion, me, other):
     """The URL-confusion classes `me` takes part in, as a run without `other` would show them:
     each class's groups with `other` left out and `me` named `version`, kept where two groups
     or more are left, keyed as the report keys a class (`<component> <form> [<groups>]`, each
-    group's parsers sorted and joined by `,`, the groups sorted and joined by `|`)."""
+    group's parsers sorted and joined by `,`, the groups sorted and joined by `|`).
+
+    >>> fixed_apart = [{"component": "host", "form": "a://a", "groups": [
+    ...     {"parsers": ["ada-url", "fixed"], "reads": "a"}, {"parsers": ["vulnerable"], "reads": "b"}]}]
+    >>> list(confusion_of(fixed_apart, "vulnerable", "fixed"))
+    ['host a://a [ada-url|version]']
+    >>> list(confusion_of(fixed_apart, "fixed", "vulnerable"))
+    []
+    >>> len(confusion_fixed_by_the_fix(fixed_apart))
+    1
+    >>> both_apart = [{"component": "host", "form": "a://a", "groups": [
+    ...     {"parsers": ["ada-url"], "reads": "a"}, {"parsers": ["fixed", "vulnerable"], "reads": "b"}]}]
+    >>> len(confusion_fixed_by_the_fix(both_apart))
+    0
+    """
     out = {}
     for c in confusion:
         groups, takes_part = [], False
@@ -259,7 +276,11 @@ APPENDIX_B = re.compile(r"^(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))
 
 def split(value):
     """`value`'s components by Appendix B; the host is the authority after its last '@' and
-    without a port (after the last ':' outside an IP literal's brackets)."""
+    without a port (after the last ':' outside an IP literal's brackets).
+
+    >>> split("http://u@[::1]:80/p?q")["host"], split("a:b")["host"]
+    ('[::1]', None)
+    """
     scheme, authority, path, query, fragment = APPENDIX_B.match(value).groups()
     host = None
     if authority is not None:
@@ -311,7 +332,18 @@ def differences(c):
 
 def shows(cve, c):
     """Whether the class's example shows what the advisory describes ([`SHOWS`]): its input
-    holds the advisory's trigger and the two versions read one of its components apart."""
+    holds the advisory's trigger and the two versions read one of its components apart.
+
+    >>> def parsed(host):
+    ...     return {"outcome": "accepted", "value": {"components": {"host": host}}}
+    >>> c = {"example": {"input": "http://a\\\\@b"},
+    ...      "outcomes": [["vulnerable", parsed("b")], ["fixed", parsed("a")]]}
+    >>> shows("CVE-2020-26291", c), shows("CVE-2022-0686", c)
+    (True, False)
+    >>> c["outcomes"][0][1] = {"outcome": "rejected"}
+    >>> shows("CVE-2020-26291", c)
+    False
+    """
     pattern, components = SHOWS[cve]
     if "groups" in c:
         text = text_of(c["input"])
