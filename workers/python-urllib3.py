@@ -48,13 +48,24 @@ def handshake():
     }
 
 
+def authority(url):
+    """The Url's `authority` property; urllib3 before 1.25 has none (scripts/cves.py runs
+    1.24), and there it is rebuilt as 1.25 defines it: `netloc` (host and port), after `auth`
+    and "@" when there is an auth."""
+    if hasattr(url, "authority"):
+        return url.authority
+    if url.netloc is None or url.auth is None:
+        return url.netloc
+    return "%s@%s" % (url.auth, url.netloc)
+
+
 def parse(value):
     url = parse_url(value)
     return {
         "outcome": "accepted",
         "components": {
             "scheme": give(url.scheme),
-            "authority": give(url.authority),
+            "authority": give(authority(url)),
             "userinfo": give(url.auth),
             "host": give(url.host),
             "port": give(url.port),
