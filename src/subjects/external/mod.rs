@@ -42,6 +42,7 @@ mod packages;
 mod pipes;
 mod process;
 mod tree;
+mod verdict;
 mod wire;
 // The protocol reader on bytes alone, for the fuzz target of the worker protocol.
 pub mod wire_check;
@@ -60,6 +61,8 @@ use self::feeder::Reply;
 pub use self::feeder::DEFAULT_WINDOW;
 pub use self::packages::{packages_dir, venv_python, PACKAGES_ENV};
 use self::process::{shorten, ReadError, Worker};
+pub use self::tree::end_orphans;
+pub use self::verdict::{GIVE_UP_AFTER, GIVE_UP_AFTER_EXITS};
 pub use self::wire::PROTOCOL;
 use self::wire::{Handshake, Request, Wire};
 use super::{Ctx, Job, Kind, Subject, SubjectInfo};
@@ -159,6 +162,8 @@ struct Slot {
     worker: Option<Worker>,
     unavailable: Option<String>,
     next_id: u64,
+    /// The requests failed in a row (the `verdict` room).
+    failures: verdict::Failures,
 }
 
 impl External {
@@ -323,7 +328,7 @@ impl External {
             Err(e) => {
                 if matches!(e, ReadError::Closed) {
                     // Let it finish exiting, so that its own exit status is the one reported.
-                    std::thread::sleep(Duration::from_millis(20));
+                    worker.exits_within(process::EXIT_GRACE);
                 }
                 let status = worker.kill();
                 let why = match e {

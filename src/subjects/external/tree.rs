@@ -3,19 +3,32 @@
 //!
 //! A worker runs in its own process group, and killing the group ends what stays in it. A
 //! descendant that calls `setsid(2)` leaves the group and the session, and once its parent
-//! exits it is re-parented to init, out of reach of both. So on Linux each worker is started
-//! with a tag in its environment ([`TAG_VAR`], a value of its own), which every descendant
-//! inherits through `fork` and `execve` (environ(7)); ending the tree is then, round after
-//! round until nothing is found: the worker's live descendants, read from
-//! `/proc/<pid>/task/<tid>/children` (proc(5): "the child tasks of this task"), and every process
-//! whose `/proc/<pid>/environ` carries the tag, each sent `SIGKILL`.
+//! exits it is re-parented, out of reach of both. Two means reach it on Linux:
 //!
-//! Why this and not another: `PR_SET_CHILD_SUBREAPER` would make uridiff the parent of every
-//! orphan of every worker, a process-wide change whose zombies uridiff would then have to reap;
-//! a cgroup needs a writable cgroup tree, which an unprivileged user mostly lacks. The tag needs
-//! neither, and reaches a re-parented orphan as long as it keeps the environment it was started
-//! with (a descendant that empties its environment and leaves the group is found only while
-//! its parent lives). Elsewhere than on Linux only the group is killed.
+//! - **The tag.** Each worker is started with a tag in its environment ([`TAG_VAR`], a value of
+//!   its own), which every descendant inherits through `fork` and `execve` (environ(7)); ending
+//!   the tree is then, round after round until nothing is found: the worker's live
+//!   descendants, read from `/proc/<pid>/task/<tid>/children` (proc(5): "the child tasks of this
+//!   task"), and every process whose `/proc/<pid>/environ` carries the tag, each sent `SIGKILL`.
+//!   This finds a detached descendant of one worker while it keeps its environment.
+//! - **The subreaper.** A descendant that empties its environment (`env -i`) carries no tag. So
+//!   the first worker started makes uridiff the child subreaper of its descendants
+//!   (`PR_SET_CHILD_SUBREAPER`, prctl(2): "an orphaned process is reparented to the nearest
+//!   still living ancestor subreaper"): whatever a worker detaches becomes uridiff's child once
+//!   its parent is gone, instead of init's. Uridiff's children that are neither a running worker
+//!   (kept in [`ROOTS`], registered as each starts) nor in uridiff's own process group (every
+//!   other command uridiff runs stays in it; a worker's tree starts in the worker's group) are
+//!   such orphans: [`end_orphans`] kills and reaps them, when any worker ends and when the
+//!   `uridiff` command ends. An orphan that still carries a tag is left to its worker's end,
+//!   since it may belong to a worker that runs.
+//!
+//! Why not a cgroup: it needs a writable cgroup tree, which an unprivileged user mostly lacks.
+//! Elsewhere than on Linux only the group is killed.
+
+use std::collections::BTreeSet;
+use std::io;
+use std::process::{Child, Command};
+use std::sync::{Mutex, MutexGuard};
 
 /// The environment variable that tags every process of one worker's tree.
 pub(super) const TAG_VAR: &str = "URIDIFF_WORKER_TREE";
@@ -35,6 +48,126 @@ pub(super) fn new_tag() -> String {
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u64(n);
     format!("{}-{n}-{:016x}", std::process::id(), h.finish())
+}
+
+/// The process ids of the workers started and not yet reaped: uridiff's children that are not
+/// orphans. Held while a worker starts, so that no sweep sees a new worker unregistered.
+static ROOTS: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
+
+fn roots() -> MutexGuard<'static, BTreeSet<u32>> {
+    // A panic while the set was held leaves it as it was: still the truth.
+    ROOTS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Starts a worker's process and registers it as a root (and, the first time, makes uridiff
+/// the subreaper of what workers detach).
+pub(super) fn spawn(command: &mut Command) -> io::Result<Child> {
+    let mut roots = roots();
+    #[cfg(target_os = "linux")]
+    {
+        static SUBREAPER: std::sync::Once = std::sync::Once::new();
+        // Failing to become one leaves the tag as the only means: nothing else changes.
+        SUBREAPER.call_once(|| {
+            let _ = nix::sys::prctl::set_child_subreaper(true);
+        });
+    }
+    let child = command.spawn()?;
+    roots.insert(child.id());
+    Ok(child)
+}
+
+/// Waits for the worker `child` to end and unregisters it, both under the lock: a worker
+/// started meanwhile cannot take its id and then lose its registration.
+pub(super) fn reap(child: &mut Child) -> Option<std::process::ExitStatus> {
+    let mut roots = roots();
+    let status = child.wait().ok();
+    roots.remove(&child.id());
+    status
+}
+
+/// Kills and reaps every orphan a worker left to uridiff (see the module's doc): uridiff's
+/// children outside its own process group that are no running worker and carry no worker's
+/// tag, round after round until none is left (an orphan may fork while it is being killed).
+/// Returns how many were ended. Called when a worker ends, and by the `uridiff` command before
+/// it exits; elsewhere than on Linux there are none to find.
+pub fn end_orphans() -> usize {
+    #[cfg(target_os = "linux")]
+    {
+        use nix::sys::signal::{kill, Signal};
+        use nix::sys::wait::waitpid;
+        use nix::unistd::Pid;
+        let me = std::process::id();
+        let Some(own_group) = stat(me).map(|s| s.pgrp) else {
+            return 0;
+        };
+        let mut ended = 0;
+        for _ in 0..ROUNDS {
+            // Held throughout: a worker starting now is registered before it can be seen.
+            let roots = roots();
+            let found: Vec<u32> = processes()
+                .filter(|&pid| !roots.contains(&pid))
+                .filter(|&pid| stat(pid).is_some_and(|s| s.ppid == me && s.pgrp != own_group))
+                .filter(|&pid| !tagged(pid))
+                .collect();
+            drop(roots);
+            if found.is_empty() {
+                break;
+            }
+            for pid in found {
+                let Ok(raw) = i32::try_from(pid) else {
+                    continue;
+                };
+                // Still uridiff's unreaped child: its id cannot have been reused.
+                let _ = kill(Pid::from_raw(raw), Signal::SIGKILL);
+                let _ = waitpid(Pid::from_raw(raw), None);
+                ended += 1;
+            }
+        }
+        ended
+    }
+    #[cfg(not(target_os = "linux"))]
+    0
+}
+
+/// What `/proc/<pid>/stat` says of a process's parent and group.
+#[cfg(target_os = "linux")]
+struct Stat {
+    ppid: u32,
+    pgrp: u32,
+}
+
+/// The parent and process group of `pid` (a zombie's too), from `/proc/<pid>/stat` (proc(5):
+/// after the command's closing parenthesis come state, ppid, pgrp).
+#[cfg(target_os = "linux")]
+fn stat(pid: u32) -> Option<Stat> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = text.rsplit_once(')')?;
+    let mut fields = rest.split_ascii_whitespace().skip(1);
+    Some(Stat {
+        ppid: fields.next()?.parse().ok()?,
+        pgrp: fields.next()?.parse().ok()?,
+    })
+}
+
+/// Every process id in `/proc`.
+#[cfg(target_os = "linux")]
+fn processes() -> impl Iterator<Item = u32> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()))
+}
+
+/// Whether the environment of `pid` carries some worker's tag.
+#[cfg(target_os = "linux")]
+fn tagged(pid: u32) -> bool {
+    let needle = format!("{TAG_VAR}=").into_bytes();
+    std::fs::read(format!("/proc/{pid}/environ")).is_ok_and(|environ| {
+        environ
+            .split(|&b| b == 0)
+            .any(|entry| entry.starts_with(&needle))
+    })
 }
 
 /// Kills every process of the tree of `root` (tagged `tag`) but `root` itself, round after
