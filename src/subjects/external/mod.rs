@@ -23,13 +23,19 @@
 //!   [`Protocol`](crate::model::CrashKind::Protocol) crash outcome for that
 //!   request, carrying the worker's last stderr lines; the worker is killed and started again
 //!   (re-reading its handshake) for the next request, and the rest of the window is sent again.
+//!   A worker that closes its stdout and keeps running is a protocol error too.
+//! - **Giving up**: a run of requests failed in a row ([`GIVE_UP_AFTER`] that are not exits, or
+//!   [`GIVE_UP_AFTER_EXITS`] of any kind) ends the worker for the run: that request is a
+//!   [`Dead`](crate::model::CrashKind::Dead) crash with the reason, and the worker is
+//!   unavailable from then on with the same reason (the `verdict` room).
 //! - **Ending**: a worker is killed with its whole process tree, descendants that left its
-//!   group or session included (the `tree` room).
+//!   group or session included, and what it detached with an emptied environment is ended as
+//!   uridiff's orphan ([`end_orphans`]; the `tree` room).
 //!
 //! The rooms: `catalogue` (the shipped workers), `cache` (where their sources are
 //! written), `packages` (the folder of the pinned PyPI and npm packages), `process` (spawn,
 //! read, kill), `tree` (ending a worker's descendants), `wire` (the protocol's lines), `feeder`
-//! (the window of requests in flight).
+//! (the window of requests in flight), `verdict` (when a worker is given up on).
 //!
 //! Byte strings travel as JSON strings when they are UTF-8 and as `{"b64": ...}` otherwise. The
 //! shared model holds text, so a non-UTF-8 byte string a worker returns is kept with U+FFFD in
