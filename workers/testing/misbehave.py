@@ -16,6 +16,7 @@ decides:
   bad-handshake  (any input) prints a handshake of another protocol, then behaves
   bad-profile    (any input) declares a profile outside uridiff's closed list
   blank-flood    prints 20,000 blank lines before its answer
+  blank-noise    prints 5,000 blank lines (under uridiff's cap) before its answer
   blank-endless  prints blank lines without end instead of its answer
   stderr-flood   writes one stderr line without end (no newline), never answering
   stderr-noise   writes 8 MiB of stderr without a newline before its answer
@@ -28,7 +29,8 @@ decides:
                  $MISBEHAVE_ORPHANS); exits with status 3 on the trigger (so is started again)
   ok             never misbehaves
 
-Each response carries "note": "pid=N", so a test can see that the worker was restarted.
+Each response carries "note": "pid=N", so a test can see that the worker was restarted; when
+$MISBEHAVE_STARTS names a file, each start appends its pid to it (a test counts the starts).
 """
 import json
 import os
@@ -45,6 +47,7 @@ MODES = [
     "bad-handshake",
     "bad-profile",
     "blank-flood",
+    "blank-noise",
     "blank-endless",
     "stderr-flood",
     "stderr-noise",
@@ -95,6 +98,10 @@ def main():
             pass
         time.sleep(3600)
         return 0
+    starts = os.environ.get("MISBEHAVE_STARTS")
+    if starts:
+        with open(starts, "a") as f:
+            f.write("%d\n" % os.getpid())
     if mode == "orphan":
         orphan()
     out.write(
@@ -134,6 +141,9 @@ def main():
                 continue
             elif mode == "blank-flood":
                 out.write("\n" * 20000)
+                out.flush()
+            elif mode == "blank-noise":
+                out.write("\n" * 5000)
                 out.flush()
             elif mode == "blank-endless":
                 while True:
