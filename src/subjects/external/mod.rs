@@ -29,8 +29,9 @@
 //!   [`Dead`](crate::model::CrashKind::Dead) crash with the reason, and the worker is
 //!   unavailable from then on with the same reason (the `verdict` room).
 //! - **Ending**: a worker is killed with its whole process tree, descendants that left its
-//!   group or session included, and what it detached with an emptied environment is ended as
-//!   uridiff's orphan ([`end_orphans`]; the `tree` room).
+//!   group or session included, and, once the program asked for it ([`adopt_orphans`]: the
+//!   `uridiff` command does), what it detached with an emptied environment is ended as the
+//!   program's orphan ([`end_orphans`]; the `tree` room).
 //!
 //! The rooms: `catalogue` (the shipped workers), `cache` (where their sources are
 //! written), `packages` (the folder of the pinned PyPI and npm packages), `process` (spawn,
@@ -67,7 +68,7 @@ use self::feeder::Reply;
 pub use self::feeder::DEFAULT_WINDOW;
 pub use self::packages::{packages_dir, venv_python, PACKAGES_ENV};
 use self::process::{shorten, ReadError, Worker};
-pub use self::tree::end_orphans;
+pub use self::tree::{adopt_orphans, end_orphans};
 pub use self::verdict::{GIVE_UP_AFTER, GIVE_UP_AFTER_EXITS};
 pub use self::wire::PROTOCOL;
 use self::wire::{Handshake, Request, Wire};

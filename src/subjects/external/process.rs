@@ -234,7 +234,7 @@ impl Drop for Worker {
 
 /// How long a worker whose stdout closed has to exit before it counts as one that closed its
 /// stdout and kept running (an exiting process closes its stdout a moment before it ends).
-pub(super) const EXIT_GRACE: Duration = Duration::from_millis(500);
+pub(super) const EXIT_GRACE: Duration = Duration::from_millis(1000);
 
 /// What went wrong with one request.
 pub(super) enum Fault {

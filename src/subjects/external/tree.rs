@@ -12,15 +12,17 @@
 //!   task"), and every process whose `/proc/<pid>/environ` carries the tag, each sent `SIGKILL`.
 //!   This finds a detached descendant of one worker while it keeps its environment.
 //! - **The subreaper.** A descendant that empties its environment (`env -i`) carries no tag. So
-//!   the first worker started makes uridiff the child subreaper of its descendants
-//!   (`PR_SET_CHILD_SUBREAPER`, prctl(2): "an orphaned process is reparented to the nearest
-//!   still living ancestor subreaper"): whatever a worker detaches becomes uridiff's child once
-//!   its parent is gone, instead of init's. Uridiff's children that are neither a running worker
+//!   the `uridiff` command makes itself the child subreaper of its descendants ([`adopt_orphans`]:
+//!   `PR_SET_CHILD_SUBREAPER`, prctl(2): "an orphaned process is reparented to the nearest still
+//!   living ancestor subreaper"): whatever a worker detaches becomes uridiff's child once its
+//!   parent is gone, instead of init's. Uridiff's children that are neither a running worker
 //!   (kept in [`ROOTS`], registered as each starts) nor in uridiff's own process group (every
 //!   other command uridiff runs stays in it; a worker's tree starts in the worker's group) are
 //!   such orphans: [`end_orphans`] kills and reaps them, when any worker ends and when the
 //!   `uridiff` command ends. An orphan that still carries a tag is left to its worker's end,
-//!   since it may belong to a worker that runs.
+//!   since it may belong to a worker that runs. Being a subreaper is a property of the whole
+//!   process, and a program that embeds the library may run children of its own in groups of
+//!   their own: so it is asked for ([`adopt_orphans`]), never a side effect of starting a worker.
 //!
 //! Why not a cgroup: it needs a writable cgroup tree, which an unprivileged user mostly lacks.
 //! Elsewhere than on Linux only the group is killed.
@@ -28,6 +30,7 @@
 use std::collections::BTreeSet;
 use std::io;
 use std::process::{Child, Command};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 /// The environment variable that tags every process of one worker's tree.
@@ -59,18 +62,39 @@ fn roots() -> MutexGuard<'static, BTreeSet<u32>> {
     ROOTS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Starts a worker's process and registers it as a root (and, the first time, makes uridiff
-/// the subreaper of what workers detach).
+/// Whether [`adopt_orphans`] made this process the subreaper of what its workers detach.
+static ADOPTING: AtomicBool = AtomicBool::new(false);
+
+/// Makes this process the child subreaper of its descendants (Linux's
+/// `PR_SET_CHILD_SUBREAPER`), so that a process a worker detaches, even one that emptied its
+/// environment and left the worker's session, becomes this process's child when its parent
+/// ends; from then on such orphans are killed and reaped whenever a worker ends and by
+/// [`end_orphans`]. Returns whether it took effect (false elsewhere than on Linux, or if the
+/// kernel refused).
+///
+/// Process-wide: after it, every child of this process outside its process group that is not a
+/// running worker and carries no worker's tag counts as an orphan to end. The `uridiff` command
+/// calls it first; a program that runs children of its own in process groups of their own
+/// should not.
+///
+/// ```no_run
+/// use uridiff::subjects::external::{adopt_orphans, end_orphans};
+/// adopt_orphans();
+/// // ... run workers ...
+/// end_orphans();
+/// ```
+pub fn adopt_orphans() -> bool {
+    #[cfg(target_os = "linux")]
+    if nix::sys::prctl::set_child_subreaper(true).is_ok() {
+        ADOPTING.store(true, Ordering::SeqCst);
+        return true;
+    }
+    false
+}
+
+/// Starts a worker's process and registers it as a root.
 pub(super) fn spawn(command: &mut Command) -> io::Result<Child> {
     let mut roots = roots();
-    #[cfg(target_os = "linux")]
-    {
-        static SUBREAPER: std::sync::Once = std::sync::Once::new();
-        // Failing to become one leaves the tag as the only means: nothing else changes.
-        SUBREAPER.call_once(|| {
-            let _ = nix::sys::prctl::set_child_subreaper(true);
-        });
-    }
     let child = command.spawn()?;
     roots.insert(child.id());
     Ok(child)
@@ -85,47 +109,57 @@ pub(super) fn reap(child: &mut Child) -> Option<std::process::ExitStatus> {
     status
 }
 
-/// Kills and reaps every orphan a worker left to uridiff (see the module's doc): uridiff's
-/// children outside its own process group that are no running worker and carry no worker's
-/// tag, round after round until none is left (an orphan may fork while it is being killed).
-/// Returns how many were ended. Called when a worker ends, and by the `uridiff` command before
-/// it exits; elsewhere than on Linux there are none to find.
+/// Kills and reaps every orphan a worker left to this process once [`adopt_orphans`] made it
+/// their subreaper (see the module's doc): its children outside its own process group that
+/// are no running worker and carry no worker's tag, round after round until none is left (an
+/// orphan may fork while it is being killed). Returns how many were ended: none without
+/// [`adopt_orphans`]. Called when a worker ends, and by the `uridiff` command before it exits.
 pub fn end_orphans() -> usize {
-    #[cfg(target_os = "linux")]
-    {
-        use nix::sys::signal::{kill, Signal};
-        use nix::sys::wait::waitpid;
-        use nix::unistd::Pid;
-        let me = std::process::id();
-        let Some(own_group) = stat(me).map(|s| s.pgrp) else {
-            return 0;
-        };
-        let mut ended = 0;
-        for _ in 0..ROUNDS {
-            // Held throughout: a worker starting now is registered before it can be seen.
-            let roots = roots();
-            let found: Vec<u32> = processes()
-                .filter(|&pid| !roots.contains(&pid))
-                .filter(|&pid| stat(pid).is_some_and(|s| s.ppid == me && s.pgrp != own_group))
-                .filter(|&pid| !tagged(pid))
-                .collect();
-            drop(roots);
-            if found.is_empty() {
-                break;
-            }
-            for pid in found {
-                let Ok(raw) = i32::try_from(pid) else {
-                    continue;
-                };
-                // Still uridiff's unreaped child: its id cannot have been reused.
-                let _ = kill(Pid::from_raw(raw), Signal::SIGKILL);
-                let _ = waitpid(Pid::from_raw(raw), None);
-                ended += 1;
-            }
-        }
-        ended
+    if !ADOPTING.load(Ordering::SeqCst) {
+        return 0;
     }
-    #[cfg(not(target_os = "linux"))]
+    reap_orphans()
+}
+
+/// [`end_orphans`]' work, on Linux.
+#[cfg(target_os = "linux")]
+fn reap_orphans() -> usize {
+    use nix::sys::signal::{kill, Signal};
+    use nix::sys::wait::waitpid;
+    use nix::unistd::Pid;
+    let me = std::process::id();
+    let Some(own_group) = stat(me).map(|s| s.pgrp) else {
+        return 0;
+    };
+    let mut ended = 0;
+    for _ in 0..ROUNDS {
+        // Held while looking: a worker starting now is registered before it can be seen.
+        let roots = roots();
+        let found: Vec<u32> = processes()
+            .filter(|&pid| !roots.contains(&pid))
+            .filter(|&pid| stat(pid).is_some_and(|s| s.ppid == me && s.pgrp != own_group))
+            .filter(|&pid| !tagged(pid))
+            .collect();
+        drop(roots);
+        if found.is_empty() {
+            break;
+        }
+        for pid in found {
+            let Ok(raw) = i32::try_from(pid) else {
+                continue;
+            };
+            // Still uridiff's unreaped child: its id cannot have been reused.
+            let _ = kill(Pid::from_raw(raw), Signal::SIGKILL);
+            let _ = waitpid(Pid::from_raw(raw), None);
+            ended += 1;
+        }
+    }
+    ended
+}
+
+/// Elsewhere than on Linux no process is made a subreaper: there are no orphans to end.
+#[cfg(not(target_os = "linux"))]
+fn reap_orphans() -> usize {
     0
 }
 
