@@ -349,3 +349,32 @@ fn a_report_with_a_worker_given_up_on_says_so_once_and_leaves_no_process() {
     let left = survivors(&pids);
     assert!(left.is_empty(), "left running after the report: {left:?}");
 }
+
+#[test]
+fn a_parser_under_test_given_up_on_fails_the_gate_in_one_line() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let baseline = dir.path().join("b.txt");
+    let o = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args([
+            "check",
+            "--write-baseline",
+            "--count",
+            "40",
+            "--no-boundary",
+        ])
+        .args(["--no-builtin-suites", "--parser", "url", "--parser", "w"])
+        .args(["--under-test", "w", "--baseline"])
+        .arg(&baseline)
+        .arg("--external")
+        .arg(format!("w=exec python3 '{MISBEHAVE}' out-of-order '*'"))
+        .output()
+        .expect("uridiff runs");
+    let text = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{text}");
+    let first = text.lines().next().unwrap_or_default();
+    assert!(
+        first.contains("w is under test but stopped running during the run: given up on"),
+        "{text}"
+    );
+    assert!(!baseline.exists(), "no baseline of its non-answers");
+}

@@ -57,7 +57,8 @@ enum Command {
     /// input shown) on which it shows. Exits 1 on a new deviating job, a changed answer and a
     /// stale line (each printed with the `uridiff diff` command that shows it); 2 on a malformed
     /// baseline (file:line:column), one from another run (which field differs), or a parser under
-    /// test that cannot run. --write-baseline writes the file instead.
+    /// test that cannot run (or stops running during the run: a worker given up on after
+    /// failing request after request). --write-baseline writes the file instead.
     Check(CheckArgs),
     /// Every parser's outcome on each INPUT side by side (parse; resolve with --base), marking
     /// where each differs from impl.
