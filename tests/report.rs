@@ -1395,6 +1395,7 @@ fn schema_names_every_class_edition_and_component() {
         CrashKind::Timeout,
         CrashKind::Exit,
         CrashKind::Protocol,
+        CrashKind::Dead,
     ] {
         classes.push(Class::Crash(k));
     }
