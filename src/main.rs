@@ -12,7 +12,13 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let args = cli::parse_args();
-    match cli::run(args) {
+    // What a worker detaches becomes uridiff's child, to be ended with the run.
+    uridiff::subjects::external::adopt_orphans();
+    let result = cli::run(args);
+    // The parsers are dropped by now, each worker ended with its tree; what a worker detached
+    // from it ends here, before uridiff's exit would hand it to init.
+    uridiff::subjects::external::end_orphans();
+    match result {
         Ok(code) => code,
         Err(err) if cli::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {

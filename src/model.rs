@@ -349,6 +349,10 @@ pub enum CrashKind {
     Exit,
     /// An external worker answered something that is not the protocol.
     Protocol,
+    /// An external worker failed a run of requests in a row (each a timeout, an exit or a
+    /// protocol error) and was given up on for the rest of the run: the request that ended the
+    /// run carries this kind, the worker's later requests are not sent.
+    Dead,
 }
 
 impl CrashKind {
@@ -359,6 +363,7 @@ impl CrashKind {
             CrashKind::Timeout => "timeout",
             CrashKind::Exit => "exit",
             CrashKind::Protocol => "protocol",
+            CrashKind::Dead => "dead",
         }
     }
 }

@@ -31,6 +31,9 @@ mod adapters;
 mod external;
 // Workers pipelined and concurrent, misbehaving within a window, ended with their process tree.
 mod pipeline;
+// Misbehaving workers given up on after a run of failed requests; no process a worker starts
+// outlives the run.
+mod giving_up;
 // Reproduce lines in each worker's own language, run, against what the worker reports.
 mod reproduce;
 // Every profile rule fires through the comparison.

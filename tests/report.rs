@@ -1396,6 +1396,7 @@ fn schema_names_every_class_edition_and_component() {
         CrashKind::Timeout,
         CrashKind::Exit,
         CrashKind::Protocol,
+        CrashKind::Dead,
     ] {
         classes.push(Class::Crash(k));
     }

@@ -7,6 +7,10 @@
 //! A worker dies either while the engine runs a batch (its crash is then also an ordinary
 //! `crash-*` finding of that input) or while the minimizer re-runs it on a smaller input; the
 //! minimizer only keeps the class it shrinks, so without this record a death there left no trace.
+//! A worker the external feeder gives up on for the run (a run of failed requests in a row,
+//! `crate::subjects::external`'s `verdict` room) is such a death: its last request is a
+//! [`CrashKind::Dead`](crate::model::CrashKind::Dead) crash, whose class is this one, so the
+//! batch's finding and this record are one line when the input is the same.
 
 use std::fmt;
 
@@ -289,6 +293,12 @@ mod tests {
             kind: CrashKind::Exit,
             message: "exit status: 3".into(),
         })
+    }
+
+    #[test]
+    fn a_death_is_the_class_of_a_worker_given_up_on() {
+        use crate::engine::Class;
+        assert_eq!(Class::Crash(CrashKind::Dead).name(), DEAD);
     }
 
     #[test]

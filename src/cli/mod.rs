@@ -2,7 +2,8 @@
 //!
 //! Exit codes, grep-style: 0 yes/valid/clean, 1 the answer is no (invalid input, not equivalent,
 //! a failing case), 2 a usage or I/O error, 3 no answer for some input and no "no" for any
-//! (`equivalent`: an operand is not a URI-reference; `oracle`: an input too long to decide).
+//! (`equivalent`: an operand is not a URI-reference; `oracle`: an input too long to decide;
+//! `report`, `diff`: a parser crashed or a worker misbehaved).
 
 mod bench;
 mod ci;
@@ -41,7 +42,12 @@ enum Command {
     /// The main job: every suite and a generated corpus through every available parser, written
     /// to --out (default reports/) as index.html, summary.md, discrepancies.json and junit.xml.
     ///
-    /// Exits 0, or 3 if a parser crashed (the crash is a class in the report).
+    /// Exits 0, or 3 if a parser crashed: an in-process parser panicked, or a worker timed out,
+    /// exited, broke the protocol or was given up on after failing requests in a row (each a
+    /// crash-* class in the report, crash-dead with the reason for a worker given up on; its
+    /// remaining jobs are not run). The report is complete for every other parser. In CI, treat 3
+    /// as a failure when the crashed parser is the one you maintain (fix the crash, or its
+    /// worker); otherwise keep the report and read its crash classes.
     Report(ReportArgs),
     /// The CI gate: run what `report` runs and compare, for each parser under test, every job on
     /// which it deviates from its reference (and a digest of its answer) with a baseline file.
@@ -51,13 +57,14 @@ enum Command {
     /// input shown) on which it shows. Exits 1 on a new deviating job, a changed answer and a
     /// stale line (each printed with the `uridiff diff` command that shows it); 2 on a malformed
     /// baseline (file:line:column), one from another run (which field differs), or a parser under
-    /// test that cannot run. --write-baseline writes the file instead.
+    /// test that cannot run (or stops running during the run: a worker given up on after
+    /// failing request after request). --write-baseline writes the file instead.
     Check(CheckArgs),
     /// Every parser's outcome on each INPUT side by side (parse; resolve with --base), marking
     /// where each differs from impl.
     ///
     /// Exits 0 when none differs (or every difference is by design), 1 when one does, 3 when a
-    /// parser crashed.
+    /// parser crashed (a panic, or a worker that timed out, exited or broke the protocol).
     Diff(DiffArgs),
     /// List every parser: version, profile, kind, operations, components, availability.
     Parsers(ParsersArgs),
@@ -593,7 +600,11 @@ fn after_help(c: &clap::Command) -> String {
     s.push_str(
         "Exit codes:\n  0  yes: valid, equivalent, every case passed\n  1  no: an input is invalid, \
          not equivalent, a case failed\n  2  a usage, I/O or suite-file error\n  3  no answer for \
-         some input and no \"no\": equivalent with an invalid operand, oracle too-long\n",
+         some input and no \"no\": equivalent with an invalid operand, oracle\n     too-long; \
+         report and diff: a parser crashed or a worker misbehaved (timed out,\n     exited, \
+         broke the protocol, was given up on: a crash-* class), the output complete\n     for \
+         the other parsers. In CI: a failure when the crashed parser is yours, else\n     read \
+         its crash class\n",
     );
     s
 }

@@ -362,6 +362,17 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
         },
         &tested,
     )?;
+    // A parser under test that stopped running during the run (a worker given up on after
+    // failing request after request, or that could not be started again): one line, as for
+    // one that cannot start, never a baseline of its non-answers nor every line of it stale.
+    for name in &tested {
+        if let Some(Err(why)) = engine
+            .position(name)
+            .map(|i| engine.subjects()[i].available())
+        {
+            anyhow::bail!("{name} is under test but stopped running during the run: {why}");
+        }
+    }
     // What the run's inputs covered: a line in every output (the report has the table).
     let coverage = report::coverage::Coverage::of(run.jobs.values());
     let deviating = run

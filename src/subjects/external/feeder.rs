@@ -11,7 +11,9 @@
 //! (the later of its sending and the previous answer's arrival: a worker answers in order). A
 //! timeout, an exit or a line that is not the answer due (not JSON, another id: out of order, a
 //! second answer, an answer skipped) is a crash outcome for the request due; the worker is
-//! killed and started again, and the rest of the window is sent again to the new one.
+//! killed and started again, and the rest of the window is sent again to the new one. A run of
+//! such failures in a row ends the worker for the run (the `verdict` room): the rest of the
+//! batch, and every later request, is not sent.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -19,7 +21,7 @@ use std::time::{Duration, Instant};
 use super::process::{shorten, Fault, ReadError, Worker};
 use super::wire::{Request, Response};
 use super::{External, Slot};
-use crate::model::{Op, Outcome};
+use crate::model::{Crash, CrashKind, Op, Outcome};
 use crate::subjects::Subject;
 
 /// How many requests one worker has in flight at most, unless [`External::window`] says
@@ -51,7 +53,10 @@ impl External {
             }
             let operations = self.info().operations;
             let Slot {
-                worker, next_id, ..
+                worker,
+                next_id,
+                failures,
+                unavailable,
             } = &mut *slot;
             let Some(running) = worker.as_mut() else {
                 // `ensure` started one; a worker is dropped only with the window emptied.
@@ -97,16 +102,25 @@ impl External {
                     replies[i] = Some(Ok(response));
                     flight.pop_front();
                     due = Instant::now();
+                    failures.answered();
                 }
                 Err(fault) => {
-                    let crash = fault.crash(running, batch[i].0, id, self.timeout);
-                    replies[i] = Some(Err(Outcome::Crashed(crash)));
+                    let mut crash = fault.crash(running, batch[i].0, id, self.timeout);
                     flight.pop_front();
-                    // The rest of the window goes again, in order, to the next worker.
+                    // The rest of the window goes again, in order, to the next worker; unless
+                    // this failure ends the worker for the run, and then none is started.
                     while let Some((j, _)) = flight.pop_back() {
                         queue.push_front(j);
                     }
                     *worker = None;
+                    if let Some(why) = failures.failed(crash.kind) {
+                        *unavailable = Some(format!("{why}; the last: {}", crash.message));
+                        crash = Crash {
+                            kind: CrashKind::Dead,
+                            message: format!("{why}; this one: {}", crash.message),
+                        };
+                    }
+                    replies[i] = Some(Err(Outcome::Crashed(crash)));
                 }
             }
         }

@@ -23,13 +23,20 @@
 //!   [`Protocol`](crate::model::CrashKind::Protocol) crash outcome for that
 //!   request, carrying the worker's last stderr lines; the worker is killed and started again
 //!   (re-reading its handshake) for the next request, and the rest of the window is sent again.
+//!   A worker that closes its stdout and keeps running is a protocol error too.
+//! - **Giving up**: a run of requests failed in a row ([`GIVE_UP_AFTER`] that are not exits, or
+//!   [`GIVE_UP_AFTER_EXITS`] of any kind) ends the worker for the run: that request is a
+//!   [`Dead`](crate::model::CrashKind::Dead) crash with the reason, and the worker is
+//!   unavailable from then on with the same reason (the `verdict` room).
 //! - **Ending**: a worker is killed with its whole process tree, descendants that left its
-//!   group or session included (the `tree` room).
+//!   group or session included, and, once the program asked for it ([`adopt_orphans`]: the
+//!   `uridiff` command does), what it detached with an emptied environment is ended as the
+//!   program's orphan ([`end_orphans`]; the `tree` room).
 //!
 //! The rooms: `catalogue` (the shipped workers), `cache` (where their sources are
 //! written), `packages` (the folder of the pinned PyPI and npm packages), `process` (spawn,
 //! read, kill), `tree` (ending a worker's descendants), `wire` (the protocol's lines), `feeder`
-//! (the window of requests in flight).
+//! (the window of requests in flight), `verdict` (when a worker is given up on).
 //!
 //! Byte strings travel as JSON strings when they are UTF-8 and as `{"b64": ...}` otherwise. The
 //! shared model holds text, so a non-UTF-8 byte string a worker returns is kept with U+FFFD in
@@ -42,6 +49,7 @@ mod packages;
 mod pipes;
 mod process;
 mod tree;
+mod verdict;
 mod wire;
 // The protocol reader on bytes alone, for the fuzz target of the worker protocol.
 pub mod wire_check;
@@ -60,6 +68,8 @@ use self::feeder::Reply;
 pub use self::feeder::DEFAULT_WINDOW;
 pub use self::packages::{packages_dir, venv_python, PACKAGES_ENV};
 use self::process::{shorten, ReadError, Worker};
+pub use self::tree::{adopt_orphans, end_orphans};
+pub use self::verdict::{GIVE_UP_AFTER, GIVE_UP_AFTER_EXITS};
 pub use self::wire::PROTOCOL;
 use self::wire::{Handshake, Request, Wire};
 use super::{Ctx, Job, Kind, Subject, SubjectInfo};
@@ -159,6 +169,8 @@ struct Slot {
     worker: Option<Worker>,
     unavailable: Option<String>,
     next_id: u64,
+    /// The requests failed in a row (the `verdict` room).
+    failures: verdict::Failures,
 }
 
 impl External {
@@ -323,7 +335,7 @@ impl External {
             Err(e) => {
                 if matches!(e, ReadError::Closed) {
                     // Let it finish exiting, so that its own exit status is the one reported.
-                    std::thread::sleep(Duration::from_millis(20));
+                    worker.exits_within(process::EXIT_GRACE);
                 }
                 let status = worker.kill();
                 let why = match e {

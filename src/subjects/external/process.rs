@@ -92,7 +92,7 @@ impl Worker {
         }
         let tag = tree::new_tag();
         command.env(tree::TAG_VAR, &tag);
-        let mut child = command.spawn()?;
+        let mut child = tree::spawn(command)?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
@@ -100,7 +100,7 @@ impl Worker {
             Ok(pipes) => pipes,
             Err(e) => {
                 let _ = child.kill();
-                let _ = child.wait();
+                tree::reap(&mut child);
                 return Err(e);
             }
         };
@@ -108,7 +108,8 @@ impl Worker {
         let (done_tx, stderr_done) = mpsc::channel();
         let keep = Arc::clone(&tail);
         std::thread::spawn(move || {
-            keep_tail(BufReader::new(stderr), &keep);
+            // A large buffer: a worker flooding its stderr is drained in few reads.
+            keep_tail(BufReader::with_capacity(64 << 10, stderr), &keep);
             let _ = done_tx.send(());
         });
         Ok(Worker {
@@ -179,10 +180,49 @@ impl Worker {
                 let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
             }
             let _ = self.child.kill();
-            self.status = self.child.wait().ok();
+            self.status = tree::reap(&mut self.child);
             tree::end(self.child.id(), &self.tag);
+            // What it detached and emptied of its environment is uridiff's orphan by now.
+            tree::end_orphans();
         }
         self.status
+    }
+
+    /// Whether the worker process has exited (or exits within `wait`), without reaping it: its
+    /// id stays its own until [`Worker::kill`] reaps it.
+    pub(super) fn exits_within(&self, wait: Duration) -> bool {
+        let until = std::time::Instant::now() + wait;
+        loop {
+            if self.status.is_some() || self.has_exited() {
+                return true;
+            }
+            if std::time::Instant::now() >= until {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// Whether the worker has exited, by `waitid(2)` with `WNOWAIT` (the status is left to be
+    /// read again by the reaping `wait`).
+    #[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd"))]
+    fn has_exited(&self) -> bool {
+        use nix::sys::wait::{waitid, Id, WaitPidFlag, WaitStatus};
+        use nix::unistd::Pid;
+        let Ok(pid) = i32::try_from(self.child.id()) else {
+            return true;
+        };
+        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+        !matches!(
+            waitid(Id::Pid(Pid::from_raw(pid)), flags),
+            Ok(WaitStatus::StillAlive)
+        )
+    }
+
+    /// Without `waitid(2)`: a worker whose stdout closed is taken as exited.
+    #[cfg(not(any(target_os = "linux", target_os = "android", target_os = "freebsd")))]
+    fn has_exited(&self) -> bool {
+        true
     }
 }
 
@@ -192,9 +232,14 @@ impl Drop for Worker {
     }
 }
 
+/// How long a worker whose stdout closed has to exit before it counts as one that closed its
+/// stdout and kept running (an exiting process closes its stdout a moment before it ends).
+pub(super) const EXIT_GRACE: Duration = Duration::from_millis(1000);
+
 /// What went wrong with one request.
 pub(super) enum Fault {
     Timeout,
+    /// Its stdout closed: it exited, or closed the pipe and kept running.
     Exited,
     Protocol(String),
 }
@@ -215,9 +260,18 @@ impl Fault {
                     ),
                 )
             }
+            Fault::Exited if !worker.exits_within(EXIT_GRACE) => {
+                worker.kill();
+                (
+                    CrashKind::Protocol,
+                    format!(
+                        "request {id} ({op}): the worker closed its stdout and kept running; \
+                         the worker was killed"
+                    ),
+                )
+            }
             Fault::Exited => {
-                // Let it finish exiting, so that its own exit status is the one reported.
-                std::thread::sleep(Duration::from_millis(20));
+                // It has exited: its own exit status is the one reported.
                 let status = worker.kill().map_or_else(
                     || "its stdout closed".to_owned(),
                     |s| format!("it exited ({s})"),

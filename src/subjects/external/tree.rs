@@ -3,19 +3,35 @@
 //!
 //! A worker runs in its own process group, and killing the group ends what stays in it. A
 //! descendant that calls `setsid(2)` leaves the group and the session, and once its parent
-//! exits it is re-parented to init, out of reach of both. So on Linux each worker is started
-//! with a tag in its environment ([`TAG_VAR`], a value of its own), which every descendant
-//! inherits through `fork` and `execve` (environ(7)); ending the tree is then, round after
-//! round until nothing is found: the worker's live descendants, read from
-//! `/proc/<pid>/task/<tid>/children` (proc(5): "the child tasks of this task"), and every process
-//! whose `/proc/<pid>/environ` carries the tag, each sent `SIGKILL`.
+//! exits it is re-parented, out of reach of both. Two means reach it on Linux:
 //!
-//! Why this and not another: `PR_SET_CHILD_SUBREAPER` would make uridiff the parent of every
-//! orphan of every worker, a process-wide change whose zombies uridiff would then have to reap;
-//! a cgroup needs a writable cgroup tree, which an unprivileged user mostly lacks. The tag needs
-//! neither, and reaches a re-parented orphan as long as it keeps the environment it was started
-//! with (a descendant that empties its environment and leaves the group is found only while
-//! its parent lives). Elsewhere than on Linux only the group is killed.
+//! - **The tag.** Each worker is started with a tag in its environment ([`TAG_VAR`], a value of
+//!   its own), which every descendant inherits through `fork` and `execve` (environ(7)); ending
+//!   the tree is then, round after round until nothing is found: the worker's live
+//!   descendants, read from `/proc/<pid>/task/<tid>/children` (proc(5): "the child tasks of this
+//!   task"), and every process whose `/proc/<pid>/environ` carries the tag, each sent `SIGKILL`.
+//!   This finds a detached descendant of one worker while it keeps its environment.
+//! - **The subreaper.** A descendant that empties its environment (`env -i`) carries no tag. So
+//!   the `uridiff` command makes itself the child subreaper of its descendants ([`adopt_orphans`]:
+//!   `PR_SET_CHILD_SUBREAPER`, prctl(2): "an orphaned process is reparented to the nearest still
+//!   living ancestor subreaper"): whatever a worker detaches becomes uridiff's child once its
+//!   parent is gone, instead of init's. Uridiff's children that are neither a running worker
+//!   (kept in [`ROOTS`], registered as each starts) nor in uridiff's own process group (every
+//!   other command uridiff runs stays in it; a worker's tree starts in the worker's group) are
+//!   such orphans: [`end_orphans`] kills and reaps them, when any worker ends and when the
+//!   `uridiff` command ends. An orphan that still carries a tag is left to its worker's end,
+//!   since it may belong to a worker that runs. Being a subreaper is a property of the whole
+//!   process, and a program that embeds the library may run children of its own in groups of
+//!   their own: so it is asked for ([`adopt_orphans`]), never a side effect of starting a worker.
+//!
+//! Why not a cgroup: it needs a writable cgroup tree, which an unprivileged user mostly lacks.
+//! Elsewhere than on Linux only the group is killed.
+
+use std::collections::BTreeSet;
+use std::io;
+use std::process::{Child, Command};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
 /// The environment variable that tags every process of one worker's tree.
 pub(super) const TAG_VAR: &str = "URIDIFF_WORKER_TREE";
@@ -35,6 +51,157 @@ pub(super) fn new_tag() -> String {
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u64(n);
     format!("{}-{n}-{:016x}", std::process::id(), h.finish())
+}
+
+/// The process ids of the workers started and not yet reaped: uridiff's children that are not
+/// orphans. Held while a worker starts, so that no sweep sees a new worker unregistered.
+static ROOTS: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
+
+fn roots() -> MutexGuard<'static, BTreeSet<u32>> {
+    // A panic while the set was held leaves it as it was: still the truth.
+    ROOTS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Whether [`adopt_orphans`] made this process the subreaper of what its workers detach.
+static ADOPTING: AtomicBool = AtomicBool::new(false);
+
+/// Makes this process the child subreaper of its descendants (Linux's
+/// `PR_SET_CHILD_SUBREAPER`), so that a process a worker detaches, even one that emptied its
+/// environment and left the worker's session, becomes this process's child when its parent
+/// ends; from then on such orphans are killed and reaped whenever a worker ends and by
+/// [`end_orphans`]. Returns whether it took effect (false elsewhere than on Linux, or if the
+/// kernel refused).
+///
+/// Process-wide: after it, every child of this process outside its process group that is not a
+/// running worker and carries no worker's tag counts as an orphan to end. The `uridiff` command
+/// calls it first; a program that runs children of its own in process groups of their own
+/// should not.
+///
+/// ```no_run
+/// use uridiff::subjects::external::{adopt_orphans, end_orphans};
+/// adopt_orphans();
+/// // ... run workers ...
+/// end_orphans();
+/// ```
+pub fn adopt_orphans() -> bool {
+    #[cfg(target_os = "linux")]
+    if nix::sys::prctl::set_child_subreaper(true).is_ok() {
+        ADOPTING.store(true, Ordering::SeqCst);
+        return true;
+    }
+    false
+}
+
+/// Starts a worker's process and registers it as a root.
+pub(super) fn spawn(command: &mut Command) -> io::Result<Child> {
+    let mut roots = roots();
+    let child = command.spawn()?;
+    roots.insert(child.id());
+    Ok(child)
+}
+
+/// Waits for the worker `child` to end and unregisters it, both under the lock: a worker
+/// started meanwhile cannot take its id and then lose its registration.
+pub(super) fn reap(child: &mut Child) -> Option<std::process::ExitStatus> {
+    let mut roots = roots();
+    let status = child.wait().ok();
+    roots.remove(&child.id());
+    status
+}
+
+/// Kills and reaps every orphan a worker left to this process once [`adopt_orphans`] made it
+/// their subreaper (see the module's doc): its children outside its own process group that
+/// are no running worker and carry no worker's tag, round after round until none is left (an
+/// orphan may fork while it is being killed). Returns how many were ended: none without
+/// [`adopt_orphans`]. Called when a worker ends, and by the `uridiff` command before it exits.
+pub fn end_orphans() -> usize {
+    if !ADOPTING.load(Ordering::SeqCst) {
+        return 0;
+    }
+    reap_orphans()
+}
+
+/// [`end_orphans`]' work, on Linux.
+#[cfg(target_os = "linux")]
+fn reap_orphans() -> usize {
+    use nix::sys::signal::{kill, Signal};
+    use nix::sys::wait::waitpid;
+    use nix::unistd::Pid;
+    let me = std::process::id();
+    let Some(own_group) = stat(me).map(|s| s.pgrp) else {
+        return 0;
+    };
+    let mut ended = 0;
+    for _ in 0..ROUNDS {
+        // Held while looking: a worker starting now is registered before it can be seen.
+        let roots = roots();
+        let found: Vec<u32> = processes()
+            .filter(|&pid| !roots.contains(&pid))
+            .filter(|&pid| stat(pid).is_some_and(|s| s.ppid == me && s.pgrp != own_group))
+            .filter(|&pid| !tagged(pid))
+            .collect();
+        drop(roots);
+        if found.is_empty() {
+            break;
+        }
+        for pid in found {
+            let Ok(raw) = i32::try_from(pid) else {
+                continue;
+            };
+            // Still uridiff's unreaped child: its id cannot have been reused.
+            let _ = kill(Pid::from_raw(raw), Signal::SIGKILL);
+            let _ = waitpid(Pid::from_raw(raw), None);
+            ended += 1;
+        }
+    }
+    ended
+}
+
+/// Elsewhere than on Linux no process is made a subreaper: there are no orphans to end.
+#[cfg(not(target_os = "linux"))]
+fn reap_orphans() -> usize {
+    0
+}
+
+/// What `/proc/<pid>/stat` says of a process's parent and group.
+#[cfg(target_os = "linux")]
+struct Stat {
+    ppid: u32,
+    pgrp: u32,
+}
+
+/// The parent and process group of `pid` (a zombie's too), from `/proc/<pid>/stat` (proc(5):
+/// after the command's closing parenthesis come state, ppid, pgrp).
+#[cfg(target_os = "linux")]
+fn stat(pid: u32) -> Option<Stat> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = text.rsplit_once(')')?;
+    let mut fields = rest.split_ascii_whitespace().skip(1);
+    Some(Stat {
+        ppid: fields.next()?.parse().ok()?,
+        pgrp: fields.next()?.parse().ok()?,
+    })
+}
+
+/// Every process id in `/proc`.
+#[cfg(target_os = "linux")]
+fn processes() -> impl Iterator<Item = u32> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()))
+}
+
+/// Whether the environment of `pid` carries some worker's tag.
+#[cfg(target_os = "linux")]
+fn tagged(pid: u32) -> bool {
+    let needle = format!("{TAG_VAR}=").into_bytes();
+    std::fs::read(format!("/proc/{pid}/environ")).is_ok_and(|environ| {
+        environ
+            .split(|&b| b == 0)
+            .any(|entry| entry.starts_with(&needle))
+    })
 }
 
 /// Kills every process of the tree of `root` (tagged `tag`) but `root` itself, round after
