@@ -429,7 +429,9 @@ pub enum FolderError {
         message: String,
     },
     /// A file is not the one the manifest names: another run's, or cut off.
-    #[error("{dir}/{name}: not the file run {run} wrote ({why}): the folder mixes runs (run it again)")]
+    #[error(
+        "{dir}/{name}: not the file run {run} wrote ({why}): the folder mixes runs (run it again)"
+    )]
     Mixed {
         /// The folder.
         dir: PathBuf,
@@ -459,10 +461,7 @@ fn sha256_hex(bytes: &[u8]) -> String {
 /// Whether `name` is a plain file name (so that a manifest never names a file outside its
 /// folder).
 fn plain_name(name: &str) -> bool {
-    !name.is_empty()
-        && name != "."
-        && name != ".."
-        && !name.contains(['/', '\\', '\0'])
+    !name.is_empty() && name != "." && name != ".." && !name.contains(['/', '\\', '\0'])
 }
 
 impl Manifest {
@@ -722,7 +721,11 @@ mod tests {
         assert!(shown.contains("suite.yaml: not written"), "{shown}");
         assert!(shown.contains("no space left"), "{shown}");
         assert_eq!(fs::read(&path).unwrap(), b"old whole file\n");
-        assert_eq!(names(dir.path()), ["suite.yaml"], "the temporary is removed");
+        assert_eq!(
+            names(dir.path()),
+            ["suite.yaml"],
+            "the temporary is removed"
+        );
     }
 
     #[cfg(unix)]
@@ -783,7 +786,10 @@ mod tests {
         // One file of another run: told, naming it.
         fs::write(out.join("b.xml"), "first b").unwrap();
         let err = verify_folder(&out).unwrap_err();
-        assert!(matches!(&err, FolderError::Mixed { name, .. } if name == "b.xml"), "{err}");
+        assert!(
+            matches!(&err, FolderError::Mixed { name, .. } if name == "b.xml"),
+            "{err}"
+        );
         assert!(err.to_string().contains("mixes runs"), "{err}");
         // One cut off: told by its size.
         fs::write(out.join("b.xml"), "").unwrap();
@@ -801,7 +807,9 @@ mod tests {
         let _first = Folder::lock(dir.path()).unwrap();
         let err = Folder::lock(dir.path()).err().expect("refused");
         assert!(matches!(err, WriteError::Locked { .. }), "{err}");
-        assert!(err.to_string().contains("another uridiff is writing this folder"));
+        assert!(err
+            .to_string()
+            .contains("another uridiff is writing this folder"));
     }
 
     #[test]
@@ -815,10 +823,15 @@ mod tests {
         assert!(Manifest::parse(entry("index.html", &good).as_bytes()).is_ok());
         for bad in ["", ".", "..", "../x", "a/b", "/etc/passwd", "a\\b", "a\0b"] {
             let text = entry(bad, &good);
-            assert!(Manifest::parse(text.as_bytes()).is_err(), "{bad:?} accepted");
+            assert!(
+                Manifest::parse(text.as_bytes()).is_err(),
+                "{bad:?} accepted"
+            );
         }
         assert!(Manifest::parse(entry("a", "xyz").as_bytes()).is_err());
         let v2 = r#"{"schema":2,"tool":"t","run":"r","files":[]}"#;
-        assert!(Manifest::parse(v2.as_bytes()).unwrap_err().contains("schema 2"));
+        assert!(Manifest::parse(v2.as_bytes())
+            .unwrap_err()
+            .contains("schema 2"));
     }
 }

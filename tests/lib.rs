@@ -65,3 +65,6 @@ mod worker_sdk;
 mod ci_examples;
 // The boundary set in the default jobs, and the input coverage of report and check.
 mod boundary;
+// Every file written for a user all or nothing: a full disk, a second writer, a killed report.
+#[cfg(unix)]
+mod writes;

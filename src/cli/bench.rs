@@ -104,11 +104,12 @@ pub fn run(out: &mut dyn Write, args: &BenchArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
         // Each file all or nothing (a temporary file renamed over it).
-        let write = |name: &str, f: &dyn Fn(&mut Vec<u8>) -> std::io::Result<()>| -> anyhow::Result<()> {
-            let mut buf = Vec::new();
-            f(&mut buf)?;
-            Ok(uridiff::files::write_atomic(&dir.join(name), &buf)?)
-        };
+        let write =
+            |name: &str, f: &dyn Fn(&mut Vec<u8>) -> std::io::Result<()>| -> anyhow::Result<()> {
+                let mut buf = Vec::new();
+                f(&mut buf)?;
+                Ok(uridiff::files::write_atomic(&dir.join(name), &buf)?)
+            };
         write("bench.md", &|b| bench::write_markdown(b, &report))?;
         write("bench.svg", &|b| bench::write_svg(b, &report))?;
         write("bench.json", &|b| {

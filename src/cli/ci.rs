@@ -147,7 +147,8 @@ impl Outputs {
             (self.summary, w.summary),
         ] {
             if let Some(t) = target {
-                let buf = fill(writer).with_context(|| format!("writing {}", t.path().display()))?;
+                let buf =
+                    fill(writer).with_context(|| format!("writing {}", t.path().display()))?;
                 written.push(t.write(&buf)?);
             }
         }
