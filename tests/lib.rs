@@ -68,3 +68,6 @@ mod boundary;
 // Every file written for a user all or nothing: a full disk, a second writer, a killed report.
 #[cfg(unix)]
 mod writes;
+// Hostile YAML suites (aliases of aliases) stop at a cap, in bounded memory.
+#[cfg(unix)]
+mod hostile_yaml;
