@@ -71,3 +71,6 @@ mod writes;
 // Hostile YAML suites (aliases of aliases) stop at a cap, in bounded memory.
 #[cfg(unix)]
 mod hostile_yaml;
+// Every printed `uridiff diff` line runs in sh as the job it was printed for.
+#[cfg(unix)]
+mod printed_commands;
