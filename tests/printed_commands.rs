@@ -126,3 +126,60 @@ fn every_printed_diff_line_runs_its_own_job_in_sh() {
     assert!(ran > 400, "{ran} lines run");
     assert!(!d.join("pwned").exists(), "an input ran as a command");
 }
+
+/// Boost.URL's reproduce lines where the library rejects the job (a base that is not absolute,
+/// a reference or an input that does not parse) print the library's message and exit 1, as the
+/// worker answers, instead of aborting on an uncaught exception.
+#[test]
+fn boost_url_lines_print_the_rejection() {
+    use std::time::Duration;
+    use uridiff::model::Outcome;
+    use uridiff::subjects::external::{External, SHIPPED};
+    use uridiff::subjects::reproduce::reproduce;
+    use uridiff::subjects::{Ctx, Subject};
+
+    let spec = SHIPPED
+        .iter()
+        .find(|w| w.name == "cpp-boost-url")
+        .expect("shipped");
+    let worker = External::shipped(spec)
+        .timeout(Duration::from_secs(30))
+        .handshake_timeout(Duration::from_secs(120));
+    if let Err(why) = worker.available() {
+        eprintln!("note: skipping Boost.URL's reproduce lines: {why}");
+        return;
+    }
+    let ctx = Ctx::default();
+    let dir = tempfile::tempdir().expect("a folder");
+    let jobs: [(Op, &[u8], Option<&[u8]>); 3] = [
+        (Op::Resolve, b"g", Some(b"a b")),
+        (Op::Resolve, b"http://a b/", Some(b"http://a/b")),
+        (Op::Normalize, b"http://a b/", None),
+    ];
+    for (op, input, base) in jobs {
+        let answer = match op {
+            Op::Resolve => worker.resolve(base.expect("a base"), input, &ctx),
+            _ => worker.normalize(input, &ctx),
+        };
+        let Outcome::Rejected(rejection) = answer else {
+            panic!("{op:?} {input:?}: the library accepts it: {answer:?}");
+        };
+        let line = reproduce("cpp-boost-url", op, input, base).expect("a line");
+        // The line's scratch files in a folder of this test's (tests run in parallel).
+        let scratch = dir.path().join("urirepro");
+        let line = line.replace("/tmp/urirepro", &scratch.display().to_string());
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(&line)
+            .output()
+            .expect("sh runs");
+        let printed = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "{op:?} {input:?}: {line}\n{printed}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(printed.trim_end(), rejection.message, "{line}");
+    }
+}
