@@ -383,3 +383,47 @@ fn a_report_killed_while_it_writes_leaves_the_old_report_or_the_new_one_whole() 
     assert!(temporaries(&d.join("out")).is_empty());
     assert_ne!(verify_folder(&d.join("out")).expect("whole").run, old.run);
 }
+
+#[test]
+fn a_report_manifest_matches_its_schema() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let d = dir.path();
+    let mut args = vec!["report", "-q", "--out", "out", "--no-builtin-suites"];
+    args.extend(SMALL);
+    assert_eq!(run(d, &args).status.code(), Some(0));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/manifest.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(path).expect("the schema")).expect("JSON");
+    assert!(
+        jsonschema::meta::is_valid(&schema),
+        "not a valid JSON Schema"
+    );
+    let validator = jsonschema::validator_for(&schema).expect("a usable schema");
+    let doc: serde_json::Value = serde_json::from_slice(
+        &fs::read(d.join("out").join(uridiff::files::MANIFEST)).expect("the manifest"),
+    )
+    .expect("JSON");
+    let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let names: Vec<&str> = doc["files"]
+        .as_array()
+        .expect("files")
+        .iter()
+        .map(|f| f["name"].as_str().expect("a name"))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "summary.md",
+            "junit.xml",
+            "index.html",
+            "discrepancies.json"
+        ]
+    );
+    // Not vacuous: a name leaving the folder, or a short hash, fails it.
+    for (field, value) in [("name", "../x"), ("sha256", "abc")] {
+        let mut bad = doc.clone();
+        bad["files"][0][field] = serde_json::Value::from(value);
+        assert!(!validator.is_valid(&bad), "{field} = {value} passes");
+    }
+}
