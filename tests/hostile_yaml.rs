@@ -46,7 +46,7 @@ fn a_billion_laughs_suite_stops_at_the_cap_in_bounded_memory() {
         // 9^10 short strings.
         (
             "short.yaml",
-            vec!["lol"; 9].join(", "),
+            ["lol"; 9].join(", "),
             "aliases are expanded more than 100 times per YAML event",
         ),
     ];

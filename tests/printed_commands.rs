@@ -151,7 +151,9 @@ fn boost_url_lines_print_the_rejection() {
     }
     let ctx = Ctx::default();
     let dir = tempfile::tempdir().expect("a folder");
-    let jobs: [(Op, &[u8], Option<&[u8]>); 3] = [
+    /// An operation, its input and its base.
+    type Job<'a> = (Op, &'a [u8], Option<&'a [u8]>);
+    let jobs: [Job<'_>; 3] = [
         (Op::Resolve, b"g", Some(b"a b")),
         (Op::Resolve, b"http://a b/", Some(b"http://a/b")),
         (Op::Normalize, b"http://a b/", None),

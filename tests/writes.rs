@@ -331,7 +331,7 @@ fn a_report_killed_while_it_writes_leaves_the_old_report_or_the_new_one_whole() 
     let mut old_whole = 0;
     for k in 1..=4 {
         let mut child = Command::new(BIN)
-            .args(&bigger)
+            .args(bigger)
             .current_dir(d)
             .stdin(Stdio::null())
             .stdout(Stdio::null())

@@ -274,7 +274,7 @@ mod tests {
 
     #[test]
     fn aliases_of_aliases_stop_at_serde_yamls_cap_with_the_count_said() {
-        let (line, column, message) = check(&laughs(&vec!["lol"; 9].join(", "))).unwrap_err();
+        let (line, column, message) = check(&laughs(&["lol"; 9].join(", "))).unwrap_err();
         assert!(
             message.starts_with("aliases are expanded more than 100 times per YAML event"),
             "{message}"
