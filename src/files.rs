@@ -12,7 +12,11 @@
 //! the folder synced ([`write_atomic`], or [`Pending`] and [`Staged`] in steps). POSIX `rename`
 //! replaces its target atomically and `fsync` returns once the data is on stable storage: a full
 //! disk, a killed process or a crash leaves the previous file or the new one, never a cut-off or
-//! empty one. A link at the target is replaced, never written through.
+//! empty one. A link at a path the user named is followed (the file it names is replaced, the
+//! link kept); a campaign's state replaces a link, never writing through one planted there. A
+//! device, a FIFO, a socket or a path under `/dev` or `/proc` (`--sarif /dev/stdout`) has
+//! nothing to replace: it is written as a stream. A folder is refused before anything is
+//! written.
 //!
 //! A folder of files written together (the report's) is one set: [`Folder`] holds the folder's
 //! lock (a second writer is refused at once), writes every file aside first, and names the run
@@ -216,20 +220,51 @@ fn sync_folder(dir: &Path) -> io::Result<()> {
     }
 }
 
+/// Where a write goes, once the target path is looked at.
+enum Sink {
+    /// A temporary file, renamed over `to` once written whole.
+    Temp {
+        tmp: tempfile::NamedTempFile,
+        to: PathBuf,
+    },
+    /// A device, a FIFO or a socket (`--sarif /dev/stdout`, a pipe): nothing to replace, so
+    /// written as a stream.
+    Stream(File),
+}
+
+/// How a link at the target is taken.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Links {
+    /// Followed to what it names, as `open(2)` does: the file named by the user's path
+    /// (`--sarif out.sarif`, a suite kept as a link) is the one replaced.
+    Follow,
+    /// Replaced by the new file, never written through: for files in a folder others may plant
+    /// links in (a campaign's state).
+    Replace,
+}
+
+/// The error of a target that is a folder.
+fn a_folder() -> io::Error {
+    io::Error::new(io::ErrorKind::IsADirectory, "a folder, not a file")
+}
+
 /// A temporary file beside its target, created before its content is known (so that a path that
-/// cannot be written fails before the work that makes the content), and removed if dropped.
+/// cannot be written fails before the work that makes the content), and removed if dropped. A
+/// target that is a device, a FIFO or a socket is opened instead and written as a stream.
 pub struct Pending {
-    tmp: tempfile::NamedTempFile,
+    sink: Sink,
     path: PathBuf,
 }
 
 impl Pending {
-    /// Creates the temporary file beside `path`, with the permissions of the file at `path` when
-    /// there is one (else those a new file gets: 0666 less the umask).
+    /// Creates the temporary file beside `path` (beside the file a link at `path` names), with
+    /// the permissions of the file there when there is one (else those a new file gets: 0666
+    /// less the umask).
     ///
     /// # Errors
     ///
-    /// [`WriteError::Io`]: the folder does not exist or cannot be written.
+    /// [`WriteError::Io`]: `path` is a folder, or its folder does not exist or cannot be
+    /// written.
     ///
     /// ```
     /// let dir = tempfile::tempdir().unwrap();
@@ -237,14 +272,52 @@ impl Pending {
     /// let pending = uridiff::files::Pending::create(&path).unwrap();
     /// pending.fill(b"whole\n").unwrap().commit().unwrap();
     /// assert_eq!(std::fs::read(&path).unwrap(), b"whole\n");
+    /// assert!(uridiff::files::Pending::create(dir.path()).is_err(), "a folder");
     /// ```
     pub fn create(path: &Path) -> Result<Pending, WriteError> {
-        let dir = folder_of(path);
+        Pending::create_with(path, Links::Follow)
+    }
+
+    fn create_with(path: &Path, links: Links) -> Result<Pending, WriteError> {
         let io = |source| WriteError::Io {
             path: path.to_owned(),
             source,
         };
-        let name = path
+        let stream = || {
+            // Appended: a descriptor shared with standard output keeps what is written to it.
+            fs::OpenOptions::new()
+                .append(true)
+                .open(path)
+                .map(|f| Pending {
+                    sink: Sink::Stream(f),
+                    path: path.to_owned(),
+                })
+                .map_err(io)
+        };
+        // `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N` name an open descriptor, even when it
+        // leads to a regular file (`> out.txt`): replacing that file would drop what else the
+        // descriptor was given.
+        if path.starts_with("/dev") || path.starts_with("/proc") {
+            return stream();
+        }
+        let mut to = path.to_owned();
+        match fs::symlink_metadata(path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(io(e)),
+            Ok(m) if m.is_dir() => return Err(io(a_folder())),
+            Ok(m) if m.file_type().is_symlink() => match fs::metadata(path) {
+                // A dangling link: replaced by the new file.
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(e) => return Err(io(e)),
+                Ok(t) if t.is_dir() => return Err(io(a_folder())),
+                Ok(t) if !t.is_file() => return stream(),
+                Ok(_) if links == Links::Follow => to = fs::canonicalize(path).map_err(io)?,
+                Ok(_) => {}
+            },
+            Ok(m) if !m.is_file() => return stream(),
+            Ok(_) => {}
+        }
+        let name = to
             .file_name()
             .map_or_else(|| "out".into(), |n| n.to_string_lossy());
         let prefix = format!(".{name}.");
@@ -257,14 +330,14 @@ impl Pending {
         }
         // Created with O_CREAT | O_EXCL (tempfile), so a link planted in the folder is never
         // followed.
-        let tmp = builder.tempfile_in(dir).map_err(io)?;
-        if let Ok(meta) = fs::symlink_metadata(path) {
+        let tmp = builder.tempfile_in(folder_of(&to)).map_err(io)?;
+        if let Ok(meta) = fs::symlink_metadata(&to) {
             if meta.is_file() {
                 fs::set_permissions(tmp.path(), meta.permissions()).map_err(io)?;
             }
         }
         Ok(Pending {
-            tmp,
+            sink: Sink::Temp { tmp, to },
             path: path.to_owned(),
         })
     }
@@ -289,11 +362,18 @@ impl Pending {
         mut self,
         fill: impl FnOnce(&mut File) -> io::Result<()>,
     ) -> Result<Staged, WriteError> {
-        let file = self.tmp.as_file_mut();
-        // A full disk may show only when the data is flushed: `sync_all` is part of the write.
-        match fill(file).and_then(|()| file.sync_all()) {
+        let done = match &mut self.sink {
+            // A full disk may show only when the data is flushed: `sync_all` is part of the
+            // write.
+            Sink::Temp { tmp, .. } => {
+                let file = tmp.as_file_mut();
+                fill(file).and_then(|()| file.sync_all())
+            }
+            Sink::Stream(file) => fill(file).and_then(|()| file.flush()),
+        };
+        match done {
             Ok(()) => Ok(Staged {
-                tmp: self.tmp,
+                sink: self.sink,
                 path: self.path,
             }),
             Err(source) => Err(WriteError::Io {
@@ -307,7 +387,7 @@ impl Pending {
 /// A temporary file written whole and synced, waiting to be renamed over its target (removed if
 /// dropped).
 pub struct Staged {
-    tmp: tempfile::NamedTempFile,
+    sink: Sink,
     path: PathBuf,
 }
 
@@ -318,13 +398,16 @@ impl Staged {
     ///
     /// [`WriteError::Io`] naming the target.
     pub fn commit(self) -> Result<PathBuf, WriteError> {
-        let Staged { tmp, path } = self;
+        let Staged { sink, path } = self;
+        let Sink::Temp { tmp, to } = sink else {
+            return Ok(path);
+        };
         let io = |source| WriteError::Io {
             path: path.clone(),
             source,
         };
-        tmp.persist(&path).map_err(|e| io(e.error))?;
-        sync_folder(folder_of(&path)).map_err(io)?;
+        tmp.persist(&to).map_err(|e| io(e.error))?;
+        sync_folder(folder_of(&to)).map_err(io)?;
         Ok(path)
     }
 }
@@ -334,7 +417,8 @@ impl Staged {
 const TEMP_SUFFIX: &str = ".uridiff-tmp";
 
 /// Writes `bytes` to `path` all or nothing: a temporary file in the same folder, synced, renamed
-/// over `path`.
+/// over `path`. A link at `path` is followed: the file it names is the one replaced. A device, a
+/// FIFO or a socket at `path` is written as a stream (there is nothing to replace).
 ///
 /// # Errors
 ///
@@ -351,6 +435,19 @@ const TEMP_SUFFIX: &str = ".uridiff-tmp";
 /// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     Pending::create(path)?.fill(bytes)?.commit().map(drop)
+}
+
+/// [`write_atomic`], but a link at `path` is replaced, never written through: for a file in a
+/// folder where others may plant links (a campaign's state).
+///
+/// # Errors
+///
+/// As [`write_atomic`].
+pub fn write_atomic_replacing_links(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    Pending::create_with(path, Links::Replace)?
+        .fill(bytes)?
+        .commit()
+        .map(drop)
 }
 
 /// An exclusive lock on the folder itself (an advisory `flock` on its own descriptor: no file is
@@ -730,7 +827,7 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
-    fn a_rewritten_file_keeps_its_permissions_and_a_link_is_replaced() {
+    fn a_rewritten_file_keeps_its_permissions_and_links_are_taken_as_said() {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().expect("a folder");
         let path = dir.path().join("baseline.txt");
@@ -739,15 +836,34 @@ mod tests {
         write_atomic(&path, b"two").unwrap();
         let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o640);
-        // A link at the target is replaced, and what it named is left alone.
+        // A user's link is followed: the file it names is replaced whole, the link stays.
+        let real = dir.path().join("real.yaml");
+        fs::write(&real, "old").unwrap();
+        let link = dir.path().join("suite.yaml");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(fs::read(&real).unwrap(), b"new");
+        // A link planted where others may write is replaced, and what it named left alone.
         let victim = dir.path().join("victim");
         fs::write(&victim, "keep me").unwrap();
-        let link = dir.path().join("out.sarif");
-        std::os::unix::fs::symlink(&victim, &link).unwrap();
-        write_atomic(&link, b"sarif").unwrap();
+        let planted = dir.path().join("state.json");
+        std::os::unix::fs::symlink(&victim, &planted).unwrap();
+        write_atomic_replacing_links(&planted, b"{}").unwrap();
         assert_eq!(fs::read_to_string(&victim).unwrap(), "keep me");
-        assert!(fs::symlink_metadata(&link).unwrap().is_file());
-        assert_eq!(fs::read(&link).unwrap(), b"sarif");
+        assert!(fs::symlink_metadata(&planted).unwrap().is_file());
+        // A folder is refused before anything is written; a device is written as a stream.
+        let err = Pending::create(dir.path()).err().expect("refused");
+        assert!(Causes(&err).to_string().contains("a folder"), "{err}");
+        write_atomic(Path::new("/dev/null"), b"gone").unwrap();
+        use std::os::unix::fs::FileTypeExt;
+        assert!(fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device());
     }
 
     /// Writes the named files as one set into `folder`.

@@ -112,7 +112,7 @@ pub(super) fn write_atomic(path: &Path, value: &impl Serialize) -> Result<(), Ca
     text.push(b'\n');
     // A temporary of a random name created exclusively beside the target, synced, renamed over
     // the target (a rename replaces a link at the target, it does not write through it).
-    crate::files::write_atomic(path, &text).map_err(|e| match e {
+    crate::files::write_atomic_replacing_links(path, &text).map_err(|e| match e {
         crate::files::WriteError::Io { source, .. } => io_err(path)(source),
         crate::files::WriteError::Locked { path } => CampaignError::Locked { path },
     })
