@@ -310,7 +310,7 @@ fn resolution_that_drops_the_query_is_a_new_job() {
         &format!("resolve g?y against {BASE}"),
     );
     assert!(c.iter().any(|c| c.reproduce.as_deref()
-        == Some("uridiff diff --edition rfc3986 --base 'http://a/b/c/d;p?q' -- 'g?y'")));
+        == Some("uridiff diff --edition rfc3986 --base='http://a/b/c/d;p?q' -- 'g?y'")));
 }
 
 #[test]

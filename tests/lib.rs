@@ -68,3 +68,12 @@ mod worker_sdk;
 mod ci_examples;
 // The boundary set in the default jobs, and the input coverage of report and check.
 mod boundary;
+// Every file written for a user all or nothing: a full disk, a second writer, a killed report.
+#[cfg(unix)]
+mod writes;
+// Hostile YAML suites (aliases of aliases) stop at a cap, in bounded memory.
+#[cfg(unix)]
+mod hostile_yaml;
+// Every printed `uridiff diff` line runs in sh as the job it was printed for.
+#[cfg(unix)]
+mod printed_commands;

@@ -108,23 +108,14 @@ pub(super) fn write_atomic(path: &Path, value: &impl Serialize) -> Result<(), Ca
         path: path.to_owned(),
         message: e.to_string(),
     })?;
-    // A temporary of a random name created exclusively beside the target (tempfile opens it with
-    // O_CREAT | O_EXCL, so a link planted in the folder is never followed), then renamed over
-    // the target: a rename replaces a link at the target, it does not write through it.
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".state.")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(io_err(dir))?;
-    tmp.write_all(&text).map_err(io_err(tmp.path()))?;
-    tmp.write_all(b"\n").map_err(io_err(tmp.path()))?;
-    tmp.as_file().sync_all().map_err(io_err(path))?;
-    tmp.persist(path).map_err(|e| io_err(path)(e.error))?;
-    Ok(())
+    let mut text = text;
+    text.push(b'\n');
+    // A temporary of a random name created exclusively beside the target, synced, renamed over
+    // the target (a rename replaces a link at the target, it does not write through it).
+    crate::files::write_atomic_replacing_links(path, &text).map_err(|e| match e {
+        crate::files::WriteError::Io { source, .. } => io_err(path)(source),
+        crate::files::WriteError::Locked { path } => CampaignError::Locked { path },
+    })
 }
 
 /// An open findings file: appends whole lines, each flushed and `fsync`ed.

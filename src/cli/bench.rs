@@ -103,12 +103,13 @@ pub fn run(out: &mut dyn Write, args: &BenchArgs) -> anyhow::Result<ExitCode> {
     }
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-        let write = |name: &str, f: &dyn Fn(&mut Vec<u8>) -> std::io::Result<()>| {
-            let mut buf = Vec::new();
-            f(&mut buf)?;
-            let path = dir.join(name);
-            std::fs::write(&path, buf).with_context(|| format!("writing {}", path.display()))
-        };
+        // Each file all or nothing (a temporary file renamed over it).
+        let write =
+            |name: &str, f: &dyn Fn(&mut Vec<u8>) -> std::io::Result<()>| -> anyhow::Result<()> {
+                let mut buf = Vec::new();
+                f(&mut buf)?;
+                Ok(uridiff::files::write_atomic(&dir.join(name), &buf)?)
+            };
         write("bench.md", &|b| bench::write_markdown(b, &report))?;
         write("bench.svg", &|b| bench::write_svg(b, &report))?;
         write("bench.json", &|b| {

@@ -4,8 +4,10 @@
 //! every step; what is appended there shows on the run's page). The writers are in
 //! `uridiff::report` (`sarif`, `junit`, `summary`).
 //!
-//! Every file named on the command line is opened (created or truncated) before any parser
-//! runs, so a path that cannot be written fails at once with exit 2, not after the run. The
+//! For every file named on the command line a temporary file is created beside it before any
+//! parser runs, so a path that cannot be written fails at once with exit 2, not after the run;
+//! it is renamed over the file once written whole and synced, so a full disk leaves the file
+//! already there as it was (`uridiff::files`). The
 //! step summary is the environment's, not the user's: a `GITHUB_STEP_SUMMARY` that cannot be
 //! opened is one warning and the run goes on.
 
@@ -36,32 +38,44 @@ pub struct CiArgs {
     pub summary: Option<PathBuf>,
 }
 
-/// A file opened for one output.
-struct Target {
-    path: PathBuf,
-    file: File,
+/// One output named on the command line: a temporary file beside it, created before the run
+/// (so that a path that cannot be written fails at once) and renamed over it once written whole
+/// ([`uridiff::files::Pending`]): the file already there is replaced only by a whole new one.
+enum Target {
+    /// A file of the user's, written all or nothing.
+    File(uridiff::files::Pending),
+    /// The step summary, appended to (other steps append to the same file).
+    Append { path: PathBuf, file: File },
 }
 
 impl Target {
     fn create(path: &Path, what: &str) -> anyhow::Result<Target> {
-        let file = File::create(path).with_context(|| {
+        let pending = uridiff::files::Pending::create(path).with_context(|| {
             format!(
                 "{}: cannot write the {what} here (check the folder exists and is writable); nothing was run",
                 path.display()
             )
         })?;
-        Ok(Target {
-            path: path.to_owned(),
-            file,
-        })
+        Ok(Target::File(pending))
     }
 
-    fn write(mut self, bytes: &[u8]) -> anyhow::Result<PathBuf> {
-        self.file
-            .write_all(bytes)
-            .and_then(|()| self.file.flush())
-            .with_context(|| format!("writing {}", self.path.display()))?;
-        Ok(self.path)
+    fn path(&self) -> &Path {
+        match self {
+            Target::File(p) => p.path(),
+            Target::Append { path, .. } => path,
+        }
+    }
+
+    fn write(self, bytes: &[u8]) -> anyhow::Result<PathBuf> {
+        match self {
+            Target::File(pending) => Ok(pending.fill(bytes)?.commit()?),
+            Target::Append { path, mut file } => {
+                file.write_all(bytes)
+                    .and_then(|()| file.flush())
+                    .with_context(|| format!("writing {}", path.display()))?;
+                Ok(path)
+            }
+        }
     }
 }
 
@@ -98,7 +112,7 @@ impl Outputs {
             .and_then(|p| {
                 let path = PathBuf::from(p);
                 match OpenOptions::new().append(true).create(true).open(&path) {
-                    Ok(file) => Some(Target { path, file }),
+                    Ok(file) => Some(Target::Append { path, file }),
                     Err(e) => {
                         eprintln!(
                             "uridiff: GITHUB_STEP_SUMMARY={}: cannot append the summary: {e}",
@@ -133,7 +147,8 @@ impl Outputs {
             (self.summary, w.summary),
         ] {
             if let Some(t) = target {
-                let buf = fill(writer).with_context(|| format!("writing {}", t.path.display()))?;
+                let buf =
+                    fill(writer).with_context(|| format!("writing {}", t.path().display()))?;
                 written.push(t.write(&buf)?);
             }
         }

@@ -2,7 +2,7 @@
 //! (findings into suite cases). The work is in `uridiff::campaign`.
 
 use std::cell::RefCell;
-use std::fs::{self, OpenOptions};
+use std::fs;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -393,20 +393,19 @@ pub fn promote(out: &mut impl Write, args: &PromoteArgs) -> anyhow::Result<ExitC
         }
         None => write!(out, "{}{body}", promote::HEADER)?,
         Some(path) => {
+            // The suite as it was and the new cases, written whole over it (a temporary file
+            // renamed): a full disk leaves the suite as it was, never cut off mid-case.
             let mut text = String::new();
             if existing.trim().is_empty() {
                 text.push_str(promote::HEADER);
-            } else if !existing.ends_with('\n') {
-                text.push('\n');
+            } else {
+                text.push_str(&existing);
+                if !existing.ends_with('\n') {
+                    text.push('\n');
+                }
             }
             text.push_str(&body);
-            let mut file = OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .with_context(|| format!("opening {}", path.display()))?;
-            file.write_all(text.as_bytes())
-                .with_context(|| format!("writing {}", path.display()))?;
+            uridiff::files::write_atomic(path, text.as_bytes())?;
             if args.json {
                 print_json(out, doc(Some(path), None))?;
             } else {

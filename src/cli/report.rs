@@ -2,7 +2,6 @@
 //! parser, written as index.html, summary.md, discrepancies.json and junit.xml) and
 //! `uridiff check` (the per-input CI gate against a baseline: the library is `uridiff::gate`).
 
-use std::fs;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -133,15 +132,16 @@ fn build(
     Ok(report)
 }
 
-fn write_file(
-    dir: &Path,
+/// Renders one file of the report and writes it aside in the folder (in place only when the
+/// whole set is: [`uridiff::files::Folder::commit`]).
+fn stage_file(
+    folder: &uridiff::files::Folder,
     name: &str,
     f: impl FnOnce(&mut Vec<u8>) -> std::io::Result<()>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<(uridiff::files::Staged, uridiff::files::ManifestFile)> {
     let mut buf = Vec::new();
-    f(&mut buf)?;
-    let path = dir.join(name);
-    fs::write(&path, buf).with_context(|| format!("writing {}", path.display()))
+    f(&mut buf).with_context(|| format!("writing {}", folder.dir().join(name).display()))?;
+    Ok(folder.stage(name, &buf)?)
 }
 
 /// Version of the `report --json` document (`schemas/report.schema.json`).
@@ -206,16 +206,19 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     subjects::note_unavailable(engine.subjects());
     // The campaign's findings before the output folder: a wrong --campaign leaves nothing behind.
     let campaign = args.campaign.as_deref().map(campaign_tasks).transpose()?;
-    fs::create_dir_all(&args.out)
-        .with_context(|| format!("creating the output folder {}", args.out.display()))?;
+    // The folder's lock before the run: a second report on it is refused at once, in one line.
+    let folder = uridiff::files::Folder::lock(&args.out)?;
     // Starting the parsers (each worker is started by its availability check) is setup.
     let mut report = build(&engine, &args.corpus, args.quiet, started, campaign)?;
     let writing = std::time::Instant::now();
+    let mut staged = Vec::new();
     for (name, writer) in WRITERS {
         report.timing.write_s = writing.elapsed().as_secs_f64();
         report.timing.total_s = started.elapsed().as_secs_f64();
-        write_file(&args.out, name, |b| writer(&report, b))?;
+        staged.push(stage_file(&folder, name, |b| writer(&report, b))?);
     }
+    folder.commit(&report.tool, staged)?;
+    drop(folder);
     let write_s = writing.elapsed().as_secs_f64();
     let t = &report.timing;
     let mut files: Vec<PathBuf> = WRITERS.iter().map(|(n, _)| args.out.join(n)).collect();
@@ -383,8 +386,7 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
         .len();
     let path = args.baseline.display().to_string();
     let Some(known) = known else {
-        fs::write(&args.baseline, gate::file::write(&run))
-            .with_context(|| format!("writing {}", args.baseline.display()))?;
+        uridiff::files::write_atomic(&args.baseline, gate::file::write(&run).as_bytes())?;
         let verdict = Verdict::written(&path, &run);
         let files = write_check_outputs(ci, &verdict, &coverage)?;
         if args.ci.json {

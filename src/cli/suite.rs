@@ -202,7 +202,7 @@ fn yaml(
     if let Some(path) = &args.junit {
         let mut xml = Vec::new();
         uridiff::report::junit::write_cases(&[name.as_str()], &junit, &mut xml)?;
-        std::fs::write(path, xml)
+        uridiff::files::write_atomic(path, &xml)
             .with_context(|| format!("writing the JUnit file {}", path.display()))?;
     }
     Ok(())

@@ -130,6 +130,36 @@ pub fn shell_word(bytes: &[u8]) -> String {
     out
 }
 
+/// `bytes` as a format for POSIX `printf` (XCU "printf": `\ddd` is the byte of octal value
+/// `ddd`, `%%` a percent sign), single-quoted: `printf` writes exactly these bytes in any POSIX
+/// shell, where `$'...'` ([`shell_word`]) needs one of POSIX.1-2024 (dash 0.5.12, Debian's
+/// `sh`, reads it as a dollar sign and a quoted word). Printable ASCII stands for itself; a
+/// quote, every other byte, a backslash and a leading `-` (else read as an option) are escaped
+/// (three octal digits each, so a digit after one is never read into it).
+///
+/// ```
+/// use uridiff::subjects::reproduce::printf_word;
+/// assert_eq!(printf_word(b"a'%\\\n\xff1"), r"'a\047%%\\\012\3771'");
+/// assert_eq!(printf_word(b"-x-"), r"'\055x-'");
+/// ```
+#[must_use]
+pub fn printf_word(bytes: &[u8]) -> String {
+    let mut out = String::from("'");
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            // A format starting with `-` would be read as an option.
+            b'-' if i == 0 => out.push_str("\\055"),
+            b'%' => out.push_str("%%"),
+            b'\\' => out.push_str("\\\\"),
+            b'\'' => out.push_str("\\047"),
+            0x20..=0x7e => out.push(char::from(b)),
+            _ => out.push_str(&format!("\\{b:03o}")),
+        }
+    }
+    out.push('\'');
+    out
+}
+
 /// Whether `c` reaches a terminal as itself: what [`crate::report::show`] does not escape, the
 /// backslash aside (which it doubles so its own escapes stay unambiguous).
 fn shows_as_itself(c: char) -> bool {

@@ -1,6 +1,7 @@
 //! Finding and reading suite files, defensively: folders are walked once each (symlink loops
 //! end), each file is read once, a symlink that leads outside the named folder is not followed,
-//! sizes and flow nesting are bounded before the YAML parser sees the text, and every error
+//! sizes and flow nesting are bounded before the YAML parser sees the text, alias expansion
+//! before the text is read into the schema's types (`aliases.rs`), and every error
 //! names `file:line:column` with at most a short excerpt of the file.
 //!
 //! The schema itself (what a case may hold) is `schema.rs`; see `suites/README.md`.
@@ -235,6 +236,14 @@ pub fn parse_str(path: impl Into<PathBuf>, text: &str) -> Result<Suite, SuiteErr
             line,
             column,
             message: format!("flow collections nested more than {MAX_FLOW_DEPTH} deep"),
+        });
+    }
+    if let Err((line, column, message)) = super::aliases::check(text) {
+        return Err(SuiteError::Malformed {
+            path,
+            line,
+            column,
+            message,
         });
     }
     match schema::from_str(text) {

@@ -5,6 +5,7 @@
 //! A malformed file is an error naming `file:line:column` and what is wrong; it never stops the
 //! other files from running, so nothing already found is lost.
 
+mod aliases;
 mod builtin;
 mod load;
 mod schema;

@@ -100,17 +100,22 @@ pub(super) fn boost_url(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<S
              v.encoded_query()); p(\"fragment\", v.has_fragment(), v.encoded_fragment());",
             lit(input)
         ),
+        // Each parse checked as the worker checks it (workers/cpp-boost-url.cpp): `.value()`
+        // on a rejection throws, and the program would abort instead of printing the message.
         Op::Resolve => format!(
-            "boost::urls::url t; auto done = boost::urls::resolve(boost::urls::parse_uri({}).value(), \
-             boost::urls::parse_uri_reference({}).value(), t); if (!done) {{ std::cout << \
+            "auto b = boost::urls::parse_uri({}); if (!b) {{ std::cout << b.error().message() \
+             << std::endl; return 1; }} auto r = boost::urls::parse_uri_reference({}); if (!r) \
+             {{ std::cout << r.error().message() << std::endl; return 1; }} boost::urls::url t; \
+             auto done = boost::urls::resolve(*b, *r, t); if (!done) {{ std::cout << \
              done.error().message() << std::endl; return 1; }} std::cout << t.buffer() << \
              std::endl;",
             lit(second?),
             lit(input)
         ),
         Op::Normalize => format!(
-            "boost::urls::url u(boost::urls::parse_uri_reference({}).value()); u.normalize(); \
-             std::cout << u.buffer() << std::endl;",
+            "auto r = boost::urls::parse_uri_reference({}); if (!r) {{ std::cout << \
+             r.error().message() << std::endl; return 1; }} boost::urls::url u(*r); \
+             u.normalize(); std::cout << u.buffer() << std::endl;",
             lit(input)
         ),
         _ => return None,
