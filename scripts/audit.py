@@ -132,14 +132,13 @@ def command_for(cls, uridiff):
     if line and not is_rust_snippet(line):
         return line, "reproduce"
     diff = cls.get("diff")
-    if diff:
-        words = shlex.split(diff)
-        if words and words[0] == "uridiff":
-            words[0] = uridiff
-        # The subject's own line only; `--` ends the options.
-        cut = words.index("--") if "--" in words else len(words)
-        words[cut:cut] = ["--parser", cls["signature"]["subject"]]
-        return " ".join(shlex.quote(w) for w in words), "diff (Rust snippet not runnable by sh)"
+    if diff and "uridiff diff " in diff:
+        # The printed line as it stands (it may feed its input through `printf ... |`), with
+        # `uridiff` the binary given and the subject's own column only.
+        line = diff.replace("uridiff diff ", "uridiff diff --parser %s " %
+                            shlex.quote(cls["signature"]["subject"]), 1)
+        return ("uridiff() { %s \"$@\"; }; %s" % (shlex.quote(uridiff), line),
+                "diff (Rust snippet not runnable by sh)")
     return None, "none (Rust snippet; uridiff diff cannot run this operation)"
 
 
