@@ -232,7 +232,7 @@ fn port_key(v: Option<&str>, scheme: Option<&str>) -> Option<Result<u16, String>
         .flatten()
         .and_then(|n| u16::try_from(n).ok());
     match number {
-        Some(n) if super::default_port(scheme) == Some(n) => None,
+        Some(n) if super::registered_port(scheme) == Some(n) => None,
         Some(n) => Some(Ok(n)),
         None => Some(Err(v.to_owned())),
     }

@@ -232,6 +232,16 @@ pub(super) fn partition<'o>(
             continue;
         }
         let own = p.components.get(Component::Scheme);
+        // A library taking part in a scheme-less input because it reads it as http must read
+        // it so: one that reads a scheme of its own there (`h~://u`) does not handle it.
+        let http_like = |s: &str| {
+            ["http", "https", "ws", "wss"]
+                .iter()
+                .any(|h| s.eq_ignore_ascii_case(h))
+        };
+        if note.is_some() && own.is_some_and(|s| !s.is_empty() && !http_like(s)) {
+            continue;
+        }
         // A port's default is its scheme's: the parser's own, or http for one that reads a
         // scheme-less input as http.
         let scheme_of = own.or(note.map(|_| "http")).or(scheme.as_deref());
@@ -326,8 +336,46 @@ impl<'a> ConfusionClasses<'a> {
             }
             left = rest;
         }
+        // Each example read again by every parser: the groups of a class are those of its
+        // minimized example (a parser that rejected the first input may read the smaller one),
+        // so two classes whose examples meet are one.
+        let inputs: Vec<&[u8]> = {
+            let mut v: Vec<&[u8]> = pending.iter().map(|(_, f)| f.input.as_slice()).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let jobs: Vec<crate::subjects::Job<'_>> = inputs
+            .iter()
+            .map(|i| crate::subjects::Job::parse(i))
+            .collect();
+        let answers: Vec<Vec<Outcome<Answer>>> = {
+            use rayon::prelude::*;
+            engine
+                .subjects()
+                .par_iter()
+                .map(|s| crate::subjects::run_batch(s.as_ref(), &jobs))
+                .collect()
+        };
+        drop(jobs);
+        let regrouped: Vec<Option<(Groups, Vec<Option<String>>)>> = pending
+            .iter()
+            .map(|((c, _), f)| {
+                let at = inputs.binary_search(&f.input.as_slice()).ok()?;
+                let got = partition(infos, &f.input, *c, 0..infos.len(), |i| &answers[i][at]);
+                (got.len() >= 2).then(|| got.into_iter().unzip())
+            })
+            .collect();
+        drop(answers);
         let mut merged: BTreeMap<(Component, String, Groups), Folded> = BTreeMap::new();
-        for ((c, groups), f) in pending {
+        for (((c, groups), mut f), again) in pending.into_iter().zip(regrouped) {
+            let groups = match again {
+                Some((shape, reads)) => {
+                    f.reads = reads;
+                    shape
+                }
+                None => groups,
+            };
             let key = (c, skeleton(&f.input), groups);
             match merged.entry(key) {
                 std::collections::btree_map::Entry::Vacant(v) => {
@@ -384,7 +432,9 @@ fn describe(
     reads: &[Option<String>],
     scheme: Option<&str>,
 ) -> Vec<ReadingGroup> {
-    let whatwg = |i: usize| infos[i].profile == "whatwg-url";
+    // The URL Standard's implementations that browsers and runtimes use; OkHttp claims the
+    // standard's parsing but is an HTTP client: alone it does not stand for the browsers.
+    let whatwg = |i: usize| infos[i].profile == "whatwg-url" && infos[i].name != "java-okhttp";
     let taking_part = groups.iter().flatten().filter(|&&i| whatwg(i)).count();
     let mut out: Vec<ReadingGroup> = groups
         .iter()
@@ -453,14 +503,23 @@ fn rank(c: Component, groups: &[ReadingGroup]) -> (ConfusionRank, String) {
         return (ConfusionRank::SchemeLess, String::new());
     };
     if groups.iter().any(|g| g.note.is_some()) {
+        // Ranked by the other libraries' split where they split among themselves.
+        let rest: Vec<ReadingGroup> = groups
+            .iter()
+            .filter(|g| g.note.is_none())
+            .cloned()
+            .collect();
+        if rest.len() >= 2 {
+            return rank(c, &rest);
+        }
         let g = groups.iter().find(|g| g.note.is_some()).unwrap_or(a);
         let other = if std::ptr::eq(g, a) { b } else { a };
         return (
             ConfusionRank::SchemeLess,
             format!(
-                "{} {} and reads {} {}, where {} reads {}",
+                "{} ({}) read {} {}, where {} reads {}",
                 who(g),
-                SCHEME_LESS_NOTE.trim_start_matches("reads "),
+                SCHEME_LESS_NOTE.replace("reads ", "taking "),
                 c.name(),
                 what(&g.reads),
                 who(other),
@@ -599,7 +658,7 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
         // A number (the scheme's default is none), or the text as it is.
         Component::Port => {
             let default =
-                crate::engine::default_port(scheme.map(str::to_ascii_lowercase).as_deref());
+                crate::engine::registered_port(scheme.map(str::to_ascii_lowercase).as_deref());
             match v.parse::<u16>() {
                 Ok(n) if Some(n) == default => None,
                 Ok(n) => Some(n.to_string()),
@@ -611,6 +670,12 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
         // until nothing changes: several libraries report the userinfo decoded (Node's `auth`,
         // libwget, Mojo, furl), so `a%252f` as written and their `a%2f` are one userinfo.
         Component::Userinfo => {
+            // An empty password is none: `r:` and `r` send the same credentials (the URL
+            // Standard serializes no ":" before an empty password).
+            let v = match v.split_once(':') {
+                Some((user, "")) => user,
+                _ => v,
+            };
             let mut d = percent_decoded(v);
             for _ in 0..3 {
                 let again = percent_decoded(&d);
@@ -718,6 +783,11 @@ mod tests {
         // A userinfo reported decoded is the one written encoded.
         assert!(routes_alike(Userinfo, Some("a%252f"), Some("a%2f"), http));
         assert!(!routes_alike(Userinfo, Some("a%2f"), Some("b%2f"), http));
+        // An empty password is none; a scheme's registered port is no port.
+        assert!(routes_alike(Userinfo, Some("r:"), Some("r"), http));
+        assert!(!routes_alike(Userinfo, Some("r:p"), Some("r"), http));
+        assert!(routes_alike(Port, Some("119"), None, Some("nntp")));
+        assert!(!routes_alike(Port, Some("119"), None, Some("news2")));
     }
 }
 

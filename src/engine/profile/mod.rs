@@ -471,6 +471,29 @@ pub(crate) fn default_port(scheme: Option<&str>) -> Option<u16> {
     }
 }
 
+/// The default port of a scheme that has one: the URL Standard's special schemes
+/// ([`default_port`]), then those RFC 1738 section 3 gives (`gopher` 70, `nntp` 119, `telnet`
+/// 23, `wais` 210, `prospero` 1525), `news` and `snews` as RFC 5538 2.1 and 2.2 give theirs
+/// (119, 563), `ldap` as RFC 4516 2 (389): what a library that fills in a default reports.
+///
+/// ```
+/// assert_eq!(uridiff::engine::registered_port(Some("nntp")), Some(119));
+/// assert_eq!(uridiff::engine::registered_port(Some("https")), Some(443));
+/// assert_eq!(uridiff::engine::registered_port(Some("foo")), None);
+/// ```
+pub fn registered_port(scheme: Option<&str>) -> Option<u16> {
+    default_port(scheme).or(match scheme? {
+        "gopher" => Some(70),
+        "nntp" | "news" => Some(119),
+        "snews" => Some(563),
+        "telnet" => Some(23),
+        "wais" => Some(210),
+        "prospero" => Some(1525),
+        "ldap" => Some(389),
+        _ => None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
