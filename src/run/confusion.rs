@@ -1033,6 +1033,59 @@ mod class_tests {
             Some("http"),
         );
         assert!(apart.iter().all(|g| !g.browsers));
+        // OkHttp alone (an HTTP client claiming the standard) is no browsers' reading.
+        let all = [
+            info("java-okhttp", "whatwg-url"),
+            info("go-net-url", "go-net-url"),
+        ];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        let alone = describe(
+            &infos,
+            Component::Host,
+            &vec![vec![0], vec![1]],
+            &[Some("c".into()), Some("b".into())],
+            Some("http"),
+        );
+        assert!(alone.iter().all(|g| !g.browsers));
+    }
+
+    #[test]
+    fn a_scheme_less_reader_must_read_http_and_the_others_split_ranks_first() {
+        let all = [
+            info("python-urllib3", "python-urllib3"),
+            info("url", "whatwg-url"),
+            info("go-net-url", "go-net-url"),
+        ];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        // urllib3 reads a scheme of its own: it does not take part as an http reader.
+        let own = Outcome::Accepted(Answer::Parsed(Box::new(Parsed {
+            components: Components::default()
+                .with(Component::Scheme, Some("h~"))
+                .with(Component::Host, Some("u")),
+            ..Parsed::default()
+        })));
+        let outcomes = [
+            own,
+            parsed(Some("a"), None, None),
+            parsed(Some("b"), None, None),
+        ];
+        let got = partition(&infos, b"h~://u", Component::Host, 0..3, |i| &outcomes[i]);
+        assert_eq!(names(&infos, &got), [vec!["url"], vec!["go-net-url"]]);
+        // With a scheme-less reader in the partition, the others' two hosts rank the class.
+        let mut noted = group(&["python-urllib3"], false, Some("z"));
+        noted.note = Some(SCHEME_LESS_NOTE.to_owned());
+        let groups = [
+            group(&["url"], true, Some("a")),
+            group(&["go-net-url"], false, Some("b")),
+            noted,
+        ];
+        assert_eq!(rank(Component::Host, &groups).0, ConfusionRank::TwoHosts);
+        let (r, line) = rank(Component::Host, &[groups[0].clone(), groups[2].clone()]);
+        assert_eq!(r, ConfusionRank::SchemeLess);
+        assert!(
+            line.starts_with("python-urllib3 (taking the scheme-less input as http) read host"),
+            "{line}"
+        );
     }
 
     #[test]
