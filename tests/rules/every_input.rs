@@ -22,6 +22,9 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (yarl_empty_host(), "ftp://:"),
         (legacy_undecodable_auth(), "//%F0@a"),
         (perl_trims(), "p:a\n"),
+        (php_underscores(), "d:a\u{b}b"),
+        (python_drops_tabs("python-urllib"), "p:a\tb"),
+        (python_drops_tabs("python-furl"), "p:a\tb"),
     ]
 }
 
@@ -200,4 +203,95 @@ fn white_space_at_the_ends_dropped_is_by_design_inside_it_is_not() {
     let engine = Engine::new(vec![perl_trims()]);
     let found = engine.findings(&engine.run_one(&Task::parse(b"p:a\tb".to_vec(), "t")));
     assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
+}
+
+/// PHP's `parse_url` replaces control characters by `_`; the double reads every input as the
+/// lenient split of the input with them replaced, or (`off`) with them dropped.
+fn php_underscores() -> Arc<dyn Subject> {
+    plays(
+        "php-parse-url",
+        "php-parse-url",
+        Edition::Rfc3986,
+        |input, _| {
+            let text: String = String::from_utf8_lossy(input)
+                .chars()
+                .map(|c| if c.is_ascii_control() { '_' } else { c })
+                .collect();
+            Outcome::Accepted(Parsed::from(uridiff::subjects::lenient::split(&text)))
+        },
+    )
+}
+
+fn php_drops_controls() -> Arc<dyn Subject> {
+    plays(
+        "php-parse-url",
+        "php-parse-url",
+        Edition::Rfc3986,
+        |input, _| {
+            let text: String = String::from_utf8_lossy(input)
+                .chars()
+                .filter(|c| !c.is_ascii_control())
+                .collect();
+            Outcome::Accepted(Parsed::from(uridiff::subjects::lenient::split(&text)))
+        },
+    )
+}
+
+#[test]
+fn control_characters_as_underscores_are_by_design_dropped_they_are_not() {
+    let rules = fired(php_underscores(), "d:a\u{b}b");
+    assert!(
+        rules
+            .iter()
+            .any(|r| r.starts_with("php-parse-url: control characters are replaced by _")),
+        "{rules:?}"
+    );
+    let engine = Engine::new(vec![php_drops_controls()]);
+    let found = engine.findings(&engine.run_one(&Task::parse(b"d:a\x0bb".to_vec(), "t")));
+    assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
+}
+
+/// Python's `urlsplit` removes tabs and newlines before it splits; the double reads every
+/// input as the lenient split of the input without them (furl splits with `urlsplit` too).
+fn python_drops_tabs(name: &'static str) -> Arc<dyn Subject> {
+    let change: fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed> = |input, _| {
+        let text: String = String::from_utf8_lossy(input)
+            .chars()
+            .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+            .collect();
+        Outcome::Accepted(Parsed::from(uridiff::subjects::lenient::split(&text)))
+    };
+    plays(name, name, Edition::Rfc3986, change)
+}
+
+#[test]
+fn tabs_removed_before_the_split_are_by_design_for_urlsplit_only() {
+    for name in ["python-urllib", "python-furl"] {
+        let rules = fired(python_drops_tabs(name), "p:a\tb");
+        assert!(
+            rules
+                .iter()
+                .any(|r| r.contains("tabs and newlines are removed before the split")),
+            "{name}: {rules:?}"
+        );
+    }
+    // One step off: urlsplit does not remove a vertical tab; a double that does is a finding.
+    let drops_vt: fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed> = |input, _| {
+        let text: String = String::from_utf8_lossy(input)
+            .chars()
+            .filter(|c| *c != '\u{b}')
+            .collect();
+        Outcome::Accepted(Parsed::from(uridiff::subjects::lenient::split(&text)))
+    };
+    let double = plays("python-urllib", "python-urllib", Edition::Rfc3986, drops_vt);
+    assert!(!fired(double.clone(), "p:a\u{b}b")
+        .iter()
+        .any(|r| r.contains("tabs and newlines")));
+    let engine = Engine::new(vec![double]);
+    let found = engine.findings(&engine.run_one(&Task::parse(b"p:a\x0bb".to_vec(), "t")));
+    assert!(
+        found.iter().any(|f| f.rule.is_none()
+            && f.signature.class == Class::Lenient(uridiff::model::Component::Path)),
+        "{found:?}"
+    );
 }

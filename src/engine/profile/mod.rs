@@ -471,6 +471,29 @@ pub(crate) fn default_port(scheme: Option<&str>) -> Option<u16> {
     }
 }
 
+/// Whether the evidence's component, on an input its reference rejected (the lenient
+/// reading's evidence), is what the lenient reading reads from `read` instead: the parse of a
+/// library that changes its input before it splits it (Perl's `URI->new` trimming white
+/// space, Python's `urlsplit` removing tabs and newlines), compared as the lenient judging
+/// compares ([`crate::engine::lenient_alike`]).
+pub(super) fn lenient_reading_of(e: &Evidence<'_>, read: &[u8]) -> bool {
+    use crate::subjects::{Ctx, Lenient, Subject};
+    let Class::Component(c) = e.class else {
+        return false;
+    };
+    if e.second.is_some() {
+        return false;
+    }
+    let crate::model::Outcome::Accepted(got) = Lenient::get().parse(read, &Ctx::default()) else {
+        return false;
+    };
+    let scheme = got
+        .components
+        .get(Component::Scheme)
+        .map(str::to_ascii_lowercase);
+    crate::engine::lenient_alike(c, got.components.get(c), e.got, scheme.as_deref())
+}
+
 /// The default port of a scheme that has one: the URL Standard's special schemes
 /// ([`default_port`]), then those RFC 1738 section 3 gives (`gopher` 70, `nntp` 119, `telnet`
 /// 23, `wais` 210, `prospero` 1525), `news` and `snews` as RFC 5538 2.1 and 2.2 give theirs

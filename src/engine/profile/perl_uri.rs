@@ -134,14 +134,8 @@ fn server_methods(e: &super::Evidence<'_>) -> bool {
 
 /// What `URI->new` reads of an input with white space at an end: the input without it (Perl's
 /// `\s`: space, tab, newline, carriage return, form feed, vertical tab). Such an input is never
-/// valid, so the evidence is the lenient reading's; the component must be what that reading
-/// gives for the trimmed input, compared as the lenient judging compares
-/// ([`crate::engine::lenient_alike`]).
+/// valid, so the evidence is the lenient reading's ([`super::lenient_reading_of`]).
 fn reads_the_trimmed_input(e: &super::Evidence<'_>) -> bool {
-    use crate::subjects::{Ctx, Lenient, Subject};
-    let Class::Component(c) = e.class else {
-        return false;
-    };
     let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c | 0x0b);
     let start = e
         .input
@@ -154,18 +148,7 @@ fn reads_the_trimmed_input(e: &super::Evidence<'_>) -> bool {
         .rposition(|b| !space(b))
         .map_or(start, |i| i + 1);
     let trimmed = &e.input[start..end.max(start)];
-    if e.second.is_some() || trimmed.len() == e.input.len() {
-        return false;
-    }
-    let crate::model::Outcome::Accepted(read) = Lenient::get().parse(trimmed, &Ctx::default())
-    else {
-        return false;
-    };
-    let scheme = read
-        .components
-        .get(crate::model::Component::Scheme)
-        .map(str::to_ascii_lowercase);
-    crate::engine::lenient_alike(c, read.components.get(c), e.got, scheme.as_deref())
+    trimmed.len() != e.input.len() && super::lenient_reading_of(e, trimmed)
 }
 
 #[cfg(test)]

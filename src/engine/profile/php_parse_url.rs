@@ -22,6 +22,20 @@ use crate::model::{Component, Components};
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "php-parse-url",
+        name: "control characters are replaced by _ (parse_url's url parameter: \"Invalid characters are replaced by _\")",
+        explains: |e| {
+            let replaced = e.spec.map(|v| {
+                v.chars()
+                    .map(|c| if c.is_ascii_control() { '_' } else { c })
+                    .collect::<String>()
+            });
+            matches!(e.class, Class::Component(_))
+                && e.spec.is_some_and(|v| v.chars().any(|c| c.is_ascii_control()))
+                && replaced.as_deref() == e.got
+        },
+    },
+    Rule {
+        profile: "php-parse-url",
         name: "an empty path is left out of the result",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)

@@ -287,6 +287,14 @@ fn host_idna_encoded_on_the_way_back(e: &Evidence<'_>) -> bool {
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "python-furl",
+        name: "tabs and newlines are removed before the split (furl splits with urllib.parse.urlsplit: \"ASCII newline and tab characters are stripped from the URL\")",
+        explains: |e| {
+            let removed: Vec<u8> = e.input.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')).collect();
+            removed.len() != e.input.len() && super::lenient_reading_of(e, &removed)
+        },
+    },
+    Rule {
+        profile: "python-furl",
         name: "the scheme's default port is reported when none is written (DEFAULT_PORTS)",
         explains: |e| {
             let scheme = e.scheme();

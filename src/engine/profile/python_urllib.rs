@@ -27,6 +27,14 @@ const USES_RELATIVE: &[&str] = &[
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "python-urllib",
+        name: "tabs and newlines are removed before the split (urlsplit: \"Changed in version 3.9.5: ASCII newline and tab characters are stripped from the URL\")",
+        explains: |e| {
+            let removed: Vec<u8> = e.input.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')).collect();
+            removed.len() != e.input.len() && super::lenient_reading_of(e, &removed)
+        },
+    },
+    Rule {
+        profile: "python-urllib",
         name: "urljoin returns the reference unchanged against a base whose scheme is not in uses_relative",
         explains: |e| {
             let Some(base) = e.second else {
