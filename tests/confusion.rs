@@ -89,11 +89,15 @@ fn one_class_per_mechanism_with_groups_merged_and_the_browsers_as_one() {
         );
         assert!(c.minimized);
     }
-    let authority = classes
+    // The http crate's own reading of an authority `http` is its own group; its class is the
+    // one where it stands alone (a class's groups are those of its minimized example, which
+    // the http crate may read in the other class too).
+    let alone = |c: &&ConfusionClass| c.groups.iter().any(|g| g.parsers == ["http"]);
+    let authority = classes[..2]
         .iter()
-        .find(|c| c.involves("http"))
+        .find(alone)
         .expect("the http crate's authority form is a class");
-    assert_eq!(authority.groups.len(), 3);
+    assert_eq!(authority.groups.len(), 3, "{authority:#?}");
     let http = authority
         .groups
         .iter()
@@ -103,7 +107,7 @@ fn one_class_per_mechanism_with_groups_merged_and_the_browsers_as_one() {
     assert_eq!(authority.groups[0].reads.as_deref(), Some("a"));
     let encoded = classes[..2]
         .iter()
-        .find(|c| !c.involves("http"))
+        .find(|c| !alone(c))
         .expect("the other class");
     // Minimized while the groups hold: shorter than either input.
     assert!(
