@@ -119,17 +119,19 @@ fn differences<'a>(
     // RFC 3986 3.2.3: port = *DIGIT. An authority whose port is other text names no place,
     // under the split as under the URL Standard (its port state fails): there is no reading of
     // its host and port to hold a parser to, nor of the path of a parser that ended that
-    // authority elsewhere; unless the parser made a port number out of it (`h:80x` read as
-    // port 80, the way a `parseInt` reads it), which sends a request where nothing should go
-    // (the scheme's default port filled in is no port read).
+    // authority elsewhere; unless the parser made a port number out of it (`h:80x` or `h:+80`
+    // read as port 80, the way a `parseInt` reads it: digits that text holds), which sends a
+    // request where nothing should go (a default filled in, digits the text does not hold, is
+    // no port read).
     let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
-    let placeless = want
+    let text = want
         .get(Component::Port)
-        .is_some_and(|p| !p.is_empty() && !digits(p))
-        && !got
-            .components
+        .filter(|p| !p.is_empty() && !digits(p));
+    let placeless = text.is_some_and(|text| {
+        !got.components
             .get(Component::Port)
-            .is_some_and(|p| digits(p) && port_key(Some(p), scheme).is_some());
+            .is_some_and(|p| digits(p) && text.contains(p))
+    });
     let judged = |c: Component| {
         !(placeless && matches!(c, Component::Host | Component::Port | Component::Path))
     };
@@ -340,6 +342,21 @@ mod tests {
             lenient_differences(&info, &got, &want)[0].0,
             Component::Port
         );
+        // `+80` read as port 80, the scheme's default: a port read all the same.
+        let want = crate::subjects::lenient::split("http://h:+80");
+        let got = Parsed::from(want.clone().with(Component::Port, Some("80")));
+        assert_eq!(
+            lenient_differences(&info, &got, &want)[0].0,
+            Component::Port
+        );
+        // Perl's URI fills in the default port where it reads none: no port read.
+        let want = crate::subjects::lenient::split("http://:]");
+        let got = Parsed::from(
+            want.clone()
+                .with(Component::Host, Some(":]"))
+                .with(Component::Port, Some("80")),
+        );
+        assert!(lenient_differences(&info, &got, &want).is_empty());
         // One step off: a port of digits is a place, its host is judged.
         let want = crate::subjects::lenient::split("p://h:1");
         let got = Parsed::from(want.clone().with(Component::Host, Some("h:1")));
