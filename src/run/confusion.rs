@@ -233,13 +233,10 @@ pub(super) fn partition<'o>(
         }
         let own = p.components.get(Component::Scheme);
         // A library taking part in a scheme-less input because it reads it as http must read
-        // it so: one that reads a scheme of its own there (`h~://u`) does not handle it.
-        let http_like = |s: &str| {
-            ["http", "https", "ws", "wss"]
-                .iter()
-                .any(|h| s.eq_ignore_ascii_case(h))
-        };
-        if note.is_some() && own.is_some_and(|s| !s.is_empty() && !http_like(s)) {
+        // it so: one that reads a scheme of its own there (`h~://u`) that it does not handle
+        // takes no part.
+        let handles = |s: &str| takes_part(&info.name, Some(&s.to_ascii_lowercase())).is_some();
+        if note.is_some() && own.is_some_and(|s| !s.is_empty() && !handles(s)) {
             continue;
         }
         // A port's default is its scheme's: the parser's own, or http for one that reads a

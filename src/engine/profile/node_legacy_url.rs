@@ -212,26 +212,16 @@ fn legacy_auth(input: &[u8]) -> Option<&[u8]> {
 /// Whether `decodeURIComponent` takes `text`: every `%` starts two hex digits, and the bytes
 /// decoded are UTF-8.
 fn decodes(text: &[u8]) -> bool {
-    let mut out = Vec::with_capacity(text.len());
-    let mut i = 0;
-    while i < text.len() {
-        if text[i] == b'%' {
-            let hex = text
-                .get(i + 1..i + 3)
-                .and_then(|h| std::str::from_utf8(h).ok());
-            match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
-                Some(b) if hex.is_some_and(|h| h.bytes().all(|c| c.is_ascii_hexdigit())) => {
-                    out.push(b);
-                    i += 3;
-                    continue;
-                }
-                _ => return false,
-            }
-        }
-        out.push(text[i]);
-        i += 1;
-    }
-    std::str::from_utf8(&out).is_ok()
+    let Ok(text) = std::str::from_utf8(text) else {
+        return false;
+    };
+    let bytes = text.as_bytes();
+    let lone_percent = text.match_indices('%').any(|(i, _)| {
+        !bytes
+            .get(i + 1..i + 3)
+            .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+    });
+    !lone_percent && std::str::from_utf8(&super::pct_decode_bytes(text)).is_ok()
 }
 
 fn auto_escaped(s: &str) -> String {
