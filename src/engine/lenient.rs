@@ -213,6 +213,26 @@ fn host_key(v: Option<&str>) -> Option<String> {
     Some(url::Host::parse(host).map_or_else(|_| v.to_ascii_lowercase(), |h| h.to_string()))
 }
 
+/// The name a host reading asks name resolution for: percent-decoded, then mapped as the URL
+/// Standard's "domain to ASCII" maps it (UTS 46 processing, nontransitional: `ß` and
+/// `xn--zca` are one name, and `R%C2%B2`, `r²` and `r2`), lowercased as it is where that
+/// mapping refuses it. IP literals and the IPv4 parser are left to the caller: a host written
+/// `0x7f.1` stays that text here.
+///
+/// ```
+/// use uridiff::engine::resolved_name;
+/// assert_eq!(resolved_name("Stra%C3%9Fe.de"), resolved_name("xn--strae-oqa.de"));
+/// assert_eq!(resolved_name("R%C2%B2"), "r2");
+/// assert_ne!(resolved_name("a.b"), resolved_name("a.c"));
+/// ```
+pub fn resolved_name(v: &str) -> String {
+    let decoded = pct_decode_bytes(v);
+    match std::str::from_utf8(&decoded) {
+        Ok(text) => idna::domain_to_ascii(text).unwrap_or_else(|_| text.to_ascii_lowercase()),
+        Err(_) => String::from_utf8_lossy(&decoded).to_ascii_lowercase(),
+    }
+}
+
 /// Another scheme's host: decoded, lowercased, without brackets.
 fn plain_host_key(v: Option<&str>) -> Option<Vec<u8>> {
     let v = v?;

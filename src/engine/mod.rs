@@ -27,8 +27,11 @@ pub use class::{
 };
 pub use compare::{class_form, example_form, judge, judge_by, Finding, Judged};
 pub use fold::Classifier;
-pub use lenient::{lenient_alike, lenient_differences, lenient_resolution_differences};
+pub use lenient::{
+    lenient_alike, lenient_differences, lenient_resolution_differences, resolved_name,
+};
 pub(crate) use profile::default_port;
+pub(crate) use profile::pct_decode_bytes;
 pub use profile::registered_port;
 pub use profile::{
     explain, explain_for, rules, versus_rfc3986, versus_rules, Evidence, Rule, TABLES,

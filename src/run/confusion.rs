@@ -650,7 +650,10 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
             if let Ok(address) = bare.parse::<std::net::Ipv6Addr>() {
                 return Some(address.to_string());
             }
-            (bare.len() <= 255).then(|| bare.to_ascii_lowercase())
+            // A name as resolution is asked for it: percent-decoded and IDNA-mapped, so
+            // `%41.example`, `a.example` and `A.example` are one host, and so are `ß` and
+            // `xn--zca` (the URL Standard's domain to ASCII, UTS 46 nontransitional).
+            (bare.len() <= 255).then(|| crate::engine::resolved_name(bare))
         }
         // A number (the scheme's default is none), or the text as it is.
         Component::Port => {
@@ -690,27 +693,7 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
 /// `v` with every `%XX` triplet decoded (bytes not UTF-8 kept as `\xNN` escapes, apart from
 /// any text).
 fn percent_decoded(v: &str) -> String {
-    let b = v.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |x: u8| (x as char).to_digit(16);
-        match (
-            b[i],
-            b.get(i + 1).and_then(|&x| hex(x)),
-            b.get(i + 2).and_then(|&x| hex(x)),
-        ) {
-            (b'%', Some(h), Some(l)) => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            (x, _, _) => {
-                out.push(x);
-                i += 1;
-            }
-        }
-    }
-    show(&out)
+    show(&crate::engine::pct_decode_bytes(v))
 }
 
 /// Whether two readings of a routing component send a request to the same place: schemes and
@@ -785,6 +768,27 @@ mod tests {
         assert!(!routes_alike(Userinfo, Some("r:p"), Some("r"), http));
         assert!(routes_alike(Port, Some("119"), None, Some("nntp")));
         assert!(!routes_alike(Port, Some("119"), None, Some("news2")));
+        // One name percent-encoded, IDNA-mapped or not: the name resolution is asked for.
+        assert!(routes_alike(
+            Host,
+            Some("%C3%9F.de"),
+            Some("xn--zca.de"),
+            http
+        ));
+        assert!(routes_alike(
+            Host,
+            Some("\u{df}.de"),
+            Some("xn--zca.de"),
+            http
+        ));
+        assert!(routes_alike(
+            Host,
+            Some("%41.example"),
+            Some("a.example"),
+            http
+        ));
+        assert!(!routes_alike(Host, Some("ss.de"), Some("xn--zca.de"), http));
+        assert!(!routes_alike(Host, Some("a%2eb"), Some("a.c"), http));
     }
 }
 

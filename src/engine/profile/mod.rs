@@ -242,7 +242,7 @@ pub(super) fn pct_decode_exact(s: &str) -> String {
 
 /// `s` with every valid percent-encoding (RFC 3986 2.1: "%" and two hexadecimal digits)
 /// decoded, as bytes; a "%" not followed by two is kept.
-pub(super) fn pct_decode_bytes(s: &str) -> Vec<u8> {
+pub(crate) fn pct_decode_bytes(s: &str) -> Vec<u8> {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
