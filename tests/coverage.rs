@@ -1,9 +1,8 @@
 //! Coverage of the documents: every example printed in the five source documents appears in
 //! some suite case, so a missed example is a red test.
 //!
-//! The issue "suites/: every example of the five documents" asks for "a coverage test: it scans
-//! each seed file's example blocks (resolution tables, example lists, artwork) and fails when an
-//! example found there appears in no suite case". The documents are read from
+//! The test scans each document's example blocks (resolution tables, example lists, artwork)
+//! and fails when an example found there appears in no suite case. The documents are read from
 //! `suites/documents/`, verbatim copies of the seed files (see its README.md for which file is
 //! which document).
 //!

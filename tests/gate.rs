@@ -1,4 +1,4 @@
-//! The per-input gate (DESIGN.md, "The gate"): a released parser's baseline, then the same
+//! The per-input gate: a released parser's baseline, then the same
 //! parser with one behaviour changed. Each kind of regression (a component, validity,
 //! resolution, normalization, equivalence, a change of an answer that was already wrong, a
 //! changed answer on a job where the parser agrees with its reference before and after) fails

@@ -1,5 +1,5 @@
-//! Every in-process subject against impl on the fuzzer's input, through the engine (issue 12,
-//! item 2, the peers target): discrepancies are what uridiff is for, so they are recorded, not
+//! Every in-process subject against impl on the fuzzer's input, through the engine (the peers
+//! target): discrepancies are what uridiff is for, so they are recorded, not
 //! crashed on. Each new signature is printed once, with the input that first showed it. The
 //! target crashes only when a parser crashed (a panic inside a subject).
 #![no_main]

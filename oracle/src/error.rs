@@ -1,8 +1,8 @@
 //! The crate's error pair, [`OracleError`] and [`OracleErrorKind`].
 //!
 //! Unlike the spec crate's errors these are not `Copy`: an unknown rule's error carries the
-//! list of defined rules, which is what a user needs to fix the call (STYLE.md section 4 asks
-//! for cheap errors; the oracle is off the hot path and prefers helpful ones).
+//! list of defined rules, which is what a user needs to fix the call (cheap errors matter on a hot
+//! path; the oracle is off it and prefers helpful ones).
 
 use crate::grammar::GrammarError;
 use crate::EDITIONS;

@@ -501,8 +501,8 @@ impl Rng {
 }
 
 /// Neither reader panics on arbitrary text made of the notations' tokens, and whatever
-/// grammar it accepts, recognizing arbitrary input does not panic either (STYLE.md 6: "neither
-/// panics nor succeeds").
+/// grammar it accepts, recognizing arbitrary input does not panic either: bad input is an
+/// error, never a panic.
 #[test]
 fn arbitrary_grammars_and_inputs_never_panic() {
     let pieces = [

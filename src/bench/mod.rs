@@ -1,7 +1,7 @@
 //! Speed: every in-process parser measured side by side, for the criterion benches in
 //! `benches/` and for `uridiff bench`, and the harness's own speed (`uridiff bench --harness`).
 //!
-//! The folder follows DESIGN.md's layout (`bench/`: peers, measurement, writers):
+//! The folder holds peers, measurement and writers:
 //!
 //! - [`peers`](mod@peers): each in-process library called directly through its own entry
 //!   points, which its adapter provides ([`crate::subjects::Subject::direct`]), so that the one

@@ -1,6 +1,6 @@
 //! The writers of `uridiff bench`'s figures: a plain-text table ([`write_table`]), `bench.md`
 //! ([`write_markdown`]) and a chart ([`write_svg`]), all generic over [`std::io::Write`] and
-//! tested by writing into a `Vec<u8>` (STYLE.md, section 6).
+//! tested by writing into a `Vec<u8>`.
 
 use std::io::{self, Write};
 

@@ -1,6 +1,6 @@
 //! The engine's run, column by column: every subject's column of outcomes is computed at the
-//! same time as the others, then the rows are assembled in task order (DESIGN.md,
-//! "Data flow": workers pipelined and concurrent).
+//! same time as the others, then the rows are assembled in task order, so that the
+//! workers run pipelined and concurrently.
 //!
 //! An external worker's column runs on a thread of its own, through [`subjects::run_batch`], so
 //! the worker's feeder keeps its window of requests in flight; the in-process parsers and the

@@ -1,7 +1,7 @@
 //! Classes folded as rows arrive: a [`Classifier`] keeps, per (subject, class, operation), the
 //! [`FORMS_PER_CLASS`] forms with the smallest tasks seen, each with its count and smallest task,
-//! and a count of the rest, never the rows (DESIGN.md, "Data flow": memory follows classes, not
-//! jobs); [`Classifier::finish`] minimizes each form kept and makes the class records.
+//! and a count of the rest, never the rows (memory follows classes, not jobs, so a run of
+//! millions of inputs holds what it reports); [`Classifier::finish`] minimizes each form kept and makes the class records.
 
 use std::collections::{BTreeMap, HashMap};
 

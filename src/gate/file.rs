@@ -1,4 +1,4 @@
-//! The gate's baseline file (DESIGN.md, "The gate"): sorted text that reviews well in a pull
+//! The gate's baseline file: sorted text that reviews well in a pull
 //! request, holding every answer of each parser under test. A header records the run it belongs
 //! to. Then each class of deviation (the finding's signature key,
 //! [`crate::engine::Signature::key`]) comes with its count, followed by one line per job, the

@@ -1,4 +1,4 @@
-//! The per-input CI gate of `uridiff check` (DESIGN.md, "The gate"): for each parser under test,
+//! The per-input CI gate of `uridiff check`: for each parser under test,
 //! its answer to every job, as a digest: the jobs on which it deviates from its own reference,
 //! by class, and every other job it answered. So a new wrong input inside a class already known,
 //! a changed answer (on a deviating job, or on one where the parser agrees with its reference, as

@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-/// The byte serializers, kept here under their old paths for the writers and the CLI.
+/// The byte serializers the writers and the CLI use.
 pub use crate::model::{bytes, edition, opt_bytes};
 
 use crate::engine::ClassRecord;

@@ -273,7 +273,7 @@ fn jobs(
     Ok((all, files))
 }
 
-/// The gate's run (DESIGN.md, "The gate"): every job (the suites' cases, `inputs.tasks`, the
+/// The gate's run: every job (the suites' cases, `inputs.tasks`, the
 /// WHATWG test-data entries) through the engine, and for each subject named in `under_test`
 /// every job on which it deviates from its own reference, unexplained (a finding no profile rule
 /// reproduces), with the digest of its answer; and every answer of it, deviating or not, with

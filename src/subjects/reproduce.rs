@@ -1,6 +1,6 @@
 //! Reproduce lines: for a parser and an input, one shell command in the parser's own language
-//! that shows what its library answers, without uridiff (DESIGN.md, "What a class is": each
-//! class has "a reproduce line in the parser's own language").
+//! that shows what its library answers, without uridiff: every class carries one, so a reader can
+//! check the verdict by calling the library directly.
 //!
 //! A line calls the entry points the subject's worker calls (workers/README.md, "The shipped
 //! workers"; each worker's head comment) and prints, one per line as `name=value`, the

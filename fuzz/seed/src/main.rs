@@ -1,4 +1,4 @@
-//! Writes the seed corpora of the fuzz targets into `corpus/<target>/` (issue 12, item 2): every
+//! Writes the seed corpora of the fuzz targets into `corpus/<target>/`: every
 //! input of the suites (`suites/`, shaped for each target) and inputs of the generators
 //! (`uridiff::gen::corpus`, seed 12). Run from the repository root:
 //!

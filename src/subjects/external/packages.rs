@@ -3,8 +3,8 @@
 //! `workers/python/requirements.txt`), npm packages in `<packages>/node/node_modules` (pinned by
 //! `workers/node/package-lock.json`). `workers/install.sh` fills it; nothing here installs.
 //!
-//! The issue asks for packages "installed into a folder uridiff owns (not the system's
-//! site-packages or a global node_modules)": a worker needing a PyPI package runs with the
+//! The packages live in a folder uridiff owns, not the system's site-packages or a global
+//! node_modules: a worker needing a PyPI package runs with the
 //! venv's own interpreter (PEP 405: "a Python interpreter run from the venv's `bin` sees the
 //! venv's site-packages and not the system's"), so the system's packages can neither stand in
 //! for a pinned one nor shadow it.
