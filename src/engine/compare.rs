@@ -149,9 +149,9 @@ pub fn judge_by(
                 input,
                 second: j.second,
                 reparsed,
-                spec: None,
+                reference: None,
                 got: first.serialization.as_deref(),
-                spec_components: Some(&first.components),
+                reference_components: Some(&first.components),
             });
             push(Class::RoundTrip, rule, Some(format!("re-read: {changed}")));
         }
@@ -183,9 +183,9 @@ pub fn judge_by(
                 input,
                 second: j.second,
                 reparsed: None,
-                spec: None,
+                reference: None,
                 got: None,
-                spec_components: ref_parsed,
+                reference_components: ref_parsed,
             });
             push(class, rule, validity);
         }
@@ -214,9 +214,9 @@ pub fn judge_by(
                     input,
                     second: j.second,
                     reparsed: None,
-                    spec,
+                    reference: spec,
                     got: value,
-                    spec_components: Some(&want.components),
+                    reference_components: Some(&want.components),
                 });
                 match rule {
                     Some(_) => push(class, rule, None),
@@ -239,9 +239,9 @@ pub fn judge_by(
                 input,
                 second: j.second,
                 reparsed: None,
-                spec: w.as_deref(),
+                reference: w.as_deref(),
                 got: g.as_deref(),
-                spec_components: None,
+                reference_components: None,
             });
             push(class, rule, None);
         }
@@ -274,9 +274,9 @@ fn judge_leniently(
                 input,
                 second: j.second,
                 reparsed: None,
-                spec: Some(want),
+                reference: Some(want),
                 got: Some(got),
-                spec_components: None,
+                reference_components: None,
             });
             push(*c, rule);
         }
@@ -299,9 +299,9 @@ fn judge_leniently(
             input,
             second: j.second,
             reparsed: None,
-            spec,
+            reference: spec,
             got: value,
-            spec_components: Some(&want.components),
+            reference_components: Some(&want.components),
         });
         match rule {
             Some(_) => push(c, rule),

@@ -25,14 +25,14 @@ pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "*",
         name: "scheme lowercased (case normalization, RFC 3986 6.2.2.1)",
-        explains: |e| e.component() == Some(Component::Scheme) && lower(e.spec).as_deref() == e.got,
+        explains: |e| e.component() == Some(Component::Scheme) && lower(e.reference).as_deref() == e.got,
     },
     Rule {
         profile: "*",
         name: "a resolved or normalized URI's scheme lowercased, the rest as the reference's (case normalization, RFC 3986 6.2.2.1)",
         explains: |e| {
             let (Class::Resolution | Class::Normalization, Some(spec), Some(got)) =
-                (e.class, e.spec, e.got)
+                (e.class, e.reference, e.got)
             else {
                 return false;
             };
@@ -54,7 +54,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "host in another case (case-insensitive, RFC 3986 3.2.2 and 6.2.2.1)",
         explains: |e| {
             e.component() == Some(Component::Host)
-                && matches!((e.spec, e.got), (Some(s), Some(g)) if s.eq_ignore_ascii_case(g))
+                && matches!((e.reference, e.got), (Some(s), Some(g)) if s.eq_ignore_ascii_case(g))
         },
     },
     Rule {
@@ -62,8 +62,8 @@ pub(super) const RULES: &[Rule] = &[
         name: "percent-encodings' hexadecimal digits uppercased (case normalization, RFC 3986 6.2.2.1)",
         explains: |e| {
             e.component().is_some()
-                && e.spec.is_some_and(|s| s.contains('%'))
-                && e.spec.map(upper_hex).as_deref() == e.got
+                && e.reference.is_some_and(|s| s.contains('%'))
+                && e.reference.map(upper_hex).as_deref() == e.got
         },
     },
     Rule {
@@ -71,8 +71,8 @@ pub(super) const RULES: &[Rule] = &[
         name: "percent-encoded unreserved characters decoded (percent-encoding normalization, RFC 3986 6.2.2.2)",
         explains: |e| {
             e.component().is_some()
-                && e.spec.is_some_and(|s| s.contains('%'))
-                && e.spec.map(unreserved_decoded).as_deref() == e.got
+                && e.reference.is_some_and(|s| s.contains('%'))
+                && e.reference.map(unreserved_decoded).as_deref() == e.got
         },
     },
     Rule {
@@ -102,8 +102,8 @@ pub(super) const RULES: &[Rule] = &[
         name: "a target path beginning with \"//\" without an authority, written as RFC 3986 5.3 recomposes it (no \"/.\" added)",
         explains: |e| {
             e.class == Class::Resolution
-                && e.spec.is_some_and(|t| t.contains(":/.//") || t.starts_with("/.//"))
-                && e.spec.map(|t| t.replacen("/.//", "//", 1)).as_deref() == e.got
+                && e.reference.is_some_and(|t| t.contains(":/.//") || t.starts_with("/.//"))
+                && e.reference.map(|t| t.replacen("/.//", "//", 1)).as_deref() == e.got
         },
     },
     Rule {
@@ -111,7 +111,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an empty port omitted by a resolution or normalization (RFC 3986 3.2.3: \"URI producers and normalizers should omit the port component and its ':' delimiter if port is empty\")",
         explains: |e| {
             matches!(e.class, Class::Resolution | Class::Normalization)
-                && e.spec.and_then(without_empty_port).as_deref() == e.got
+                && e.reference.and_then(without_empty_port).as_deref() == e.got
         },
     },
     Rule {
@@ -132,7 +132,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "a round trip decodes percent-encoded unreserved characters (RFC 3986 6.2.2.2: \"URIs that differ in the replacement of an unreserved character with its corresponding percent-encoded US-ASCII octet are equivalent\")",
         explains: |e| {
             let (Class::RoundTrip, Some(first), Some(again)) =
-                (e.class, e.spec_components, e.reparsed)
+                (e.class, e.reference_components, e.reparsed)
             else {
                 return false;
             };
@@ -153,7 +153,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an empty port read as none (RFC 3986 3.2.3: an empty port should be omitted)",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Port)
-                && e.spec == Some("")
+                && e.reference == Some("")
                 && e.got.is_none()
         },
     },

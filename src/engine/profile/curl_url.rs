@@ -41,7 +41,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "dot segments are removed from the path when it is set (curl_url_set without CURLU_PATH_AS_IS)",
         explains: |e| {
             e.class == Class::Component(Component::Path)
-                && e.spec.map(uri_spec::remove_dot_segments).as_deref() == e.got
+                && e.reference.map(uri_spec::remove_dot_segments).as_deref() == e.got
         },
     },
     Rule {
@@ -147,7 +147,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an IPv6 host is written as short as possible (curl_url_get: CURLUPART_HOST, \"IPv6 names are normalized\")",
         explains: |e| {
             e.component() == Some(Component::Host)
-                && e.spec.and_then(ipv6_shortest).is_some_and(|h| Some(h.as_str()) == e.got)
+                && e.reference.and_then(ipv6_shortest).is_some_and(|h| Some(h.as_str()) == e.got)
         },
     },
     Rule {
@@ -207,7 +207,7 @@ pub(super) const RULES: &[Rule] = &[
                 Class::UndefinedVsEmpty(
                     Component::Host | Component::Port | Component::Query | Component::Fragment
                 )
-            ) && e.spec == Some("")
+            ) && e.reference == Some("")
                 && e.got.is_none()
         },
     },
@@ -220,7 +220,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         name: "a resolved URL's path is at least \"/\" (CURLUPART_PATH)",
         explains: |e| {
-            e.class == Class::Resolution && e.spec.map(slash_after_authority).as_deref() == e.got
+            e.class == Class::Resolution && e.reference.map(slash_after_authority).as_deref() == e.got
         },
     },
     Rule {
@@ -248,7 +248,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         name: "a resolved URL is written without an empty query or fragment (CURLUPART_URL: \"Zero-length queries and fragments are excluded\"), its path at least \"/\"",
         explains: |e| {
-            let (Class::Resolution, Some(spec)) = (e.class, e.spec) else {
+            let (Class::Resolution, Some(spec)) = (e.class, e.reference) else {
                 return false;
             };
             // Recomposition gives the URI back unless an empty query or fragment went.
@@ -487,7 +487,8 @@ fn two_slashes(text: &str) -> Option<String> {
 
 /// A round trip whose only losses are an empty query or fragment (or host or port).
 fn empty_parts_dropped_on_the_way_back(e: &Evidence<'_>) -> bool {
-    let (Class::RoundTrip, Some(first), Some(again)) = (e.class, e.spec_components, e.reparsed)
+    let (Class::RoundTrip, Some(first), Some(again)) =
+        (e.class, e.reference_components, e.reparsed)
     else {
         return false;
     };

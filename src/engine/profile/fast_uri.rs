@@ -57,7 +57,7 @@ pub(super) const RULES: &[Rule] = rules_of![
     BOTH => "an http or https URI without a host is refused (HTTP handler; RFC 9110 4.2.1)", http_without_host;
     BOTH => "a urn that is not `urn:` NID `:` NSS, or a urn:uuid whose NSS is no UUID, is refused (URN handlers, RFC 2141, RFC 4122 3)", urn_malformed;
     BOTH => "a mailto recipient without a domain is refused (mailto handler, RFC 6068)", mailto_without_domain;
-    BOTH => "a port above 65535 is refused (README: \"out-of-range ports ... are reported through the parsed component's `error` field\")", |e| e.class == Class::TooStrict && super::port_overflows(e.spec_components);
+    BOTH => "a port above 65535 is refused (README: \"out-of-range ports ... are reported through the parsed component's `error` field\")", |e| e.class == Class::TooStrict && super::port_overflows(e.reference_components);
     BOTH => "normalize, resolve and equal read URIs in their normal form: 6.2.2's case and percent-encoding, the port a number, IPv6 as RFC 5952 writes it, a ws fragment dropped (README: Normalizing, IP Support, Comparison, WS)", canonical_answer;
     ["node-fast-uri", "node-fast-uri"] => "normalize, resolve and equal read an http, https, ws or wss host as parse does, by the WHATWG host parser (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\")", |e| canonical_answer_by(e, whatwg_host_only);
     ["node-uri-js", "node-uri-js"] => "normalize, resolve and equal read an http, https, ws or wss host as parse does, percent-decoded, lowercased, in IDNA (README: IRI Support, domainHost, RFC 5890)", |e| canonical_answer_by(e, uri_js_idna);
@@ -155,7 +155,7 @@ fn scheme_of(c: Option<&Components>) -> Option<String> {
 
 fn ipv6_host(e: &Evidence<'_>) -> bool {
     let Some(inner) = e
-        .spec
+        .reference
         .and_then(|h| h.strip_prefix('['))
         .and_then(|h| h.strip_suffix(']'))
     else {
@@ -178,14 +178,17 @@ fn ipv6_host(e: &Evidence<'_>) -> bool {
 
 fn host_normalized(e: &Evidence<'_>) -> bool {
     e.component() == Some(Component::Host)
-        && e.spec
+        && e.reference
             .map(|h| decode_unreserved(h, b"").to_ascii_lowercase())
             .as_deref()
             == e.got
 }
 
 fn ipv4_unpadded(e: &Evidence<'_>) -> bool {
-    let Some(spec) = e.spec.filter(|_| e.component() == Some(Component::Host)) else {
+    let Some(spec) = e
+        .reference
+        .filter(|_| e.component() == Some(Component::Host))
+    else {
         return false;
     };
     let octets: Vec<&str> = spec.split('.').collect();
@@ -200,8 +203,8 @@ fn dot_escape_kept(e: &Evidence<'_>) -> bool {
     matches!(
         e.component(),
         Some(Component::Userinfo | Component::Path | Component::Query | Component::Fragment)
-    ) && e.spec.is_some_and(|s| s.contains('%'))
-        && e.spec.map(|s| decode_unreserved(s, b".")).as_deref() == e.got
+    ) && e.reference.is_some_and(|s| s.contains('%'))
+        && e.reference.map(|s| decode_unreserved(s, b".")).as_deref() == e.got
 }
 
 /// fast-uri's README: raw leading or trailing C0 controls or spaces and malformed authorities
@@ -326,7 +329,8 @@ fn fast_uri_dots(path: &str) -> String {
 /// The round trip of `serialize(parse(input))`: each component read again is the first
 /// reading's, or what a documented step of `serialize` makes of it.
 fn serialized_as_documented(e: &Evidence<'_>) -> bool {
-    let (Class::RoundTrip, Some(first), Some(again)) = (e.class, e.spec_components, e.reparsed)
+    let (Class::RoundTrip, Some(first), Some(again)) =
+        (e.class, e.reference_components, e.reparsed)
     else {
         return false;
     };
@@ -458,7 +462,7 @@ fn canonical_answer_by(e: &Evidence<'_>, domain: DomainHost) -> bool {
     };
     [b"" as &[u8], b"."]
         .iter()
-        .any(|keep| match (e.class, e.spec, e.got) {
+        .any(|keep| match (e.class, e.reference, e.got) {
             // normalize is serialize(parse(...)), and resolve's answer is serialized too: its
             // dot-segments removed (README, `absolutePath`: a base's `/b/../x` comes back
             // `/x`), as each library does it.
@@ -492,8 +496,8 @@ fn canonical_answer_by(e: &Evidence<'_>, domain: DomainHost) -> bool {
 }
 
 fn too_strict_on<'a>(e: &Evidence<'a>, scheme: &str) -> Option<&'a Components> {
-    (e.class == Class::TooStrict && scheme_of(e.spec_components).as_deref() == Some(scheme))
-        .then_some(e.spec_components)
+    (e.class == Class::TooStrict && scheme_of(e.reference_components).as_deref() == Some(scheme))
+        .then_some(e.reference_components)
         .flatten()
 }
 
@@ -505,7 +509,7 @@ fn http_without_host(e: &Evidence<'_>) -> bool {
     if e.class != Class::TooStrict {
         return false;
     }
-    match (e.second, e.spec_components) {
+    match (e.second, e.reference_components) {
         // resolve(base, input): the target's ("rejects HTTP(S) results with an empty host").
         (Some(base), _) => uri_spec::resolve(base, e.input).is_ok_and(|t| {
             uri_spec::parse(t.as_bytes()).is_ok_and(|c| web(c.scheme, c.host_str()))
@@ -655,7 +659,10 @@ fn whatwg_host_only(host: &str) -> Option<String> {
 /// fast-uri's `canonicalizeHost`: a domain host that is no IP literal goes through the WHATWG
 /// host parser, its `hostname` the answer, a failure the parse's error.
 fn whatwg_domain_host(e: &Evidence<'_>) -> bool {
-    let Some(c) = e.spec_components.filter(|c| domain_host_scheme(Some(c))) else {
+    let Some(c) = e
+        .reference_components
+        .filter(|c| domain_host_scheme(Some(c)))
+    else {
         return false;
     };
     let Some(host) = c
@@ -666,7 +673,7 @@ fn whatwg_domain_host(e: &Evidence<'_>) -> bool {
     };
     match (e.class, e.second) {
         (Class::Component(Component::Host), None) => {
-            whatwg_host_only(host).as_deref() == e.got && e.got != e.spec
+            whatwg_host_only(host).as_deref() == e.got && e.got != e.reference
         }
         (Class::TooStrict, None) => whatwg_host_only(&host.to_ascii_lowercase()).is_none(),
         _ => false,
@@ -718,10 +725,10 @@ fn uri_js_idna(host: &str) -> Option<String> {
 fn uri_js_idna_host(e: &Evidence<'_>) -> bool {
     e.component() == Some(Component::Host)
         && e.second.is_none()
-        && domain_host_scheme(e.spec_components)
-        && e.spec.is_some_and(|h| h.contains('%'))
+        && domain_host_scheme(e.reference_components)
+        && e.reference.is_some_and(|h| h.contains('%'))
         && e.got.is_some()
-        && e.spec.and_then(uri_js_idna).as_deref() == e.got
+        && e.reference.and_then(uri_js_idna).as_deref() == e.got
 }
 
 #[cfg(test)]

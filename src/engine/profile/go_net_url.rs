@@ -47,8 +47,8 @@ pub(super) const RULES: &[Rule] = &[
         name: "the host is held percent-decoded (URL.Host, Hostname)",
         explains: |e| {
             e.class == Class::Component(Component::Host)
-                && e.spec.is_some_and(|h| h.contains('%'))
-                && e.spec.map(pct_decode_exact).as_deref() == e.got
+                && e.reference.is_some_and(|h| h.contains('%'))
+                && e.reference.map(pct_decode_exact).as_deref() == e.got
         },
     },
     Rule {
@@ -56,7 +56,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "a host with an ASCII byte percent-encoded (not %25) is an EscapeError (unescape: \"in the host component %-encoding can only be used for non-ASCII bytes\")",
         explains: |e| {
             e.class == Class::TooStrict
-                && e.spec_components.is_some_and(|c| {
+                && e.reference_components.is_some_and(|c| {
                     c.get(Component::Host)
                         .is_some_and(|h| !h.starts_with('[') && ascii_escaped(h))
                 })
@@ -67,7 +67,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "a resolved target's empty fragment is none (URL.Fragment has no empty fragment)",
         explains: |e| {
             e.class == Class::Resolution
-                && e.spec
+                && e.reference
                     .and_then(|t| t.strip_suffix('#'))
                     .is_some_and(|t| Some(t) == e.got)
         },
@@ -82,7 +82,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "the userinfo is Userinfo.String(): decoded, then every byte but letters, digits, \"-._~\" and \"$&+,;=\" escaped, the password's \":\" too (shouldEscape: \"we always escape sub-delims outside of the fragment\")",
         explains: |e| {
             e.class == Class::Component(Component::Userinfo)
-                && e.spec.map(userinfo_string).as_deref() == e.got
+                && e.reference.map(userinfo_string).as_deref() == e.got
         },
     },
 ];

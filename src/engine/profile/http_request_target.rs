@@ -60,7 +60,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.component() == Some(Component::Port)
                 && e.got.is_none()
-                && e.spec.is_some_and(|p| p.parse::<u16>().is_err())
+                && e.reference.is_some_and(|p| p.parse::<u16>().is_err())
         },
     },
     Rule {
@@ -74,7 +74,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.class == Class::TooStrict
                 && (e.input.contains(&b'/') || !rfc9112_authority_form(e.input))
-                && e.spec_components.is_some_and(|c| {
+                && e.reference_components.is_some_and(|c| {
                     c.get(Component::Scheme).is_some()
                         && matches!(c.get(Component::Authority), None | Some(""))
                 })
@@ -88,7 +88,7 @@ pub(super) const RULES: &[Rule] = &[
                 && !e.input.starts_with(b"/")
                 && e.input != b"*"
                 && !rfc9112_authority_form(e.input)
-                && e.spec_components
+                && e.reference_components
                     .is_some_and(|c| c.get(Component::Scheme).is_none())
         },
     },
@@ -131,7 +131,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "a \"%\" in a host that is no IP literal is refused (validate_authority_bytes: a \"%\" in the hostname \"will fail with an error\")",
         explains: |e| {
             e.class == Class::TooStrict
-                && e.spec_components.is_some_and(|c| {
+                && e.reference_components.is_some_and(|c| {
                     c.get(Component::Scheme).is_some()
                         && c.get(Component::Host)
                             .is_some_and(|h| h.contains('%') && !h.starts_with('['))
@@ -143,7 +143,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an authority with nothing after its \"@\" is refused (validate_authority_bytes: \"If there's nothing after an `@`, this is bonkers\")",
         explains: |e| {
             e.class == Class::TooStrict
-                && e.spec_components.is_some_and(|c| {
+                && e.reference_components.is_some_and(|c| {
                     c.get(Component::Scheme).is_some()
                         && c.get(Component::Authority).is_some_and(|a| a.ends_with('@'))
                 })

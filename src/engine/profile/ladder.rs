@@ -45,7 +45,7 @@ pub(super) const RULES: &[Rule] = &[
 
 fn false_negative(e: &Evidence<'_>) -> bool {
     e.class == Class::Equivalence
-        && e.spec == Some("true")
+        && e.reference == Some("true")
         && e.got == Some("false")
         && e.second.is_some_and(|other| other != e.input)
 }
@@ -99,9 +99,9 @@ mod tests {
             input,
             second,
             reparsed: None,
-            spec: Some(spec),
+            reference: Some(spec),
             got: Some(got),
-            spec_components: None,
+            reference_components: None,
         }
     }
 

@@ -250,13 +250,13 @@ pub(super) const RULES: &[Rule] = &[
             let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
                 return false;
             };
-            let want = held(c, e.spec);
+            let want = held(c, e.reference);
             // On an input RFC 3986 rejects the evidence is the lenient reading's, which is
             // compared as a request would go (a trailing CR the URL Standard strips is no
             // difference there): the held value is compared the same way.
             let lenient = uri_spec::parse(e.input).is_err() && e.second.is_none();
             matches!(c, Component::Host | Component::Path | Component::Fragment)
-                && e.spec.is_some_and(|s| !s.is_empty())
+                && e.reference.is_some_and(|s| !s.is_empty())
                 && (want.as_deref() == e.got
                     || (lenient
                         && crate::engine::lenient_alike(c, want.as_deref(), e.got, e.scheme().as_deref())))
@@ -285,7 +285,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "no path where none is written (wget.h: wget_iri_t.path, \"Path, if present\")",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)
-                && e.spec == Some("")
+                && e.reference == Some("")
                 && e.got.is_none()
         },
     },

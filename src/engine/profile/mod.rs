@@ -54,20 +54,20 @@ pub struct Evidence<'a> {
     /// `resolve`: the base; `equivalent`: the other operand.
     pub second: Option<&'a [u8]>,
     /// For a round-trip class: the components of the subject's serialization parsed again by
-    /// it (`None` when it rejected its own serialization); `spec_components` then holds its
+    /// it (`None` when it rejected its own serialization); `reference_components` then holds its
     /// first reading.
     pub reparsed: Option<&'a Components>,
-    /// The spec's value of the component (for a validity class: `None`).
-    pub spec: Option<&'a str>,
+    /// The reference's value of the component (for a validity class: `None`).
+    pub reference: Option<&'a str>,
     /// The subject's value.
     pub got: Option<&'a str>,
-    /// The spec's components of the input, when the spec accepted it.
-    pub spec_components: Option<&'a Components>,
+    /// The reference's components of the input, when the reference accepted it.
+    pub reference_components: Option<&'a Components>,
 }
 
 impl Evidence<'_> {
     pub(super) fn scheme(&self) -> Option<String> {
-        self.spec_components
+        self.reference_components
             .and_then(|c| c.get(Component::Scheme))
             .map(str::to_ascii_lowercase)
     }
@@ -139,7 +139,7 @@ pub fn rules() -> impl Iterator<Item = &'static Rule> {
 ///     .with(Component::Scheme, Some("http"))
 ///     .with(Component::Port, Some("80"));
 /// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a", second: None, reparsed: None,
-///                    spec: None, got: Some("80"), spec_components: Some(&spec) };
+///                    reference: None, got: Some("80"), reference_components: Some(&spec) };
 /// assert_eq!(explain("ruby-uri", &e).unwrap().name,
 ///            "the scheme's default port is reported when none is written");
 /// assert!(explain("rfc3986", &e).is_none());
@@ -158,7 +158,7 @@ pub fn explain_for(profile: &str, subject: &str, evidence: &Evidence<'_>) -> Opt
 }
 
 /// The rule of the URL Standard that explains how a WHATWG parser's answer differs from
-/// RFC 3986's (`evidence.spec` is RFC 3986's answer), if any: the conformance matrix's "follows
+/// RFC 3986's (`evidence.reference` is RFC 3986's answer), if any: the conformance matrix's "follows
 /// WHATWG: differs from RFC 3986 in ... by design".
 ///
 /// ```
@@ -168,7 +168,7 @@ pub fn explain_for(profile: &str, subject: &str, evidence: &Evidence<'_>) -> Opt
 ///     .with(Component::Scheme, Some("http"))
 ///     .with(Component::Port, Some("80"));
 /// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a:80", second: None, reparsed: None,
-///                    spec: Some("80"), got: None, spec_components: Some(&spec) };
+///                    reference: Some("80"), got: None, reference_components: Some(&spec) };
 /// assert_eq!(versus_rfc3986(&e).unwrap().name,
 ///            "a special scheme's default port, or an empty port, is omitted");
 /// let wrong = Evidence { got: Some("8080"), ..e };
@@ -208,7 +208,7 @@ pub(super) fn server_parts(authority: &str) -> (Option<&str>, &str, Option<&str>
 /// For example `[::1]` against `::1` is this; `a` against undefined is not.
 pub(super) fn host_unbracketed(e: &Evidence<'_>) -> bool {
     e.got.is_some()
-        && e.spec
+        && e.reference
             .and_then(|h| h.strip_prefix('['))
             .and_then(|h| h.strip_suffix(']'))
             == e.got
@@ -349,7 +349,7 @@ pub(super) fn pct_encode_non_ascii(input: &[u8]) -> Vec<u8> {
 /// A port reported as the number its digits write (an integer port: `007` is `7`).
 pub(super) fn port_as_number(e: &Evidence<'_>) -> bool {
     e.class == Class::Component(Component::Port)
-        && e.spec
+        && e.reference
             .filter(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
             .map(|p| p.trim_start_matches('0'))
             .map(|p| if p.is_empty() { "0" } else { p })
@@ -409,9 +409,9 @@ pub(super) fn empty_parts_dropped(uri: &str) -> Option<String> {
 /// An empty path after an authority reported as "/" (`http::Uri`, uriparse).
 pub(super) fn empty_path_after_authority_is_slash(e: &Evidence<'_>) -> bool {
     e.component() == Some(Component::Path)
-        && e.spec == Some("")
+        && e.reference == Some("")
         && e.got == Some("/")
-        && e.spec_components
+        && e.reference_components
             .is_some_and(|c| c.get(Component::Authority).is_some())
 }
 
@@ -433,7 +433,7 @@ pub(super) fn default_port_reported(e: &Evidence<'_>) -> bool {
         return false;
     };
     e.component() == Some(Component::Port)
-        && matches!(e.spec, None | Some(""))
+        && matches!(e.reference, None | Some(""))
         && e.got == Some(known.to_string()).as_deref()
 }
 
@@ -532,9 +532,9 @@ mod tests {
             input: b"",
             second: None,
             reparsed: None,
-            spec,
+            reference: spec,
             got,
-            spec_components: Some(&c),
+            reference_components: Some(&c),
         };
         let host = Class::Component(Component::Host);
         let port = Class::Component(Component::Port);
@@ -566,9 +566,9 @@ mod tests {
                 input: b"http://good.example/",
                 second: None,
                 reparsed: None,
-                spec: Some("good.example"),
+                reference: Some("good.example"),
                 got: None,
-                spec_components: Some(&c),
+                reference_components: Some(&c),
             };
             let fired: Vec<String> = rules()
                 .filter(|r| (r.explains)(&e))

@@ -34,7 +34,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "the query is never undefined (query: \"defaults to a Mojo::Parameters object\")",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Query)
-                && e.spec.is_none()
+                && e.reference.is_none()
                 && e.got == Some("")
         },
     },
@@ -45,8 +45,8 @@ pub(super) const RULES: &[Rule] = &[
             matches!(
                 e.component(),
                 Some(Component::Userinfo | Component::Fragment)
-            ) && e.spec.is_some_and(|s| s.contains('%'))
-                && e.spec.map(mojo_decoded).as_deref() == e.got
+            ) && e.reference.is_some_and(|s| s.contains('%'))
+                && e.reference.map(mojo_decoded).as_deref() == e.got
         },
     },
     Rule {
@@ -54,8 +54,8 @@ pub(super) const RULES: &[Rule] = &[
         name: "the host is percent-decoded one character per byte while parsing (host_port: url_unescape)",
         explains: |e| {
             e.component() == Some(Component::Host)
-                && e.spec.is_some_and(|s| s.contains('%'))
-                && e.spec.map(bytes_as_chars).as_deref() == e.got
+                && e.reference.is_some_and(|s| s.contains('%'))
+                && e.reference.map(bytes_as_chars).as_deref() == e.got
         },
     },
     Rule {
@@ -86,7 +86,8 @@ fn bytes_as_chars(s: &str) -> String {
 /// A round trip whose only changes are the documented ones of `to_string`: the scheme written
 /// lowercase (`protocol`), each non-ASCII host label written as `xn--` and its Punycode (`ihost`).
 fn written_normalized(e: &Evidence<'_>) -> bool {
-    let (Class::RoundTrip, Some(first), Some(again)) = (e.class, e.spec_components, e.reparsed)
+    let (Class::RoundTrip, Some(first), Some(again)) =
+        (e.class, e.reference_components, e.reparsed)
     else {
         return false;
     };

@@ -44,7 +44,7 @@ pub(super) const RULES: &[Rule] = &[
             matches!(
                 e.class,
                 Class::Component(Component::Path | Component::Query | Component::Fragment)
-            ) && e.spec.map(auto_escaped).as_deref() == e.got
+            ) && e.reference.map(auto_escaped).as_deref() == e.got
         },
     },
     Rule {
@@ -52,8 +52,8 @@ pub(super) const RULES: &[Rule] = &[
         name: "auth (the userinfo) is percent-decoded",
         explains: |e| {
             e.class == Class::Component(Component::Userinfo)
-                && e.spec.is_some_and(|u| u.contains('%'))
-                && e.spec.map(pct_decode_exact).as_deref() == e.got
+                && e.reference.is_some_and(|u| u.contains('%'))
+                && e.reference.map(pct_decode_exact).as_deref() == e.got
         },
     },
     Rule {
@@ -100,11 +100,11 @@ pub(super) const RULES: &[Rule] = &[
                 })
             };
             match e.class {
-                Class::Resolution => e.spec.is_some_and(|t| {
+                Class::Resolution => e.reference.is_some_and(|t| {
                     slashed(t) && Some(super::slash_after_authority(t).as_str()) == e.got
                 }),
                 Class::Component(Component::Path) => {
-                    e.spec == Some("")
+                    e.reference == Some("")
                         && e.got == Some("/")
                         && std::str::from_utf8(e.input).is_ok_and(slashed)
                 }
@@ -117,7 +117,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an empty path is null (its URL object: pathname null where there is no path text; RFC 3986 3.3: a path is always defined, so null can only be the empty one)",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)
-                && e.spec == Some("")
+                && e.reference == Some("")
                 && e.got.is_none()
         },
     },
@@ -126,7 +126,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "url.format writes auth only when it is truthy: an empty auth and its \"@\" are left out (\"The formatting process\")",
         explains: |e| {
             let (Class::RoundTrip, Some(first), Some(again)) =
-                (e.class, e.spec_components, e.reparsed)
+                (e.class, e.reference_components, e.reparsed)
             else {
                 return false;
             };
@@ -143,7 +143,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "url.format writes \"//\" after http, https, ftp, gopher and file even without a host (\"The formatting process\"): read again, the host is empty",
         explains: |e| {
             let (Class::RoundTrip, Some(first), Some(again)) =
-                (e.class, e.spec_components, e.reparsed)
+                (e.class, e.reference_components, e.reparsed)
             else {
                 return false;
             };
@@ -264,9 +264,9 @@ mod tests {
             input,
             second: None,
             reparsed: None,
-            spec: None,
+            reference: None,
             got: None,
-            spec_components: None,
+            reference_components: None,
         };
         assert!((rule.explains)(&ev(b"V:%CF@")));
         assert!((rule.explains)(&ev(b"//%F0@a")));

@@ -34,7 +34,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "the scheme's default port is reported when none is written (HttpUrl.port() \"never returns -1\")",
         explains: |e| {
             e.component() == Some(Component::Port)
-                && e.spec.is_none()
+                && e.reference.is_none()
                 && default_port(e.scheme().as_deref()).map(|p| p.to_string()).as_deref() == e.got
         },
     },
@@ -44,7 +44,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.class == Class::TooStrict
                 && e
-                    .spec_components
+                    .reference_components
                     .and_then(|c| c.get(Component::Port))
                     .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b == b'0'))
         },

@@ -65,7 +65,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         name: r#"canonical gives an absolute file URI the authority $URI::file::DEFAULT_AUTHORITY ("It defaults to "".")"#,
         explains: |e| {
-            let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.spec, e.got) else {
+            let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
             };
             file_default_authority(spec).is_some_and(|t| t == got)
@@ -105,7 +105,7 @@ fn server_methods(e: &super::Evidence<'_>) -> bool {
     let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
         return false;
     };
-    let Some(spec) = e.spec_components else {
+    let Some(spec) = e.reference_components else {
         return false;
     };
     let Some(authority) = spec.get(Component::Authority) else {
@@ -166,9 +166,9 @@ mod tests {
             input,
             second: None,
             reparsed: None,
-            spec,
+            reference: spec,
             got,
-            spec_components: None,
+            reference_components: None,
         };
         assert!(reads_the_trimmed_input(&ev(b"p:\n", Some("\n"), Some(""))));
         assert!(reads_the_trimmed_input(&ev(

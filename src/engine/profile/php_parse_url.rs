@@ -24,13 +24,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         name: "control characters are replaced by _ (parse_url's url parameter: \"Invalid characters are replaced by _\")",
         explains: |e| {
-            let replaced = e.spec.map(|v| {
+            let replaced = e.reference.map(|v| {
                 v.chars()
                     .map(|c| if c.is_ascii_control() { '_' } else { c })
                     .collect::<String>()
             });
             matches!(e.class, Class::Component(_))
-                && e.spec.is_some_and(|v| v.chars().any(|c| c.is_ascii_control()))
+                && e.reference.is_some_and(|v| v.chars().any(|c| c.is_ascii_control()))
                 && replaced.as_deref() == e.got
         },
     },
@@ -39,7 +39,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an empty path is left out of the result",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)
-                && e.spec == Some("")
+                && e.reference == Some("")
                 && e.got.is_none()
         },
     },
@@ -52,7 +52,7 @@ pub(super) const RULES: &[Rule] = &[
                 Class::UndefinedVsEmpty(Component::Host | Component::Authority)
             ) && e.scheme().as_deref() == Some("file")
                 && e.input.get(5..8) == Some(&b"///"[..])
-                && e.spec == Some("")
+                && e.reference == Some("")
                 && e.got.is_none()
         },
     },
@@ -80,7 +80,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.input.get(5..8) == Some(&b"///"[..])
                 && e.input.get(9) == Some(&b':')
                 && e.got.is_some()
-                && e.spec.and_then(|p| p.strip_prefix('/')) == e.got
+                && e.reference.and_then(|p| p.strip_prefix('/')) == e.got
         },
     },
 ];

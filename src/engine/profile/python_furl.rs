@@ -263,7 +263,7 @@ fn idna2003_to_ascii(host: &str) -> Option<String> {
 /// `furl('//d。').url` is `'//d.'`, whose host is `'d.'`.
 fn host_idna_encoded_on_the_way_back(e: &Evidence<'_>) -> bool {
     let (Class::RoundTrip, Some(first), Some(again), Some(written)) =
-        (e.class, e.spec_components, e.reparsed, e.got)
+        (e.class, e.reference_components, e.reparsed, e.got)
     else {
         return false;
     };
@@ -299,7 +299,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             let scheme = e.scheme();
             e.component() == Some(Component::Port)
-                && matches!(e.spec, None | Some(""))
+                && matches!(e.reference, None | Some(""))
                 && e.got.is_some()
                 && default_port_of(scheme.as_deref())
                     .map(|p| p.to_string())
@@ -314,7 +314,7 @@ pub(super) const RULES: &[Rule] = &[
             matches!(
                 e.class,
                 Class::UndefinedVsEmpty(Component::Query | Component::Fragment)
-            ) && e.spec.is_none()
+            ) && e.reference.is_none()
                 && e.got == Some("")
         },
     },
@@ -323,7 +323,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "the username and password are percent-decoded",
         explains: |e| {
             e.component() == Some(Component::Userinfo)
-                && e.spec.map(pct_decode_exact).as_deref() == e.got
+                && e.reference.map(pct_decode_exact).as_deref() == e.got
         },
     },
     Rule {
@@ -337,7 +337,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.component() == Some(Component::Authority)
                 && e.got.is_some()
-                && e.spec_components.and_then(furl_netloc).as_deref() == e.got
+                && e.reference_components.and_then(furl_netloc).as_deref() == e.got
         },
     },
     Rule {
@@ -345,7 +345,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "the path is furl's encoding of its decoded segments (\"Encoding\")",
         explains: |e| {
             e.class == Class::Component(Component::Path)
-                && e.spec.map(furl_path).as_deref() == e.got
+                && e.reference.map(furl_path).as_deref() == e.got
         },
     },
     Rule {
@@ -353,7 +353,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "the query is furl's encoding of its decoded pairs (Query.encode)",
         explains: |e| {
             e.class == Class::Component(Component::Query)
-                && e.spec.map(furl_query).as_deref() == e.got
+                && e.reference.map(furl_query).as_deref() == e.got
         },
     },
     Rule {
@@ -361,7 +361,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "the fragment is furl's encoding of its decoded path and query (Fragment)",
         explains: |e| {
             e.class == Class::Component(Component::Fragment)
-                && e.spec.map(furl_fragment).as_deref() == e.got
+                && e.reference.map(furl_fragment).as_deref() == e.got
         },
     },
     Rule {

@@ -98,7 +98,7 @@ pub(super) const RULES: &[Rule] = &[
                         | Component::Query
                         | Component::Fragment
                 )
-            ) && e.spec.is_none()
+            ) && e.reference.is_none()
                 && e.got == Some("")
         },
     },
@@ -106,9 +106,9 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         name: "the scheme's default port is reported when none is written (SCHEME_PORT_MAP)",
         explains: |e| {
-            let scheme = e.spec_components.and_then(|c| c.get(Component::Scheme));
+            let scheme = e.reference_components.and_then(|c| c.get(Component::Scheme));
             e.component() == Some(Component::Port)
-                && matches!(e.spec, None | Some(""))
+                && matches!(e.reference, None | Some(""))
                 && e.got.is_some()
                 && scheme_port(scheme).map(|p| p.to_string()).as_deref() == e.got
         },
@@ -140,9 +140,9 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         name: "an empty path after a host is \"/\" when a query follows (URL(): \"per RFC 3986 6.2.3 ... normalized to a path of '/'\")",
         explains: |e| {
-            let c = e.spec_components;
+            let c = e.reference_components;
             e.component() == Some(Component::Path)
-                && e.spec == Some("")
+                && e.reference == Some("")
                 && e.got == Some("/")
                 && c.and_then(|c| c.get(Component::Host)).is_some_and(|h| !h.is_empty())
                 && c.and_then(|c| c.get(Component::Query)).is_some_and(|q| !q.is_empty())
@@ -152,7 +152,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         name: "normalize keeps no empty authority, query or fragment, resolves the dot segments of a relative reference too and writes \"/\" for an empty path after a host (normalize: \"Resolve any '.' and '..' references in the path\", \"Ensure an ending slash on URLs with an empty path\")",
         explains: |e| {
-            let (Class::Normalization, Some(spec)) = (e.class, e.spec) else {
+            let (Class::Normalization, Some(spec)) = (e.class, e.reference) else {
                 return false;
             };
             let Some(written) = empty_parts_dropped(spec) else {

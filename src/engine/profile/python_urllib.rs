@@ -73,7 +73,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         name: "urlsplit gives '' for an absent component",
         explains: |e| {
-            matches!(e.class, Class::UndefinedVsEmpty(_)) && e.spec.is_none() && e.got == Some("")
+            matches!(e.class, Class::UndefinedVsEmpty(_)) && e.reference.is_none() && e.got == Some("")
         },
     },
     Rule {
@@ -81,7 +81,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an empty host is None (hostname: \"None\" when not present)",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Host)
-                && e.spec == Some("")
+                && e.reference == Some("")
                 && e.got.is_none()
         },
     },
@@ -90,7 +90,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "hostname is lowercased, without the IPv6 brackets",
         explains: |e| {
             e.component() == Some(Component::Host)
-                && e.spec
+                && e.reference
                     .map(|h| {
                         h.trim_start_matches('[')
                             .trim_end_matches(']')
@@ -111,7 +111,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.class == Class::TooStrict
                 && e.second.is_none()
-                && e.spec_components
+                && e.reference_components
                     .and_then(|c| c.get(Component::Port))
                     .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
         },

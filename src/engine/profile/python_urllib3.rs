@@ -173,7 +173,7 @@ pub(super) const RULES: &[Rule] = &[
                 return false;
             };
             let want = read.get(c);
-            want == e.got && want != e.spec
+            want == e.got && want != e.reference
         },
     },
     Rule {
@@ -183,7 +183,7 @@ pub(super) const RULES: &[Rule] = &[
             matches!(
                 e.class,
                 Class::UndefinedVsEmpty(Component::Path | Component::Host | Component::Userinfo)
-            ) && e.spec == Some("")
+            ) && e.reference == Some("")
                 && e.got.is_none()
         },
     },
@@ -192,8 +192,8 @@ pub(super) const RULES: &[Rule] = &[
         name: "a path without a leading \"/\" gets one (Url)",
         explains: |e| {
             e.component() == Some(Component::Path)
-                && e.spec.is_some_and(|p| !p.is_empty() && !p.starts_with('/'))
-                && e.got.and_then(|g| g.strip_prefix('/')) == e.spec
+                && e.reference.is_some_and(|p| !p.is_empty() && !p.starts_with('/'))
+                && e.got.and_then(|g| g.strip_prefix('/')) == e.reference
         },
     },
     Rule {
@@ -203,7 +203,7 @@ pub(super) const RULES: &[Rule] = &[
             let scheme = e.scheme();
             e.component() == Some(Component::Path)
                 && matches!(scheme.as_deref(), None | Some("http" | "https"))
-                && e.spec
+                && e.reference
                     .map(|p| encode_invalid_chars(&uri_spec::remove_dot_segments(p), PATH_CHARS))
                     .as_deref()
                     == e.got
@@ -216,7 +216,7 @@ pub(super) const RULES: &[Rule] = &[
             let scheme = e.scheme();
             e.component() == Some(Component::Host)
                 && matches!(scheme.as_deref(), None | Some("http" | "https"))
-                && e.spec.filter(|h| !h.starts_with('[')).map(normalize_host).as_deref() == e.got
+                && e.reference.filter(|h| !h.starts_with('[')).map(normalize_host).as_deref() == e.got
         },
     },
     Rule {

@@ -196,7 +196,7 @@ pub(super) fn python_ipv6_compressed(addr: &str) -> Option<String> {
 
 /// Whether the spec's authority of the evidence is there and not empty (yarl's `netloc`).
 fn has_netloc(e: &Evidence<'_>) -> bool {
-    e.spec_components
+    e.reference_components
         .and_then(|c| c.get(Component::Authority))
         .is_some_and(|a| !a.is_empty())
 }
@@ -212,7 +212,7 @@ pub(super) const RULES: &[Rule] = &[
                 Class::UndefinedVsEmpty(
                     Component::Scheme | Component::Authority | Component::Query | Component::Fragment
                 )
-            ) && e.spec.is_none()
+            ) && e.reference.is_none()
                 && e.got == Some("")
         },
     },
@@ -223,7 +223,7 @@ pub(super) const RULES: &[Rule] = &[
             matches!(
                 e.class,
                 Class::UndefinedVsEmpty(Component::Host | Component::Userinfo)
-            ) && e.spec == Some("")
+            ) && e.reference == Some("")
                 && e.got.is_none()
         },
     },
@@ -232,7 +232,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "the host is lowercased, an IP literal without its brackets",
         explains: |e| {
             e.component() == Some(Component::Host)
-                && e.spec
+                && e.reference
                     .map(|h| {
                         h.trim_start_matches('[')
                             .trim_end_matches(']')
@@ -258,7 +258,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.component() == Some(Component::Host)
                 && e.got.is_some()
-                && e.spec
+                && e.reference
                     .and_then(|h| h.strip_prefix('['))
                     .and_then(|h| h.strip_suffix(']'))
                     .and_then(python_ipv6_compressed)
@@ -270,9 +270,9 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         name: "the path requoted, its dot segments removed after a host (\"Constructor ... perform encoding for all parts\"; \"Path normalization for absolute URLs\")",
         explains: |e| {
-            let scheme = e.spec_components.and_then(|c| c.get(Component::Scheme)).is_some();
+            let scheme = e.reference_components.and_then(|c| c.get(Component::Scheme)).is_some();
             e.component() == Some(Component::Path)
-                && e.spec.map(|p| yarl_path(p, scheme, has_netloc(e))).as_deref() == e.got
+                && e.reference.map(|p| yarl_path(p, scheme, has_netloc(e))).as_deref() == e.got
         },
     },
     Rule {
@@ -280,7 +280,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "the query requoted (\"Constructor ... perform encoding for all parts\")",
         explains: |e| {
             e.class == Class::Component(Component::Query)
-                && e.spec.map(|q| requote(q, &QUERY)).as_deref() == e.got
+                && e.reference.map(|q| requote(q, &QUERY)).as_deref() == e.got
         },
     },
     Rule {
@@ -288,14 +288,14 @@ pub(super) const RULES: &[Rule] = &[
         name: "the fragment requoted (\"Constructor ... perform encoding for all parts\")",
         explains: |e| {
             e.class == Class::Component(Component::Fragment)
-                && e.spec.map(|f| requote(f, &FRAGMENT)).as_deref() == e.got
+                && e.reference.map(|f| requote(f, &FRAGMENT)).as_deref() == e.got
         },
     },
     Rule {
         profile: "python-yarl",
         name: "the user and password requoted apart (\"Constructor ... perform encoding for all parts\")",
         explains: |e| {
-            let written = e.spec.map(|u| match u.split_once(':') {
+            let written = e.reference.map(|u| match u.split_once(':') {
                 Some((user, password)) => {
                     format!("{}:{}", requote(user, &USERINFO), requote(password, &USERINFO))
                 }
@@ -310,7 +310,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             // yarl's `encode_url`: a netloc that is not empty whose host is empty, under one of
             // `SCHEME_REQUIRES_HOST`, raises ValueError (an empty netloc is no host at all).
-            let Some(c) = e.spec_components else {
+            let Some(c) = e.reference_components else {
                 return false;
             };
             e.class == Class::TooStrict

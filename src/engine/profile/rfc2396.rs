@@ -113,7 +113,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.class == Class::Resolution
                 && e.got.is_some()
-                && e.spec.and_then(java_resolve::port_as_int).as_deref() == e.got
+                && e.reference.and_then(java_resolve::port_as_int).as_deref() == e.got
         },
     },
     // RFC 2396 5.2 step 2 makes an empty reference the current document (the base); the
@@ -276,7 +276,7 @@ fn java_ipv4_octets(e: &super::Evidence<'_>) -> bool {
     let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
         return false;
     };
-    let host = e.spec_components.and_then(|s| s.get(Component::Host));
+    let host = e.reference_components.and_then(|s| s.get(Component::Host));
     let dotted_out_of_range = host.is_some_and(|h| {
         let groups: Vec<&str> = h.split('.').collect();
         groups.len() == 4
@@ -333,7 +333,7 @@ fn java_registry_based(
     let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
         return false;
     };
-    let Some(spec) = e.spec_components else {
+    let Some(spec) = e.reference_components else {
         return false;
     };
     test(spec.get(Component::Host), spec.get(Component::Port))
@@ -351,7 +351,7 @@ fn java_single_label(e: &super::Evidence<'_>) -> bool {
     let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
         return false;
     };
-    let Some(spec) = e.spec_components else {
+    let Some(spec) = e.reference_components else {
         return false;
     };
     let Some(authority) = spec.get(Component::Authority) else {
@@ -601,9 +601,9 @@ mod tests {
             input,
             second: None,
             reparsed: None,
-            spec: None,
+            reference: None,
             got: None,
-            spec_components: None,
+            reference_components: None,
         }
     }
 

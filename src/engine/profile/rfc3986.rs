@@ -73,7 +73,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.component() == Some(Component::Port)
                 && e.got
-                    == e.spec
+                    == e.reference
                         .and_then(|p| p.parse::<u16>().ok())
                         .map(|n| n.to_string())
                         .as_deref()
@@ -85,7 +85,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.component() == Some(Component::Host)
                 && e.got.is_some()
-                && e.spec.and_then(ipv6_compressed).as_deref() == e.got
+                && e.reference.and_then(ipv6_compressed).as_deref() == e.got
         },
     },
     Rule {
@@ -93,11 +93,11 @@ pub(super) const RULES: &[Rule] = &[
         name: "IPvFuture and ports above 65535 are errors",
         explains: |e| {
             e.class == Class::TooStrict
-                && (is_ipvfuture(e.spec_components)
-                    || port_overflows(e.spec_components)
+                && (is_ipvfuture(e.reference_components)
+                    || port_overflows(e.reference_components)
                     // A resolution's, normalization's or equivalence's operands are read by
                     // the same parser.
-                    || (e.spec_components.is_none()
+                    || (e.reference_components.is_none()
                         && uriparse_refuses_an_operand(e.input, e.second)))
         },
     },
@@ -111,7 +111,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         name: "normalize removes a relative path's dot segments as Path::normalize documents (\".\" always removed, a leading \"..\" kept)",
         explains: |e| {
-            let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.spec, e.got) else {
+            let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
             };
             let relative = uri_spec::parse(e.input).is_ok_and(|c| {
@@ -185,7 +185,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an empty path after an authority is \"/\" in what it normalizes or resolves",
         explains: |e| {
             let want = e
-                .spec
+                .reference
                 .map(|t| slash_after_authority(&uriparse_port(&uriparse_ipv6(t))));
             match e.class {
                 Class::Resolution => want.as_deref() == e.got,
@@ -253,7 +253,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an empty path is None",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)
-                && e.spec == Some("")
+                && e.reference == Some("")
                 && e.got.is_none()
         },
     },

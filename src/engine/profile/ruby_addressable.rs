@@ -41,7 +41,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-addressable",
         name: "normalize decodes each component's class, removes a relative path's dot-segments, drops an empty query, writes an IDNA host (normalize_component, normalize_path, changelog, README)",
         explains: |e| {
-            let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.spec, e.got) else {
+            let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
             };
             addressable_normal(spec).is_some_and(|n| n == got)

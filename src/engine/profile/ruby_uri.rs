@@ -47,8 +47,8 @@ pub(super) const RULES: &[Rule] = &[
             ftp && matches!(
                 e.class,
                 Class::Component(Component::Path) | Class::UndefinedVsEmpty(Component::Path)
-            ) && e.spec.map(ruby).as_deref().unwrap_or("") == e.got.unwrap_or("")
-                && e.spec.is_some_and(|p| p.starts_with('/'))
+            ) && e.reference.map(ruby).as_deref().unwrap_or("") == e.got.unwrap_or("")
+                && e.reference.is_some_and(|p| p.starts_with('/'))
         },
     },
     Rule {
@@ -58,8 +58,8 @@ pub(super) const RULES: &[Rule] = &[
             e.scheme().is_some_and(|s| s.eq_ignore_ascii_case("file"))
                 && e.got == Some("")
                 && match e.class {
-                    Class::Component(Component::Host) => e.spec == Some("localhost"),
-                    Class::UndefinedVsEmpty(Component::Host) => e.spec.is_none(),
+                    Class::Component(Component::Host) => e.reference == Some("localhost"),
+                    Class::UndefinedVsEmpty(Component::Host) => e.reference.is_none(),
                     _ => false,
                 }
         },

@@ -59,7 +59,7 @@ pub(super) const RULES: &[Rule] = &[
             matches!(
                 e.class,
                 Class::UndefinedVsEmpty(Component::Query | Component::Fragment)
-            ) && e.spec == Some("")
+            ) && e.reference == Some("")
                 && e.got.is_none()
         },
     },
@@ -68,7 +68,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "an empty path after an authority is \"/\" (docs, path(): `URI(\"http://example.org\").path() === \"/\"`)",
         explains: |e| match e.class {
             Class::Normalization | Class::Resolution => {
-                e.spec.map(slash_after_authority).as_deref() == e.got && e.spec != e.got
+                e.reference.map(slash_after_authority).as_deref() == e.got && e.reference != e.got
             }
             _ => empty_path_after_authority_is_slash(e),
         },
@@ -90,7 +90,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         name: "normalize() and absoluteTo() drop an empty query's \"?\" and an empty fragment's \"#\" (docs, normalizeSearch(): \"removes ? if there is no query string\"; normalizeHash(): \"removes # if there is no hash\")",
         explains: |e| {
-            let Some(spec) = e.spec else { return false };
+            let Some(spec) = e.reference else { return false };
             match e.class {
                 Class::Normalization => empty_parts_dropped(spec).as_deref() == e.got,
                 // A reference whose query or fragment is empty is read without it, then
@@ -118,7 +118,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "normalize() resolves the dot segments of a relative path too (docs, normalizePath(): \"resolve relative hierarchies\")",
         explains: |e| {
             e.class == Class::Normalization
-                && e.spec.and_then(relative_dots_resolved).as_deref() == e.got
+                && e.reference.and_then(relative_dots_resolved).as_deref() == e.got
         },
     },
     Rule {
@@ -126,7 +126,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "normalize() recodes a URN path, \"/\" written \"%2F\" and the characters RFC 2141 allows decoded (CHANGELOG 1.16.0: URN paths normalized \"based on RFC 2141 syntax\"; src/URI.js, URI.characters.urnpath: \"the characters called out by RFC 2141 as being acceptable for usage in a URN\")",
         explains: |e| {
             e.class == Class::Normalization
-                && e.spec
+                && e.reference
                     .and_then(empty_parts_dropped)
                     .as_deref()
                     .and_then(urn_recoded)
@@ -139,7 +139,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "normalize() rebuilds the query as application/x-www-form-urlencoded parameters (docs: normalize() runs normalizeQuery(); src/URI.js, buildQuery: \"URI.js treats the query string as being application/x-www-form-urlencoded\")",
         explains: |e| {
             e.class == Class::Normalization
-                && e.spec
+                && e.reference
                     .and_then(empty_parts_dropped)
                     .as_deref()
                     .and_then(query_rebuilt)
@@ -163,7 +163,7 @@ pub(super) const RULES: &[Rule] = &[
                 Class::Component(Component::Path) => path,
                 _ => return false,
             };
-            e.spec != e.got && Some(held.as_str()) == e.got
+            e.reference != e.got && Some(held.as_str()) == e.got
         },
     },
     Rule {
@@ -171,7 +171,7 @@ pub(super) const RULES: &[Rule] = &[
         name: "normalize() runs the steps above together, an IPv6 host in its best notation (docs, normalize(): \"executes normalizeProtocol(), normalizeHostname(), normalizePort(), normalizePath(), normalizeSearch(), normalizeHash()\"; normalizeHostname(): \"IPv6-best-notation conversion\")",
         explains: |e| {
             e.class == Class::Normalization
-                && e.spec.and_then(normalize_steps).as_deref() == e.got
+                && e.reference.and_then(normalize_steps).as_deref() == e.got
         },
     },
     Rule {

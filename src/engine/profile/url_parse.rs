@@ -32,7 +32,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url-parse",
         name: "a special scheme's path always begins with \"/\" (index.js: \"Default to a / for pathname if none exists. This normalizes the URL to always have a /\")",
         explains: |e| {
-            let (Some(spec), Some(got)) = (e.spec, e.got) else {
+            let (Some(spec), Some(got)) = (e.reference, e.got) else {
                 return false;
             };
             e.component() == Some(Component::Path)
@@ -54,7 +54,7 @@ pub(super) const RULES: &[Rule] = &[
         };
         e.class == Class::Component(Component::Port)
             && e.got.is_none()
-            && e.spec.is_some_and(|p| p.trim_start_matches('0') == default)
+            && e.reference.is_some_and(|p| p.trim_start_matches('0') == default)
     },
 },
 ];
@@ -63,7 +63,7 @@ pub(super) const RULES: &[Rule] = &[
 /// no query (`''`, `#f`) without the query the base lends it (RFC 3986 5.2.2: `T.query =
 /// Base.query`), everything else as RFC 3986 resolves it.
 fn base_query_not_inherited(e: &Evidence<'_>) -> bool {
-    let (Class::Resolution, Some(base), Some(target)) = (e.class, e.second, e.spec) else {
+    let (Class::Resolution, Some(base), Some(target)) = (e.class, e.second, e.reference) else {
         return false;
     };
     let Ok(reference) = uri_spec::parse(e.input) else {
@@ -105,9 +105,9 @@ mod tests {
             input: reference.as_bytes(),
             second: Some(base.as_bytes()),
             reparsed: None,
-            spec: Some(spec),
+            reference: Some(spec),
             got: Some(got),
-            spec_components: None,
+            reference_components: None,
         }
     }
 
@@ -157,9 +157,9 @@ mod tests {
             input: b"",
             second: None,
             reparsed: None,
-            spec: Some(spec),
+            reference: Some(spec),
             got: Some(got),
-            spec_components: Some(c),
+            reference_components: Some(c),
         };
         let rule = &RULES[1];
         assert!((rule.explains)(&ev(&ftp, "", "/")));

@@ -21,9 +21,9 @@ pub(super) const RULES: &[Rule] = &[
         name: "a file URL's empty host is none (Url::host: \"some file: URLs don't have a host\")",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Host)
-                && e.spec == Some("")
+                && e.reference == Some("")
                 && e.got.is_none()
-                && e.spec_components
+                && e.reference_components
                     .and_then(|c| c.get(Component::Scheme))
                     .is_some_and(|s| s.eq_ignore_ascii_case("file"))
         },
@@ -35,7 +35,7 @@ pub(super) const RULES: &[Rule] = &[
             matches!(
                 e.class,
                 Class::UndefinedVsEmpty(Component::Host | Component::Query | Component::Fragment)
-            ) && e.spec.is_none()
+            ) && e.reference.is_none()
                 && e.got == Some("")
         },
     },
@@ -46,19 +46,19 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
     Rule {
         profile: "whatwg-url",
         name: "a port above 65535 is an error",
-        explains: |e| e.class == Class::TooStrict && port_overflows(e.spec_components),
+        explains: |e| e.class == Class::TooStrict && port_overflows(e.reference_components),
     },
     Rule {
         profile: "whatwg-url",
         name: "IPvFuture is not a host",
-        explains: |e| e.class == Class::TooStrict && is_ipvfuture(e.spec_components),
+        explains: |e| e.class == Class::TooStrict && is_ipvfuture(e.reference_components),
     },
     Rule {
         profile: "whatwg-url",
         name: "only absolute URLs parse without a base",
         explains: |e| {
             e.class == Class::TooStrict
-                && e.spec_components
+                && e.reference_components
                     .is_some_and(|c| c.get(Component::Scheme).is_none())
         },
     },
@@ -69,7 +69,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
             e.class == Class::TooStrict
                 && is_special(e.scheme().as_deref())
                 && e.scheme().as_deref() != Some("file")
-                && e.spec_components
+                && e.reference_components
                     .is_some_and(|c| whatwg_special_host(c).is_none_or(|(h, _)| h.is_empty()))
         },
     },
@@ -86,7 +86,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         explains: |e| {
             e.component() == Some(Component::Host)
                 && is_special(e.scheme().as_deref())
-                && e.spec.map(|h| pct_decode(&h.to_ascii_lowercase())).as_deref() == e.got
+                && e.reference.map(|h| pct_decode(&h.to_ascii_lowercase())).as_deref() == e.got
         },
     },
     Rule {
@@ -95,10 +95,10 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         explains: |e| {
             is_special(e.scheme().as_deref())
                 && match e.component() {
-                    Some(Component::Host) => e.spec.and_then(whatwg_ipv4).as_deref() == e.got,
+                    Some(Component::Host) => e.reference.and_then(whatwg_ipv4).as_deref() == e.got,
                     Some(Component::HostKind) => {
                         e.got == Some("ipv4")
-                            && e.spec_components
+                            && e.reference_components
                                 .and_then(|c| c.get(Component::Host))
                                 .and_then(whatwg_ipv4)
                                 .is_some()
@@ -111,7 +111,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         name: "IPv6 is serialized as eight hex pieces with the longest zero run compressed",
         explains: |e| {
-            e.component() == Some(Component::Host) && e.spec.and_then(whatwg_ipv6).as_deref() == e.got
+            e.component() == Some(Component::Host) && e.reference.and_then(whatwg_ipv6).as_deref() == e.got
         },
     },
     Rule {
@@ -120,7 +120,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         explains: |e| {
             e.component() == Some(Component::Path)
                 && is_special(e.scheme().as_deref())
-                && e.spec == Some("")
+                && e.reference == Some("")
                 && e.got == Some("/")
         },
     },
@@ -129,8 +129,8 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         name: "dot segments are removed while parsing (%2e counts as \".\")",
         explains: |e| {
             e.component() == Some(Component::Path)
-                && e.spec.is_some_and(|p| p.starts_with('/'))
-                && e.spec.map(whatwg_dots).as_deref() == e.got
+                && e.reference.is_some_and(|p| p.starts_with('/'))
+                && e.reference.map(whatwg_dots).as_deref() == e.got
         },
     },
     Rule {
@@ -139,9 +139,9 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         explains: |e| {
             e.component() == Some(Component::Port)
                 && e.got.is_none()
-                && (e.spec == Some("")
-                    || (e.spec.is_some()
-                        && e.spec.and_then(|p| p.parse::<u16>().ok())
+                && (e.reference == Some("")
+                    || (e.reference.is_some()
+                        && e.reference.and_then(|p| p.parse::<u16>().ok())
                             == default_port(e.scheme().as_deref())))
         },
     },
@@ -150,7 +150,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         name: "an empty userinfo or password is dropped, the rest percent-encoded with the userinfo set",
         explains: |e| {
             e.component() == Some(Component::Userinfo)
-                && match e.spec {
+                && match e.reference {
                     Some("" | ":") => e.got.is_none(),
                     Some(u) => Some(whatwg_userinfo(u)).as_deref() == e.got,
                     None => false,
@@ -161,7 +161,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         name: "a special URL takes its authority after any number of slashes",
         explains: |e| {
-            let Some(c) = e.spec_components else {
+            let Some(c) = e.reference_components else {
                 return false;
             };
             if !is_special(e.scheme().as_deref()) || e.scheme().as_deref() == Some("file") {
@@ -171,7 +171,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
                 return false;
             };
             match e.component() {
-                Some(Component::HostKind) => e.spec.is_none() && e.got.is_some(),
+                Some(Component::HostKind) => e.reference.is_none() && e.got.is_some(),
                 Some(
                     component @ (Component::Authority
                     | Component::Userinfo
@@ -451,9 +451,9 @@ mod regression_tests {
             input: b"http://1.2.3.4.",
             second: None,
             reparsed: None,
-            spec: Some("1.2.3.4."),
+            reference: Some("1.2.3.4."),
             got: Some("1.2.3.4"),
-            spec_components: Some(&c),
+            reference_components: Some(&c),
         };
         assert!(versus_rfc3986(&e).is_some());
         assert_eq!(
