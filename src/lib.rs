@@ -18,3 +18,4 @@ pub mod report;
 pub mod run;
 pub mod subjects;
 pub mod suite;
+pub mod text;

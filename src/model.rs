@@ -305,6 +305,20 @@ pub struct Parsed {
     pub not_reported: ComponentSet,
 }
 
+impl Parsed {
+    /// Whether this parse reports `c`: a worker may say a component is not reported for one
+    /// input ([`Parsed::not_reported`]), and such a component is compared with nothing.
+    ///
+    /// ```
+    /// use uridiff::model::{Component, ComponentSet, Parsed};
+    /// let p = Parsed { not_reported: ComponentSet::of(&[Component::Path]), ..Parsed::default() };
+    /// assert!(p.reports(Component::Host) && !p.reports(Component::Path));
+    /// ```
+    pub fn reports(&self, c: Component) -> bool {
+        !self.not_reported.contains(c)
+    }
+}
+
 impl From<Components> for Parsed {
     fn from(components: Components) -> Parsed {
         Parsed {

@@ -19,7 +19,7 @@ use uridiff::model::{
     Rejection,
 };
 use uridiff::report::{
-    self, html, json, junit, markdown, ConfusionClass, ConfusionRank, MatrixCell, MatrixRow,
+    html, json, junit, markdown, ConfusionClass, ConfusionRank, MatrixCell, MatrixRow,
     ReadingGroup, Report, SubjectEntry,
 };
 use uridiff::run::tests_support::tiny;
@@ -30,7 +30,7 @@ use uridiff::suite::Status;
 /// A backtick and a `|` for the Markdown tables.
 const HOSTILE: &[u8] = b"http://<script>alert(1)</script>\x01\x1b[31m\xe2\x80\xaeevil/|`\xff";
 
-/// [`HOSTILE`] as [`report::show`] shows it.
+/// [`HOSTILE`] as [`uridiff::text::show`] shows it.
 const HOSTILE_SHOWN: &str = "http://<script>alert(1)</script>\\x01\\x1b[31m\\u{202e}evil/|`\\xff";
 
 /// The host a lax parser reads from [`HOSTILE`].
@@ -650,7 +650,7 @@ fn attrs<'a>(s: &'a str, name: &str) -> Vec<&'a str> {
 }
 
 fn text_of(v: &str) -> String {
-    html::esc(&report::show(v.as_bytes()))
+    html::esc(&uridiff::text::show(v.as_bytes()))
 }
 
 // ---------------------------------------------------------------------------------------------

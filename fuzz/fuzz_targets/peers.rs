@@ -44,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
             eprintln!(
                 "peers: new signature #{}: {key}: {}",
                 seen.len(),
-                uridiff::report::show(data)
+                uridiff::text::show(data)
             );
         }
     }

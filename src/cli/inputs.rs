@@ -14,7 +14,7 @@ use std::io::{self, BufRead, StdinLock};
 use anyhow::Context;
 use clap::Args;
 use serde_json::{Map, Value};
-use uridiff::subjects::reproduce::shell_word;
+use uridiff::text::shell_word;
 
 /// How `-` reads standard input (shared by every subcommand that takes inputs).
 #[derive(Clone, Copy, Debug, Default, Args)]
@@ -103,13 +103,13 @@ pub fn value(v: Option<&[u8]>) -> String {
 }
 
 /// A message (an error, a crash) for text output: control characters, invisible characters
-/// and bytes that are not UTF-8 escaped as [`uridiff::report::show`] escapes them, and a
+/// and bytes that are not UTF-8 escaped as [`uridiff::text::show`] escapes them, and a
 /// backslash left as it is (a message is read, never pasted, and one that quotes a byte as
 /// `'\\'` already escapes it once).
 pub fn text(message: &[u8]) -> String {
     message
         .split(|&b| b == b'\\')
-        .map(uridiff::report::show)
+        .map(uridiff::text::show)
         .collect::<Vec<_>>()
         .join("\\")
 }

@@ -462,7 +462,7 @@ fn accept_command() -> String {
         if plain {
             String::from_utf8_lossy(bytes).into_owned()
         } else {
-            uridiff::subjects::reproduce::shell_word(bytes)
+            uridiff::text::shell_word(bytes)
         }
     };
     let mut words: Vec<String> = std::env::args_os().map(|a| word(&a)).collect();

@@ -427,12 +427,7 @@ fn shaped(class: Class, op: Op, reason: Option<&str>, form: impl FnOnce() -> Str
 fn compared<'a>(info: &'a SubjectInfo, got: &'a Parsed) -> impl Iterator<Item = Component> + 'a {
     Component::ALL
         .into_iter()
-        .filter(move |&c| info.components.contains(c) && reported(got, c))
-}
-
-/// Whether a parse reports `c` (a worker may say a component is not reported for one input).
-pub(crate) fn reported(p: &Parsed, c: Component) -> bool {
-    !p.not_reported.contains(c)
+        .filter(move |&c| info.components.contains(c) && got.reports(c))
 }
 
 /// The component differences of one parse against the reference's: `(class, reference's value,
@@ -445,7 +440,7 @@ fn component_differences<'a>(
     want: &'a Components,
 ) -> Vec<(Class, Option<&'a str>, Option<&'a str>)> {
     let differs = |c: Component| {
-        info.components.contains(c) && reported(got, c) && got.components.get(c) != want.get(c)
+        info.components.contains(c) && got.reports(c) && got.components.get(c) != want.get(c)
     };
     Component::ALL
         .into_iter()
@@ -493,7 +488,7 @@ fn reading_differs(
     let present = |c: &Components| {
         server
             .iter()
-            .filter(|&&s| info.components.contains(s) && reported(got, s))
+            .filter(|&&s| info.components.contains(s) && got.reports(s))
             .any(|&s| c.get(s).is_some())
     };
     // Undefined against empty alone is no other reading: `//` with an empty authority.

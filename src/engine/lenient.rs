@@ -36,7 +36,6 @@ use crate::model::{Component, Components, Parsed};
 use crate::subjects::lenient::SPECIAL_SCHEMES;
 use crate::subjects::SubjectInfo;
 
-use super::compare::reported;
 use super::profile::pct_decode_bytes;
 
 /// The components a subject's reading is compared on against the lenient reading, the one that
@@ -137,7 +136,7 @@ fn differences<'a>(
     };
     ORDER
         .into_iter()
-        .filter(|&c| components.contains(c) && reported(got, c) && judged(c))
+        .filter(|&c| components.contains(c) && got.reports(c) && judged(c))
         .filter(|&c| !alike(c, got.components.get(c), want.get(c), scheme))
         .map(|c| (c, want.get(c), got.components.get(c)))
         .collect()

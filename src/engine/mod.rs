@@ -204,7 +204,7 @@ pub struct ClassRecord {
 /// command-line argument can hold (`execve` takes C strings), and for a base that needs
 /// `printf` and ends in a line feed, which command substitution removes (POSIX XCU 2.6.3).
 ///
-/// [`printf_word`]: crate::subjects::reproduce::printf_word
+/// [`printf_word`]: crate::text::printf_word
 ///
 /// ```
 /// use uridiff::engine::{diff_command, Task};
@@ -222,7 +222,7 @@ pub struct ClassRecord {
 /// assert_eq!(diff_command(&Task::parse(b"a\0b".to_vec(), "x")), None);
 /// ```
 pub fn diff_command(task: &Task) -> Option<String> {
-    use crate::subjects::reproduce::{printf_word, shell_word};
+    use crate::text::{printf_word, shell_word};
     if task.input.contains(&0) || task.second.as_ref().is_some_and(|s| s.contains(&0)) {
         return None;
     }
@@ -287,7 +287,7 @@ impl Engine {
                     Some(i) => i,
                     None => {
                         let judge: Arc<dyn Subject> = match reference {
-                            Reference::Whatwg => whatwg_reference(),
+                            Reference::Whatwg => subjects::whatwg_reference(),
                             Reference::Lenient => Arc::new(subjects::Lenient::new()),
                             _ => Arc::new(subjects::Spec::new()),
                         };
@@ -613,16 +613,6 @@ impl Engine {
     }
 }
 
-/// The WHATWG reference: Ada, which passes every entry of the WHATWG's URL test data in the
-/// copy its crate ships (`uridiff suite --whatwg` measures it); the `url` crate where uridiff is
-/// built without a C++ compiler (`--no-default-features`).
-pub fn whatwg_reference() -> Arc<dyn Subject> {
-    #[cfg(feature = "ada")]
-    return Arc::new(subjects::Ada::new());
-    #[cfg(not(feature = "ada"))]
-    return Arc::new(subjects::UrlCrate::new());
-}
-
 /// Every subject grouped by its answer on what `class` is about: its value of the component, its
 /// verdict, its answer to the operation, or its outcome.
 fn evidence(infos: &[&SubjectInfo], class: Class, row: &Row) -> Partition {
@@ -631,7 +621,7 @@ fn evidence(infos: &[&SubjectInfo], class: Class, row: &Row) -> Partition {
         match o {
             Outcome::Unsupported(_) => None,
             Outcome::Accepted(Answer::Parsed(p)) => match class.component() {
-                Some(c) if infos[i].components.contains(c) && compare::reported(p, c) => {
+                Some(c) if infos[i].components.contains(c) && p.reports(c) => {
                     Some(format!("{:?}", p.components.get(c)))
                 }
                 Some(_) => None,

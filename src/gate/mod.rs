@@ -170,7 +170,7 @@ pub fn shown(task: &Task) -> String {
 /// ```
 pub fn shown_within(task: &Task, limit: Option<usize>) -> String {
     let short = |b: &[u8]| {
-        let s = crate::report::show(b);
+        let s = crate::text::show(b);
         match limit.and_then(|n| s.char_indices().nth(n)) {
             Some((at, _)) => format!("{}...", &s[..at]),
             None => s,
@@ -190,13 +190,13 @@ pub fn shown_within(task: &Task, limit: Option<usize>) -> String {
 
 /// A class key as a baseline line holds it: a worker's error code is part of some keys
 /// ([`crate::engine::Finding::reason`]), and a line break or a control character in it must not
-/// break the line, so they are escaped as terminal output escapes them ([`crate::report::show`]).
+/// break the line, so they are escaped as terminal output escapes them ([`crate::text::show`]).
 ///
 /// ```
 /// assert_eq!(uridiff::gate::key_line("w too-strict parse: a (bad\ncode)"), r"w too-strict parse: a (bad\ncode)");
 /// ```
 pub fn key_line(key: &str) -> String {
-    crate::report::show(key.as_bytes())
+    crate::text::show(key.as_bytes())
 }
 
 /// The gate's key of a URL-confusion class: `<component> [<partition shape>]`, the component
@@ -494,7 +494,7 @@ impl Eq for Confused {}
 fn readings(f: &mut fmt::Formatter<'_>, class: &ConfusionClass) -> fmt::Result {
     for g in &class.groups {
         let what = match &g.reads {
-            Some(r) => format!("\"{}\"", crate::report::show(r.as_bytes())),
+            Some(r) => format!("\"{}\"", crate::text::show(r.as_bytes())),
             None => format!("no {}", class.component.name()),
         };
         write!(f, "\n    {} read {what}", g.parsers.join(", "))?;
@@ -523,7 +523,7 @@ impl fmt::Display for Change {
                 f,
                 "new: {class}: a URL confusion the baseline does not list: the {} of {} is read {} ways{} (add it with --write-baseline if it is accepted)",
                 c.component.name(),
-                crate::report::show(&c.input),
+                crate::text::show(&c.input),
                 c.groups.len(),
                 if c.impact.is_empty() {
                     String::new()

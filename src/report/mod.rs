@@ -18,6 +18,8 @@ pub mod markdown;
 pub mod sarif;
 pub mod summary;
 
+// The writers below show bytes as the text module does.
+use crate::text::show;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -418,68 +420,4 @@ impl Timing {
     pub fn phases(&self) -> f64 {
         self.setup_s + self.run_s + self.classify_s + self.model_s + self.write_s
     }
-}
-
-/// Text for people: bytes shown with every control character, invisible or space-like character
-/// (other than the ASCII space), non-UTF-8 byte and backslash escaped, so nothing reaches a
-/// terminal or a page raw. Bidirectional overrides and zero-width characters are escaped too: on
-/// a page they would reorder or hide the very bytes a URL-confusion report is about.
-///
-/// ```
-/// assert_eq!(uridiff::report::show(b"a\tb\xff\\\x1b"), "a\\tb\\xff\\\\\\x1b");
-/// assert_eq!(uridiff::report::show("a\u{202e}b\u{200b}c d".as_bytes()), "a\\u{202e}b\\u{200b}c d");
-/// ```
-pub fn show(b: &[u8]) -> String {
-    let mut out = String::with_capacity(b.len());
-    for chunk in b.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '\\' => out.push_str("\\\\"),
-                '\t' => out.push_str("\\t"),
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                // An ASCII control as the byte it is (`\x1b`), like a byte that is not UTF-8;
-                // other controls and invisible characters by their code point.
-                c if c.is_ascii_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
-                c if c.is_control() || invisible(c) => {
-                    out.push_str(&format!("\\u{{{:x}}}", c as u32));
-                }
-                c => out.push(c),
-            }
-        }
-        for byte in chunk.invalid() {
-            out.push_str(&format!("\\x{byte:02x}"));
-        }
-    }
-    out
-}
-
-/// Characters that show as nothing, as a space, or that reorder the text around them: Unicode's
-/// format characters (bidirectional controls, zero-width characters, the byte order mark, tags),
-/// its non-ASCII spaces, and the fillers and variation selectors that render as blank.
-fn invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{a0}'
-            | '\u{ad}'
-            | '\u{34f}'
-            | '\u{61c}'
-            | '\u{115f}'
-            | '\u{1160}'
-            | '\u{1680}'
-            | '\u{17b4}'
-            | '\u{17b5}'
-            | '\u{180b}'..='\u{180f}'
-            | '\u{2000}'..='\u{200f}'
-            | '\u{2028}'..='\u{202f}'
-            | '\u{205f}'..='\u{206f}'
-            | '\u{3000}'
-            | '\u{3164}'
-            | '\u{fe00}'..='\u{fe0f}'
-            | '\u{feff}'
-            | '\u{ffa0}'
-            | '\u{fff0}'..='\u{fffb}'
-            | '\u{1d173}'..='\u{1d17a}'
-            | '\u{e0000}'..='\u{e0fff}'
-    )
 }

@@ -12,8 +12,9 @@ use super::schemes::{input_scheme, takes_part, SCHEME_LESS_NOTE};
 use super::shrink::{shrink_all, Target};
 use crate::engine::{skeleton, Engine, Row};
 use crate::model::{Answer, Component, Op, Outcome};
-use crate::report::{show, Agreement, ConfusionClass, ConfusionRank, ReadingGroup};
+use crate::report::{Agreement, ConfusionClass, ConfusionRank, ReadingGroup};
 use crate::subjects::SubjectInfo;
+use crate::text::show;
 
 /// The pairwise agreement grid over parse rows.
 pub fn agreement(infos: &[&SubjectInfo], rows: &[Row]) -> Agreement {

@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 
 use crate::engine::{Class, ClassRecord, Severity};
 use crate::model::{Answer, Component, Op, Outcome};
-use crate::report::{show, RootCause, Side};
+use crate::report::{RootCause, Side};
+use crate::text::show;
 
 /// The root causes of the unexplained `classes`, most severe and widest first.
 ///

@@ -433,7 +433,7 @@ fn whatwg_scores(engine: &Engine, files: &[PathBuf]) -> Vec<WhatwgScore> {
     use crate::subjects::profile::Reference;
     let mut out = Vec::new();
     for path in files {
-        let reference = crate::engine::whatwg_reference();
+        let reference = crate::subjects::whatwg_reference();
         let mut parsers: Vec<(bool, &dyn crate::subjects::Subject)> =
             vec![(true, reference.as_ref())];
         for (i, s) in engine.subjects().iter().enumerate() {

@@ -6,7 +6,7 @@
 //! authority, a backslash, whitespace. The reading it is compared with is this one:
 //!
 //! 1. **The browsers' reading for the special schemes.** When the WHATWG reference (the URL
-//!    Standard's basic URL parser, [`crate::engine::whatwg_reference`]) accepts the input and
+//!    Standard's basic URL parser, [`crate::subjects::whatwg_reference`]) accepts the input and
 //!    its scheme is one the URL Standard calls special (`ftp`, `file`, `http`, `https`, `ws`,
 //!    `wss`; URL Standard, "special scheme"), the answer is its reading: C0 controls and spaces
 //!    stripped at the ends, tabs and newlines removed, backslashes read as `/`, the host after
@@ -95,7 +95,7 @@ impl Lenient {
                 edition_fields: false,
                 editions: Vec::new(),
             },
-            whatwg: crate::engine::whatwg_reference(),
+            whatwg: crate::subjects::whatwg_reference(),
         }
     }
 

@@ -614,6 +614,16 @@ macro_rules! dep_version {
     };
 }
 
+/// The WHATWG reference: Ada, which passes every entry of the WHATWG's URL test data in the
+/// copy its crate ships (`uridiff suite --whatwg` measures it); the `url` crate where uridiff is
+/// built without a C++ compiler (`--no-default-features`).
+pub fn whatwg_reference() -> std::sync::Arc<dyn Subject> {
+    #[cfg(feature = "ada")]
+    return std::sync::Arc::new(Ada::new());
+    #[cfg(not(feature = "ada"))]
+    return std::sync::Arc::new(UrlCrate::new());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

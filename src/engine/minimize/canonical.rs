@@ -145,7 +145,7 @@ mod tests {
         }
         fn parse(&self, input: &[u8], ctx: &Ctx<'_>) -> Outcome<Parsed> {
             let reading = match self.info.profile.as_str() {
-                "whatwg-url" => crate::engine::whatwg_reference().parse(input, ctx),
+                "whatwg-url" => crate::subjects::whatwg_reference().parse(input, ctx),
                 _ => subjects::Spec::get().parse(input, ctx),
             };
             (self.change)(input, reading)

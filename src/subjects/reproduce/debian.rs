@@ -4,8 +4,8 @@
 //! order and with its mapping, as `name=value` lines. The compiled ones are a source file
 //! written by printf, built, then run, as curl's line is.
 
-use super::{literal, sh_quote, Lang};
 use crate::model::Op;
+use crate::text::{literal, sh_quote, Lang};
 
 /// A C or C++ program's body wrapped in `main`, written to `/tmp/urirepro.EXT`, built with
 /// `compiler` and `libs`, and run.

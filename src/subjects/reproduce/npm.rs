@@ -4,8 +4,9 @@
 //! (`src/subjects/external/packages.rs`), and prints what the worker reports, mapped as the
 //! worker's head comment says.
 
-use super::{js_print, sh_quote, Lang};
+use super::js_print;
 use crate::model::Op;
+use crate::text::{literal, sh_quote, Lang};
 
 /// `NODE_PATH` as uridiff sets it for these workers, written for `sh`: `$URIDIFF_PACKAGES`, else
 /// the user's cache folder.
@@ -14,8 +15,8 @@ const NODE_PATH: &str = "NODE_PATH=\"${URIDIFF_PACKAGES:-${XDG_CACHE_HOME:-$HOME
 /// The line for `subject` (one of the five), `None` for another subject or an operation its
 /// worker lacks (reached through [`super::reproduce`]).
 pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
-    let x = || super::literal(Lang::Js, input);
-    let two = || Some((super::literal(Lang::Js, second?)?, x()?));
+    let x = || literal(Lang::Js, input);
+    let two = || Some((literal(Lang::Js, second?)?, x()?));
     let program = match (subject, op) {
         ("node-whatwg-url", Op::Parse) => format!(
             "const w = require(\"whatwg-url\"); const u = w.parseURL({}); \

@@ -4,8 +4,9 @@
 //! the worker calls, printing the components with the worker's mapping. The libraries take text
 //! only: an input that is not UTF-8 has no line.
 
-use super::{literal, py_print, sh_quote, Lang};
+use super::py_print;
 use crate::model::Op;
+use crate::text::{literal, sh_quote, Lang};
 
 /// The interpreter of the venv of pinned packages, as a shell word: its path where
 /// `workers/install.sh` made it, else where it would make it, else `python3`.
