@@ -469,11 +469,22 @@ fn canonical_answer_by(e: &Evidence<'_>, domain: DomainHost) -> bool {
             (Class::Normalization | Class::Resolution, Some(spec), Some(got)) => {
                 let dots: [fn(&str) -> String; 3] =
                     [str::to_owned, uri_spec::remove_dot_segments, fast_uri_dots];
+                // resolve keeps a default port as written where normalize drops it
+                // (`resolve("https://h:443/a", "b")` is `https://h:443/b`).
+                let ports = match e.class {
+                    Class::Resolution => vec![None, written(spec).and_then(|w| w[3].clone())],
+                    _ => vec![None],
+                };
                 canonical(spec.as_bytes(), keep, domain).is_some_and(|want| {
                     dots.iter().any(|f| {
-                        let mut w = want.clone();
-                        w[4] = w[4].as_deref().map(f);
-                        Some(w) == written(got)
+                        ports.iter().any(|port| {
+                            let mut w = want.clone();
+                            w[4] = w[4].as_deref().map(f);
+                            if port.is_some() {
+                                w[3] = port.clone();
+                            }
+                            Some(w) == written(got)
+                        })
                     })
                 })
             }
