@@ -25,6 +25,7 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (php_underscores(), "d:a\u{b}b"),
         (python_drops_tabs("python-urllib"), "p:a\tb"),
         (python_drops_tabs("python-furl"), "p:a\tb"),
+        (fast_uri_keeps_tab("%09u"), "http://c?\tu"),
     ]
 }
 
@@ -281,4 +282,35 @@ fn tabs_removed_before_the_split_are_by_design_for_urlsplit_only() {
             && f.signature.class == Class::Lenient(uridiff::model::Component::Path)),
         "{found:?}"
     );
+}
+
+/// fast-uri's `parse("http://c?\tu")`, as run here: query `%09u` (the tab kept, encoded), where
+/// the URL Standard removes it; here every input split as the lenient split splits it, with its
+/// query replaced by `query`.
+fn fast_uri_keeps_tab(query: &'static str) -> Arc<dyn Subject> {
+    use uridiff::model::Component;
+    let change: fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed> = match query {
+        "%09u" => |input, _| with_query(input, "%09u"),
+        _ => |input, _| with_query(input, "%09v"),
+    };
+    fn with_query(input: &[u8], q: &str) -> Outcome<Parsed> {
+        let mut c = uridiff::subjects::lenient::split(&String::from_utf8_lossy(input));
+        c.set(Component::Query, Some(q));
+        Outcome::Accepted(Parsed::from(c))
+    }
+    plays("node-fast-uri", "rfc3986", Edition::Rfc3986, change)
+}
+
+#[test]
+fn fast_uri_keeps_an_interior_tab_encoded_and_nothing_else_is_that() {
+    // Accepting the input is by design too (the interior tab encoded, not refused).
+    let lenient = |rules: &[String]| rules.iter().any(|r| r.contains("interior tab or newline"));
+    let rules = fired(fast_uri_keeps_tab("%09u"), "http://c?\tu");
+    assert_eq!(rules.len(), 2, "{rules:?}");
+    assert!(lenient(&rules), "{rules:?}");
+    // One step off: another query is a finding.
+    assert!(!lenient(&fired(fast_uri_keeps_tab("%09v"), "http://c?\tu")));
+    let engine = Engine::new(vec![fast_uri_keeps_tab("%09v")]);
+    let found = engine.findings(&engine.run_one(&Task::parse("http://c?\tu".into(), "t")));
+    assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
 }

@@ -204,7 +204,9 @@ fn urijs_real_deviations_stay_unexplained() {
 #[test]
 fn fast_uri_resolve_keeps_a_default_port_as_written() {
     const JOB: &str = "resolve:b|https://h:443/%7Eu/a";
-    let kept = resolves("node-fast-uri", "rfc3986", |_, _| "https://h:443/~u/b".into());
+    let kept = resolves("node-fast-uri", "rfc3986", |_, _| {
+        "https://h:443/~u/b".into()
+    });
     let rules = fired(kept, JOB);
     assert_eq!(rules.len(), 1, "{rules:?}");
     assert!(rules[0].contains("normal form"), "{rules:?}");
@@ -212,6 +214,8 @@ fn fast_uri_resolve_keeps_a_default_port_as_written() {
     let dropped = resolves("node-fast-uri", "rfc3986", |_, _| "https://h/~u/b".into());
     assert_eq!(fired(dropped, JOB).len(), 1);
     // One step off: another port is no normal form of the target.
-    let other = resolves("node-fast-uri", "rfc3986", |_, _| "https://h:444/~u/b".into());
+    let other = resolves("node-fast-uri", "rfc3986", |_, _| {
+        "https://h:444/~u/b".into()
+    });
     assert!(fired(other, JOB).is_empty());
 }

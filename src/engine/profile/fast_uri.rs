@@ -68,6 +68,7 @@ pub(super) const RULES: &[Rule] = rules_of![
     ["node-uri-js", "node-uri-js"] => "accepts what RFC 3986 refuses (README, Breaking changes from 2.x: \"URI validation has been removed\")", |e| e.class == Class::TooLax;
     ["node-fast-uri", "node-fast-uri"] => "percent-encoded unreserved characters decoded, %2E kept (README: \"Reserved path escapes such as %2F and %2E are preserved\")", dot_escape_kept;
     ["node-fast-uri", "node-fast-uri"] => "interior characters that may not appear are percent-encoded, not refused (README: \"interior component data remain valid\")", interior_encoded;
+    ["node-fast-uri", "node-fast-uri"] => "an interior tab or newline the URL Standard removes is kept, percent-encoded (README: \"interior component data remain valid\")", interior_encoded_leniently;
     ["node-fast-uri", "node-fast-uri"] => "an http, https, ws or wss host is read by the WHATWG host parser, refused where it fails (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\", \"127.1\" -> \"127.0.0.1\")", whatwg_domain_host;
     ["node-fast-uri", "node-fast-uri"] => "a mailto recipient domain the WHATWG host parser does not read whole is refused (lib/utils.js: \"fall back to the WHATWG parser\", \"a.b.1\" throws)", mailto_domain_refused;
     ["node-fast-uri", "node-fast-uri"] => "resolve refuses a port above 65535 in either input (README: \"resolve() rejects them in either input\")", resolve_port_overflow;
@@ -207,50 +208,71 @@ fn dot_escape_kept(e: &Evidence<'_>) -> bool {
         && e.reference.map(|s| decode_unreserved(s, b".")).as_deref() == e.got
 }
 
+/// `input` as fast-uri's parse writes it: the bytes RFC 3986 allows nowhere encoded ("%"
+/// kept: a stray one is fast-uri's error "URI contains malformed percent-encoding.", so such
+/// an input never reaches this rule), and the
+/// ":" of a first segment without a scheme: fast-uri's regex reads a scheme only before a
+/// ":" that something other than "/?#" precedes, so an input opening with ":" has none, and
+/// `serializePathEncoding` escapes the colons path-noscheme forbids (index.js: "first path
+/// segment would reparse as a scheme (RFC 3986 3.3/4.2)"). After the authority, "[" and "]"
+/// (RFC 3986 3.2.2 keeps them for an IP literal) are encoded too, and so is every "#" after
+/// the first, which opens the fragment (3.5): fast-uri's parse gives `/[` the path `/%5B`,
+/// `?[]` the query `%5B%5D` and `##` the fragment `%23`. The authority is left as written:
+/// the rule does not fire where encoding would change it.
+fn encoded(input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(input.len());
+    let mut first_segment = input.first() == Some(&b':');
+    let after_authority = authority_end(input);
+    let mut in_fragment = false;
+    for (i, &b) in input.iter().enumerate() {
+        first_segment &= !b"/?#".contains(&b);
+        let interior = i >= after_authority;
+        if first_segment && b == b':' {
+            out.extend_from_slice(b"%3A");
+        } else if interior && (b == b'[' || b == b']' || in_fragment && b == b'#') {
+            out.extend_from_slice(format!("%{b:02X}").as_bytes());
+        } else if b.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=%".contains(&b) {
+            out.push(b);
+        } else {
+            out.extend_from_slice(format!("%{b:02X}").as_bytes());
+        }
+        in_fragment |= interior && b == b'#';
+    }
+    out
+}
+
+/// Whether neither operand has a control or space at its ends (fast-uri's error "URI must not
+/// contain leading or trailing C0 controls or spaces") and each one's authority is unchanged
+/// by [`encoded`].
+fn clean_ends_and_authority(e: &Evidence<'_>) -> bool {
+    [Some(e.input), e.second].iter().flatten().all(|o| {
+        let ends = [o.first(), o.last()];
+        let authority = authority_of(o);
+        ends.iter().flatten().all(|&&b| b > b' ') && encoded(authority) == authority
+    })
+}
+
 /// fast-uri's README: raw leading or trailing C0 controls or spaces and malformed authorities
 /// are errors; interior bytes that may not appear are percent-encoded. The input, encoded so,
 /// parses under RFC 3986, and nothing it encodes is in the authority or at an end.
 fn interior_encoded(e: &Evidence<'_>) -> bool {
-    // The bytes RFC 3986 allows nowhere ("%" kept: a stray one is fast-uri's error "URI
-    // contains malformed percent-encoding.", so such an input never reaches this rule), and the
-    // ":" of a first segment without a scheme: fast-uri's regex reads a scheme only before a
-    // ":" that something other than "/?#" precedes, so an input opening with ":" has none, and
-    // `serializePathEncoding` escapes the colons path-noscheme forbids (index.js: "first path
-    // segment would reparse as a scheme (RFC 3986 3.3/4.2)"). After the authority, "[" and "]"
-    // (RFC 3986 3.2.2 keeps them for an IP literal) are encoded too, and so is every "#" after
-    // the first, which opens the fragment (3.5): fast-uri's parse gives `/[` the path `/%5B`,
-    // `?[]` the query `%5B%5D` and `##` the fragment `%23`. The authority is left as written:
-    // the rule does not fire where encoding would change it.
-    fn encoded(input: &[u8]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(input.len());
-        let mut first_segment = input.first() == Some(&b':');
-        let after_authority = authority_end(input);
-        let mut in_fragment = false;
-        for (i, &b) in input.iter().enumerate() {
-            first_segment &= !b"/?#".contains(&b);
-            let interior = i >= after_authority;
-            if first_segment && b == b':' {
-                out.extend_from_slice(b"%3A");
-            } else if interior && (b == b'[' || b == b']' || in_fragment && b == b'#') {
-                out.extend_from_slice(format!("%{b:02X}").as_bytes());
-            } else if b.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=%".contains(&b) {
-                out.push(b);
-            } else {
-                out.extend_from_slice(format!("%{b:02X}").as_bytes());
-            }
-            in_fragment |= interior && b == b'#';
-        }
-        out
-    }
-    let operands = [Some(e.input), e.second];
-    let clean_ends_and_authority = operands.iter().flatten().all(|o| {
-        let ends = [o.first(), o.last()];
-        let authority = authority_of(o);
-        ends.iter().flatten().all(|&&b| b > b' ') && encoded(authority) == authority
-    });
     e.class == Class::TooLax
-        && clean_ends_and_authority
+        && clean_ends_and_authority(e)
         && accepted_once(e, uri_spec::Edition::Rfc3986, encoded)
+}
+
+/// On an input RFC 3986 rejects, the path, query or fragment fast-uri reads is the one the
+/// lenient reading gives the input with its interior characters encoded as [`encoded`] encodes
+/// them: a tab inside a query is kept as `%09`, where the URL Standard removes it
+/// (`parse("http://c?\tu")` has the query `%09u`, run here).
+fn interior_encoded_leniently(e: &Evidence<'_>) -> bool {
+    matches!(
+        e.class,
+        Class::Component(Component::Path | Component::Query | Component::Fragment)
+    ) && e.second.is_none()
+        && uri_spec::parse(e.input).is_err()
+        && clean_ends_and_authority(e)
+        && super::lenient_reading_of(e, &encoded(e.input))
 }
 
 /// The authority of `input` read as RFC 3986 3 splits it: after an optional scheme and "//",
