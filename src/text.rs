@@ -270,6 +270,20 @@ pub fn rust_bytes(input: &[u8]) -> String {
     format!("b\"{}\"", input.escape_ascii())
 }
 
+/// `one` when `n` is 1, else `many`.
+///
+/// ```
+/// assert_eq!(uridiff::text::plural(1, "class", "classes"), "class");
+/// assert_eq!(uridiff::text::plural(0, "class", "classes"), "classes");
+/// ```
+pub fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

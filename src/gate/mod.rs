@@ -200,7 +200,7 @@ pub fn key_line(key: &str) -> String {
 }
 
 /// The gate's key of a URL-confusion class: `<component> [<partition shape>]`, the component
-/// read apart and which parsers read it which way ([`crate::run::partition_shape`]: each group's
+/// read apart and which parsers read it which way ([`crate::report::partition_shape`]: each group's
 /// names sorted and joined by `,`, the groups sorted and joined by `|`). It is what the confusion
 /// fold keys its classes on, without the form of [`ConfusionClass::key`]: that form is the
 /// skeleton of the minimized example, and minimization stops at a wall-clock limit, so a key
@@ -218,7 +218,7 @@ pub fn key_line(key: &str) -> String {
 /// assert_eq!(uridiff::gate::confusion_key(&c), "host [ada-url,url|go-net-url]");
 /// ```
 pub fn confusion_key(class: &ConfusionClass) -> String {
-    let shape = crate::run::partition_shape(class.groups.iter().map(|g| g.parsers.as_slice()));
+    let shape = crate::report::partition_shape(class.groups.iter().map(|g| g.parsers.as_slice()));
     format!("{} [{shape}]", class.component.name())
 }
 

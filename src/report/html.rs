@@ -14,6 +14,8 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use crate::text::plural;
+
 use uri_spec::Edition;
 
 pub use super::html_text::esc;
@@ -76,15 +78,6 @@ fn heat(share: Option<f64>) -> (&'static str, &'static str) {
             .iter()
             .find(|(min, ..)| s >= *min)
             .map_or(("#d9483b", "#fff"), |(_, fill, ink, _)| (fill, ink)),
-    }
-}
-
-/// `one` when `n` is 1, else `many`.
-pub(crate) fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 {
-        one
-    } else {
-        many
     }
 }
 
@@ -905,7 +898,7 @@ fn confusion(r: &Report, p: &mut String) {
     }
     p.push_str("<ol class=\"focus confusion\">\n");
     for c in r.confusion.iter().take(CONFUSION) {
-        confusion_item(c, p);
+        super::html_focus::confusion_item(c, p);
     }
     p.push_str("</ol>\n");
     if r.confusion.len() > CONFUSION {
@@ -917,38 +910,6 @@ fn confusion(r: &Report, p: &mut String) {
         );
     }
     p.push_str("</section>\n");
-}
-
-/// One confusion class as a list item: impact, component, example, form and count, then each
-/// group's reading and reproduce line.
-pub(super) fn confusion_item(c: &super::ConfusionClass, p: &mut String) {
-    let _ = write!(
-        p,
-        "<li><b>{}</b>: {} on {} ({} {}, form {})\n<ul>\n",
-        t(&c.impact),
-        c.component,
-        code(&c.input),
-        c.count,
-        plural(c.count, "input", "inputs"),
-        code(c.form.as_bytes())
-    );
-    for g in &c.groups {
-        let who = if g.browsers {
-            format!("the browsers' reading ({})", t(&g.parsers.join(", ")))
-        } else {
-            t(&g.parsers.join(", "))
-        };
-        let note = g
-            .note
-            .as_deref()
-            .map_or_else(String::new, |n| format!(" ({})", t(n)));
-        let _ = write!(p, "<li>{who}{note}: {}", reading(g.reads.as_deref()));
-        if let Some(line) = &g.reproduce {
-            let _ = write!(p, "<br>reproduce: {}", code(line.as_bytes()));
-        }
-        p.push_str("</li>\n");
-    }
-    p.push_str("</ul></li>\n");
 }
 
 const CSS: &str = r#"body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1d1d1f;background:#fafafa;margin:0}

@@ -4,8 +4,9 @@
 
 use std::fmt::Write as _;
 
-use super::html_text::{code, esc, severity_name, t};
+use super::html_text::{code, esc, reading, severity_name, t};
 use super::Report;
+use crate::text::plural;
 
 /// How many root causes the section lists (all are in `discrepancies.json`).
 const FOCUS: usize = 25;
@@ -93,7 +94,7 @@ fn focus_confusion(r: &Report, p: &mut String) {
         r.confusion.len()
     );
     for c in r.confusion.iter().take(FOCUS_CONFUSION) {
-        super::html::confusion_item(c, p);
+        confusion_item(c, p);
     }
     p.push_str("</ol>\n");
 }
@@ -130,4 +131,36 @@ fn command(line: &str) -> String {
         return code(line.as_bytes());
     }
     format!("<code class=\"cmd\">{}</code>", esc(line))
+}
+
+/// One confusion class as a list item: impact, component, example, form and count, then each
+/// group's reading and reproduce line.
+pub(super) fn confusion_item(c: &super::ConfusionClass, p: &mut String) {
+    let _ = write!(
+        p,
+        "<li><b>{}</b>: {} on {} ({} {}, form {})\n<ul>\n",
+        t(&c.impact),
+        c.component,
+        code(&c.input),
+        c.count,
+        plural(c.count, "input", "inputs"),
+        code(c.form.as_bytes())
+    );
+    for g in &c.groups {
+        let who = if g.browsers {
+            format!("the browsers' reading ({})", t(&g.parsers.join(", ")))
+        } else {
+            t(&g.parsers.join(", "))
+        };
+        let note = g
+            .note
+            .as_deref()
+            .map_or_else(String::new, |n| format!(" ({})", t(n)));
+        let _ = write!(p, "<li>{who}{note}: {}", reading(g.reads.as_deref()));
+        if let Some(line) = &g.reproduce {
+            let _ = write!(p, "<br>reproduce: {}", code(line.as_bytes()));
+        }
+        p.push_str("</li>\n");
+    }
+    p.push_str("</ul></li>\n");
 }

@@ -10,9 +10,9 @@
 
 use std::io::{self, Write};
 
-use super::html::plural;
 use super::{show, Report};
 use crate::engine::{ClassRecord, Severity};
+use crate::text::plural;
 
 /// The input coverage: the line and the table of [`super::coverage::Coverage`].
 fn coverage(report: &Report, out: &mut impl Write) -> io::Result<()> {

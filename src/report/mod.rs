@@ -267,7 +267,7 @@ impl ConfusionClass {
     /// assert_eq!(c.key(), "host a://a@a@a/ [ada-url,url|go-net-url]");
     /// ```
     pub fn key(&self) -> String {
-        let shape = crate::run::partition_shape(self.groups.iter().map(|g| g.parsers.as_slice()));
+        let shape = partition_shape(self.groups.iter().map(|g| g.parsers.as_slice()));
         format!("{} {} [{shape}]", self.component.name(), self.form)
     }
 
@@ -419,5 +419,53 @@ impl Timing {
     /// The sum of the phases.
     pub fn phases(&self) -> f64 {
         self.setup_s + self.run_s + self.classify_s + self.model_s + self.write_s
+    }
+}
+
+/// A partition's shape as text: each group's names sorted and joined by `,`, the groups sorted
+/// and joined by `|` ([`ConfusionClass::key`]).
+///
+/// ```
+/// let groups: [&[String]; 2] = [&["url".into(), "ada-url".into()], &["go-net-url".into()]];
+/// assert_eq!(uridiff::report::partition_shape(groups.into_iter()), "ada-url,url|go-net-url");
+/// ```
+pub fn partition_shape<'g>(groups: impl Iterator<Item = &'g [String]>) -> String {
+    let mut gs: Vec<String> = groups
+        .map(|g| {
+            let mut names: Vec<&str> = g.iter().map(String::as_str).collect();
+            names.sort_unstable();
+            names.join(",")
+        })
+        .collect();
+    gs.sort();
+    gs.join("|")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::partition_shape;
+
+    #[test]
+    fn a_partition_shape_depends_on_membership_alone() {
+        let a = [
+            vec!["url".to_owned(), "ada-url".to_owned()],
+            vec!["go".to_owned()],
+        ];
+        let b = [
+            vec!["go".to_owned()],
+            vec!["ada-url".to_owned(), "url".to_owned()],
+        ];
+        assert_eq!(
+            partition_shape(a.iter().map(Vec::as_slice)),
+            partition_shape(b.iter().map(Vec::as_slice))
+        );
+        let c = [
+            vec!["url".to_owned()],
+            vec!["ada-url".to_owned(), "go".to_owned()],
+        ];
+        assert_ne!(
+            partition_shape(a.iter().map(Vec::as_slice)),
+            partition_shape(c.iter().map(Vec::as_slice))
+        );
     }
 }

@@ -598,25 +598,6 @@ fn rank(c: Component, groups: &[ReadingGroup]) -> (ConfusionRank, String) {
     }
 }
 
-/// A partition's shape as text: each group's names sorted and joined by `,`, the groups sorted
-/// and joined by `|` ([`ConfusionClass::key`]).
-///
-/// ```
-/// let groups: [&[String]; 2] = [&["url".into(), "ada-url".into()], &["go-net-url".into()]];
-/// assert_eq!(uridiff::run::partition_shape(groups.into_iter()), "ada-url,url|go-net-url");
-/// ```
-pub fn partition_shape<'g>(groups: impl Iterator<Item = &'g [String]>) -> String {
-    let mut gs: Vec<String> = groups
-        .map(|g| {
-            let mut names: Vec<&str> = g.iter().map(String::as_str).collect();
-            names.sort_unstable();
-            names.join(",")
-        })
-        .collect();
-    gs.sort();
-    gs.join("|")
-}
-
 /// The keys of the confusion classes `parser` takes part in ([`ConfusionClass::key`]): what a
 /// gate compares against a baseline's to fail on a new one.
 pub fn confusion_keys_of(classes: &[ConfusionClass], parser: &str) -> Vec<String> {
@@ -1087,30 +1068,6 @@ mod class_tests {
         assert!(
             line.starts_with("python-urllib3 (taking the scheme-less input as http) read host"),
             "{line}"
-        );
-    }
-
-    #[test]
-    fn a_partition_shape_depends_on_membership_alone() {
-        let a = [
-            vec!["url".to_owned(), "ada-url".to_owned()],
-            vec!["go".to_owned()],
-        ];
-        let b = [
-            vec!["go".to_owned()],
-            vec!["ada-url".to_owned(), "url".to_owned()],
-        ];
-        assert_eq!(
-            partition_shape(a.iter().map(Vec::as_slice)),
-            partition_shape(b.iter().map(Vec::as_slice))
-        );
-        let c = [
-            vec!["url".to_owned()],
-            vec!["ada-url".to_owned(), "go".to_owned()],
-        ];
-        assert_ne!(
-            partition_shape(a.iter().map(Vec::as_slice)),
-            partition_shape(c.iter().map(Vec::as_slice))
         );
     }
 }

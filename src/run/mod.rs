@@ -21,8 +21,8 @@ use crate::subjects::SubjectInfo;
 use crate::suite::CaseResult;
 
 pub use confusion::{
-    agreement, confusion, confusion_keys_of, partition_shape, routes_alike, AgreementGrid,
-    ConfusionBudget, ConfusionClasses,
+    agreement, confusion, confusion_keys_of, routes_alike, AgreementGrid, ConfusionBudget,
+    ConfusionClasses,
 };
 pub use focus::root_causes;
 pub use schemes::{input_scheme, schemes_of, takes_part, Schemes, HANDLING, SCHEME_LESS_NOTE};
