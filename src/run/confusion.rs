@@ -632,6 +632,12 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
             if let Ok(address) = bare.parse::<std::net::Ipv6Addr>() {
                 return Some(address.to_string());
             }
+            // An IPv4 address however written (`01.2.3.4`, `2.1`, `0x7f.1`): the URL Standard's
+            // IPv4 parser reads a host that ends in a number as inet_aton(3) does, which is
+            // where getaddrinfo sends a library's request for that text.
+            if let Ok(url::Host::Ipv4(address)) = url::Host::parse(bare) {
+                return Some(address.to_string());
+            }
             // A name as resolution is asked for it: percent-decoded and IDNA-mapped, so
             // `%41.example`, `a.example` and `A.example` are one host, and so are `ß` and
             // `xn--zca` (the URL Standard's domain to ASCII, UTS 46 nontransitional).
@@ -658,24 +664,33 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
                 Some((user, "")) => user,
                 _ => v,
             };
-            let mut d = percent_decoded(v);
+            let mut d = crate::engine::pct_decode_bytes(v);
             for _ in 0..3 {
-                let again = percent_decoded(&d);
+                let Ok(text) = std::str::from_utf8(&d) else {
+                    break;
+                };
+                let again = crate::engine::pct_decode_bytes(text);
                 if again == d {
                     break;
                 }
                 d = again;
             }
-            Some(d)
+            Some(show(latin1_where_not_utf8(&d).as_bytes()))
         }
         _ => Some(v.to_owned()),
     }
 }
 
-/// `v` with every `%XX` triplet decoded (bytes not UTF-8 kept as `\xNN` escapes, apart from
-/// any text).
-fn percent_decoded(v: &str) -> String {
-    show(&crate::engine::pct_decode_bytes(v))
+/// `octets` as text: as UTF-8 where they are UTF-8, else each octet as the ISO-8859-1
+/// character of that number. Credentials that are not UTF-8 go out as those octets (HTTP
+/// Basic's historical charset, RFC 7617 2.1), and a library that holds `%DF` as the character
+/// U+00DF sends that same octet (Mojo::UserAgent's `Authorization` for `ftp://%DF@h` is `Basic
+/// 3w==`).
+fn latin1_where_not_utf8(octets: &[u8]) -> String {
+    match std::str::from_utf8(octets) {
+        Ok(text) => text.to_owned(),
+        Err(_) => octets.iter().map(|&b| char::from(b)).collect(),
+    }
 }
 
 /// Whether two readings of a routing component send a request to the same place: schemes and
@@ -771,6 +786,18 @@ mod tests {
         ));
         assert!(!routes_alike(Host, Some("ss.de"), Some("xn--zca.de"), http));
         assert!(!routes_alike(Host, Some("a%2eb"), Some("a.c"), http));
+        // One IPv4 address however written; another address is another host.
+        assert!(routes_alike(Host, Some("01.2.3.4"), Some("1.2.3.4"), http));
+        assert!(routes_alike(
+            Host,
+            Some("2.1"),
+            Some("2.0.0.1"),
+            Some("file")
+        ));
+        assert!(!routes_alike(Host, Some("1.2.3.4"), Some("1.2.3.5"), http));
+        // A userinfo octet that is not UTF-8 is its ISO-8859-1 character; a lost one is not.
+        assert!(routes_alike(Userinfo, Some("%DF"), Some("\u{df}"), http));
+        assert!(!routes_alike(Userinfo, Some("%DF"), Some("\u{fffd}"), http));
     }
 }
 
