@@ -8,13 +8,13 @@
 
 use std::collections::BTreeMap;
 
+use super::reading::{is_defined, partition, Groups};
 use super::schemes::{input_scheme, takes_part, SCHEME_LESS_NOTE};
 use super::shrink::{shrink_all, Target};
 use crate::engine::{skeleton, Engine, Row};
 use crate::model::{Answer, Component, Op, Outcome};
 use crate::report::{Agreement, ConfusionClass, ConfusionRank, ReadingGroup};
 use crate::subjects::SubjectInfo;
-use crate::text::show;
 
 /// The pairwise agreement grid over parse rows.
 pub fn agreement(infos: &[&SubjectInfo], rows: &[Row]) -> Agreement {
@@ -169,9 +169,6 @@ impl Default for ConfusionBudget {
 /// a worker's batch, few enough that the time limit falls on the least severe.
 const WAVE: usize = 256;
 
-/// A partition's groups of subject positions: each group sorted, the groups sorted.
-pub(super) type Groups = Vec<Vec<usize>>;
-
 /// What the fold keeps of a class: the smallest input, its readings (one per group, in the
 /// order of the groups), and the count.
 struct Folded {
@@ -199,59 +196,6 @@ struct Folded {
 pub struct ConfusionClasses<'a> {
     infos: &'a [&'a SubjectInfo],
     classes: BTreeMap<(Component, Groups), Folded>,
-}
-
-/// The readings of `c` by the parsers taking part, grouped: for each group its positions and
-/// the first member's spelling. `outcome(i)` is subject `i`'s answer on `input`; `among`, the
-/// subjects to look at.
-pub(super) fn partition<'o>(
-    infos: &[&SubjectInfo],
-    input: &[u8],
-    c: Component,
-    among: impl Iterator<Item = usize>,
-    outcome: impl Fn(usize) -> &'o Outcome<Answer>,
-) -> Vec<(Vec<usize>, Option<String>)> {
-    let scheme = input_scheme(input);
-    // A file URL names no port (RFC 8089 2: `file-auth = "localhost" / host`): nothing connects
-    // to one, so no reading of it is a confusion.
-    if c == Component::Port && scheme.as_deref() == Some("file") {
-        return Vec::new();
-    }
-    let mut groups: BTreeMap<Option<String>, (Vec<usize>, Option<String>)> = BTreeMap::new();
-    for i in among {
-        let info = infos[i];
-        if info.speaks_editions() || !info.components.contains(c) {
-            continue;
-        }
-        let Outcome::Accepted(Answer::Parsed(p)) = outcome(i) else {
-            continue;
-        };
-        let Some(note) = takes_part(&info.name, scheme.as_deref()) else {
-            continue;
-        };
-        if p.not_reported.contains(c) {
-            continue;
-        }
-        let own = p.components.get(Component::Scheme);
-        // A library taking part in a scheme-less input because it reads it as http must read
-        // it so: one that reads a scheme of its own there (`h~://u`) that it does not handle
-        // takes no part.
-        let handles = |s: &str| takes_part(&info.name, Some(&s.to_ascii_lowercase())).is_some();
-        if note.is_some() && own.is_some_and(|s| !s.is_empty() && !handles(s)) {
-            continue;
-        }
-        // A port's default is its scheme's: the parser's own, or http for one that reads a
-        // scheme-less input as http.
-        let scheme_of = own.or(note.map(|_| "http")).or(scheme.as_deref());
-        let v = p.components.get(c);
-        let group = groups
-            .entry(canonical(c, v, scheme_of))
-            .or_insert_with(|| (Vec::new(), v.map(str::to_owned)));
-        group.0.push(i);
-    }
-    let mut out: Vec<(Vec<usize>, Option<String>)> = groups.into_values().collect();
-    out.sort();
-    out
 }
 
 impl<'a> ConfusionClasses<'a> {
@@ -606,199 +550,6 @@ pub fn confusion_keys_of(classes: &[ConfusionClass], parser: &str) -> Vec<String
         .filter(|c| c.involves(parser))
         .map(ConfusionClass::key)
         .collect()
-}
-
-/// Whether a reading is defined (empty is undefined, as [`routes_alike`] has it).
-pub(super) fn is_defined(r: &Option<String>) -> bool {
-    r.as_deref().is_some_and(|s| !s.is_empty())
-}
-
-/// The canonical reading of a routing component, for grouping: readings with the same one
-/// route alike ([`routes_alike`]).
-fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<String> {
-    let v = v.filter(|s| !s.is_empty())?;
-    match c {
-        Component::Scheme => Some(v.to_ascii_lowercase()),
-        // An IP literal's address without its brackets (an API that gives the address, as
-        // Python's `hostname` does); a host without regard to case (RFC 3986 3.2.2).
-        // An IPv6 address however written (`[0:2::8]` and `::2:0:8` are one address, RFC 4291
-        // 2.2). A name longer than 255 octets is no place: DNS holds none (RFC 1035 2.3.4), so
-        // a reading of it sends a request nowhere, like a reading of no host.
-        Component::Host => {
-            let bare = v
-                .strip_prefix('[')
-                .and_then(|h| h.strip_suffix(']'))
-                .unwrap_or(v);
-            if let Ok(address) = bare.parse::<std::net::Ipv6Addr>() {
-                return Some(address.to_string());
-            }
-            // An IPv4 address however written (`01.2.3.4`, `2.1`, `0x7f.1`): the URL Standard's
-            // IPv4 parser reads a host that ends in a number as inet_aton(3) does, which is
-            // where getaddrinfo sends a library's request for that text.
-            if let Ok(url::Host::Ipv4(address)) = url::Host::parse(bare) {
-                return Some(address.to_string());
-            }
-            // A name as resolution is asked for it: percent-decoded and IDNA-mapped, so
-            // `%41.example`, `a.example` and `A.example` are one host, and so are `ß` and
-            // `xn--zca` (the URL Standard's domain to ASCII, UTS 46 nontransitional).
-            (bare.len() <= 255).then(|| crate::engine::resolved_name(bare))
-        }
-        // A number (the scheme's default is none), or the text as it is.
-        Component::Port => {
-            let default =
-                crate::engine::registered_port(scheme.map(str::to_ascii_lowercase).as_deref());
-            match v.parse::<u16>() {
-                Ok(n) if Some(n) == default => None,
-                Ok(n) => Some(n.to_string()),
-                Err(_) => Some(format!("text:{v}")),
-            }
-        }
-        // The same octets, however percent-encoded (RFC 3986 2.1: `%3a`, `%3A` and, for an
-        // octet allowed as it is, the octet itself are one userinfo once decoded). Decoded
-        // until nothing changes: several libraries report the userinfo decoded (Node's `auth`,
-        // libwget, Mojo, furl), so `a%252f` as written and their `a%2f` are one userinfo.
-        Component::Userinfo => {
-            // An empty password is none: `r:` and `r` send the same credentials (the URL
-            // Standard serializes no ":" before an empty password).
-            let v = match v.split_once(':') {
-                Some((user, "")) => user,
-                _ => v,
-            };
-            let mut d = crate::engine::pct_decode_bytes(v);
-            for _ in 0..3 {
-                let Ok(text) = std::str::from_utf8(&d) else {
-                    break;
-                };
-                let again = crate::engine::pct_decode_bytes(text);
-                if again == d {
-                    break;
-                }
-                d = again;
-            }
-            Some(show(latin1_where_not_utf8(&d).as_bytes()))
-        }
-        _ => Some(v.to_owned()),
-    }
-}
-
-/// `octets` as text: as UTF-8 where they are UTF-8, else each octet as the ISO-8859-1
-/// character of that number. Credentials that are not UTF-8 go out as those octets (HTTP
-/// Basic's historical charset, RFC 7617 2.1), and a library that holds `%DF` as the character
-/// U+00DF sends that same octet (Mojo::UserAgent's `Authorization` for `ftp://%DF@h` is `Basic
-/// 3w==`).
-fn latin1_where_not_utf8(octets: &[u8]) -> String {
-    match std::str::from_utf8(octets) {
-        Ok(text) => text.to_owned(),
-        Err(_) => octets.iter().map(|&b| char::from(b)).collect(),
-    }
-}
-
-/// Whether two readings of a routing component send a request to the same place: schemes and
-/// hosts compare without regard to case (RFC 3986 3.1, 3.2.2), an IP literal with or without its
-/// brackets (an API that gives the address, as Python's `hostname` does), undefined and empty
-/// are alike, a port equal to the scheme's default is alike to none, and a userinfo compares
-/// percent-decoded (RFC 3986 2.1: the case and form of its percent-encoding do not change it).
-///
-/// ```
-/// use uridiff::model::Component;
-/// use uridiff::run::routes_alike;
-/// assert!(routes_alike(Component::Userinfo, Some("a%3Ab"), Some("a%3ab"), Some("http")));
-/// assert!(routes_alike(Component::Port, Some("443"), None, Some("https")));
-/// ```
-pub fn routes_alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&str>) -> bool {
-    canonical(c, a, scheme) == canonical(c, b, scheme)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn routing_components_compare_as_a_request_would_go() {
-        use Component::{Host, Path, Port, Scheme, Userinfo};
-        let http = Some("HTTP");
-        // Schemes and hosts without regard to case (RFC 3986 3.1, 3.2.2).
-        assert!(routes_alike(Scheme, Some("HTTP"), Some("http"), http));
-        assert!(!routes_alike(Scheme, Some("http"), Some("https"), http));
-        assert!(routes_alike(
-            Host,
-            Some("A.example"),
-            Some("a.EXAMPLE"),
-            http
-        ));
-        // An IP literal with or without its brackets; a lone bracket is text.
-        assert!(routes_alike(Host, Some("[::1]"), Some("::1"), http));
-        assert!(!routes_alike(Host, Some("["), Some(""), http));
-        assert!(!routes_alike(Host, Some("[]"), None, http));
-        // Undefined and empty are alike.
-        assert!(routes_alike(Userinfo, Some(""), None, http));
-        assert!(!routes_alike(Userinfo, Some("u"), Some("U"), http));
-        // The scheme's default port is no port; other ports compare as numbers, else as text.
-        assert!(routes_alike(Port, Some("80"), None, http));
-        assert!(routes_alike(Port, Some("080"), Some("80"), Some("ftp")));
-        assert!(!routes_alike(Port, Some("80"), None, Some("ftp")));
-        assert!(!routes_alike(Port, Some("99999"), Some("34463"), http));
-        assert!(routes_alike(Port, Some("x"), Some("x"), http));
-        assert!(!routes_alike(Path, Some("/a"), Some("/A"), http));
-        // One IPv6 address in two spellings; a broken one is another reading.
-        assert!(routes_alike(
-            Host,
-            Some("[0:2:3:4:5:6:7:8]"),
-            Some("::2:3:4:5:6:7:8"),
-            http
-        ));
-        assert!(!routes_alike(
-            Host,
-            Some(":2:3:4:5:6:7:8"),
-            Some("::2:3:4:5:6:7:8"),
-            http
-        ));
-        // A name no DNS holds is no host.
-        let long = "a".repeat(256);
-        assert!(routes_alike(Host, Some(&long), None, http));
-        assert!(!routes_alike(Host, Some(&long[..255]), None, http));
-        // A userinfo reported decoded is the one written encoded.
-        assert!(routes_alike(Userinfo, Some("a%252f"), Some("a%2f"), http));
-        assert!(!routes_alike(Userinfo, Some("a%2f"), Some("b%2f"), http));
-        // An empty password is none; a scheme's registered port is no port.
-        assert!(routes_alike(Userinfo, Some("r:"), Some("r"), http));
-        assert!(!routes_alike(Userinfo, Some("r:p"), Some("r"), http));
-        assert!(routes_alike(Port, Some("119"), None, Some("nntp")));
-        assert!(!routes_alike(Port, Some("119"), None, Some("news2")));
-        // One name percent-encoded, IDNA-mapped or not: the name resolution is asked for.
-        assert!(routes_alike(
-            Host,
-            Some("%C3%9F.de"),
-            Some("xn--zca.de"),
-            http
-        ));
-        assert!(routes_alike(
-            Host,
-            Some("\u{df}.de"),
-            Some("xn--zca.de"),
-            http
-        ));
-        assert!(routes_alike(
-            Host,
-            Some("%41.example"),
-            Some("a.example"),
-            http
-        ));
-        assert!(!routes_alike(Host, Some("ss.de"), Some("xn--zca.de"), http));
-        assert!(!routes_alike(Host, Some("a%2eb"), Some("a.c"), http));
-        // One IPv4 address however written; another address is another host.
-        assert!(routes_alike(Host, Some("01.2.3.4"), Some("1.2.3.4"), http));
-        assert!(routes_alike(
-            Host,
-            Some("2.1"),
-            Some("2.0.0.1"),
-            Some("file")
-        ));
-        assert!(!routes_alike(Host, Some("1.2.3.4"), Some("1.2.3.5"), http));
-        // A userinfo octet that is not UTF-8 is its ISO-8859-1 character; a lost one is not.
-        assert!(routes_alike(Userinfo, Some("%DF"), Some("\u{df}"), http));
-        assert!(!routes_alike(Userinfo, Some("%DF"), Some("\u{fffd}"), http));
-    }
 }
 
 #[cfg(test)]

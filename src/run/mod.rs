@@ -8,6 +8,7 @@
 mod confusion;
 mod focus;
 mod matrix;
+mod reading;
 mod schemes;
 mod shrink;
 
@@ -21,10 +22,10 @@ use crate::subjects::SubjectInfo;
 use crate::suite::CaseResult;
 
 pub use confusion::{
-    agreement, confusion, confusion_keys_of, routes_alike, AgreementGrid, ConfusionBudget,
-    ConfusionClasses,
+    agreement, confusion, confusion_keys_of, AgreementGrid, ConfusionBudget, ConfusionClasses,
 };
 pub use focus::root_causes;
+pub use reading::routes_alike;
 pub use schemes::{input_scheme, schemes_of, takes_part, Schemes, HANDLING, SCHEME_LESS_NOTE};
 // The CI outputs (SARIF, the Markdown summary) say each side's answer as the report does.
 pub(crate) use focus::brief;

@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::confusion::{is_defined, partition, Groups};
+use super::reading::{is_defined, partition, Groups};
 use crate::engine::Engine;
 use crate::model::{Answer, Component, Outcome};
 use crate::subjects::{Job, SubjectInfo};
