@@ -25,5 +25,8 @@ pub use self::measure::{
     engine_throughput, external_speedup, measure, Config, CorpusInfo, EngineThroughput,
     ExternalSpeedup, Figure, Machine, Measurement, Unavailable,
 };
-pub use self::peers::{keep, keep_ok, peers, text, MakeResolve, MakeRun, Peer, Run, BASE, OPS};
+pub use self::peers::peers;
 pub use self::writers::{write_markdown, write_svg, write_table, BenchReport};
+pub use crate::subjects::direct::{
+    keep, keep_ok, text, MakeResolve, MakeRun, Peer, Run, BASE, OPS,
+};

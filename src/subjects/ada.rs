@@ -43,8 +43,8 @@ use std::sync::LazyLock;
 use ::ada_url::{HostType, Url};
 
 use super::adapt::{invalid_base, library_info, rejection, utf8};
+use super::direct::{keep, text, Peer};
 use super::{Ctx, Subject, SubjectInfo};
-use crate::bench::{keep, text, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed};
 
 /// Ada through `ada_url::Url::parse`.

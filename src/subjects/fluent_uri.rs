@@ -30,8 +30,8 @@ use ::fluent_uri::component::Host;
 use ::fluent_uri::{ParseError, Uri, UriRef};
 
 use super::adapt::{invalid_base, library_info, rejection, utf8};
+use super::direct::{keep, text, Peer};
 use super::{Ctx, Subject, SubjectInfo};
-use crate::bench::{keep, text, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
 
 /// fluent-uri's `UriRef`, `resolve_against` and `normalize`.

@@ -43,8 +43,8 @@ use std::sync::LazyLock;
 use ::http::Uri;
 
 use super::adapt::{kind_after, library_info, rejection};
+use super::direct::{keep_ok, Peer};
 use super::{Ctx, Subject, SubjectInfo};
-use crate::bench::{keep_ok, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed};
 
 /// `http::Uri`, parsed from bytes with `Uri::try_from`.

@@ -35,8 +35,8 @@ use std::sync::LazyLock;
 use ::iref::{Iri, IriRef};
 
 use super::adapt::{invalid_base, library_info, rejection, utf8};
+use super::direct::{keep, text, Peer};
 use super::{Ctx, Subject, SubjectInfo};
-use crate::bench::{keep, text, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
 
 /// iref's `IriRef::new`, `IriRef::resolved` and `IriRef`'s equality.

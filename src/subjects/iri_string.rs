@@ -32,8 +32,8 @@ use std::sync::LazyLock;
 use ::iri_string::types::{UriReferenceStr, UriStr};
 
 use super::adapt::{invalid_base, library_info, rejection, utf8};
+use super::direct::{keep, text, Peer};
 use super::{Ctx, Subject, SubjectInfo};
-use crate::bench::{keep, text, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
 
 /// iri-string's `UriReferenceStr`, `resolve_against` and `normalize`.

@@ -24,6 +24,7 @@ use crate::model::{Answer, ComponentSet, Crash, CrashKind, Op, OpSet, Outcome, P
 #[cfg(feature = "ada")]
 mod ada;
 mod adapt;
+pub mod direct;
 pub mod external;
 mod fluent_uri;
 mod http;
@@ -230,7 +231,7 @@ pub trait Subject: Send + Sync {
     /// let peer = UrlCrate::get().direct().unwrap();
     /// assert_eq!(peer.name, UrlCrate::get().info().name);
     /// ```
-    fn direct(&self) -> Option<crate::bench::Peer> {
+    fn direct(&self) -> Option<direct::Peer> {
         None
     }
 }

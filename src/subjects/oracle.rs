@@ -9,8 +9,8 @@ use uri_oracle::appendix_b;
 use uri_oracle::grammar::{Grammar, Reading, Verdict};
 use uri_spec::Edition;
 
+use super::direct::Peer;
 use super::{Ctx, Kind, Subject, SubjectInfo};
-use crate::bench::Peer;
 use crate::model::{Component, ComponentSet, Components, Op, OpSet, Outcome, Parsed};
 
 /// The Appendix B regular expression, as printed in 1996, 1998 and 2003 (1994 prints none).

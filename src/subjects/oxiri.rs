@@ -28,8 +28,8 @@ use std::sync::LazyLock;
 use ::oxiri::{Iri, IriParseError, IriRef};
 
 use super::adapt::{invalid_base, kind_after, library_info, rejection, utf8};
+use super::direct::{keep, text, Peer};
 use super::{Ctx, Subject, SubjectInfo};
-use crate::bench::{keep, text, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
 
 /// oxiri's `IriRef::parse` and `Iri::resolve`.

@@ -5,8 +5,8 @@ use std::sync::LazyLock;
 
 use uri_spec::{Edition, ParseError, ParseErrorKind, Resolver, Rule};
 
+use super::direct::{keep_ok, Peer};
 use super::{Ctx, Kind, Subject, SubjectInfo};
-use crate::bench::{keep_ok, Peer};
 use crate::model::{ComponentSet, Components, Op, OpSet, Outcome, Parsed, Rejection};
 
 /// The spec implementation as a [`Subject`].

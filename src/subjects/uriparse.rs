@@ -45,8 +45,8 @@ use std::sync::LazyLock;
 use ::uriparse::{Host, URIReference};
 
 use super::adapt::{library_info, rejection};
+use super::direct::{keep, keep_ok, Peer};
 use super::{Ctx, Subject, SubjectInfo};
-use crate::bench::{keep, keep_ok, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
 
 /// uriparse's `URIReference::try_from(&[u8])` and `normalize`.

@@ -56,8 +56,8 @@ use std::sync::LazyLock;
 use ::url::{Host, Url};
 
 use super::adapt::{invalid_base, library_info, rejection, utf8};
+use super::direct::{keep, text, Peer};
 use super::{Ctx, Subject, SubjectInfo};
-use crate::bench::{keep, text, Peer};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed};
 
 /// The `url` crate (servo/rust-url), WHATWG URL Standard.
