@@ -33,16 +33,10 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
 /// `c3 bc`) is held as `qÃ¼`; here every input is split as the lenient reading splits it and
 /// its query replaced by `query` (the answer on `http://h/?qü`, which RFC 3986 rejects).
 fn libwget_latin1_query(query: &'static str) -> Arc<dyn Subject> {
-    use uridiff::model::Component;
     let change: fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed> = match query {
         "q\u{c3}\u{bc}" => |input, _| with_query(input, "q\u{c3}\u{bc}"),
         _ => |input, _| with_query(input, "qx"),
     };
-    fn with_query(input: &[u8], q: &str) -> Outcome<Parsed> {
-        let mut c = uridiff::subjects::lenient::split(&String::from_utf8_lossy(input));
-        c.set(Component::Query, Some(q));
-        Outcome::Accepted(Parsed::from(c))
-    }
     plays("c-libwget", "libwget", Edition::Rfc3986, change)
 }
 
@@ -288,16 +282,10 @@ fn tabs_removed_before_the_split_are_by_design_for_urlsplit_only() {
 /// the URL Standard removes it; here every input split as the lenient split splits it, with its
 /// query replaced by `query`.
 fn fast_uri_keeps_tab(query: &'static str) -> Arc<dyn Subject> {
-    use uridiff::model::Component;
     let change: fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed> = match query {
         "%09u" => |input, _| with_query(input, "%09u"),
         _ => |input, _| with_query(input, "%09v"),
     };
-    fn with_query(input: &[u8], q: &str) -> Outcome<Parsed> {
-        let mut c = uridiff::subjects::lenient::split(&String::from_utf8_lossy(input));
-        c.set(Component::Query, Some(q));
-        Outcome::Accepted(Parsed::from(c))
-    }
     plays("node-fast-uri", "rfc3986", Edition::Rfc3986, change)
 }
 
@@ -313,4 +301,11 @@ fn fast_uri_keeps_an_interior_tab_encoded_and_nothing_else_is_that() {
     let engine = Engine::new(vec![fast_uri_keeps_tab("%09v")]);
     let found = engine.findings(&engine.run_one(&Task::parse("http://c?\tu".into(), "t")));
     assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
+}
+
+/// `input` split as the lenient split splits it, its query replaced by `q`.
+fn with_query(input: &[u8], q: &str) -> Outcome<Parsed> {
+    let mut c = uridiff::subjects::lenient::split(&String::from_utf8_lossy(input));
+    c.set(uridiff::model::Component::Query, Some(q));
+    Outcome::Accepted(Parsed::from(c))
 }
