@@ -223,9 +223,18 @@ fn host_key(v: Option<&str>) -> Option<String> {
 /// assert_eq!(resolved_name("Stra%C3%9Fe.de"), resolved_name("xn--strae-oqa.de"));
 /// assert_eq!(resolved_name("R%C2%B2"), "r2");
 /// assert_ne!(resolved_name("a.b"), resolved_name("a.c"));
+/// // A delimiter decoded into a name is another authority.
+/// assert_ne!(resolved_name("a%40b"), resolved_name("a@b"));
 /// ```
 pub fn resolved_name(v: &str) -> String {
+    // The URL Standard's forbidden domain code points: a name that holds one once decoded
+    // (`a%40b`) is refused by the host parser, and a library that decodes it into its host
+    // reads another authority (`a@b`), so such a name is kept as written.
+    let forbidden = |b: u8| b"\0\t\n\r #/:<>?@[\\]^|%\x7f".contains(&b) || b < b' ';
     let decoded = pct_decode_bytes(v);
+    if decoded != v.as_bytes() && decoded.iter().any(|&b| forbidden(b)) {
+        return v.to_ascii_lowercase();
+    }
     match std::str::from_utf8(&decoded) {
         Ok(text) => idna::domain_to_ascii(text).unwrap_or_else(|_| text.to_ascii_lowercase()),
         Err(_) => String::from_utf8_lossy(&decoded).to_ascii_lowercase(),

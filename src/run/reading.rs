@@ -246,6 +246,9 @@ mod tests {
         ));
         assert!(!routes_alike(Host, Some("ss.de"), Some("xn--zca.de"), http));
         assert!(!routes_alike(Host, Some("a%2eb"), Some("a.c"), http));
+        // A delimiter decoded into the host is another authority.
+        assert!(!routes_alike(Host, Some("a%40b"), Some("a@b"), http));
+        assert!(routes_alike(Host, Some("a%40b"), Some("A%40B"), http));
         // One IPv4 address however written; another address is another host.
         assert!(routes_alike(Host, Some("01.2.3.4"), Some("1.2.3.4"), http));
         assert!(routes_alike(
