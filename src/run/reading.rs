@@ -76,7 +76,15 @@ pub(super) fn is_defined(r: &Option<String>) -> bool {
 /// The canonical reading of a routing component, for grouping: readings with the same one
 /// route alike ([`routes_alike`]).
 fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<String> {
-    let v = v.filter(|s| !s.is_empty())?;
+    let default_port = || {
+        crate::engine::registered_port(scheme.map(str::to_ascii_lowercase).as_deref())
+            .map(|n| n.to_string())
+    };
+    // No port is the port a request connects to: the reader's scheme's default (a parser
+    // that reads `80` under a scheme it spells otherwise, `\0http`, still connects to 80).
+    let Some(v) = v.filter(|s| !s.is_empty()) else {
+        return (c == Component::Port).then(default_port).flatten();
+    };
     match c {
         Component::Scheme => Some(v.to_ascii_lowercase()),
         // An IP literal's address without its brackets (an API that gives the address, as
@@ -103,16 +111,11 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
             // `xn--zca` (the URL Standard's domain to ASCII, UTS 46 nontransitional).
             (bare.len() <= 255).then(|| crate::engine::resolved_name(bare))
         }
-        // A number (the scheme's default is none), or the text as it is.
-        Component::Port => {
-            let default =
-                crate::engine::registered_port(scheme.map(str::to_ascii_lowercase).as_deref());
-            match v.parse::<u16>() {
-                Ok(n) if Some(n) == default => None,
-                Ok(n) => Some(n.to_string()),
-                Err(_) => Some(format!("text:{v}")),
-            }
-        }
+        // A number, or the text as it is.
+        Component::Port => match v.parse::<u16>() {
+            Ok(n) => Some(n.to_string()),
+            Err(_) => Some(format!("text:{v}")),
+        },
         // The same octets, however percent-encoded (RFC 3986 2.1: `%3a`, `%3A` and, for an
         // octet allowed as it is, the octet itself are one userinfo once decoded). Decoded
         // until nothing changes: several libraries report the userinfo decoded (Node's `auth`,
@@ -225,6 +228,10 @@ mod tests {
         assert!(!routes_alike(Userinfo, Some("r:p"), Some("r"), http));
         assert!(routes_alike(Port, Some("119"), None, Some("nntp")));
         assert!(!routes_alike(Port, Some("119"), None, Some("news2")));
+        // The port connected to: an explicit 80 under a scheme without a default is the 80 an
+        // http reader connects to without one.
+        assert!(canonical(Port, Some("80"), Some("\0http")) == canonical(Port, None, http));
+        assert!(canonical(Port, Some("81"), Some("\0http")) != canonical(Port, None, http));
         // One name percent-encoded, IDNA-mapped or not: the name resolution is asked for.
         assert!(routes_alike(
             Host,
