@@ -613,6 +613,11 @@ def self_test():
     assert "real deviations: 2/3" in out, out
     assert "distinct root causes: 2" in out and "missing rule 1" in out, out
     assert "by inputs" not in out, out
+    # A NUL-holding input goes through printf: the shell prints back exactly its octets.
+    nul = "\0h\u00e9 '%\\:/"
+    printed = subprocess.run(["sh", "-c", "printf %s" % shlex.quote(printf_escape(nul))],
+                             capture_output=True).stdout
+    assert printed == nul.encode("utf-8"), printed
     # --confusion: the diff text's values, the one-reading rule, the check, the weighted score.
     assert diff_value("'a'\\''b'") == "a'b" and diff_value("undefined") is None
     assert diff_value("$'a\\tb'") == "a\tb"
