@@ -142,6 +142,13 @@ def command_for(cls, uridiff):
     return None, "none (Rust snippet; uridiff diff cannot run this operation)"
 
 
+def printf_escape(text):
+    """`text` as a printf(1) format printing exactly its UTF-8 bytes: every byte but ASCII
+    letters and digits as a three-digit octal escape (POSIX printf)."""
+    return "".join(chr(b) if chr(b).isascii() and chr(b).isalnum() else "\\%03o" % b
+                   for b in text.encode("utf-8"))
+
+
 def run(line):
     try:
         done = subprocess.run(["sh", "-c", line], capture_output=True, text=True,
@@ -422,7 +429,17 @@ def confusion_group_run(cls, group, uridiff):
         else:
             verdict = f"not checked: no {comp}= printed"
         return line, "reproduce", rc, so, se, verdict
-    line = " ".join(shlex.quote(w) for w in [uridiff, "diff", "--parser", parser, "--", inp])
+    if "\0" in inp:
+        # A NUL byte cannot be passed in an argument: feed the input on standard input
+        # (`-`, one per line), spelled with printf octal escapes so the line shows it.
+        if "\n" in inp:
+            return ("(none)", "none (input holds both a NUL and a newline: not passable)",
+                    None, "", "", "not checked: input holds both a NUL and a newline")
+        line = "printf %s | %s" % (
+            shlex.quote(printf_escape(inp) + "\\n"),
+            " ".join(shlex.quote(w) for w in [uridiff, "diff", "--parser", parser, "-"]))
+    else:
+        line = " ".join(shlex.quote(w) for w in [uridiff, "diff", "--parser", parser, "--", inp])
     rc, so, se = run(line)
     found, value, where = diff_reading(so, parser, comp)
     verdict = confusion_check(comp, scheme, group["reads"], found, value, where, parser)
@@ -456,6 +473,8 @@ def confusion_worksheet(report, n, seed, uridiff):
         for j, group in enumerate(cls["groups"], 1):
             line, source, rc, so, se, verdict = confusion_group_run(cls, group, uridiff)
             printed = so + (("\n[stderr]\n" + se) if se.strip() else "")
+            # A NUL byte in the output would make the worksheet a binary file to git and grep.
+            printed = printed.replace("\0", "\\0")
             out += [f"### group {j}: reads {code(show(group['reads']))}"
                     + (" (the browsers' reading)" if group.get("browsers") else ""),
                     "",
@@ -594,6 +613,11 @@ def self_test():
     assert "real deviations: 2/3" in out, out
     assert "distinct root causes: 2" in out and "missing rule 1" in out, out
     assert "by inputs" not in out, out
+    # A NUL-holding input goes through printf: the shell prints back exactly its octets.
+    nul = "\0h\u00e9 '%\\:/"
+    printed = subprocess.run(["sh", "-c", "printf %s" % shlex.quote(printf_escape(nul))],
+                             capture_output=True).stdout
+    assert printed == nul.encode("utf-8"), printed
     # --confusion: the diff text's values, the one-reading rule, the check, the weighted score.
     assert diff_value("'a'\\''b'") == "a'b" and diff_value("undefined") is None
     assert diff_value("$'a\\tb'") == "a\tb"
