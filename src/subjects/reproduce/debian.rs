@@ -7,7 +7,8 @@
 use crate::model::Op;
 use crate::text::{literal, sh_quote, Lang};
 
-/// A C or C++ program's body wrapped in `main`, written to `/tmp/urirepro.EXT`, built with
+/// A C or C++ program's body wrapped in `main`, written to `urirepro.EXT` in a folder of its
+/// own (`mktemp -d`, so that two lines run at once do not build over each other), built with
 /// `compiler` and `libs`, and run.
 fn built(includes: &[&str], body: &str, compiler: &str, ext: &str, libs: &str) -> String {
     let includes: Vec<String> = includes
@@ -16,8 +17,8 @@ fn built(includes: &[&str], body: &str, compiler: &str, ext: &str, libs: &str) -
         .collect();
     let program = format!("int main(void) {{ {body} return 0; }}");
     format!(
-        "printf '%s\\n' {} {} > /tmp/urirepro.{ext} && {compiler} -o /tmp/urirepro \
-         /tmp/urirepro.{ext} {libs} && /tmp/urirepro",
+        "d=$(mktemp -d) && printf '%s\\n' {} {} > \"$d/urirepro.{ext}\" && {compiler} -o \
+         \"$d/urirepro\" \"$d/urirepro.{ext}\" {libs} && \"$d/urirepro\"",
         includes.join(" "),
         sh_quote(&program)
     )
@@ -242,8 +243,8 @@ pub(super) fn okhttp(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Stri
          java.io.PrintStream o = new java.io.PrintStream(System.out, true, \"UTF-8\"); {body} }} }}"
     );
     Some(format!(
-        "printf '%s\\n' {} > /tmp/OkRepro.java && java -cp \
-         /usr/share/java/okhttp.jar:/usr/share/java/okio.jar /tmp/OkRepro.java",
+        "d=$(mktemp -d) && printf '%s\\n' {} > \"$d/OkRepro.java\" && java -cp \
+         /usr/share/java/okhttp.jar:/usr/share/java/okio.jar \"$d/OkRepro.java\"",
         sh_quote(&program)
     ))
 }
