@@ -262,6 +262,39 @@ fn a_report_writes_sarif_junit_summary_and_one_json_document() {
         );
     }
 
+    // An RFC 3986 crate does not claim the 1994 draft: that draft's cases are skipped for it,
+    // saying why; impl speaks every edition, so its cases of that draft are judged.
+    let of = |subject: &str, edition: &str| -> Vec<quick_junit::TestCase> {
+        suites
+            .iter()
+            .find(|(n, _)| n == subject)
+            .map(|(_, cases)| cases.clone())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|c| {
+                c.classname.as_ref().map(|n| n.as_str()) == Some(&format!("{subject}.{edition}"))
+            })
+            .collect()
+    };
+    let unclaimed = |c: &quick_junit::TestCase| match &c.status {
+        quick_junit::TestCaseStatus::Skipped { message, .. } => message
+            .as_ref()
+            .is_some_and(|m| m.as_str().contains("not the older edition")),
+        _ => false,
+    };
+    let old = of("fluent-uri", "draft-ietf-uri-url-06");
+    assert!(!old.is_empty(), "fluent-uri ran no 1994 case");
+    // Every one skipped: for that reason, or an earlier one (an operation it does not have).
+    assert!(
+        old.iter()
+            .all(|c| matches!(c.status, quick_junit::TestCaseStatus::Skipped { .. })),
+        "{old:?}"
+    );
+    assert!(old.iter().any(unclaimed), "{old:?}");
+    let own = of("impl", "draft-ietf-uri-url-06");
+    assert!(!own.is_empty() && !own.iter().any(unclaimed), "{own:?}");
+    assert!(!of("fluent-uri", "rfc3986").iter().any(unclaimed));
+
     // The summary: the file, and the same text appended after the earlier step's.
     let md = fs::read_to_string(&summary).expect("written");
     assert!(md.starts_with("## uridiff report\n"), "{md}");
