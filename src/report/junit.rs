@@ -334,6 +334,7 @@ mod tests {
         CaseResult {
             id: format!("{}/parse/{label}", edition.id()),
             location: "x.yaml#1".into(),
+            line: Some(1),
             label: label.into(),
             section: None,
             edition,
