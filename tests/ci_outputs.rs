@@ -95,6 +95,9 @@ fn validator_errors(multitool: &Path, log: &Path) -> Vec<String> {
             "Sarif;Gh",
             "--log",
             "ForceOverwrite",
+            // It skips a file over 10 MB unless told otherwise; a default report's is larger.
+            "--max-file-size-in-kb",
+            "1000000",
             "-o",
         ])
         .arg(&out)
