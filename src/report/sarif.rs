@@ -33,7 +33,8 @@
 //!   confusion class's key (`<component> <form> [<parsers reading alike>|...]`): neither holds a
 //!   path, a time or a count, so the same class has the same fingerprint on every run and
 //!   machine. `check`'s `uridiffJob/v2` is the SHA-256 of `<parser> <job id>` (the job id is
-//!   itself a digest of the job's operation, operands and edition), the unit the baseline lists.
+//!   itself a digest of the job's operation, operands and edition, or of a confusion class's
+//!   key), the unit the baseline lists.
 //! - **Levels**: critical and high are `error`, medium `warning`, low `note` (section
 //!   3.27.10); the severity is in `properties` too, with the example whole and the command that
 //!   reproduces it.
