@@ -60,6 +60,121 @@ fn sarif_schema() -> jsonschema::Validator {
     validator("tests/data/sarif-schema-2.1.0.json")
 }
 
+/// Microsoft's SARIF validator (the SARIF Multitool), as workers/install.sh installs it from
+/// tools/sarif/package-lock.json: the path of its binary, which the npm package's main module
+/// names; `None`, said in one loud line, when it is not installed here.
+fn sarif_multitool() -> Option<PathBuf> {
+    let package = uridiff::subjects::external::packages_dir()
+        .map(|d| d.join("sarif/node_modules/@microsoft/sarif-multitool"));
+    let found = package.as_ref().filter(|p| p.is_dir()).and_then(|p| {
+        let o = Command::new("node")
+            .args(["-p", "require(process.argv[1])"])
+            .arg(p)
+            .output()
+            .ok()?;
+        let bin = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
+        (o.status.success() && bin.is_file()).then_some(bin)
+    });
+    if found.is_none() {
+        eprintln!(
+            "SKIPPED: Microsoft's SARIF validator is not installed ({}): run workers/install.sh",
+            package.map_or("no packages folder".to_owned(), |p| p.display().to_string())
+        );
+    }
+    found
+}
+
+/// The error-level results of Microsoft's SARIF validator on `log`, with the SARIF rules and
+/// the GitHub code-scanning ones (`--rule-kind "Sarif;Gh"`), read from the log it writes.
+fn validator_errors(multitool: &Path, log: &Path) -> Vec<String> {
+    let out = log.with_extension("validation.sarif");
+    let o = Command::new(multitool)
+        .args([
+            "validate",
+            "--rule-kind",
+            "Sarif;Gh",
+            "--log",
+            "ForceOverwrite",
+            // It skips a file over 10 MB unless told otherwise; a default report's is larger.
+            "--max-file-size-in-kb",
+            "1000000",
+            "-o",
+        ])
+        .arg(&out)
+        .arg(log)
+        .output()
+        .expect("the validator runs");
+    assert!(
+        o.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v = json_file(&out);
+    v["runs"][0]["results"]
+        .as_array()
+        .expect("the validator's results")
+        .iter()
+        .filter(|r| r["level"] == "error")
+        .map(|r| {
+            format!(
+                "{}: {}",
+                r["ruleId"].as_str().unwrap_or("?"),
+                r["message"]["arguments"]
+            )
+        })
+        .collect()
+}
+
+/// Microsoft's validator finds no error in `log`, and does find one once a rule loses its
+/// `fullDescription` (GitHub's GH2012): it is not run in vain.
+fn validated(multitool: &Path, log: &Path) {
+    let errors = validator_errors(multitool, log);
+    assert!(
+        errors.is_empty(),
+        "{}:\n{}",
+        log.display(),
+        errors.join("\n")
+    );
+    let mut broken = json_file(log);
+    broken["runs"][0]["tool"]["driver"]["rules"][0]
+        .as_object_mut()
+        .expect("a rule")
+        .remove("fullDescription");
+    let copy = log.with_extension("broken.sarif");
+    fs::write(&copy, broken.to_string()).expect("writes");
+    let errors = validator_errors(multitool, &copy);
+    assert!(errors.iter().any(|e| e.starts_with("GH2012")), "{errors:?}");
+}
+
+/// The hex SHA-256 of `text`: what the fingerprints hold.
+fn sha256(text: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The file a result's `uri` names: a `file` URI's path, else a path relative to the crate
+/// (a built-in suite is named by its path in the source tree, `suites/NAME`).
+fn located(uri: &str) -> PathBuf {
+    let decoded = uri.replace("%20", " ");
+    match decoded.strip_prefix("file://") {
+        Some(p) => PathBuf::from(p),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join(decoded),
+    }
+}
+
+/// The 1-based line `line` of `path`.
+fn line_of(path: &Path, line: u64) -> String {
+    let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .nth(line as usize - 1)
+        .unwrap_or_else(|| panic!("{}: no line {line}", path.display()))
+        .to_owned()
+}
+
 /// The one JSON document on standard output.
 fn document(o: &Output) -> Value {
     let text = stdout(o);
@@ -177,21 +292,126 @@ fn a_report_writes_sarif_junit_summary_and_one_json_document() {
     // One result per unexplained class, then one per URL-confusion class.
     let confusion = model["confusion"].as_array().expect("confusion classes");
     assert_eq!(results.len(), unexplained.len() + confusion.len());
-    for (r, c) in results[unexplained.len()..].iter().zip(confusion) {
-        assert_eq!(
-            r["ruleId"],
-            format!("url-confusion-{}", c["component"].as_str().unwrap_or(""))
-        );
-    }
     let rules = log["runs"][0]["tool"]["driver"]["rules"]
         .as_array()
         .expect("rules");
+    let rule_of = |r: &Value| -> &Value {
+        let rule = &rules[r["ruleIndex"].as_u64().expect("an index") as usize];
+        assert_eq!(rule["id"], r["ruleId"]);
+        rule
+    };
+    // No made-up address: the tool names no page, no rule a help page.
+    assert!(log["runs"][0]["tool"]["driver"]
+        .get("informationUri")
+        .is_none());
+    assert!(rules.iter().all(|r| r.get("helpUri").is_none()));
+    // Every rule says what it is, in full, with help in text and Markdown.
+    for rule in rules {
+        for field in ["shortDescription", "fullDescription"] {
+            assert!(
+                rule[field]["text"].as_str().is_some_and(|t| !t.is_empty()),
+                "{rule}"
+            );
+        }
+        for field in ["text", "markdown"] {
+            assert!(
+                rule["help"][field]
+                    .as_str()
+                    .is_some_and(|t| t.contains(rule["properties"]["key"].as_str().unwrap_or("?"))),
+                "{rule}"
+            );
+        }
+    }
+    for (r, c) in results[unexplained.len()..].iter().zip(confusion) {
+        let name = format!("url-confusion-{}", c["component"].as_str().unwrap_or(""));
+        assert_eq!(rule_of(r)["name"], name.as_str());
+        assert!(r["ruleId"]
+            .as_str()
+            .is_some_and(|id| id.starts_with(&format!("{name}:"))));
+        // Its place: the line of discrepancies.json where its object begins.
+        let loc = &r["locations"][0]["physicalLocation"];
+        let file = located(loc["artifactLocation"]["uri"].as_str().expect("a uri"));
+        assert_eq!(file, out.join("discrepancies.json"));
+        let line = loc["region"]["startLine"].as_u64().expect("a line");
+        assert_eq!(line_of(&file, line), "    {");
+        assert_eq!(
+            line_of(&file, line + 3),
+            format!("      \"form\": {},", c["form"]),
+            "the object at line {line} is this class's"
+        );
+        assert_eq!(
+            r["partialFingerprints"]["uridiffConfusion/v2"],
+            sha256(r["properties"]["key"].as_str().expect("a key"))
+        );
+    }
+    let mut from_suites = 0;
     for (r, c) in results.iter().zip(&unexplained) {
         assert_eq!(r["properties"]["key"], c["key"]);
-        assert_eq!(r["ruleId"], c["signature"]["class"]);
+        let class = c["signature"]["class"].as_str().expect("a class");
+        let rule = rule_of(r);
+        assert_eq!(rule["name"], class);
+        assert!(r["ruleId"]
+            .as_str()
+            .is_some_and(|id| id.starts_with(&format!("{class}:"))));
+        // The rule's help: the class, the example and its reproduce line.
+        let key = c["key"].as_str().expect("a key");
+        let help = rule["help"]["text"].as_str().expect("help");
+        let reproduce = c["reproduce"]
+            .as_str()
+            .or(c["diff"].as_str())
+            .expect("a line");
+        assert!(help.contains(key) && help.contains(reproduce), "{help}");
+        assert!(rule["help"]["markdown"]
+            .as_str()
+            .is_some_and(|m| m.contains(reproduce)));
+        // The fingerprint: the SHA-256 of the class key, nothing of this run's paths.
+        assert_eq!(r["partialFingerprints"]["uridiffClass/v2"], sha256(key));
+        // The place: a suite case's line in its YAML file, else the class's object in
+        // discrepancies.json.
+        let loc = &r["locations"][0]["physicalLocation"];
+        let file = located(loc["artifactLocation"]["uri"].as_str().expect("a uri"));
+        let line = loc["region"]["startLine"].as_u64().expect("a line");
+        let in_json = if file.extension().is_some_and(|e| e == "yaml") {
+            from_suites += 1;
+            let case = line_of(&file, line);
+            assert!(
+                case.trim_start().starts_with("- "),
+                "{}:{line}: {case}",
+                file.display()
+            );
+            // The case holds the input the class was first seen on (where YAML writes it as
+            // itself: no escape in it).
+            let first = c["first_seen"]["input"].as_str().unwrap_or("\\");
+            if first
+                .bytes()
+                .all(|b| b.is_ascii_graphic() && b != b'\\' && b != b'"')
+            {
+                let text: String = fs::read_to_string(&file)
+                    .expect("a suite file")
+                    .lines()
+                    .skip(line as usize - 1)
+                    .take(4)
+                    .collect();
+                assert!(
+                    text.contains(first),
+                    "{}:{line} is not the case of {first}",
+                    file.display()
+                );
+            }
+            &r["relatedLocations"][0]["physicalLocation"]
+        } else {
+            loc
+        };
+        let file = located(in_json["artifactLocation"]["uri"].as_str().expect("a uri"));
+        assert_eq!(file, out.join("discrepancies.json"));
+        let line = in_json["region"]["startLine"].as_u64().expect("a line");
+        assert_eq!(line_of(&file, line), "    {");
         assert_eq!(
-            rules[r["ruleIndex"].as_u64().expect("an index") as usize]["id"],
-            r["ruleId"]
+            line_of(&file, line + 1),
+            format!(
+                "      \"key\": {},",
+                serde_json::to_string(key).expect("a key")
+            )
         );
         assert_eq!(r["properties"]["severity"], c["severity"]);
         let level = match c["severity"].as_str() {
@@ -214,6 +434,38 @@ fn a_report_writes_sarif_junit_summary_and_one_json_document() {
             "{r}"
         );
     }
+
+    assert!(from_suites > 0, "no class placed at a suite case");
+    if let Some(multitool) = sarif_multitool() {
+        validated(&multitool, &sarif);
+    }
+    // The same classes on another run into another folder: the same fingerprints.
+    let again = dir.join("again.sarif");
+    let o = uridiff(
+        &[
+            "report",
+            "--no-external",
+            "--count",
+            "60",
+            "--seed",
+            "3",
+            "--out",
+            s(&dir.join("out2")),
+            "--sarif",
+            s(&again),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let prints = |log: &Value| -> Vec<Value> {
+        log["runs"][0]["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .map(|r| r["partialFingerprints"].clone())
+            .collect()
+    };
+    assert_eq!(prints(&json_file(&again)), prints(&log));
 
     // JUnit: the suite cases per parser, then one test per class, failed when unexplained.
     let suites = junit_names(&junit);
@@ -261,6 +513,39 @@ fn a_report_writes_sarif_junit_summary_and_one_json_document() {
             c.name
         );
     }
+
+    // An RFC 3986 crate does not claim the 1994 draft: that draft's cases are skipped for it,
+    // saying why; impl speaks every edition, so its cases of that draft are judged.
+    let of = |subject: &str, edition: &str| -> Vec<quick_junit::TestCase> {
+        suites
+            .iter()
+            .find(|(n, _)| n == subject)
+            .map(|(_, cases)| cases.clone())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|c| {
+                c.classname.as_ref().map(|n| n.as_str()) == Some(&format!("{subject}.{edition}"))
+            })
+            .collect()
+    };
+    let unclaimed = |c: &quick_junit::TestCase| match &c.status {
+        quick_junit::TestCaseStatus::Skipped { message, .. } => message
+            .as_ref()
+            .is_some_and(|m| m.as_str().contains("not the older edition")),
+        _ => false,
+    };
+    let old = of("fluent-uri", "draft-ietf-uri-url-06");
+    assert!(!old.is_empty(), "fluent-uri ran no 1994 case");
+    // Every one skipped: for that reason, or an earlier one (an operation it does not have).
+    assert!(
+        old.iter()
+            .all(|c| matches!(c.status, quick_junit::TestCaseStatus::Skipped { .. })),
+        "{old:?}"
+    );
+    assert!(old.iter().any(unclaimed), "{old:?}");
+    let own = of("impl", "draft-ietf-uri-url-06");
+    assert!(!own.is_empty() && !own.iter().any(unclaimed), "{own:?}");
+    assert!(!of("fluent-uri", "rfc3986").iter().any(unclaimed));
 
     // The summary: the file, and the same text appended after the earlier step's.
     let md = fs::read_to_string(&summary).expect("written");
@@ -424,7 +709,7 @@ fn a_check_reports_new_changed_and_stale_lines_in_every_output() {
     assert_eq!(states, ["new", "updated", "updated"]);
     let changed_answer = results
         .iter()
-        .find(|r| r["ruleId"] == "changed-answer")
+        .find(|r| r["properties"]["class"] == "changed-answer")
         .expect("the changed answer's result");
     assert_eq!(
         changed_answer["properties"]["answerText"],
@@ -441,7 +726,10 @@ fn a_check_reports_new_changed_and_stale_lines_in_every_output() {
         assert!(item["classes"][0]
             .as_str()
             .expect("a class")
-            .contains(&format!(" {} ", r["ruleId"].as_str().expect("a rule"))));
+            .contains(&format!(
+                " {} ",
+                r["properties"]["class"].as_str().expect("a class")
+            )));
         let loc = &r["locations"][0]["physicalLocation"];
         assert!(
             loc["artifactLocation"]["uri"]
@@ -454,6 +742,29 @@ fn a_check_reports_new_changed_and_stale_lines_in_every_output() {
         results[1]["locations"][0]["physicalLocation"]["region"]["startLine"],
         items[1]["line"]
     );
+    // Rules: one per class, with help; fingerprints: the SHA-256 of parser and job.
+    let rules = log["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .expect("rules");
+    for (r, item) in results.iter().zip(items) {
+        let rule = &rules[r["ruleIndex"].as_u64().expect("an index") as usize];
+        assert_eq!(rule["id"], r["ruleId"]);
+        assert_eq!(rule["properties"]["key"], item["classes"][0]);
+        assert!(
+            rule["fullDescription"]["text"].is_string() && rule["help"]["markdown"].is_string()
+        );
+        assert_eq!(
+            r["partialFingerprints"]["uridiffJob/v2"],
+            sha256(&format!(
+                "{} {}",
+                item["subject"].as_str().expect("a parser"),
+                item["job"].as_str().expect("a job")
+            ))
+        );
+    }
+    if let Some(multitool) = sarif_multitool() {
+        validated(&multitool, &sarif);
+    }
 
     // JUnit: one suite per parser under test; the four changes fail, the rest pass.
     let suites = junit_names(&junit);

@@ -5,7 +5,8 @@
 # pinned PyPI packages of workers/python/requirements.txt (exact versions, every file's hash
 # checked) in a venv of uridiff's own, <packages>/python, and the pinned npm packages of
 # workers/node/package-lock.json in <packages>/node, where <packages> is $URIDIFF_PACKAGES or
-# <user cache>/uridiff/packages (src/subjects/external/packages.rs says the same).
+# <user cache>/uridiff/packages (src/subjects/external/packages.rs says the same); and for the
+# tests, Microsoft's SARIF validator pinned by tools/sarif/package-lock.json in <packages>/sarif.
 #
 # Idempotent (installs only what is missing, runs `apt-get update` at most once, rebuilds the
 # venv only when the pins changed: a stamp in it holds the pins' hash), quiet (prints one line
@@ -118,4 +119,23 @@ if [ ! -d "$node/node_modules" ] || [ "$(cat "$node/.uridiff-pins" 2>/dev/null)"
             echo "$want_stamp" >"$node/.uridiff-pins"
     }
     step "npm ci --prefix $node (workers/node/package-lock.json)" npm_packages
+fi
+
+# npm: Microsoft's SARIF validator (the SARIF Multitool), which the tests run on the SARIF logs
+# of `report` and `check` with its GitHub rules (tests/ci_outputs.rs); pinned by
+# tools/sarif/package.json and its package-lock.json, installed the same way into
+# <packages>/sarif. The platform package's only install script makes its binary executable
+# (`chmod u+x Sarif.Multitool`): done here instead, so that no install script runs.
+sarif=$packages/sarif
+want_stamp=$(cat "$here/../tools/sarif/package.json" "$here/../tools/sarif/package-lock.json" | sha256sum | cut -d' ' -f1)
+if [ ! -d "$sarif/node_modules" ] || [ "$(cat "$sarif/.uridiff-pins" 2>/dev/null)" != "$want_stamp" ]; then
+    sarif_validator() {
+        mkdir -p "$sarif" &&
+            rm -f "$sarif/.uridiff-pins" &&
+            cp "$here/../tools/sarif/package.json" "$here/../tools/sarif/package-lock.json" "$sarif/" &&
+            npm ci --prefix "$sarif" --ignore-scripts --no-audit --no-fund --loglevel=error &&
+            chmod u+x "$(node -p 'require(process.argv[1])' "$sarif/node_modules/@microsoft/sarif-multitool")" &&
+            echo "$want_stamp" >"$sarif/.uridiff-pins"
+    }
+    step "npm ci --prefix $sarif (tools/sarif/package-lock.json)" sarif_validator
 fi

@@ -212,10 +212,20 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     let mut report = build(&engine, &args.corpus, args.quiet, started, campaign)?;
     let writing = std::time::Instant::now();
     let mut staged = Vec::new();
+    // Where each class is in the discrepancies.json written: the SARIF log places a class that
+    // no suite case showed there.
+    let mut written = report::sarif::Written::default();
     for (name, writer) in WRITERS {
         report.timing.write_s = writing.elapsed().as_secs_f64();
         report.timing.total_s = started.elapsed().as_secs_f64();
-        staged.push(stage_file(&folder, name, |b| writer(&report, b))?);
+        staged.push(stage_file(&folder, name, |b| {
+            writer(&report, b)?;
+            if name == "discrepancies.json" {
+                let path = args.out.join(name);
+                written = report::sarif::Written::of(&path.to_string_lossy(), b);
+            }
+            Ok(())
+        })?);
     }
     folder.commit(&report.tool, staged)?;
     drop(folder);
@@ -223,7 +233,7 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     let t = &report.timing;
     let mut files: Vec<PathBuf> = WRITERS.iter().map(|(n, _)| args.out.join(n)).collect();
     files.extend(ci.write(&ci::Writers {
-        sarif: &|b| report::sarif::write(&report::sarif::report(&report), b),
+        sarif: &|b| report::sarif::write(&report::sarif::report(&report, &written), b),
         junit: &|b| report::junit::write(&report, b),
         summary: &|b| report::summary::write_report(&report, b),
     })?);

@@ -10,14 +10,25 @@
 //! and the job, failed when it changes the verdict (new, changed, stale), passed when listed
 //! with the same answer. CI systems track tests by name, so no name repeats within a suite: a
 //! second one gets ` (2)`, in the run's stable order.
+//!
+//! A report's case of an edition older than RFC 3986 that the subject does not claim (an RFC
+//! 3986 library on a 1994 draft's case: [`claimed_editions`]) is skipped, with a message saying
+//! why and what the case would have said: such a case measures how far a parser is from an
+//! edition it never followed (the conformance matrix's business), not a regression a test
+//! dashboard should show. RFC 3986 supersedes the older editions (its header: "Obsoletes: 2732,
+//! 2396, 1808"), so its cases stay judged for every subject.
 
 use std::collections::HashSet;
 use std::io::{self, Write};
 
 use quick_junit::{NonSuccessKind, Property, Report as Junit, TestCase, TestCaseStatus, TestSuite};
 
+use uri_spec::Edition;
+
 use super::Report;
 use crate::gate::verdict::{Status as GateStatus, Verdict};
+use crate::subjects::profile::{profile, Reference};
+use crate::subjects::SubjectInfo;
 use crate::suite::{CaseResult, Status};
 
 /// The name of a report's test suite of classes.
@@ -61,21 +72,85 @@ fn serialize(junit: &Junit, out: &mut impl Write) -> io::Result<()> {
     out.write_all(b"\n")
 }
 
-/// One subject's suite cases as a test suite.
-fn cases_suite<'a>(subject: &str, cases: impl Iterator<Item = &'a CaseResult>) -> TestSuite {
+/// The editions a subject claims to follow: those it speaks (the project's own reference and
+/// oracles), else its profile's reference edition (RFC 3986 for the RFC 3986 and 3987 parsers,
+/// `draft-fielding-uri-syntax-02`, which became RFC 2396, for `java.net.URI` and Perl's `URI`),
+/// else none (a WHATWG URL Standard parser claims no edition of the RFC line). `None` when the
+/// subject's profile is unknown: nothing is known, so nothing is skipped.
+///
+/// ```
+/// use uri_spec::Edition;
+/// use uridiff::report::junit::claimed_editions;
+/// let info = |name: &str| uridiff::subjects::in_process().into_iter()
+///     .find(|s| s.info().name == name).unwrap().info().clone();
+/// assert_eq!(claimed_editions(&info("fluent-uri")), Some(vec![Edition::Rfc3986]));
+/// assert_eq!(claimed_editions(&info("url")), Some(vec![]));
+/// assert_eq!(claimed_editions(&info("impl")), Some(Edition::ALL.to_vec()));
+/// ```
+pub fn claimed_editions(info: &SubjectInfo) -> Option<Vec<Edition>> {
+    if !info.editions.is_empty() {
+        return Some(info.editions.clone());
+    }
+    match profile(&info.profile).ok()?.reference {
+        Reference::Edition(e) => Some(vec![e]),
+        Reference::JobEdition => Some(Edition::ALL.to_vec()),
+        Reference::Whatwg | Reference::Lenient => Some(Vec::new()),
+    }
+}
+
+/// Why a subject's case is skipped rather than judged: an edition older than RFC 3986 that the
+/// subject does not claim ([`claimed_editions`]); `None` for a case it is judged on.
+fn unclaimed(info: &SubjectInfo, edition: Edition) -> Option<String> {
+    let claims = claimed_editions(info)?;
+    if edition >= Edition::Rfc3986 || claims.contains(&edition) {
+        return None;
+    }
+    let standard = profile(&info.profile).map_or("its profile", |p| p.standard);
+    let claimed = if claims.is_empty() {
+        "no edition of the RFC line".to_owned()
+    } else {
+        claims.iter().map(|e| e.id()).collect::<Vec<_>>().join(", ")
+    };
+    Some(format!(
+        "{} follows {standard} (claims {claimed}), not the older edition {}: the case is scored in \
+         the conformance matrix, not judged here",
+        info.name,
+        edition.id()
+    ))
+}
+
+/// One subject's suite cases as a test suite; with the subject's declaration, the cases of an
+/// older edition it does not claim are skipped ([`unclaimed`]).
+fn cases_suite<'a>(
+    subject: &str,
+    info: Option<&SubjectInfo>,
+    cases: impl Iterator<Item = &'a CaseResult>,
+) -> TestSuite {
     let mut suite = TestSuite::new(subject);
     let mut names = Names::default();
     for r in cases {
-        let status = match &r.status {
-            Status::Passed => TestCaseStatus::success(),
-            Status::Failed(m) => {
-                let msg: Vec<String> = m.iter().map(ToString::to_string).collect();
-                failure(&msg.join("; "), &format!("{} {}", r.location, r.label))
-            }
-            Status::Skipped(why) => {
+        let status = match (&r.status, info.and_then(|i| unclaimed(i, r.edition))) {
+            (Status::Skipped(why), _) => {
                 let mut s = TestCaseStatus::skipped();
                 s.set_message(why.as_str());
                 s
+            }
+            (status, Some(why)) => {
+                let mut s = TestCaseStatus::skipped();
+                let would = match status {
+                    Status::Failed(m) => {
+                        let msg: Vec<String> = m.iter().map(ToString::to_string).collect();
+                        format!("would fail: {}", msg.join("; "))
+                    }
+                    _ => "would pass".to_owned(),
+                };
+                s.set_message(format!("{why} ({would})"));
+                s
+            }
+            (Status::Passed, None) => TestCaseStatus::success(),
+            (Status::Failed(m), None) => {
+                let msg: Vec<String> = m.iter().map(ToString::to_string).collect();
+                failure(&msg.join("; "), &format!("{} {}", r.location, r.label))
             }
         };
         let mut case = TestCase::new(names.unique(r.label.clone()), status);
@@ -107,6 +182,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         let name = s.info.name.as_str();
         junit.add_test_suite(cases_suite(
             name,
+            Some(&s.info),
             report
                 .cases
                 .iter()
@@ -178,6 +254,7 @@ pub fn write_cases(
     for name in subjects {
         junit.add_test_suite(cases_suite(
             name,
+            None,
             all.iter().filter(|(s, _)| s == name).map(|(_, r)| r),
         ));
     }
@@ -242,7 +319,121 @@ pub fn write_check(v: &Verdict, out: &mut impl Write) -> io::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::Names;
+    use super::*;
+    use crate::suite::{Field, Mismatch};
+
+    fn info(name: &str) -> SubjectInfo {
+        crate::subjects::in_process()
+            .into_iter()
+            .find(|s| s.info().name == name)
+            .map(|s| s.info().clone())
+            .expect("an in-process subject")
+    }
+
+    fn failed_case(label: &str, edition: Edition) -> CaseResult {
+        CaseResult {
+            id: format!("{}/parse/{label}", edition.id()),
+            location: "x.yaml#1".into(),
+            line: Some(1),
+            label: label.into(),
+            section: None,
+            edition,
+            erratum: false,
+            expected: Some("host \"a\"".into()),
+            status: Status::Failed(vec![Mismatch {
+                field: Field::Outcome,
+                expected: "valid".into(),
+                got: "invalid".into(),
+            }]),
+        }
+    }
+
+    /// The XML of one subject's cases, read back: (test name, skipped?, failed?, message).
+    fn statuses(
+        info: Option<&SubjectInfo>,
+        cases: &[CaseResult],
+    ) -> Vec<(String, bool, bool, String)> {
+        let mut junit = Junit::new("t");
+        junit.add_test_suite(cases_suite("s", info, cases.iter()));
+        let mut out = Vec::new();
+        serialize(&junit, &mut out).expect("serializes");
+        let back = Junit::deserialize_from_str(std::str::from_utf8(&out).expect("UTF-8"))
+            .expect("reads back");
+        back.test_suites[0]
+            .test_cases
+            .iter()
+            .map(|c| match &c.status {
+                TestCaseStatus::Skipped { message, .. } => (
+                    c.name.as_str().to_owned(),
+                    true,
+                    false,
+                    message
+                        .as_ref()
+                        .map(|m| m.as_str().to_owned())
+                        .unwrap_or_default(),
+                ),
+                TestCaseStatus::NonSuccess { message, .. } => (
+                    c.name.as_str().to_owned(),
+                    false,
+                    true,
+                    message
+                        .as_ref()
+                        .map(|m| m.as_str().to_owned())
+                        .unwrap_or_default(),
+                ),
+                _ => (c.name.as_str().to_owned(), false, false, String::new()),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_unclaimed_older_edition_is_skipped_and_a_claimed_one_still_fails() {
+        let cases = [
+            failed_case("parse \"old\"", Edition::UriUrl06),
+            failed_case("parse \"new\"", Edition::Rfc3986),
+        ];
+        // fluent-uri claims RFC 3986 only: the 1994 draft's case is skipped, saying why and
+        // what it would have said; the RFC 3986 case fails.
+        let got = statuses(Some(&info("fluent-uri")), &cases);
+        let (name, skipped, failed, message) = &got[0];
+        assert_eq!(name, "parse \"old\"");
+        assert!(*skipped && !*failed, "{got:?}");
+        assert!(
+            message.contains("fluent-uri")
+                && message.contains("claims rfc3986")
+                && message.contains("draft-ietf-uri-url-06")
+                && message.contains("would fail: outcome: expected valid, got invalid"),
+            "{message}"
+        );
+        assert!(!got[1].1 && got[1].2, "{got:?}");
+        // impl speaks every edition: both cases fail.
+        let got = statuses(Some(&info("impl")), &cases);
+        assert!(got.iter().all(|(_, s, f, _)| !s && *f), "{got:?}");
+        // A WHATWG parser claims no edition of the RFC line: the old case is skipped, the RFC
+        // 3986 one judged.
+        let got = statuses(Some(&info("url")), &cases);
+        assert!(
+            got[0].1 && got[0].3.contains("no edition of the RFC line"),
+            "{got:?}"
+        );
+        assert!(got[1].2, "{got:?}");
+        // Without a declaration (`uridiff suite --junit`) nothing is skipped.
+        let got = statuses(None, &cases);
+        assert!(got.iter().all(|(_, s, f, _)| !s && *f), "{got:?}");
+    }
+
+    #[test]
+    fn java_uri_s_profile_claims_rfc_2396_s_draft() {
+        // A subject of the rfc2396 profile with no editions of its own: its reference edition.
+        let mut i = info("fluent-uri");
+        i.profile = "rfc2396".into();
+        assert_eq!(claimed_editions(&i), Some(vec![Edition::UriSyntax02]));
+        assert_eq!(unclaimed(&i, Edition::UriSyntax02), None);
+        assert!(unclaimed(&i, Edition::UrlSyntax00).is_some());
+        i.profile = "no-such-profile".into();
+        assert_eq!(claimed_editions(&i), None);
+        assert_eq!(unclaimed(&i, Edition::UriUrl06), None);
+    }
 
     #[test]
     fn names_repeat_with_a_count() {

@@ -65,6 +65,48 @@ pub enum SuiteError {
     },
 }
 
+/// The 1-based line where each item of the top-level `cases:` block sequence begins: the lines
+/// that hold a `-` entry indicator at the first item's indentation (YAML 1.2 section 8.2.1,
+/// "Block Sequences"), up to the next line indented less or a top-level key. The lines of a
+/// block scalar or a multi-line flow scalar inside an entry are indented more than the entry's
+/// `-`, so they are never taken for one. `None` when the text
+/// does not hold `count` entries so (a flow sequence, `cases: [...]`): a line is never guessed.
+///
+/// ```
+/// let text = "suite: s\ncases:\n  # one\n  - op: parse\n    note: |\n      - a\n  - {op: parse}\nx: 1\n";
+/// assert_eq!(uridiff::suite::case_lines(text, 2), Some(vec![4, 7]));
+/// assert_eq!(uridiff::suite::case_lines(text, 3), None);
+/// assert_eq!(uridiff::suite::case_lines("cases: [{op: parse}]\n", 1), None);
+/// ```
+pub fn case_lines(text: &str, count: usize) -> Option<Vec<usize>> {
+    let mut lines = text.lines().enumerate();
+    lines.find(|(_, l)| {
+        l.strip_prefix("cases:")
+            .is_some_and(|rest| rest.trim().is_empty() || rest.trim_start().starts_with('#'))
+    })?;
+    let entry = |t: &str| t == "-" || t.starts_with("- ") || t.starts_with("-\t");
+    let mut indent = None;
+    let mut out = Vec::new();
+    for (i, l) in lines {
+        let t = l.trim_start_matches(' ');
+        if t.trim().is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let n = l.len() - t.len();
+        match indent {
+            None if entry(t) => {
+                indent = Some(n);
+                out.push(i + 1);
+            }
+            None => return None,
+            Some(k) if n == k && entry(t) => out.push(i + 1),
+            Some(k) if n <= k => break,
+            Some(_) => {}
+        }
+    }
+    (out.len() == count).then_some(out)
+}
+
 /// Expands `paths` into suite files: a file is taken as is, a folder gives its `*.yaml` and
 /// `*.yml` files, recursively, in name order.
 ///
@@ -260,7 +302,10 @@ pub fn parse_str(path: impl Into<PathBuf>, text: &str) -> Result<Suite, SuiteErr
                 message: "`cases` is empty: a suite checks at least one case".to_owned(),
             })
         }
-        Ok(file) => Ok(Suite { path, file }),
+        Ok(file) => {
+            let lines = case_lines(text, file.cases.len()).unwrap_or_default();
+            Ok(Suite { path, file, lines })
+        }
         Err(e) => {
             let (mut line, mut column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
             // serde_yaml places an error raised by a field's own check at the start of the
@@ -424,6 +469,57 @@ fn check_flow_depth(text: &str) -> Result<(), (usize, usize)> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn every_built_in_case_has_its_line() {
+        for suite in crate::suite::builtin() {
+            let suite = suite.expect("a built-in suite reads");
+            let name = suite.path.display().to_string();
+            let file = name.replace(crate::suite::BUILTIN_DIR, "");
+            let (_, text) = crate::suite::BUILTIN
+                .iter()
+                .find(|(n, _)| format!("/{n}") == file)
+                .expect("its text");
+            assert_eq!(suite.lines.len(), suite.file.cases.len(), "{name}");
+            let lines: Vec<&str> = text.lines().collect();
+            for (case, &line) in suite.file.cases.iter().zip(&suite.lines) {
+                // The case's entry begins there, and its input is written within its first lines.
+                let entry = lines[line - 1].trim_start();
+                assert!(entry.starts_with("- "), "{name}:{line}: {entry}");
+                if case
+                    .input
+                    .bytes()
+                    .all(|b| b.is_ascii_graphic() && b != b'\\' && b != b'"')
+                {
+                    let head = lines[line - 1..]
+                        .iter()
+                        .take(4)
+                        .copied()
+                        .collect::<String>();
+                    assert!(
+                        head.contains(&case.input),
+                        "{name}:{line}: not {}",
+                        case.input
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn case_lines_take_no_guess() {
+        // Two cases, one of them in a block scalar that holds "- " lines, then another key.
+        let text = "cases:\n- op: parse\n  note: |\n    - not a case\n- {op: parse}\nsuite: x\n";
+        assert_eq!(case_lines(text, 2), Some(vec![2, 5]));
+        // A count that does not match, a flow sequence, no `cases:` at all: no lines.
+        assert_eq!(case_lines(text, 1), None);
+        assert_eq!(case_lines("cases: [{op: parse}, {op: parse}]\n", 2), None);
+        assert_eq!(case_lines("suite: x\n", 0), None);
+        // A comment after the key, comments and blank lines between the entries.
+        let text = "cases: # the cases\n\n  # one\n  - {op: parse}\n\n  - {op: parse}\n";
+        assert_eq!(case_lines(text, 2), Some(vec![4, 6]));
+    }
+
     use super::*;
 
     #[test]

@@ -16,7 +16,9 @@ use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 
 pub use builtin::{builtin, BUILTIN, BUILTIN_DIR};
-pub use load::{collect, load, parse_bytes, parse_str, SuiteError, MAX_FILE_BYTES, MAX_FLOW_DEPTH};
+pub use load::{
+    case_lines, collect, load, parse_bytes, parse_str, SuiteError, MAX_FILE_BYTES, MAX_FLOW_DEPTH,
+};
 pub use schema::{edition_fields, Case, Expect, Op, Side, SuiteFile, COMMON_FIELDS};
 use uri_spec::Edition;
 
@@ -30,6 +32,9 @@ pub struct Suite {
     pub path: PathBuf,
     /// Its contents.
     pub file: SuiteFile,
+    /// The 1-based line where each case begins in the file, in the order of `file.cases`; empty
+    /// when they could not be told apart (a flow sequence: `cases: [...]`).
+    pub lines: Vec<usize>,
 }
 
 impl Suite {
@@ -108,6 +113,8 @@ pub struct CaseResult {
     pub id: String,
     /// `<file>#<index>` (index from 1): where to find it today.
     pub location: String,
+    /// The 1-based line of the file where the case begins, when known ([`Suite::lines`]).
+    pub line: Option<usize>,
     /// `<op> <input> ...`.
     pub label: String,
     /// The document section.
@@ -296,6 +303,7 @@ pub fn result(
     CaseResult {
         id,
         location: format!("{}#{index}", suite.path.display()),
+        line: suite.lines.get(index.wrapping_sub(1)).copied(),
         label: case.label(),
         section: case.section.clone(),
         edition,
