@@ -26,6 +26,9 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (python_drops_tabs("python-urllib"), "p:a\tb"),
         (python_drops_tabs("python-furl"), "p:a\tb"),
         (fast_uri_keeps_tab("%09u"), "http://c?\tu"),
+        (no_authority("go-net-url", None), "http:\\a"),
+        (no_authority("python-urllib", None), "http:\\a"),
+        (no_authority("python-furl", None), "http:\\a"),
     ]
 }
 
@@ -308,4 +311,40 @@ fn with_query(input: &[u8], q: &str) -> Outcome<Parsed> {
     let mut c = uridiff::subjects::lenient::split(&String::from_utf8_lossy(input));
     c.set(uridiff::model::Component::Query, Some(q));
     Outcome::Accepted(Parsed::from(c))
+}
+
+/// Go's `url.Parse("http:\\a")` and Python's `urlsplit`, as run here: no host, the rest a path
+/// (an opaque part in Go's case), where the URL Standard reads `http://a/`. Here every input
+/// split as RFC 3986's split reads it, and `host` put in.
+fn no_authority(name: &'static str, host: Option<&'static str>) -> Arc<dyn Subject> {
+    let change: fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed> = match host {
+        None => |input, _| split_with_host(input, None),
+        Some(_) => |input, _| split_with_host(input, Some("b")),
+    };
+    fn split_with_host(input: &[u8], host: Option<&str>) -> Outcome<Parsed> {
+        let mut c = uridiff::subjects::lenient::split(&String::from_utf8_lossy(input));
+        c.set(uridiff::model::Component::Host, host);
+        Outcome::Accepted(Parsed::from(c))
+    }
+    plays(name, name, Edition::Rfc3986, change)
+}
+
+#[test]
+fn no_authority_without_two_slashes_where_the_library_documents_it() {
+    let named = |rules: &[String]| rules.iter().any(|r| r.contains("unless \"//\" follows"));
+    for name in ["go-net-url", "python-urllib", "python-furl"] {
+        for input in ["http:\\a", "http:/\\a"] {
+            assert!(
+                named(&fired(no_authority(name, None), input)),
+                "{name} {input}"
+            );
+            // One step off: a host read after the scheme without "//" is a finding (the path,
+            // still RFC 3986's, stays by design).
+            let engine = Engine::new(vec![no_authority(name, Some("b"))]);
+            let found = engine.findings(&engine.run_one(&Task::parse(input.into(), "t")));
+            assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
+        }
+        // With "//" the rule says nothing.
+        assert!(!named(&fired(no_authority(name, None), "http://\\a")));
+    }
 }

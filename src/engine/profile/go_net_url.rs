@@ -32,6 +32,11 @@ use crate::model::Component;
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "go-net-url",
+        name: "no authority unless \"//\" follows the scheme (URL: \"URLs that do not start with a slash after the scheme are interpreted as: scheme:opaque[?query][#fragment]\"; the general form [scheme:][//[userinfo@]host][/]path)",
+        explains: super::no_authority_without_slashes,
+    },
+    Rule {
+        profile: "go-net-url",
         name: "an empty host or fragment cannot be told from none",
         explains: |e| {
             matches!(

@@ -472,6 +472,33 @@ pub(crate) fn default_port(scheme: Option<&str>) -> Option<u16> {
 }
 
 /// Whether the evidence's component, on an input its reference rejected (the lenient
+/// reading's evidence) whose scheme's ":" no "//" follows, is what RFC 3986's split reads
+/// there ([`crate::subjects::lenient::split`]: no authority, the rest a path), percent-encoding
+/// aside: the reading of a library that reads an authority only after "//" (RFC 3986 3:
+/// "The authority component is preceded by a double slash"), where the URL Standard reads
+/// `http:\a` and `http:/\a` as `http://a/`.
+pub(super) fn no_authority_without_slashes(e: &Evidence<'_>) -> bool {
+    let Class::Component(c) = e.class else {
+        return false;
+    };
+    if e.second.is_some() || uri_spec::parse(e.input).is_ok() {
+        return false;
+    }
+    let Ok(text) = std::str::from_utf8(e.input) else {
+        return false;
+    };
+    let split = crate::subjects::lenient::split(text);
+    let Some(scheme) = split.get(Component::Scheme) else {
+        return false;
+    };
+    if text[scheme.len() + 1..].starts_with("//") {
+        return false;
+    }
+    let bytes = |v: Option<&str>| pct_decode_bytes(v.unwrap_or_default());
+    bytes(split.get(c)) == bytes(e.got)
+}
+
+/// Whether the evidence's component, on an input its reference rejected (the lenient
 /// reading's evidence), is what the lenient reading reads from `read` instead: the parse of a
 /// library that changes its input before it splits it (Perl's `URI->new` trimming white
 /// space, Python's `urlsplit` removing tabs and newlines), compared as the lenient judging

@@ -287,6 +287,11 @@ fn host_idna_encoded_on_the_way_back(e: &Evidence<'_>) -> bool {
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "python-furl",
+        name: "no netloc unless \"//\" follows the scheme (furl splits with urllib.parse.urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
+        explains: super::no_authority_without_slashes,
+    },
+    Rule {
+        profile: "python-furl",
         name: "tabs and newlines are removed before the split (furl splits with urllib.parse.urlsplit: \"ASCII newline and tab characters are stripped from the URL\")",
         explains: |e| {
             let removed: Vec<u8> = e.input.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')).collect();

@@ -27,6 +27,11 @@ const USES_RELATIVE: &[&str] = &[
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "python-urllib",
+        name: "no netloc unless \"//\" follows the scheme (urllib.parse: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
+        explains: super::no_authority_without_slashes,
+    },
+    Rule {
+        profile: "python-urllib",
         name: "tabs and newlines are removed before the split (urlsplit: \"Changed in version 3.9.5: ASCII newline and tab characters are stripped from the URL\")",
         explains: |e| {
             let removed: Vec<u8> = e.input.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')).collect();
