@@ -60,7 +60,12 @@ def authority(url):
 
 
 def parse(value):
-    url = parse_url(value)
+    # The library's call, marked: its exception (LocationParseError) is its answer. Reading the
+    # Url's fields is this worker's code: a field another urllib3 release lacks is the
+    # worker's failure (`crashed`), never the input's rejection.
+    with uridiff_worker.library():
+        url = parse_url(value)
+        serialization = url.url
     return {
         "outcome": "accepted",
         "components": {
@@ -73,7 +78,7 @@ def parse(value):
             "query": give(url.query),
             "fragment": give(url.fragment),
         },
-        "serialization": give(url.url),
+        "serialization": give(serialization),
     }
 
 
