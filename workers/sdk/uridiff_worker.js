@@ -226,7 +226,7 @@ function answer(request, ops, name) {
       const what = error instanceof Error ? (error.stack || `${error.name}: ${error.message}`) : `thrown: ${String(error)}`;
       out = {
         outcome: 'crashed',
-        message: text(`${what}\n(thrown outside library(): the worker's own code, not the library's answer)`),
+        message: text(`${what}\n(thrown outside library())`),
       };
     }
   }

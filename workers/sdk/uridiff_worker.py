@@ -241,8 +241,8 @@ def answer(request, ops, name, text_only=True):
         out = {"outcome": "unsupported", "message": _text(n)}
     except Exception as e:  # the worker's own code failed: never the library's answer
         out = {"outcome": "crashed", "message": _text(
-            "%s: %s (raised outside uridiff_worker.library(): the worker's own code, not the "
-            "library's answer)\n%s" % (type(e).__name__, e, traceback.format_exc().rstrip()))}
+            "%s: %s (raised outside uridiff_worker.library())\n%s"
+            % (type(e).__name__, e, traceback.format_exc().rstrip()))}
     out["id"] = rid
     return out
 

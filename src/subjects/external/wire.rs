@@ -322,7 +322,7 @@ impl Response {
             "crashed" => Outcome::Crashed(Crash {
                 kind: CrashKind::Worker,
                 message: format!(
-                    "request {id}: the worker's own code failed (not the library's answer): {}",
+                    "request {id}: the worker's own code failed, not the library's call: {}",
                     self.message.unwrap_or_default()
                 ),
             }),

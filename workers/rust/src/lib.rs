@@ -482,8 +482,7 @@ impl<'a> Worker<'a> {
                     panic::resume_unwind(payload);
                 }
                 return json!({"id": id, "outcome": "crashed", "message": format!(
-                    "panicked outside uridiff_worker::library() (the worker's own code, not \
-                     the parser's answer): {}",
+                    "panicked outside uridiff_worker::library(): {}",
                     panic_text(payload.as_ref())
                 )});
             }
