@@ -27,6 +27,18 @@ use B ();
 use Encode ();
 use JSON::PP ();
 use MIME::Base64 qw(decode_base64 encode_base64);
+# The library, loaded at start; where it cannot be, one line on stderr, `missing: ...` (uridiff
+# gives it as the reason this worker is unavailable: workers/README.md, "Set-up"), never the
+# compile error of a `use` that failed.
+BEGIN {
+    for my $module (qw(URI)) {
+        next if eval "require $module; 1";
+        my ($why) = split /\n/, $@;
+        $why =~ s/\.pm in .*/.pm in \@INC/;
+        print STDERR "missing: Perl module $module cannot be loaded by perl $^V ($why)\n";
+        exit 1;
+    }
+}
 use URI ();
 
 # The protocol's JSON: Cpanel::JSON::XS (Debian's libcpanel-json-xs-perl, which workers/install.sh

@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sdk
 import uridiff_worker  # noqa: E402
 from uridiff_worker import give  # noqa: E402
 
-import furl
+furl = uridiff_worker.require("furl")
 
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"]
 EMPTY_NOTE = "undefined reported as empty"

@@ -19,8 +19,8 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sdk"))
 import uridiff_worker  # noqa: E402
 
-import rfc3986  # noqa: E402
-from rfc3986 import uri_reference, validators  # noqa: E402
+rfc3986 = uridiff_worker.require("rfc3986")
+uri_reference, validators = rfc3986.uri_reference, uridiff_worker.require("rfc3986.validators")
 
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"]
 

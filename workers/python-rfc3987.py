@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sdk
 import uridiff_worker  # noqa: E402
 from uridiff_worker import give  # noqa: E402
 
-import rfc3987
+rfc3987 = uridiff_worker.require("rfc3987")
 
 COMPONENTS = ["scheme", "authority", "path", "query", "fragment"]
 RULE = "URI_reference"

@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sdk
 import uridiff_worker  # noqa: E402
 from uridiff_worker import give  # noqa: E402
 
-import uritools
+uritools = uridiff_worker.require("uritools")
 
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"]
 

@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sdk
 import uridiff_worker  # noqa: E402
 from uridiff_worker import give  # noqa: E402
 
-from urllib3.util import parse_url
+parse_url = uridiff_worker.require("urllib3.util").parse_url
 
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"]
 

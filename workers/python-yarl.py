@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sdk
 import uridiff_worker  # noqa: E402
 from uridiff_worker import give  # noqa: E402
 
-import yarl
+yarl = uridiff_worker.require("yarl")
 
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"]
 EMPTY_NOTE = "undefined reported as empty"

@@ -19,7 +19,14 @@
 # parser as a binary string.
 require 'base64'
 require 'json'
-require 'addressable/uri'
+# The library, loaded at start; where it cannot be, one line on stderr, `missing: ...` (uridiff
+# gives it as the reason this worker is unavailable: workers/README.md, "Set-up").
+begin
+  require 'addressable/uri'
+rescue LoadError => e
+  warn "missing: Ruby library addressable/uri cannot be loaded by ruby #{RUBY_VERSION} (#{e.message})"
+  exit 1
+end
 
 # A request uridiff should never send: answered with outcome "error".
 class BadRequest < StandardError; end

@@ -153,18 +153,19 @@ function requirePackage(name) {
     return [require(name), version];
   } catch (error) {
     const where = `NODE_PATH=${process.env.NODE_PATH || ''}`;
-    let why = `npm package ${name} not found (${where}): ${error.code || error.message}`;
+    // `missing: ` heads the line: uridiff gives it as the reason (workers/README.md, "Set-up").
+    let why = `missing: npm package ${name} not found (${where}): ${error.code || error.message}`;
     if (version !== null) {
       let engines = '';
       try {
         const wanted = require(`${name}/package.json`).engines;
         if (wanted && wanted.node) engines = `; it asks for Node.js ${wanted.node}`;
       } catch (_) { /* the version was read: the file is there */ }
-      why = `npm package ${name} ${version} (${where}) fails to load on Node.js ` +
+      why = `missing: npm package ${name} ${version} (${where}) fails to load on Node.js ` +
         `${process.version}: ${text(error.message)}${engines}`;
     }
     // fs.writeSync: the line is out before process.exit, whatever stderr is.
-    require('node:fs').writeSync(2, `${why}; workers/install.sh installs the pinned packages\n`);
+    require('node:fs').writeSync(2, `${why}\n`);
     process.exit(1);
   }
   return null;

@@ -133,6 +133,25 @@ class _NotUtf8(Exception):
     pass
 
 
+def require(module):
+    """The library's module, imported; where it cannot be imported, one line on stderr,
+    `missing: ...` (uridiff gives it as the worker's reason to be unavailable, workers/README.md,
+    "Set-up"), and the worker exits before its handshake.
+
+    >>> require("json").dumps([])
+    '[]'
+    """
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        sys.stderr.write("missing: Python module %s cannot be imported by %s (%s)\n"
+                         % (module, sys.executable, _text(e).splitlines()[0] if str(e) else
+                            type(e).__name__))
+        sys.stderr.flush()
+        sys.exit(1)
+
+
 def give(value):
     """Library text back to the protocol: str as is (lone surrogates as base64 of their
     generalized UTF-8), bytes as text when they are UTF-8, else base64; an int (a port) as its
