@@ -23,7 +23,9 @@
 //!   [`Protocol`](crate::model::CrashKind::Protocol) crash outcome for that
 //!   request, carrying the worker's last stderr lines; the worker is killed and started again
 //!   (re-reading its handshake) for the next request, and the rest of the window is sent again.
-//!   A worker that closes its stdout and keeps running is a protocol error too.
+//!   A worker that closes its stdout and keeps running is a protocol error too. A worker that
+//!   answers `crashed` (its own code failed, not its library's call) is a
+//!   [`Worker`](crate::model::CrashKind::Worker) crash and stays running: it is in step.
 //! - **Giving up**: a run of requests failed in a row ([`GIVE_UP_AFTER`] that are not exits, or
 //!   [`GIVE_UP_AFTER_EXITS`] of any kind) ends the worker for the run: that request is a
 //!   [`Dead`](crate::model::CrashKind::Dead) crash with the reason, and the worker is
