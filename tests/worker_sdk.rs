@@ -254,7 +254,12 @@ fn diff_line(name: &str, command: &str, input: &str) -> String {
     let text = stdout(&out);
     text.lines()
         .find(|l| l.trim_start().starts_with(name))
-        .unwrap_or_else(|| panic!("{name}: no line in {text}{}", String::from_utf8_lossy(&out.stderr)))
+        .unwrap_or_else(|| {
+            panic!(
+                "{name}: no line in {text}{}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
         .to_owned()
 }
 
@@ -275,7 +280,10 @@ fn each_helper_answers_the_workers_own_failure_as_a_crash_and_the_librarys_refus
         assert!(refuse.contains("too-strict"), "{name}: {refuse}");
         // No answer for this input: never judged.
         let none = diff_line(name, &command, "none");
-        assert!(none.contains("n/a: no reading of this input"), "{name}: {none}");
+        assert!(
+            none.contains("n/a: no reading of this input"),
+            "{name}: {none}"
+        );
         assert!(!none.contains("differs"), "{name}: {none}");
         // And the worker goes on answering as its library does.
         let plain = diff_line(name, &command, "a/b");
@@ -293,7 +301,14 @@ fn a_worker_whose_own_code_fails_on_every_input_is_one_loud_line_not_a_clean_rep
     let out_dir = dir.path().join("report");
     let o = Command::new(env!("CARGO_BIN_EXE_uridiff"))
         .args(["report", "--quiet", "--count", "40", "--no-boundary"])
-        .args(["--no-builtin-suites", "--parser", "url", "--parser", name, "--out"])
+        .args([
+            "--no-builtin-suites",
+            "--parser",
+            "url",
+            "--parser",
+            name,
+            "--out",
+        ])
         .arg(&out_dir)
         .arg("--external")
         .arg(format!("{name}={command}"))
@@ -303,10 +318,17 @@ fn a_worker_whose_own_code_fails_on_every_input_is_one_loud_line_not_a_clean_rep
     assert_eq!(o.status.code(), Some(3), "a crash: {err}");
     let loud: Vec<&str> = err
         .lines()
-        .filter(|l| l.starts_with(&format!("uridiff: {name} stopped during the run: given up on")))
+        .filter(|l| {
+            l.starts_with(&format!(
+                "uridiff: {name} stopped during the run: given up on"
+            ))
+        })
         .collect();
     assert_eq!(loud.len(), 1, "{err}");
-    assert!(loud[0].contains("(worker, worker") && loud[0].contains(says), "{err}");
+    assert!(
+        loud[0].contains("(worker, worker") && loud[0].contains(says),
+        "{err}"
+    );
     let report: serde_json::Value = serde_json::from_slice(
         &std::fs::read(out_dir.join("discrepancies.json")).expect("the report"),
     )
@@ -320,11 +342,20 @@ fn a_worker_whose_own_code_fails_on_every_input_is_one_loud_line_not_a_clean_rep
         .collect();
     assert!(classes.contains(&"crash-dead"), "{classes:?}");
     assert!(classes.contains(&"crash-worker"), "{classes:?}");
-    assert!(!classes.contains(&"too-strict"), "never read as refusals: {classes:?}");
+    assert!(
+        !classes.contains(&"too-strict"),
+        "never read as refusals: {classes:?}"
+    );
     // The gate on such a worker fails in one line, with no baseline of its non-answers.
     let baseline = dir.path().join("b.txt");
     let o = Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args(["check", "--write-baseline", "--count", "40", "--no-boundary"])
+        .args([
+            "check",
+            "--write-baseline",
+            "--count",
+            "40",
+            "--no-boundary",
+        ])
         .args(["--no-builtin-suites", "--parser", "url", "--parser", name])
         .args(["--under-test", name, "--baseline"])
         .arg(&baseline)

@@ -204,8 +204,11 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     let ci = ci::Outputs::open(&args.ci)?;
     let engine = Engine::new(subjects::selected(&args.subjects)?);
     subjects::note_unavailable(engine.subjects());
-    let unavailable_at_start: Vec<bool> =
-        engine.subjects().iter().map(|s| s.available().is_err()).collect();
+    let unavailable_at_start: Vec<bool> = engine
+        .subjects()
+        .iter()
+        .map(|s| s.available().is_err())
+        .collect();
     // The campaign's findings before the output folder: a wrong --campaign leaves nothing behind.
     let campaign = args.campaign.as_deref().map(campaign_tasks).transpose()?;
     // The folder's lock before the run: a second report on it is refused at once, in one line.

@@ -573,7 +573,10 @@ mod tests {
             super::missing_library(&lines(&["noise", "missing: Perl module Mojo::URL"])),
             Some("Perl module Mojo::URL".to_owned())
         );
-        assert_eq!(super::missing_library(&lines(&["missing: x", "Traceback"])), None);
+        assert_eq!(
+            super::missing_library(&lines(&["missing: x", "Traceback"])),
+            None
+        );
         assert_eq!(super::missing_library(&lines(&["missing: "])), None);
         assert_eq!(super::missing_library(&[]), None);
     }

@@ -714,7 +714,10 @@ mod tests {
             "{\"id\":3,\"op\":\"parse\",\"input\":\"none\"}\n",
         ));
         assert_eq!(got.len(), 4, "{got:#?}");
-        assert_eq!((&got[1]["id"], &got[1]["outcome"]), (&json!(1), &json!("crashed")));
+        assert_eq!(
+            (&got[1]["id"], &got[1]["outcome"]),
+            (&json!(1), &json!("crashed"))
+        );
         let message = got[1]["message"].as_str().unwrap();
         assert!(message.contains("index out of bounds"), "{message}");
         // A refusal the closure returns stays the parser's answer.
