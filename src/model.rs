@@ -367,6 +367,11 @@ pub enum CrashKind {
     /// protocol error) and was given up on for the rest of the run: the request that ended the
     /// run carries this kind, the worker's later requests are not sent.
     Dead,
+    /// An external worker answered that its own code failed (its glue around the library, not
+    /// the library's call: `workers/README.md`, "Responses", outcome `crashed`), with the
+    /// exception and its traceback. The worker stays in step; a run of them in a row ends the
+    /// worker for the run as a run of exits does.
+    Worker,
 }
 
 impl CrashKind {
@@ -378,6 +383,7 @@ impl CrashKind {
             CrashKind::Exit => "exit",
             CrashKind::Protocol => "protocol",
             CrashKind::Dead => "dead",
+            CrashKind::Worker => "worker",
         }
     }
 }

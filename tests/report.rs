@@ -1421,6 +1421,7 @@ fn schema_names_every_class_edition_and_component() {
         CrashKind::Exit,
         CrashKind::Protocol,
         CrashKind::Dead,
+        CrashKind::Worker,
     ] {
         classes.push(Class::Crash(k));
     }

@@ -173,3 +173,203 @@ fn uridiff_reads_each_helpers_answers_as_its_library_gives_them() {
         );
     }
 }
+
+/// The tiny test workers that tell their own failures from their library's answers, one per
+/// helper that can run here: (name, command for `--external`, what the worker's own failure
+/// says). Each answers `glue` with its own code failing, `refuse` with the library's refusal,
+/// `none` with no answer, and anything else as the path; given `always`, its own code fails on
+/// every input. The C one is compiled into `dir`; the Rust one is the `uridiff-worker` crate's
+/// `glue_worker` example, built by `cargo test --workspace`.
+fn glue_workers(dir: &std::path::Path, always: bool) -> Vec<(&'static str, String, &'static str)> {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let arg = if always { " always" } else { "" };
+    let runs = |program: &str, flag: &str| {
+        Command::new(program)
+            .arg(flag)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let mut out = Vec::new();
+    if runs("python3", "--version") {
+        out.push((
+            "glue-py",
+            format!("python3 '{root}/workers/testing/glue.py'{arg}"),
+            "TypeError: unsupported operand",
+        ));
+    }
+    if runs("node", "--version") {
+        out.push((
+            "glue-js",
+            format!("node '{root}/workers/testing/glue.js'{arg}"),
+            "TypeError: Cannot read properties of null",
+        ));
+    }
+    let binary = dir.join("glue-c");
+    let compiled = Command::new("cc")
+        .arg("-o")
+        .arg(&binary)
+        .arg(format!("{root}/workers/testing/glue.c"))
+        .status()
+        .is_ok_and(|s| s.success());
+    if compiled {
+        out.push((
+            "glue-c",
+            format!("'{}'{arg}", binary.display()),
+            "own lookup table has no entry",
+        ));
+    } else {
+        eprintln!("note: no C compiler: the C header is not tested");
+    }
+    let rust: Option<PathBuf> = std::env::current_exe()
+        .ok()
+        .and_then(|e| Some(e.parent()?.parent()?.join("examples/glue_worker")));
+    match rust.filter(|p| p.exists()) {
+        Some(p) => out.push((
+            "glue-rs",
+            format!("'{}'{arg}", p.display()),
+            "panicked outside uridiff_worker::library(): index out of bounds",
+        )),
+        None => eprintln!(
+            "note: the uridiff-worker glue_worker example is not built (`cargo test --workspace` builds it)"
+        ),
+    }
+    out
+}
+
+/// The line of `uridiff diff` for `name` on `input`.
+fn diff_line(name: &str, command: &str, input: &str) -> String {
+    let out = uridiff_stdin(
+        &[
+            "diff",
+            "--external",
+            &format!("{name}={command}"),
+            "--parser",
+            name,
+            input,
+        ],
+        b"",
+    );
+    let text = stdout(&out);
+    text.lines()
+        .find(|l| l.trim_start().starts_with(name))
+        .unwrap_or_else(|| {
+            panic!(
+                "{name}: no line in {text}{}",
+                String::from_utf8_lossy(&out.stderr)
+            )
+        })
+        .to_owned()
+}
+
+#[test]
+fn each_helper_answers_the_workers_own_failure_as_a_crash_and_the_librarys_refusal_as_rejected() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let workers = glue_workers(dir.path(), false);
+    assert!(!workers.is_empty(), "no helper runs here");
+    for (name, command, says) in workers {
+        // The worker's own code failed: a crash of the worker with its message, never a refusal.
+        let glue = diff_line(name, &command, "glue");
+        assert!(glue.contains("CRASHED (worker)"), "{name}: {glue}");
+        assert!(glue.contains(says), "{name}: {glue}");
+        assert!(glue.contains("crash-worker"), "{name}: {glue}");
+        // The library's refusal stays a refusal (a valid input refused: too-strict).
+        let refuse = diff_line(name, &command, "refuse");
+        assert!(refuse.contains("invalid:"), "{name}: {refuse}");
+        assert!(refuse.contains("too-strict"), "{name}: {refuse}");
+        // No answer for this input: never judged.
+        let none = diff_line(name, &command, "none");
+        assert!(
+            none.contains("n/a: no reading of this input"),
+            "{name}: {none}"
+        );
+        assert!(!none.contains("differs"), "{name}: {none}");
+        // And the worker goes on answering as its library does.
+        let plain = diff_line(name, &command, "a/b");
+        assert!(plain.contains("same components"), "{name}: {plain}");
+    }
+}
+
+#[test]
+fn a_worker_whose_own_code_fails_on_every_input_is_one_loud_line_not_a_clean_report() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let Some((name, command, says)) = glue_workers(dir.path(), true).into_iter().next() else {
+        eprintln!("note: no helper runs here");
+        return;
+    };
+    let out_dir = dir.path().join("report");
+    let o = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(["report", "--quiet", "--count", "40", "--no-boundary"])
+        .args([
+            "--no-builtin-suites",
+            "--parser",
+            "url",
+            "--parser",
+            name,
+            "--out",
+        ])
+        .arg(&out_dir)
+        .arg("--external")
+        .arg(format!("{name}={command}"))
+        .output()
+        .expect("uridiff runs");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "a crash: {err}");
+    let loud: Vec<&str> = err
+        .lines()
+        .filter(|l| {
+            l.starts_with(&format!(
+                "uridiff: {name} stopped during the run: given up on"
+            ))
+        })
+        .collect();
+    assert_eq!(loud.len(), 1, "{err}");
+    assert!(
+        loud[0].contains("(worker, worker") && loud[0].contains(says),
+        "{err}"
+    );
+    let report: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(out_dir.join("discrepancies.json")).expect("the report"),
+    )
+    .expect("JSON");
+    let classes: Vec<&str> = report["classes"]
+        .as_array()
+        .expect("classes")
+        .iter()
+        .filter(|c| c["signature"]["subject"] == name)
+        .filter_map(|c| c["signature"]["class"].as_str())
+        .collect();
+    assert!(classes.contains(&"crash-dead"), "{classes:?}");
+    assert!(classes.contains(&"crash-worker"), "{classes:?}");
+    assert!(
+        !classes.contains(&"too-strict"),
+        "never read as refusals: {classes:?}"
+    );
+    // The gate on such a worker fails in one line, with no baseline of its non-answers.
+    let baseline = dir.path().join("b.txt");
+    let o = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args([
+            "check",
+            "--write-baseline",
+            "--count",
+            "40",
+            "--no-boundary",
+        ])
+        .args(["--no-builtin-suites", "--parser", "url", "--parser", name])
+        .args(["--under-test", name, "--baseline"])
+        .arg(&baseline)
+        .arg("--external")
+        .arg(format!("{name}={command}"))
+        .output()
+        .expect("uridiff runs");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.lines().next().unwrap_or_default().contains(&format!(
+            "{name} is under test but stopped running during the run: given up on"
+        )) && err.contains(says),
+        "{err}"
+    );
+    assert!(!baseline.exists(), "no baseline of its non-answers");
+}

@@ -97,6 +97,12 @@ static void resolve(Buf *out, const Field *base, const Field *input) {
         return;
     }
     wget_buffer_t *buf = wget_buffer_alloc(256);
+    if (!buf) {
+        /* No buffer (out of memory): this worker's failure, not libwget's answer. */
+        put_crashed(out, "wget_buffer_alloc returned NULL (out of memory)");
+        wget_iri_free(&iri);
+        return;
+    }
     const char *target = wget_iri_relative_to_abs(iri, input->data, input->len, buf);
     if (target) {
         put(out, ",\"outcome\":\"accepted\",\"value\":");

@@ -78,12 +78,13 @@ static void put_range(Buf *out, const UriTextRangeA *r) {
     put_bytes_n(out, r->first, (size_t)(r->afterLast - r->first));
 }
 
-/* uriToStringA's text of uri as a byte string; 0 when it cannot write it. */
+/* uriToStringA's text of uri as a byte string; 0 when uriparser cannot write it, -1 when this
+ * worker cannot (out of memory). */
 static int put_uri(Buf *out, const UriUriA *uri) {
     int chars = 0;
     if (uriToStringCharsRequiredA(uri, &chars) != URI_SUCCESS) return 0;
     char *text = malloc((size_t)chars + 1);
-    if (!text) return 0;
+    if (!text) return -1;
     int rc = uriToStringA(text, uri, chars + 1, NULL);
     if (rc == URI_SUCCESS) put_bytes(out, text);
     free(text);
@@ -92,9 +93,13 @@ static int put_uri(Buf *out, const UriUriA *uri) {
 
 static void put_value(Buf *out, const UriUriA *uri, const char *what) {
     Buf text = {0};
-    if (put_uri(&text, uri)) {
+    int written = put_uri(&text, uri);
+    if (written > 0) {
         put(out, ",\"outcome\":\"accepted\",\"value\":");
         put_n(out, text.data, text.len);
+    } else if (written < 0) {
+        /* This worker's failure, not uriparser's answer. */
+        put_crashed(out, "out of memory writing the URI");
     } else {
         put_rejected(out, what, URI_ERROR_OUTPUT_TOO_LARGE, -1);
     }
@@ -129,7 +134,7 @@ static void parse(Buf *out, const Field *input) {
     put_range(out, &uri.fragment);
     put(out, "}");
     Buf text = {0};
-    if (put_uri(&text, &uri)) {
+    if (put_uri(&text, &uri) > 0) {
         put(out, ",\"serialization\":");
         put_n(out, text.data, text.len);
     }

@@ -90,6 +90,11 @@ static void put_host(Buf *out, CURLU *h) {
 
 static void parse(Buf *out, const Field *input) {
     CURLU *h = curl_url();
+    if (!h) {
+        /* No handle (out of memory): this worker's failure, not curl's answer on the input. */
+        put_crashed(out, "curl_url() returned NULL (out of memory)");
+        return;
+    }
     CURLUcode rc = curl_url_set(h, CURLUPART_URL, input->data, SET_FLAGS);
     if (rc != CURLUE_OK) {
         put_rejected(out, rc);
@@ -130,6 +135,10 @@ static void parse(Buf *out, const Field *input) {
 
 static void resolve(Buf *out, const Field *base, const Field *input) {
     CURLU *h = curl_url();
+    if (!h) {
+        put_crashed(out, "curl_url() returned NULL (out of memory)");
+        return;
+    }
     CURLUcode rc = curl_url_set(h, CURLUPART_URL, base->data, SET_FLAGS);
     if (rc == CURLUE_OK) rc = curl_url_set(h, CURLUPART_URL, input->data, SET_FLAGS);
     if (rc != CURLUE_OK) {

@@ -17,7 +17,7 @@
 const legacy = require('node:url');
 // The protocol's side, shared by every shipped Node.js worker (and offered to library
 // maintainers): workers/sdk/uridiff_worker.js, written beside the workers in uridiff's cache.
-const { serve } = require('./sdk/uridiff_worker.js');
+const { serve, library } = require('./sdk/uridiff_worker.js');
 
 // "?q" -> "q", "#f" -> "f", null stays null (url.parse keeps absent as null).
 function strip(prefixed, mark) {
@@ -33,7 +33,8 @@ function host(url) {
 }
 
 function parse(input) {
-  const url = legacy.parse(input);
+  // The library's call, marked: its throw is its answer; the rest is this worker's.
+  const url = library(() => legacy.parse(input));
   return {
     outcome: 'accepted',
     components: {
@@ -50,7 +51,7 @@ function parse(input) {
 }
 
 function resolve(base, input) {
-  return { outcome: 'accepted', value: legacy.resolve(base, input) };
+  return { outcome: 'accepted', value: library(() => legacy.resolve(base, input)) };
 }
 
 serve({

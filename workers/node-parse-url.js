@@ -27,7 +27,7 @@
 // "not-utf8".
 'use strict';
 
-const { serve, requirePackage } = require('./sdk/uridiff_worker.js');
+const { serve, requirePackage, library } = require('./sdk/uridiff_worker.js');
 
 const PACKAGE = process.env.URIDIFF_PARSE_URL_PACKAGE === 'parse-path' ? 'parse-path' : 'parse-url';
 // parse-url 8 exports no `package.json` (its package.json's "exports" field), so
@@ -60,8 +60,9 @@ function blank(v) {
 }
 
 function parse(input) {
-  // A throw is the library's answer: the sdk sends it as a rejection.
-  const url = parseUrl(input);
+  // The library's call, marked: its throw is its answer (a rejection); a throw in the rest is
+  // this worker's own failure.
+  const url = library(() => parseUrl(input));
   const port = blank(url.port) ? null : String(url.port);
   let host = blank(url.resource) ? null : url.resource;
   if (host !== null && port !== null && host.endsWith(`:${port}`)) {

@@ -29,7 +29,7 @@
 
 // The protocol's side, shared by every shipped Node.js worker (and offered to library
 // maintainers): workers/sdk/uridiff_worker.js, written beside the workers in uridiff's cache.
-const { serve, requirePackage } = require('./sdk/uridiff_worker.js');
+const { serve, requirePackage, library: call } = require('./sdk/uridiff_worker.js');
 
 // The package this worker calls: its argument, one of the two.
 const LIBRARY = process.argv[2];
@@ -51,7 +51,9 @@ function text(value) {
 }
 
 function parse(input) {
-  const result = library.parse(input);
+  // The library's calls are marked (call): a throw there is its answer; the rest is this
+  // worker's.
+  const result = call(() => library.parse(input));
   if (result.error) {
     return { outcome: 'rejected', message: String(result.error), code: 'error', offset: null };
   }
@@ -85,9 +87,9 @@ function parse(input) {
 // form, and is reported rejected with parse()'s error. uri-js has no such contract (its equal
 // compares two serializations), so its normalize is always its answer.
 function normalize(input) {
-  const value = library.normalize(input);
-  if (LIBRARY === 'fast-uri' && value === input && !library.equal(input, input)) {
-    const message = String(library.parse(input).error || 'URI is malformed.');
+  const value = call(() => library.normalize(input));
+  if (LIBRARY === 'fast-uri' && value === input && !call(() => library.equal(input, input))) {
+    const message = String(call(() => library.parse(input)).error || 'URI is malformed.');
     return { outcome: 'rejected', message, code: 'malformed', offset: null };
   }
   return { outcome: 'accepted', value };
@@ -95,9 +97,9 @@ function normalize(input) {
 
 const OPERATIONS = {
   parse,
-  resolve: (base, input) => ({ outcome: 'accepted', value: library.resolve(base, input) }),
+  resolve: (base, input) => ({ outcome: 'accepted', value: call(() => library.resolve(base, input)) }),
   normalize,
-  equivalent: (input, other) => ({ outcome: 'accepted', value: library.equal(input, other) }),
+  equivalent: (input, other) => ({ outcome: 'accepted', value: call(() => library.equal(input, other)) }),
 };
 
 serve({

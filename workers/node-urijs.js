@@ -20,7 +20,7 @@
 
 // The protocol's side, shared by every shipped Node.js worker (and offered to library
 // maintainers): workers/sdk/uridiff_worker.js, written beside the workers in uridiff's cache.
-const { serve, requirePackage } = require('./sdk/uridiff_worker.js');
+const { serve, requirePackage, library } = require('./sdk/uridiff_worker.js');
 
 
 // The npm package, from uridiff's own packages folder (NODE_PATH, set by uridiff; installed by
@@ -34,8 +34,9 @@ function part(value) {
 }
 
 function parse(input) {
-  const href = URI(input).href();
-  const parts = URI.parse(input);
+  // The library's calls, marked: a throw there is its answer; the rest is this worker's.
+  const href = library(() => URI(input).href());
+  const parts = library(() => URI.parse(input));
   const username = part(parts.username);
   const password = part(parts.password);
   let userinfo = null;
@@ -59,9 +60,9 @@ function parse(input) {
 
 const OPERATIONS = {
   parse,
-  resolve: (base, input) => ({ outcome: 'accepted', value: URI(input).absoluteTo(base).href() }),
-  normalize: (input) => ({ outcome: 'accepted', value: URI(input).normalize().href() }),
-  equivalent: (input, other) => ({ outcome: 'accepted', value: URI(input).equals(other) }),
+  resolve: (base, input) => ({ outcome: 'accepted', value: library(() => URI(input).absoluteTo(base).href()) }),
+  normalize: (input) => ({ outcome: 'accepted', value: library(() => URI(input).normalize().href()) }),
+  equivalent: (input, other) => ({ outcome: 'accepted', value: library(() => URI(input).equals(other)) }),
 };
 
 serve({

@@ -26,7 +26,7 @@
 
 // The protocol's side, shared by every shipped Node.js worker (and offered to library
 // maintainers): workers/sdk/uridiff_worker.js, written beside the workers in uridiff's cache.
-const { serve, requirePackage } = require('./sdk/uridiff_worker.js');
+const { serve, requirePackage, library } = require('./sdk/uridiff_worker.js');
 
 
 // The npm package, from uridiff's own packages folder (NODE_PATH, set by uridiff; installed by
@@ -41,7 +41,8 @@ function mark(prefixed, sign) {
 }
 
 function parse(input) {
-  const url = new Url(input, {});
+  // The library's call, marked: its throw is its answer; the rest is this worker's.
+  const url = library(() => new Url(input, {}));
   return {
     outcome: 'accepted',
     components: {
@@ -58,7 +59,7 @@ function parse(input) {
 }
 
 function resolve(base, input) {
-  return { outcome: 'accepted', value: new Url(input, base).href };
+  return { outcome: 'accepted', value: library(() => new Url(input, base).href) };
 }
 
 const OPERATIONS = { parse, resolve };

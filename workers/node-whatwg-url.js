@@ -19,7 +19,9 @@
 
 // The protocol's side, shared by every shipped Node.js worker (and offered to library
 // maintainers): workers/sdk/uridiff_worker.js, written beside the workers in uridiff's cache.
-const { serve, requirePackage } = require('./sdk/uridiff_worker.js');
+const {
+  serve, requirePackage, library, Rejected,
+} = require('./sdk/uridiff_worker.js');
 
 
 // The npm package, from uridiff's own packages folder (NODE_PATH, set by uridiff; installed by
@@ -27,16 +29,10 @@ const { serve, requirePackage } = require('./sdk/uridiff_worker.js');
 // before its handshake, so uridiff lists it as unavailable with that line.
 const [whatwgUrl, VERSION] = requirePackage('whatwg-url');
 
-class Failure extends Error {
-  constructor(message) {
-    super(message);
-    this.code = 'failure';
-  }
-}
-
+// parseURL returns null for failure: the library's refusal, given as a value.
 function record(input, baseURL) {
-  const url = whatwgUrl.parseURL(input, baseURL === undefined ? undefined : { baseURL });
-  if (url === null) throw new Failure('parseURL returned failure');
+  const url = library(() => whatwgUrl.parseURL(input, baseURL === undefined ? undefined : { baseURL }));
+  if (url === null) throw new Rejected('parseURL returned failure', { code: 'failure' });
   return url;
 }
 
@@ -50,18 +46,19 @@ function parse(input) {
     components: {
       scheme: url.scheme,
       userinfo,
-      host: url.host === null ? null : whatwgUrl.serializeHost(url.host),
+      host: url.host === null ? null : library(() => whatwgUrl.serializeHost(url.host)),
       port: url.port === null ? null : String(url.port),
-      path: whatwgUrl.serializePath(url),
+      path: library(() => whatwgUrl.serializePath(url)),
       query: url.query,
       fragment: url.fragment,
     },
-    serialization: whatwgUrl.serializeURL(url),
+    serialization: library(() => whatwgUrl.serializeURL(url)),
   };
 }
 
 function resolve(base, input) {
-  return { outcome: 'accepted', value: whatwgUrl.serializeURL(record(input, record(base))) };
+  const resolved = record(input, record(base));
+  return { outcome: 'accepted', value: library(() => whatwgUrl.serializeURL(resolved)) };
 }
 
 const OPERATIONS = { parse, resolve };

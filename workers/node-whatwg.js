@@ -12,7 +12,7 @@
 
 // The protocol's side, shared by every shipped Node.js worker (and offered to library
 // maintainers): workers/sdk/uridiff_worker.js, written beside the workers in uridiff's cache.
-const { serve } = require('./sdk/uridiff_worker.js');
+const { serve, library } = require('./sdk/uridiff_worker.js');
 
 const EMPTY_NOTE = 'undefined reported as empty';
 
@@ -22,7 +22,8 @@ function strip(prefixed, mark) {
 }
 
 function parse(input) {
-  const url = new URL(input);
+  // The library's call, marked: its throw is its answer; the rest is this worker's.
+  const url = library(() => new URL(input));
   let userinfo = null;
   if (url.username !== '' || url.password !== '') {
     userinfo = url.password === '' ? url.username : `${url.username}:${url.password}`;
@@ -44,7 +45,7 @@ function parse(input) {
 }
 
 function resolve(base, input) {
-  return { outcome: 'accepted', value: new URL(input, base).href };
+  return { outcome: 'accepted', value: library(() => new URL(input, base).href) };
 }
 
 serve({

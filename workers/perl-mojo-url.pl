@@ -25,6 +25,18 @@ use B ();
 use Encode ();
 use JSON::PP ();
 use MIME::Base64 qw(decode_base64);
+# The library, loaded at start; where it cannot be, one line on stderr, `missing: ...` (uridiff
+# gives it as the reason this worker is unavailable: workers/README.md, "Set-up"), never the
+# compile error of a `use` that failed.
+BEGIN {
+    for my $module (qw(Mojo::URL Mojolicious)) {
+        next if eval "require $module; 1";
+        my ($why) = split /\n/, $@;
+        $why =~ s/\.pm in .*/.pm in \@INC/;
+        print STDERR "missing: Perl module $module cannot be loaded by perl $^V ($why)\n";
+        exit 1;
+    }
+}
 use Mojo::URL ();
 use Mojolicious ();
 
@@ -77,18 +89,32 @@ sub give {
     return Encode::decode('UTF-8', Encode::encode('UTF-8', $chars));
 }
 
+# Marks the library's call: what dies in it is the library's answer (rejected); a die anywhere
+# else is this worker's own failure (crashed: workers/README.md, "Responses").
+sub library {
+    my ($code) = @_;
+    my @got;
+    return wantarray ? @got : $got[0] if eval { @got = $code->(); 1 };
+    my $why = "$@";
+    chomp $why;
+    die { rejected => $why };
+}
+
 sub parse {
     my ($input) = @_;
-    my $url = Mojo::URL->new(text($input));
-    my $query = $url->query->to_string;
+    my ($scheme, $userinfo, $host, $port, $path, $query, $fragment, $serialization) = library(sub {
+        my $url = Mojo::URL->new(text($input));
+        ($url->scheme, $url->userinfo, $url->host, $url->port, $url->path->to_string,
+            $url->query->to_string, $url->fragment, $url->to_unsafe_string);
+    });
     my %components = (
-        scheme => give($url->scheme), userinfo => give($url->userinfo),
-        host => give($url->host), port => give($url->port),
-        path => give($url->path->to_string), query => give($query),
-        fragment => give($url->fragment),
+        scheme => give($scheme), userinfo => give($userinfo),
+        host => give($host), port => give($port),
+        path => give($path), query => give($query),
+        fragment => give($fragment),
     );
     my %response = (outcome => 'accepted', components => \%components,
-        serialization => give($url->to_unsafe_string));
+        serialization => give($serialization));
     $response{note} = 'undefined reported as empty' if $query eq '';
     return \%response;
 }
@@ -111,8 +137,9 @@ sub handle {
             my $base = take_bytes($request, 'base');
             my $input = take_bytes($request, 'input');
             sub { { outcome => 'accepted',
-                    value => give(Mojo::URL->new(text($input))->to_abs(Mojo::URL->new(text($base)))
-                        ->to_unsafe_string) } };
+                    value => give(library(sub {
+                        Mojo::URL->new(text($input))->to_abs(Mojo::URL->new(text($base)))
+                            ->to_unsafe_string })) } };
         } elsif ($op eq 'normalize' || $op eq 'equivalent') {
             sub { { outcome => 'unsupported', message => "Mojo::URL offers no $op" } };
         } else {
@@ -126,14 +153,21 @@ sub handle {
         $why =~ s/\Abad request: //;
         $response = { outcome => 'error', message => $why };
     } else {
-        # Any exception the library throws is its answer.
+        # The library's exception is its answer (text() refusing bytes that are not UTF-8
+        # included); any other is this worker's own failure.
         $response = eval { $call->() } // do {
-            my $why = "$@";
-            chomp $why;
-            $why eq 'not-utf8'
-                ? { outcome => 'rejected', message => 'not UTF-8; Mojo::URL takes text',
-                    code => 'not-utf8', offset => undef }
-                : { outcome => 'rejected', message => $why, code => 'die', offset => undef };
+            my $error = $@;
+            if (ref $error eq 'HASH' && exists $error->{rejected}) {
+                $error->{rejected} eq 'not-utf8'
+                    ? { outcome => 'rejected', message => 'not UTF-8; Mojo::URL takes text',
+                        code => 'not-utf8', offset => undef }
+                    : { outcome => 'rejected', message => $error->{rejected}, code => 'die',
+                        offset => undef };
+            } else {
+                my $why = "$error";
+                chomp $why;
+                { outcome => 'crashed', message => "$why (died outside library())" };
+            }
         };
     }
     return { id => $request->{id}, %$response };

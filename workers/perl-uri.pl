@@ -27,6 +27,18 @@ use B ();
 use Encode ();
 use JSON::PP ();
 use MIME::Base64 qw(decode_base64 encode_base64);
+# The library, loaded at start; where it cannot be, one line on stderr, `missing: ...` (uridiff
+# gives it as the reason this worker is unavailable: workers/README.md, "Set-up"), never the
+# compile error of a `use` that failed.
+BEGIN {
+    for my $module (qw(URI)) {
+        next if eval "require $module; 1";
+        my ($why) = split /\n/, $@;
+        $why =~ s/\.pm in .*/.pm in \@INC/;
+        print STDERR "missing: Perl module $module cannot be loaded by perl $^V ($why)\n";
+        exit 1;
+    }
+}
 use URI ();
 
 # The protocol's JSON: Cpanel::JSON::XS (Debian's libcpanel-json-xs-perl, which workers/install.sh
@@ -101,12 +113,27 @@ sub component {
     return $uri->$name;
 }
 
+# Marks the library's call: what dies in it is the library's answer (rejected); a die anywhere
+# else is this worker's own failure (crashed: workers/README.md, "Responses").
+sub library {
+    my ($code) = @_;
+    my @got;
+    return wantarray ? @got : $got[0] if eval { @got = $code->(); 1 };
+    my $why = "$@";
+    chomp $why;
+    die { rejected => $why };
+}
+
 sub parse {
     my ($input) = @_;
-    my $uri = URI->new($input);
-    my %components = map { $_ => give(component($uri, $_)) } reported($uri);
+    my ($serialization, @read) = library(sub {
+        my $uri = URI->new($input);
+        ($uri->as_string, map { ($_, component($uri, $_)) } reported($uri));
+    });
+    my %read = @read;
+    my %components = map { $_ => give($read{$_}) } keys %read;
     return { outcome => 'accepted', components => \%components,
-        serialization => give($uri->as_string) };
+        serialization => give($serialization) };
 }
 
 sub handle {
@@ -126,15 +153,18 @@ sub handle {
         } elsif ($op eq 'resolve') {
             my $base = take_bytes($request, 'base');
             my $input = take_bytes($request, 'input');
-            sub { { outcome => 'accepted', value => give(URI->new_abs($input, $base)->as_string) } };
+            sub { { outcome => 'accepted',
+                    value => give(library(sub { URI->new_abs($input, $base)->as_string })) } };
         } elsif ($op eq 'normalize') {
             my $input = take_bytes($request, 'input');
-            sub { { outcome => 'accepted', value => give(URI->new($input)->canonical->as_string) } };
+            sub { { outcome => 'accepted',
+                    value => give(library(sub { URI->new($input)->canonical->as_string })) } };
         } elsif ($op eq 'equivalent') {
             my $input = take_bytes($request, 'input');
             my $other = take_bytes($request, 'other');
             sub { { outcome => 'accepted',
-                    value => URI::eq($input, $other) ? JSON::PP::true : JSON::PP::false } };
+                    value => library(sub { URI::eq($input, $other) })
+                        ? JSON::PP::true : JSON::PP::false } };
         } else {
             die "bad request: unknown op " . $json->encode($request->{op}) . "\n";
         }
@@ -146,11 +176,17 @@ sub handle {
         $why =~ s/\Abad request: //;
         $response = { outcome => 'error', message => $why };
     } else {
-        # Any exception the library throws is its answer.
+        # The library's exception is its answer; any other is this worker's own failure.
         $response = eval { $call->() } // do {
-            my $why = "$@";
-            chomp $why;
-            { outcome => 'rejected', message => $why, code => 'die', offset => undef };
+            my $error = $@;
+            if (ref $error eq 'HASH' && exists $error->{rejected}) {
+                { outcome => 'rejected', message => $error->{rejected}, code => 'die',
+                    offset => undef };
+            } else {
+                my $why = "$error";
+                chomp $why;
+                { outcome => 'crashed', message => "$why (died outside library())" };
+            }
         };
     }
     return { id => $request->{id}, %$response };

@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sdk
 import uridiff_worker  # noqa: E402
 from uridiff_worker import give  # noqa: E402
 
-import furl
+furl = uridiff_worker.require("furl")
 
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"]
 EMPTY_NOTE = "undefined reported as empty"
@@ -50,32 +50,37 @@ def handshake():
 
 
 def parse(value):
-    f = furl.furl(value)
+    # The library's calls, marked: furl's exception is its answer; the rest is this worker's.
+    with uridiff_worker.library():
+        f = furl.furl(value)
+        query, fragment, path, url = str(f.query), str(f.fragment), str(f.path), f.url
+        port, netloc = f.port, f.netloc
     if f.username is None and f.password is None:
         userinfo = None
     elif f.password is None:
         userinfo = f.username
     else:
         userinfo = (f.username or "") + ":" + f.password
-    query, fragment = str(f.query), str(f.fragment)
     components = {
         "scheme": give(f.scheme),
-        "authority": give(f.netloc),
+        "authority": give(netloc),
         "userinfo": give(userinfo),
         "host": give(f.host),
-        "port": give(f.port),
-        "path": give(str(f.path)),
+        "port": give(port),
+        "path": give(path),
         "query": give(query),
         "fragment": give(fragment),
     }
-    response = {"outcome": "accepted", "components": components, "serialization": give(f.url)}
+    response = {"outcome": "accepted", "components": components, "serialization": give(url)}
     if "" in (query, fragment):
         response["note"] = EMPTY_NOTE
     return response
 
 
 def resolve(base, reference):
-    return {"outcome": "accepted", "value": give(furl.furl(base).join(reference).url)}
+    with uridiff_worker.library():
+        url = furl.furl(base).join(reference).url
+    return {"outcome": "accepted", "value": give(url)}
 
 
 OPS = {"parse": parse, "resolve": resolve}

@@ -31,7 +31,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sdk
 import uridiff_worker  # noqa: E402
 from uridiff_worker import give  # noqa: E402
 
-import hyperlink
+hyperlink = uridiff_worker.require("hyperlink")
 
 COMPONENTS = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"]
 EMPTY_NOTE = "undefined reported as empty"
@@ -62,7 +62,9 @@ def query_text(pairs):
 
 
 def parse(value):
-    url = hyperlink.parse(value, decoded=False)
+    with uridiff_worker.library():
+        url = hyperlink.parse(value, decoded=False)
+        serialization = url.to_text(with_password=True)
     # to_text() writes no path for no segments (_encode_path_parts returns () for them).
     path = ("/" if url.rooted else "") + "/".join(url.path) if url.path else ""
     query = query_text(url.query)
@@ -78,7 +80,7 @@ def parse(value):
     response = {
         "outcome": "accepted",
         "components": components,
-        "serialization": give(url.to_text(with_password=True)),
+        "serialization": give(serialization),
     }
     if "" in (url.scheme, url.userinfo, url.host, query, url.fragment):
         response["note"] = EMPTY_NOTE
@@ -86,13 +88,15 @@ def parse(value):
 
 
 def resolve(base, reference):
-    url = hyperlink.parse(base, decoded=False).click(reference)
-    return {"outcome": "accepted", "value": give(url.to_text(with_password=True))}
+    with uridiff_worker.library():
+        text = hyperlink.parse(base, decoded=False).click(reference).to_text(with_password=True)
+    return {"outcome": "accepted", "value": give(text)}
 
 
 def normalize(value):
-    url = hyperlink.parse(value, decoded=False).normalize()
-    return {"outcome": "accepted", "value": give(url.to_text(with_password=True))}
+    with uridiff_worker.library():
+        text = hyperlink.parse(value, decoded=False).normalize().to_text(with_password=True)
+    return {"outcome": "accepted", "value": give(text)}
 
 
 OPS = {"parse": parse, "resolve": resolve, "normalize": normalize}

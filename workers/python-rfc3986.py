@@ -19,8 +19,8 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sdk"))
 import uridiff_worker  # noqa: E402
 
-import rfc3986  # noqa: E402
-from rfc3986 import uri_reference, validators  # noqa: E402
+rfc3986 = uridiff_worker.require("rfc3986")
+uri_reference, validators = rfc3986.uri_reference, uridiff_worker.require("rfc3986.validators")
 
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"]
 
@@ -47,9 +47,12 @@ VALIDATOR = validators.Validator().check_validity_of(
 
 
 def parse(value):
-    ref = uri_reference(value)
-    info = ref.authority_info()
-    VALIDATOR.validate(ref)
+    # The library's calls, marked: its exception is its answer; the rest is this worker's.
+    with uridiff_worker.library():
+        ref = uri_reference(value)
+        info = ref.authority_info()
+        VALIDATOR.validate(ref)
+        serialization = ref.unsplit()
     return {
         "outcome": "accepted",
         "components": {
@@ -62,7 +65,7 @@ def parse(value):
             "query": ref.query,
             "fragment": ref.fragment,
         },
-        "serialization": ref.unsplit(),
+        "serialization": serialization,
     }
 
 
@@ -74,19 +77,21 @@ def checked(value):
 
 
 def resolve(base, ref):
-    resolved = checked(ref).resolve_with(checked(base))
-    return {"outcome": "accepted", "value": resolved.unsplit()}
+    with uridiff_worker.library():
+        resolved = checked(ref).resolve_with(checked(base)).unsplit()
+    return {"outcome": "accepted", "value": resolved}
 
 
 def normalize(value):
-    return {"outcome": "accepted", "value": uri_reference(value).normalize().unsplit()}
+    with uridiff_worker.library():
+        normalized = uri_reference(value).normalize().unsplit()
+    return {"outcome": "accepted", "value": normalized}
 
 
 def equivalent(left, right):
-    return {
-        "outcome": "accepted",
-        "value": uri_reference(left) == uri_reference(right),
-    }
+    with uridiff_worker.library():
+        same = uri_reference(left) == uri_reference(right)
+    return {"outcome": "accepted", "value": same}
 
 
 OPS = {"parse": parse, "resolve": resolve, "normalize": normalize, "equivalent": equivalent}

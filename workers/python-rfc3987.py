@@ -23,7 +23,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sdk
 import uridiff_worker  # noqa: E402
 from uridiff_worker import give  # noqa: E402
 
-import rfc3987
+rfc3987 = uridiff_worker.require("rfc3987")
 
 COMPONENTS = ["scheme", "authority", "path", "query", "fragment"]
 RULE = "URI_reference"
@@ -46,18 +46,23 @@ def handshake():
 
 
 def parse(value):
-    parts = rfc3987.parse(value, rule=RULE)
+    # The library's calls, marked: its exception is its answer; the rest is this worker's.
+    with uridiff_worker.library():
+        parts = rfc3987.parse(value, rule=RULE)
+        serialization = rfc3987.compose(**parts)
     return {
         "outcome": "accepted",
         "components": {name: give(parts[name]) for name in COMPONENTS},
-        "serialization": give(rfc3987.compose(**parts)),
+        "serialization": give(serialization),
     }
 
 
 def resolve(base, reference):
-    rfc3987.parse(base, rule=RULE)
-    rfc3987.parse(reference, rule=RULE)
-    return {"outcome": "accepted", "value": give(rfc3987.resolve(base, reference))}
+    with uridiff_worker.library():
+        rfc3987.parse(base, rule=RULE)
+        rfc3987.parse(reference, rule=RULE)
+        resolved = rfc3987.resolve(base, reference)
+    return {"outcome": "accepted", "value": give(resolved)}
 
 
 OPS = {"parse": parse, "resolve": resolve}

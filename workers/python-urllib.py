@@ -43,8 +43,12 @@ def handshake():
 
 
 def parse(text):
-    parts = urlsplit(text)
-    username, password = parts.username, parts.password
+    # The library's calls, marked: its exception is its answer (reading `port` raises
+    # ValueError for a port out of range); the rest is this worker's.
+    with uridiff_worker.library():
+        parts = urlsplit(text)
+        username, password = parts.username, parts.password
+        hostname, port, serialization = parts.hostname, parts.port, parts.geturl()
     if username is None:
         userinfo = None
     elif password is None:
@@ -55,8 +59,8 @@ def parse(text):
         "scheme": give(parts.scheme),
         "authority": give(parts.netloc),
         "userinfo": userinfo,
-        "host": give(parts.hostname),
-        "port": give(parts.port),
+        "host": give(hostname),
+        "port": give(port),
         "path": give(parts.path),
         "query": give(parts.query),
         "fragment": give(parts.fragment),
@@ -64,7 +68,7 @@ def parse(text):
     response = {
         "outcome": "accepted",
         "components": components,
-        "serialization": give(parts.geturl()),
+        "serialization": give(serialization),
     }
     if "" in (parts.scheme, parts.netloc, parts.query, parts.fragment) or b"" in (
         parts.scheme,
@@ -81,7 +85,9 @@ def resolve(base, ref):
         # urljoin refuses to mix str and bytes; both go as bytes then.
         base = base if isinstance(base, bytes) else base.encode("utf-8")
         ref = ref if isinstance(ref, bytes) else ref.encode("utf-8")
-    return {"outcome": "accepted", "value": give(urljoin(base, ref))}
+    with uridiff_worker.library():
+        joined = urljoin(base, ref)
+    return {"outcome": "accepted", "value": give(joined)}
 
 
 OPS = {"parse": parse, "resolve": resolve}

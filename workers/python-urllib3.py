@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sdk
 import uridiff_worker  # noqa: E402
 from uridiff_worker import give  # noqa: E402
 
-from urllib3.util import parse_url
+parse_url = uridiff_worker.require("urllib3.util").parse_url
 
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"]
 
@@ -60,7 +60,12 @@ def authority(url):
 
 
 def parse(value):
-    url = parse_url(value)
+    # The library's call, marked: its exception (LocationParseError) is its answer. Reading the
+    # Url's fields is this worker's code: a field another urllib3 release lacks is the
+    # worker's failure (`crashed`), never the input's rejection.
+    with uridiff_worker.library():
+        url = parse_url(value)
+        serialization = url.url
     return {
         "outcome": "accepted",
         "components": {
@@ -73,7 +78,7 @@ def parse(value):
             "query": give(url.query),
             "fragment": give(url.fragment),
         },
-        "serialization": give(url.url),
+        "serialization": give(serialization),
     }
 
 

@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "sdk
 import uridiff_worker  # noqa: E402
 from uridiff_worker import give  # noqa: E402
 
-import yarl
+yarl = uridiff_worker.require("yarl")
 
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment"]
 EMPTY_NOTE = "undefined reported as empty"
@@ -51,8 +51,16 @@ def handshake():
 
 
 def parse(value):
-    url = yarl.URL(value)
-    user, password = url.raw_user, url.raw_password
+    # The library's calls, marked: its exception is its answer; the rest is this worker's.
+    # The URL works out some parts when they are read (explicit_port reads the port), so they
+    # are read here.
+    with uridiff_worker.library():
+        url = yarl.URL(value)
+        user, password = url.raw_user, url.raw_password
+        scheme, authority, host = url.scheme, url.raw_authority, url.raw_host
+        port, path, query, fragment = (url.explicit_port, url.raw_path, url.raw_query_string,
+                                       url.raw_fragment)
+        serialization = str(url)
     if user is None and password is None:
         userinfo = None
     elif password is None:
@@ -60,23 +68,25 @@ def parse(value):
     else:
         userinfo = (user or "") + ":" + password
     components = {
-        "scheme": give(url.scheme),
-        "authority": give(url.raw_authority),
+        "scheme": give(scheme),
+        "authority": give(authority),
         "userinfo": give(userinfo),
-        "host": give(url.raw_host),
-        "port": give(url.explicit_port),
-        "path": give(url.raw_path),
-        "query": give(url.raw_query_string),
-        "fragment": give(url.raw_fragment),
+        "host": give(host),
+        "port": give(port),
+        "path": give(path),
+        "query": give(query),
+        "fragment": give(fragment),
     }
-    response = {"outcome": "accepted", "components": components, "serialization": give(str(url))}
-    if "" in (url.scheme, url.raw_authority, url.raw_query_string, url.raw_fragment):
+    response = {"outcome": "accepted", "components": components, "serialization": give(serialization)}
+    if "" in (scheme, authority, query, fragment):
         response["note"] = EMPTY_NOTE
     return response
 
 
 def resolve(base, reference):
-    return {"outcome": "accepted", "value": give(str(yarl.URL(base).join(yarl.URL(reference))))}
+    with uridiff_worker.library():
+        joined = str(yarl.URL(base).join(yarl.URL(reference)))
+    return {"outcome": "accepted", "value": give(joined)}
 
 
 OPS = {"parse": parse, "resolve": resolve}

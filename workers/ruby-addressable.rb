@@ -19,7 +19,14 @@
 # parser as a binary string.
 require 'base64'
 require 'json'
-require 'addressable/uri'
+# The library, loaded at start; where it cannot be, one line on stderr, `missing: ...` (uridiff
+# gives it as the reason this worker is unavailable: workers/README.md, "Set-up").
+begin
+  require 'addressable/uri'
+rescue LoadError => e
+  warn "missing: Ruby library addressable/uri cannot be loaded by ruby #{RUBY_VERSION} (#{e.message})"
+  exit 1
+end
 
 # A request uridiff should never send: answered with outcome "error".
 class BadRequest < StandardError; end
@@ -49,29 +56,50 @@ def give(value)
   { 'b64' => Base64.strict_encode64(value.to_s) }
 end
 
+# The library refused the input: library() raises it for an exception of the library's call.
+class Rejected < StandardError
+  attr_reader :code
+
+  def initialize(error)
+    super(error.message)
+    @code = error.class.name
+  end
+end
+
+# Marks the library's call: an exception in it is the library's answer (rejected); one anywhere
+# else is this worker's own failure (crashed, workers/README.md, "Responses").
+def library
+  yield
+rescue StandardError => e
+  raise Rejected, e
+end
+
+COMPONENTS = %w[scheme authority userinfo host port path query fragment].freeze
+
 def parse(input)
-  uri = Addressable::URI.parse(input)
-  response = { 'outcome' => 'accepted' }
-  response['components'] = {
-    'scheme' => give(uri.scheme), 'authority' => give(uri.authority),
-    'userinfo' => give(uri.userinfo), 'host' => give(uri.host), 'port' => give(uri.port),
-    'path' => give(uri.path), 'query' => give(uri.query), 'fragment' => give(uri.fragment)
-  }
-  response['serialization'] = give(uri.to_s)
-  response
+  # Addressable works out some parts when they are read, so they are read in the mark.
+  parts, serialization = library do
+    uri = Addressable::URI.parse(input)
+    [[uri.scheme, uri.authority, uri.userinfo, uri.host, uri.port, uri.path, uri.query,
+      uri.fragment], uri.to_s]
+  end
+  { 'outcome' => 'accepted',
+    'components' => COMPONENTS.zip(parts.map { |v| give(v) }).to_h,
+    'serialization' => give(serialization) }
 end
 
 def resolve(base, input)
-  { 'outcome' => 'accepted', 'value' => give(Addressable::URI.join(base, input).to_s) }
+  { 'outcome' => 'accepted', 'value' => give(library { Addressable::URI.join(base, input).to_s }) }
 end
 
 def normalize(input)
-  { 'outcome' => 'accepted', 'value' => give(Addressable::URI.parse(input).normalize.to_s) }
+  { 'outcome' => 'accepted',
+    'value' => give(library { Addressable::URI.parse(input).normalize.to_s }) }
 end
 
 def equivalent(input, other)
   { 'outcome' => 'accepted',
-    'value' => Addressable::URI.parse(input) == Addressable::URI.parse(other) }
+    'value' => library { Addressable::URI.parse(input) == Addressable::URI.parse(other) } }
 end
 
 # One request line to its response; nil for shutdown.
@@ -112,9 +140,13 @@ def handle(line)
   if response.is_a?(Proc)
     response = begin
       response.call
-    rescue StandardError => e # any library exception is the library's answer
-      { 'outcome' => 'rejected', 'message' => give(e.message).to_s, 'code' => e.class.name,
+    rescue Rejected => e # the library's exception is its answer
+      { 'outcome' => 'rejected', 'message' => give(e.message).to_s, 'code' => e.code,
         'offset' => nil }
+    rescue StandardError => e # this worker's own code failed, not the library's call
+      trace = (e.backtrace || []).first(8).join("\n")
+      { 'outcome' => 'crashed',
+        'message' => give("#{e.class}: #{e.message} (raised outside library())\n#{trace}").to_s }
     end
   end
   { 'id' => request['id'] }.merge(response)

@@ -48,20 +48,38 @@ def give(value)
   { 'b64' => Base64.strict_encode64(value.to_s) }
 end
 
+# The library refused the input: library() raises it for an exception of the library's call.
+class Rejected < StandardError
+  attr_reader :code
+
+  def initialize(error)
+    super(error.message)
+    @code = error.class.name
+  end
+end
+
+# Marks the library's call: an exception in it is the library's answer (rejected); one anywhere
+# else is this worker's own failure (crashed, workers/README.md, "Responses").
+def library
+  yield
+rescue StandardError => e
+  raise Rejected, e
+end
+
 def parse(input)
-  uri = URI.parse(input)
+  uri = library { URI.parse(input) }
   response = { 'outcome' => 'accepted' }
   response['components'] = {
     'scheme' => give(uri.scheme), 'userinfo' => give(uri.userinfo), 'host' => give(uri.host),
     'port' => give(uri.port), 'path' => give(uri.path), 'query' => give(uri.query),
     'fragment' => give(uri.fragment)
   }
-  response['serialization'] = give(uri.to_s)
+  response['serialization'] = give(library { uri.to_s })
   response
 end
 
 def resolve(base, input)
-  { 'outcome' => 'accepted', 'value' => give(URI.join(base, input).to_s) }
+  { 'outcome' => 'accepted', 'value' => give(library { URI.join(base, input).to_s }) }
 end
 
 # One request line to its response; nil for shutdown.
@@ -97,9 +115,13 @@ def handle(line)
   if response.is_a?(Proc)
     response = begin
       response.call
-    rescue StandardError => e # any library exception is the library's answer
-      { 'outcome' => 'rejected', 'message' => give(e.message).to_s, 'code' => e.class.name,
+    rescue Rejected => e # the library's exception is its answer
+      { 'outcome' => 'rejected', 'message' => give(e.message).to_s, 'code' => e.code,
         'offset' => nil }
+    rescue StandardError => e # this worker's own code failed, not the library's call
+      trace = (e.backtrace || []).first(8).join("\n")
+      { 'outcome' => 'crashed',
+        'message' => give("#{e.class}: #{e.message} (raised outside library())\n#{trace}").to_s }
     end
   end
   { 'id' => request['id'] }.merge(response)

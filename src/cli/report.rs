@@ -204,12 +204,27 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     let ci = ci::Outputs::open(&args.ci)?;
     let engine = Engine::new(subjects::selected(&args.subjects)?);
     subjects::note_unavailable(engine.subjects());
+    let unavailable_at_start: Vec<bool> = engine
+        .subjects()
+        .iter()
+        .map(|s| s.available().is_err())
+        .collect();
     // The campaign's findings before the output folder: a wrong --campaign leaves nothing behind.
     let campaign = args.campaign.as_deref().map(campaign_tasks).transpose()?;
     // The folder's lock before the run: a second report on it is refused at once, in one line.
     let folder = uridiff::files::Folder::lock(&args.out)?;
     // Starting the parsers (each worker is started by its availability check) is setup.
     let mut report = build(&engine, &args.corpus, args.quiet, started, campaign)?;
+    // A worker given up on during the run (a run of crashes in a row: a worker whose own code
+    // fails on every input ends so) is one line here, as one that cannot start, besides its
+    // crash-dead class and the exit status: never a report that only looks clean.
+    for (s, was) in engine.subjects().iter().zip(unavailable_at_start) {
+        if let (Err(why), false) = (s.available(), was) {
+            // The reason's first line (the rest, a traceback or stderr lines, is in the report).
+            let first = why.lines().next().unwrap_or_default();
+            eprintln!("uridiff: {} stopped during the run: {first}", s.info().name);
+        }
+    }
     let writing = std::time::Instant::now();
     let mut staged = Vec::new();
     // Where each class is in the discrepancies.json written: the SARIF log places a class that

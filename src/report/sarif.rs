@@ -94,6 +94,7 @@ fn result_level(severity: Severity) -> ResultLevel {
 /// assert_eq!(rule_text("too-lax"), "The parser accepts an input its reference rejects.");
 /// assert_eq!(rule_text("host"), "The parser reads another host than its reference.");
 /// assert!(rule_text("crash-timeout").starts_with("The parser crashed"));
+/// assert!(rule_text("crash-worker").contains("not the library's answer"));
 /// assert!(rule_text("lenient-host").contains("another host than a browser"));
 /// ```
 pub fn rule_text(class: &str) -> String {
@@ -116,6 +117,9 @@ pub fn rule_text(class: &str) -> String {
             "Parsers that accept one input read two different {}s from it (URL confusion).",
             &c["url-confusion-".len()..]
         ),
+        "crash-worker" => "The parser's worker failed in its own code, outside the library's \
+             call (the worker's bug, not the library's answer)."
+            .into(),
         c if c.starts_with("crash-") => {
             format!("The parser crashed ({}).", &c["crash-".len()..])
         }

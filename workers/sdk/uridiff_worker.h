@@ -12,6 +12,15 @@
  * (read_request: the id's JSON text echoed as is, the op, and the byte strings input, base and
  * other, each decoded from a JSON string or {"b64": ...}, NUL bytes kept with their length).
  * The worker writes its handshake, then answers each request line (see curl-url.c's main).
+ *
+ * A response is `{"id":` and the request's id, then its outcome. Only the library's own refusal
+ * is `rejected` (put_rejection: its message, code and offset). A failure of the worker's own
+ * code, not of the library's call (an allocation that failed, a call that is not about the
+ * input returning an error), is put_crashed: answered `crashed`, which uridiff reports as a
+ * crash of the worker (class `crash-worker`), never as the library refusing the input; a
+ * worker that crashes outright (a signal, an exit) is a crash too. Where the library has no
+ * answer for this input (an operation it offers for some inputs only), put_no_answer answers
+ * `unsupported`, which uridiff never judges.
  */
 #ifndef URIDIFF_WORKER_H
 #define URIDIFF_WORKER_H
@@ -150,6 +159,38 @@ static void put_bytes_n(Buf *b, const char *s, size_t n) {
 static void put_bytes(Buf *b, const char *s) {
     if (!s) { put(b, "null"); return; }
     put_bytes_n(b, s, strlen(s));
+}
+
+/* ---- outcomes: what follows the response's id -------------------------------------------- */
+
+/* The library refused the input: its message, its code (NULL for none) and the byte offset it
+ * blames (negative for none). */
+static inline void put_rejection(Buf *b, const char *message, const char *code, long offset) {
+    put(b, ",\"outcome\":\"rejected\",\"message\":");
+    put_json_text(b, message, strlen(message));
+    put(b, ",\"code\":");
+    if (code) put_json_text(b, code, strlen(code)); else put(b, "null");
+    put(b, ",\"offset\":");
+    if (offset < 0) {
+        put(b, "null");
+    } else {
+        char n[24];
+        snprintf(n, sizeof n, "%ld", offset);
+        put(b, n);
+    }
+}
+
+/* The worker's own code failed on this request, not the library's call: `crashed`. */
+static inline void put_crashed(Buf *b, const char *message) {
+    put(b, ",\"outcome\":\"crashed\",\"message\":");
+    put_json_text(b, message, strlen(message));
+}
+
+/* The library has no answer for this input (an operation it offers for some inputs only):
+ * `unsupported`, never judged as a rejection. */
+static inline void put_no_answer(Buf *b, const char *message) {
+    put(b, ",\"outcome\":\"unsupported\",\"message\":");
+    put_json_text(b, message, strlen(message));
 }
 
 /* ---- JSON input: just enough for a request object --------------------------------------- */

@@ -2,17 +2,27 @@
 // workers/README.md) in one file, for a URI parser written in JavaScript. Copy this file next
 // to your worker (it needs only Node.js) and write the parser's operations as functions:
 //
-//   const { serve } = require('./uridiff_worker');
+//   const { serve, library } = require('./uridiff_worker');
 //   const mylib = require('mylib');
 //   serve({
 //     name: 'mylib', profile: 'rfc3986', version: require('mylib/package.json').version,
-//     parse: (text) => {                 // a thrown error is the library's answer: "rejected"
-//       const u = mylib.parse(text);
+//     parse: (text) => {
+//       const u = library(() => mylib.parse(text)); // a throw in here is the library's: "rejected"
 //       return { scheme: u.scheme, host: u.host, path: u.path };
 //     },
 //   });
 //
 // and run `uridiff check --external mylib='node my_worker.js' --under-test mylib ...`.
+//
+// The library's call is marked, and only an error thrown inside the mark is the library's
+// answer, `rejected` (its code or name is the code): `library(() => ...)` returns what the
+// function returns. Any other throw (a TypeError of the worker's own code, a property another
+// version of the library lacks) is the worker's failure: answered `crashed` with its stack,
+// which uridiff reports as a crash of the worker (class `crash-worker`), never as the library
+// refusing the input. A worker may also throw new Rejected(message, { code, offset }) for a
+// refusal it reads from the library's result (an `error` field, a `null` the library documents
+// as failure), and new NoAnswer(message) where the library has no answer for this input (an
+// operation it offers for some inputs only): answered `unsupported`, never judged.
 //
 // What the answers mean is uridiff's to judge:
 // - a component that is null is undefined (RFC 3986 5.3: the input has no such component), ''
@@ -43,6 +53,34 @@ const FIELDS = { parse: ['input'], resolve: ['base', 'input'], normalize: ['inpu
 
 class BadRequest extends Error {}
 class NotUtf8 extends Error {}
+
+// The library refused the input: its answer, sent as `rejected`. library() throws it for an
+// error of the library's call; a worker throws it for a refusal the library gives as a value.
+class Rejected extends Error {
+  constructor(message, { code = null, offset = null } = {}) {
+    super(message);
+    this.name = 'Rejected';
+    this.code = code;
+    this.offset = offset;
+  }
+}
+
+// The library has no answer for this input (an operation it offers for some inputs only): sent
+// as `unsupported`, which uridiff never judges, unlike a rejection.
+class NoAnswer extends Error {}
+
+// Marks the library's call: what fn() throws is the library refusing the input (`rejected`,
+// with the error's code or name as the code); a throw anywhere else in a worker's function is
+// the worker's own failure (`crashed`). Returns what fn returns.
+function library(fn) {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof Rejected || error instanceof NoAnswer) throw error;
+    const code = error && (error.code || error.name);
+    throw new Rejected(text(error && error.message), { code: code ? String(code) : null });
+  }
+}
 
 function take(request, name) {
   const value = request[name];
@@ -115,18 +153,19 @@ function requirePackage(name) {
     return [require(name), version];
   } catch (error) {
     const where = `NODE_PATH=${process.env.NODE_PATH || ''}`;
-    let why = `npm package ${name} not found (${where}): ${error.code || error.message}`;
+    // `missing: ` heads the line: uridiff gives it as the reason (workers/README.md, "Set-up").
+    let why = `missing: npm package ${name} not found (${where}): ${error.code || error.message}`;
     if (version !== null) {
       let engines = '';
       try {
         const wanted = require(`${name}/package.json`).engines;
         if (wanted && wanted.node) engines = `; it asks for Node.js ${wanted.node}`;
       } catch (_) { /* the version was read: the file is there */ }
-      why = `npm package ${name} ${version} (${where}) fails to load on Node.js ` +
+      why = `missing: npm package ${name} ${version} (${where}) fails to load on Node.js ` +
         `${process.version}: ${text(error.message)}${engines}`;
     }
     // fs.writeSync: the line is out before process.exit, whatever stderr is.
-    require('node:fs').writeSync(2, `${why}; workers/install.sh installs the pinned packages\n`);
+    require('node:fs').writeSync(2, `${why}\n`);
     process.exit(1);
   }
   return null;
@@ -165,19 +204,33 @@ function answer(request, ops, name) {
     }
     return { id, outcome: 'error', message: `${op}: ${error.message}` };
   }
-  let got;
-  try {
-    got = fn(...args);
-  } catch (error) {
-    // The library's refusal is its answer.
-    const code = error && (error.code || error.name);
-    return { id, outcome: 'rejected', message: text(error && error.message), code: code ? String(code) : null, offset: null };
-  }
   let out;
-  if (got !== null && typeof got === 'object' && typeof got.outcome === 'string') out = passThrough(got);
-  else if (op === 'parse') out = acceptedParse(got);
-  else if (op === 'equivalent') out = { outcome: 'accepted', value: Boolean(got) };
-  else out = { outcome: 'accepted', value: give(got) };
+  try {
+    const got = fn(...args);
+    if (got !== null && typeof got === 'object' && typeof got.outcome === 'string') out = passThrough(got);
+    else if (op === 'parse') out = acceptedParse(got);
+    else if (op === 'equivalent') out = { outcome: 'accepted', value: Boolean(got) };
+    else out = { outcome: 'accepted', value: give(got) };
+  } catch (error) {
+    if (error instanceof Rejected) {
+      // The library's refusal is its answer.
+      out = {
+        outcome: 'rejected',
+        message: text(error.message),
+        code: error.code === null || error.code === undefined ? null : text(error.code),
+        offset: Number.isInteger(error.offset) ? error.offset : null,
+      };
+    } else if (error instanceof NoAnswer) {
+      out = { outcome: 'unsupported', message: text(error.message) };
+    } else {
+      // The worker's own code failed: never the library's answer.
+      const what = error instanceof Error ? (error.stack || `${error.name}: ${error.message}`) : `thrown: ${String(error)}`;
+      out = {
+        outcome: 'crashed',
+        message: text(`${what}\n(thrown outside library())`),
+      };
+    }
+  }
   return { id, ...out };
 }
 
@@ -223,4 +276,6 @@ function serve(options) {
   lines.on('close', () => output.write('', () => process.exit(0)));
 }
 
-module.exports = { serve, answer, give, requirePackage, COMPONENTS, PROTOCOL };
+module.exports = {
+  serve, answer, give, library, Rejected, NoAnswer, requirePackage, COMPONENTS, PROTOCOL,
+};

@@ -7,12 +7,24 @@ functions:
     from mylib import parse_uri, __version__
 
     def parse(text):
-        u = parse_uri(text)            # an exception is the library's answer: "rejected"
+        with uridiff_worker.library():  # an exception in here is the library's: "rejected"
+            u = parse_uri(text)
         return {"scheme": u.scheme, "host": u.host, "path": u.path}
 
     uridiff_worker.serve("mylib", "rfc3986", version=__version__, parse=parse)
 
 and run `uridiff check --external mylib='python3 my_worker.py' --under-test mylib ...`.
+
+The library's call is marked, and only an exception raised inside the mark is the library's
+answer, `rejected` (its class is the code): `with uridiff_worker.library(): ...`, or
+`uridiff_worker.library(fn, *args)` for one call. Any other exception (a TypeError of the
+worker's own code, an AttributeError of an accessor another version of the library lacks) is the
+worker's failure: answered `crashed` with its traceback, which uridiff reports as a crash of the
+worker (class `crash-worker`), never as the library refusing the input. A worker may also raise
+Rejected(message, code=..., offset=...) for a refusal it reads from the library's result (an
+`error` field, a `None` the library documents as failure), and NoAnswer(message) where the
+library has no answer for this input (an operation it offers for some inputs only): answered
+`unsupported`, never judged.
 
 What the answers mean is uridiff's to judge:
 - a component that is None is undefined (RFC 3986 5.3: the input has no such component), ""
@@ -37,9 +49,61 @@ this file too.
 import base64
 import json
 import sys
+import traceback
 
 PROTOCOL = "uridiff-worker/1"
 COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+
+
+class Rejected(Exception):
+    """The library refused the input: its answer, sent as `rejected`. library() raises it for an
+    exception of the library's call; a worker raises it for a refusal the library gives as a
+    value."""
+
+    def __init__(self, message, code=None, offset=None):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.offset = offset
+
+
+class NoAnswer(Exception):
+    """The library has no answer for this input (an operation it offers for some inputs only):
+    sent as `unsupported`, which uridiff never judges, unlike a rejection."""
+
+
+class _Library:
+    """The context library() returns: an exception raised inside is the library's answer."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, trace):
+        if error is None or not isinstance(error, Exception):
+            return False
+        if isinstance(error, (Rejected, NoAnswer)):
+            return False
+        raise Rejected(_text(error), code=type(error).__name__) from error
+
+
+def library(fn=None, *args, **kwargs):
+    """Marks the library's call: an exception raised in it is the library refusing the input
+    (`rejected`, with the exception's class as the code); an exception anywhere else in a
+    worker's function is the worker's own failure (`crashed`). `with library(): ...` marks a
+    block; `library(fn, *args)` calls fn(*args) and returns its value.
+
+    >>> library(int, "7")
+    7
+    >>> try:
+    ...     library(int, "x")
+    ... except Rejected as r:
+    ...     r.code
+    'ValueError'
+    """
+    if fn is None:
+        return _Library()
+    with _Library():
+        return fn(*args, **kwargs)
 
 
 class Parsed:
@@ -67,6 +131,25 @@ def _take(field, text_only):
 
 class _NotUtf8(Exception):
     pass
+
+
+def require(module):
+    """The library's module, imported; where it cannot be imported, one line on stderr,
+    `missing: ...` (uridiff gives it as the worker's reason to be unavailable, workers/README.md,
+    "Set-up"), and the worker exits before its handshake.
+
+    >>> require("json").dumps([])
+    '[]'
+    """
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        sys.stderr.write("missing: Python module %s cannot be imported by %s (%s)\n"
+                         % (module, sys.executable, _text(e).splitlines()[0] if str(e) else
+                            type(e).__name__))
+        sys.stderr.flush()
+        sys.exit(1)
 
 
 def give(value):
@@ -162,17 +245,23 @@ def answer(request, ops, name, text_only=True):
         return {"id": rid, "outcome": "error", "message": _text("%s: %s" % (op, e))}
     try:
         got = fn(*args)
-    except Exception as e:  # the library's refusal is its answer
-        return {"id": rid, "outcome": "rejected", "message": _text(e),
-                "code": type(e).__name__, "offset": None}
-    if isinstance(got, dict) and isinstance(got.get("outcome"), str):
-        out = _pass_through(got)
-    elif op == "parse":
-        out = _accepted_parse(got)
-    elif op == "equivalent":
-        out = {"outcome": "accepted", "value": bool(got)}
-    else:
-        out = {"outcome": "accepted", "value": give(got)}
+        if isinstance(got, dict) and isinstance(got.get("outcome"), str):
+            out = _pass_through(got)
+        elif op == "parse":
+            out = _accepted_parse(got)
+        elif op == "equivalent":
+            out = {"outcome": "accepted", "value": bool(got)}
+        else:
+            out = {"outcome": "accepted", "value": give(got)}
+    except Rejected as r:  # the library's refusal is its answer
+        out = {"outcome": "rejected", "message": _text(r.message),
+               "code": None if r.code is None else _text(r.code), "offset": r.offset}
+    except NoAnswer as n:
+        out = {"outcome": "unsupported", "message": _text(n)}
+    except Exception as e:  # the worker's own code failed: never the library's answer
+        out = {"outcome": "crashed", "message": _text(
+            "%s: %s (raised outside uridiff_worker.library())\n%s"
+            % (type(e).__name__, e, traceback.format_exc().rstrip()))}
     out["id"] = rid
     return out
 

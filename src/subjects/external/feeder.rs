@@ -98,6 +98,32 @@ impl External {
             };
             let left = (due + self.timeout).saturating_duration_since(Instant::now());
             match answer(running, id, left) {
+                // A `crashed` answer is in step (the worker goes on) but a failure all the
+                // same: its own code failed, not the library's call.
+                Ok(response) if response.outcome == "crashed" => {
+                    flight.pop_front();
+                    due = Instant::now();
+                    let reported = response.outcome(|_| Ok(()));
+                    replies[i] = Some(match failures.failed(CrashKind::Worker) {
+                        None => Err(reported),
+                        Some(why) => {
+                            // Given up on: what is in flight is not answered by this worker.
+                            while let Some((j, _)) = flight.pop_back() {
+                                queue.push_front(j);
+                            }
+                            *worker = None;
+                            let message = match reported {
+                                Outcome::Crashed(c) => c.message,
+                                _ => String::new(),
+                            };
+                            *unavailable = Some(format!("{why}; the last: {message}"));
+                            Err(Outcome::Crashed(Crash {
+                                kind: CrashKind::Dead,
+                                message: format!("{why}; this one: {message}"),
+                            }))
+                        }
+                    });
+                }
                 Ok(response) => {
                     replies[i] = Some(Ok(response));
                     flight.pop_front();

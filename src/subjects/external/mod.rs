@@ -23,7 +23,9 @@
 //!   [`Protocol`](crate::model::CrashKind::Protocol) crash outcome for that
 //!   request, carrying the worker's last stderr lines; the worker is killed and started again
 //!   (re-reading its handshake) for the next request, and the rest of the window is sent again.
-//!   A worker that closes its stdout and keeps running is a protocol error too.
+//!   A worker that closes its stdout and keeps running is a protocol error too. A worker that
+//!   answers `crashed` (its own code failed, not its library's call) is a
+//!   [`Worker`](crate::model::CrashKind::Worker) crash and stays running: it is in step.
 //! - **Giving up**: a run of requests failed in a row ([`GIVE_UP_AFTER`] that are not exits, or
 //!   [`GIVE_UP_AFTER_EXITS`] of any kind) ends the worker for the run: that request is a
 //!   [`Dead`](crate::model::CrashKind::Dead) crash with the reason, and the worker is
@@ -338,6 +340,20 @@ impl External {
                     worker.exits_within(process::EXIT_GRACE);
                 }
                 let status = worker.kill();
+                // A worker that says its library is missing (`missing: ...`, its last stderr
+                // line; workers/README.md, "Set-up") is unavailable for that one reason: no
+                // second start, no compile error or traceback of the runtime.
+                if matches!(e, ReadError::Closed) {
+                    if let Some(what) = missing_library(&worker.stderr_tail()) {
+                        return Err(Failure::Final(match &self.launch {
+                            Launch::Shipped(w) => format!(
+                                "{what} (needs {}; workers/install.sh installs it)",
+                                w.needs
+                            ),
+                            Launch::Command(_) => what,
+                        }));
+                    }
+                }
                 let why = match e {
                     ReadError::Timeout => {
                         format!("nothing within {} ms", self.handshake_timeout.as_millis())
@@ -537,4 +553,31 @@ enum Failure {
     Retry(String),
     /// Nothing to retry: the interpreter is missing, the worker cannot be built.
     Final(String),
+}
+
+/// What a worker that exited before its handshake says is missing: its last stderr line when
+/// that is `missing: WHAT` (the convention of the shipped workers and the SDKs, for a library
+/// that cannot be loaded), without the prefix.
+fn missing_library(stderr: &[String]) -> Option<String> {
+    let last = stderr.last()?;
+    let what = last.strip_prefix("missing: ")?.trim();
+    (!what.is_empty()).then(|| what.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_workers_missing_line_is_its_reason() {
+        let lines = |l: &[&str]| l.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            super::missing_library(&lines(&["noise", "missing: Perl module Mojo::URL"])),
+            Some("Perl module Mojo::URL".to_owned())
+        );
+        assert_eq!(
+            super::missing_library(&lines(&["missing: x", "Traceback"])),
+            None
+        );
+        assert_eq!(super::missing_library(&lines(&["missing: "])), None);
+        assert_eq!(super::missing_library(&[]), None);
+    }
 }

@@ -10,7 +10,10 @@
 //!
 //! Why two bounds: an exit is often a crash of the library on that input (a segfault on one
 //! kind of byte), which a run of similar inputs repeats, and each is a finding worth keeping;
-//! it costs a start, not a timeout. A timeout, a protocol error or a closed pipe says the
+//! it costs a start, not a timeout. A `crashed` answer (the worker's own code failed, it says
+//! so and stays in step) counts as an exit does: a worker whose glue fails on every input is
+//! given up on after [`GIVE_UP_AFTER_EXITS`] of them, one line saying why, instead of a run of
+//! its non-answers. A timeout, a protocol error or a closed pipe says the
 //! worker itself is broken, and a timeout costs the whole timeout.
 
 use std::fmt::Write as _;
@@ -40,7 +43,14 @@ impl Failures {
     /// reason (one line: how many failed and of which kinds).
     pub(super) fn failed(&mut self, kind: CrashKind) -> Option<String> {
         self.kinds.push(kind);
-        let not_exits = self.kinds.iter().filter(|&&k| k != CrashKind::Exit).count();
+        // A crash the worker reports itself (its own code failed on this input) costs no
+        // restart and, like an exit, often repeats on a run of similar inputs: it counts
+        // with the exits.
+        let not_exits = self
+            .kinds
+            .iter()
+            .filter(|&&k| !matches!(k, CrashKind::Exit | CrashKind::Worker))
+            .count();
         if not_exits < GIVE_UP_AFTER && self.kinds.len() < GIVE_UP_AFTER_EXITS {
             return None;
         }
@@ -81,6 +91,19 @@ mod tests {
             assert_eq!(f.failed(CrashKind::Protocol), None);
             f.answered();
         }
+    }
+
+    #[test]
+    fn crashes_the_worker_reports_count_as_exits() {
+        let mut f = Failures::default();
+        for k in 1..GIVE_UP_AFTER_EXITS {
+            assert_eq!(f.failed(CrashKind::Worker), None, "worker crash {k}");
+        }
+        let why = f.failed(CrashKind::Worker).expect("the tenth ends it");
+        assert!(
+            why.contains("10 requests in a row failed (worker, worker"),
+            "{why}"
+        );
     }
 
     #[test]

@@ -314,7 +314,18 @@ impl Response {
                 code: self.code,
                 offset: self.offset,
             }),
+            // The worker has no answer for this operation, or for this input (an operation
+            // its library offers for some inputs only): never a difference.
             "unsupported" => Outcome::Unsupported(self.message.unwrap_or_default()),
+            // The worker's own code failed, not the library's call: never read as the library
+            // refusing the input (a `TypeError` in glue code is no rejection).
+            "crashed" => Outcome::Crashed(Crash {
+                kind: CrashKind::Worker,
+                message: format!(
+                    "request {id}: the worker's own code failed, not the library's call: {}",
+                    self.message.unwrap_or_default()
+                ),
+            }),
             "error" => protocol(format!(
                 "the worker called the request malformed: {}",
                 self.message.unwrap_or_default()

@@ -10,15 +10,17 @@
 //! where the reference has no such component, the text as written otherwise (no decoding).
 
 use fluent_uri::UriRef;
-use uridiff_worker::{Components, Rejected, Worker};
+use uridiff_worker::{library, Components, Rejected, Worker};
 
 /// The input as text (fluent-uri parses `&str`), or the refusal the protocol asks for.
 fn text(input: &[u8]) -> Result<&str, Rejected> {
     std::str::from_utf8(input).map_err(|e| Rejected::new(e).code("not-utf8"))
 }
 
+/// fluent-uri's parse, marked as the library's call: a panic in it is fluent-uri's own crash.
 fn uri_ref(input: &[u8]) -> Result<UriRef<&str>, Rejected> {
-    UriRef::parse(text(input)?).map_err(|e| Rejected::new(e).code("ParseError"))
+    let text = text(input)?;
+    library(|| UriRef::parse(text)).map_err(|e| Rejected::new(e).code("ParseError"))
 }
 
 fn main() -> std::io::Result<()> {
@@ -45,13 +47,17 @@ fn main() -> std::io::Result<()> {
                 .serialization(u.as_str()))
         })
         .resolve(|base, reference| {
-            let base = fluent_uri::Uri::parse(text(base)?)
+            let base = text(base)?;
+            let base = library(|| fluent_uri::Uri::parse(base))
                 .map_err(|e| Rejected::new(e).code("ParseError"))?;
-            let resolved = uri_ref(reference)?
-                .resolve_against(&base)
+            let reference = uri_ref(reference)?;
+            let resolved = library(|| reference.resolve_against(&base))
                 .map_err(|e| Rejected::new(e).code("ResolveError"))?;
             Ok(resolved.into_string().into_bytes())
         })
-        .normalize(|input| Ok(uri_ref(input)?.normalize().into_string().into_bytes()))
+        .normalize(|input| {
+            let u = uri_ref(input)?;
+            Ok(library(|| u.normalize()).into_string().into_bytes())
+        })
         .run()
 }

@@ -37,14 +37,22 @@
 //! name given here must be the `NAME` of `--external NAME=COMMAND`, and the profile one of
 //! uridiff's known profiles (`uridiff parsers` lists them; `rfc3986` for an RFC 3986 parser).
 //!
-//! A panic in the parser ends the worker: uridiff records the request as a crash of the parser
-//! and starts the worker again.
+//! Only an `Err(Rejected)` is the parser refusing the input (`rejected`). A panic is never a
+//! rejection: a panic in the worker's own code (its glue around the parser) is answered
+//! `crashed` with the panic's message and place, which uridiff reports as a crash of the worker
+//! (class `crash-worker`), and the worker goes on. A panic inside the parser's call, marked with
+//! [`library`], is the parser's own crash: it ends the worker as it always did, and uridiff
+//! records the request as a crash of the parser and starts the worker again. Where the parser
+//! has no answer for an input (an operation it offers for some inputs only), the closure returns
+//! [`Rejected::no_answer`]: answered `unsupported`, never judged as a refusal.
 
 #![forbid(unsafe_code)]
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fmt::Display;
 use std::io::{self, BufRead, Write};
+use std::panic::{self, AssertUnwindSafe};
 
 use base64::Engine as _;
 use serde_json::{json, Map, Value};
@@ -78,6 +86,41 @@ macro_rules! local_version {
     () => {
         concat!(env!("CARGO_PKG_VERSION"), " (local working tree)")
     };
+}
+
+thread_local! {
+    /// Whether a panic unwinding now began inside [`library`]: the parser's own crash.
+    static IN_LIBRARY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Marks the parser's call: a panic inside `f` is the parser's own crash, which ends the worker
+/// (uridiff records the request as a crash of the parser, as for any crash of a library),
+/// whereas a panic anywhere else in a closure is the worker's failure, answered `crashed`.
+/// Returns what `f` returns.
+///
+/// ```
+/// let n: usize = uridiff_worker::library(|| "a/b".split('/').count());
+/// assert_eq!(n, 2);
+/// ```
+pub fn library<T>(f: impl FnOnce() -> T) -> T {
+    match panic::catch_unwind(AssertUnwindSafe(f)) {
+        Ok(v) => v,
+        Err(payload) => {
+            IN_LIBRARY.with(|c| c.set(true));
+            panic::resume_unwind(payload)
+        }
+    }
+}
+
+/// A panic's message, as `panic!` and the standard library give it.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_owned()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_owned()
+    }
 }
 
 /// A parse's answer: each reported component (`None` undefined, `Some` its text), and
@@ -165,6 +208,8 @@ pub struct Rejected {
     pub code: Option<String>,
     /// The byte offset the parser blames, where it says.
     pub offset: Option<usize>,
+    /// Not a refusal: the parser has no answer for this input ([`Rejected::no_answer`]).
+    no_answer: bool,
 }
 
 impl Rejected {
@@ -174,7 +219,29 @@ impl Rejected {
             message: message.to_string(),
             code: None,
             offset: None,
+            no_answer: false,
         }
+    }
+
+    /// Not a refusal: the parser has no answer for this input (an operation it offers for some
+    /// inputs only, a resolution whose base it cannot take as one). Answered `unsupported`,
+    /// which uridiff never judges, unlike a rejection.
+    ///
+    /// ```
+    /// let r = uridiff_worker::Rejected::no_answer("no resolution without an absolute base");
+    /// assert!(r.is_no_answer());
+    /// assert!(!uridiff_worker::Rejected::new("bad port").is_no_answer());
+    /// ```
+    pub fn no_answer(message: impl Display) -> Rejected {
+        Rejected {
+            no_answer: true,
+            ..Rejected::new(message)
+        }
+    }
+
+    /// Whether this is [`Rejected::no_answer`] rather than a refusal.
+    pub fn is_no_answer(&self) -> bool {
+        self.no_answer
     }
 
     /// The error's kind.
@@ -404,32 +471,32 @@ impl<'a> Worker<'a> {
             json!({"id": id, "outcome": "unsupported",
                    "message": format!("{} does not offer {op}", self.name)})
         };
-        let outcome: Result<Result<Map<String, Value>, Rejected>, String> = match op {
-            "parse" => match &self.parse {
-                None => return unsupported(),
-                Some(f) => field("input").map(|i| f(&i).map(|c| accepted_parse(&c))),
-            },
-            "resolve" => match &self.resolve {
-                None => return unsupported(),
-                Some(f) => field("base").and_then(|b| {
-                    field("input").map(|i| f(&b, &i).map(|v| accepted(give_bytes(&v))))
-                }),
-            },
-            "normalize" => match &self.normalize {
-                None => return unsupported(),
-                Some(f) => field("input").map(|i| f(&i).map(|v| accepted(give_bytes(&v)))),
-            },
-            "equivalent" => match &self.equivalent {
-                None => return unsupported(),
-                Some(f) => field("input").and_then(|a| {
-                    field("other").map(|b| f(&a, &b).map(|v| accepted(Value::Bool(v))))
-                }),
-            },
-            other => Err(format!("unknown op {other:?}")),
+        // A panic of the closure is the worker's own failure unless it began in `library`.
+        IN_LIBRARY.with(|c| c.set(false));
+        let answered = panic::catch_unwind(AssertUnwindSafe(|| self.outcome(op, &field)));
+        let outcome = match answered {
+            Ok(outcome) => outcome,
+            Err(payload) => {
+                if IN_LIBRARY.with(Cell::get) {
+                    // The parser's own crash: it ends the worker, as a crash of a library does.
+                    panic::resume_unwind(payload);
+                }
+                return json!({"id": id, "outcome": "crashed", "message": format!(
+                    "panicked outside uridiff_worker::library(): {}",
+                    panic_text(payload.as_ref())
+                )});
+            }
         };
         let mut response = match outcome {
-            Err(message) => return error(message),
+            Err(Unanswered::NotOffered) => return unsupported(),
+            Err(Unanswered::Malformed(message)) => return error(message),
             Ok(Ok(fields)) => fields,
+            Ok(Err(r)) if r.no_answer => {
+                let mut m = Map::new();
+                m.insert("outcome".into(), json!("unsupported"));
+                m.insert("message".into(), json!(r.message));
+                m
+            }
             Ok(Err(r)) => {
                 let mut m = Map::new();
                 m.insert("outcome".into(), json!("rejected"));
@@ -442,6 +509,47 @@ impl<'a> Worker<'a> {
         response.insert("id".into(), id);
         Value::Object(response)
     }
+
+    /// One request's outcome: the closure's answer, or why the request is not answered.
+    fn outcome(
+        &self,
+        op: &str,
+        field: &dyn Fn(&str) -> Result<Vec<u8>, String>,
+    ) -> Result<Result<Map<String, Value>, Rejected>, Unanswered> {
+        let unsupported = || Err(Unanswered::NotOffered);
+        let field = |name: &str| field(name).map_err(Unanswered::Malformed);
+        match op {
+            "parse" => match &self.parse {
+                None => unsupported(),
+                Some(f) => field("input").map(|i| f(&i).map(|c| accepted_parse(&c))),
+            },
+            "resolve" => match &self.resolve {
+                None => unsupported(),
+                Some(f) => field("base").and_then(|b| {
+                    field("input").map(|i| f(&b, &i).map(|v| accepted(give_bytes(&v))))
+                }),
+            },
+            "normalize" => match &self.normalize {
+                None => unsupported(),
+                Some(f) => field("input").map(|i| f(&i).map(|v| accepted(give_bytes(&v)))),
+            },
+            "equivalent" => match &self.equivalent {
+                None => unsupported(),
+                Some(f) => field("input").and_then(|a| {
+                    field("other").map(|b| f(&a, &b).map(|v| accepted(Value::Bool(v))))
+                }),
+            },
+            other => Err(Unanswered::Malformed(format!("unknown op {other:?}"))),
+        }
+    }
+}
+
+/// Why a request is not answered by a closure.
+enum Unanswered {
+    /// The worker does not offer the operation (`unsupported`).
+    NotOffered,
+    /// The request is malformed (`error`).
+    Malformed(String),
 }
 
 fn accepted(value: Value) -> Map<String, Value> {
@@ -569,6 +677,67 @@ mod tests {
             (&got[7]["id"], &got[7]["outcome"]),
             (&Value::Null, &json!("error"))
         );
+    }
+
+    /// A worker whose parse panics in its own code on "glue", inside `library` on "lib", and
+    /// has no answer for "none".
+    fn fragile() -> Worker<'static> {
+        Worker::new("fragile", "rfc3986")
+            .components(&["path"])
+            .parse(|input| match input {
+                b"glue" => {
+                    let parts: Vec<&[u8]> = input.split(|&b| b == b'/').collect();
+                    // The worker's own mistake: there is no second part.
+                    Ok(Components::new().set_bytes("path", Some(parts[1])))
+                }
+                b"lib" => library(|| panic!("the parser's own crash")),
+                b"none" => Err(Rejected::no_answer("no reading of this input")),
+                _ => Err(Rejected::new("refused").code("Refused")),
+            })
+    }
+
+    fn fragile_lines(requests: &str) -> Vec<Value> {
+        let mut out = Vec::new();
+        fragile().serve(requests.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_panic_in_the_workers_own_code_is_crashed_with_its_message_and_the_worker_goes_on() {
+        let got = fragile_lines(concat!(
+            "{\"id\":1,\"op\":\"parse\",\"input\":\"glue\"}\n",
+            "{\"id\":2,\"op\":\"parse\",\"input\":\"x\"}\n",
+            "{\"id\":3,\"op\":\"parse\",\"input\":\"none\"}\n",
+        ));
+        assert_eq!(got.len(), 4, "{got:#?}");
+        assert_eq!(
+            (&got[1]["id"], &got[1]["outcome"]),
+            (&json!(1), &json!("crashed"))
+        );
+        let message = got[1]["message"].as_str().unwrap();
+        assert!(message.contains("index out of bounds"), "{message}");
+        // A refusal the closure returns stays the parser's answer.
+        assert_eq!(
+            (&got[2]["outcome"], &got[2]["code"]),
+            (&json!("rejected"), &json!("Refused"))
+        );
+        assert_eq!(
+            (&got[3]["outcome"], &got[3]["message"]),
+            (&json!("unsupported"), &json!("no reading of this input"))
+        );
+    }
+
+    #[test]
+    fn a_panic_inside_library_is_the_parsers_crash_and_ends_the_worker() {
+        let ended = panic::catch_unwind(|| {
+            fragile_lines("{\"id\":1,\"op\":\"parse\",\"input\":\"lib\"}\n")
+        });
+        let payload = ended.expect_err("the worker ends");
+        assert_eq!(panic_text(payload.as_ref()), "the parser's own crash");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 'use strict';
 
 const path = require('node:path');
-const { serve } = require(path.join(__dirname, '..', 'uridiff_worker.js'));
+const { serve, library } = require(path.join(__dirname, '..', 'uridiff_worker.js'));
 
 serve({
   name: process.env.URIDIFF_WORKER_NAME || 'url-example',
@@ -16,7 +16,7 @@ serve({
   library: 'WHATWG URL through uridiff_worker.js',
   components: ['scheme', 'host', 'path', 'query', 'fragment'],
   parse: (text) => {
-    const u = new URL(text);
+    const u = library(() => new URL(text));
     return {
       components: {
         scheme: u.protocol.slice(0, -1),
@@ -29,5 +29,5 @@ serve({
       note: 'undefined reported as empty',
     };
   },
-  resolve: (base, reference) => new URL(reference, base).href,
+  resolve: (base, reference) => library(() => new URL(reference, base).href),
 });

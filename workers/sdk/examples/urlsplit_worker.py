@@ -15,7 +15,8 @@ from urllib.parse import urljoin, urlsplit  # noqa: E402
 
 
 def parse(text):
-    p = urlsplit(text)
+    with uridiff_worker.library():  # urlsplit's exception is its answer: rejected
+        p = urlsplit(text)
     return uridiff_worker.Parsed(
         {"scheme": p.scheme, "authority": p.netloc, "path": p.path, "query": p.query,
          "fragment": p.fragment},
@@ -29,7 +30,7 @@ uridiff_worker.serve(
     "python-urllib",
     version=platform.python_version(),
     parse=parse,
-    resolve=urljoin,
+    resolve=lambda base, reference: uridiff_worker.library(urljoin, base, reference),
     components=("scheme", "authority", "path", "query", "fragment"),
     decides_validity=False,
     library="urllib.parse through uridiff_worker.py",
