@@ -152,6 +152,8 @@ fn differences<'a>(
 /// assert!(lenient_alike(Component::Host, Some("EX%41MPLE.com"), Some("example.com"), http));
 /// assert!(lenient_alike(Component::Host, Some("0x7f.1"), Some("127.0.0.1"), http));
 /// assert!(!lenient_alike(Component::Host, Some("b@c"), Some("c"), http));
+/// assert!(lenient_alike(Component::Host, Some("%00"), Some("\0"), http));
+/// assert!(lenient_alike(Component::Host, Some("%25"), Some("%"), http));
 /// assert!(lenient_alike(Component::Port, Some("80"), None, http));
 /// assert!(lenient_alike(Component::Path, Some("/a/../b c"), Some("/b%20c"), http));
 /// assert!(!lenient_alike(Component::Path, Some("/b?c"), Some("/b"), http));
@@ -169,12 +171,43 @@ fn alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&str>) -
             lower(a) == lower(b)
         }
         Component::Userinfo => userinfo_key(a) == userinfo_key(b),
+        Component::Host if escaped(a) == escaped(b) => true,
         Component::Host if special => host_key(a) == host_key(b),
         Component::Host => plain_host_key(a) == plain_host_key(b),
         Component::Port => port_key(a, scheme) == port_key(b, scheme),
         Component::Path if special => path_key(a, scheme) == path_key(b, scheme),
         _ => decoded(a) == decoded(b),
     }
+}
+
+/// `v` with every octet RFC 3986 allows nowhere (a control, a space, `"<>^`{|}`, a byte that
+/// is not ASCII, a "%" that begins no triplet) percent-encoded and every triplet's hex digits
+/// uppercased; its delimiters kept. A library that writes a host back escaped (`URI->new`:
+/// "Characters outside this set are automatically escaped"; Mojo's `to_string`) writes the
+/// same host: `http://%00` and `http://\0`, `http://%25` and `http://%`.
+fn escaped(v: Option<&str>) -> Option<String> {
+    let b = v.filter(|v| !v.is_empty())?.as_bytes();
+    let mut out = String::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let triplet = b[i] == b'%'
+            && b.len() > i + 2
+            && b[i + 1].is_ascii_hexdigit()
+            && b[i + 2].is_ascii_hexdigit();
+        if triplet {
+            out.push('%');
+            out.push(char::from(b[i + 1].to_ascii_uppercase()));
+            out.push(char::from(b[i + 2].to_ascii_uppercase()));
+            i += 3;
+            continue;
+        }
+        match b[i] {
+            c @ (b'!'..=b'~') if !b"\"<>^`{|}%".contains(&c) => out.push(char::from(c)),
+            c => out.push_str(&format!("%{c:02X}")),
+        }
+        i += 1;
+    }
+    Some(out)
 }
 
 /// Percent-decoded bytes; undefined and empty alike (`None`).
