@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use uri_spec::Edition;
-use uridiff::model::Component;
+use uridiff::model::{Component, Outcome, Parsed};
 use uridiff::subjects::Subject;
 
 use super::{fired, normalizes_as, plays, set};
@@ -79,4 +79,34 @@ fn an_answer_one_step_off_stays_unexplained() {
         set(Component::Host, Some(":"))(o)
     });
     assert!(fired(host, "///::").is_empty());
+}
+
+/// `URI.parse("p://::0")`, as run here: hostname `::0`, port null, path `/` (parseHost: "we're a
+/// liberal parser", then `parts.port = null`), where RFC 3986 rejects the input and the split
+/// reads a port `0` after the last ":".
+#[test]
+fn a_liberal_host_has_no_port_where_the_split_reads_one() {
+    // The reference rejects the input: the double answers the split, then URI.js's reading.
+    fn read(input: &[u8], port: Option<&str>) -> Outcome<Parsed> {
+        let mut c = uridiff::subjects::lenient::split(&String::from_utf8_lossy(input));
+        c.set(Component::Host, Some("::0"));
+        c.set(Component::Path, Some("/"));
+        c.set(Component::Port, port);
+        Outcome::Accepted(Parsed::from(c))
+    }
+    let answer = |port: bool| {
+        if port {
+            plays(U, "urijs", Edition::Rfc3986, |i, _| read(i, Some("0")))
+        } else {
+            plays(U, "urijs", Edition::Rfc3986, |i, _| read(i, None))
+        }
+    };
+    let liberal = |rules: &[String]| rules.iter().any(|r| r.contains("liberal parser"));
+    let rules = fired(answer(false), "p://::0");
+    assert!(liberal(&rules), "{rules:?}");
+    // One step off: a port read after all is not what parseHost does.
+    let engine = uridiff::engine::Engine::new(vec![answer(true)]);
+    let found =
+        engine.findings(&engine.run_one(&uridiff::engine::Task::parse(b"p://::0".to_vec(), "t")));
+    assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
 }

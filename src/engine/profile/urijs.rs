@@ -161,6 +161,11 @@ pub(super) const RULES: &[Rule] = &[
                 Class::Component(Component::Host) => host,
                 Class::Component(Component::Path) if path.is_empty() => "/".to_owned(),
                 Class::Component(Component::Path) => path,
+                // `parts.port = null`: no port, where the split reads one after the last ":".
+                Class::Component(Component::Port) => {
+                    return e.reference.is_some_and(|p| !p.is_empty())
+                        && e.got.is_none_or(str::is_empty)
+                }
                 _ => return false,
             };
             e.reference != e.got && Some(held.as_str()) == e.got
