@@ -27,7 +27,9 @@ pub(super) const RULES: &[Rule] = &[
                 if !s.get(..4)?.eq_ignore_ascii_case("urn:") {
                     return None;
                 }
-                let (id, nss) = rest.split_once(':')?;
+                // A URN without an NSS (`URN:A`) has its NID all the same: `URI->new("URN:A")`
+                // has the nid `a` and the canonical form `urn:a`.
+                let (id, nss) = rest.split_once(':').unwrap_or((rest.as_str(), ""));
                 Some((id.to_ascii_lowercase(), nss.to_owned()))
             };
             e.got == Some("true") && nid(e.input).is_some() && nid(e.input) == nid(other)
