@@ -16,7 +16,7 @@
 // decides_validity is false. It takes text: a non-UTF-8 input is rejected with code "not-utf8".
 'use strict';
 
-const { serve, requirePackage } = require('./sdk/uridiff_worker.js');
+const { serve, requirePackage, library } = require('./sdk/uridiff_worker.js');
 
 const [loaded, VERSION] = requirePackage('@braintree/sanitize-url');
 const { sanitizeUrl } = loaded;
@@ -26,7 +26,7 @@ function blank(v) {
 }
 
 function parse(input) {
-  const out = sanitizeUrl(input);
+  const out = library(() => sanitizeUrl(input));
   if (out === 'about:blank') {
     return { outcome: 'rejected', message: 'sanitizeUrl returned about:blank', code: 'about-blank', offset: null };
   }

@@ -16,7 +16,7 @@
 // code "not-utf8".
 'use strict';
 
-const { serve, requirePackage } = require('./sdk/uridiff_worker.js');
+const { serve, requirePackage, library } = require('./sdk/uridiff_worker.js');
 
 const [validator, VERSION] = requirePackage('validator');
 const isURL = validator.isURL || (validator.default && validator.default.isURL);
@@ -52,7 +52,7 @@ function read(input) {
 }
 
 function parse(input) {
-  if (!isURL(input)) {
+  if (!library(() => isURL(input))) {
     return { outcome: 'rejected', message: 'isURL(input) is false', code: 'not-a-url', offset: null };
   }
   return read(input);

@@ -49,16 +49,19 @@ def handshake():
 
 
 def parse(value):
-    try:
-        VALIDATE(value)
-    except ValidationError as e:
-        return {"outcome": "rejected", "message": "URLValidator: %s" % e.code, "code": e.code,
-                "offset": None}
-    s = urlsplit(value)
+    # The library's calls, marked: another exception they raise (the validator's own urlsplit
+    # raising ValueError on a bracketed host) is the library refusing the input too.
+    with uridiff_worker.library():
+        try:
+            VALIDATE(value)
+        except ValidationError as e:
+            return {"outcome": "rejected", "message": "URLValidator: %s" % e.code,
+                    "code": e.code, "offset": None}
+        s = urlsplit(value)
+        host = s.hostname
     netloc = s.netloc
     userinfo = netloc.rpartition("@")[0] if "@" in netloc else None
     hostport = netloc.rpartition("@")[2]
-    host = s.hostname
     if host is not None and ":" in host:
         host = "[%s]" % host
     port = None
