@@ -628,6 +628,25 @@ mod class_tests {
         ];
         let file = partition(&infos, b"file://h:1/", Component::Port, 0..4, |i| &ports[i]);
         assert!(file.is_empty());
+        // A port read without a host connects nowhere; a userinfo whose bytes a worker lost
+        // (U+FFFD) cannot be compared: neither takes part.
+        let odd = [
+            parsed(None, Some("\u{fffd}"), Some("80")),
+            parsed(Some(""), Some("\u{fffd}"), Some("9")),
+            parsed(Some("h"), Some("%FA"), None),
+            parsed(Some("h"), Some("%FA"), Some("9")),
+        ];
+        let port = partition(&infos, b"http://%FA@h:9/", Component::Port, 0..4, |i| {
+            &odd[i]
+        });
+        assert_eq!(
+            names(&infos, &port),
+            [vec!["go-net-url"], vec!["php-parse-url"]]
+        );
+        let user = partition(&infos, b"http://%FA@h:9/", Component::Userinfo, 0..4, |i| {
+            &odd[i]
+        });
+        assert_eq!(names(&infos, &user), [vec!["go-net-url", "php-parse-url"]]);
         let http = partition(&infos, b"http://h:1/", Component::Port, 0..4, |i| &ports[i]);
         assert_eq!(http.len(), 3);
         let encoded = [

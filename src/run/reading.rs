@@ -31,6 +31,7 @@ pub(super) fn partition<'o>(
     if c == Component::Port && scheme.as_deref() == Some("file") {
         return Vec::new();
     }
+    let input_has_fffd = String::from_utf8_lossy(input).contains('\u{fffd}');
     let mut groups: BTreeMap<Option<String>, (Vec<usize>, Option<String>)> = BTreeMap::new();
     for i in among {
         let info = infos[i];
@@ -46,6 +47,16 @@ pub(super) fn partition<'o>(
         if p.not_reported.contains(c) {
             continue;
         }
+        // A reading that cannot be compared takes no part: one holding U+FFFD where the input
+        // has none (a worker's bytes that are not UTF-8, which the model holds as text, lost),
+        // and a port where no host is read (a port alone names no place to connect to).
+        let v = p.components.get(c);
+        if v.is_some_and(|v| v.contains('\u{fffd}')) && !input_has_fffd {
+            continue;
+        }
+        if c == Component::Port && p.components.get(Component::Host).is_none_or(str::is_empty) {
+            continue;
+        }
         let own = p.components.get(Component::Scheme);
         // A library taking part in a scheme-less input because it reads it as http must read
         // it so: one that reads a scheme of its own there (`h~://u`) that it does not handle
@@ -57,7 +68,6 @@ pub(super) fn partition<'o>(
         // A port's default is its scheme's: the parser's own, or http for one that reads a
         // scheme-less input as http.
         let scheme_of = own.or(note.map(|_| "http")).or(scheme.as_deref());
-        let v = p.components.get(c);
         let group = groups
             .entry(canonical(c, v, scheme_of))
             .or_insert_with(|| (Vec::new(), v.map(str::to_owned)));
