@@ -29,6 +29,10 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (no_authority("go-net-url", None), "http:\\a"),
         (no_authority("python-urllib", None), "http:\\a"),
         (no_authority("python-furl", None), "http:\\a"),
+        (
+            perl_escapes("http://a/b/c/d;p?%09d"),
+            "resolve:?\td|http://a/b/c/d;p?q",
+        ),
     ]
 }
 
@@ -347,4 +351,26 @@ fn no_authority_without_two_slashes_where_the_library_documents_it() {
         // With "//" the rule says nothing.
         assert!(!named(&fired(no_authority(name, None), "http://\\a")));
     }
+}
+
+/// Perl's `URI->new("?\td")->abs("http://a/b/c/d;p?q")`, as run here: `http://a/b/c/d;p?%09d`
+/// (the tab escaped), where the URL Standard removes it.
+fn perl_escapes(target: &'static str) -> Arc<dyn Subject> {
+    match target {
+        "http://a/b/c/d;p?%09d" => super::resolves("perl-uri", "perl-uri", |_, _| {
+            "http://a/b/c/d;p?%09d".into()
+        }),
+        _ => super::resolves("perl-uri", "perl-uri", |_, _| {
+            "http://a/b/c/d;p?d%09".into()
+        }),
+    }
+}
+
+#[test]
+fn perl_escapes_what_the_url_standard_removes_and_nothing_else_is_that() {
+    const JOB: &str = "resolve:?\td|http://a/b/c/d;p?q";
+    let escaped = |rules: &[String]| rules.iter().any(|r| r.contains("automatically escaped"));
+    assert!(escaped(&fired(perl_escapes("http://a/b/c/d;p?%09d"), JOB)));
+    // One step off: the escaped tab moved is another query.
+    assert!(!escaped(&fired(perl_escapes("other"), JOB)));
 }
