@@ -201,6 +201,17 @@ fn set(c: Component, v: Option<&'static str>) -> impl Fn(Outcome<Parsed>) -> Out
     }
 }
 
+/// `input` as the lenient split reads it (the reading judged where the reference rejects the
+/// input), with each `(component, value)` of `with` put in: a double of a library whose
+/// documented reading differs from the split in those components.
+fn split_with(input: &[u8], with: &[(Component, Option<&str>)]) -> Outcome<Parsed> {
+    let mut c = uridiff::subjects::lenient::split(&String::from_utf8_lossy(input));
+    for &(component, value) in with {
+        c.set(component, value);
+    }
+    Outcome::Accepted(Parsed::from(c))
+}
+
 fn rejected() -> Outcome<Parsed> {
     Outcome::rejected("a test double's refusal")
 }

@@ -12,7 +12,7 @@ use uridiff::engine::{Class, Engine, Task};
 use uridiff::model::{Outcome, Parsed};
 use uridiff::subjects::Subject;
 
-use super::{fired, plays, rejected};
+use super::{fired, plays, rejected, split_with};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
@@ -312,9 +312,7 @@ fn fast_uri_keeps_an_interior_tab_encoded_and_nothing_else_is_that() {
 
 /// `input` split as the lenient split splits it, its query replaced by `q`.
 fn with_query(input: &[u8], q: &str) -> Outcome<Parsed> {
-    let mut c = uridiff::subjects::lenient::split(&String::from_utf8_lossy(input));
-    c.set(uridiff::model::Component::Query, Some(q));
-    Outcome::Accepted(Parsed::from(c))
+    split_with(input, &[(uridiff::model::Component::Query, Some(q))])
 }
 
 /// Go's `url.Parse("http:\\a")` and Python's `urlsplit`, as run here: no host, the rest a path
@@ -322,14 +320,9 @@ fn with_query(input: &[u8], q: &str) -> Outcome<Parsed> {
 /// split as RFC 3986's split reads it, and `host` put in.
 fn no_authority(name: &'static str, host: Option<&'static str>) -> Arc<dyn Subject> {
     let change: fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed> = match host {
-        None => |input, _| split_with_host(input, None),
-        Some(_) => |input, _| split_with_host(input, Some("b")),
+        None => |input, _| split_with(input, &[(uridiff::model::Component::Host, None)]),
+        Some(_) => |input, _| split_with(input, &[(uridiff::model::Component::Host, Some("b"))]),
     };
-    fn split_with_host(input: &[u8], host: Option<&str>) -> Outcome<Parsed> {
-        let mut c = uridiff::subjects::lenient::split(&String::from_utf8_lossy(input));
-        c.set(uridiff::model::Component::Host, host);
-        Outcome::Accepted(Parsed::from(c))
-    }
     plays(name, name, Edition::Rfc3986, change)
 }
 
