@@ -627,8 +627,13 @@ mod tests {
     }
 
     fn lines(requests: &str) -> Vec<Value> {
+        lines_of(echo(), requests)
+    }
+
+    /// The handshake and answers `worker` writes for `requests`, one JSON value a line.
+    fn lines_of(worker: Worker<'_>, requests: &str) -> Vec<Value> {
         let mut out = Vec::new();
-        echo().serve(requests.as_bytes(), &mut out).unwrap();
+        worker.serve(requests.as_bytes(), &mut out).unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()
@@ -697,13 +702,7 @@ mod tests {
     }
 
     fn fragile_lines(requests: &str) -> Vec<Value> {
-        let mut out = Vec::new();
-        fragile().serve(requests.as_bytes(), &mut out).unwrap();
-        String::from_utf8(out)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect()
+        lines_of(fragile(), requests)
     }
 
     #[test]
