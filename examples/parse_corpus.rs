@@ -43,7 +43,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let uris = uridiff::gen::realistic(1, count);
+    let uris = uridiff::generate::realistic(1, count);
     let corpus = if op == Op::Resolve {
         bench::references(&uris)
     } else {

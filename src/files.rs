@@ -331,10 +331,10 @@ impl Pending {
         // Created with O_CREAT | O_EXCL (tempfile), so a link planted in the folder is never
         // followed.
         let tmp = builder.tempfile_in(folder_of(&to)).map_err(io)?;
-        if let Ok(meta) = fs::symlink_metadata(&to) {
-            if meta.is_file() {
-                fs::set_permissions(tmp.path(), meta.permissions()).map_err(io)?;
-            }
+        if let Ok(meta) = fs::symlink_metadata(&to)
+            && meta.is_file()
+        {
+            fs::set_permissions(tmp.path(), meta.permissions()).map_err(io)?;
         }
         Ok(Pending {
             sink: Sink::Temp { tmp, to },

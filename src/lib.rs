@@ -12,7 +12,7 @@ pub mod campaign;
 pub mod engine;
 pub mod files;
 pub mod gate;
-pub mod gen;
+pub mod generate;
 pub mod model;
 pub mod report;
 pub mod run;

@@ -96,10 +96,10 @@ pub fn sh_quote(s: &str) -> String {
 /// assert_eq!(shell_word("a\u{202e}b".as_bytes()), r"$'a\xe2\x80\xaeb'");
 /// ```
 pub fn shell_word(bytes: &[u8]) -> String {
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        if text.chars().all(shows_as_itself) {
-            return sh_quote(text);
-        }
+    if let Ok(text) = std::str::from_utf8(bytes)
+        && text.chars().all(shows_as_itself)
+    {
+        return sh_quote(text);
     }
     let mut out = String::from("$'");
     for chunk in bytes.utf8_chunks() {
@@ -331,10 +331,10 @@ mod tests {
                     && crate::text::show(word.as_bytes()) == word.replace('\\', "\\\\"),
                 "{word}"
             );
-            if let Ok(text) = std::str::from_utf8(input) {
-                if !word.starts_with('$') {
-                    assert_eq!(shell_reads(&word), text.as_bytes(), "{word}");
-                }
+            if let Ok(text) = std::str::from_utf8(input)
+                && !word.starts_with('$')
+            {
+                assert_eq!(shell_reads(&word), text.as_bytes(), "{word}");
             }
             match bash_reads(&word) {
                 Some(read) => assert_eq!(read, input, "{word}"),

@@ -51,7 +51,7 @@ fn check_runs_the_boundary_set_unless_told_not_to_and_says_what_it_covered() {
     assert!(n(&without, "covered") < n(&without, "possible"));
     assert_eq!(with["coverage"]["percent"], 100.0);
     // The boundary set's jobs, each one job (no two share operation, operands and edition).
-    let boundary = uridiff::gen::boundary::tasks().len() as u64;
+    let boundary = uridiff::generate::boundary::tasks().len() as u64;
     let jobs = |d: &Value| d["jobs"].as_u64().expect("a count");
     assert_eq!(jobs(&with) - jobs(&without), boundary);
     assert_eq!(n(&with, "inputs") - n(&without, "inputs"), boundary);

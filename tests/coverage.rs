@@ -653,19 +653,17 @@ fn scan_003(raw: &str) -> Found {
         } else if t.starts_with("D. Embedding") {
             in_tables = false;
         }
-        if in_tables {
-            if let Some((x, y)) = t.split_once(" = ") {
-                let x = if x == "<>" { "" } else { x };
-                if !x.contains(char::is_whitespace) && !x.starts_with('$') {
-                    found.push(
-                        n,
-                        Kind::Resolve {
-                            base: base.clone(),
-                            input: x.to_owned(),
-                            result: Some(y.to_owned()),
-                        },
-                    );
-                }
+        if in_tables && let Some((x, y)) = t.split_once(" = ") {
+            let x = if x == "<>" { "" } else { x };
+            if !x.contains(char::is_whitespace) && !x.starts_with('$') {
+                found.push(
+                    n,
+                    Kind::Resolve {
+                        base: base.clone(),
+                        input: x.to_owned(),
+                        result: Some(y.to_owned()),
+                    },
+                );
             }
         }
         if let (Some((group, value)), Some(input)) = (group_line(t), &last_uri) {

@@ -169,7 +169,7 @@ fn tasks() -> Vec<Task> {
         task(Op::Equivalent, "http://a/b", Some("http://a/B")),
         task(Op::Equivalent, "http://a/b", Some("HTTP://A/b")),
     ];
-    t.extend(uridiff::gen::operations(3, 120));
+    t.extend(uridiff::generate::operations(3, 120));
     t
 }
 

@@ -534,7 +534,7 @@ fn sample_report_is_written_when_asked() {
         .map(|p| uridiff::suite::load(p).expect("a suite"))
         .collect();
     let count = 600;
-    let tasks = uridiff::gen::corpus(7, count)
+    let tasks = uridiff::generate::corpus(7, count)
         .into_iter()
         .map(|(input, origin)| Task::parse(input, &format!("gen:{origin}")))
         .collect();
@@ -1304,18 +1304,16 @@ impl Validator<'_> {
                     }
                 }
                 "minItems" => {
-                    if let Value::Array(a) = v {
-                        if (a.len() as u64) < kv.as_u64().expect("a count") {
+                    if let Value::Array(a) = v
+                        && (a.len() as u64) < kv.as_u64().expect("a count") {
                             return Err(format!("{at}: fewer than {kv} items"));
                         }
-                    }
                 }
                 "maxItems" => {
-                    if let Value::Array(a) = v {
-                        if (a.len() as u64) > kv.as_u64().expect("a count") {
+                    if let Value::Array(a) = v
+                        && (a.len() as u64) > kv.as_u64().expect("a count") {
                             return Err(format!("{at}: more than {kv} items"));
                         }
-                    }
                 }
                 "minimum" | "maximum" => {
                     if let Some(n) = v.as_f64() {

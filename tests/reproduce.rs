@@ -135,7 +135,7 @@ fn a_reports_classes_reproduce_without_uridiff() {
         .iter()
         .map(|s| uridiff::engine::Task::parse(s.to_vec(), "sample"))
         .collect();
-    tasks.extend(uridiff::gen::operations(3, 120));
+    tasks.extend(uridiff::generate::operations(3, 120));
     let report = uridiff::run::build(uridiff::run::Inputs {
         engine: &engine,
         suites: &[],

@@ -26,9 +26,9 @@ pub fn criterion() -> Criterion {
         .configure_from_args()
 }
 
-/// The realistic corpus: 100,000 URIs from `gen::realistic`, seed 1 (100 under `cargo test`).
+/// The realistic corpus: 100,000 URIs from `generate::realistic`, seed 1 (100 under `cargo test`).
 pub fn realistic() -> Vec<Vec<u8>> {
-    uridiff::gen::realistic(1, if measuring() { 100_000 } else { 100 })
+    uridiff::generate::realistic(1, if measuring() { 100_000 } else { 100 })
 }
 
 /// Total length in bytes.

@@ -1,4 +1,4 @@
-//! The fuzzer's bytes drive the project's generators (`uridiff::gen::any`: realistic URIs,
+//! The fuzzer's bytes drive the project's generators (`uridiff::generate::any`: realistic URIs,
 //! grammar derivations, mutations across the edge of validity, URL-confusion shapes), so the
 //! same code that builds `uridiff report`'s corpus builds each input here. On each input: no
 //! panic in impl or the oracle; under every edition that prints Appendix B, whenever impl
@@ -16,7 +16,7 @@ use uri_oracle::grammar::{Grammar, Reading};
 use uri_spec::{Edition, Parser};
 
 fuzz_target!(|data: &[u8]| {
-    let (input, origin) = uridiff::gen::any(&mut Unstructured::new(data));
+    let (input, origin) = uridiff::generate::any(&mut Unstructured::new(data));
     let groups = appendix_b::captures(&input);
     for edition in Edition::ALL {
         if let Ok(g) = Grammar::for_edition(edition.id()) {

@@ -24,7 +24,7 @@ use crate::subjects::{Kind, Subject};
 pub struct HarnessConfig {
     /// The seed of the report's generated inputs and of the campaigns.
     pub seed: u64,
-    /// One report run per entry, of this many generated inputs (`gen::operations`), beside
+    /// One report run per entry, of this many generated inputs (`generate::operations`), beside
     /// the built-in suites' cases.
     pub report_inputs: Vec<usize>,
     /// How long each fuzz campaign runs.
@@ -195,7 +195,7 @@ fn report_run(
     cfg: &HarnessConfig,
     n: usize,
 ) -> Result<ReportRun, HarnessError> {
-    let tasks = crate::gen::operations(cfg.seed, n);
+    let tasks = crate::generate::operations(cfg.seed, n);
     let generated = tasks.len();
     let start = Instant::now();
     let r = crate::run::build(crate::run::Inputs {

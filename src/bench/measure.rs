@@ -81,7 +81,7 @@ pub struct Figure {
 /// The corpus a measurement ran on.
 #[derive(Clone, Debug, Serialize)]
 pub struct CorpusInfo {
-    /// The generator (`gen::realistic`).
+    /// The generator (`generate::realistic`).
     pub generator: String,
     /// Its seed.
     pub seed: u64,
@@ -115,7 +115,7 @@ pub struct Measurement {
 /// assert_eq!(imp.accepted, 20);
 /// ```
 pub fn measure(cfg: &Config) -> Measurement {
-    let uris = crate::gen::realistic(cfg.seed, cfg.count);
+    let uris = crate::generate::realistic(cfg.seed, cfg.count);
     let refs = references(&uris);
     let bytes = |c: &[Vec<u8>]| c.iter().map(Vec::len).sum::<usize>();
     let peers: Vec<Peer> = peers()
@@ -216,7 +216,7 @@ pub fn measure(cfg: &Config) -> Measurement {
     }
     Measurement {
         corpus: CorpusInfo {
-            generator: "gen::realistic".into(),
+            generator: "generate::realistic".into(),
             seed: cfg.seed,
             count: uris.len(),
             bytes: bytes(&uris),
@@ -267,7 +267,7 @@ pub fn engine_throughput(
     runs: usize,
 ) -> EngineThroughput {
     let engine = Engine::new(subjects);
-    let tasks: Vec<Task> = crate::gen::realistic(seed, tasks)
+    let tasks: Vec<Task> = crate::generate::realistic(seed, tasks)
         .into_iter()
         .map(|u| Task::parse(u, "bench"))
         .collect();
@@ -331,7 +331,7 @@ pub fn external_speedup(
     persistent: usize,
     spawned: usize,
 ) -> Result<ExternalSpeedup, Unavailable> {
-    let inputs = crate::gen::realistic(seed, persistent.max(spawned).max(1));
+    let inputs = crate::generate::realistic(seed, persistent.max(spawned).max(1));
     let worker = make();
     let name = worker.info().name.clone();
     worker.available().map_err(|why| Unavailable {

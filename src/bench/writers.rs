@@ -41,7 +41,7 @@ pub struct BenchReport {
 pub fn write_table(out: &mut dyn Write, r: &BenchReport) -> io::Result<()> {
     writeln!(
         out,
-        "{} URIs (gen::realistic, seed {}, {} bytes), {} interleaved rounds, medians; {} ({} CPUs), {}",
+        "{} URIs (generate::realistic, seed {}, {} bytes), {} interleaved rounds, medians; {} ({} CPUs), {}",
         r.measurement.corpus.count,
         r.measurement.corpus.seed,
         r.measurement.corpus.bytes,
@@ -134,7 +134,7 @@ pub fn write_markdown(out: &mut dyn Write, r: &BenchReport) -> io::Result<()> {
     writeln!(out, "- machine: {} (`nproc` {}), {}", m.cpu, m.nproc, m.os)?;
     writeln!(
         out,
-        "- corpus: {} URIs from `gen::realistic` (seed {}), {} bytes; `resolve` against `{}` on references made from them (`bench::references`)",
+        "- corpus: {} URIs from `generate::realistic` (seed {}), {} bytes; `resolve` against `{}` on references made from them (`bench::references`)",
         r.measurement.corpus.count, r.measurement.corpus.seed, r.measurement.corpus.bytes, r.measurement.corpus.base
     )?;
     writeln!(

@@ -256,7 +256,7 @@ mod tests {
         let engine = Engine::new(crate::subjects::in_process());
         // An input some parser deviates on, twice, then once more in a later batch.
         let memo = minimize::Memo::default();
-        let task = crate::gen::operations(3, 200)
+        let task = crate::generate::operations(3, 200)
             .into_iter()
             .find(|t| {
                 !engine

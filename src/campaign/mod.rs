@@ -226,8 +226,8 @@ pub struct State {
 /// assert_eq!(input(7, 42).origin, input(7, 42).origin);
 /// ```
 pub fn input(seed: u64, index: u64) -> Task {
-    let bytes = crate::gen::seeded(seed, index);
-    let (input, origin) = crate::gen::any(&mut Unstructured::new(&bytes));
+    let bytes = crate::generate::seeded(seed, index);
+    let (input, origin) = crate::generate::any(&mut Unstructured::new(&bytes));
     Task::parse(input, &origin.to_string())
 }
 

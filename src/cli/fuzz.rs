@@ -155,10 +155,10 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         &|p| {
             let elapsed = start.elapsed();
             let line = status_line(p, elapsed, &budget);
-            if let Some(pacer) = &pacer {
-                if pacer.borrow_mut().due(Instant::now()) {
-                    eprintln!("uridiff: {line}");
-                }
+            if let Some(pacer) = &pacer
+                && pacer.borrow_mut().due(Instant::now())
+            {
+                eprintln!("uridiff: {line}");
             }
             bar.set_position((budget.fraction(elapsed, p.inputs) * BAR_STEPS as f64) as u64);
             bar.set_message(line);
@@ -281,13 +281,12 @@ const BAR_STEPS: u64 = 1000;
 /// How often the status line is printed off a terminal: [`STATUS_EVERY`], or in a debug build
 /// (the tests' binary) `URIDIFF_TEST_STATUS_EVERY_MS`, so a test sees lines without waiting.
 fn status_every() -> Duration {
-    if cfg!(debug_assertions) {
-        if let Some(ms) = std::env::var("URIDIFF_TEST_STATUS_EVERY_MS")
+    if cfg!(debug_assertions)
+        && let Some(ms) = std::env::var("URIDIFF_TEST_STATUS_EVERY_MS")
             .ok()
             .and_then(|v| v.parse().ok())
-        {
-            return Duration::from_millis(ms);
-        }
+    {
+        return Duration::from_millis(ms);
     }
     STATUS_EVERY
 }

@@ -386,10 +386,10 @@ struct CorpusArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// How many inputs to generate.
-    #[arg(long, value_name = "N", default_value_t = uridiff::gen::DEFAULT_COUNT)]
+    #[arg(long, value_name = "N", default_value_t = uridiff::generate::DEFAULT_COUNT)]
     count: usize,
     /// Leave out the boundary set (every ASCII byte first in and inside each component, in
-    /// parse inputs and resolution references; `uridiff::gen::boundary`), which the generated
+    /// parse inputs and resolution references; `uridiff::generate::boundary`), which the generated
     /// jobs include by default.
     #[arg(long)]
     no_boundary: bool,

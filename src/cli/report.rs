@@ -70,9 +70,9 @@ fn campaign_tasks(dir: &Path) -> anyhow::Result<(Vec<Task>, u64)> {
 /// The generated jobs of `report` and `check`: the seeded operations, then the boundary set
 /// unless `--no-boundary`.
 fn default_jobs(corpus: &CorpusArgs) -> Vec<Task> {
-    let mut tasks = uridiff::gen::operations(corpus.seed, corpus.count);
+    let mut tasks = uridiff::generate::operations(corpus.seed, corpus.count);
     if !corpus.no_boundary {
-        tasks.extend(uridiff::gen::boundary::tasks());
+        tasks.extend(uridiff::generate::boundary::tasks());
     }
     tasks
 }
@@ -94,7 +94,7 @@ fn build(
         Some(jobs) => jobs,
         None => (default_jobs(corpus), corpus.seed),
     };
-    let suite_jobs = uridiff::gen::from_suites(&suites).len();
+    let suite_jobs = uridiff::generate::from_suites(&suites).len();
     // A progress bar only for a person at a terminal, never in CI or a pipe.
     let bar = if quiet || !std::io::stderr().is_terminal() || std::env::var_os("CI").is_some() {
         ProgressBar::hidden()

@@ -335,7 +335,7 @@ mod tests {
     #[test]
     fn rows_folded_a_few_at_a_time_give_the_classes_of_all_at_once() {
         let engine = Engine::new(crate::subjects::in_process());
-        let tasks = crate::gen::operations(3, 200);
+        let tasks = crate::generate::operations(3, 200);
         let rows = engine.run(&tasks, &|| ());
         let whole = engine.classify(&rows, 50);
         assert!(

@@ -255,7 +255,7 @@ fn jobs(
     tasks: Vec<Task>,
     whatwg: &[PathBuf],
 ) -> Result<(Vec<Task>, Vec<PathBuf>), RunError> {
-    let mut all = crate::gen::from_suites(suites);
+    let mut all = crate::generate::from_suites(suites);
     all.extend(tasks);
     let mut files = Vec::new();
     for path in whatwg {

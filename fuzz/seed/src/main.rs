@@ -1,6 +1,6 @@
 //! Writes the seed corpora of the fuzz targets into `corpus/<target>/`: every
 //! input of the suites (`suites/`, shaped for each target) and inputs of the generators
-//! (`uridiff::gen::corpus`, seed 12). Run from the repository root:
+//! (`uridiff::generate::corpus`, seed 12). Run from the repository root:
 //!
 //! ```sh
 //! cargo run --release --manifest-path fuzz/seed/Cargo.toml
@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use uridiff::gen;
+use uridiff::generate;
 use uridiff::suite::{self, Op};
 
 /// Targets that take one reference.
@@ -66,7 +66,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .into_iter()
         .filter(|i| !i.contains(&b'\n'))
         .collect();
-    let generated = gen::corpus(SEED, GENERATED * 2);
+    let generated = generate::corpus(SEED, GENERATED * 2);
     for target in SINGLE {
         let dir = fresh(&root, target)?;
         write_all(
@@ -85,7 +85,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         write_all(&dir, "suite", pairs.into_iter().map(|p| (p, String::new())))?;
         // Generated pairs: a realistic base (or the first of two generated inputs) and a
         // generated reference.
-        let bases = gen::realistic(SEED, GENERATED);
+        let bases = generate::realistic(SEED, GENERATED);
         let gen_pairs = generated.chunks(2).zip(bases).map(|(two, base)| {
             let (first, _) = &two[0];
             let (second, o) = two.get(1).unwrap_or(&two[0]);
@@ -109,7 +109,7 @@ fn cut(i: &[u8]) -> Vec<u8> {
     i[..i.len().min(MAX_SEED)].to_vec()
 }
 
-fn origin(o: &gen::Origin) -> String {
+fn origin(o: &generate::Origin) -> String {
     format!("-{}", o.to_string().replace('/', "-"))
 }
 

@@ -403,11 +403,11 @@ fn curl_reading(input: &[u8]) -> Option<Components> {
             }
         }
     };
-    if let Some(host) = c.get(Component::Host).map(str::to_owned) {
-        if let Some(v4) = curl_ipv4(&host) {
-            c.set(Component::Host, Some(&v4));
-            c.set(Component::HostKind, Some("ipv4"));
-        }
+    if let Some(host) = c.get(Component::Host).map(str::to_owned)
+        && let Some(v4) = curl_ipv4(&host)
+    {
+        c.set(Component::Host, Some(&v4));
+        c.set(Component::HostKind, Some("ipv4"));
     }
     // The path as curl_url_set leaves it: its dot segments removed (the worker does not set
     // CURLU_PATH_AS_IS), then at least "/".

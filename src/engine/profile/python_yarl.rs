@@ -139,14 +139,15 @@ fn yarl_path(path: &str, scheme: bool, netloc: bool) -> String {
     let mut p = requote(path, &PATH);
     if netloc && p.contains('.') {
         p = normalize_path(&p);
-    } else if !scheme && !netloc {
-        if let Some(colon) = p.find(':').filter(|&c| c > 0) {
-            let shaped = p[..colon]
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b));
-            if shaped {
-                p = format!("{}%3A{}", &p[..colon], &p[colon + 1..]);
-            }
+    } else if !scheme
+        && !netloc
+        && let Some(colon) = p.find(':').filter(|&c| c > 0)
+    {
+        let shaped = p[..colon]
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b));
+        if shaped {
+            p = format!("{}%3A{}", &p[..colon], &p[colon + 1..]);
         }
     }
     if p.is_empty() && netloc {

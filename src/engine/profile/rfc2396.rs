@@ -445,15 +445,13 @@ fn published_2396(s: &[u8]) -> Vec<u8> {
             out = [&out[..open], b"h", &out[close + 1..]].concat();
         }
     }
-    if let Some(at) = out.windows(2).position(|w| w == b"//").map(|p| p + 2) {
-        if let Some(end) = out[at..]
+    if let Some(at) = out.windows(2).position(|w| w == b"//").map(|p| p + 2)
+        && let Some(end) = out[at..]
             .iter()
             .position(|b| matches!(b, b'/' | b'?' | b'#'))
-        {
-            if out[at + end] == b'?' {
-                out.insert(at + end, b'/');
-            }
-        }
+        && out[at + end] == b'?'
+    {
+        out.insert(at + end, b'/');
     }
     brackets_encoded(&out)
 }

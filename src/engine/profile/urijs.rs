@@ -287,13 +287,13 @@ fn browser_slashes(input: &str) -> Option<String> {
     let end = input.find(['?', '#']).unwrap_or(input.len());
     let (head, tail) = input.split_at(end);
     let slashes = |s: &str| s.len() - s.trim_start_matches(['/', '\\']).len();
-    if let Some((scheme, rest)) = head.split_once(':') {
-        if WEB.contains(&scheme.to_ascii_lowercase().as_str()) {
-            let after = rest.trim_start_matches(':');
-            let after = &after[slashes(after)..];
-            let out = format!("{scheme}://{after}{tail}");
-            return (out != input).then_some(out);
-        }
+    if let Some((scheme, rest)) = head.split_once(':')
+        && WEB.contains(&scheme.to_ascii_lowercase().as_str())
+    {
+        let after = rest.trim_start_matches(':');
+        let after = &after[slashes(after)..];
+        let out = format!("{scheme}://{after}{tail}");
+        return (out != input).then_some(out);
     }
     (slashes(head) > 2).then(|| format!("//{}{tail}", &head[slashes(head)..]))
 }

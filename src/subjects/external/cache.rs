@@ -42,10 +42,11 @@ pub(super) fn make_cache_dir() -> Result<PathBuf, String> {
     );
     if let Some(root) = user_cache() {
         let dir = root.join("uridiff").join(&name);
-        if std::fs::create_dir_all(&dir).is_ok() && own_private_dir(&dir) {
-            if let Ok(()) = write_sources(&dir) {
-                return Ok(dir);
-            }
+        if std::fs::create_dir_all(&dir).is_ok()
+            && own_private_dir(&dir)
+            && let Ok(()) = write_sources(&dir)
+        {
+            return Ok(dir);
         }
     }
     // No user cache of ours: a folder of a random name, created for this process alone.

@@ -42,14 +42,14 @@ impl External {
         // When the oldest request in flight became due.
         let mut due = Instant::now();
         while !queue.is_empty() || !flight.is_empty() {
-            if flight.is_empty() {
-                if let Err(why) = self.ensure(slot) {
-                    let why = format!("{} is not available: {why}", self.declared.name);
-                    for i in queue.drain(..) {
-                        replies[i] = Some(Err(Outcome::Unsupported(why.clone())));
-                    }
-                    break;
+            if flight.is_empty()
+                && let Err(why) = self.ensure(slot)
+            {
+                let why = format!("{} is not available: {why}", self.declared.name);
+                for i in queue.drain(..) {
+                    replies[i] = Some(Err(Outcome::Unsupported(why.clone())));
                 }
+                break;
             }
             let operations = self.info().operations;
             let Slot {

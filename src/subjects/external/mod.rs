@@ -293,16 +293,16 @@ impl External {
                 Err(Failure::Retry(why)) => last = why,
             }
         }
-        if let Launch::Shipped(w) = self.launch {
-            if !last.contains("workers/install.sh") {
-                // A worker that starts but dies at once mostly lacks its library. The note
-                // goes on the first line, before the worker's stderr lines.
-                let at = last.find(process::STDERR_HEAD).unwrap_or(last.len());
-                last.insert_str(
-                    at,
-                    &format!(" (needs {}; workers/install.sh installs it)", w.needs),
-                );
-            }
+        if let Launch::Shipped(w) = self.launch
+            && !last.contains("workers/install.sh")
+        {
+            // A worker that starts but dies at once mostly lacks its library. The note
+            // goes on the first line, before the worker's stderr lines.
+            let at = last.find(process::STDERR_HEAD).unwrap_or(last.len());
+            last.insert_str(
+                at,
+                &format!(" (needs {}; workers/install.sh installs it)", w.needs),
+            );
         }
         slot.unavailable = Some(last.clone());
         Err(last)
@@ -343,16 +343,15 @@ impl External {
                 // A worker that says its library is missing (`missing: ...`, its last stderr
                 // line; workers/README.md, "Set-up") is unavailable for that one reason: no
                 // second start, no compile error or traceback of the runtime.
-                if matches!(e, ReadError::Closed) {
-                    if let Some(what) = missing_library(&worker.stderr_tail()) {
-                        return Err(Failure::Final(match &self.launch {
-                            Launch::Shipped(w) => format!(
-                                "{what} (needs {}; workers/install.sh installs it)",
-                                w.needs
-                            ),
-                            Launch::Command(_) => what,
-                        }));
-                    }
+                if matches!(e, ReadError::Closed)
+                    && let Some(what) = missing_library(&worker.stderr_tail())
+                {
+                    return Err(Failure::Final(match &self.launch {
+                        Launch::Shipped(w) => {
+                            format!("{what} (needs {}; workers/install.sh installs it)", w.needs)
+                        }
+                        Launch::Command(_) => what,
+                    }));
                 }
                 let why = match e {
                     ReadError::Timeout => {
@@ -386,10 +385,10 @@ impl External {
         if h.protocol != PROTOCOL {
             return Err(format!("protocol {:?}, expected {PROTOCOL:?}", h.protocol));
         }
-        if let Launch::Shipped(w) = self.launch {
-            if h.name != w.name {
-                return Err(format!("name {:?}, expected {:?}", h.name, w.name));
-            }
+        if let Launch::Shipped(w) = self.launch
+            && h.name != w.name
+        {
+            return Err(format!("name {:?}, expected {:?}", h.name, w.name));
         }
         if h.version.trim().is_empty() {
             return Err("an empty version".to_owned());

@@ -28,7 +28,7 @@ const BUDGET: (u32, u32) = (4, 120);
 /// use uri_oracle::grammar::{Grammar, Reading, Verdict};
 /// use uri_spec::Edition;
 ///
-/// let r = uridiff::gen::reference(&mut Unstructured::new(&[9; 300]), Edition::UriUrl06);
+/// let r = uridiff::generate::reference(&mut Unstructured::new(&[9; 300]), Edition::UriUrl06);
 /// let g = Grammar::for_edition("draft-ietf-uri-url-06")?;
 /// assert_eq!(g.recognize(None, &r, Reading::Membership)?, Verdict::Valid);
 /// # Ok::<(), uri_oracle::OracleError>(())
@@ -47,7 +47,7 @@ pub fn reference(u: &mut Unstructured<'_>, edition: Edition) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen::seeded;
+    use crate::generate::seeded;
     use uri_oracle::grammar::{Reading, Verdict};
 
     #[test]

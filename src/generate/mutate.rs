@@ -19,7 +19,7 @@ use super::{below, chance, int, pick, MAX_LEN};
 ///
 /// ```
 /// use arbitrary::Unstructured;
-/// use uridiff::gen::{mutate, Mutation};
+/// use uridiff::generate::{mutate, Mutation};
 ///
 /// let out = mutate(&mut Unstructured::new(&[1, 2, 3]), Mutation::Backslash, b"http://a/b/c");
 /// assert!(out.contains(&b'\\'));
@@ -117,7 +117,7 @@ impl Mutation {
 ///
 /// ```
 /// use arbitrary::Unstructured;
-/// use uridiff::gen::{mutate, Mutation};
+/// use uridiff::generate::{mutate, Mutation};
 ///
 /// let out = mutate(&mut Unstructured::new(&[0; 16]), Mutation::OddIpv4, b"http://example.com/a");
 /// assert!(out.starts_with(b"http://") && out.ends_with(b"/a"));
@@ -592,7 +592,7 @@ fn insert_in_path(u: &mut Unstructured<'_>, s: &[u8], piece: &[u8]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen::{realistic_uri, seeded};
+    use crate::generate::{realistic_uri, seeded};
 
     /// Whether `out` shows the mark of mutation `m`.
     fn marked(m: Mutation, out: &[u8]) -> bool {

@@ -30,7 +30,7 @@ use super::{below, chance, pick, MAX_LEN};
 ///
 /// ```
 /// use arbitrary::Unstructured;
-/// use uridiff::gen::{confusion, Confusion};
+/// use uridiff::generate::{confusion, Confusion};
 ///
 /// assert_eq!(Confusion::ALL.len(), 5);
 /// let s = confusion(&mut Unstructured::new(&[4; 32]), Confusion::Backslash);
@@ -192,14 +192,14 @@ const BACKSLASH_SLASH: (usize, usize) = (1, 8);
 ///
 /// ```
 /// use arbitrary::Unstructured;
-/// use uridiff::gen::{confusion, Confusion};
+/// use uridiff::generate::{confusion, Confusion};
 ///
 /// let s = confusion(&mut Unstructured::new(&[0; 8]), Confusion::Scheme);
 /// assert!(!s.is_empty());
 ///
 /// // Over many draws, some schemes come in another case and some inputs end in their host.
 /// let drawn: Vec<String> = (0..300)
-///     .map(|i| uridiff::gen::seeded(1, i))
+///     .map(|i| uridiff::generate::seeded(1, i))
 ///     .map(|b| confusion(&mut Unstructured::new(&b), Confusion::Host))
 ///     .map(|s| String::from_utf8_lossy(&s).into_owned())
 ///     .collect();
@@ -321,7 +321,7 @@ fn backslash_in_slashes(s: &mut [u8], which: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gen::seeded;
+    use crate::generate::seeded;
 
     #[test]
     fn every_shape_holds_a_trusted_host_and_only_its_placeholders() {

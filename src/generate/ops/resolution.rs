@@ -12,8 +12,8 @@
 
 use arbitrary::Unstructured;
 
-use crate::gen::realistic::{self, Parts};
-use crate::gen::{below, chance, int, pick};
+use crate::generate::realistic::{self, Parts};
+use crate::generate::{below, chance, int, pick};
 
 /// Segment names of references: no dot and no colon, so a name never makes a dot segment or a
 /// scheme by accident; a few have percent-encoding, `~` or an uppercase letter.

@@ -28,7 +28,7 @@
 //! # Examples
 //!
 //! ```
-//! use uridiff::gen::{corpus, Origin};
+//! use uridiff::generate::{corpus, Origin};
 //!
 //! let inputs = corpus(7, 100);
 //! assert_eq!(inputs.len(), 100);
@@ -76,7 +76,7 @@ pub const BYTES_PER_INPUT: usize = 512;
 /// # Examples
 ///
 /// ```
-/// use uridiff::gen::{Confusion, Origin};
+/// use uridiff::generate::{Confusion, Origin};
 ///
 /// assert_eq!(Origin::Confusion(Confusion::Host).to_string(), "confusion/host");
 /// assert_eq!(Origin::Grammar(uri_spec::Edition::Rfc3986).to_string(), "grammar/rfc3986");
@@ -112,7 +112,7 @@ impl fmt::Display for Origin {
 ///
 /// ```
 /// use arbitrary::Unstructured;
-/// use uridiff::gen::{realistic_uri, seeded};
+/// use uridiff::generate::{realistic_uri, seeded};
 ///
 /// let bytes = seeded(1, 0);
 /// assert_eq!(bytes, seeded(1, 0));
@@ -136,8 +136,8 @@ pub fn seeded(seed: u64, index: u64) -> Vec<u8> {
 /// ```
 /// use arbitrary::Unstructured;
 ///
-/// let (input, origin) = uridiff::gen::any(&mut Unstructured::new(b"\x03some fuzzer bytes"));
-/// assert!(input.len() <= uridiff::gen::MAX_LEN);
+/// let (input, origin) = uridiff::generate::any(&mut Unstructured::new(b"\x03some fuzzer bytes"));
+/// assert!(input.len() <= uridiff::generate::MAX_LEN);
 /// println!("{origin}: {}", String::from_utf8_lossy(&input));
 /// ```
 pub fn any(u: &mut Unstructured<'_>) -> (Vec<u8>, Origin) {
@@ -212,7 +212,7 @@ fn generate(u: &mut Unstructured<'_>, slot: usize, kind: usize) -> (Vec<u8>, Ori
 /// # Examples
 ///
 /// ```
-/// use uridiff::gen::{corpus, Mutation, Origin};
+/// use uridiff::generate::{corpus, Mutation, Origin};
 ///
 /// let c = corpus(42, 400);
 /// assert_eq!(&c[..100], &corpus(42, 100)[..]);

@@ -14,8 +14,8 @@
 
 use arbitrary::Unstructured;
 
-use crate::gen::realistic::{self, Parts};
-use crate::gen::{below, chance, int, pick};
+use crate::generate::realistic::{self, Parts};
+use crate::generate::{below, chance, int, pick};
 
 /// One change to a URI.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -54,8 +54,8 @@ fn bytes(seed: u64, stream: u64, index: usize) -> Vec<u8> {
 /// ```
 /// use uridiff::model::Op;
 ///
-/// let pairs = uridiff::gen::resolution(7, 300);
-/// assert_eq!(pairs, uridiff::gen::resolution(7, 300));
+/// let pairs = uridiff::generate::resolution(7, 300);
+/// assert_eq!(pairs, uridiff::generate::resolution(7, 300));
 /// assert!(pairs.iter().all(|t| t.op == Op::Resolve && t.second.is_some()));
 /// assert!(pairs.iter().any(|t| t.origin.starts_with("resolve/relative-path/")));
 /// assert!(pairs.iter().any(|t| t.second.as_deref().is_some_and(|b| b.starts_with(b"mailto:"))));
@@ -85,8 +85,8 @@ pub fn resolution(seed: u64, count: usize) -> Vec<Task> {
 /// # Examples
 ///
 /// ```
-/// let inputs = uridiff::gen::normalization(3, 200);
-/// assert_eq!(inputs, uridiff::gen::normalization(3, 200));
+/// let inputs = uridiff::generate::normalization(3, 200);
+/// assert_eq!(inputs, uridiff::generate::normalization(3, 200));
 /// assert!(inputs.iter().any(|t| t.origin.contains("default-port")));
 /// assert!(inputs.iter().all(|t| t.second.is_none()));
 /// ```
@@ -155,8 +155,8 @@ fn normalize_changes(u: &mut Unstructured<'_>, p: &mut realistic::Parts) -> Vec<
 /// # Examples
 ///
 /// ```
-/// let pairs = uridiff::gen::equivalence(3, 200);
-/// assert_eq!(pairs, uridiff::gen::equivalence(3, 200));
+/// let pairs = uridiff::generate::equivalence(3, 200);
+/// assert_eq!(pairs, uridiff::generate::equivalence(3, 200));
 /// assert!(pairs.iter().any(|t| t.origin == "equivalent/empty-query"));
 /// assert!(pairs.iter().all(|t| t.second.is_some()));
 /// ```
@@ -231,7 +231,7 @@ pub fn equivalence(seed: u64, count: usize) -> Vec<Task> {
 ///   - {op: equivalent, input: "http://a/", other: "HTTP://A:80", expect: true}
 ///   - {op: parse, input: "a", rule: absolute-URI, expect: invalid}
 /// "#).unwrap();
-/// let tasks = uridiff::gen::from_suites(std::slice::from_ref(&s));
+/// let tasks = uridiff::generate::from_suites(std::slice::from_ref(&s));
 /// assert_eq!(tasks.len(), 2);
 /// assert_eq!((tasks[0].op, tasks[0].second.as_deref()), (Op::Resolve, Some(&b"http://a/b/c/d;p?q"[..])));
 /// assert_eq!(tasks[1].op, Op::Equivalent);
@@ -248,10 +248,10 @@ pub fn from_suites(suites: &[Suite]) -> Vec<Task> {
             if case.skip.is_some() {
                 continue;
             }
-            if let Some(task) = case.job(edition).and_then(|job| task_of(&job, &id)) {
-                if seen.insert((task.op, task.input.clone(), task.second.clone())) {
-                    tasks.push(task);
-                }
+            if let Some(task) = case.job(edition).and_then(|job| task_of(&job, &id))
+                && seen.insert((task.op, task.input.clone(), task.second.clone()))
+            {
+                tasks.push(task);
             }
         }
     }
@@ -284,7 +284,7 @@ fn task_of(job: &Job<'_>, origin: &str) -> Option<Task> {
 /// ```
 /// use uridiff::model::Op;
 ///
-/// let jobs = uridiff::gen::operations(1, 300);
+/// let jobs = uridiff::generate::operations(1, 300);
 /// let n = |op| jobs.iter().filter(|t| t.op == op).count();
 /// assert_eq!((n(Op::Parse), n(Op::Resolve), n(Op::Normalize), n(Op::Equivalent)), (300, 100, 30, 30));
 /// ```

@@ -182,12 +182,12 @@ fn hex(sample: &[u8]) -> String {
 /// ```
 /// use uridiff::model::Op;
 ///
-/// let set = uridiff::gen::boundary::tasks();
-/// assert_eq!(set, uridiff::gen::boundary::tasks());
+/// let set = uridiff::generate::boundary::tasks();
+/// assert_eq!(set, uridiff::generate::boundary::tasks());
 /// let port = set.iter().find(|t| t.origin == "boundary/port/first/0x2b").unwrap();
 /// assert_eq!(port.input, b"http://user@host:+80/path?query#frag");
 /// let q = set.iter().find(|t| t.origin == "boundary/resolve/query/inside/0x23").unwrap();
-/// assert_eq!((q.op, &q.input[..], q.second.as_deref()), (Op::Resolve, &b"?c#d"[..], Some(uridiff::gen::boundary::BASE)));
+/// assert_eq!((q.op, &q.input[..], q.second.as_deref()), (Op::Resolve, &b"?c#d"[..], Some(uridiff::generate::boundary::BASE)));
 /// ```
 pub fn tasks() -> Vec<Task> {
     let mut out = Vec::new();

@@ -142,11 +142,11 @@ impl Parts {
 /// # Examples
 ///
 /// ```
-/// let uris = uridiff::gen::realistic(1, 1000);
+/// let uris = uridiff::generate::realistic(1, 1000);
 /// assert_eq!(uris.len(), 1000);
 /// assert!(uris.iter().any(|u| u.starts_with(b"https://")));
 /// assert!(uris.iter().any(|u| u.starts_with(b"mailto:")));
-/// assert_eq!(uris[..10], uridiff::gen::realistic(1, 10)[..]);
+/// assert_eq!(uris[..10], uridiff::generate::realistic(1, 10)[..]);
 /// ```
 pub fn realistic(seed: u64, n: usize) -> Vec<Vec<u8>> {
     (0..n)
@@ -161,7 +161,7 @@ pub fn realistic(seed: u64, n: usize) -> Vec<Vec<u8>> {
 /// ```
 /// use arbitrary::Unstructured;
 ///
-/// let uri = uridiff::gen::realistic_uri(&mut Unstructured::new(&[7; 64]));
+/// let uri = uridiff::generate::realistic_uri(&mut Unstructured::new(&[7; 64]));
 /// assert!(uri_spec::parse(&uri).is_ok());
 /// ```
 pub fn realistic_uri(u: &mut Unstructured<'_>) -> Vec<u8> {
