@@ -1,4 +1,7 @@
-//! The integration tests: one binary, one module per area.
+//! The fast tier of the integration tests: everything that runs in this process or through the
+//! `uridiff` binary with its in-process parsers, one module per area. The end-to-end tier (the
+//! external workers, their reproduce lines, the SDKs, the CI examples, ClusterFuzzLite) is the
+//! `e2e` test target beside it (`tests/e2e.rs`), built only with the `e2e` feature.
 
 // The binary run with standard input, its outputs as text: shared by the modules below.
 mod common;
@@ -27,15 +30,6 @@ mod oracle;
 mod engine;
 // The library adapters: the shared table, versions, and no crash on hostile input.
 mod adapters;
-// The external workers: the shipped ones on a shared table, isolation with a misbehaving one.
-mod external;
-// Workers pipelined and concurrent, misbehaving within a window, ended with their process tree.
-mod pipeline;
-// Misbehaving workers given up on after a run of failed requests; no process a worker starts
-// outlives the run.
-mod giving_up;
-// Reproduce lines in each worker's own language, run, against what the worker reports.
-mod reproduce;
 // Every profile rule fires through the comparison.
 mod rules;
 // What one class is: one behaviour of one parser.
@@ -57,15 +51,8 @@ mod r#loop;
 // Campaigns in shards: merged shards against one run, the GitHub Actions matrix replayed.
 #[cfg(unix)]
 mod shards;
-// .clusterfuzzlite/build.sh run as ClusterFuzzLite runs it: every target, corpus, dictionary.
-#[cfg(unix)]
-mod clusterfuzzlite;
 // uridiff bench: the JSON structure and every in-process parser/operation pair (never timings).
 mod bench;
-// The worker helpers maintainers vendor (Python, JavaScript) and the uridiff-worker crate.
-mod worker_sdk;
-// The CI example workflows, each run step by step against its fixture library.
-mod ci_examples;
 // The boundary set in the default jobs, and the input coverage of report and check.
 mod boundary;
 // Every file written for a user all or nothing: a full disk, a second writer, a killed report.
@@ -74,6 +61,3 @@ mod writes;
 // Hostile YAML suites (aliases of aliases) stop at a cap, in bounded memory.
 #[cfg(unix)]
 mod hostile_yaml;
-// Every printed `uridiff diff` line runs in sh as the job it was printed for.
-#[cfg(unix)]
-mod printed_commands;
