@@ -33,6 +33,12 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             perl_escapes("http://a/b/c/d;p?%09d"),
             "resolve:?\td|http://a/b/c/d;p?q",
         ),
+        (php_underscores(), "http://\0@o"),
+        (rfc3986_escapes(), "http://a/\0"),
+        (
+            rfc3986_resolves_escaped("http://a/b/c/%00"),
+            "resolve:\0|http://a/b/c/d;p?q",
+        ),
     ]
 }
 
@@ -366,4 +372,75 @@ fn perl_escapes_what_the_url_standard_removes_and_nothing_else_is_that() {
     assert!(escaped(&fired(perl_escapes("http://a/b/c/d;p?%09d"), JOB)));
     // One step off: the escaped tab moved is another query.
     assert!(!escaped(&fired(perl_escapes("other"), JOB)));
+}
+
+/// The `rfc3986` package's `uri_reference` as run here on an input RFC 3986 rejects: what it does
+/// not allow percent-encoded (`uri_reference("http://a/\x00").path` is `/%00`), split.
+fn rfc3986_escapes() -> Arc<dyn Subject> {
+    plays(
+        "python-rfc3986",
+        "python-rfc3986",
+        Edition::Rfc3986,
+        |input, _| {
+            let mut escaped = String::new();
+            for c in String::from_utf8_lossy(input).chars() {
+                if c.is_ascii_control() {
+                    escaped.push_str(&format!("%{:02X}", c as u32));
+                } else {
+                    escaped.push(c);
+                }
+            }
+            Outcome::Accepted(Parsed::from(uridiff::subjects::lenient::split(&escaped)))
+        },
+    )
+}
+
+/// `uri_reference("\x00").resolve_with("http://a/b/c/d;p?q")`, as run here:
+/// `http://a/b/c/%00`, where the URL Standard removes the control at the end.
+fn rfc3986_resolves_escaped(target: &'static str) -> Arc<dyn Subject> {
+    match target {
+        "http://a/b/c/%00" => super::resolves("python-rfc3986", "python-rfc3986", |_, _| {
+            "http://a/b/c/%00".into()
+        }),
+        _ => super::resolves("python-rfc3986", "python-rfc3986", |_, _| {
+            "http://a/b/c/%01".into()
+        }),
+    }
+}
+
+#[test]
+fn rfc3986_escapes_what_the_url_standard_removes_and_nothing_else_is_that() {
+    let escaped = |rules: &[String]| rules.iter().any(|r| r.contains("(encode_component)"));
+    assert!(escaped(&fired(rfc3986_escapes(), "http://a/\0")));
+    const JOB: &str = "resolve:\0|http://a/b/c/d;p?q";
+    assert!(escaped(&fired(rfc3986_resolves_escaped("http://a/b/c/%00"), JOB)));
+    // One step off: another escape than the control's is another path.
+    assert!(!escaped(&fired(rfc3986_resolves_escaped("other"), JOB)));
+    // A control dropped inside a path, where the URL Standard escapes it: no escape, no rule
+    // (the lenient reading's path is `/%00b`, the double's `/b`).
+    let engine = Engine::new(vec![plays(
+        "python-rfc3986",
+        "python-rfc3986",
+        Edition::Rfc3986,
+        |input, _| split_changed(input, |c| (!c.is_ascii_control()).then_some(c)),
+    )]);
+    let found = engine.findings(&engine.run_one(&Task::parse(b"http://a/\0b".to_vec(), "t")));
+    assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
+}
+
+#[test]
+fn php_underscores_where_the_url_standard_escapes_are_by_design_dropped_they_are_not() {
+    let named = |rules: &[String]| {
+        rules
+            .iter()
+            .any(|r| r.contains("where the URL Standard escapes or removes them"))
+    };
+    // `parse_url("http://\0@o")` has the user `_`; the URL Standard's userinfo is `%00`.
+    assert!(named(&fired(php_underscores(), "http://\0@o")));
+    // And the path `/_` of `http://o/\x01`, where the URL Standard removes the control.
+    assert!(named(&fired(php_underscores(), "http://o/\u{1}")));
+    // One step off: the control dropped is no replacement.
+    let engine = Engine::new(vec![php_drops_controls()]);
+    let found = engine.findings(&engine.run_one(&Task::parse(b"http://\0@o".to_vec(), "t")));
+    assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
 }

@@ -521,6 +521,38 @@ pub(super) fn lenient_reading_of(e: &Evidence<'_>, read: &[u8]) -> bool {
     crate::engine::lenient_alike(c, got.components.get(c), e.got, scheme.as_deref())
 }
 
+/// Whether the evidence of an input its reference rejected is what the lenient reading reads
+/// from `read` instead, a parse's component ([`lenient_reading_of`]) or a resolution's target
+/// (`read` resolved against the same base by the lenient reading, compared as the lenient
+/// judging compares targets): the answer of a library that changes the characters it may not
+/// keep before it splits or resolves (escapes them, replaces them).
+pub(super) fn lenient_reading_after(e: &Evidence<'_>, read: &[u8]) -> bool {
+    use crate::subjects::{Ctx, Lenient, Subject};
+    if read == e.input || uri_spec::parse(e.input).is_ok() {
+        return false;
+    }
+    match (e.class, e.second, e.got) {
+        (Class::Resolution, Some(base), Some(got)) => {
+            match Lenient::get().resolve(base, read, &Ctx::default()) {
+                crate::model::Outcome::Accepted(target) => {
+                    crate::engine::lenient_resolution_differences(got, &target).is_empty()
+                }
+                _ => false,
+            }
+        }
+        (Class::Component(_), None, _) => lenient_reading_of(e, read),
+        _ => false,
+    }
+}
+
+/// [`lenient_reading_after`] the input with the characters RFC 3986 does not allow
+/// percent-encoded ([`pct_encode_forbidden`]): the reading of a library that escapes what may not
+/// appear instead of rejecting it (`?\td` is `?%09d`, where the URL Standard removes the tab;
+/// `\` is `%5C`, where it reads a slash).
+pub(super) fn escaped_where_lenient(e: &Evidence<'_>) -> bool {
+    lenient_reading_after(e, &pct_encode_forbidden(e.input))
+}
+
 /// The default port of a scheme that has one: the URL Standard's special schemes
 /// ([`default_port`]), then those RFC 1738 section 3 gives (`gopher` 70, `nntp` 119, `telnet`
 /// 23, `wais` 210, `prospero` 1525), `news` and `snews` as RFC 5538 2.1 and 2.2 give theirs

@@ -9,9 +9,7 @@
 //! 'authority' string to include in absolute file URIs.  It defaults to \"\".") where the
 //! authority is missing, empty or `localhost`.
 
-use super::{
-    accepted_once, default_port_reported, pct_encode_forbidden, port_as_number, Evidence, Rule,
-};
+use super::{accepted_once, default_port_reported, pct_encode_forbidden, port_as_number, Rule};
 use crate::engine::Class;
 
 /// The rules of this table.
@@ -63,7 +61,8 @@ pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "perl-uri",
         name: "URI->new escapes the characters that may not appear where the URL Standard removes or rereads them (URI->new: \"Characters outside this set are automatically escaped\")",
-        explains: escaped_where_lenient,
+        // `URI->new("?\td")->abs("http://a/b/c/d;p?q")` is `http://a/b/c/d;p?%09d`, run here.
+        explains: super::escaped_where_lenient,
     },
     Rule {
         profile: "perl-uri",
@@ -158,34 +157,6 @@ fn reads_the_trimmed_input(e: &super::Evidence<'_>) -> bool {
         .map_or(start, |i| i + 1);
     let trimmed = &e.input[start..end.max(start)];
     trimmed.len() != e.input.len() && super::lenient_reading_of(e, trimmed)
-}
-
-/// On an input RFC 2396 rejects, what the lenient reading reads from the input with the
-/// characters that may not appear escaped (`?\td` is `?%09d`, where the URL Standard removes
-/// the tab; `\` is `%5C`, where it reads a slash): a parse's component, or a resolution's
-/// target read again by the lenient reading (`URI->new("?\td")->abs($base)` is
-/// `http://a/b/c/d;p?%09d`, run here).
-fn escaped_where_lenient(e: &Evidence<'_>) -> bool {
-    use crate::subjects::{Ctx, Lenient, Subject};
-    if uri_spec::parse(e.input).is_ok() {
-        return false;
-    }
-    let escaped = pct_encode_forbidden(e.input);
-    if escaped == e.input {
-        return false;
-    }
-    match (e.class, e.second, e.got) {
-        (Class::Resolution, Some(base), Some(got)) => {
-            match Lenient::get().resolve(base, &escaped, &Ctx::default()) {
-                crate::model::Outcome::Accepted(target) => {
-                    crate::engine::lenient_resolution_differences(got, &target).is_empty()
-                }
-                _ => false,
-            }
-        }
-        (Class::Component(_), None, _) => super::lenient_reading_of(e, &escaped),
-        _ => false,
-    }
 }
 
 #[cfg(test)]

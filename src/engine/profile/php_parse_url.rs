@@ -34,6 +34,22 @@ pub(super) const RULES: &[Rule] = &[
                 && replaced.as_deref() == e.got
         },
     },
+    // The same replacement on an input RFC 3986 rejects, judged against the lenient reading:
+    // there the URL Standard percent-encodes a control (`http://\0@o` has the userinfo `%00`)
+    // or removes it at the ends, where `parse_url` keeps it as `_` (`parse_url("http://\0@o")`
+    // has the user `_`, and `parse_url("http://o/\x01")` the path `/_`, run here).
+    Rule {
+        profile: "php-parse-url",
+        name: "control characters are replaced by _ where the URL Standard escapes or removes them (parse_url's url parameter: \"Invalid characters are replaced by _\")",
+        explains: |e| {
+            let replaced: Vec<u8> = e
+                .input
+                .iter()
+                .map(|&b| if b.is_ascii_control() { b'_' } else { b })
+                .collect();
+            super::lenient_reading_after(e, &replaced)
+        },
+    },
     Rule {
         profile: "php-parse-url",
         name: "an empty path is left out of the result",

@@ -219,6 +219,16 @@ pub(super) const RULES: &[Rule] = &[
         name: "uri_reference percent-encodes the characters RFC 3986 does not allow instead of rejecting",
         explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, pct_encode_forbidden),
     },
+    // `URIReference.from_string` passes the path, query and fragment through
+    // `normalizers.encode_component` (the package's README: `utf8=\u{2603}` is read as
+    // `utf8=%E2%98%83`), so where the URL Standard removes a character (a tab, a control at the
+    // end) the package keeps it escaped: `uri_reference("http://a/\x00").path` is `/%00`, and
+    // resolving `\x00` against `http://a/b/c/d;p?q` gives `http://a/b/c/%00`, run here.
+    Rule {
+        profile: "python-rfc3986",
+        name: "uri_reference escapes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (encode_component)",
+        explains: super::escaped_where_lenient,
+    },
     Rule {
         profile: "python-rfc3986",
         name: "resolve_with normalizes the base first (\"optional per RFC 3986 5.2.1\", its source says)",
