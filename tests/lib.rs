@@ -77,3 +77,7 @@ mod hostile_yaml;
 // Every printed `uridiff diff` line runs in sh as the job it was printed for.
 #[cfg(unix)]
 mod printed_commands;
+// The README and the book in docs/: the set-up contract, every chapter listed, every link
+// resolved, every command and suite of theirs taken by uridiff.
+#[cfg(unix)]
+mod docs;
