@@ -61,3 +61,7 @@ mod writes;
 // Hostile YAML suites (aliases of aliases) stop at a cap, in bounded memory.
 #[cfg(unix)]
 mod hostile_yaml;
+// The README and the book in docs/: the set-up contract, every chapter listed, every link
+// resolved, every command and suite of theirs taken by uridiff.
+#[cfg(unix)]
+mod docs;

