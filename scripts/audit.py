@@ -380,7 +380,7 @@ def _pct_upper(text):
 
 
 def spelled_alike(comp, printed, claimed, scheme):
-    """Whether two readings are one under the class's rule (README, "confusion"):
+    """Whether two readings are one under the class's rule (docs/src/engine.md, URL confusion):
     a host's case and an IP literal's brackets, a userinfo's percent-encoding, a
     scheme's case, a default port filled in."""
     if comp == "port":

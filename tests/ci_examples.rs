@@ -1,7 +1,7 @@
 //! The CI examples (examples/ci/*.yml) cannot rot: each workflow's `run:` steps are run as shell
 //! commands, in order, against a copy of its fixture library (examples/ci/fixtures/), with the
 //! `uridiff` built here on `PATH` in place of the install step and `GITHUB_STEP_SUMMARY` set.
-//! First the baseline is made as the README's tutorial says (the gate step's command with
+//! First the baseline is made as the tutorial (docs/src/tutorial.md) says (the gate step's command with
 //! `--write-baseline`); then the workflow passes; then a deliberate regression of the fixture
 //! (its query dropped) makes the gate step fail with the new deviations, in SARIF, JUnit and the
 //! step summary too.

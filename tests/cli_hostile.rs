@@ -7,7 +7,7 @@ use std::io::Write;
 use std::os::unix::ffi::OsStringExt;
 use std::process::{Command, Output, Stdio};
 
-/// The documented exit codes (README, `--help`).
+/// The documented exit codes (README, docs/src/commands.md, `--help`).
 const CODES: [i32; 4] = [0, 1, 2, 3];
 
 fn run(args: &[OsString], stdin: &[u8], stdout: Stdio, stderr: Stdio) -> Output {

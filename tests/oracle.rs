@@ -151,7 +151,7 @@ fn appendix_b_components_equal_impl_for_valid_inputs() {
 
 /// Divergences a differential fuzzer found between impl and the grammar recognizer (document
 /// reading) on inputs outside the suites: (edition, input, impl's verdict, why). The grammar's
-/// verdict is the other one. Each is listed in the README's conformance notes; an entry that no
+/// verdict is the other one. Each is listed in the book's conformance notes (docs/src/conformance-notes.md); an entry that no
 /// longer diverges fails the test.
 const FOUND_DIVERGENCES: &[(&str, &str, bool, &str)] = &[
     // 1996, -01, -02: the prose rule on a colon in a relative path's first segment (1996 section
@@ -282,7 +282,7 @@ fn divergences_found_by_fuzzing_are_each_listed() {
 
 #[test]
 fn the_1994_host_error_is_blamed_on_the_host_start() {
-    // Listed in the README's conformance notes: a 1994 host that is neither hostname nor
+    // Listed in the book's conformance notes (docs/src/conformance-notes.md): a 1994 host that is neither hostname nor
     // hostnumber is reported at the host's start (kind `host`), not at the byte that ends it
     // (`http://a?`: the "?" at 8, which httpurl admits only after a "/").
     let e = uri_spec::Parser::new()

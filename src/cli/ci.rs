@@ -21,8 +21,8 @@ use clap::Args;
 /// The CI output flags of `report` and `check`.
 #[derive(Debug, Args)]
 pub struct CiArgs {
-    /// Print one JSON document on standard output instead of the text (schema 1; the README's
-    /// "JSON output").
+    /// Print one JSON document on standard output instead of the text (schema 1;
+    /// docs/src/json.md).
     #[arg(long)]
     pub json: bool,
     /// Also write a SARIF 2.1.0 log to FILE: each unexplained class (report) or new or changed

@@ -210,7 +210,7 @@ struct ParseArgs {
     /// The grammar rule to match (default: the edition's URI-reference rule).
     #[arg(long, value_name = "NAME")]
     rule: Option<String>,
-    /// One JSON object per line (schema 1; see the README).
+    /// One JSON object per line (schema 1; docs/src/json.md).
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -325,7 +325,7 @@ struct SuiteArgs {
     /// the parsers on (repeatable). Without PATH, no YAML suite runs.
     #[arg(long, value_name = "FILE")]
     whatwg: Vec<PathBuf>,
-    /// Add an external worker speaking the JSON-lines protocol (README, "External workers"):
+    /// Add an external worker speaking the JSON-lines protocol (docs/src/workers.md):
     /// NAME=COMMAND, the command run by `sh -c`; run the suites against it with --parser NAME.
     #[arg(long = "external", value_name = "NAME=COMMAND")]
     external: Vec<String>,

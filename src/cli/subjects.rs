@@ -16,7 +16,7 @@ pub struct SubjectArgs {
     /// A parser to run (repeatable; default: every available one). `uridiff parsers` lists them.
     #[arg(long = "parser", value_name = "NAME")]
     pub parsers: Vec<String>,
-    /// Add an external worker speaking the JSON-lines protocol (README, "External workers"):
+    /// Add an external worker speaking the JSON-lines protocol (docs/src/workers.md):
     /// NAME=COMMAND, the command run by `sh -c` (repeatable; workers/README.md).
     #[arg(long = "external", value_name = "NAME=COMMAND")]
     pub external: Vec<String>,

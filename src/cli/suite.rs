@@ -98,7 +98,7 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
     } else if counts.errata > 0 {
         writeln!(
             out,
-            "({} cases document errata: see the README's Conformance notes)",
+            "({} cases document errata: see docs/src/conformance-notes.md)",
             counts.errata
         )?;
     }

@@ -413,7 +413,10 @@ fn rfc3986_escapes_what_the_url_standard_removes_and_nothing_else_is_that() {
     let escaped = |rules: &[String]| rules.iter().any(|r| r.contains("(encode_component)"));
     assert!(escaped(&fired(rfc3986_escapes(), "http://a/\0")));
     const JOB: &str = "resolve:\0|http://a/b/c/d;p?q";
-    assert!(escaped(&fired(rfc3986_resolves_escaped("http://a/b/c/%00"), JOB)));
+    assert!(escaped(&fired(
+        rfc3986_resolves_escaped("http://a/b/c/%00"),
+        JOB
+    )));
     // One step off: another escape than the control's is another path.
     assert!(!escaped(&fired(rfc3986_resolves_escaped("other"), JOB)));
     // A control dropped inside a path, where the URL Standard escapes it: no escape, no rule
