@@ -198,3 +198,39 @@ pub fn write_check(v: &Verdict, out: &mut impl Write) -> io::Result<()> {
         ),
     }
 }
+
+/// Writes the summary of a run that stopped before its verdict (`uridiff check` exiting 2): a
+/// heading saying so and the reason, so that the run's page says what went wrong rather than
+/// nothing.
+///
+/// # Errors
+///
+/// The writer's.
+///
+/// ```
+/// let mut out = Vec::new();
+/// uridiff::report::summary::write_failed("check", "x: cannot start", &mut out).unwrap();
+/// let md = String::from_utf8(out).unwrap();
+/// assert!(md.starts_with("## uridiff check: could not run"));
+/// assert!(md.contains("x: cannot start"));
+/// ```
+pub fn write_failed(command: &str, reason: &str, out: &mut impl Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "## uridiff {command}: could not run
+"
+    )?;
+    writeln!(
+        out,
+        "The {command} stopped before its verdict (exit code 2), so nothing was checked:
+"
+    )?;
+    writeln!(out, "{}", fenced_block(reason))
+}
+
+/// `text` as a fenced code block, its fence longer than any run of backticks in it.
+fn fenced_block(text: &str) -> String {
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest.max(2) + 1);
+    format!("{fence}\n{text}\n{fence}")
+}
