@@ -22,9 +22,15 @@
 //! read-only cache access"), actions/upload-artifact v7 (v7.0.1), github/codeql-action v4
 //! (GitHub's changelog of 2025-10-28, "Upcoming deprecation of CodeQL Action v3": v3 retired in
 //! December 2026); dtolnay/rust-toolchain has no major versions (its branch names the
-//! toolchain, `@stable`). The permissions are the least upload-sarif documents: `contents:
-//! read` for the checkout, `security-events: write` to upload, `actions: read` for the workflow
-//! run it reads on a private repository.
+//! toolchain, `@stable`). The permissions are the least GitHub documents for upload-sarif (its
+//! "Uploading a SARIF file to GitHub" example: `security-events: write` "required for all
+//! workflows", `actions: read` and `contents: read` "only required for workflows in private
+//! repositories"); `contents: read` is also all actions/checkout needs. The cache is restored
+//! and saved in two steps because actions/cache saves in a post step declared `post-if:
+//! success()`: a gate that fails on the first run would never cache the build; and a log
+//! with no `results` array is one upload-sarif refuses ("Invalid SARIF. Missing 'results' array
+//! in run.", github/codeql-action's upload-lib), hence the empty array of a gate that could
+//! not run.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
