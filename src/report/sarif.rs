@@ -275,7 +275,7 @@ pub fn spec_words(class: &str, reference: &str) -> Option<(String, String)> {
 }
 
 /// `text` as a fenced Markdown code block, its fence longer than any run of backticks in it.
-fn code_block(text: &str) -> String {
+pub(super) fn code_block(text: &str) -> String {
     let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest.max(2) + 1);
     format!("{fence}\n{text}\n{fence}")

@@ -215,22 +215,10 @@ pub fn write_check(v: &Verdict, out: &mut impl Write) -> io::Result<()> {
 /// assert!(md.contains("x: cannot start"));
 /// ```
 pub fn write_failed(command: &str, reason: &str, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "## uridiff {command}: could not run\n")?;
     writeln!(
         out,
-        "## uridiff {command}: could not run
-"
+        "The {command} stopped before its verdict (exit code 2): it neither passed nor failed. Why:\n"
     )?;
-    writeln!(
-        out,
-        "The {command} stopped before its verdict (exit code 2), so nothing was checked:
-"
-    )?;
-    writeln!(out, "{}", fenced_block(reason))
-}
-
-/// `text` as a fenced code block, its fence longer than any run of backticks in it.
-fn fenced_block(text: &str) -> String {
-    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
-    let fence = "`".repeat(longest.max(2) + 1);
-    format!("{fence}\n{text}\n{fence}")
+    writeln!(out, "{}", super::sarif::code_block(reason))
 }
