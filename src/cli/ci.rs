@@ -29,7 +29,8 @@ pub struct CiArgs {
     #[arg(long)]
     pub json: bool,
     /// Also write a SARIF 2.1.0 log to FILE: each unexplained class (report) or new or changed
-    /// deviation (check) a result with its class, severity, example and reproduce command.
+    /// deviation (check) a result with its class, severity, example and reproduce command. A
+    /// check that cannot run (exit 2) still writes this, the JUnit and the summary, saying why.
     #[arg(long, value_name = "FILE")]
     pub sarif: Option<PathBuf>,
     /// Also write JUnit XML to FILE (test names: class and input).
