@@ -2,8 +2,9 @@
 //! against the official SARIF 2.1.0 schema, `tests/data/sarif-schema-2.1.0.json`), `--junit`
 //! (read back with quick-junit: readable names, none repeated), `--summary` and
 //! `GITHUB_STEP_SUMMARY`, `--json` (one document, against `schemas/`); `fuzz --json` and
-//! `promote --json`; and a SARIF or JUnit path that cannot be written, refused before any parser
-//! runs.
+//! `promote --json`; a SARIF or JUnit path that cannot be written, refused before any parser
+//! runs; and a check that stops before its verdict (exit 2), whose SARIF, JUnit and step summary
+//! still say why.
 
 use std::collections::HashSet;
 use std::fs;
@@ -879,6 +880,112 @@ fn an_unwritable_sarif_or_junit_path_exits_2_before_any_parser_runs() {
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(!out.exists());
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `check` stopped before its verdict (exit 2) after its outputs were opened: a parser under
+/// test whose worker cannot start, a baseline it refuses, an unknown parser under test. Each
+/// output asked for still says what went wrong, so the steps a workflow runs after a failure
+/// show it: a SARIF log with no result and a failed invocation whose notification holds the
+/// reason (the SARIF 2.1.0 schema and Microsoft's validator with the GitHub rules find no
+/// error), a JUnit file with one errored test case, and the step summary.
+#[test]
+fn a_check_that_cannot_run_still_writes_every_output_with_the_reason() {
+    let dir = scratch("exit2");
+    let garbled = dir.join("garbled.txt");
+    fs::write(&garbled, "not a baseline\n").expect("writes");
+    let missing = dir.join("missing.txt");
+    let multitool = sarif_multitool();
+    let schema = sarif_schema();
+    let cases: [(&str, Vec<&str>, &str); 3] = [
+        (
+            "worker",
+            vec![
+                "--baseline",
+                s(&missing),
+                "--write-baseline",
+                "--under-test",
+                "x",
+                "--parser",
+                "x",
+                "--external",
+                "x=/nonexistent",
+            ],
+            "/nonexistent",
+        ),
+        (
+            "baseline",
+            vec!["--baseline", s(&garbled), "--no-external"],
+            "not a gate baseline",
+        ),
+        (
+            "under-test",
+            vec![
+                "--baseline",
+                s(&missing),
+                "--write-baseline",
+                "--no-external",
+                "--under-test",
+                "no-such-parser",
+            ],
+            "no-such-parser",
+        ),
+    ];
+    for (what, args, reason) in cases {
+        let sarif = dir.join(format!("{what}.sarif"));
+        let junit = dir.join(format!("{what}.xml"));
+        let step = dir.join(format!("{what}-step.md"));
+        // Something of an earlier step's already in the step summary: ours is appended.
+        fs::write(&step, "earlier step\n").expect("writes");
+        let mut all = vec!["check", "--count", "5"];
+        all.extend(&args);
+        all.extend(["--sarif", s(&sarif), "--junit", s(&junit)]);
+        let o = uridiff(&all, Some(&step));
+        assert_eq!(o.status.code(), Some(2), "{what}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains(reason), "{what}: {err}");
+        assert!(!missing.exists(), "{what}: a baseline was written");
+
+        let log = json_file(&sarif);
+        valid(&schema, &log, what);
+        let run = &log["runs"][0];
+        assert_eq!(run["results"], Value::Array(Vec::new()), "{what}");
+        let invocation = &run["invocations"][0];
+        assert_eq!(invocation["executionSuccessful"], false, "{what}");
+        assert_eq!(invocation["exitCode"], 2, "{what}");
+        let note = &invocation["toolExecutionNotifications"][0];
+        assert_eq!(note["level"], "error", "{what}");
+        let text = note["message"]["text"].as_str().expect("a message");
+        assert!(text.contains(reason), "{what}: {text}");
+        if let Some(multitool) = &multitool {
+            let errors = validator_errors(multitool, &sarif);
+            assert!(errors.is_empty(), "{what}:\n{}", errors.join("\n"));
+        }
+
+        let xml = fs::read_to_string(&junit).expect("written");
+        let report = quick_junit::Report::deserialize_from_str(&xml).expect("JUnit XML");
+        let cases: Vec<&quick_junit::TestCase> = report
+            .test_suites
+            .iter()
+            .flat_map(|s| &s.test_cases)
+            .collect();
+        assert_eq!(cases.len(), 1, "{what}: {xml}");
+        match &cases[0].status {
+            quick_junit::TestCaseStatus::NonSuccess { kind, message, .. } => {
+                assert_eq!(*kind, quick_junit::NonSuccessKind::Error, "{what}");
+                let message = message.as_ref().map(|m| m.as_str()).unwrap_or("");
+                assert!(message.contains(reason), "{what}: {message}");
+            }
+            other => panic!("{what}: {other:?}"),
+        }
+
+        let md = fs::read_to_string(&step).expect("appended");
+        assert!(md.starts_with("earlier step\n"), "{what}: {md}");
+        assert!(
+            md.contains("## uridiff check: could not run") && md.contains(reason),
+            "{what}: {md}"
+        );
+    }
     let _ = fs::remove_dir_all(&dir);
 }
 

