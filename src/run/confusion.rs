@@ -665,6 +665,53 @@ mod class_tests {
     }
 
     #[test]
+    fn readings_that_send_nothing_anywhere_take_no_part() {
+        let all = [
+            info("url", "whatwg-url"),
+            info("ada-url", "whatwg-url"),
+            info("go-net-url", "go-net-url"),
+            info("php-parse-url", "php-parse-url"),
+        ];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        // Credentials read where no host is: sent to no one (`B://;@`).
+        let users = [
+            parsed(None, Some(";"), None),
+            parsed(Some(""), Some("%3B"), None),
+            parsed(Some("h"), Some("a"), None),
+            parsed(Some("h"), Some("b"), None),
+        ];
+        let user = partition(&infos, b"http://;@", Component::Userinfo, 0..4, |i| {
+            &users[i]
+        });
+        assert_eq!(
+            names(&infos, &user),
+            [vec!["go-net-url"], vec!["php-parse-url"]]
+        );
+        // No port under a scheme without a default (`.`): no port is connected to; the http
+        // readers' 80 is the one reading left, so no split.
+        let under = |scheme: &str, port: Option<&str>| {
+            Outcome::Accepted(Answer::Parsed(Box::new(Parsed {
+                components: Components::default()
+                    .with(Component::Scheme, Some(scheme))
+                    .with(Component::Host, Some("h"))
+                    .with(Component::Port, port),
+                ..Parsed::default()
+            })))
+        };
+        let ports = [
+            under(".", None),
+            under("http", None),
+            under("http", Some("80")),
+            under(".", Some("8")),
+        ];
+        let port = partition(&infos, b".://h", Component::Port, 0..3, |i| &ports[i]);
+        assert_eq!(names(&infos, &port), [vec!["ada-url", "go-net-url"]]);
+        // An explicit port under that scheme still takes part.
+        let port = partition(&infos, b".://h", Component::Port, 1..4, |i| &ports[i]);
+        assert_eq!(port.len(), 2);
+    }
+
+    #[test]
     fn only_parsers_that_handle_the_scheme_and_report_the_component_take_part() {
         let mut blind = info("go-net-url", "go-net-url");
         blind.components = ComponentSet::of(&[Component::Scheme]);

@@ -49,12 +49,15 @@ pub(super) fn partition<'o>(
         }
         // A reading that cannot be compared takes no part: one holding U+FFFD where the input
         // has none (a worker's bytes that are not UTF-8, which the model holds as text, lost),
-        // and a port where no host is read (a port alone names no place to connect to).
+        // and a port or a userinfo where no host is read (a port alone names no place to
+        // connect to, and credentials without a host are sent to no one).
         let v = p.components.get(c);
         if v.is_some_and(|v| v.contains('\u{fffd}')) && !input_has_fffd {
             continue;
         }
-        if c == Component::Port && p.components.get(Component::Host).is_none_or(str::is_empty) {
+        if matches!(c, Component::Port | Component::Userinfo)
+            && p.components.get(Component::Host).is_none_or(str::is_empty)
+        {
             continue;
         }
         let own = p.components.get(Component::Scheme);
@@ -68,8 +71,14 @@ pub(super) fn partition<'o>(
         // A port's default is its scheme's: the parser's own, or http for one that reads a
         // scheme-less input as http.
         let scheme_of = own.or(note.map(|_| "http")).or(scheme.as_deref());
+        let reading = canonical(c, v, scheme_of);
+        // No port under a scheme that has no default: no port is connected to, so the
+        // reading says nothing about where a request goes (a difference there is the scheme's).
+        if c == Component::Port && reading.is_none() {
+            continue;
+        }
         let group = groups
-            .entry(canonical(c, v, scheme_of))
+            .entry(reading)
             .or_insert_with(|| (Vec::new(), v.map(str::to_owned)));
         group.0.push(i);
     }
@@ -110,6 +119,18 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
             if let Ok(address) = bare.parse::<std::net::Ipv6Addr>() {
                 return Some(address.to_string());
             }
+            // An IPv6 address with a zone (RFC 6874 2: `IPv6address "%25" ZoneID`, the zone's
+            // octets percent-encoded): one address and zone however the libraries report it,
+            // as written (`::%25%65`), decoded (`::%e`) or half decoded (`::%%65`).
+            if let Some((address, zone)) = bare.split_once('%')
+                && let Ok(address) = address.parse::<std::net::Ipv6Addr>()
+            {
+                let zone = zone
+                    .strip_prefix("25")
+                    .filter(|z| !z.is_empty())
+                    .unwrap_or(zone);
+                return Some(format!("{address}%{}", decoded_until_stable(zone)));
+            }
             // An IPv4 address however written (`01.2.3.4`, `2.1`, `0x7f.1`): the URL Standard's
             // IPv4 parser reads a host that ends in a number as inet_aton(3) does, which is
             // where getaddrinfo sends a library's request for that text.
@@ -137,21 +158,27 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
                 Some((user, "")) => user,
                 _ => v,
             };
-            let mut d = crate::engine::pct_decode_bytes(v);
-            for _ in 0..3 {
-                let Ok(text) = std::str::from_utf8(&d) else {
-                    break;
-                };
-                let again = crate::engine::pct_decode_bytes(text);
-                if again == d {
-                    break;
-                }
-                d = again;
-            }
-            Some(show(latin1_where_not_utf8(&d).as_bytes()))
+            Some(decoded_until_stable(v))
         }
         _ => Some(v.to_owned()),
     }
+}
+
+/// `v` percent-decoded until nothing changes (three rounds at most), as text shown with its
+/// controls escaped: octets that are not UTF-8 as their ISO-8859-1 characters.
+fn decoded_until_stable(v: &str) -> String {
+    let mut d = crate::engine::pct_decode_bytes(v);
+    for _ in 0..3 {
+        let Ok(text) = std::str::from_utf8(&d) else {
+            break;
+        };
+        let again = crate::engine::pct_decode_bytes(text);
+        if again == d {
+            break;
+        }
+        d = again;
+    }
+    show(latin1_where_not_utf8(&d).as_bytes())
 }
 
 /// `octets` as text: as UTF-8 where they are UTF-8, else each octet as the ISO-8859-1
@@ -278,5 +305,12 @@ mod tests {
         // A userinfo octet that is not UTF-8 is its ISO-8859-1 character; a lost one is not.
         assert!(routes_alike(Userinfo, Some("%DF"), Some("\u{df}"), http));
         assert!(!routes_alike(Userinfo, Some("%DF"), Some("\u{fffd}"), http));
+        // One IPv6 address and zone, as written, decoded or half decoded (RFC 6874); another
+        // zone or another address is another host.
+        let file = Some("file");
+        assert!(routes_alike(Host, Some("::%25%65"), Some("[::%e]"), file));
+        assert!(routes_alike(Host, Some("::%%65"), Some("[::%25e]"), file));
+        assert!(!routes_alike(Host, Some("::%25%65"), Some("[::%f]"), file));
+        assert!(!routes_alike(Host, Some("::1%25e"), Some("[::%e]"), file));
     }
 }
