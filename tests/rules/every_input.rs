@@ -33,6 +33,10 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             perl_escapes("http://a/b/c/d;p?%09d"),
             "resolve:?\td|http://a/b/c/d;p?q",
         ),
+        (
+            legacy_escapes("http://a/b/c/d;p?%09d"),
+            "resolve:?\td|http://a/b/c/d;p?q",
+        ),
         (php_underscores(), "http://\0@o"),
         (rfc3986_escapes(), "http://a/\0"),
         (
@@ -446,4 +450,32 @@ fn php_underscores_where_the_url_standard_escapes_are_by_design_dropped_they_are
     let engine = Engine::new(vec![php_drops_controls()]);
     let found = engine.findings(&engine.run_one(&Task::parse(b"http://\0@o".to_vec(), "t")));
     assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
+}
+
+/// Node's `url.resolve("http://a/b/c/d;p?q", "?\td")`, as run here: `http://a/b/c/d;p?%09d`.
+fn legacy_escapes(target: &'static str) -> Arc<dyn Subject> {
+    match target {
+        "http://a/b/c/d;p?%09d" => super::resolves("node-legacy-url", "node-legacy-url", |_, _| {
+            "http://a/b/c/d;p?%09d".into()
+        }),
+        _ => super::resolves("node-legacy-url", "node-legacy-url", |_, _| {
+            "http://a/b/c/d;p?%20d".into()
+        }),
+    }
+}
+
+#[test]
+fn node_escapes_what_the_url_standard_removes_and_nothing_else_is_that() {
+    const JOB: &str = "resolve:?\td|http://a/b/c/d;p?q";
+    let escaped = |rules: &[String]| {
+        rules
+            .iter()
+            .any(|r| r.contains("percent-encoded where the URL Standard removes"))
+    };
+    assert!(escaped(&fired(
+        legacy_escapes("http://a/b/c/d;p?%09d"),
+        JOB
+    )));
+    // One step off: the tab written as another escape is another query.
+    assert!(!escaped(&fired(legacy_escapes("other"), JOB)));
 }

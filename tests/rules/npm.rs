@@ -32,6 +32,13 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
                 }),
                 "//[FE80::0:A]",
             ),
+            // The address as written but lowercased (an embedded IPv4 part, not compressed).
+            (
+                plays(name, "rfc3986", rfc3986, |_, o| {
+                    set(Component::Host, Some("e::d:a:9:0:1.6.2.1"))(o)
+                }),
+                "//[E::D:A:9:0:1.6.2.1]/6",
+            ),
             (
                 plays(name, "rfc3986", rfc3986, |_, o| {
                     set(Component::Host, Some("ab"))(o)

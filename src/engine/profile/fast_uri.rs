@@ -170,7 +170,12 @@ fn ipv6_host(e: &Evidence<'_>) -> bool {
         None => (inner, None),
     };
     let zone = zone.map_or(String::new(), |z| format!("%{z}"));
-    let mut forms = vec![format!("{addr}{zone}")];
+    // The hexadecimal digits without regard to case (RFC 3986 3.2.2; RFC 5952 4.3 writes them
+    // in lowercase): `[E::D:A:9:0:1.6.2.1]` is read `e::d:a:9:0:1.6.2.1`, run here.
+    let mut forms = vec![
+        format!("{addr}{zone}"),
+        format!("{}{zone}", addr.to_ascii_lowercase()),
+    ];
     if let Some(ip) = rfc5952(addr) {
         forms.push(format!("{ip}{zone}"));
     }

@@ -47,6 +47,17 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.map(auto_escaped).as_deref() == e.got
         },
     },
+    // The same escaping on an input RFC 3986 rejects, judged against the lenient reading,
+    // where the URL Standard removes a tab or newline that url.parse keeps escaped
+    // (`url.resolve("http://a/b/c/d;p?q", "?\td")` is `http://a/b/c/d;p?%09d`, run here).
+    Rule {
+        profile: "node-legacy-url",
+        name: "space and < > \" ` \\r \\n \\t { } | \\ ^ ' are percent-encoded where the URL Standard removes or rereads them (\"Percent-encoding in URLs\")",
+        explains: |e| {
+            std::str::from_utf8(e.input)
+                .is_ok_and(|text| super::lenient_reading_after(e, auto_escaped(text).as_bytes()))
+        },
+    },
     Rule {
         profile: "node-legacy-url",
         name: "auth (the userinfo) is percent-decoded",
@@ -169,7 +180,6 @@ const FORMAT_SLASHES: &[&str] = &["http", "https", "ftp", "gopher", "file"];
 /// Node's `slashedProtocol` (lib/url.js), the schemes written with "//".
 const SLASHED: &[&str] = &["http", "https", "ftp", "gopher", "file", "ws", "wss"];
 
-/// `s` with the characters `url.parse` escapes in a URL object's properties escaped.
 /// The auth `url.parse` reads from `input` (Node's `lib/url.js`): after the input trimmed, a
 /// scheme (`[a-z0-9.+-]+:`) and the slashes that follow it (without a scheme, only `//`
 /// followed by text with an `@`), for any scheme but `javascript` that is written with `//` or
@@ -224,6 +234,7 @@ fn decodes(text: &[u8]) -> bool {
     !lone_percent && std::str::from_utf8(&super::pct_decode_bytes(text)).is_ok()
 }
 
+/// `s` with the characters `url.parse` escapes in a URL object's properties escaped.
 fn auto_escaped(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
