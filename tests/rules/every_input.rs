@@ -37,6 +37,10 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             legacy_escapes("http://a/b/c/d;p?%09d"),
             "resolve:?\td|http://a/b/c/d;p?q",
         ),
+        (escapes("python-urllib3"), "http://a/\0"),
+        (escapes("python-yarl"), "http://a?\u{b}"),
+        (escapes("go-net-url"), "http://a#\t"),
+        (escapes("python-furl"), "http://a/\0"),
         (php_underscores(), "http://\0@o"),
         (rfc3986_escapes(), "http://a/\0"),
         (
@@ -381,22 +385,53 @@ fn perl_escapes_what_the_url_standard_removes_and_nothing_else_is_that() {
 /// The `rfc3986` package's `uri_reference` as run here on an input RFC 3986 rejects: what it does
 /// not allow percent-encoded (`uri_reference("http://a/\x00").path` is `/%00`), split.
 fn rfc3986_escapes() -> Arc<dyn Subject> {
-    plays(
-        "python-rfc3986",
-        "python-rfc3986",
-        Edition::Rfc3986,
-        |input, _| {
-            let mut escaped = String::new();
-            for c in String::from_utf8_lossy(input).chars() {
-                if c.is_ascii_control() {
-                    escaped.push_str(&format!("%{:02X}", c as u32));
-                } else {
-                    escaped.push(c);
-                }
-            }
-            Outcome::Accepted(Parsed::from(uridiff::subjects::lenient::split(&escaped)))
-        },
-    )
+    escapes("python-rfc3986")
+}
+
+/// A library (`name`, its own profile) that percent-encodes the controls of its input and splits
+/// it, as urllib3's `parse_url("http://a/\x00").path` is `/%00` (run here).
+fn escapes(name: &str) -> Arc<dyn Subject> {
+    plays(name, name, Edition::Rfc3986, |input, _| {
+        Outcome::Accepted(Parsed::from(uridiff::subjects::lenient::split(
+            &controls_escaped(input),
+        )))
+    })
+}
+
+fn controls_escaped(input: &[u8]) -> String {
+    let mut escaped = String::new();
+    for c in String::from_utf8_lossy(input).chars() {
+        if c.is_ascii_control() {
+            escaped.push_str(&format!("%{:02X}", c as u32));
+        } else {
+            escaped.push(c);
+        }
+    }
+    escaped
+}
+
+#[test]
+fn libraries_that_escape_where_the_url_standard_removes_and_nothing_else_is_that() {
+    let named = |rules: &[String]| {
+        rules
+            .iter()
+            .any(|r| r.contains("the URL Standard removes or rereads"))
+    };
+    for (name, input) in [
+        ("python-urllib3", "http://a/\0"),
+        ("python-yarl", "http://a?\u{b}"),
+        ("go-net-url", "http://a#\t"),
+        ("python-furl", "http://a/\0"),
+    ] {
+        let rules = fired(escapes(name), input);
+        assert!(named(&rules), "{name} {input}: {rules:?}");
+        // One step off: the control written as another character's escape is a finding.
+        let engine = Engine::new(vec![plays(name, name, Edition::Rfc3986, |input, _| {
+            split_changed(input, |c| Some(if c.is_ascii_control() { ' ' } else { c }))
+        })]);
+        let found = engine.findings(&engine.run_one(&Task::parse(input.into(), "t")));
+        assert!(found.iter().any(|f| f.rule.is_none()), "{name}: {found:?}");
+    }
 }
 
 /// `uri_reference("\x00").resolve_with("http://a/b/c/d;p?q")`, as run here:

@@ -30,6 +30,15 @@ use crate::model::Component;
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    // `EscapedPath` and `EscapedFragment` ("returns the escaped form of u.Path" / "of
+    // u.Fragment"; "computes an escaped form on its own" where the raw text is no valid
+    // escaping): where the URL Standard removes a character or reads `\` as `/`, Go writes it
+    // escaped (`http://a#\t` has the fragment `%09`, `file:///\` the path `/%5C`, run here).
+    Rule {
+        profile: "go-net-url",
+        name: "EscapedPath and EscapedFragment escape what the URL Standard removes or rereads (\"returns the escaped form\")",
+        explains: super::escaped_where_lenient,
+    },
     Rule {
         profile: "go-net-url",
         name: "no authority unless \"//\" follows the scheme (URL: \"URLs that do not start with a slash after the scheme are interpreted as: scheme:opaque[?query][#fragment]\"; the general form [scheme:][//[userinfo@]host][/]path)",

@@ -285,6 +285,15 @@ fn host_idna_encoded_on_the_way_back(e: &Evidence<'_>) -> bool {
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    // furl's encoding of its path, query and fragment on an input RFC 3986 rejects (README:
+    // "Encoding is handled for you"): where the URL Standard removes a character or reads `\`
+    // as `/`, furl keeps it escaped (`str(furl("http://a/\x00").path)` is `/%00`,
+    // `str(furl("file:///\\").path)` is `/%5C`, run here).
+    Rule {
+        profile: "python-furl",
+        name: "the path, query and fragment encoded where the URL Standard removes or rereads a character (README: \"Encoding is handled for you\")",
+        explains: super::escaped_where_lenient,
+    },
     Rule {
         profile: "python-furl",
         name: "no netloc unless \"//\" follows the scheme (furl splits with urllib.parse.urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",

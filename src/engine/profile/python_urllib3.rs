@@ -161,6 +161,16 @@ fn encode_invalid_chars(path: &str, allowed: &[u8]) -> String {
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    // `parse_url` passes the userinfo, path, query and fragment through `_encode_invalid_chars`
+    // (its docstring: "Percent-encodes a URI component without reapplying onto an already
+    // percent-encoded component"), so where the URL Standard removes a character (a tab, a
+    // control at the end) urllib3 keeps it escaped: `parse_url("http://a/\x00").path` is
+    // `/%00`, `parse_url("http://2?\t").query` is `%09`, run here.
+    Rule {
+        profile: "python-urllib3",
+        name: "parse_url percent-encodes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (_encode_invalid_chars)",
+        explains: super::escaped_where_lenient,
+    },
     Rule {
         profile: "python-urllib3",
         name: "a text without a scheme is read as an authority first (parse_url's example: \"google.com:80\")",

@@ -204,6 +204,14 @@ fn has_netloc(e: &Evidence<'_>) -> bool {
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    // The same encoding on an input RFC 3986 rejects: where the URL Standard removes a
+    // character, yarl keeps it quoted (`URL("http://a?\x0b").raw_query_string` is `%0B`,
+    // `URL("http://a/\x00").raw_path` is `/%00`, run here).
+    Rule {
+        profile: "python-yarl",
+        name: "the URL quoted where the URL Standard removes or rereads a character (\"Constructor ... perform encoding for all parts\")",
+        explains: super::escaped_where_lenient,
+    },
     Rule {
         profile: "python-yarl",
         name: "an absent scheme, authority, query or fragment is the empty string",
