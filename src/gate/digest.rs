@@ -138,10 +138,17 @@ mod tests {
     fn the_rules_text_names_every_profile_and_rule() {
         let text = rules_text();
         for p in crate::subjects::profile::PROFILES {
-            assert!(text.contains(&format!("profile\t{}\t", p.name)), "{}", p.name);
+            assert!(
+                text.contains(&format!("profile\t{}\t", p.name)),
+                "{}",
+                p.name
+            );
         }
         let rules = crate::engine::rules().count();
-        assert_eq!(text.lines().filter(|l| l.starts_with("rule\t")).count(), rules);
+        assert_eq!(
+            text.lines().filter(|l| l.starts_with("rule\t")).count(),
+            rules
+        );
         assert!(rules > 0);
     }
 

@@ -747,7 +747,11 @@ mod tests {
         assert!(e.message.contains("`# rules:`"), "{e}");
         // A value that is no digest is named at its column.
         let e = read(&text.replace(&d.rules, "sha256:xyz")).unwrap_err();
-        let line = text.lines().position(|l| l.starts_with("# rules:")).unwrap() + 1;
+        let line = text
+            .lines()
+            .position(|l| l.starts_with("# rules:"))
+            .unwrap()
+            + 1;
         assert_eq!((e.line, e.column), (line, "# rules: ".len() + 1), "{e}");
         assert!(e.message.contains("not a digest"), "{e}");
         let e = read(&text.replace(&rules, &format!("{rules}{rules}"))).unwrap_err();

@@ -842,7 +842,8 @@ mod tests {
     use super::*;
     fn header() -> Header {
         Header {
-            uridiff: "uridiff 0".into(), digests: None,
+            uridiff: "uridiff 0".into(),
+            digests: None,
             seed: 1,
             count: 2,
             editions: vec!["rfc3986".into()],
@@ -1133,16 +1134,31 @@ mod tests {
 
     #[test]
     fn another_uridiff_or_other_digests_are_one_line_naming_both() {
-        let mut before = run(vec![record("http://c", "p host parse: a://a", 2)], &["http://d"]);
+        let mut before = run(
+            vec![record("http://c", "p host parse: a://a", 2)],
+            &["http://d"],
+        );
         before.header.uridiff = "uridiff 0.2.0".into();
         before.header.digests = Some(digests('a', 'b'));
         let baseline = baseline_of(&before);
         // The same tool compares; every other answer still changes nothing.
         assert_eq!(compare(&baseline, &before).unwrap(), Vec::new());
         let cases = [
-            ("uridiff 0.3.0", Some(digests('a', 'b')), "0.3.0 (rules sha256:aaaaaaaaaaaa, corpus sha256:bbbbbbbbbbbb)"),
-            ("uridiff 0.2.0", Some(digests('c', 'b')), "0.2.0 (rules sha256:cccccccccccc, corpus sha256:bbbbbbbbbbbb)"),
-            ("uridiff 0.2.0", Some(digests('a', 'd')), "0.2.0 (rules sha256:aaaaaaaaaaaa, corpus sha256:dddddddddddd)"),
+            (
+                "uridiff 0.3.0",
+                Some(digests('a', 'b')),
+                "0.3.0 (rules sha256:aaaaaaaaaaaa, corpus sha256:bbbbbbbbbbbb)",
+            ),
+            (
+                "uridiff 0.2.0",
+                Some(digests('c', 'b')),
+                "0.2.0 (rules sha256:cccccccccccc, corpus sha256:bbbbbbbbbbbb)",
+            ),
+            (
+                "uridiff 0.2.0",
+                Some(digests('a', 'd')),
+                "0.2.0 (rules sha256:aaaaaaaaaaaa, corpus sha256:dddddddddddd)",
+            ),
             ("uridiff 0.2.0", None, "0.2.0 (no rules or corpus digest)"),
         ];
         for (tool, digests, shown) in cases {

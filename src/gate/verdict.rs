@@ -370,7 +370,8 @@ mod tests {
     fn run(records: Vec<Record>) -> Run {
         Run {
             header: Header {
-                uridiff: "uridiff 0".into(), digests: None,
+                uridiff: "uridiff 0".into(),
+                digests: None,
                 seed: 1,
                 count: 2,
                 editions: vec!["rfc3986".into()],
