@@ -179,6 +179,46 @@ fn summary_chapters() -> Vec<String> {
     links(&prose).into_iter().map(|(_, t)| t).collect()
 }
 
+/// The dependency line the tutorial, the worker crate's README and its crate documentation
+/// show for `uridiff-worker` names the crate's own version (major.minor, as Cargo's caret
+/// requirement reads it: The Cargo Book, "Specifying Dependencies"), and uridiff's is the same.
+#[test]
+fn the_uridiff_worker_dependency_line_names_the_crates_version() {
+    let version = |manifest: &str| {
+        read(&root().join(manifest))
+            .lines()
+            .find_map(|l| l.strip_prefix("version = \""))
+            .and_then(|v| v.strip_suffix('"'))
+            .unwrap_or_else(|| panic!("{manifest}: no version line"))
+            .to_owned()
+    };
+    let worker = version("workers/rust/Cargo.toml");
+    assert_eq!(
+        worker,
+        env!("CARGO_PKG_VERSION"),
+        "uridiff-worker and uridiff differ"
+    );
+    let minor: Vec<&str> = worker.split('.').take(2).collect();
+    let line = format!("uridiff-worker = \"{}\"", minor.join("."));
+    for doc in [
+        "examples/ci/README.md",
+        "workers/rust/README.md",
+        "workers/rust/src/lib.rs",
+        "docs/src/tutorial.md",
+    ] {
+        let text = read(&root().join(doc));
+        assert!(text.contains(&line), "{doc} does not show `{line}`");
+        // No other version of it anywhere in the file.
+        for (i, _) in text.match_indices("uridiff-worker = \"") {
+            assert!(
+                text[i..].starts_with(&line),
+                "{doc}: {}",
+                &text[i..i + line.len()]
+            );
+        }
+    }
+}
+
 #[test]
 fn the_book_has_mdbooks_layout_and_the_summary_lists_every_chapter_once() {
     let book = read(&root().join("docs/book.toml"));

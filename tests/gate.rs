@@ -648,7 +648,81 @@ fn check_writes_then_passes_then_fails_on_an_edited_digest() {
     fs::write(&base, text.replacen("# seed: 5", "# seed: five", 1)).expect("write");
     let o = check(base_s, &[]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("b.txt:9:9: "), "{}", stderr(&o));
+    let seed_line = text
+        .lines()
+        .position(|l| l == "# seed: 5")
+        .expect("a seed line")
+        + 1;
+    assert!(
+        stderr(&o).contains(&format!("b.txt:{seed_line}:9: ")),
+        "{}",
+        stderr(&o)
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_baseline_of_another_uridiff_or_other_rules_is_refused_in_one_line() {
+    let dir = scratch("tool");
+    let base = dir.join("b.txt");
+    let base_s = base.to_str().expect("utf-8");
+    let o = check(base_s, &["--write-baseline"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = fs::read_to_string(&base).expect("written");
+    // The header names this uridiff and both digests.
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        text.contains(&format!("\n# tool: uridiff {version}\n# rules: sha256:")),
+        "{text}"
+    );
+    let value = |field: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("# {field}: ")))
+            .expect("the field")
+            .to_owned()
+    };
+    let (rules, corpus) = (value("rules"), value("corpus"));
+    assert_eq!((rules.len(), corpus.len()), (7 + 64, 7 + 64));
+    let ours = format!(
+        "{version} (rules {}, corpus {})",
+        &rules[..19],
+        &corpus[..19]
+    );
+    // A baseline of uridiff 0.1.0 (no digests), and one of this version with other rules.
+    let older = text
+        .replace(
+            &format!("# tool: uridiff {version}"),
+            "# tool: uridiff 0.1.0",
+        )
+        .replace(&format!("# rules: {rules}\n# corpus: {corpus}\n"), "");
+    let other = text.replace(&rules, &format!("sha256:{}", "0".repeat(64)));
+    let cases = [
+        (older, "0.1.0 (no rules or corpus digest)".to_owned()),
+        (
+            other,
+            format!(
+                "{version} (rules sha256:000000000000, corpus {})",
+                &corpus[..19]
+            ),
+        ),
+    ];
+    for (written, theirs) in cases {
+        // Every answer edited too: still the one line, never a line per answer.
+        let written = written.replace("\n0", "\n1");
+        fs::write(&base, &written).expect("write");
+        let o = check(base_s, &[]);
+        assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(&format!(
+                "written with uridiff {theirs}, this run has {ours}"
+            )),
+            "{err}"
+        );
+        assert!(err.contains("--write-baseline"), "{err}");
+        assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    }
     let _ = fs::remove_dir_all(&dir);
 }
 

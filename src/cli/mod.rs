@@ -52,11 +52,12 @@ enum Command {
     /// The CI gate: run what `report` runs and compare, for each parser under test, every job on
     /// which it deviates from its reference (and a digest of its answer) with a baseline file.
     ///
-    /// The file's header records the uridiff version, seed, count, editions and each parser under
-    /// test with its version and profile; then each class heads the jobs (id, answer digest, the
-    /// input shown) on which it shows. Exits 1 on a new deviating job, a changed answer and a
-    /// stale line (each printed with the `uridiff diff` command that shows it); 2 on a malformed
-    /// baseline (file:line:column), one from another run (which field differs), or a parser under
+    /// The file's header records the uridiff version with digests of its rules and default
+    /// corpus, the seed, count, editions and each parser under test with its version and
+    /// profile; then each class heads the jobs (id, answer digest, the input shown) on which it
+    /// shows. Exits 1 on a new deviating job, a changed answer and a stale line (each printed
+    /// with the `uridiff diff` command that shows it); 2 on a malformed baseline
+    /// (file:line:column), one from another uridiff or another run (which field differs), or a parser under
     /// test that cannot run (or stops running during the run: a worker given up on after
     /// failing request after request). --write-baseline writes the file instead.
     Check(CheckArgs),

@@ -15,7 +15,9 @@
 //! # under it each line is `<job id> <answer digest>`, sorted by job id.
 //! # `### (N) <parser> confusion` heads the N URL-confusion classes the parser takes part in;
 //! # under it each line is `<component> [<parsers reading alike>|...]`, sorted.
-//! # tool: uridiff 0.1.0
+//! # tool: uridiff 0.2.0
+//! # rules: sha256:4f1c…(64 hex digits)
+//! # corpus: sha256:9a0e…(64 hex digits)
 //! # seed: 1
 //! # count: 3000
 //! # editions: rfc3986
@@ -36,6 +38,13 @@
 //! as a baseline that lists no confusion class, so each class of a parser under test fails the
 //! gate as new until the file is rewritten with `--write-baseline` (the format version stays 2:
 //! no line of the older file changes meaning).
+//!
+//! The `# rules:` and `# corpus:` lines are the digests of what decided the verdicts beside the
+//! tool's version ([`super::digest`]): a check with another version or other digests is refused
+//! in one line before any line is compared ([`super::compare`]). A baseline written before they
+//! existed (uridiff 0.1.0) reads without them and is refused by its version, in the same line;
+//! a baseline with one of the two lines is refused as malformed. The format version stays 2: a
+//! reader of format 2 takes a `# field:` line it does not know as a comment.
 //!
 //! A job the parser does not do (an `Unsupported` outcome) is in neither part: it has no answer,
 //! and which operations and editions a parser does belongs to its version, which the header
@@ -104,7 +113,7 @@ pub enum LoadError {
 ///
 /// ```
 /// use uridiff::gate::{file, Header, Run};
-/// let run = Run { header: Header { uridiff: "uridiff 1".into(), seed: 7, count: 0,
+/// let run = Run { header: Header { uridiff: "uridiff 1".into(), digests: None, seed: 7, count: 0,
 ///     editions: vec!["rfc3986".into()], parsers: Vec::new() },
 ///     records: Vec::new(), answers: Default::default(), jobs: Default::default(),
 ///     confusion: Vec::new() };
@@ -141,6 +150,10 @@ pub fn write(run: &Run) -> String {
         "# under it each line is `<component> [<parsers reading alike>|...]`, sorted."
     );
     let _ = writeln!(out, "# tool: {}", h.uridiff);
+    if let Some(d) = &h.digests {
+        let _ = writeln!(out, "# rules: {}", d.rules);
+        let _ = writeln!(out, "# corpus: {}", d.corpus);
+    }
     let _ = writeln!(out, "# seed: {}", h.seed);
     let _ = writeln!(out, "# count: {}", h.count);
     let _ = writeln!(out, "# editions: {}", h.editions.join(" "));
@@ -254,6 +267,21 @@ fn number<T: std::str::FromStr>(value: &str, line: usize, column: usize) -> Resu
     })
 }
 
+/// A `# rules:` or `# corpus:` value: `sha256:` and 64 lowercase hex digits.
+fn digest(value: &str, line: usize, column: usize) -> Result<String, SyntaxError> {
+    let value = value.trim();
+    let hex = value.strip_prefix("sha256:").unwrap_or("");
+    if hex.len() == 64 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
+        Ok(value.to_owned())
+    } else {
+        Err(at(
+            line,
+            column,
+            format!("{value:?} is not a digest (`sha256:` and 64 hex digits); {REGENERATE}"),
+        ))
+    }
+}
+
 /// Reads a baseline's text.
 ///
 /// # Errors
@@ -294,6 +322,8 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
         }
     }
     let mut tool = None;
+    let mut rules = None;
+    let mut corpus = None;
     let mut seed = None;
     let mut count = None;
     let mut editions = None;
@@ -331,6 +361,10 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
             match field {
                 "tool" if tool.is_some() => return Err(twice(n)),
                 "tool" => tool = Some(value.trim().to_owned()),
+                "rules" if rules.is_some() => return Err(twice(n)),
+                "rules" => rules = Some(digest(value, n, column)?),
+                "corpus" if corpus.is_some() => return Err(twice(n)),
+                "corpus" => corpus = Some(digest(value, n, column)?),
                 "seed" if seed.is_some() => return Err(twice(n)),
                 "seed" => seed = Some(number(value, n, column)?),
                 "count" if count.is_some() => return Err(twice(n)),
@@ -468,9 +502,18 @@ fn read_lines(text: &str) -> Result<Baseline, SyntaxError> {
             format!("the header has no `# {field}:` line; {REGENERATE}"),
         )
     };
+    // Both digests or neither (a baseline of uridiff 0.1.0, which the version check refuses
+    // in one line).
+    let digests = match (rules, corpus) {
+        (Some(rules), Some(corpus)) => Some(super::digest::Digests { rules, corpus }),
+        (None, None) => None,
+        (Some(_), None) => return Err(missing("corpus")),
+        (None, Some(_)) => return Err(missing("rules")),
+    };
     Ok(Baseline {
         header: Header {
             uridiff: tool.ok_or_else(|| missing("tool"))?,
+            digests,
             seed: seed.ok_or_else(|| missing("seed"))?,
             count: count.ok_or_else(|| missing("count"))?,
             editions: editions.ok_or_else(|| missing("editions"))?,
@@ -677,6 +720,42 @@ mod tests {
         let e = read(text).unwrap_err();
         assert_eq!((e.line, e.column), (line, column), "{e}");
         assert!(e.message.contains(says), "{e}");
+    }
+
+    #[test]
+    fn the_digests_are_written_and_read_back_both_or_neither() {
+        let d = super::super::digest::Digests {
+            rules: format!("sha256:{}", "0f".repeat(32)),
+            corpus: format!("sha256:{}", "e1".repeat(32)),
+        };
+        let mut b = read(GOOD).unwrap();
+        assert_eq!(b.header.digests, None);
+        b.header.digests = Some(d.clone());
+        let run = Run {
+            header: b.header.clone(),
+            records: Vec::new(),
+            answers: Default::default(),
+            jobs: Default::default(),
+            confusion: Vec::new(),
+        };
+        let text = write(&run);
+        assert!(text.contains(&format!("\n# rules: {}\n# corpus: {}\n", d.rules, d.corpus)));
+        assert_eq!(read(&text).unwrap().header.digests, Some(d.clone()));
+        // One without the other is malformed, named at the header.
+        let rules = format!("# rules: {}\n", d.rules);
+        let e = read(&text.replace(&rules, "")).unwrap_err();
+        assert!(e.message.contains("`# rules:`"), "{e}");
+        // A value that is no digest is named at its column.
+        let e = read(&text.replace(&d.rules, "sha256:xyz")).unwrap_err();
+        let line = text
+            .lines()
+            .position(|l| l.starts_with("# rules:"))
+            .unwrap()
+            + 1;
+        assert_eq!((e.line, e.column), (line, "# rules: ".len() + 1), "{e}");
+        assert!(e.message.contains("not a digest"), "{e}");
+        let e = read(&text.replace(&rules, &format!("{rules}{rules}"))).unwrap_err();
+        assert!(e.message.contains("a second `# rules:` line"), "{e}");
     }
 
     #[test]

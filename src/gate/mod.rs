@@ -32,6 +32,7 @@
 //! changes that fail the gate; [`verdict`] gathers them into the one value `check`'s outputs
 //! (`--json`, `--sarif`, `--junit`, the Markdown summary) are written from.
 
+pub mod digest;
 pub mod file;
 pub mod verdict;
 
@@ -286,6 +287,9 @@ pub struct Parser {
 pub struct Header {
     /// `uridiff X.Y.Z`.
     pub uridiff: String,
+    /// The digests of the rules and the default corpus this uridiff judged with; `None` in a
+    /// baseline written before they were recorded (uridiff 0.1.0).
+    pub digests: Option<digest::Digests>,
     /// The generator's seed.
     pub seed: u64,
     /// How many inputs were generated.
@@ -405,15 +409,17 @@ pub struct Baseline {
 
 /// A baseline that belongs to another run: which field differs, both values, and what to do.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the baseline was written with {field} {baseline}, this run has {now}: run with the baseline's settings, or refresh it with --write-baseline")]
+#[error("the baseline was written with {field} {baseline}, this run has {now}: {advice}")]
 pub struct Mismatch {
-    /// The field (`uridiff version`, `seed`, `count`, `editions`, `parsers under test`,
-    /// `<parser> version`, `<parser> profile`).
+    /// The field (`uridiff`: its version and digests; `seed`, `count`, `editions`, `parsers
+    /// under test`, `<parser> version`, `<parser> profile`).
     pub field: String,
     /// The baseline's value.
     pub baseline: String,
     /// This run's value.
     pub now: String,
+    /// What to do.
+    pub advice: &'static str,
 }
 
 /// What a change is.
@@ -661,6 +667,27 @@ fn confusion_changes(baseline: &Baseline, run: &Run) -> Vec<Change> {
 }
 
 fn check_header(baseline: &Header, now: &Header) -> Result<(), Mismatch> {
+    // Another uridiff, or the same version with other rules or another default corpus (a build
+    // between releases), is refused before any line, in this one line, and `check` exits 2 as
+    // for any run that cannot be compared: a new version can rightly change verdicts (a rule
+    // added or corrected, a suite case, the generator), and each of its answers would otherwise
+    // fail the gate as a change of the parser, hundreds of lines whose one cause is the tool. A
+    // warning that let the comparison go on would be that misreading; the fix is one command.
+    let tool = |h: &Header| {
+        let version = h.uridiff.strip_prefix("uridiff ").unwrap_or(&h.uridiff);
+        match &h.digests {
+            Some(d) => format!("{version} ({})", d.short()),
+            None => format!("{version} (no rules or corpus digest)"),
+        }
+    };
+    if baseline.uridiff != now.uridiff || baseline.digests != now.digests {
+        return Err(Mismatch {
+            field: "uridiff".to_owned(),
+            baseline: tool(baseline),
+            now: tool(now),
+            advice: "its verdicts may differ, so no line is compared; refresh the baseline with --write-baseline (or run the uridiff that wrote it)",
+        });
+    }
     let differ = |field: &str, b: String, n: String| -> Result<(), Mismatch> {
         if b == n {
             Ok(())
@@ -669,14 +696,10 @@ fn check_header(baseline: &Header, now: &Header) -> Result<(), Mismatch> {
                 field: field.to_owned(),
                 baseline: b,
                 now: n,
+                advice: "run with the baseline's settings, or refresh it with --write-baseline",
             })
         }
     };
-    differ(
-        "uridiff version",
-        baseline.uridiff.clone(),
-        now.uridiff.clone(),
-    )?;
     differ("seed", baseline.seed.to_string(), now.seed.to_string())?;
     differ("count", baseline.count.to_string(), now.count.to_string())?;
     differ(
@@ -719,7 +742,7 @@ fn check_header(baseline: &Header, now: &Header) -> Result<(), Mismatch> {
 ///
 /// ```
 /// use uridiff::gate::{compare, Baseline, Header, Run};
-/// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
+/// let header = Header { uridiff: "uridiff 1".into(), digests: None, seed: 1, count: 0,
 ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
 /// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
 ///                 jobs: Default::default(), confusion: Vec::new() };
@@ -820,6 +843,7 @@ mod tests {
     fn header() -> Header {
         Header {
             uridiff: "uridiff 0".into(),
+            digests: None,
             seed: 1,
             count: 2,
             editions: vec!["rfc3986".into()],
@@ -1099,6 +1123,61 @@ mod tests {
         let mut after = run(Vec::new(), &[]);
         after.header.count = 3;
         assert_eq!(compare(&baseline, &after).unwrap_err().field, "count");
+    }
+
+    fn digests(rules: char, corpus: char) -> digest::Digests {
+        digest::Digests {
+            rules: format!("sha256:{}", rules.to_string().repeat(64)),
+            corpus: format!("sha256:{}", corpus.to_string().repeat(64)),
+        }
+    }
+
+    #[test]
+    fn another_uridiff_or_other_digests_are_one_line_naming_both() {
+        let mut before = run(
+            vec![record("http://c", "p host parse: a://a", 2)],
+            &["http://d"],
+        );
+        before.header.uridiff = "uridiff 0.2.0".into();
+        before.header.digests = Some(digests('a', 'b'));
+        let baseline = baseline_of(&before);
+        // The same tool compares; every other answer still changes nothing.
+        assert_eq!(compare(&baseline, &before).unwrap(), Vec::new());
+        let cases = [
+            (
+                "uridiff 0.3.0",
+                Some(digests('a', 'b')),
+                "0.3.0 (rules sha256:aaaaaaaaaaaa, corpus sha256:bbbbbbbbbbbb)",
+            ),
+            (
+                "uridiff 0.2.0",
+                Some(digests('c', 'b')),
+                "0.2.0 (rules sha256:cccccccccccc, corpus sha256:bbbbbbbbbbbb)",
+            ),
+            (
+                "uridiff 0.2.0",
+                Some(digests('a', 'd')),
+                "0.2.0 (rules sha256:aaaaaaaaaaaa, corpus sha256:dddddddddddd)",
+            ),
+            ("uridiff 0.2.0", None, "0.2.0 (no rules or corpus digest)"),
+        ];
+        for (tool, digests, shown) in cases {
+            // Every answer differs too: the refusal comes first, not a line per answer.
+            let mut after = run(vec![record("http://c", "p port parse: a://a", 9)], &[]);
+            after.header.uridiff = tool.into();
+            after.header.digests = digests;
+            let e = compare(&baseline, &after).unwrap_err();
+            let line = e.to_string();
+            assert_eq!(e.field, "uridiff");
+            assert_eq!(e.now, shown);
+            assert_eq!(
+                e.baseline,
+                "0.2.0 (rules sha256:aaaaaaaaaaaa, corpus sha256:bbbbbbbbbbbb)"
+            );
+            assert!(!line.contains('\n'), "{line}");
+            assert!(line.contains(&e.baseline) && line.contains(shown), "{line}");
+            assert!(line.contains("--write-baseline"), "{line}");
+        }
     }
 
     /// A host confusion class on `input` with these groups: (parsers, reading).

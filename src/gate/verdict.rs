@@ -169,7 +169,7 @@ impl Verdict {
     ///
     /// ```
     /// use uridiff::gate::{compare, verdict::Verdict, Baseline, Header, Run};
-    /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
+    /// let header = Header { uridiff: "uridiff 1".into(), digests: None, seed: 1, count: 0,
     ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
     /// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
     ///                 jobs: Default::default(), confusion: Vec::new() };
@@ -259,7 +259,7 @@ impl Verdict {
     /// let task = Task::parse(b"http://a b/".to_vec(), "x");
     /// let record = Record { subject: "p".into(), class: "p too-lax parse: a://a a".into(),
     ///                       severity: Severity::High, job: job_id(&task), answer: 7, task: task.clone() };
-    /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 1,
+    /// let header = Header { uridiff: "uridiff 1".into(), digests: None, seed: 1, count: 1,
     ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
     /// let run = Run { header, records: vec![record], answers: Default::default(),
     ///                 jobs: [(job_id(&task), task)].into(), confusion: Vec::new() };
@@ -298,7 +298,7 @@ impl Verdict {
     ///
     /// ```
     /// use uridiff::gate::{compare, verdict::Verdict, Baseline, Header, Run};
-    /// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
+    /// let header = Header { uridiff: "uridiff 1".into(), digests: None, seed: 1, count: 0,
     ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
     /// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
     ///                 jobs: Default::default(), confusion: Vec::new() };
@@ -371,6 +371,7 @@ mod tests {
         Run {
             header: Header {
                 uridiff: "uridiff 0".into(),
+                digests: None,
                 seed: 1,
                 count: 2,
                 editions: vec!["rfc3986".into()],

@@ -269,7 +269,7 @@ pub fn write_cases(
 ///
 /// ```
 /// use uridiff::gate::{compare, verdict::Verdict, Baseline, Header, Run};
-/// let header = Header { uridiff: "uridiff 1".into(), seed: 1, count: 0,
+/// let header = Header { uridiff: "uridiff 1".into(), digests: None, seed: 1, count: 0,
 ///                       editions: vec!["rfc3986".into()], parsers: Vec::new() };
 /// let run = Run { header: header.clone(), records: Vec::new(), answers: Default::default(),
 ///                 jobs: Default::default(), confusion: Vec::new() };

@@ -332,6 +332,7 @@ pub fn gate(inputs: Inputs<'_>, under_test: &[String]) -> Result<crate::gate::Ru
     let editions: std::collections::BTreeSet<&str> = tasks.iter().map(|t| t.edition.id()).collect();
     let header = Header {
         uridiff: format!("uridiff {}", env!("CARGO_PKG_VERSION")),
+        digests: Some(crate::gate::digest::Digests::of_this_build()),
         seed: inputs.seed,
         count: inputs.generated,
         editions: editions.into_iter().map(str::to_owned).collect(),

@@ -3,7 +3,14 @@
 //! and [`Worker::run`] answers uridiff's requests on stdin and stdout, one JSON object per line,
 //! pipelined requests included (they are answered in order, each flushed).
 //!
-//! A crate puts its own working tree under uridiff's gate with one example binary, run by
+//! A crate adds it as a dev-dependency:
+//!
+//! ```toml
+//! [dev-dependencies]
+//! uridiff-worker = "0.2"
+//! ```
+//!
+//! and puts its own working tree under uridiff's gate with one example binary, run by
 //! `uridiff check --external mine='cargo run -q --example uridiff_worker' --under-test mine`:
 //!
 //! ```no_run
