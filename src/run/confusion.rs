@@ -709,6 +709,13 @@ mod class_tests {
         // An explicit port under that scheme still takes part.
         let port = partition(&infos, b".://h", Component::Port, 1..4, |i| &ports[i]);
         assert_eq!(port.len(), 2);
+        // Where no parser reads a written port, defaults of two schemes (443, 80) are no port
+        // class: the difference is the scheme's.
+        let defaults = [under("https", None), under("http", None)];
+        let port = partition(&infos, b"h\x18ttps://s", Component::Port, 0..2, |i| {
+            &defaults[i]
+        });
+        assert!(port.is_empty(), "{port:?}");
     }
 
     #[test]

@@ -32,6 +32,10 @@ pub(super) fn partition<'o>(
         return Vec::new();
     }
     let input_has_fffd = String::from_utf8_lossy(input).contains('\u{fffd}');
+    // Whether some parser taking part reads a port written in the input: where none does, the
+    // readings differ at most in the defaults of the schemes they read, a difference of the
+    // scheme's (its own class), not of a port.
+    let mut port_written = false;
     let mut groups: BTreeMap<Option<String>, (Vec<usize>, Option<String>)> = BTreeMap::new();
     for i in among {
         let info = infos[i];
@@ -72,6 +76,7 @@ pub(super) fn partition<'o>(
         // scheme-less input as http.
         let scheme_of = own.or(note.map(|_| "http")).or(scheme.as_deref());
         let reading = canonical(c, v, scheme_of);
+        port_written |= c == Component::Port && v.is_some_and(|v| !v.is_empty());
         // No port under a scheme that has no default: no port is connected to, so the
         // reading says nothing about where a request goes (a difference there is the scheme's).
         if c == Component::Port && reading.is_none() {
@@ -81,6 +86,9 @@ pub(super) fn partition<'o>(
             .entry(reading)
             .or_insert_with(|| (Vec::new(), v.map(str::to_owned)));
         group.0.push(i);
+    }
+    if c == Component::Port && !port_written {
+        return Vec::new();
     }
     let mut out: Vec<(Vec<usize>, Option<String>)> = groups.into_values().collect();
     out.sort();
