@@ -34,7 +34,7 @@ pub(crate) use profile::default_port;
 pub(crate) use profile::pct_decode_bytes;
 pub use profile::registered_port;
 pub use profile::{
-    explain, explain_for, rules, versus_rfc3986, versus_rules, Evidence, Rule, TABLES,
+    explain, explain_for, rule_by_id, rules, versus_rfc3986, versus_rules, Evidence, Rule, TABLES,
 };
 
 use crate::model::{Answer, Op, Outcome, ShowBytes};
