@@ -216,3 +216,48 @@ fn suite_runs_against_each_oracle() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("oracle-grammar"));
 }
+
+/// `parsers --rules`: every rule once with its id and count, the sections in order, the rules
+/// that never fired last, and the workers left out said to be left out.
+#[test]
+fn parsers_rules_lists_every_rule_and_the_dead_ones_last() {
+    let o = uridiff(&["parsers", "--rules", "--no-external"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let at = |heading: &str| {
+        text.find(heading)
+            .unwrap_or_else(|| panic!("{heading:?} in {text}"))
+    };
+    let (fired, not_run, never) = (
+        at("\nfired ("),
+        at("\nnot counted: no parser of their owner ran ("),
+        at("\nnever fired on the default run ("),
+    );
+    assert!(fired < not_run && not_run < never, "{text}");
+    // Each rule on one line of its section: its id first, then the times it fired.
+    let line = |id: &str| {
+        let found: Vec<(usize, &str)> = text
+            .match_indices(&format!("\n  {id} "))
+            .map(|(i, _)| (i, text[i + 1..].lines().next().unwrap_or_default()))
+            .collect();
+        assert_eq!(found.len(), 1, "{id} once in {text}");
+        found[0]
+    };
+    let (i, l) = line("any/scheme-lowercased");
+    assert!(fired < i && i < not_run, "{l}");
+    let times: usize = l
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .expect("a count");
+    assert!(times > 0, "{l}");
+    let (i, l) = line("php-parse-url/control-as-underscore");
+    assert!(not_run < i && i < never, "{l}");
+    for r in uridiff::engine::rules() {
+        line(r.id);
+    }
+    // Every rule in the never-fired section says 0.
+    for l in text[never..].lines().skip(2) {
+        assert_eq!(l.split_whitespace().nth(1), Some("0"), "{l}");
+    }
+}

@@ -78,13 +78,17 @@ fn class(
     groups: &[&[&str]],
     count: usize,
     deviating: &[&str],
-    by_design: &[(&str, &str)],
+    by_design: &[(&str, &str, &str)],
     input: &[u8],
     outcomes: Vec<(&str, Outcome<Answer>)>,
 ) -> ClassRecord {
+    let by_design_ids: BTreeMap<String, String> = by_design
+        .iter()
+        .map(|(s, _, id)| ((*s).to_owned(), (*id).to_owned()))
+        .collect();
     let by_design: BTreeMap<String, String> = by_design
         .iter()
-        .map(|(s, r)| ((*s).to_owned(), (*r).to_owned()))
+        .map(|(s, r, _)| ((*s).to_owned(), (*r).to_owned()))
         .collect();
     let explained = !deviating.is_empty() && deviating.iter().all(|d| by_design.contains_key(*d));
     let signature = Signature {
@@ -122,6 +126,7 @@ fn class(
         deviating: deviating.iter().map(|s| (*s).to_owned()).collect(),
         explained,
         by_design,
+        by_design_ids,
         first_seen: example.with_input([input, b"/longer"].concat()),
         diff: uridiff::engine::diff_command(&example),
         example,
@@ -297,6 +302,7 @@ fn sample() -> Report {
             &[(
                 "url",
                 "whatwg-url: host of a special scheme is lowercased (domain to ASCII)",
+                "whatwg-url/special-host-domain-to-ascii",
             )],
             b"http://A/",
             vec![
@@ -316,6 +322,7 @@ fn sample() -> Report {
             &[(
                 "url",
                 "whatwg-url: \"/\" added to the empty path of a special scheme",
+                "whatwg-url/special-empty-path-slash",
             )],
             b"http://a",
             vec![
@@ -332,7 +339,11 @@ fn sample() -> Report {
             &[&spec_side, &["http"]],
             6,
             &["http"],
-            &[("http", "http-uri: an empty query is dropped")],
+            &[(
+                "http",
+                "http-uri: an empty query is dropped",
+                "http-uri/empty-query-dropped",
+            )],
             b"http://a/?",
             vec![
                 ("impl", http("a", "/")),
@@ -1344,6 +1355,39 @@ impl Validator<'_> {
 fn validate(doc: &Value) -> Result<(), String> {
     let schema = schema();
     Validator { root: &schema }.check(&schema, doc, "$")
+}
+
+/// A by-design class shows its rule's id beside the prose, in every writer that shows the rule.
+#[test]
+fn by_design_rules_show_their_ids() {
+    let r = sample();
+    let prose = "an empty query is dropped";
+    let id = "http-uri/empty-query-dropped";
+    let md = md_of(&r);
+    let line = md
+        .lines()
+        .find(|l| l.contains(prose))
+        .expect("summary.md shows the rule");
+    assert!(line.contains(&format!("`{id}`")), "{line}");
+    let html = html_of(&r);
+    let at = html.find(prose).expect("index.html shows the rule");
+    let near = &html[at..html.len().min(at + 200)];
+    assert!(
+        near.contains(&format!("<code class=\"rule-id\">{id}</code>")),
+        "{near}"
+    );
+    let json = json_of(&r);
+    let classes = json["classes"].as_array().expect("classes");
+    let c = classes
+        .iter()
+        .find(|c| c["by_design"]["http"].is_string())
+        .expect("the by-design class");
+    assert_eq!(c["by_design_ids"]["http"], id);
+    // A class no rule explains has no ids.
+    assert!(classes
+        .iter()
+        .filter(|c| c["by_design"].as_object().is_some_and(|m| m.is_empty()))
+        .all(|c| c["by_design_ids"].as_object().is_some_and(|m| m.is_empty())));
 }
 
 #[test]

@@ -247,7 +247,7 @@ fn fired(subject: Arc<dyn Subject>, input: &str) -> Vec<String> {
     engine
         .findings(&row)
         .into_iter()
-        .filter_map(|f| f.rule)
+        .filter_map(|f| f.rule.map(|r| r.label()))
         .collect()
 }
 

@@ -232,6 +232,45 @@ fn parsers_output_matches_its_schema() {
     assert!(!schema("parsers").is_valid(&broken));
 }
 
+/// `parsers --rules --json` against its schema, on the in-process parsers (every worker would
+/// be the default run's minutes): a rule that fires there is counted, a worker's rule applies to
+/// no parser that ran and is counted as nothing, and every rule is listed once.
+#[test]
+fn parsers_rules_output_matches_its_schema() {
+    let docs = lines(&["parsers", "--rules", "--json", "--no-external"], b"");
+    assert_eq!(docs.len(), 1, "one document");
+    check("rules", &docs);
+    let doc = &docs[0];
+    let rules = doc["rules"].as_array().expect("rules");
+    let ids: std::collections::BTreeSet<&str> = rules
+        .iter()
+        .map(|r| r["id"].as_str().expect("an id"))
+        .collect();
+    assert_eq!(ids.len(), rules.len(), "each rule once");
+    assert_eq!(rules.len(), uridiff::engine::rules().count());
+    let rule = |id: &str| {
+        rules
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap_or_else(|| panic!("{id} listed"))
+    };
+    // Lowercasing the scheme is what several in-process parsers do on generated inputs.
+    let fires = rule("any/scheme-lowercased");
+    assert!(fires["fired"].as_u64().expect("a count") > 0, "{fires}");
+    assert_eq!(fires["profile"], "*");
+    // PHP's parse_url is a worker: under --no-external none of its rules applies or fires.
+    let php = rule("php-parse-url/control-as-underscore");
+    assert_eq!(php["fired"], 0);
+    assert_eq!(php["applies_to"], json!([]));
+    assert!(doc["parsers"]
+        .as_array()
+        .is_some_and(|p| p.iter().any(|n| n == "url")));
+    assert!(doc["jobs"].as_u64() > doc["count"].as_u64(), "{doc}");
+    let mut broken = doc.clone();
+    broken["rules"][0]["id"] = json!("Any Profile: scheme lowercased");
+    assert!(!schema("rules").is_valid(&broken));
+}
+
 #[test]
 fn diff_output_matches_its_schema() {
     let mut docs = lines(

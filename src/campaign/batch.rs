@@ -199,13 +199,7 @@ impl Campaign {
             new.iter()
                 .map(|(sig, example, p)| {
                     let f = &p.finding;
-                    (
-                        sig.clone(),
-                        1,
-                        example.clone(),
-                        p.row.task.clone(),
-                        f.rule.clone(),
-                    )
+                    (sig.clone(), 1, example.clone(), p.row.task.clone(), f.rule)
                 })
                 .collect(),
         );

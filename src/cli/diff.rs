@@ -102,7 +102,7 @@ pub fn run(out: &mut impl Write, args: &DiffArgs) -> anyhow::Result<ExitCode> {
                         by_design: f
                             .rule
                             .iter()
-                            .map(|r| (f.signature.subject.clone(), r.clone()))
+                            .map(|r| (f.signature.subject.clone(), r.label()))
                             .collect(),
                     })
                     .collect(),
@@ -173,7 +173,7 @@ fn differences(name: &str, findings: &[Finding]) -> (Vec<String>, BTreeMap<Strin
             .component()
             .map_or_else(|| f.signature.class.name(), |c| c.name().to_owned());
         if let Some(rule) = &f.rule {
-            by_design.insert(what.clone(), rule.clone());
+            by_design.insert(what.clone(), rule.label());
         }
         differs.push(what);
     }

@@ -353,9 +353,14 @@ struct SuiteArgs {
 
 #[derive(Debug, Args)]
 struct ParsersArgs {
-    /// One JSON object per parser (schema 1).
+    /// One JSON object per parser (schema 1); with --rules, one document (schemas/rules.schema.json).
     #[arg(long)]
     json: bool,
+    /// List every profile rule instead: its id, owner and prose, and how many findings it
+    /// explained on `report`'s default run (which this runs, without writing a report); the
+    /// rules that never fired are listed last.
+    #[arg(long)]
+    rules: bool,
     #[command(flatten)]
     subjects: subjects::SubjectArgs,
 }

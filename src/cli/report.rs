@@ -77,6 +77,18 @@ fn default_jobs(corpus: &CorpusArgs) -> Vec<Task> {
     tasks
 }
 
+/// The jobs `uridiff report` runs when given no option: its corpus options at their defaults, as
+/// clap gives them (so they cannot drift from `report`'s), the built-in suites and the generated
+/// jobs with the boundary set. Returns the seed and count too, for saying what ran.
+pub(super) fn default_run() -> anyhow::Result<(u64, usize, Vec<Suite>, Vec<Task>)> {
+    use clap::{Args, FromArgMatches};
+    let matches =
+        CorpusArgs::augment_args(clap::Command::new("report")).try_get_matches_from(["report"])?;
+    let corpus = CorpusArgs::from_arg_matches(&matches)?;
+    let suites = load_suites(&corpus.suites)?;
+    Ok((corpus.seed, corpus.count, suites, default_jobs(&corpus)))
+}
+
 /// Runs the suites and the generated corpus (or a campaign's findings) through the engine;
 /// everything since `started` (starting the parsers, reading the suites, generating the corpus)
 /// is setup.

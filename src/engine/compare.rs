@@ -22,9 +22,9 @@ pub struct Finding {
     /// What makes it one class with others (its form is the skeleton of this input; classes
     /// re-key it by the skeleton of the minimized input).
     pub signature: Signature,
-    /// The rule of the subject's profile that reproduces its answer (`profile: rule`), when the
-    /// difference is by design.
-    pub rule: Option<String>,
+    /// The rule of the subject's profile that reproduces its answer, when the difference is by
+    /// design (its id names it, [`Rule::label`] prints it).
+    pub rule: Option<&'static Rule>,
     /// Why a validity or round-trip difference is one. For a round trip, the first component
     /// the re-reading changes (`re-read: host`, or `re-read: rejected`). For `too-lax`, the reference's error code (and, for a
     /// parse whose blamed byte is in the authority, `in authority`: `unexpected-byte in
@@ -103,10 +103,7 @@ pub fn judge_by(
                 form: class_form(class, op, input, j.second, reason.as_deref()),
                 by_design: rule.is_some(),
             },
-            rule: rule.map(|r| match r.profile {
-                "*" => format!("any profile: {}", r.name),
-                p => format!("{p}: {}", r.name),
-            }),
+            rule,
             reason,
         });
     };

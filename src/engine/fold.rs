@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use rayon::prelude::*;
 
-use super::{example_form, minimize, ClassRecord, Coarse, Engine, Row, Signature, Task};
+use super::{example_form, minimize, ClassRecord, Coarse, Engine, Row, Rule, Signature, Task};
 use crate::subjects;
 
 /// How many inputs of different skeletons one (subject, class, operation) minimizes at most: the
@@ -20,7 +20,7 @@ const FORMS_PER_CLASS: usize = 24;
 struct Seen {
     count: usize,
     best: Task,
-    rule: Option<String>,
+    rule: Option<&'static Rule>,
     reason: Option<String>,
 }
 
@@ -37,7 +37,13 @@ struct Group {
 
 impl Group {
     /// Counts one finding of `sig` on `task`.
-    fn add(&mut self, sig: Signature, task: &Task, rule: Option<String>, reason: Option<String>) {
+    fn add(
+        &mut self,
+        sig: Signature,
+        task: &Task,
+        rule: Option<&'static Rule>,
+        reason: Option<String>,
+    ) {
         if let Some(seen) = self.forms.get_mut(&sig) {
             seen.count += 1;
             if task.order_key() < seen.best.order_key() {
@@ -183,7 +189,8 @@ impl Engine {
             budget,
         );
         // Classes: the same signature after minimization is one class.
-        let mut classes: BTreeMap<Signature, (usize, Task, Task, Option<String>)> = BTreeMap::new();
+        let mut classes: BTreeMap<Signature, (usize, Task, Task, Option<&'static Rule>)> =
+            BTreeMap::new();
         for (sig, example, seen) in minimized {
             let Seen {
                 count,
@@ -262,7 +269,7 @@ impl Engine {
     /// every subject is run on every example as one run, each worker pipelined.
     pub fn records(
         &self,
-        classes: Vec<(Signature, usize, Task, Task, Option<String>)>,
+        classes: Vec<(Signature, usize, Task, Task, Option<&'static Rule>)>,
     ) -> Vec<ClassRecord> {
         let examples: Vec<Task> = classes.iter().map(|c| c.2.clone()).collect();
         let rows = self.run(&examples, &|| ());

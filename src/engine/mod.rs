@@ -34,7 +34,7 @@ pub(crate) use profile::default_port;
 pub(crate) use profile::pct_decode_bytes;
 pub use profile::registered_port;
 pub use profile::{
-    explain, explain_for, rules, versus_rfc3986, versus_rules, Evidence, Rule, TABLES,
+    explain, explain_for, rule_by_id, rules, versus_rfc3986, versus_rules, Evidence, Rule, TABLES,
 };
 
 use crate::model::{Answer, Op, Outcome, ShowBytes};
@@ -173,6 +173,9 @@ pub struct ClassRecord {
     pub reference: String,
     /// `<profile>: <rule>` for the deviating subject when its profile explains every finding.
     pub by_design: BTreeMap<String, String>,
+    /// The id of that rule ([`Rule::id`]), for the same subject: the name that stays when the
+    /// prose is reworded.
+    pub by_design_ids: BTreeMap<String, String>,
     /// Whether the class is explained by the subject's profile.
     pub explained: bool,
     /// The 1-minimal input that shows it (within the minimizer's budget).
@@ -569,7 +572,7 @@ impl Engine {
         count: usize,
         example: Task,
         first_seen: &Task,
-        rule: Option<String>,
+        rule: Option<&'static Rule>,
         row: Row,
     ) -> ClassRecord {
         let i = self.position(&signature.subject).unwrap_or(0);
@@ -589,7 +592,11 @@ impl Engine {
             },
             by_design: rule
                 .iter()
-                .map(|r| (signature.subject.clone(), r.clone()))
+                .map(|r| (signature.subject.clone(), r.label()))
+                .collect(),
+            by_design_ids: rule
+                .iter()
+                .map(|r| (signature.subject.clone(), r.id.to_owned()))
                 .collect(),
             explained: signature.by_design,
             answer: row.outcomes[i].clone(),

@@ -668,7 +668,13 @@ fn class_table(r: &Report, classes: &[&ClassRecord], which: &str, p: &mut String
         } else {
             c.by_design
                 .iter()
-                .map(|(s, rule)| format!("<div><b>{}</b>: by-design({})</div>", t(s), prose(rule)))
+                .map(|(s, rule)| {
+                    // The id beside the prose: the name that stays when the prose is reworded.
+                    let id = c.by_design_ids.get(s).map_or_else(String::new, |id| {
+                        format!(" <code class=\"rule-id\">{}</code>", t(id))
+                    });
+                    format!("<div><b>{}</b>: by-design({}){id}</div>", t(s), prose(rule))
+                })
                 .collect()
         };
         let partition: Vec<String> = c

@@ -177,7 +177,14 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
             let rules: Vec<String> = c
                 .by_design
                 .iter()
-                .map(|(s, r)| format!("{}: by-design({})", text(s), text(r)))
+                .map(|(s, r)| {
+                    // The id beside the prose: the name that stays when the prose is reworded.
+                    let id = c
+                        .by_design_ids
+                        .get(s)
+                        .map_or_else(String::new, |id| format!(" `{}`", text(id)));
+                    format!("{}: by-design({}){id}", text(s), text(r))
+                })
                 .collect();
             writeln!(
                 out,

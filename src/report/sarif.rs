@@ -9,6 +9,8 @@
 //! `updated`), and, when it stops before its verdict, none and a failed invocation saying why
 //! ([`failed`]). A stale line is a fix, not a problem in the parser: it fails the gate and is in
 //! the JUnit, JSON and Markdown outputs, not here.
+//! A by-design class (a profile's rule explains it) is no problem in the parser either, so
+//! no result carries a profile rule's id: `discrepancies.json` has them (`by_design_ids`).
 //!
 //! - **Rules**: one per class (section 3.49: a `reportingDescriptor` per class key, so that
 //!   its help can say everything about it), its `id` the class name and the first 12 hex digits

@@ -194,7 +194,7 @@ impl<'e> Versus<'e> {
                 for f in findings {
                     let rule = f
                         .rule
-                        .unwrap_or_else(|| "not explained by a rule".to_owned());
+                        .map_or_else(|| "not explained by a rule".to_owned(), |r| r.label());
                     *out.entry(s.info().name.clone())
                         .or_default()
                         .entry(rule)

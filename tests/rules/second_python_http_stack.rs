@@ -100,7 +100,7 @@ fn rules_by_class(subject: Arc<dyn Subject>, input: &[u8]) -> Vec<(Class, Option
     engine
         .findings(&row)
         .into_iter()
-        .map(|f| (f.signature.class, f.rule))
+        .map(|f| (f.signature.class, f.rule.map(|r| r.label())))
         .collect()
 }
 

@@ -160,7 +160,12 @@ fn findings(subject: Arc<dyn Subject>, input: &str) -> Vec<(String, Option<Strin
     engine
         .findings(&row)
         .into_iter()
-        .map(|f| (format!("{:?}", f.signature.class), f.rule))
+        .map(|f| {
+            (
+                format!("{:?}", f.signature.class),
+                f.rule.map(|r| r.label()),
+            )
+        })
         .collect()
 }
 

@@ -24,11 +24,13 @@ use crate::model::Component;
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "*",
+        id: "any/scheme-lowercased",
         name: "scheme lowercased (case normalization, RFC 3986 6.2.2.1)",
         explains: |e| e.component() == Some(Component::Scheme) && lower(e.reference).as_deref() == e.got,
     },
     Rule {
         profile: "*",
+        id: "any/resolved-scheme-lowercased",
         name: "a resolved or normalized URI's scheme lowercased, the rest as the reference's (case normalization, RFC 3986 6.2.2.1)",
         explains: |e| {
             let (Class::Resolution | Class::Normalization, Some(spec), Some(got)) =
@@ -51,6 +53,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
+        id: "any/host-case-insensitive",
         name: "host in another case (case-insensitive, RFC 3986 3.2.2 and 6.2.2.1)",
         explains: |e| {
             e.component() == Some(Component::Host)
@@ -59,6 +62,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
+        id: "any/pct-hex-uppercased",
         name: "percent-encodings' hexadecimal digits uppercased (case normalization, RFC 3986 6.2.2.1)",
         explains: |e| {
             e.component().is_some()
@@ -68,6 +72,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
+        id: "any/pct-unreserved-decoded",
         name: "percent-encoded unreserved characters decoded (percent-encoding normalization, RFC 3986 6.2.2.2)",
         explains: |e| {
             e.component().is_some()
@@ -77,6 +82,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
+        id: "any/ref-scheme-same-as-base-ignored",
         name: "a reference's scheme equal to the base's ignored (RFC 3986 5.2.2, non-strict)",
         explains: |e| {
             let (Class::Resolution, Some(base)) = (e.class, e.second) else {
@@ -99,6 +105,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
+        id: "any/double-slash-path-recomposed",
         name: "a target path beginning with \"//\" without an authority, written as RFC 3986 5.3 recomposes it (no \"/.\" added)",
         explains: |e| {
             e.class == Class::Resolution
@@ -108,6 +115,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
+        id: "any/empty-port-omitted",
         name: "an empty port omitted by a resolution or normalization (RFC 3986 3.2.3: \"URI producers and normalizers should omit the port component and its ':' delimiter if port is empty\")",
         explains: |e| {
             matches!(e.class, Class::Resolution | Class::Normalization)
@@ -116,6 +124,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
+        id: "any/base-dot-segments-removed",
         name: "resolved against the base with its dot-segments removed (RFC 3986 5.2.1: \"Normalization of the base URI, as described in Sections 6.2.2 and 6.2.3, is optional\"; 6.2.2.3: path segment normalization)",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
@@ -129,6 +138,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
+        id: "any/round-trip-decodes-unreserved",
         name: "a round trip decodes percent-encoded unreserved characters (RFC 3986 6.2.2.2: \"URIs that differ in the replacement of an unreserved character with its corresponding percent-encoded US-ASCII octet are equivalent\")",
         explains: |e| {
             let (Class::RoundTrip, Some(first), Some(again)) =
@@ -150,6 +160,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
+        id: "any/empty-port-none",
         name: "an empty port read as none (RFC 3986 3.2.3: an empty port should be omitted)",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Port)

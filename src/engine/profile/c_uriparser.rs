@@ -9,6 +9,7 @@ use crate::model::Component;
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[Rule {
     profile: "c-uriparser",
+    id: "c-uriparser/host-unbracketed",
     name: "an IP literal's host is given without its square brackets (UriUriA.hostText: \"excluding square brackets\")",
     explains: |e| {
         e.component() == Some(Component::Host)

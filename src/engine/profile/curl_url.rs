@@ -38,6 +38,7 @@ use crate::model::{Component, Components};
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "curl-url",
+        id: "curl-url/path-dot-segments-removed",
         name: "dot segments are removed from the path when it is set (curl_url_set without CURLU_PATH_AS_IS)",
         explains: |e| {
             e.class == Class::Component(Component::Path)
@@ -46,6 +47,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/url-syntax-lenient-reading",
         name: "one or three slashes after the scheme read as two, a numeric IPv4 host in dotted decimal, the path at least \"/\" (URL-SYNTAX.md)",
         explains: |e| {
             let Some(c) = e.component() else {
@@ -64,6 +66,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/non-printable-pct-encoded",
         name: "bytes outside printable ASCII are percent-encoded, not rejected (URL-SYNTAX.md)",
         explains: |e| {
             e.class == Class::TooLax
@@ -72,6 +75,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/relative-space-as-pct20",
         name: "a space in a relative reference is sent as %20 (URL-SYNTAX.md, \"spaces\")",
         explains: |e| {
             let (Class::TooLax, Some(base)) = (e.class, e.second) else {
@@ -90,6 +94,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/host-required-unless-file",
         name: "a URL needs a host unless its scheme is file (curl_url_set without CURLU_NO_AUTHORITY)",
         explains: |e| {
             if e.class != Class::TooStrict {
@@ -109,6 +114,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/scheme-required",
         name: "a URL without a scheme is refused (curl_url_set without CURLU_DEFAULT_SCHEME or CURLU_GUESS_SCHEME)",
         explains: |e| {
             e.class == Class::TooStrict
@@ -118,11 +124,13 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/scheme-slashes-required",
         name: "a scheme not followed by one, two or three slashes is refused (\"curl does not support any of them\")",
         explains: |e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| bad_slashes(u)),
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/slashes-as-two-then-invalid",
         name: "one or three slashes after the scheme are read as two, and what that gives is no URL (a port that is not a number, an empty host)",
         explains: |e| {
             e.class == Class::TooStrict
@@ -136,6 +144,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/ipv6-zone-id-allowed",
         name: "a bracketed IPv6 host may carry a zone id, after %25 or a bare % (curl_url_set: CURLUPART_HOST)",
         explains: |e| {
             e.class == Class::TooLax
@@ -144,6 +153,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/ipv6-host-shortened",
         name: "an IPv6 host is written as short as possible (curl_url_get: CURLUPART_HOST, \"IPv6 names are normalized\")",
         explains: |e| {
             e.component() == Some(Component::Host)
@@ -152,6 +162,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/ipvfuture-refused",
         name: "an IPvFuture host is refused (URL-SYNTAX.md, \"IPvFuture\": \"libcurl does not recognize this format\")",
         explains: |e| {
             e.class == Class::TooStrict
@@ -164,6 +175,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/port-over-65535-refused",
         name: "a port above 65535 is refused (CURLUE_BAD_PORT_NUMBER: \"a decimal number between 0 and 65535\")",
         explains: |e| {
             e.class == Class::TooStrict
@@ -181,11 +193,13 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/file-host-local-only",
         name: "a file URL's host is localhost, 127.0.0.1 or empty (\"the only hostnames that are okay to use\")",
         explains: |e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| foreign_file_host(u)),
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/file-authority-needs-path",
         name: "a file URL with an authority needs a path after it (\"file:// URLs are written as file://<hostname>/<path>\")",
         explains: |e| {
             e.class == Class::TooStrict
@@ -200,6 +214,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/empty-part-none",
         name: "an empty host, port, query or fragment is none (\"empty parts non-existing\")",
         explains: |e| {
             matches!(
@@ -213,11 +228,13 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/empty-query-fragment-dropped",
         name: "an empty query or fragment is left out of the URL it writes back (\"empty parts non-existing\")",
         explains: empty_parts_dropped_on_the_way_back,
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/resolved-path-at-least-slash",
         name: "a resolved URL's path is at least \"/\" (CURLUPART_PATH)",
         explains: |e| {
             e.class == Class::Resolution && e.reference.map(slash_after_authority).as_deref() == e.got
@@ -225,6 +242,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/network-path-reread",
         name: "a network-path reference takes the base's scheme and is then read as any URL, one or three slashes as two (URL-SYNTAX.md)",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
@@ -246,6 +264,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "curl-url",
+        id: "curl-url/resolved-empty-parts-dropped",
         name: "a resolved URL is written without an empty query or fragment (CURLUPART_URL: \"Zero-length queries and fragments are excluded\"), its path at least \"/\"",
         explains: |e| {
             let (Class::Resolution, Some(spec)) = (e.class, e.reference) else {

@@ -35,44 +35,41 @@ use super::{accepted_once, port_as_number, Rule};
 use crate::engine::{Class, Evidence};
 use crate::model::{Component, Components};
 
-/// Owned by both libraries.
-const BOTH: [&str; 2] = ["node-fast-uri", "node-uri-js"];
-
-/// `rule` once for each of `owners`.
+/// One rule for each owner in the brackets, each with the id `<owner>/<slug>`: a rule written
+/// once for both libraries is two rules, one per owner, told apart by their ids.
 macro_rules! rules_of {
-    ($($owners:expr => $name:expr, $f:expr;)*) => {
-        &[$(
-            Rule { profile: $owners[0], name: $name, explains: $f },
-            Rule { profile: $owners[1], name: $name, explains: $f },
-        )*]
+    ($([$($owner:literal),+] => $slug:literal, $name:expr, $f:expr;)*) => {
+        &[$($(
+            Rule { profile: $owner, id: concat!($owner, "/", $slug), name: $name, explains: $f },
+        )+)*]
     };
 }
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = rules_of![
-    BOTH => "the port is a number (README, Parse: `port: 123`)", port_as_number;
-    BOTH => "an IP literal's host is the address without brackets, RFC 5952's form, the zone's %25 decoded (README: IP Support)", ipv6_host;
-    BOTH => "the host lowercased with percent-encoded unreserved characters decoded (README: Normalizing)", host_normalized;
-    BOTH => "serialize removes dot-segments, uppercases percent-encodings, drops an empty port, writes an empty http path \"/\" and drops a ws fragment (README: absolutePath, Serialize, WS)", serialized_as_documented;
-    BOTH => "an http or https URI without a host is refused (HTTP handler; RFC 9110 4.2.1)", http_without_host;
-    BOTH => "a urn that is not `urn:` NID `:` NSS, or a urn:uuid whose NSS is no UUID, is refused (URN handlers, RFC 2141, RFC 4122 3)", urn_malformed;
-    BOTH => "a mailto recipient without a domain is refused (mailto handler, RFC 6068)", mailto_without_domain;
-    BOTH => "a port above 65535 is refused (README: \"out-of-range ports ... are reported through the parsed component's `error` field\")", |e| e.class == Class::TooStrict && super::port_overflows(e.reference_components);
-    BOTH => "normalize, resolve and equal read URIs in their normal form: 6.2.2's case and percent-encoding, the port a number, IPv6 as RFC 5952 writes it, a ws fragment dropped (README: Normalizing, IP Support, Comparison, WS)", canonical_answer;
-    ["node-fast-uri", "node-fast-uri"] => "normalize, resolve and equal read an http, https, ws or wss host as parse does, by the WHATWG host parser (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\")", |e| canonical_answer_by(e, whatwg_host_only);
-    ["node-uri-js", "node-uri-js"] => "normalize, resolve and equal read an http, https, ws or wss host as parse does, percent-decoded, lowercased, in IDNA (README: IRI Support, domainHost, RFC 5890)", |e| canonical_answer_by(e, uri_js_idna);
-    BOTH => "urn equality ignores the NID's case, and a uuid's (URN handlers, RFC 2141 5, RFC 4122 3)", urn_equal;
-    BOTH => "mailto equality compares the decoded recipients, domains in any case, an empty query none (mailto handler, RFC 6068)", mailto_equal;
-    BOTH => "mailto normalization decodes the recipients and lowercases their domains (mailto handler, RFC 6068)", mailto_normalized;
-    ["node-uri-js", "node-uri-js"] => "an IPv4 address written without leading zeros (README: IP Support, IPv4 normalization)", ipv4_unpadded;
-    ["node-uri-js", "node-uri-js"] => "accepts what RFC 3986 refuses (README, Breaking changes from 2.x: \"URI validation has been removed\")", |e| e.class == Class::TooLax;
-    ["node-fast-uri", "node-fast-uri"] => "percent-encoded unreserved characters decoded, %2E kept (README: \"Reserved path escapes such as %2F and %2E are preserved\")", dot_escape_kept;
-    ["node-fast-uri", "node-fast-uri"] => "interior characters that may not appear are percent-encoded, not refused (README: \"interior component data remain valid\")", interior_encoded;
-    ["node-fast-uri", "node-fast-uri"] => "an interior tab or newline the URL Standard removes is kept, percent-encoded (README: \"interior component data remain valid\")", interior_encoded_leniently;
-    ["node-fast-uri", "node-fast-uri"] => "an http, https, ws or wss host is read by the WHATWG host parser, refused where it fails (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\", \"127.1\" -> \"127.0.0.1\")", whatwg_domain_host;
-    ["node-fast-uri", "node-fast-uri"] => "a mailto recipient domain the WHATWG host parser does not read whole is refused (lib/utils.js: \"fall back to the WHATWG parser\", \"a.b.1\" throws)", mailto_domain_refused;
-    ["node-fast-uri", "node-fast-uri"] => "resolve refuses a port above 65535 in either input (README: \"resolve() rejects them in either input\")", resolve_port_overflow;
-    ["node-uri-js", "node-uri-js"] => "an http, https, ws or wss host is percent-decoded, lowercased and converted to IDNA, U+3002 a dot (README: IRI Support, domainHost, RFC 5890; RFC 3490 3.1)", uri_js_idna_host;
+    ["node-fast-uri", "node-uri-js"] => "port-as-number", "the port is a number (README, Parse: `port: 123`)", port_as_number;
+    ["node-fast-uri", "node-uri-js"] => "ip-literal-host-canonical", "an IP literal's host is the address without brackets, RFC 5952's form, the zone's %25 decoded (README: IP Support)", ipv6_host;
+    ["node-fast-uri", "node-uri-js"] => "host-normalized", "the host lowercased with percent-encoded unreserved characters decoded (README: Normalizing)", host_normalized;
+    ["node-fast-uri", "node-uri-js"] => "serialize-normalizes", "serialize removes dot-segments, uppercases percent-encodings, drops an empty port, writes an empty http path \"/\" and drops a ws fragment (README: absolutePath, Serialize, WS)", serialized_as_documented;
+    ["node-fast-uri", "node-uri-js"] => "http-host-required", "an http or https URI without a host is refused (HTTP handler; RFC 9110 4.2.1)", http_without_host;
+    ["node-fast-uri", "node-uri-js"] => "urn-malformed-refused", "a urn that is not `urn:` NID `:` NSS, or a urn:uuid whose NSS is no UUID, is refused (URN handlers, RFC 2141, RFC 4122 3)", urn_malformed;
+    ["node-fast-uri", "node-uri-js"] => "mailto-domain-required", "a mailto recipient without a domain is refused (mailto handler, RFC 6068)", mailto_without_domain;
+    ["node-fast-uri", "node-uri-js"] => "port-over-65535-refused", "a port above 65535 is refused (README: \"out-of-range ports ... are reported through the parsed component's `error` field\")", |e| e.class == Class::TooStrict && super::port_overflows(e.reference_components);
+    ["node-fast-uri", "node-uri-js"] => "canonical-answer", "normalize, resolve and equal read URIs in their normal form: 6.2.2's case and percent-encoding, the port a number, IPv6 as RFC 5952 writes it, a ws fragment dropped (README: Normalizing, IP Support, Comparison, WS)", canonical_answer;
+    ["node-fast-uri"] => "canonical-answer-whatwg-host", "normalize, resolve and equal read an http, https, ws or wss host as parse does, by the WHATWG host parser (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\")", |e| canonical_answer_by(e, whatwg_host_only);
+    ["node-uri-js"] => "canonical-answer-idna-host", "normalize, resolve and equal read an http, https, ws or wss host as parse does, percent-decoded, lowercased, in IDNA (README: IRI Support, domainHost, RFC 5890)", |e| canonical_answer_by(e, uri_js_idna);
+    ["node-fast-uri", "node-uri-js"] => "urn-equal-ignores-nid-case", "urn equality ignores the NID's case, and a uuid's (URN handlers, RFC 2141 5, RFC 4122 3)", urn_equal;
+    ["node-fast-uri", "node-uri-js"] => "mailto-equal-decoded", "mailto equality compares the decoded recipients, domains in any case, an empty query none (mailto handler, RFC 6068)", mailto_equal;
+    ["node-fast-uri", "node-uri-js"] => "mailto-normalized", "mailto normalization decodes the recipients and lowercases their domains (mailto handler, RFC 6068)", mailto_normalized;
+    ["node-uri-js"] => "ipv4-unpadded", "an IPv4 address written without leading zeros (README: IP Support, IPv4 normalization)", ipv4_unpadded;
+    ["node-uri-js"] => "no-validation", "accepts what RFC 3986 refuses (README, Breaking changes from 2.x: \"URI validation has been removed\")", |e| e.class == Class::TooLax;
+    ["node-fast-uri"] => "pct-unreserved-decoded-dot-kept", "percent-encoded unreserved characters decoded, %2E kept (README: \"Reserved path escapes such as %2F and %2E are preserved\")", dot_escape_kept;
+    ["node-fast-uri"] => "interior-chars-encoded", "interior characters that may not appear are percent-encoded, not refused (README: \"interior component data remain valid\")", interior_encoded;
+    ["node-fast-uri"] => "interior-tab-newline-encoded", "an interior tab or newline the URL Standard removes is kept, percent-encoded (README: \"interior component data remain valid\")", interior_encoded_leniently;
+    ["node-fast-uri"] => "whatwg-domain-host", "an http, https, ws or wss host is read by the WHATWG host parser, refused where it fails (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\", \"127.1\" -> \"127.0.0.1\")", whatwg_domain_host;
+    ["node-fast-uri"] => "mailto-domain-whatwg-refused", "a mailto recipient domain the WHATWG host parser does not read whole is refused (lib/utils.js: \"fall back to the WHATWG parser\", \"a.b.1\" throws)", mailto_domain_refused;
+    ["node-fast-uri"] => "resolve-port-over-65535-refused", "resolve refuses a port above 65535 in either input (README: \"resolve() rejects them in either input\")", resolve_port_overflow;
+    ["node-uri-js"] => "host-idna", "an http, https, ws or wss host is percent-decoded, lowercased and converted to IDNA, U+3002 a dot (README: IRI Support, domainHost, RFC 5890; RFC 3490 3.1)", uri_js_idna_host;
 ];
 
 /// An IPv6 address as RFC 5952 4 writes it (lowercase, leading zeros gone, the longest run of

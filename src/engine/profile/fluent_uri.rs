@@ -16,11 +16,13 @@ use super::{Class, Evidence, Rule};
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "fluent-uri",
+        id: "fluent-uri/resolve-base-restricted",
         name: "a base with a fragment, or a relative reference against a rootless base without authority, is an error (resolve_against)",
         explains: refused,
     },
     Rule {
         profile: "fluent-uri",
+        id: "fluent-uri/resolve-loopholes-closed",
         name: "resolution closes the algorithm's loopholes: encoded dot segments, a base ending in \"..\", dot segments of the base path (resolve_against)",
         explains: |e| {
             e.class == Class::Resolution
@@ -29,6 +31,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "fluent-uri",
+        id: "fluent-uri/normalize-ipv6-rfc5952",
         name: "normalize writes an IPv6 literal in RFC 5952's canonical form (Uri::normalize)",
         explains: |e| {
             let (Class::Normalization, Some(got)) = (e.class, e.got) else {

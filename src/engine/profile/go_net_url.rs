@@ -41,11 +41,13 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "go-net-url",
+        id: "go-net-url/authority-needs-double-slash",
         name: "no authority unless \"//\" follows the scheme (URL: \"URLs that do not start with a slash after the scheme are interpreted as: scheme:opaque[?query][#fragment]\"; the general form [scheme:][//[userinfo@]host][/]path)",
         explains: super::no_authority_without_slashes,
     },
     Rule {
         profile: "go-net-url",
+        id: "go-net-url/empty-host-fragment-as-none",
         name: "an empty host or fragment cannot be told from none",
         explains: |e| {
             matches!(
@@ -58,6 +60,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "go-net-url",
+        id: "go-net-url/host-pct-decoded",
         name: "the host is held percent-decoded (URL.Host, Hostname)",
         explains: |e| {
             e.class == Class::Component(Component::Host)
@@ -67,6 +70,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "go-net-url",
+        id: "go-net-url/host-ascii-escape-error",
         name: "a host with an ASCII byte percent-encoded (not %25) is an EscapeError (unescape: \"in the host component %-encoding can only be used for non-ASCII bytes\")",
         explains: |e| {
             e.class == Class::TooStrict
@@ -78,6 +82,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "go-net-url",
+        id: "go-net-url/resolved-empty-fragment-none",
         name: "a resolved target's empty fragment is none (URL.Fragment has no empty fragment)",
         explains: |e| {
             e.class == Class::Resolution
@@ -88,11 +93,13 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "go-net-url",
+        id: "go-net-url/relative-base-out-of-contract",
         name: "a base without a scheme is outside ResolveReference's contract (\"from an absolute base URI u\")",
         explains: |e| too_lax_for_a_relative_base(e, uri_spec::Edition::Rfc3986),
     },
     Rule {
         profile: "go-net-url",
+        id: "go-net-url/userinfo-reescaped",
         name: "the userinfo is Userinfo.String(): decoded, then every byte but letters, digits, \"-._~\" and \"$&+,;=\" escaped, the password's \":\" too (shouldEscape: \"we always escape sub-delims outside of the fragment\")",
         explains: |e| {
             e.class == Class::Component(Component::Userinfo)

@@ -25,6 +25,7 @@ use crate::model::{Component, Components};
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "http-request-target",
+        id: "http-request-target/authority-form-without-slash",
         name: "a target without \"/\" or \"://\" is the authority form host[:port]",
         explains: |e| {
             let Some(c) = e.component() else {
@@ -35,6 +36,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "http-request-target",
+        id: "http-request-target/double-slash-origin-path",
         name: "a target beginning with \"//\" is an origin-form path",
         explains: |e| {
             let Some(c) = e.component() else {
@@ -45,6 +47,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "http-request-target",
+        id: "http-request-target/double-slash-origin-path-accepted",
         name: "a target beginning with \"//\" is accepted as an origin-form path (RFC 9112 3.2.1: absolute-path)",
         explains: |e| {
             e.class == Class::TooLax
@@ -56,6 +59,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "http-request-target",
+        id: "http-request-target/bad-port-kept-in-authority",
         name: "a port that is not a 16-bit number is left in the authority, not reported",
         explains: |e| {
             e.component() == Some(Component::Port)
@@ -65,11 +69,13 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "http-request-target",
+        id: "http-request-target/absolute-form-empty-path-slash",
         name: "an absolute-form target's empty path is \"/\"",
         explains: empty_path_after_authority_is_slash,
     },
     Rule {
         profile: "http-request-target",
+        id: "http-request-target/absolute-uri-needs-authority",
         name: "an absolute URI without an authority, or with an empty one, is no request-target",
         explains: |e| {
             e.class == Class::TooStrict
@@ -82,6 +88,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "http-request-target",
+        id: "http-request-target/relative-ref-in-no-form",
         name: "a relative reference that does not begin with \"/\" and is no uri-host \":\" port (the empty one too) is in none of the four forms (RFC 9112 3.2): no request-target",
         explains: |e| {
             e.class == Class::TooStrict
@@ -94,6 +101,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "http-request-target",
+        id: "http-request-target/authority-form-accepted",
         name: "a target without \"/\" or \"://\" is accepted as the authority form host[:port]",
         explains: |e| {
             e.class == Class::TooLax
@@ -110,6 +118,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "http-request-target",
+        id: "http-request-target/url-standard-path-query-bytes",
         name: "the path and query take what the URL Standard's path and query states leave unencoded (\"%\" unchecked; '\"' '{' '}' in the path too): http's byte tables cite url.spec.whatwg.org #path-state and #query-state",
         explains: |e| {
             e.class == Class::TooLax
@@ -128,6 +137,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "http-request-target",
+        id: "http-request-target/host-percent-refused",
         name: "a \"%\" in a host that is no IP literal is refused (validate_authority_bytes: a \"%\" in the hostname \"will fail with an error\")",
         explains: |e| {
             e.class == Class::TooStrict
@@ -140,6 +150,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "http-request-target",
+        id: "http-request-target/empty-host-after-at-refused",
         name: "an authority with nothing after its \"@\" is refused (validate_authority_bytes: \"If there's nothing after an `@`, this is bonkers\")",
         explains: |e| {
             e.class == Class::TooStrict

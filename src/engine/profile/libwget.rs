@@ -232,6 +232,7 @@ fn absolute_path_to_abs(base: &[u8], reference: &[u8]) -> Option<String> {
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "libwget",
+        id: "libwget/scheme-reference-untouched",
         name: "a reference that begins with a scheme is returned untouched (iri.c: wget_iri_relative_to_abs, \"if \\p val begins with a scheme ... that string is returned untouched\")",
         explains: |e| {
             // The function tells "begins with a scheme" by a ":" anywhere in a reference that
@@ -245,6 +246,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "libwget",
+        id: "libwget/components-unescaped",
         name: "host, path and fragment are held unescaped, an IPv6 host as the address (wget.h: wget_iri_t)",
         explains: |e| {
             let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
@@ -264,6 +266,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "libwget",
+        id: "libwget/query-latin1",
         name: "the query as written, each non-ASCII byte read as an ISO-8859-1 character (wget_iri_parse: \"converted to UTF-8 from the encoding given\"; none given is ISO-8859-1)",
         explains: |e| {
             if e.class != Class::Component(Component::Query) || e.second.is_some() {
@@ -282,6 +285,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "libwget",
+        id: "libwget/no-path-when-absent",
         name: "no path where none is written (wget.h: wget_iri_t.path, \"Path, if present\")",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)
@@ -291,6 +295,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "libwget",
+        id: "libwget/schemeless-read-as-http",
         name: "a URL without a scheme is read as HTTP, and every \"/\" after the scheme skipped (wget2(1), --https-enforce=none: \"Use HTTP for URLs without scheme\"; iri.c: \"accept any number of /\")",
         explains: |e| {
             let Some(c) = e.component() else {
@@ -317,6 +322,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "libwget",
+        id: "libwget/relative-path-replaces-file",
         name: "a relative path replaces the base's file name, the result normalized (iri.c: wget_iri_relative_to_abs, normalize_path)",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
@@ -327,6 +333,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "libwget",
+        id: "libwget/absolute-path-normalized",
         name: "an absolute path is normalized and replaces the base's path (iri.c: wget_iri_relative_to_abs, normalize_path)",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {

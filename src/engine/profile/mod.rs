@@ -82,10 +82,67 @@ impl Evidence<'_> {
 pub struct Rule {
     /// The profile it belongs to.
     pub profile: &'static str,
+    /// Its stable identity, `<owner>/<slug>`: the owner is [`Rule::profile`] (`any` for `*`),
+    /// the slug a short kebab-case summary of what it says. The prose may be reworded; the id
+    /// stays, so reports, baselines read by people and `uridiff parsers --rules` can name it.
+    pub id: &'static str,
     /// A short statement of the rule, as the reports print it.
     pub name: &'static str,
     /// Whether the rule reproduces the subject's value from the spec's.
     pub explains: fn(&Evidence<'_>) -> bool,
+}
+
+/// Rules are the same when their ids are (ids are unique, a test below checks it): comparing
+/// the `explains` function pointers would say nothing reliable.
+impl PartialEq for Rule {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for Rule {}
+
+impl Rule {
+    /// The owner as an id spells it: `any` for the rules of every profile (`*`).
+    ///
+    /// ```
+    /// use uridiff::engine::rules;
+    /// let r = rules().find(|r| r.profile == "*").unwrap();
+    /// assert_eq!(r.owner(), "any");
+    /// assert!(r.id.starts_with("any/"));
+    /// ```
+    pub fn owner(&self) -> &'static str {
+        match self.profile {
+            "*" => "any",
+            p => p,
+        }
+    }
+
+    /// `<profile>: <name>`, as findings and reports print the rule (`any profile: <name>` for
+    /// `*`).
+    ///
+    /// ```
+    /// use uridiff::engine::rule_by_id;
+    /// let r = rule_by_id("java-okhttp/port-zero-refused").unwrap();
+    /// assert!(r.label().starts_with("java-okhttp: a port of 0 is not taken"));
+    /// ```
+    pub fn label(&self) -> String {
+        match self.profile {
+            "*" => format!("any profile: {}", self.name),
+            p => format!("{p}: {}", self.name),
+        }
+    }
+}
+
+/// The rule whose id is `id`, among [`rules`] and [`versus_rules`].
+///
+/// ```
+/// use uridiff::engine::rule_by_id;
+/// assert_eq!(rule_by_id("php-parse-url/control-as-underscore").unwrap().profile, "php-parse-url");
+/// assert!(rule_by_id("php-parse-url/no-such-rule").is_none());
+/// ```
+pub fn rule_by_id(id: &str) -> Option<&'static Rule> {
+    rules().chain(versus_rules()).find(|r| r.id == id)
 }
 
 /// Every table of rules, each against its profile's reference (a rule's owner is a profile, or
@@ -579,6 +636,66 @@ pub fn registered_port(scheme: Option<&str>) -> Option<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `^[a-z0-9*-]+/[a-z0-9-]+$`, written out: no regex crate for one pattern.
+    fn well_formed(id: &str) -> bool {
+        let kebab = |s: &str, extra: &[u8]| {
+            !s.is_empty()
+                && s.bytes().all(|b| {
+                    b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || extra.contains(&b)
+                })
+        };
+        id.split_once('/')
+            .is_some_and(|(owner, slug)| kebab(owner, b"*") && kebab(slug, b""))
+    }
+
+    #[test]
+    fn ids_are_well_formed() {
+        assert!(well_formed("java-okhttp/host-unbracketed"));
+        for bad in [
+            "java-okhttp",
+            "Java/x",
+            "a/b/c",
+            "a/",
+            "/b",
+            "a/b c",
+            "a/b_c",
+        ] {
+            assert!(!well_formed(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_rule_has_a_unique_well_formed_id_under_its_owner() {
+        let all: Vec<&Rule> = rules().chain(whatwg_url::VERSUS_RFC3986).collect();
+        assert!(all.len() > 200, "{}", all.len());
+        let mut seen = std::collections::BTreeMap::new();
+        for r in &all {
+            assert!(well_formed(r.id), "{}: ill-formed id", r.id);
+            assert!(
+                r.id.starts_with(&format!("{}/", r.owner())),
+                "{} is not under its profile {}",
+                r.id,
+                r.profile
+            );
+            assert!(
+                r.id.len() - r.owner().len() <= 41,
+                "{}: slug too long",
+                r.id
+            );
+            if let Some(other) = seen.insert(r.id, r.name) {
+                panic!("{} names two rules: {other:?} and {:?}", r.id, r.name);
+            }
+        }
+    }
+
+    #[test]
+    fn a_rule_is_found_by_its_id() {
+        for r in rules().chain(versus_rules()) {
+            assert_eq!(rule_by_id(r.id).map(|x| x.name), Some(r.name), "{}", r.id);
+        }
+        assert!(rule_by_id("any/no-such-rule").is_none());
+    }
 
     #[test]
     fn rules_reproduce_exact_values_only() {

@@ -31,6 +31,7 @@ use crate::model::Component;
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "mojo-url",
+        id: "mojo-url/query-never-undefined",
         name: "the query is never undefined (query: \"defaults to a Mojo::Parameters object\")",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Query)
@@ -40,6 +41,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "mojo-url",
+        id: "mojo-url/components-pct-decoded",
         name: "userinfo, host and fragment are percent-decoded while parsing (parse, host_port: url_unescape)",
         explains: |e| {
             matches!(
@@ -51,6 +53,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "mojo-url",
+        id: "mojo-url/host-decoded-bytewise",
         name: "the host is percent-decoded one character per byte while parsing (host_port: url_unescape)",
         explains: |e| {
             e.component() == Some(Component::Host)
@@ -60,11 +63,13 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "mojo-url",
+        id: "mojo-url/to-string-lowercase-punycode",
         name: "to_string writes the scheme lowercased and a non-ASCII host in punycode (protocol, host_port: \"Normalized version\")",
         explains: written_normalized,
     },
     Rule {
         profile: "mojo-url",
+        id: "mojo-url/to-abs-mojo-path",
         name: "to_abs normalizes the path as Mojo::Path does (parts, canonicalize: \"/foo/../bar/../../baz\" is \"/../baz\"; merge: \"%2F will be treated as /\"), an empty query takes the base's",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {

@@ -30,6 +30,7 @@ use crate::model::Component;
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "node-legacy-url",
+        id: "node-legacy-url/auth-undecodable-throws",
         name: "an auth that does not percent-decode throws (url.parse: \"A URIError is thrown if the auth property is present but cannot be decoded\")",
         explains: |e| {
             e.class == Class::TooStrict
@@ -39,6 +40,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "node-legacy-url",
+        id: "node-legacy-url/unsafe-chars-pct-encoded",
         name: "space and < > \" ` \\r \\n \\t { } | \\ ^ ' are percent-encoded (\"Percent-encoding in URLs\")",
         explains: |e| {
             matches!(
@@ -60,6 +62,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "node-legacy-url",
+        id: "node-legacy-url/auth-pct-decoded",
         name: "auth (the userinfo) is percent-decoded",
         explains: |e| {
             e.class == Class::Component(Component::Userinfo)
@@ -69,6 +72,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "node-legacy-url",
+        id: "node-legacy-url/network-path-is-path",
         name:
             "a network-path reference is a path (url.parse's slashesDenoteHost defaults to false)",
         explains: |e| {
@@ -100,6 +104,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "node-legacy-url",
+        id: "node-legacy-url/slashed-scheme-empty-path-slash",
         name: "the empty path of a slashed scheme (http, https, ftp, gopher, file, ws, wss) is \"/\" (url.parse history, v11.14.0)",
         explains: |e| {
             let slashed = |target: &str| {
@@ -125,6 +130,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "node-legacy-url",
+        id: "node-legacy-url/empty-path-null",
         name: "an empty path is null (its URL object: pathname null where there is no path text; RFC 3986 3.3: a path is always defined, so null can only be the empty one)",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)
@@ -134,6 +140,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "node-legacy-url",
+        id: "node-legacy-url/format-drops-empty-auth",
         name: "url.format writes auth only when it is truthy: an empty auth and its \"@\" are left out (\"The formatting process\")",
         explains: |e| {
             let (Class::RoundTrip, Some(first), Some(again)) =
@@ -151,6 +158,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "node-legacy-url",
+        id: "node-legacy-url/format-writes-slashes-hostless",
         name: "url.format writes \"//\" after http, https, ftp, gopher and file even without a host (\"The formatting process\"): read again, the host is empty",
         explains: |e| {
             let (Class::RoundTrip, Some(first), Some(again)) =

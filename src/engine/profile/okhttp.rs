@@ -15,6 +15,7 @@ use crate::model::Component;
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "java-okhttp",
+        id: "java-okhttp/http-https-only",
         name: "only http and https URLs are taken (HttpUrl: \"this class only supports http and https\")",
         explains: |e| {
             e.class == Class::TooStrict
@@ -23,6 +24,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "java-okhttp",
+        id: "java-okhttp/host-unbracketed",
         name: "an IPv6 host is given without its brackets (HttpUrl.host(): \"an IPv6 address like ::1\")",
         explains: |e| {
             e.component() == Some(Component::Host)
@@ -31,6 +33,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "java-okhttp",
+        id: "java-okhttp/default-port-reported",
         name: "the scheme's default port is reported when none is written (HttpUrl.port() \"never returns -1\")",
         explains: |e| {
             e.component() == Some(Component::Port)
@@ -40,6 +43,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "java-okhttp",
+        id: "java-okhttp/port-zero-refused",
         name: "a port of 0 is not taken (HttpUrl.port(): \"The result is in [1..65535]\")",
         explains: |e| {
             e.class == Class::TooStrict

@@ -16,6 +16,7 @@ use crate::engine::Class;
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/urn-nid-case-insensitive",
         name: "a URN's namespace identifier compares without case (URI::urn: \"Letter case is not significant for the Namespace Identifier\")",
         explains: |e| {
             let (Class::Equivalence, Some(other)) = (e.class, e.second) else {
@@ -37,21 +38,25 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/server-authority-unchecked",
         name: "a server scheme's authority is split as userinfo@host:port without checking the host (SERVER METHODS)",
         explains: server_methods,
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/whitespace-trimmed",
         name: "leading and trailing white space is removed before the input is read (URI->new: \"as well as leading and trailing white space, are automatically removed\")",
         explains: reads_the_trimmed_input,
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/default-port-reported",
         name: "the scheme's default port is reported when none is written",
         explains: |e| default_port_reported(e),
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/invalid-chars-escaped",
         name: "URI->new escapes the characters that may not appear instead of rejecting",
         explains: |e| {
             e.class == Class::TooLax
@@ -60,17 +65,20 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/invalid-chars-escaped-whatwg",
         name: "URI->new escapes the characters that may not appear where the URL Standard removes or rereads them (URI->new: \"Characters outside this set are automatically escaped\")",
         // `URI->new("?\td")->abs("http://a/b/c/d;p?q")` is `http://a/b/c/d;p?%09d`, run here.
         explains: super::escaped_where_lenient,
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/port-as-integer",
         name: "the port is an integer ($uri->port: the port number)",
         explains: port_as_number,
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/file-default-authority",
         name: r#"canonical gives an absolute file URI the authority $URI::file::DEFAULT_AUTHORITY ("It defaults to "".")"#,
         explains: |e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {

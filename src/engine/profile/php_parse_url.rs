@@ -22,6 +22,7 @@ use crate::model::{Component, Components};
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "php-parse-url",
+        id: "php-parse-url/control-as-underscore",
         name: "control characters are replaced by _ (parse_url's url parameter: \"Invalid characters are replaced by _\")",
         explains: |e| {
             let replaced = e.reference.map(|v| {
@@ -40,6 +41,7 @@ pub(super) const RULES: &[Rule] = &[
     // has the user `_`, and `parse_url("http://o/\x01")` the path `/_`, run here).
     Rule {
         profile: "php-parse-url",
+        id: "php-parse-url/control-as-underscore-whatwg",
         name: "control characters are replaced by _ where the URL Standard escapes or removes them (parse_url's url parameter: \"Invalid characters are replaced by _\")",
         explains: |e| {
             let replaced: Vec<u8> = e
@@ -52,6 +54,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "php-parse-url",
+        id: "php-parse-url/empty-path-omitted",
         name: "an empty path is left out of the result",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)
@@ -61,6 +64,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "php-parse-url",
+        id: "php-parse-url/file-triple-slash-no-host",
         name: "file:/// has no host (parse_url's notes: triple slashes allowed for file:// only)",
         explains: |e| {
             matches!(
@@ -74,11 +78,13 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "php-parse-url",
+        id: "php-parse-url/port-as-integer",
         name: "the port is an integer (parse_url: the port is an int)",
         explains: port_as_number,
     },
     Rule {
         profile: "php-parse-url",
+        id: "php-parse-url/name-digits-host-port",
         name: "name:digits is a host and its port (url.c: \"correctly parse things like a.com:80\")",
         explains: |e| {
             let Some(c) = e.component() else {
@@ -89,6 +95,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "php-parse-url",
+        id: "php-parse-url/file-drive-letter-path",
         name: "the path of file:///c:... begins at the drive letter (url.c: \"support windows drive letters as in: file:///c:/somedir/file.txt\")",
         explains: |e| {
             e.class == Class::Component(Component::Path)

@@ -296,11 +296,13 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-furl",
+        id: "python-furl/netloc-needs-double-slash",
         name: "no netloc unless \"//\" follows the scheme (furl splits with urllib.parse.urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
         explains: super::no_authority_without_slashes,
     },
     Rule {
         profile: "python-furl",
+        id: "python-furl/tab-newline-removed",
         name: "tabs and newlines are removed before the split (furl splits with urllib.parse.urlsplit: \"ASCII newline and tab characters are stripped from the URL\")",
         explains: |e| {
             let removed: Vec<u8> = e.input.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')).collect();
@@ -309,6 +311,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-furl",
+        id: "python-furl/default-port-reported",
         name: "the scheme's default port is reported when none is written (DEFAULT_PORTS)",
         explains: |e| {
             let scheme = e.scheme();
@@ -323,6 +326,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-furl",
+        id: "python-furl/absent-query-fragment-empty",
         name: "an absent query or fragment is the empty string",
         explains: |e| {
             matches!(
@@ -334,6 +338,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-furl",
+        id: "python-furl/userinfo-pct-decoded",
         name: "the username and password are percent-decoded",
         explains: |e| {
             e.component() == Some(Component::Userinfo)
@@ -342,11 +347,13 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-furl",
+        id: "python-furl/port-as-integer",
         name: "the port is an integer",
         explains: port_as_number,
     },
     Rule {
         profile: "python-furl",
+        id: "python-furl/netloc-combined",
         name: "netloc: username, password, host and port combined, a default port left out",
         explains: |e| {
             e.component() == Some(Component::Authority)
@@ -356,6 +363,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-furl",
+        id: "python-furl/path-reencoded",
         name: "the path is furl's encoding of its decoded segments (\"Encoding\")",
         explains: |e| {
             e.class == Class::Component(Component::Path)
@@ -364,6 +372,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-furl",
+        id: "python-furl/query-reencoded",
         name: "the query is furl's encoding of its decoded pairs (Query.encode)",
         explains: |e| {
             e.class == Class::Component(Component::Query)
@@ -372,6 +381,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-furl",
+        id: "python-furl/fragment-reencoded",
         name: "the fragment is furl's encoding of its decoded path and query (Fragment)",
         explains: |e| {
             e.class == Class::Component(Component::Fragment)
@@ -380,6 +390,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-furl",
+        id: "python-furl/unicode-host-idna2003",
         name: "a Unicode host is written IDNA-encoded, Python's IDNA 2003 codec (README: \"Encoding is handled for you. Unicode, too\"; netloc: idna_encode(host))",
         explains: host_idna_encoded_on_the_way_back,
     },

@@ -82,6 +82,7 @@ fn scheme_port(scheme: Option<&str>) -> Option<u16> {
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "python-hyperlink",
+        id: "python-hyperlink/absent-parts-empty",
         name: "an absent scheme, userinfo, host, query or fragment is the empty string",
         explains: |e| {
             let c = match e.class {
@@ -104,6 +105,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-hyperlink",
+        id: "python-hyperlink/default-port-reported",
         name: "the scheme's default port is reported when none is written (SCHEME_PORT_MAP)",
         explains: |e| {
             let scheme = e.reference_components.and_then(|c| c.get(Component::Scheme));
@@ -115,11 +117,13 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-hyperlink",
+        id: "python-hyperlink/port-as-integer",
         name: "the port is an integer (port: \"The port number\")",
         explains: port_as_number,
     },
     Rule {
         profile: "python-hyperlink",
+        id: "python-hyperlink/ipv6-host-unbracketed",
         name: "an IPv6 host is the address without its brackets",
         explains: |e| {
             e.component() == Some(Component::Host)
@@ -128,16 +132,19 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-hyperlink",
+        id: "python-hyperlink/click-drops-empty-parts",
         name: "click reads and gives no empty authority, query or fragment (an empty query tuple is no query), and \"/\" before a query after a host",
         explains: super::python_yarl::resolves_without_empty_parts,
     },
     Rule {
         profile: "python-hyperlink",
+        id: "python-hyperlink/click-empty-authority-none",
         name: "click reads an empty authority as none (URL: arguments \"defaulting to appropriately empty values\", rooted \"True on any URL that includes a host, or any relative URL that starts with a slash\"): \"///x\" is \"/x\"",
         explains: click_without_empty_authority,
     },
     Rule {
         profile: "python-hyperlink",
+        id: "python-hyperlink/empty-path-slash-before-query",
         name: "an empty path after a host is \"/\" when a query follows (URL(): \"per RFC 3986 6.2.3 ... normalized to a path of '/'\")",
         explains: |e| {
             let c = e.reference_components;
@@ -150,6 +157,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-hyperlink",
+        id: "python-hyperlink/normalize-drops-empty-parts",
         name: "normalize keeps no empty authority, query or fragment, resolves the dot segments of a relative reference too and writes \"/\" for an empty path after a host (normalize: \"Resolve any '.' and '..' references in the path\", \"Ensure an ending slash on URLs with an empty path\")",
         explains: |e| {
             let (Class::Normalization, Some(spec)) = (e.class, e.reference) else {

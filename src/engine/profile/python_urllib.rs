@@ -27,11 +27,13 @@ const USES_RELATIVE: &[&str] = &[
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "python-urllib",
+        id: "python-urllib/netloc-needs-double-slash",
         name: "no netloc unless \"//\" follows the scheme (urllib.parse: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
         explains: super::no_authority_without_slashes,
     },
     Rule {
         profile: "python-urllib",
+        id: "python-urllib/tab-newline-removed",
         name: "tabs and newlines are removed before the split (urlsplit: \"Changed in version 3.9.5: ASCII newline and tab characters are stripped from the URL\")",
         explains: |e| {
             let removed: Vec<u8> = e.input.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')).collect();
@@ -40,6 +42,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-urllib",
+        id: "python-urllib/urljoin-non-relative-scheme",
         name: "urljoin returns the reference unchanged against a base whose scheme is not in uses_relative",
         explains: |e| {
             let Some(base) = e.second else {
@@ -56,6 +59,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-urllib",
+        id: "python-urllib/urljoin-drops-empty-delimiters",
         name: "urljoin drops an empty query or fragment delimiter (urlunsplit: \"unnecessary delimiters\")",
         explains: |e| {
             let Some(base) = e.second else {
@@ -76,6 +80,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-urllib",
+        id: "python-urllib/absent-component-empty",
         name: "urlsplit gives '' for an absent component",
         explains: |e| {
             matches!(e.class, Class::UndefinedVsEmpty(_)) && e.reference.is_none() && e.got == Some("")
@@ -83,6 +88,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-urllib",
+        id: "python-urllib/empty-host-none",
         name: "an empty host is None (hostname: \"None\" when not present)",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Host)
@@ -92,6 +98,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-urllib",
+        id: "python-urllib/hostname-lowercased-unbracketed",
         name: "hostname is lowercased, without the IPv6 brackets",
         explains: |e| {
             e.component() == Some(Component::Host)
@@ -107,11 +114,13 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-urllib",
+        id: "python-urllib/port-as-integer",
         name: "the port is an integer (urlsplit: \"port: Port number as integer, if present\")",
         explains: port_as_number,
     },
     Rule {
         profile: "python-urllib",
+        id: "python-urllib/port-out-of-range-valueerror",
         name: "a port outside 0-65535 raises ValueError (urlsplit: \"Out-of-range port numbers now raise ValueError\", changed in 3.6)",
         explains: |e| {
             e.class == Class::TooStrict

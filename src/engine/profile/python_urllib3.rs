@@ -173,6 +173,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-urllib3",
+        id: "python-urllib3/schemeless-authority-first",
         name: "a text without a scheme is read as an authority first (parse_url's example: \"google.com:80\")",
         explains: |e| {
             let no_scheme = !scheme_re(e.input);
@@ -188,6 +189,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-urllib3",
+        id: "python-urllib3/empty-parts-none",
         name: "an empty path, host or userinfo is None (\"Fields not provided will be None\")",
         explains: |e| {
             matches!(
@@ -199,6 +201,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-urllib3",
+        id: "python-urllib3/path-leading-slash-added",
         name: "a path without a leading \"/\" gets one (Url)",
         explains: |e| {
             e.component() == Some(Component::Path)
@@ -208,6 +211,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-urllib3",
+        id: "python-urllib3/http-path-normalized",
         name: "for http, https and no scheme, the path's dot segments are removed and its percent-encodings uppercased (_remove_path_dot_segments, \"based on RFC 3986 5.2.4\"; _encode_invalid_chars)",
         explains: |e| {
             let scheme = e.scheme();
@@ -221,6 +225,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-urllib3",
+        id: "python-urllib3/http-host-normalized",
         name: "for http, https and no scheme, the host is lowercased and its percent-encodings normalized (_normalize_host; RFC 3986 6.2.2.1, 6.2.2.2)",
         explains: |e| {
             let scheme = e.scheme();
@@ -231,6 +236,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-urllib3",
+        id: "python-urllib3/port-as-integer",
         name: "the port is an integer (Url.port)",
         explains: port_as_number,
     },

@@ -214,6 +214,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-yarl",
+        id: "python-yarl/absent-parts-empty",
         name: "an absent scheme, authority, query or fragment is the empty string",
         explains: |e| {
             matches!(
@@ -227,6 +228,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-yarl",
+        id: "python-yarl/empty-host-userinfo-none",
         name: "an empty host or userinfo is None",
         explains: |e| {
             matches!(
@@ -238,6 +240,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-yarl",
+        id: "python-yarl/host-lowercased-unbracketed",
         name: "the host is lowercased, an IP literal without its brackets",
         explains: |e| {
             e.component() == Some(Component::Host)
@@ -253,16 +256,19 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-yarl",
+        id: "python-yarl/empty-path-slash-after-host",
         name: "an empty path after an authority is \"/\" (\"'/' for absolute URLs without path part\")",
         explains: empty_path_after_authority_is_slash,
     },
     Rule {
         profile: "python-yarl",
+        id: "python-yarl/port-as-integer",
         name: "the port is an integer (explicit_port)",
         explains: port_as_number,
     },
     Rule {
         profile: "python-yarl",
+        id: "python-yarl/ipv6-host-compressed",
         name: "an IPv6 host in Python's compressed form, without its brackets (URL.host: \"converted to compressed form\")",
         explains: |e| {
             e.component() == Some(Component::Host)
@@ -277,6 +283,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-yarl",
+        id: "python-yarl/path-requoted",
         name: "the path requoted, its dot segments removed after a host (\"Constructor ... perform encoding for all parts\"; \"Path normalization for absolute URLs\")",
         explains: |e| {
             let scheme = e.reference_components.and_then(|c| c.get(Component::Scheme)).is_some();
@@ -286,6 +293,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-yarl",
+        id: "python-yarl/query-requoted",
         name: "the query requoted (\"Constructor ... perform encoding for all parts\")",
         explains: |e| {
             e.class == Class::Component(Component::Query)
@@ -294,6 +302,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-yarl",
+        id: "python-yarl/fragment-requoted",
         name: "the fragment requoted (\"Constructor ... perform encoding for all parts\")",
         explains: |e| {
             e.class == Class::Component(Component::Fragment)
@@ -302,6 +311,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-yarl",
+        id: "python-yarl/userinfo-requoted",
         name: "the user and password requoted apart (\"Constructor ... perform encoding for all parts\")",
         explains: |e| {
             let written = e.reference.map(|u| match u.split_once(':') {
@@ -315,6 +325,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-yarl",
+        id: "python-yarl/special-empty-host-refused",
         name: "an empty host is refused for http, https, ws, wss and ftp (CHANGES 1.11.1: \"Allowed empty host for URL schemes other than the special schemes listed in the WHATWG URL spec\"; ValueError \"host is required\")",
         explains: |e| {
             // yarl's `encode_url`: a netloc that is not empty whose host is empty, under one of
@@ -333,6 +344,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-yarl",
+        id: "python-yarl/join-drops-empty-parts",
         name: "join reads and gives no empty authority, query or fragment, and \"/\" for an empty path after a host (raw_authority, raw_query_string, raw_fragment: \"empty string if\" missing; path: \"'/' for absolute URLs without path part\")",
         explains: resolves_without_empty_parts,
     },

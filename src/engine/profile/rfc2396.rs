@@ -33,36 +33,43 @@ mod java_resolve;
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "rfc2396",
+        id: "rfc2396/ipv6-literal-accepted",
         name: "an IPv6 literal host in brackets is accepted (RFC 2732)",
         explains: ipv6_reference_accepted,
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/ipv6-literal-accepted",
         name: "an IPv6 literal host in brackets is accepted (RFC 2732)",
         explains: ipv6_reference_accepted,
     },
     Rule {
         profile: "rfc2396",
+        id: "rfc2396/empty-base-path-merge-slash",
         name: "a relative path against a base with an authority and an empty path merges as \"/\" + path (RFC 3986 5.2.3)",
         explains: empty_base_path_merged,
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/empty-base-path-merge-slash",
         name: "a relative path against a base with an authority and an empty path merges as \"/\" + path (RFC 3986 5.2.3)",
         explains: empty_base_path_merged,
     },
     Rule {
         profile: "rfc2396",
+        id: "rfc2396/opaque-no-authority-path-query",
         name: "an opaque URI has no authority, path or query (RFC 2396 3: opaque_part)",
         explains: opaque_part,
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/opaque-no-authority-path-query",
         name: "an opaque URI has no authority, path or query (RFC 2396 3: opaque_part)",
         explains: opaque_part,
     },
     Rule {
         profile: "java-uri",
+        id: "java-uri/non-ascii-allowed",
         name: "non-ASCII characters (java.net.URI's \"other\" category) are allowed in a URI",
         explains: |e| {
             e.class == Class::TooLax
@@ -72,16 +79,19 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "rfc2396",
+        id: "rfc2396/query-after-authority",
         name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
         explains: query_after_authority,
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/query-after-authority",
         name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
         explains: query_after_authority,
     },
     Rule {
         profile: "java-uri",
+        id: "java-uri/relative-base-resolved",
         name: "a relative base is resolved against (URI.resolve: \"The result of this method is absolute if, and only if, either this URI is absolute or the given URI is absolute\")",
         // RFC 2396 5.2 resolves against an absolute base only; java.net.URI documents
         // resolving against any, its answer relative when both are.
@@ -92,6 +102,7 @@ pub(super) const RULES: &[Rule] = &[
     // base's scheme whatever its form (`""` against `a:b` is `a:b`).
     Rule {
         profile: "java-uri",
+        id: "java-uri/opaque-base-returns-reference",
         name: "against an opaque base the reference is returned as it is (URI.resolve: \"if this URI is opaque, then the given URI is returned\")",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
@@ -102,6 +113,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "java-uri",
+        id: "java-uri/port-as-integer",
         name: "the port is an integer (URI.getPort: \"the port component of this URI, or -1\")",
         explains: super::port_as_number,
     },
@@ -109,6 +121,7 @@ pub(super) const RULES: &[Rule] = &[
     // has "a string ... constructed from this URI's components", whose port is an int.
     Rule {
         profile: "java-uri",
+        id: "java-uri/resolved-port-as-integer",
         name: "a resolved URI's port is written as the integer it is (URI.toString: a URI created by resolution is \"constructed from this URI's components\"; URI.getPort: \"the port component of this URI\")",
         explains: |e| {
             e.class == Class::Resolution
@@ -120,6 +133,7 @@ pub(super) const RULES: &[Rule] = &[
     // javadoc of URI.resolve returns the base only for a standalone fragment reference.
     Rule {
         profile: "java-uri",
+        id: "java-uri/empty-reference-base-directory",
         name: "an empty reference resolves to the base's path up to its last \"/\", normalized, without query or fragment (URI.resolve: only a \"standalone fragment reference\" keeps the base; otherwise \"concatenating all but the last segment of this URI's path, if any, with the given URI's path and then normalizing the result\")",
         explains: |e| {
             e.class == Class::Resolution
@@ -133,6 +147,7 @@ pub(super) const RULES: &[Rule] = &[
     // (URI.java), where RFC 2396 5.2 step 6 keeps empty segments.
     Rule {
         profile: "java-uri",
+        id: "java-uri/relative-path-merged-normalized",
         name: "a relative path is merged with the base's directory and normalized as URI.normalize does, empty segments dropped (URI.resolve: \"concatenating all but the last segment of this URI's path, if any, with the given URI's path and then normalizing the result as if by invoking the normalize method\")",
         explains: |e| {
             e.class == Class::Resolution
@@ -146,41 +161,49 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "java-uri",
+        id: "java-uri/dotted-quad-over-255-registry",
         name: "a dotted-quad with a group above 255 is no IPv4 host: the authority is registry-based (URI.getHost)",
         explains: java_ipv4_octets,
     },
     Rule {
         profile: "rfc2396",
+        id: "rfc2396/colon-first-segment-error",
         name: "a colon in the first segment of a relative path is an error (RFC 2396 as published: rel_segment)",
         explains: colon_in_rel_segment,
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/colon-first-segment-error",
         name: "a colon in the first segment of a relative path is an error (RFC 2396 as published: rel_segment)",
         explains: colon_in_rel_segment,
     },
     Rule {
         profile: "rfc2396",
+        id: "rfc2396/empty-hier-part-error",
         name: "\"scheme:\" with nothing after it is no URI (RFC 2396 as published: hier_part and opaque_part are never empty)",
         explains: bare_scheme,
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/empty-hier-part-error",
         name: "\"scheme:\" with nothing after it is no URI (RFC 2396 as published: hier_part and opaque_part are never empty)",
         explains: bare_scheme,
     },
     Rule {
         profile: "rfc2396",
+        id: "rfc2396/brackets-reserved",
         name: "\"[\" and \"]\" are reserved characters (RFC 2732 section 3), allowed where reserved ones are",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, brackets_encoded),
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/brackets-reserved",
         name: "\"[\" and \"]\" are reserved characters (RFC 2732 section 3), allowed where reserved ones are",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, brackets_encoded),
     },
     Rule {
         profile: "java-uri",
+        id: "java-uri/empty-authority-needs-more",
         name: "an empty authority needs a path, query or fragment after it (URI(String): \"An empty authority component is permitted as long as it is followed by ...\")",
         explains: |e| {
             e.class == Class::TooStrict
@@ -189,16 +212,19 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "java-uri",
+        id: "java-uri/port-over-int-registry",
         name: "a port above 2147483647 makes the authority registry-based (the port is an int)",
         explains: |e| java_registry_based(e, |_, port| port.is_some_and(|p| p.len() > 10 || p.parse::<u64>().is_ok_and(|n| n > 2_147_483_647))),
     },
     Rule {
         profile: "java-uri",
+        id: "java-uri/digit-leading-label",
         name: "a single domain label may start with a digit (URI: \"s://123 will parse as a server-based authority\")",
         explains: java_single_label,
     },
     Rule {
         profile: "java-uri",
+        id: "java-uri/ipv6-scope-id",
         name: "an IPv6 literal may carry a scope id (java.net.URI: IPv6 addresses with a scope_id)",
         explains: |e| {
             if e.class != Class::TooLax {
@@ -214,6 +240,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "java-uri",
+        id: "java-uri/normalize-removes-all-dots",
         name: "normalize removes every \".\" segment, a relative path's too (URI.normalize)",
         explains: |e| {
             e.class == Class::Normalization
@@ -224,17 +251,20 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "rfc2396",
+        id: "rfc2396/rfc2732-changes-together",
         name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/rfc2732-changes-together",
         name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
     },
     // Last: each change alone is named by its own rule above.
     Rule {
         profile: "java-uri",
+        id: "java-uri/java-changes-together",
         name: "java.net.URI's changes to RFC 2396, together: RFC 2732 (IPv6 literals, with a scope id, and reserved brackets), a query after the authority, non-ASCII \"other\" characters",
         explains: |e| {
             e.class == Class::TooLax

@@ -64,11 +64,13 @@ fn uriparse_refuses_an_operand(input: &[u8], second: Option<&[u8]>) -> bool {
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "uriparse",
+        id: "uriparse/empty-path-slash-after-authority",
         name: "an empty path after an authority becomes \"/\"",
         explains: empty_path_after_authority_is_slash,
     },
     Rule {
         profile: "uriparse",
+        id: "uriparse/port-as-number",
         name: "the port is a number (empty port dropped, leading zeros removed)",
         explains: |e| {
             e.component() == Some(Component::Port)
@@ -81,6 +83,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "uriparse",
+        id: "uriparse/ipv6-compressed",
         name: "IPv6 is written back compressed",
         explains: |e| {
             e.component() == Some(Component::Host)
@@ -90,6 +93,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "uriparse",
+        id: "uriparse/ipvfuture-big-port-error",
         name: "IPvFuture and ports above 65535 are errors",
         explains: |e| {
             e.class == Class::TooStrict
@@ -109,6 +113,7 @@ pub(super) const RULES: &[Rule] = &[
     // to `\"..\"`".
     Rule {
         profile: "uriparse",
+        id: "uriparse/normalize-relative-dot-segments",
         name: "normalize removes a relative path's dot segments as Path::normalize documents (\".\" always removed, a leading \"..\" kept)",
         explains: |e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
@@ -128,6 +133,7 @@ pub(super) const RULES: &[Rule] = &[
     // abnormal cases".
     Rule {
         profile: "iri-string",
+        id: "iri-string/double-slash-path-unresolvable",
         name: "a target without authority whose path would start with \"//\" is unresolvable (resolve module)",
         explains: |e| {
             let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
@@ -141,6 +147,7 @@ pub(super) const RULES: &[Rule] = &[
     // `PathStartingWithTwoSlashes` error.
     Rule {
         profile: "oxiri",
+        id: "oxiri/double-slash-path-refused",
         name: "a target without authority whose path would start with \"//\" is refused (Iri::resolve validates: PathStartingWithTwoSlashes)",
         explains: |e| {
             let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
@@ -153,6 +160,7 @@ pub(super) const RULES: &[Rule] = &[
     // even when they are percent-encoded".
     Rule {
         profile: "iri-string",
+        id: "iri-string/pct-dot-segments-resolved",
         name: "percent-encoded dot segments are dot segments in resolution (resolve module)",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
@@ -170,6 +178,7 @@ pub(super) const RULES: &[Rule] = &[
     // with nothing to remove is kept in a path that is not absolute.
     Rule {
         profile: "iref",
+        id: "iref/relative-target-keeps-dotdot",
         name: "a relative target path keeps a \"..\" it cannot remove (RFC 3986 Errata 4547, UriRefBuf::resolve)",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
@@ -182,6 +191,7 @@ pub(super) const RULES: &[Rule] = &[
     // path was empty" (its Path documentation), in what it normalizes and resolves too.
     Rule {
         profile: "uriparse",
+        id: "uriparse/normalized-empty-path-slash",
         name: "an empty path after an authority is \"/\" in what it normalizes or resolves",
         explains: |e| {
             let want = e
@@ -204,6 +214,7 @@ pub(super) const RULES: &[Rule] = &[
     // documentation), relative paths included.
     Rule {
         profile: "iref",
+        id: "iref/equal-removes-dot-segments",
         name: "equality removes dot segments from the paths it compares",
         explains: |e| {
             let (Class::Equivalence, Some(other), Some("true")) = (e.class, e.second, e.got) else {
@@ -216,6 +227,7 @@ pub(super) const RULES: &[Rule] = &[
     // The `rfc3986` Python package.
     Rule {
         profile: "python-rfc3986",
+        id: "python-rfc3986/invalid-chars-pct-encoded",
         name: "uri_reference percent-encodes the characters RFC 3986 does not allow instead of rejecting",
         explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, pct_encode_forbidden),
     },
@@ -226,11 +238,13 @@ pub(super) const RULES: &[Rule] = &[
     // resolving `\x00` against `http://a/b/c/d;p?q` gives `http://a/b/c/%00`, run here.
     Rule {
         profile: "python-rfc3986",
+        id: "python-rfc3986/invalid-chars-pct-encoded-whatwg",
         name: "uri_reference escapes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (encode_component)",
         explains: super::escaped_where_lenient,
     },
     Rule {
         profile: "python-rfc3986",
+        id: "python-rfc3986/resolve-normalizes-base",
         name: "resolve_with normalizes the base first (\"optional per RFC 3986 5.2.1\", its source says)",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
@@ -247,6 +261,7 @@ pub(super) const RULES: &[Rule] = &[
     // percent-encoding "are case-insensitive", so the target is the same URI.
     Rule {
         profile: "python-rfc3986",
+        id: "python-rfc3986/resolve-uppercases-target-pct",
         name: "resolve_with uppercases the percent-encodings of the target path (normalize_percent_characters: \"All percent characters should be upper-cased\")",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
@@ -260,6 +275,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "python-rfc3986",
+        id: "python-rfc3986/empty-path-none",
         name: "an empty path is None",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)

@@ -12,6 +12,7 @@ use crate::model::{Component, Components};
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[Rule {
     profile: "rfc3987-iri",
+    id: "rfc3987-iri/ucschar-allowed",
     name: "non-ASCII characters (ucschar) are allowed as they are",
     explains: |e| {
         e.class == Class::TooLax

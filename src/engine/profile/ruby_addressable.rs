@@ -39,6 +39,7 @@ use crate::engine::Class;
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "ruby-addressable",
+        id: "ruby-addressable/normalize-documented",
         name: "normalize decodes each component's class, removes a relative path's dot-segments, drops an empty query, writes an IDNA host (normalize_component, normalize_path, changelog, README)",
         explains: |e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
@@ -49,6 +50,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "ruby-addressable",
+        id: "ruby-addressable/equal-normalized",
         name: "== compares the normalized URIs (\"This method normalizes both URIs before doing the comparison\")",
         explains: equal_when_normalized,
     },

@@ -17,11 +17,13 @@ use crate::model::Component;
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "ruby-uri",
+        id: "ruby-uri/default-port-reported",
         name: "the scheme's default port is reported when none is written",
         explains: |e| default_port_reported(e),
     },
     Rule {
         profile: "ruby-uri",
+        id: "ruby-uri/opaque-query-in-opaque",
         name: "an opaque URI's query stays in its opaque part, and it has no path (URI::Generic#opaque)",
         explains: |e| {
             matches!(
@@ -34,6 +36,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "ruby-uri",
+        id: "ruby-uri/ftp-path-relative",
         name: "an ftp URI's path has no leading \"/\", and a leading %2F is \"/\" (URI::FTP#path, RFC 1738)",
         explains: |e| {
             let ftp = e.scheme().as_deref() == Some("ftp");
@@ -53,6 +56,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "ruby-uri",
+        id: "ruby-uri/file-localhost-empty-host",
         name: "a file URI's missing host or localhost is the empty host (URI::File, RFC 8089 2)",
         explains: |e| {
             e.scheme().is_some_and(|s| s.eq_ignore_ascii_case("file"))
@@ -66,6 +70,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "ruby-uri",
+        id: "ruby-uri/port-as-integer",
         name: "the port is an integer (URI::Generic#port is an Integer)",
         explains: port_as_number,
     },

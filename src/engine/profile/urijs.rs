@@ -54,6 +54,7 @@ use query::query_rebuilt;
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "urijs",
+        id: "urijs/empty-query-fragment-none",
         name: "an empty query or fragment is none (URI.parse: `string.substring(pos + 1) || null`)",
         explains: |e| {
             matches!(
@@ -65,6 +66,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "urijs",
+        id: "urijs/empty-path-slash-after-authority",
         name: "an empty path after an authority is \"/\" (docs, path(): `URI(\"http://example.org\").path() === \"/\"`)",
         explains: |e| match e.class {
             Class::Normalization | Class::Resolution => {
@@ -75,6 +77,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "urijs",
+        id: "urijs/ip-literal-unbracketed",
         name: "an IP literal's hostname is held without its brackets (docs, normalizeHostname(): `uri.hostname(\"fe80:0000:...\")`)",
         explains: |e| {
             e.class == Class::Component(Component::Host)
@@ -83,11 +86,13 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "urijs",
+        id: "urijs/slashes-read-as-double",
         name: "slashes and colons after http, https, ftp, ws or wss, and excessive slashes of a scheme-relative reference, are read as \"//\" (CHANGELOG 1.19.7, 1.19.8, 1.19.10, 1.19.11)",
         explains: slashes_as_browsers_read_them,
     },
     Rule {
         profile: "urijs",
+        id: "urijs/normalize-drops-empty-delimiters",
         name: "normalize() and absoluteTo() drop an empty query's \"?\" and an empty fragment's \"#\" (docs, normalizeSearch(): \"removes ? if there is no query string\"; normalizeHash(): \"removes # if there is no hash\")",
         explains: |e| {
             let Some(spec) = e.reference else { return false };
@@ -115,6 +120,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "urijs",
+        id: "urijs/normalize-relative-dot-segments",
         name: "normalize() resolves the dot segments of a relative path too (docs, normalizePath(): \"resolve relative hierarchies\")",
         explains: |e| {
             e.class == Class::Normalization
@@ -123,6 +129,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "urijs",
+        id: "urijs/normalize-urn-path",
         name: "normalize() recodes a URN path, \"/\" written \"%2F\" and the characters RFC 2141 allows decoded (CHANGELOG 1.16.0: URN paths normalized \"based on RFC 2141 syntax\"; src/URI.js, URI.characters.urnpath: \"the characters called out by RFC 2141 as being acceptable for usage in a URN\")",
         explains: |e| {
             e.class == Class::Normalization
@@ -136,6 +143,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "urijs",
+        id: "urijs/normalize-query-form-encoded",
         name: "normalize() rebuilds the query as application/x-www-form-urlencoded parameters (docs: normalize() runs normalizeQuery(); src/URI.js, buildQuery: \"URI.js treats the query string as being application/x-www-form-urlencoded\")",
         explains: |e| {
             e.class == Class::Normalization
@@ -149,6 +157,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "urijs",
+        id: "urijs/two-colon-host-whole",
         name: "a host with two colons before the path is read whole, without a port (src/URI.js, parseHost: \"this notation is actually not allowed by RFC 3986, but we're a liberal parser\")",
         explains: |e| {
             let Some((host, path)) = std::str::from_utf8(e.input).ok().and_then(liberal_host)
@@ -173,6 +182,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "urijs",
+        id: "urijs/normalize-all-steps",
         name: "normalize() runs the steps above together, an IPv6 host in its best notation (docs, normalize(): \"executes normalizeProtocol(), normalizeHostname(), normalizePort(), normalizePath(), normalizeSearch(), normalizeHash()\"; normalizeHostname(): \"IPv6-best-notation conversion\")",
         explains: |e| {
             e.class == Class::Normalization
@@ -181,6 +191,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "urijs",
+        id: "urijs/normalize-slashes-empty-port",
         name: "normalize() reads the input as URI.parse rewrites its slashes (CHANGELOG 1.19.7, 1.19.8) and omits an empty port (RFC 3986 3.2.3: normalizers \"should omit the port component and its ':' delimiter if port is empty\")",
         explains: |e| {
             e.class == Class::Normalization
@@ -193,6 +204,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "urijs",
+        id: "urijs/equals-normalized",
         name: "equals() compares the normalized URIs, without an empty query or fragment and with a relative path's dot segments resolved (docs, equals(): \"disregarding default ports, capitalization, dot-pathnames\")",
         explains: |e| {
             let (Class::Equivalence, Some("true"), Some(other)) = (e.class, e.got, e.second)

@@ -25,11 +25,13 @@ use crate::model::Component;
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "url-parse",
+        id: "url-parse/relative-never-takes-query",
         name: "a relative URL never takes the base's query (index.js, on `ignore = { hash: 1, query: 1 }`: \"These properties should not be copied or inherited from\")",
         explains: base_query_not_inherited,
     },
     Rule {
         profile: "url-parse",
+        id: "url-parse/special-path-leading-slash",
         name: "a special scheme's path always begins with \"/\" (index.js: \"Default to a / for pathname if none exists. This normalizes the URL to always have a /\")",
         explains: |e| {
             let (Some(spec), Some(got)) = (e.reference, e.got) else {
@@ -43,6 +45,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
     profile: "url-parse",
+    id: "url-parse/default-port-dropped",
     name: "the scheme's default port is dropped (README: \"It's aware of default ports\")",
     explains: |e| {
         let default = match e.scheme().as_deref() {

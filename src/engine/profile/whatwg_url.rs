@@ -18,6 +18,7 @@ use crate::model::{Component, Components};
 pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "url",
+        id: "url/file-empty-host-none",
         name: "a file URL's empty host is none (Url::host: \"some file: URLs don't have a host\")",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Host)
@@ -30,6 +31,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "node-whatwg",
+        id: "node-whatwg/absent-empty-alike",
         name: "hostname, search and hash give '' for absent and empty alike",
         explains: |e| {
             matches!(
@@ -45,16 +47,19 @@ pub(super) const RULES: &[Rule] = &[
 pub(super) const VERSUS_RFC3986: &[Rule] = &[
     Rule {
         profile: "whatwg-url",
+        id: "whatwg-url/port-over-65535-error",
         name: "a port above 65535 is an error",
         explains: |e| e.class == Class::TooStrict && port_overflows(e.reference_components),
     },
     Rule {
         profile: "whatwg-url",
+        id: "whatwg-url/ipvfuture-not-host",
         name: "IPvFuture is not a host",
         explains: |e| e.class == Class::TooStrict && is_ipvfuture(e.reference_components),
     },
     Rule {
         profile: "whatwg-url",
+        id: "whatwg-url/absolute-only-without-base",
         name: "only absolute URLs parse without a base",
         explains: |e| {
             e.class == Class::TooStrict
@@ -64,6 +69,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
     },
     Rule {
         profile: "whatwg-url",
+        id: "whatwg-url/special-host-required",
         name: "a special scheme needs a non-empty host",
         explains: |e| {
             e.class == Class::TooStrict
@@ -75,6 +81,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
     },
     Rule {
         profile: "whatwg-url",
+        id: "whatwg-url/invalid-input-repaired",
         name: "invalid input is repaired (C0 and space trimmed, tab and newline removed, \\ read as / in a special URL, forbidden characters percent-encoded)",
         explains: |e| {
             e.class == Class::TooLax && uri_spec::parse(&whatwg_repair(e.input)).is_ok()
@@ -82,6 +89,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
     },
     Rule {
         profile: "whatwg-url",
+        id: "whatwg-url/special-host-domain-to-ascii",
         name: "a special scheme's host is percent-decoded and lowercased (domain to ASCII)",
         explains: |e| {
             e.component() == Some(Component::Host)
@@ -91,6 +99,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
     },
     Rule {
         profile: "whatwg-url",
+        id: "whatwg-url/ipv4-dotted-decimal",
         name: "an IPv4 host in any of its number forms is serialized in dotted decimal",
         explains: |e| {
             is_special(e.scheme().as_deref())
@@ -109,6 +118,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
     },
     Rule {
         profile: "whatwg-url",
+        id: "whatwg-url/ipv6-compressed",
         name: "IPv6 is serialized as eight hex pieces with the longest zero run compressed",
         explains: |e| {
             e.component() == Some(Component::Host) && e.reference.and_then(whatwg_ipv6).as_deref() == e.got
@@ -116,6 +126,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
     },
     Rule {
         profile: "whatwg-url",
+        id: "whatwg-url/special-empty-path-slash",
         name: "a special scheme's empty path becomes \"/\"",
         explains: |e| {
             e.component() == Some(Component::Path)
@@ -126,6 +137,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
     },
     Rule {
         profile: "whatwg-url",
+        id: "whatwg-url/dot-segments-removed-parsing",
         name: "dot segments are removed while parsing (%2e counts as \".\")",
         explains: |e| {
             e.component() == Some(Component::Path)
@@ -135,6 +147,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
     },
     Rule {
         profile: "whatwg-url",
+        id: "whatwg-url/default-or-empty-port-omitted",
         name: "a special scheme's default port, or an empty port, is omitted",
         explains: |e| {
             e.component() == Some(Component::Port)
@@ -147,6 +160,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
     },
     Rule {
         profile: "whatwg-url",
+        id: "whatwg-url/empty-userinfo-dropped",
         name: "an empty userinfo or password is dropped, the rest percent-encoded with the userinfo set",
         explains: |e| {
             e.component() == Some(Component::Userinfo)
@@ -159,6 +173,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
     },
     Rule {
         profile: "whatwg-url",
+        id: "whatwg-url/special-slashes-any-count",
         name: "a special URL takes its authority after any number of slashes",
         explains: |e| {
             let Some(c) = e.reference_components else {
