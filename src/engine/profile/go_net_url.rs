@@ -36,6 +36,7 @@ pub(super) const RULES: &[Rule] = &[
     // escaped (`http://a#\t` has the fragment `%09`, `file:///\` the path `/%5C`, run here).
     Rule {
         profile: "go-net-url",
+        id: "go-net-url/escaped-path-fragment-whatwg",
         name: "EscapedPath and EscapedFragment escape what the URL Standard removes or rereads (\"returns the escaped form\")",
         explains: super::escaped_where_lenient,
     },

@@ -54,6 +54,7 @@ pub(super) const RULES: &[Rule] = &[
     // (`url.resolve("http://a/b/c/d;p?q", "?\td")` is `http://a/b/c/d;p?%09d`, run here).
     Rule {
         profile: "node-legacy-url",
+        id: "node-legacy-url/unsafe-chars-pct-encoded-whatwg",
         name: "space and < > \" ` \\r \\n \\t { } | \\ ^ ' are percent-encoded where the URL Standard removes or rereads them (\"Percent-encoding in URLs\")",
         explains: |e| {
             std::str::from_utf8(e.input)

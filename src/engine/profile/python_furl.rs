@@ -291,6 +291,7 @@ pub(super) const RULES: &[Rule] = &[
     // `str(furl("file:///\\").path)` is `/%5C`, run here).
     Rule {
         profile: "python-furl",
+        id: "python-furl/invalid-chars-encoded-whatwg",
         name: "the path, query and fragment encoded where the URL Standard removes or rereads a character (README: \"Encoding is handled for you\")",
         explains: super::escaped_where_lenient,
     },

@@ -168,6 +168,7 @@ pub(super) const RULES: &[Rule] = &[
     // `/%00`, `parse_url("http://2?\t").query` is `%09`, run here.
     Rule {
         profile: "python-urllib3",
+        id: "python-urllib3/invalid-chars-pct-encoded-whatwg",
         name: "parse_url percent-encodes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (_encode_invalid_chars)",
         explains: super::escaped_where_lenient,
     },

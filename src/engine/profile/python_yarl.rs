@@ -209,6 +209,7 @@ pub(super) const RULES: &[Rule] = &[
     // `URL("http://a/\x00").raw_path` is `/%00`, run here).
     Rule {
         profile: "python-yarl",
+        id: "python-yarl/url-quoted-whatwg",
         name: "the URL quoted where the URL Standard removes or rereads a character (\"Constructor ... perform encoding for all parts\")",
         explains: super::escaped_where_lenient,
     },
