@@ -106,6 +106,7 @@ fn write_then_read(data: &[u8]) {
             count: 1,
             editions: vec!["rfc3986".into()],
             parsers: vec![parser("p0"), parser("p1")],
+            digests: None,
         },
         records,
         answers,
