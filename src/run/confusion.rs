@@ -719,6 +719,29 @@ mod class_tests {
     }
 
     #[test]
+    fn a_scheme_filled_in_for_a_scheme_less_input_is_no_reading_of_the_scheme() {
+        let all = [
+            info("http", "http-request-target"),
+            info("url", "whatwg-url"),
+        ];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        let scheme = |s: Option<&str>| {
+            Outcome::Accepted(Answer::Parsed(Box::new(Parsed {
+                components: Components::default()
+                    .with(Component::Scheme, s)
+                    .with(Component::Host, Some("h")),
+                ..Parsed::default()
+            })))
+        };
+        let outcomes = [scheme(Some("http")), scheme(None)];
+        let got = partition(&infos, b"//h", Component::Scheme, 0..2, |i| &outcomes[i]);
+        assert_eq!(names(&infos, &got), [vec!["url"]]);
+        // Its host still takes part.
+        let got = partition(&infos, b"//h", Component::Host, 0..2, |i| &outcomes[i]);
+        assert_eq!(names(&infos, &got), [vec!["http", "url"]]);
+    }
+
+    #[test]
     fn only_parsers_that_handle_the_scheme_and_report_the_component_take_part() {
         let mut blind = info("go-net-url", "go-net-url");
         blind.components = ComponentSet::of(&[Component::Scheme]);

@@ -64,6 +64,12 @@ pub(super) fn partition<'o>(
         {
             continue;
         }
+        // A library that reads a scheme-less input as http fills in that scheme as a default,
+        // as it fills in a default port: its "http" is no reading of the input's scheme (the
+        // host it then reads is compared on its own).
+        if c == Component::Scheme && note.is_some() {
+            continue;
+        }
         let own = p.components.get(Component::Scheme);
         // A library taking part in a scheme-less input because it reads it as http must read
         // it so: one that reads a scheme of its own there (`h~://u`) that it does not handle
@@ -166,7 +172,8 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
                 Some((user, "")) => user,
                 _ => v,
             };
-            Some(decoded_until_stable(v))
+            // And then an empty user is no credentials at all (`http://:@h` is `http://h/`).
+            (!v.is_empty()).then(|| decoded_until_stable(v))
         }
         _ => Some(v.to_owned()),
     }
@@ -270,6 +277,8 @@ mod tests {
         assert!(!routes_alike(Userinfo, Some("a%2f"), Some("b%2f"), http));
         // An empty password is none; a scheme's registered port is no port.
         assert!(routes_alike(Userinfo, Some("r:"), Some("r"), http));
+        assert!(routes_alike(Userinfo, Some(":"), None, http));
+        assert!(!routes_alike(Userinfo, Some(":p"), None, http));
         assert!(!routes_alike(Userinfo, Some("r:p"), Some("r"), http));
         assert!(routes_alike(Port, Some("119"), None, Some("nntp")));
         assert!(!routes_alike(Port, Some("119"), None, Some("news2")));
