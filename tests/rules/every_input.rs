@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use uri_spec::Edition;
 use uridiff::engine::{Class, Engine, Task};
-use uridiff::model::{Outcome, Parsed};
+use uridiff::model::{Component, Outcome, Parsed};
 use uridiff::subjects::Subject;
 
 use super::{fired, plays, rejected, split_with};
@@ -38,6 +38,7 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             "resolve:?\td|http://a/b/c/d;p?q",
         ),
         (escapes("python-urllib3"), "http://a/\0"),
+        (urllib3_encodes_all("%25%2526"), "http:?%%26"),
         (escapes("python-yarl"), "http://a?\u{b}"),
         (escapes("go-net-url"), "http://a#\t"),
         (escapes("python-furl"), "http://a/\0"),
@@ -513,4 +514,22 @@ fn node_escapes_what_the_url_standard_removes_and_nothing_else_is_that() {
     )));
     // One step off: the tab written as another escape is another query.
     assert!(!escaped(&fired(legacy_escapes("other"), JOB)));
+}
+
+/// urllib3's `parse_url("http:?%%26").query`, as run here: `%25%2526` (every "%" encoded once
+/// one starts no percent-encoding); the rest split as the lenient reading splits it.
+fn urllib3_encodes_all(query: &'static str) -> Arc<dyn Subject> {
+    let change: fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed> = match query {
+        "%25%2526" => |input, _| split_with(input, &[(Component::Query, Some("%25%2526"))]),
+        _ => |input, _| split_with(input, &[(Component::Query, Some("%25%26"))]),
+    };
+    plays("python-urllib3", "python-urllib3", Edition::Rfc3986, change)
+}
+
+#[test]
+fn urllib3_encodes_every_percent_after_a_stray_one_and_nothing_else_is_that() {
+    let named = |rules: &[String]| rules.iter().any(|r| r.contains("stray \"%\""));
+    assert!(named(&fired(urllib3_encodes_all("%25%2526"), "http:?%%26")));
+    // One step off: only the stray "%" encoded is not urllib3's answer.
+    assert!(!named(&fired(urllib3_encodes_all("other"), "http:?%%26")));
 }

@@ -172,6 +172,27 @@ pub(super) const RULES: &[Rule] = &[
         name: "parse_url percent-encodes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (_encode_invalid_chars)",
         explains: super::escaped_where_lenient,
     },
+    // The same encoder where the URL Standard keeps a stray "%": once one "%" of a component
+    // starts no percent-encoding, `_encode_invalid_chars` encodes them all (the valid ones
+    // too): `parse_url("http:?%%26").query` is `%25%2526`, run here.
+    Rule {
+        profile: "python-urllib3",
+        id: "python-urllib3/stray-percent-encodes-all-whatwg",
+        name: "a component with a stray \"%\" has every \"%\" encoded, where the URL Standard keeps them (_encode_invalid_chars)",
+        explains: |e| {
+            let allowed: &[u8] = match e.component() {
+                Some(Component::Path) => PATH_CHARS,
+                Some(Component::Query | Component::Fragment) => b"-._~!$&'()*+,;=:@/?",
+                Some(Component::Userinfo) => USERINFO_CHARS,
+                _ => return false,
+            };
+            e.second.is_none()
+                && uri_spec::parse(e.input).is_err()
+                && e.reference.is_some_and(|r| {
+                    r.contains('%') && Some(encode_invalid_chars(r, allowed).as_str()) == e.got
+                })
+        },
+    },
     Rule {
         profile: "python-urllib3",
         id: "python-urllib3/schemeless-authority-first",

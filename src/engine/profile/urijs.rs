@@ -87,7 +87,7 @@ pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "urijs",
         id: "urijs/slashes-read-as-double",
-        name: "slashes and colons after http, https, ftp, ws or wss, and excessive slashes of a scheme-relative reference, are read as \"//\" (CHANGELOG 1.19.7, 1.19.8, 1.19.10, 1.19.11)",
+        name: "slashes and colons after http, https, ftp, ws or wss, a \\ in the \"//\" after any other scheme, and excessive slashes of a scheme-relative reference, are read as \"//\" (CHANGELOG 1.19.6, 1.19.7, 1.19.8, 1.19.10, 1.19.11)",
         explains: slashes_as_browsers_read_them,
     },
     Rule {
@@ -307,6 +307,19 @@ fn browser_slashes(input: &str) -> Option<String> {
         let out = format!("{scheme}://{after}{tail}");
         return (out != input).then_some(out);
     }
+    // After any other scheme, two characters each "/" or "\\" open the authority (src/URI.js:
+    // `string.substring(pos + 1, pos + 3).replace(/\\/g, '/') === '//'`; CHANGELOG 1.19.6:
+    // "rewrite \\ in scheme delimiter to / as Node and Browsers do").
+    if let Some((scheme, rest)) = head.split_once(':')
+        && uri_spec::parse(format!("{scheme}:").as_bytes()).is_ok()
+        && rest.len() >= 2
+        && rest.as_bytes()[..2]
+            .iter()
+            .all(|b| matches!(b, b'/' | b'\\'))
+        && rest.as_bytes()[..2].contains(&b'\\')
+    {
+        return Some(format!("{scheme}://{}{tail}", &rest[2..]));
+    }
     (slashes(head) > 2).then(|| format!("//{}{tail}", &head[slashes(head)..]))
 }
 
@@ -499,6 +512,11 @@ mod tests {
         assert_eq!(browser_slashes("http://a"), None);
         assert_eq!(browser_slashes("//a"), None);
         assert_eq!(browser_slashes("coap:G"), None);
+        // After any other scheme, only the two characters after ":", one of them "\\".
+        assert_eq!(browser_slashes("e:\\\\.").as_deref(), Some("e://."));
+        assert_eq!(browser_slashes("e:/\\a/b").as_deref(), Some("e://a/b"));
+        assert_eq!(browser_slashes("e://a"), None);
+        assert_eq!(browser_slashes("e:\\a"), None);
     }
 
     #[test]
