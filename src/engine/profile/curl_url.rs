@@ -142,6 +142,26 @@ pub(super) const RULES: &[Rule] = &[
                 })
         },
     },
+    // "There exists URL formats with only one slash, but curl does not support any of them"
+    // (everything curl, "The scheme separator"): curl reads the one slash as two where what
+    // follows makes a host it takes, and refuses the rest (`T:/%2f` is "Bad hostname", run
+    // here). The same host after two slashes is judged on its own.
+    Rule {
+        profile: "curl-url",
+        id: "curl-url/one-slash-unsupported",
+        name: "a URL with only one slash after the scheme may be refused (\"curl does not support any of them\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && urls_of(e).iter().any(|u| {
+                    uri_spec::parse(u).is_ok_and(|c| c.scheme.is_some())
+                        && std::str::from_utf8(u).is_ok_and(|t| {
+                            t.split_once(':').is_some_and(|(_, rest)| {
+                                rest.starts_with('/') && !rest.starts_with("//")
+                            })
+                        })
+                })
+        },
+    },
     Rule {
         profile: "curl-url",
         id: "curl-url/ipv6-zone-id-allowed",
