@@ -39,6 +39,7 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         ),
         (escapes("python-urllib3"), "http://a/\0"),
         (urllib3_encodes_all("%25%2526"), "http:?%%26"),
+        (wget_scheme("http"), "///@@"),
         (
             plays("curl-url", "curl-url", Edition::Rfc3986, |_, _| rejected()),
             "T:/%2f",
@@ -549,4 +550,26 @@ fn curl_may_refuse_a_one_slash_url_and_nothing_else_is_that() {
     let engine = Engine::new(vec![refuses()]);
     let found = engine.findings(&engine.run_one(&Task::parse(b"T://%2f".to_vec(), "t")));
     assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
+}
+
+/// libwget's scheme of `///@@`, as run here: `http` (the input read as `http://@@`, which is no
+/// URI: its host `@` is judged on its own).
+fn wget_scheme(scheme: &'static str) -> Arc<dyn Subject> {
+    let change: fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed> = match scheme {
+        "http" => |input, _| split_with(input, &[(Component::Scheme, Some("http"))]),
+        _ => |input, _| split_with(input, &[(Component::Scheme, Some("https"))]),
+    };
+    plays("c-libwget", "libwget", Edition::Rfc3986, change)
+}
+
+#[test]
+fn libwget_reads_a_scheme_less_input_as_http_whatever_follows_and_nothing_else_is_that() {
+    let named = |rules: &[String]| {
+        rules
+            .iter()
+            .any(|r| r.contains("without a scheme is read as HTTP"))
+    };
+    assert!(named(&fired(wget_scheme("http"), "///@@")));
+    // One step off: another scheme filled in is a finding.
+    assert!(!named(&fired(wget_scheme("other"), "///@@")));
 }

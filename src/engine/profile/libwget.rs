@@ -304,6 +304,11 @@ pub(super) const RULES: &[Rule] = &[
             let Some(target) = libwget_reading(e.input) else {
                 return false;
             };
+            // The scheme is read before, and whatever, the rest is: `///@@` is `http` though
+            // `http://@@` is no URI (`wget_iri_parse("///@@")` has the scheme `http`, run here).
+            if c == Component::Scheme {
+                return target.split_once("://").map(|(s, _)| s) == e.got;
+            }
             let Ok(read) = uri_spec::parse(target.as_bytes()) else {
                 return false;
             };
