@@ -41,6 +41,10 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (urllib3_encodes_all("%25%2526"), "http:?%%26"),
         (wget_scheme("http"), "///@@"),
         (
+            rfc2396_resolvers("B:]/.", "")[0].clone(),
+            "resolve:B:]/.|foo://h",
+        ),
+        (
             plays("curl-url", "curl-url", Edition::Rfc3986, |_, _| rejected()),
             "T:/%2f",
         ),
@@ -572,4 +576,35 @@ fn libwget_reads_a_scheme_less_input_as_http_whatever_follows_and_nothing_else_i
     assert!(named(&fired(wget_scheme("http"), "///@@")));
     // One step off: another scheme filled in is a finding.
     assert!(!named(&fired(wget_scheme("other"), "///@@")));
+}
+
+/// java.net.URI's `resolve("B:]/.")` against `foo://h`, as run here: `B:]/.`, the absolute
+/// reference returned as it is; Perl's `URI->new_abs("/[/.", "foo://h")`: `foo://h/%5B/.`.
+fn rfc2396_resolvers(java: &'static str, perl: &'static str) -> [Arc<dyn Subject>; 2] {
+    let java: Arc<dyn Subject> = match java {
+        "B:]/." => super::resolves("java-uri", "rfc2396", |_, _| "B:]/.".into()),
+        _ => super::resolves("java-uri", "rfc2396", |_, _| "B:]/./".into()),
+    };
+    let perl: Arc<dyn Subject> = match perl {
+        "foo://h/%5B/." => super::resolves("perl-uri", "perl-uri", |_, _| "foo://h/%5B/.".into()),
+        _ => super::resolves("perl-uri", "perl-uri", |_, _| "foo://h/%5B/./".into()),
+    };
+    [java, perl]
+}
+
+#[test]
+fn rfc2396_resolvers_keep_an_absolute_paths_dots_and_nothing_else_is_that() {
+    let [java, perl] = rfc2396_resolvers("B:]/.", "foo://h/%5B/.");
+    let java_named = |rules: &[String]| {
+        rules
+            .iter()
+            .any(|r| r.contains("absolute reference as it is"))
+    };
+    assert!(java_named(&fired(java, "resolve:B:]/.|foo://h")));
+    let perl_named = |rules: &[String]| rules.iter().any(|r| r.contains("automatically escaped"));
+    assert!(perl_named(&fired(perl, "resolve:/[/.|foo://h")));
+    // One step off: a slash more is another target for both.
+    let [java, perl] = rfc2396_resolvers("other", "other");
+    assert!(!java_named(&fired(java, "resolve:B:]/.|foo://h")));
+    assert!(!perl_named(&fired(perl, "resolve:/[/.|foo://h")));
 }

@@ -68,7 +68,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "perl-uri/invalid-chars-escaped-whatwg",
         name: "URI->new escapes the characters that may not appear where the URL Standard removes or rereads them (URI->new: \"Characters outside this set are automatically escaped\")",
         // `URI->new("?\td")->abs("http://a/b/c/d;p?q")` is `http://a/b/c/d;p?%09d`, run here.
-        explains: super::escaped_where_lenient,
+        explains: |e| super::escaped_where_lenient(e) || escaped_resolved_as_2396(e),
     },
     Rule {
         profile: "perl-uri",
@@ -167,8 +167,47 @@ fn reads_the_trimmed_input(e: &super::Evidence<'_>) -> bool {
     trimmed.len() != e.input.len() && super::lenient_reading_of(e, trimmed)
 }
 
+/// A resolution `URI->new_abs` makes of an input RFC 2396 rejects: the characters that may not
+/// appear escaped, then RFC 2396 section 5.2's steps, which leave an absolute path's dot segments
+/// as they are (step 5; the URL Standard removes them): `new_abs("/[/.", "foo://h")` is
+/// `foo://h/%5B/.`, run here.
+fn escaped_resolved_as_2396(e: &super::Evidence<'_>) -> bool {
+    let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+        return false;
+    };
+    // RFC 2396 2.4.3 counts "[" and "]" among the "unwise" characters, escaped too.
+    let escaped: Vec<u8> = pct_encode_forbidden(e.input)
+        .iter()
+        .flat_map(|&b| match b {
+            b'[' => b"%5B".to_vec(),
+            b']' => b"%5D".to_vec(),
+            b => vec![b],
+        })
+        .collect();
+    escaped != e.input
+        && uri_spec::parse(e.input).is_err()
+        && uri_spec::Resolver::new()
+            .edition(uri_spec::Edition::UriSyntax02)
+            .resolve(base, &escaped)
+            .is_ok_and(|t| t == got)
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_absolute_paths_dots_are_kept_where_rfc_2396_keeps_them() {
+        let ev = |got| crate::engine::profile::Evidence {
+            class: Class::Resolution,
+            input: b"/[/.",
+            second: Some(b"foo://h"),
+            reparsed: None,
+            reference: Some("foo://h/[/"),
+            got: Some(got),
+            reference_components: None,
+        };
+        assert!(super::escaped_resolved_as_2396(&ev("foo://h/%5B/.")));
+        assert!(!super::escaped_resolved_as_2396(&ev("foo://h/%5B/")));
+    }
     use super::{file_default_authority, reads_the_trimmed_input};
     use crate::engine::profile::Evidence;
     use crate::engine::Class;

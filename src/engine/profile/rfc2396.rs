@@ -67,6 +67,27 @@ pub(super) const RULES: &[Rule] = &[
         name: "an opaque URI has no authority, path or query (RFC 2396 3: opaque_part)",
         explains: opaque_part,
     },
+    // java.net.URI's resolve: "If the given URI is already absolute, or if this URI is opaque,
+    // then the given URI is returned", its dot segments kept (`resolve("B:]/.")` is `B:]/.`,
+    // run here), where the URL Standard removes them.
+    Rule {
+        profile: "java-uri",
+        id: "java-uri/absolute-reference-returned",
+        name: "resolve returns an absolute reference as it is (resolve: \"If the given URI is already absolute ... then the given URI is returned\")",
+        explains: |e| {
+            let (Class::Resolution, Some(_), Some(got)) = (e.class, e.second, e.got) else {
+                return false;
+            };
+            let text = String::from_utf8_lossy(e.input);
+            let scheme_end = text.find(':').unwrap_or(0);
+            scheme_end > 0
+                && text[..scheme_end]
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+                && text.starts_with(|c: char| c.is_ascii_alphabetic())
+                && got == text
+        },
+    },
     Rule {
         profile: "java-uri",
         id: "java-uri/non-ascii-allowed",
