@@ -434,14 +434,14 @@ fn bare(text: &str, start: usize, rules: Rules) -> (usize, Option<Extracted>) {
         }
         // "the interpreter of a URI containing a line break immediately after a hyphen should
         // ignore all unescaped whitespace around the line break"
-        if rules.hyphen_join && word.ends_with('-') {
-            if let Some(len) = line_break_len(bytes, i) {
-                if bytes.get(i + len).copied().is_some_and(is_bare) {
-                    hyphen_breaks.push(word.len() - 1);
-                    i += len;
-                    continue;
-                }
-            }
+        if rules.hyphen_join
+            && word.ends_with('-')
+            && let Some(len) = line_break_len(bytes, i)
+            && bytes.get(i + len).copied().is_some_and(is_bare)
+        {
+            hyphen_breaks.push(word.len() - 1);
+            i += len;
+            continue;
         }
         break;
     }

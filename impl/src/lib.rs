@@ -109,10 +109,11 @@ mod tests {
                         } else {
                             reexports.get(&ident).cloned()
                         };
-                        if let Some(t) = target.and_then(|t| modules.iter().find(|m| **m == t)) {
-                            if *t != module && !deps.contains(t) {
-                                deps.push(*t);
-                            }
+                        if let Some(t) = target.and_then(|t| modules.iter().find(|m| **m == t))
+                            && *t != module
+                            && !deps.contains(t)
+                        {
+                            deps.push(*t);
                         }
                     }
                 }

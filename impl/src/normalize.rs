@@ -590,10 +590,10 @@ fn normalized(
     if reread {
         // Read as a server now (its host is a hostname, its port digits): normalized as one.
         // That reading has no registry-based authority left, so this recursion ends there.
-        if let Ok(again) = crate::Parser::new().edition(edition).parse(out.as_bytes()) {
-            if again.host.is_some() {
-                return normalized(&again, unreserved, edition, scheme_based);
-            }
+        if let Ok(again) = crate::Parser::new().edition(edition).parse(out.as_bytes())
+            && again.host.is_some()
+        {
+            return normalized(&again, unreserved, edition, scheme_based);
         }
     }
     out

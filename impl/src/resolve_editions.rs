@@ -142,11 +142,9 @@ pub(crate) fn buffer_1996(
     buffer.push_str(r_path);
     // "c) If the reference's query component is defined, then a "?" character is appended to the
     //  buffer string, followed by the query component." (1996 only.)
-    if query_in_buffer {
-        if let Some(q) = r_query {
-            buffer.push('?');
-            buffer.push_str(q);
-        }
+    if query_in_buffer && let Some(q) = r_query {
+        buffer.push('?');
+        buffer.push_str(q);
     }
     // d) to g): the dot segments; `..` above the root stays.
     let buffer = dot_segments_buffer(&buffer, None).unwrap_or_default();

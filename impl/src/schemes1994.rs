@@ -900,10 +900,10 @@ fn wais(
         Some(b'/') if db_end < r.end => WaisForm::Doc,
         _ => WaisForm::Database,
     };
-    if let Some(only) = only {
-        if only != form {
-            return Err(expected_at(input, db_end, rule));
-        }
+    if let Some(only) = only
+        && only != form
+    {
+        return Err(expected_at(input, db_end, rule));
     }
     match form {
         WaisForm::Database => {}

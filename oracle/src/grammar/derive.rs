@@ -25,11 +25,11 @@ pub(super) fn shortest(rules: &[super::Rule]) -> Vec<u32> {
         let mut changed = false;
         for (i, r) in rules.iter().enumerate() {
             let l = node_shortest(&r.body, &len);
-            if let Some(slot) = len.get_mut(i) {
-                if l < *slot {
-                    *slot = l;
-                    changed = true;
-                }
+            if let Some(slot) = len.get_mut(i)
+                && l < *slot
+            {
+                *slot = l;
+                changed = true;
             }
         }
         if !changed {

@@ -163,13 +163,12 @@ fn fixpoint<T: Clone>(
     loop {
         let mut changed = false;
         for (r, rule) in rules.iter().enumerate() {
-            if known.get(r).is_some_and(Option::is_none) {
-                if let Some(v) = of(&rule.body, known) {
-                    if let Some(slot) = known.get_mut(r) {
-                        *slot = Some(v);
-                        changed = true;
-                    }
-                }
+            if known.get(r).is_some_and(Option::is_none)
+                && let Some(v) = of(&rule.body, known)
+                && let Some(slot) = known.get_mut(r)
+            {
+                *slot = Some(v);
+                changed = true;
             }
         }
         if !changed {

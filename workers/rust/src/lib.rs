@@ -449,10 +449,10 @@ impl<'a> Worker<'a> {
             }
             let request: Result<Value, String> =
                 serde_json::from_slice(&line).map_err(|e| format!("not JSON: {e}"));
-            if let Ok(r) = &request {
-                if r.get("op").and_then(Value::as_str) == Some("shutdown") {
-                    return Ok(());
-                }
+            if let Ok(r) = &request
+                && r.get("op").and_then(Value::as_str) == Some("shutdown")
+            {
+                return Ok(());
             }
             let response = match request {
                 Ok(r) => self.answer(&r),
