@@ -120,9 +120,8 @@ pub fn judge_by(
     // needs no reference: it is the library against itself.
     if let (Outcome::Accepted(Answer::Parsed(first)), Some(again)) = (j.outcome, j.reparsed) {
         let same = match again {
-            Outcome::Accepted(Answer::Parsed(second)) => {
-                compared(info, first).all(|c| first.components.get(c) == second.components.get(c))
-            }
+            Outcome::Accepted(Answer::Parsed(second)) => compared(info, first)
+                .all(|c| reread_alike(c, first.components.get(c), second.components.get(c))),
             // A crash on the re-parse is a crash of its own, not a round-trip difference.
             Outcome::Crashed(_) | Outcome::Unsupported(_) => true,
             _ => false,
@@ -137,7 +136,7 @@ pub fn judge_by(
             // shape, and whatever else moves with it.
             let changed = match reparsed {
                 Some(second) => compared(info, first)
-                    .find(|&c| first.components.get(c) != second.get(c))
+                    .find(|&c| !reread_alike(c, first.components.get(c), second.get(c)))
                     .map_or("", Component::name),
                 None => "rejected",
             };
@@ -360,6 +359,24 @@ fn authority_span(input: &[u8]) -> std::ops::Range<usize> {
     start..end
 }
 
+/// Whether a component read again from a parser's own serialization is the one first read: the
+/// same text, or for a host the same IPv6 address in another spelling (RFC 4291 2.2: uriparser
+/// writes `[::]` back as `[0000:0000:0000:0000:0000:0000:0000:0000]`, one address).
+fn reread_alike(c: Component, first: Option<&str>, again: Option<&str>) -> bool {
+    if first == again {
+        return true;
+    }
+    let address = |h: Option<&str>| {
+        let h = h?;
+        let bare = h
+            .strip_prefix('[')
+            .and_then(|h| h.strip_suffix(']'))
+            .unwrap_or(h);
+        bare.parse::<std::net::Ipv6Addr>().ok()
+    };
+    c == Component::Host && address(first).is_some() && address(first) == address(again)
+}
+
 /// The form a finding is known by: for a round trip, what the re-reading changes first
 /// (`re-read: host`); for a parse the reference rejects (`too-lax`), its reason alone, when it has one (a parser that lets `"` through in a path and `]` in a fragment lacks one check; `1:/a`
 /// and `+:/a` break one rule); for a `too-strict` finding, the [`form`] with the subject's
@@ -511,6 +528,23 @@ fn text(a: &Answer) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::authority_span;
+
+    #[test]
+    fn a_host_read_again_is_the_same_ipv6_address_however_written() {
+        use super::reread_alike;
+        use crate::model::Component::{Host, Path};
+        let full = Some("[0000:0000:0000:0000:0000:0000:0000:0000]");
+        assert!(reread_alike(Host, Some("::"), full));
+        assert!(reread_alike(
+            Host,
+            Some("[1:2::3]"),
+            Some("[0001:0002:0:0:0:0:0:0003]")
+        ));
+        // One step off: another address, a name, or another component is compared as text.
+        assert!(!reread_alike(Host, Some("::1"), full));
+        assert!(!reread_alike(Host, Some("a"), Some("A")));
+        assert!(!reread_alike(Path, Some("/::"), Some("/0::")));
+    }
 
     #[test]
     fn the_authority_is_found_where_rfc_3986_reads_it() {

@@ -608,3 +608,15 @@ fn rfc2396_resolvers_keep_an_absolute_paths_dots_and_nothing_else_is_that() {
     assert!(!java_named(&fired(java, "resolve:B:]/.|foo://h")));
     assert!(!perl_named(&fired(perl, "resolve:/[/.|foo://h")));
 }
+
+#[test]
+fn java_takes_an_absolute_path_as_it_is_and_nothing_else_is_that() {
+    const JOB: &str = "resolve:/.|coap://[::1]/v1/";
+    let named = |rules: &[String]| rules.iter().any(|r| r.contains("takes an absolute path"));
+    // `new URI("coap://[::1]/v1/e.f/").resolve("/.")` is `coap://[::1]/.`, run here.
+    let java = super::resolves("java-uri", "rfc2396", |_, _| "coap://[::1]/.".into());
+    assert!(named(&fired(java, JOB)));
+    // One step off: a slash more is another target.
+    let java = super::resolves("java-uri", "rfc2396", |_, _| "coap://[::1]/./".into());
+    assert!(!named(&fired(java, JOB)));
+}

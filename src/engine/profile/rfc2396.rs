@@ -69,23 +69,25 @@ pub(super) const RULES: &[Rule] = &[
     },
     // java.net.URI's resolve: "If the given URI is already absolute, or if this URI is opaque,
     // then the given URI is returned", its dot segments kept (`resolve("B:]/.")` is `B:]/.`,
-    // run here), where the URL Standard removes them.
+    // run here), where the URL Standard removes them; and "If the given URI's path is absolute
+    // then the new URI's path is taken from the given URI" (`/.` against `coap://[::1]/v1/` is
+    // `coap://[::1]/.`, run here).
     Rule {
         profile: "java-uri",
         id: "java-uri/absolute-reference-returned",
-        name: "resolve returns an absolute reference as it is (resolve: \"If the given URI is already absolute ... then the given URI is returned\")",
+        name: "resolve returns an absolute reference as it is, and takes an absolute path as it is (resolve: \"If the given URI is already absolute ... then the given URI is returned\", \"If the given URI's path is absolute then the new URI's path is taken from the given URI\")",
         explains: |e| {
             let (Class::Resolution, Some(_), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
             let text = String::from_utf8_lossy(e.input);
             let scheme_end = text.find(':').unwrap_or(0);
-            scheme_end > 0
+            let absolute = scheme_end > 0
                 && text[..scheme_end]
                     .bytes()
                     .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-                && text.starts_with(|c: char| c.is_ascii_alphabetic())
-                && got == text
+                && text.starts_with(|c: char| c.is_ascii_alphabetic());
+            absolute && got == text || absolute_path_taken(e.second, &text) == Some(got.into())
         },
     },
     Rule {
@@ -690,4 +692,16 @@ mod tests {
         assert!(explain("java-uri", &lax("//\u{ff0e}?".as_bytes())).is_some());
         assert!(explain("perl-uri", &lax("//\u{ff0e}?".as_bytes())).is_none());
     }
+}
+
+/// The target java.net.URI's resolve makes of an absolute-path reference (`/` and no second
+/// `/`): the base's scheme and authority, then the reference as it is.
+fn absolute_path_taken(base: Option<&[u8]>, reference: &str) -> Option<String> {
+    if !reference.starts_with('/') || reference.starts_with("//") {
+        return None;
+    }
+    let base = uri_spec::parse(base?).ok()?;
+    let scheme = base.scheme?;
+    let authority = base.authority.map_or(String::new(), |a| format!("//{a}"));
+    Some(format!("{scheme}:{authority}{reference}"))
 }
