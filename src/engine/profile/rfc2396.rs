@@ -641,6 +641,18 @@ fn ipv6_reference_accepted(e: &super::Evidence<'_>) -> bool {
             .is_ok()
 }
 
+/// The target java.net.URI's resolve makes of an absolute-path reference (`/` and no second
+/// `/`): the base's scheme and authority, then the reference as it is.
+fn absolute_path_taken(base: Option<&[u8]>, reference: &str) -> Option<String> {
+    if !reference.starts_with('/') || reference.starts_with("//") {
+        return None;
+    }
+    let base = uri_spec::parse(base?).ok()?;
+    let scheme = base.scheme?;
+    let authority = base.authority.map_or(String::new(), |a| format!("//{a}"));
+    Some(format!("{scheme}:{authority}{reference}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{explain, Evidence};
@@ -692,16 +704,4 @@ mod tests {
         assert!(explain("java-uri", &lax("//\u{ff0e}?".as_bytes())).is_some());
         assert!(explain("perl-uri", &lax("//\u{ff0e}?".as_bytes())).is_none());
     }
-}
-
-/// The target java.net.URI's resolve makes of an absolute-path reference (`/` and no second
-/// `/`): the base's scheme and authority, then the reference as it is.
-fn absolute_path_taken(base: Option<&[u8]>, reference: &str) -> Option<String> {
-    if !reference.starts_with('/') || reference.starts_with("//") {
-        return None;
-    }
-    let base = uri_spec::parse(base?).ok()?;
-    let scheme = base.scheme?;
-    let authority = base.authority.map_or(String::new(), |a| format!("//{a}"));
-    Some(format!("{scheme}:{authority}{reference}"))
 }
