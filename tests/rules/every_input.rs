@@ -620,3 +620,31 @@ fn java_takes_an_absolute_path_as_it_is_and_nothing_else_is_that() {
     let java = super::resolves("java-uri", "rfc2396", |_, _| "coap://[::1]/./".into());
     assert!(!named(&fired(java, JOB)));
 }
+
+/// URI.js on `ftp:\x02`, as run here: host `\x02`, path `/` (its `ftp:` rewritten `ftp://`).
+fn urijs_rewrites(host: &'static str) -> Arc<dyn Subject> {
+    let change: fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed> = match host {
+        "\u{2}" => |_, _| split_with(b"ftp://\x02/", &[]),
+        _ => |_, _| split_with(b"ftp://\x03/", &[]),
+    };
+    plays("node-urijs", "urijs", Edition::Rfc3986, change)
+}
+
+#[test]
+fn urijs_reads_slashes_after_ftp_as_two_on_an_invalid_input_too() {
+    let run = |subject| {
+        let engine = Engine::new(vec![subject]);
+        engine.findings(&engine.run_one(&Task::parse(b"ftp:\x02".to_vec(), "t")))
+    };
+    let host = |found: &[uridiff::engine::Finding]| {
+        found
+            .iter()
+            .find(|f| f.signature.class == Class::Lenient(Component::Host))
+            .map(|f| f.rule.is_some())
+    };
+    let found = run(urijs_rewrites("\u{2}"));
+    assert_eq!(host(&found), Some(true), "{found:?}");
+    // One step off: another host than the rewritten input's stays a finding.
+    let found = run(urijs_rewrites("other"));
+    assert_eq!(host(&found), Some(false), "{found:?}");
+}

@@ -364,8 +364,11 @@ fn slashes_as_browsers_read_them(e: &Evidence<'_>) -> bool {
     let Some(rewritten) = std::str::from_utf8(e.input).ok().and_then(browser_slashes) else {
         return false;
     };
+    // On an input RFC 3986 rejects, and still rejects rewritten: what the lenient reading reads
+    // from the rewritten input (`ftp:\x02` is read as `ftp://\x02`, host `\x02`, run here).
     let Ok(c) = uri_spec::parse(rewritten.as_bytes()) else {
-        return false;
+        return uri_spec::parse(e.input).is_err()
+            && super::lenient_reading_of(e, rewritten.as_bytes());
     };
     let held = match component {
         Component::Host => c.host.map(|h| h.text).filter(|h| !h.is_empty()).map(|h| {
