@@ -135,7 +135,10 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
             }
             // An IPv6 address with a zone (RFC 6874 2: `IPv6address "%25" ZoneID`, the zone's
             // octets percent-encoded): one address and zone however the libraries report it,
-            // as written (`::%25%65`), decoded (`::%e`) or half decoded (`::%%65`).
+            // as written (`::%25%65`), decoded (`::%e`) or half decoded (`::%%65`). The zone
+            // keeps its case: RFC 4007 11.2 leaves its format to the implementation, and an
+            // interface name is case-sensitive where it names one (Linux's `eth0` is not `ETH0`),
+            // so `%A` and `%a` may send a packet out of two interfaces.
             if let Some((address, zone)) = bare.split_once('%')
                 && let Ok(address) = address.parse::<std::net::Ipv6Addr>()
             {
