@@ -719,6 +719,30 @@ mod class_tests {
     }
 
     #[test]
+    fn a_reading_lost_to_u_fffd_takes_no_part_on_an_input_that_is_not_utf_8() {
+        let all = [info("url", "whatwg-url"), info("go-net-url", "go-net-url")];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        let outcomes = [
+            parsed(Some("xn--wda"), None, None),
+            parsed(Some("\u{fffd}"), None, None),
+        ];
+        // `http://` and the byte 0xFF: a worker's U+FFFD is no reading of it.
+        let got = partition(&infos, b"http://\xff", Component::Host, 0..2, |i| {
+            &outcomes[i]
+        });
+        assert_eq!(names(&infos, &got), [vec!["url"]]);
+        // An input that holds U+FFFD itself: that reading takes part.
+        let got = partition(
+            &infos,
+            "http://\u{fffd}".as_bytes(),
+            Component::Host,
+            0..2,
+            |i| &outcomes[i],
+        );
+        assert_eq!(got.len(), 2);
+    }
+
+    #[test]
     fn a_scheme_filled_in_for_a_scheme_less_input_is_no_reading_of_the_scheme() {
         let all = [
             info("http", "http-request-target"),

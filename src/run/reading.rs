@@ -31,7 +31,9 @@ pub(super) fn partition<'o>(
     if c == Component::Port && scheme.as_deref() == Some("file") {
         return Vec::new();
     }
-    let input_has_fffd = String::from_utf8_lossy(input).contains('\u{fffd}');
+    // The input's own U+FFFD, as its UTF-8 bytes: an input that is not UTF-8 has none, though a
+    // lossy reading of it would.
+    let input_has_fffd = input.windows(3).any(|w| w == "\u{fffd}".as_bytes());
     // Whether some parser taking part reads a port written in the input: where none does, the
     // readings differ at most in the defaults of the schemes they read, a difference of the
     // scheme's (its own class), not of a port.

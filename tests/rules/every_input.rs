@@ -648,3 +648,23 @@ fn urijs_reads_slashes_after_ftp_as_two_on_an_invalid_input_too() {
     let found = run(urijs_rewrites("other"));
     assert_eq!(host(&found), Some(false), "{found:?}");
 }
+
+#[test]
+fn url_parse_trims_a_reference_before_it_drops_the_base_query_and_nothing_else_is_that() {
+    const JOB: &str = "resolve:\0|http://a/b/c/d;p?q";
+    let named = |rules: &[String]| {
+        rules
+            .iter()
+            .any(|r| r.contains("never takes the base's query"))
+    };
+    // `new URL("\0", "http://a/b/c/d;p?q").href` is `http://a/b/c/d;p` (url-parse, run here).
+    let dropped = super::resolves("node-url-parse", "url-parse", |_, _| {
+        "http://a/b/c/d;p".into()
+    });
+    assert!(named(&fired(dropped, JOB)));
+    // One step off: the query kept but the path changed is another target.
+    let other = super::resolves("node-url-parse", "url-parse", |_, _| {
+        "http://a/b/c/d".into()
+    });
+    assert!(!named(&fired(other, JOB)));
+}

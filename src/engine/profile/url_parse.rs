@@ -69,7 +69,16 @@ fn base_query_not_inherited(e: &Evidence<'_>) -> bool {
     let (Class::Resolution, Some(base), Some(target)) = (e.class, e.second, e.reference) else {
         return false;
     };
-    let Ok(reference) = uri_spec::parse(e.input) else {
+    // url-parse's `trimLeft` first removes leading control characters and spaces (index.js: "A
+    // new string representing `str` stripped of control characters and whitespace from its
+    // beginning"): `\0` is the empty
+    // reference (resolving it against `http://a/b/c/d;p?q` gives `http://a/b/c/d;p`, run here).
+    let start = e
+        .input
+        .iter()
+        .position(|&b| b > b' ')
+        .unwrap_or(e.input.len());
+    let Ok(reference) = uri_spec::parse(&e.input[start..]) else {
         return false;
     };
     let borrows_query = reference.scheme.is_none()
