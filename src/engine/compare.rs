@@ -333,21 +333,23 @@ fn validity_reason(op: Op, input: &[u8], j: &Judged<'_>) -> Option<String> {
     }
 }
 
+/// The position of the ":" that ends `input`'s scheme, when it opens with one (RFC 3986 3.1:
+/// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`).
+pub(crate) fn scheme_colon(input: &[u8]) -> Option<usize> {
+    input.iter().position(|&b| b == b':').filter(|&colon| {
+        colon > 0
+            && input[0].is_ascii_alphabetic()
+            && input[..colon]
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+    })
+}
+
 /// Where the authority of `input` would be, read as RFC 3986 3 reads it: after
 /// `scheme ":"` (or at the start) a "//", then up to the next "/", "?" or "#". Empty when there
 /// is no "//" there.
 fn authority_span(input: &[u8]) -> std::ops::Range<usize> {
-    let scheme = input
-        .iter()
-        .position(|&b| b == b':')
-        .filter(|&colon| {
-            colon > 0
-                && input[0].is_ascii_alphabetic()
-                && input[..colon]
-                    .iter()
-                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-        })
-        .map_or(0, |colon| colon + 1);
+    let scheme = scheme_colon(input).map_or(0, |colon| colon + 1);
     if !input[scheme..].starts_with(b"//") {
         return 0..0;
     }

@@ -120,6 +120,8 @@ fn normalize_host(host: &str) -> String {
 /// What urllib3 leaves unencoded in a path (`_PATH_CHARS`, besides letters and digits) and in a
 /// userinfo (`_USERINFO_CHARS`).
 const PATH_CHARS: &[u8] = b"-._~!$&'()*+,;=:@/";
+/// And in a query or fragment (`_QUERY_CHARS = _FRAGMENT_CHARS = _PATH_CHARS | {"?"}`).
+const QUERY_CHARS: &[u8] = b"-._~!$&'()*+,;=:@/?";
 const USERINFO_CHARS: &[u8] = b"-._~!$&'()*+,;=:";
 
 /// urllib3's `_encode_invalid_chars`: percent-encodings uppercased and, when every "%" starts
@@ -182,7 +184,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             let allowed: &[u8] = match e.component() {
                 Some(Component::Path) => PATH_CHARS,
-                Some(Component::Query | Component::Fragment) => b"-._~!$&'()*+,;=:@/?",
+                Some(Component::Query | Component::Fragment) => QUERY_CHARS,
                 Some(Component::Userinfo) => USERINFO_CHARS,
                 _ => return false,
             };

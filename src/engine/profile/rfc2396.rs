@@ -81,12 +81,7 @@ pub(super) const RULES: &[Rule] = &[
                 return false;
             };
             let text = String::from_utf8_lossy(e.input);
-            let scheme_end = text.find(':').unwrap_or(0);
-            let absolute = scheme_end > 0
-                && text[..scheme_end]
-                    .bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-                && text.starts_with(|c: char| c.is_ascii_alphabetic());
+            let absolute = crate::engine::compare::scheme_colon(e.input).is_some();
             absolute && got == text || absolute_path_taken(e.second, &text) == Some(got.into())
         },
     },
