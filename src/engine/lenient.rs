@@ -256,16 +256,21 @@ fn host_key(v: Option<&str>) -> Option<String> {
 /// assert_eq!(resolved_name("Stra%C3%9Fe.de"), resolved_name("xn--strae-oqa.de"));
 /// assert_eq!(resolved_name("R%C2%B2"), "r2");
 /// assert_ne!(resolved_name("a.b"), resolved_name("a.c"));
-/// // A delimiter decoded into a name is another authority.
+/// // A delimiter decoded into a name is another authority; a tab is not a delimiter.
 /// assert_ne!(resolved_name("a%40b"), resolved_name("a@b"));
+/// assert_eq!(resolved_name("m%09"), resolved_name("m\t"));
 /// ```
 pub fn resolved_name(v: &str) -> String {
-    // The URL Standard's forbidden domain code points: a name that holds one once decoded
-    // (`a%40b`) is refused by the host parser, and a library that decodes it into its host
-    // reads another authority (`a@b`), so such a name is kept as written.
-    let forbidden = |b: u8| b"\0\t\n\r #/:<>?@[\\]^|%\x7f".contains(&b) || b < b' ';
+    // A name that holds, once decoded, a delimiter of an authority (RFC 3986 3.2's "/", "?",
+    // "#", "@", ":", "[" and "]", and the URL Standard's "\\") is another authority where a
+    // library decodes it into its host (`a%40b` read as `a@b`); so is one that holds a "%"
+    // (decoded again, another name), or a line break or NUL (a header field line ends at a CR
+    // or LF, RFC 9112 2.2, and a C string at a NUL). Such a name is kept as written. Any other
+    // octet, a tab or a space included, names the same host encoded or not (RFC 3986 2.1:
+    // `m%09` and `m<TAB>` are one reg-name).
+    let delimiter = |b: u8| b"\0\n\r#/:?@[\\]%".contains(&b);
     let decoded = pct_decode_bytes(v);
-    if decoded != v.as_bytes() && decoded.iter().any(|&b| forbidden(b)) {
+    if decoded != v.as_bytes() && decoded.iter().any(|&b| delimiter(b)) {
         return v.to_ascii_lowercase();
     }
     match std::str::from_utf8(&decoded) {

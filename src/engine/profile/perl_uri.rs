@@ -72,6 +72,12 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/absolute-reference-returned",
+        name: "new_abs returns a reference with a scheme as URI->new made it, the base's own scheme included ($URI::ABS_ALLOW_RELATIVE_SCHEME: \"RFC 2396 says that this should be avoided\")",
+        explains: absolute_reference_returned,
+    },
+    Rule {
+        profile: "perl-uri",
         id: "perl-uri/port-as-integer",
         name: "the port is an integer ($uri->port: the port number)",
         explains: port_as_number,
@@ -152,19 +158,48 @@ fn server_methods(e: &super::Evidence<'_>) -> bool {
 /// `\s`: space, tab, newline, carriage return, form feed, vertical tab). Such an input is never
 /// valid, so the evidence is the lenient reading's ([`super::lenient_reading_of`]).
 fn reads_the_trimmed_input(e: &super::Evidence<'_>) -> bool {
+    let trimmed = trimmed(e.input);
+    trimmed.len() != e.input.len() && super::lenient_reading_of(e, trimmed)
+}
+
+/// `input` without the white space `URI->new` removes from either end (Perl's `\s`).
+fn trimmed(input: &[u8]) -> &[u8] {
     let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0c | 0x0b);
-    let start = e
-        .input
-        .iter()
-        .position(|b| !space(b))
-        .unwrap_or(e.input.len());
-    let end = e
-        .input
+    let start = input.iter().position(|b| !space(b)).unwrap_or(input.len());
+    let end = input
         .iter()
         .rposition(|b| !space(b))
         .map_or(start, |i| i + 1);
-    let trimmed = &e.input[start..end.max(start)];
-    trimmed.len() != e.input.len() && super::lenient_reading_of(e, trimmed)
+    &input[start..end.max(start)]
+}
+
+/// `URI->new_abs` of a reference with a scheme: `abs` returns it as `URI->new` made it (white
+/// space trimmed, what may not appear escaped), whatever the base, unless
+/// `$URI::ABS_ALLOW_RELATIVE_SCHEME` is set. Its documentation: "Some older parsers used to
+/// allow the scheme name to be present in the relative URL if it was the same as the base URL
+/// scheme. RFC 2396 says that this should be avoided", with `URI->new("http:foo")->abs(...)`
+/// giving `http:foo`; the URL Standard reads a special scheme equal to the base's as relative.
+/// Run here: `new_abs("http:a b", "http://[::1]x/a/b")` is `http:a%20b`.
+fn absolute_reference_returned(e: &super::Evidence<'_>) -> bool {
+    let (Class::Resolution, Some(_), Some(got)) = (e.class, e.second, e.got) else {
+        return false;
+    };
+    let reference = trimmed(e.input);
+    crate::engine::compare::scheme_colon(reference).is_some()
+        && got.as_bytes() == escaped_2396(reference)
+}
+
+/// `input` as `URI->new` escapes it: what RFC 3986 allows nowhere, and "[" and "]", which RFC
+/// 2396 2.4.3 counts among the "unwise" characters.
+fn escaped_2396(input: &[u8]) -> Vec<u8> {
+    pct_encode_forbidden(input)
+        .iter()
+        .flat_map(|&b| match b {
+            b'[' => b"%5B".to_vec(),
+            b']' => b"%5D".to_vec(),
+            b => vec![b],
+        })
+        .collect()
 }
 
 /// A resolution `URI->new_abs` makes of an input RFC 2396 rejects: the characters that may not
@@ -175,15 +210,7 @@ fn escaped_resolved_as_2396(e: &super::Evidence<'_>) -> bool {
     let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
         return false;
     };
-    // RFC 2396 2.4.3 counts "[" and "]" among the "unwise" characters, escaped too.
-    let escaped: Vec<u8> = pct_encode_forbidden(e.input)
-        .iter()
-        .flat_map(|&b| match b {
-            b'[' => b"%5B".to_vec(),
-            b']' => b"%5D".to_vec(),
-            b => vec![b],
-        })
-        .collect();
+    let escaped = escaped_2396(e.input);
     escaped != e.input
         && uri_spec::parse(e.input).is_err()
         && uri_spec::Resolver::new()
@@ -207,6 +234,35 @@ mod tests {
         };
         assert!(super::escaped_resolved_as_2396(&ev("foo://h/%5B/.")));
         assert!(!super::escaped_resolved_as_2396(&ev("foo://h/%5B/")));
+    }
+
+    /// `perl -MURI -e 'print URI->new_abs("http:a b", "http://[::1]x/a/b")'` prints `http:a%20b`.
+    #[test]
+    fn a_reference_with_a_scheme_is_returned_as_uri_new_made_it() {
+        let ev = |input, got| crate::engine::profile::Evidence {
+            class: Class::Resolution,
+            input,
+            second: Some(b"http://[::1]x/a/b"),
+            reparsed: None,
+            reference: None,
+            got: Some(got),
+            reference_components: None,
+        };
+        assert!(super::absolute_reference_returned(&ev(b"http:", "http:")));
+        assert!(super::absolute_reference_returned(&ev(
+            b" http:a b",
+            "http:a%20b"
+        )));
+        assert!(super::absolute_reference_returned(&ev(
+            b"http:[x]",
+            "http:%5Bx%5D"
+        )));
+        // One step off: the URL Standard's reading (the base), a reference without a scheme.
+        assert!(!super::absolute_reference_returned(&ev(
+            b"http:",
+            "http://[::1]x/a/b"
+        )));
+        assert!(!super::absolute_reference_returned(&ev(b"a b", "a%20b")));
     }
     use super::{file_default_authority, reads_the_trimmed_input};
     use crate::engine::profile::Evidence;
