@@ -249,7 +249,10 @@ impl<'a> ConfusionClasses<'a> {
         let rank_of = |((c, g), f): &((Component, Groups), Folded)| {
             let input_scheme = input_scheme(&f.input);
             let groups = describe(infos, *c, g, &f.reads, input_scheme.as_deref());
-            (rank(*c, &groups).0, std::cmp::Reverse(f.count))
+            (
+                rank(*c, &groups, input_scheme.as_deref()).0,
+                std::cmp::Reverse(f.count),
+            )
         };
         pending.sort_by_cached_key(|p| rank_of(p));
         // Minimized in waves, most severe first, so the time limit falls on the least.
@@ -345,7 +348,7 @@ impl<'a> ConfusionClasses<'a> {
                         crate::subjects::reproduce::reproduce(p, Op::Parse, &f.input, None)
                     });
                 }
-                let (rank, impact) = rank(c, &groups);
+                let (rank, impact) = rank(c, &groups, scheme.as_deref());
                 ConfusionClass {
                     rank,
                     component: c,
@@ -434,9 +437,11 @@ fn what(r: &Option<String>) -> String {
 /// The rank of a class of component `c` with these `groups` ([`describe`]), and its impact
 /// line. Host first: a library (a check) against the browsers' reading (the fetch) reading two
 /// hosts; a library reading no host where browsers read one (an open redirect); two hosts
-/// otherwise; then port, userinfo, scheme. A class whose other reading is only that of
-/// libraries reading a scheme-less input as http ranks last: it is their convention.
-fn rank(c: Component, groups: &[ReadingGroup]) -> (ConfusionRank, String) {
+/// otherwise; then port, userinfo, scheme. The check and the fetch, or the redirect, are read
+/// only under a `scheme` browsers fetch ([`super::schemes::fetched`]): elsewhere two hosts are
+/// two hosts. A class whose other reading is only that of libraries reading a scheme-less input
+/// as http ranks last: it is their convention.
+fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (ConfusionRank, String) {
     let browsers = groups.iter().find(|g| g.browsers);
     let others: Vec<&ReadingGroup> = groups.iter().filter(|g| !g.browsers).collect();
     let first = groups.first();
@@ -452,7 +457,7 @@ fn rank(c: Component, groups: &[ReadingGroup]) -> (ConfusionRank, String) {
             .cloned()
             .collect();
         if rest.len() >= 2 {
-            return rank(c, &rest);
+            return rank(c, &rest, scheme);
         }
         let g = groups.iter().find(|g| g.note.is_some()).unwrap_or(a);
         let other = if std::ptr::eq(g, a) { b } else { a };
@@ -471,7 +476,7 @@ fn rank(c: Component, groups: &[ReadingGroup]) -> (ConfusionRank, String) {
     }
     match c {
         Component::Host => match browsers.map(|g| &g.reads) {
-            Some(Some(_)) => {
+            Some(Some(_)) if super::schemes::fetched(scheme) => {
                 let fetch = browsers.map_or(a, |g| g);
                 if let Some(check) = others.iter().find(|g| g.reads.is_some()) {
                     (
@@ -589,6 +594,33 @@ mod class_tests {
             .iter()
             .map(|(m, _)| m.iter().map(|&i| infos[i].name.clone()).collect())
             .collect()
+    }
+
+    #[test]
+    fn a_group_that_routes_nowhere_is_labelled_none() {
+        let all = [
+            info("url", "whatwg-url"),
+            info("c-libwget", "libwget"),
+            info("node-legacy-url", "node-legacy-url"),
+        ];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        // A 256-octet name reaches no place (RFC 1035 2.3.4), like no host: one group, shown
+        // as none whichever member is met first.
+        let long = "b".repeat(256);
+        let outcomes = [
+            parsed(Some("aq"), None, None),
+            parsed(Some(&long), None, None),
+            parsed(Some(""), None, None),
+        ];
+        let host = partition(&infos, b"http:\\aq", Component::Host, 0..3, |i| {
+            &outcomes[i]
+        });
+        assert_eq!(
+            names(&infos, &host),
+            [vec!["url"], vec!["c-libwget", "node-legacy-url"]]
+        );
+        assert_eq!(host[0].1.as_deref(), Some("aq"));
+        assert_eq!(host[1].1, None);
     }
 
     #[test]
@@ -819,7 +851,10 @@ mod class_tests {
             .map(|g| g.parsers[0].as_str())
             .collect();
         assert_eq!(noted, ["http", "python-urllib3"]);
-        assert_eq!(rank(Component::Host, &groups).0, ConfusionRank::SchemeLess);
+        assert_eq!(
+            rank(Component::Host, &groups, None).0,
+            ConfusionRank::SchemeLess
+        );
     }
 
     fn group(parsers: &[&str], browsers: bool, reads: Option<&str>) -> ReadingGroup {
@@ -833,6 +868,30 @@ mod class_tests {
     }
 
     #[test]
+    fn no_fetch_or_redirect_is_read_where_browsers_fetch_nothing() {
+        let browsers = |h: Option<&str>| group(&["ada-url", "url"], true, h);
+        for scheme in [Some("telnet"), Some("ftp"), Some("file"), None] {
+            let two = rank(
+                Component::Host,
+                &[
+                    browsers(Some("c")),
+                    group(&["go-net-url"], false, Some("b")),
+                ],
+                scheme,
+            );
+            assert_eq!(two.0, ConfusionRank::Host, "{scheme:?}");
+            assert!(!two.1.contains("fetch"), "{}", two.1);
+            let none = rank(
+                Component::Host,
+                &[browsers(Some("c")), group(&["java-uri"], false, None)],
+                scheme,
+            );
+            assert_eq!(none.0, ConfusionRank::Host, "{scheme:?}");
+            assert!(!none.1.contains("redirect"), "{}", none.1);
+        }
+    }
+
+    #[test]
     fn ranks_follow_what_an_attacker_gets() {
         let browsers = |h: Option<&str>| group(&["ada-url", "url"], true, h);
         let two = rank(
@@ -841,6 +900,7 @@ mod class_tests {
                 browsers(Some("c")),
                 group(&["go-net-url"], false, Some("b")),
             ],
+            Some("http"),
         );
         assert_eq!(two.0, ConfusionRank::TwoHosts);
         assert!(two
@@ -850,6 +910,7 @@ mod class_tests {
         let redirect = rank(
             Component::Host,
             &[browsers(Some("evil")), group(&["java-uri"], false, None)],
+            Some("http"),
         );
         assert_eq!(redirect.0, ConfusionRank::OpenRedirect);
         assert!(redirect.1.contains("open redirect"));
@@ -859,19 +920,23 @@ mod class_tests {
                 group(&["a"], false, Some("x")),
                 group(&["b"], false, Some("y")),
             ],
+            Some("http"),
         );
         assert_eq!(libraries.0, ConfusionRank::Host);
         let port = rank(
             Component::Port,
             &[browsers(Some("1")), group(&["b"], false, Some("2"))],
+            Some("http"),
         );
         let userinfo = rank(
             Component::Userinfo,
             &[browsers(Some("u")), group(&["b"], false, None)],
+            Some("http"),
         );
         let scheme = rank(
             Component::Scheme,
             &[browsers(Some("a")), group(&["b"], false, None)],
+            Some("http"),
         );
         let order = [two.0, redirect.0, libraries.0, port.0, userinfo.0, scheme.0];
         let mut sorted = order;
@@ -960,8 +1025,15 @@ mod class_tests {
             group(&["go-net-url"], false, Some("b")),
             noted,
         ];
-        assert_eq!(rank(Component::Host, &groups).0, ConfusionRank::TwoHosts);
-        let (r, line) = rank(Component::Host, &[groups[0].clone(), groups[2].clone()]);
+        assert_eq!(
+            rank(Component::Host, &groups, Some("http")).0,
+            ConfusionRank::TwoHosts
+        );
+        let (r, line) = rank(
+            Component::Host,
+            &[groups[0].clone(), groups[2].clone()],
+            Some("http"),
+        );
         assert_eq!(r, ConfusionRank::SchemeLess);
         assert!(
             line.starts_with("python-urllib3 (taking the scheme-less input as http) read host"),

@@ -90,9 +90,10 @@ pub(super) fn partition<'o>(
         if c == Component::Port && reading.is_none() {
             continue;
         }
-        let group = groups
-            .entry(reading)
-            .or_insert_with(|| (Vec::new(), v.map(str::to_owned)));
+        // A group that routes nowhere is shown so: its label is none even where a member
+        // wrote a name that reaches no place (over 255 octets), not that member's text.
+        let label = reading.as_ref().and(v).map(str::to_owned);
+        let group = groups.entry(reading).or_insert_with(|| (Vec::new(), label));
         group.0.push(i);
     }
     if c == Component::Port && !port_written {

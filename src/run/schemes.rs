@@ -20,6 +20,18 @@ pub enum Schemes {
     },
 }
 
+/// Whether browsers fetch a URL of `scheme` over the network (the URL Standard's special
+/// schemes but `file`, which is local, and `ftp`, which the Fetch Standard's "scheme fetch" no
+/// longer fetches): where a check and a fetch, or a redirect, can read two hosts.
+///
+/// ```
+/// use uridiff::run::fetched;
+/// assert!(fetched(Some("https")) && !fetched(Some("ftp")) && !fetched(None));
+/// ```
+pub fn fetched(scheme: Option<&str>) -> bool {
+    matches!(scheme, Some("http" | "https" | "ws" | "wss"))
+}
+
 /// The note on a group of parsers that read a scheme-less input as http.
 pub const SCHEME_LESS_NOTE: &str = "reads the scheme-less input as http";
 
@@ -103,7 +115,7 @@ pub fn input_scheme(input: &[u8]) -> Option<String> {
 pub fn takes_part(parser: &str, scheme: Option<&str>) -> Option<Option<&'static str>> {
     match (schemes_of(parser), scheme) {
         (Schemes::Any, _) => Some(None),
-        (Schemes::Http { .. }, Some("http" | "https" | "ws" | "wss")) => Some(None),
+        (Schemes::Http { .. }, Some(s)) if fetched(Some(s)) => Some(None),
         (Schemes::Http { scheme_less: true }, None) => Some(Some(SCHEME_LESS_NOTE)),
         (Schemes::Http { .. }, _) => None,
     }
