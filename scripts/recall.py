@@ -9,6 +9,9 @@ beside impl. The unpatched copy is run the same way first. A bug is
 - found by the report when the patched copy has an unexplained class (keyed by class, operation
   and form) that the unpatched copy lacks, and that class's example shows the bug (the patched
   copy's answer on the example differs from the unpatched library's answer on it);
+- or found by the report's URL confusion (with `--all`, where every parser takes part, as in the
+  default report) when a confusion class the patched copy takes part in is new, and the patched
+  copy reads that class's input otherwise than the unpatched copy;
 - caught by the gate when `uridiff check` against a baseline written from the unpatched copy
   fails.
 
@@ -16,7 +19,10 @@ The bugs are the mechanisms of documented URL-parser bugs (a host read after the
 fragment cut at a second "#", a regression that rejects valid input, ...), each reverting a
 fix CPython made or introducing a slip a maintainer could make; see BUGS below.
 
-Usage: scripts/recall.py [--uridiff target/release/uridiff] [--count N] [--only NAME]
+Usage: scripts/recall.py [--uridiff target/release/uridiff] [--count N] [--only NAME] [--all]
+
+Without `--all` the reports run impl and the copy only (a minute for every bug); with it, every
+parser beside the copy, as the default report does (about a minute for each bug).
 Prints one line per bug and the totals; exits 0.
 """
 import argparse
@@ -198,18 +204,53 @@ def worker(folder, module_patch, response_patch):
     return "%s=python3 %s" % (NAME, path)
 
 
-def report(uridiff, external, out, count):
+def report(uridiff, external, out, count, every):
+    """The copy's unexplained classes by key, and the confusion classes it takes part in."""
+    parsers = [] if every else ["--parser", "impl", "--parser", NAME]
     subprocess.run(
-        [uridiff, "report", "-q", "--parser", "impl", "--parser", NAME, "--external", external,
+        [uridiff, "report", "-q"] + parsers + ["--external", external,
          "--out", out, "--count", str(count)],
         check=False, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
     )
     with open(os.path.join(out, "discrepancies.json"), encoding="utf-8") as f:
         data = json.load(f)
-    return {
+    classes = {
         c["key"]: c for c in data["classes"]
         if not c["explained"] and c["signature"]["subject"] == NAME
     }
+    confusion = {}
+    for c in data.get("confusion", []):
+        groups = tuple(sorted(tuple(g["parsers"]) for g in c["groups"]))
+        if any(NAME in g for g in groups):
+            confusion[(c["component"], c["form"], groups)] = c
+    return classes, confusion
+
+
+def reads_otherwise(uridiff, plain, ext, c):
+    """Whether the patched copy parses the confusion class's input otherwise than the unpatched."""
+    if not isinstance(c["input"], str):
+        return True
+    answers = []
+    for external in (plain, ext):
+        out = subprocess.run(
+            [uridiff, "diff", "--json", "--parser", NAME, "--external", external, "--",
+             c["input"]],
+            check=False, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        )
+        answer = answer_of(out.stdout)
+        if answer is None:
+            return True
+        answers.append((answer["outcome"], answer.get("value")))
+    return answers[0] != answers[1]
+
+
+def answer_of(stdout):
+    """The copy's result in `uridiff diff --json`'s first line (impl's comes first), or None."""
+    try:
+        results = json.loads(stdout.decode().splitlines()[0])["results"]
+    except (IndexError, ValueError, KeyError):
+        return None
+    return next((r for r in results if r.get("parser") == NAME), None)
 
 
 def shows(uridiff, plain, c):
@@ -224,9 +265,8 @@ def shows(uridiff, plain, c):
         cmd += ["--base", ex["second"]]
     out = subprocess.run(cmd + ["--", ex["input"]], check=False, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL)
-    try:
-        result = json.loads(out.stdout.decode().splitlines()[0])["results"][0]
-    except (IndexError, ValueError, KeyError):
+    result = answer_of(out.stdout)
+    if result is None:
         return True
     answer = c["answer"]
     return (result["outcome"], result.get("value")) != (answer["outcome"], answer.get("value"))
@@ -237,12 +277,15 @@ def main():
     ap.add_argument("--uridiff", default=os.path.join(ROOT, "target", "release", "uridiff"))
     ap.add_argument("--count", type=int, default=3000)
     ap.add_argument("--only")
+    ap.add_argument("--all", action="store_true",
+                    help="every parser in the reports, as the default report (confusion counted)")
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="uridiff-recall-")
     plain_dir = os.path.join(tmp, "plain")
     os.makedirs(plain_dir)
     plain = worker(plain_dir, "", "")
-    before = report(args.uridiff, plain, os.path.join(tmp, "plain-report"), args.count)
+    before, before_confusion = report(args.uridiff, plain, os.path.join(tmp, "plain-report"),
+                                      args.count, args.all)
     baseline = os.path.join(tmp, "baseline.txt")
     subprocess.run(
         [args.uridiff, "check", "--parser", "impl", "--parser", NAME, "--under-test", NAME,
@@ -258,22 +301,28 @@ def main():
         folder = os.path.join(tmp, name)
         os.makedirs(folder)
         ext = worker(folder, module_patch, response_patch)
-        after = report(args.uridiff, ext, os.path.join(tmp, name + "-report"), args.count)
+        after, confusion = report(args.uridiff, ext, os.path.join(tmp, name + "-report"),
+                                  args.count, args.all)
         new = [c for k, c in after.items() if k not in before]
         shown = [c for c in new if shows(args.uridiff, plain, c)]
+        confused = [c for k, c in confusion.items() if k not in before_confusion
+                    and reads_otherwise(args.uridiff, plain, ext, c)]
         gate = subprocess.run(
             [args.uridiff, "check", "--parser", "impl", "--parser", NAME, "--under-test", NAME,
              "--external", ext, "--count", str(args.count), "--baseline", baseline],
             check=False, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         )
-        is_found = bool(shown)
+        is_found = bool(shown) or bool(confused)
         is_caught = gate.returncode == 1
         found += is_found
         caught += is_caught
         first = shown[0]["key"] if shown else "-"
-        print("%-20s report %-5s gate %-5s (rc %d) %d new class(es), first: %s" % (
-            name, "found" if is_found else "MISS", "fails" if is_caught else "MISS",
-            gate.returncode, len(new), first))
+        if not shown and confused:
+            first = "confusion %s %r: %s" % (confused[0]["component"], confused[0]["input"],
+                                            confused[0]["impact"])
+        print("%-20s report %-5s gate %-5s (rc %d) %d new class(es), %d new confusion, first: %s"
+              % (name, "found" if is_found else "MISS", "fails" if is_caught else "MISS",
+                 gate.returncode, len(new), len(confused), first))
     print("found by the report: %d of %d; caught by the gate: %d of %d" % (found, total, caught, total))
     print("work folder (reports, baseline):", tmp)
 
