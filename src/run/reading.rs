@@ -160,7 +160,10 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
             // A name as resolution is asked for it: percent-decoded and IDNA-mapped, so
             // `%41.example`, `a.example` and `A.example` are one host, and so are `ß` and
             // `xn--zca` (the URL Standard's domain to ASCII, UTS 46 nontransitional).
-            (bare.len() <= 255).then(|| crate::engine::resolved_name(bare))
+            // A name of dots only (`.`) is the DNS root, which has no address (RFC 1034 3.1:
+            // the root's label is empty; `getaddrinfo(".")` finds none): no place, as no host.
+            (bare.len() <= 255 && (bare.is_empty() || !bare.bytes().all(|b| b == b'.')))
+                .then(|| crate::engine::resolved_name(bare))
         }
         // A number, or the text as it is.
         Component::Port => match v.parse::<u16>() {
@@ -274,7 +277,10 @@ mod tests {
             Some("::2:3:4:5:6:7:8"),
             http
         ));
-        // A name no DNS holds is no host.
+        // A name no DNS holds is no host, nor is the root alone.
+        assert!(routes_alike(Host, Some("."), None, http));
+        assert!(routes_alike(Host, Some(".."), None, http));
+        assert!(!routes_alike(Host, Some("a."), None, http));
         let long = "a".repeat(256);
         assert!(routes_alike(Host, Some(&long), None, http));
         assert!(!routes_alike(Host, Some(&long[..255]), None, http));

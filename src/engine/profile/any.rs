@@ -138,6 +138,21 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "*",
+        id: "any/base-normalized",
+        name: "resolved against the base in its normal form (RFC 3986 5.2.1: \"Normalization of the base URI, as described in Sections 6.2.2 and 6.2.3, is optional\")",
+        explains: |e| {
+            let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+                return false;
+            };
+            [uri_spec::normalize(base), uri_spec::normalize_scheme_based(base)]
+                .into_iter()
+                .flatten()
+                .filter(|b| b.as_bytes() != base)
+                .any(|b| uri_spec::resolve(b.as_bytes(), e.input).is_ok_and(|t| t == got))
+        },
+    },
+    Rule {
+        profile: "*",
         id: "any/round-trip-decodes-unreserved",
         name: "a round trip decodes percent-encoded unreserved characters (RFC 3986 6.2.2.2: \"URIs that differ in the replacement of an unreserved character with its corresponding percent-encoded US-ASCII octet are equivalent\")",
         explains: |e| {
@@ -274,6 +289,35 @@ fn unreserved_decoded(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    /// URI.js's `URI(R).absoluteTo(B)`, run here: `.` against `http://a/%7Eu/%7eu/x` is
+    /// `http://a/~u/~u/`, `g` against `http://a/%7Eu/%2f/x` is `http://a/~u/%2F/g`.
+    #[test]
+    fn a_resolution_against_the_normalized_base_is_by_design() {
+        use crate::engine::profile::{explain, Evidence};
+        use crate::engine::Class;
+        let ev = |input, base, got| Evidence {
+            class: Class::Resolution,
+            input,
+            second: Some(base),
+            reparsed: None,
+            reference: None,
+            got: Some(got),
+            reference_components: None,
+        };
+        let id = |e: &Evidence<'_>| explain("urijs", e).map(|r| r.id);
+        assert_eq!(
+            id(&ev(b".", b"http://a/%7Eu/%7eu/x", "http://a/~u/~u/")),
+            Some("any/base-normalized")
+        );
+        assert_eq!(
+            id(&ev(b"g", b"http://a/%7Eu/%2f/x", "http://a/~u/%2F/g")),
+            Some("any/base-normalized")
+        );
+        // One step off: the reference itself normalized, or a target no normal base gives.
+        assert_eq!(id(&ev(b"%7e", b"http://a/b", "http://a/~")), None);
+        assert_eq!(id(&ev(b".", b"http://a/%7Eu/x", "http://a/~v/")), None);
+    }
+
     #[test]
     fn dotless_removes_only_the_paths_dot_segments() {
         use super::dotless as d;

@@ -255,12 +255,75 @@ fn clean_ends_and_authority(e: &Evidence<'_>) -> bool {
 }
 
 /// fast-uri's README: raw leading or trailing C0 controls or spaces and malformed authorities
-/// are errors; interior bytes that may not appear are percent-encoded. The input, encoded so,
-/// parses under RFC 3986, and nothing it encodes is in the authority or at an end.
+/// are errors; "Percent-encoded and interior component data remain valid". The input, encoded
+/// as fast-uri encodes it ([`encoded_as_read`]), parses under RFC 3986, and nothing is at an
+/// end.
 fn interior_encoded(e: &Evidence<'_>) -> bool {
+    let ends_clean = [Some(e.input), e.second]
+        .iter()
+        .flatten()
+        .all(|o| [o.first(), o.last()].iter().flatten().all(|&&b| b > b' '));
     e.class == Class::TooLax
-        && clean_ends_and_authority(e)
-        && accepted_once(e, uri_spec::Edition::Rfc3986, encoded)
+        && ends_clean
+        && accepted_once(e, uri_spec::Edition::Rfc3986, encoded_as_read)
+}
+
+/// `input` as fast-uri reads it where it accepts it: [`encoded`], and in the authority every
+/// byte a userinfo or a reg-name may not hold percent-encoded too (`//u[@` is read with the
+/// userinfo `u[`, serialized `//u%5B@`; `p://a^b/` with the host `a%5Eb`, run here with
+/// fast-uri 4.2.3). The authority is the userinfo up to its first "@" (`p://u@@h/` has the host
+/// `%40h`), then the host. Where fast-uri calls the authority malformed, `input` as it is (which
+/// RFC 3986 rejects, so nothing is explained): a backslash ("URI authority must not contain a
+/// literal backslash"), an IP literal that would change, or a host of a domain-host scheme
+/// (http, https, ws, wss) that would change ("URI host is malformed").
+fn encoded_as_read(input: &[u8]) -> Vec<u8> {
+    let end = authority_end(input);
+    let authority = &input[end - authority_len(input)..end];
+    if encoded(authority) == authority {
+        return encoded(input);
+    }
+    if authority.contains(&b'\\') {
+        return input.to_vec();
+    }
+    let (user, host_port) = match authority.iter().position(|&b| b == b'@') {
+        Some(at) => (Some(&authority[..at]), &authority[at + 1..]),
+        None => (None, authority),
+    };
+    let host_end = host_port
+        .iter()
+        .rposition(|&b| b == b':')
+        .filter(|&c| host_port[c + 1..].iter().all(u8::is_ascii_digit))
+        .unwrap_or(host_port.len());
+    let (host, port) = host_port.split_at(host_end);
+    let domain_host = input
+        .get(..scheme_end(input).saturating_sub(1))
+        .map(|s| s.to_ascii_lowercase())
+        .is_some_and(|s| [&b"http"[..], b"https", b"ws", b"wss"].contains(&s.as_slice()));
+    let escape = |part: &[u8]| -> Vec<u8> {
+        part.iter()
+            .flat_map(|&b| {
+                if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:%".contains(&b) {
+                    vec![b]
+                } else {
+                    format!("%{b:02X}").into_bytes()
+                }
+            })
+            .collect()
+    };
+    // An IP literal is left as written: RFC 3986 3.2.2 decides it, as fast-uri's check does.
+    let literal = host.starts_with(b"[");
+    if domain_host && !literal && escape(host) != host {
+        return input.to_vec();
+    }
+    let mut out = input[..end - authority.len()].to_vec();
+    if let Some(user) = user {
+        out.extend(escape(user));
+        out.push(b'@');
+    }
+    out.extend(if literal { host.to_vec() } else { escape(host) });
+    out.extend_from_slice(port);
+    out.extend_from_slice(&input[end..]);
+    encoded(&out)
 }
 
 /// On an input RFC 3986 rejects, the path, query or fragment fast-uri reads is the one the
@@ -769,6 +832,23 @@ fn uri_js_idna_host(e: &Evidence<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each as fast-uri 4.2.3's `parse` answers it, run here.
+    #[test]
+    fn an_authority_is_encoded_where_fast_uri_accepts_it() {
+        let read = |s: &str| String::from_utf8(encoded_as_read(s.as_bytes())).unwrap();
+        // Accepted: a userinfo, and a host of a scheme that is no domain-host scheme.
+        assert_eq!(read("//u[@"), "//u%5B@");
+        assert_eq!(read("p://a^b/"), "p://a%5Eb/");
+        assert_eq!(read("http://u^@h/"), "http://u%5E@h/");
+        assert_eq!(read("p://a|b:80/"), "p://a%7Cb:80/");
+        // One step off, malformed ("URI host is malformed", "must not contain a literal
+        // backslash"): left as written, which RFC 3986 rejects.
+        assert_eq!(read("http://a^b/"), "http://a^b/");
+        assert_eq!(read("p://u@a\\b/"), "p://u@a\\b/");
+        assert!(uri_spec::parse(read("p://[::1^]/").as_bytes()).is_err());
+        assert!(uri_spec::parse(read("p://u@@h/").as_bytes()).is_err());
+    }
 
     #[test]
     fn fast_uri_dots_follows_its_readme_examples() {

@@ -5,7 +5,11 @@
 //! - Host: "an IPv6 address like ::1", without the brackets;
 //! - Port: "This class never returns -1 for the port: if no port is explicitly specified in the
 //!   URL then the scheme's default is used"; `port()`: "The result is in [1..65535]", so a URL
-//!   whose port is 0 is not taken.
+//!   whose port is 0 is not taken;
+//! - "When parsing URLs that lack percent encoding where it is required, this class will
+//!   percent encode the offending characters": its path segment encode set
+//!   (`PATH_SEGMENT_ENCODE_SET`, `" \"<>^`{}|/\\?#"`) holds `|`, which the URL Standard's path
+//!   percent-encode set leaves as it is (`http:a/|` has the path `/%7C`, run here).
 
 use super::{default_port, host_unbracketed, Rule};
 use crate::engine::Class;
@@ -53,4 +57,42 @@ pub(super) const RULES: &[Rule] = &[
                     .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b == b'0'))
         },
     },
+    Rule {
+        profile: "java-okhttp",
+        id: "java-okhttp/path-pipe-encoded",
+        name: "a \"|\" in the path is percent-encoded (HttpUrl: \"this class will percent encode the offending characters\"; PATH_SEGMENT_ENCODE_SET)",
+        explains: |e| {
+            let (Some(Component::Path), Some(want), Some(got)) = (e.component(), e.reference, e.got)
+            else {
+                return false;
+            };
+            want.contains('|') && want.replace('|', "%7C") == got
+        },
+    },
 ];
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::profile::{explain, Evidence};
+    use crate::engine::Class;
+    use crate::model::Component;
+
+    /// `HttpUrl.parse("http:a/|").encodedPath()` is `/%7C`, run here with OkHttp 3.13.1.
+    #[test]
+    fn a_pipe_in_the_path_is_encoded() {
+        let ev = |reference, got| Evidence {
+            class: Class::Component(Component::Path),
+            input: b"http:a/|",
+            second: None,
+            reparsed: None,
+            reference: Some(reference),
+            got: Some(got),
+            reference_components: None,
+        };
+        let id = |e: &Evidence<'_>| explain("java-okhttp", e).map(|r| r.id);
+        assert_eq!(id(&ev("/|", "/%7C")), Some("java-okhttp/path-pipe-encoded"));
+        // One step off: another character encoded, or the pipe dropped.
+        assert_eq!(id(&ev("/^", "/%5E")), None);
+        assert_eq!(id(&ev("/|", "/")), None);
+    }
+}

@@ -159,7 +159,10 @@ fn server_methods(e: &super::Evidence<'_>) -> bool {
 /// valid, so the evidence is the lenient reading's ([`super::lenient_reading_of`]).
 fn reads_the_trimmed_input(e: &super::Evidence<'_>) -> bool {
     let trimmed = trimmed(e.input);
-    trimmed.len() != e.input.len() && super::lenient_reading_of(e, trimmed)
+    // `new_abs($str, $base)` is `URI->new($str, $base)->abs($base)`: a reference is trimmed
+    // before it is resolved, so a resolution is the lenient reading's of the trimmed reference.
+    trimmed.len() != e.input.len()
+        && (super::lenient_reading_of(e, trimmed) || super::lenient_reading_after(e, trimmed))
 }
 
 /// `input` without the white space `URI->new` removes from either end (Perl's `\s`).
@@ -234,6 +237,31 @@ mod tests {
         };
         assert!(super::escaped_resolved_as_2396(&ev("foo://h/%5B/.")));
         assert!(!super::escaped_resolved_as_2396(&ev("foo://h/%5B/")));
+    }
+
+    /// `perl -MURI -e 'print URI->new_abs("//\n", "http://a/b/c/d;p?q")'` prints `http://`.
+    #[test]
+    fn a_reference_is_trimmed_before_it_is_resolved() {
+        let ev = |input, got| crate::engine::profile::Evidence {
+            class: Class::Resolution,
+            input,
+            second: Some(b"http://a/b/c/d;p?q"),
+            reparsed: None,
+            reference: None,
+            got: Some(got),
+            reference_components: None,
+        };
+        assert!(super::reads_the_trimmed_input(&ev(b"//\n", "http://")));
+        assert!(super::reads_the_trimmed_input(&ev(
+            b" g\t",
+            "http://a/b/c/g"
+        )));
+        // One step off: the white space kept, or another target.
+        assert!(!super::reads_the_trimmed_input(&ev(b"//\n", "http://%0A")));
+        assert!(!super::reads_the_trimmed_input(&ev(
+            b" g",
+            "http://a/b/c/h"
+        )));
     }
 
     /// `perl -MURI -e 'print URI->new_abs("http:a b", "http://[::1]x/a/b")'` prints `http:a%20b`.

@@ -54,7 +54,38 @@ pub(super) const RULES: &[Rule] = &[
         name: "== compares the normalized URIs (\"This method normalizes both URIs before doing the comparison\")",
         explains: equal_when_normalized,
     },
+    Rule {
+        profile: "ruby-addressable",
+        id: "ruby-addressable/ip-based-scheme-needs-host-or-path",
+        name: "a URI of an IP-based scheme (port_mapping's: \"common IP-based schemes\") with neither host nor path is refused (validate: \"Absolute URI missing hierarchical segment\"; RFC 9110 4.2.1 for http)",
+        explains: missing_hierarchical_segment,
+    },
 ];
+
+/// Addressable's `validate` raises "Absolute URI missing hierarchical segment" for a URI whose
+/// scheme is `ip_based?` (one of [`PORT_MAPPING`]'s) with an empty host and an empty path:
+/// `Addressable::URI.parse("HTTP:")` and `join("HTTP:.")` against an http base both raise it,
+/// run here with Addressable 2.8.1, while `a:` and `http:/` are taken.
+fn missing_hierarchical_segment(e: &Evidence<'_>) -> bool {
+    if e.class != Class::TooStrict {
+        return false;
+    }
+    let target = match e.second {
+        Some(base) => match uri_spec::resolve(base, e.input) {
+            Ok(t) => t,
+            Err(_) => return false,
+        },
+        None => String::from_utf8_lossy(e.input).into_owned(),
+    };
+    let Ok(c) = uri_spec::parse(target.as_bytes()) else {
+        return false;
+    };
+    let ip_based = c
+        .scheme
+        .map(str::to_ascii_lowercase)
+        .is_some_and(|s| PORT_MAPPING.iter().any(|(name, _)| *name == s));
+    ip_based && c.host.is_none_or(|h| h.text.is_empty()) && c.path.is_none_or(str::is_empty)
+}
 
 /// `==`'s answer: whether both operands' normal forms are the same string.
 fn equal_when_normalized(e: &Evidence<'_>) -> bool {
@@ -222,6 +253,31 @@ fn idna_host(host: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::addressable_normal;
+
+    /// As Addressable 2.8.1 answers each, run here.
+    #[test]
+    fn an_ip_based_scheme_without_host_or_path_is_refused() {
+        use crate::engine::profile::Evidence;
+        use crate::engine::Class;
+        let ev = |input, second| Evidence {
+            class: Class::TooStrict,
+            input,
+            second,
+            reparsed: None,
+            reference: None,
+            got: None,
+            reference_components: None,
+        };
+        let refused = |input, second| super::missing_hierarchical_segment(&ev(input, second));
+        assert!(refused(b"HTTP:", None));
+        assert!(refused(b"ldap:", None));
+        assert!(refused(b"HTTP:.", Some(b"http://a/b/c/d;p?q")));
+        // One step off: taken by Addressable.
+        assert!(!refused(b"a:", None));
+        assert!(!refused(b"http:/", None));
+        assert!(!refused(b"http:a", None));
+        assert!(!refused(b"HTTP:g", Some(b"http://a/b/c/d;p?q")));
+    }
 
     /// Each case as `ruby -raddressable/uri -e 'puts Addressable::URI.parse(S).normalize'`
     /// answers it, from RFC 3986's normal form of S.
