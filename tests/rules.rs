@@ -58,6 +58,8 @@ mod seed16_java_urllib3;
 mod seed17;
 // The rules that judging every parser on every input needed.
 mod every_input;
+// The rules the audits of seeds 51 to 56 led to.
+mod seed53;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -798,6 +800,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(seed16_java_urllib3::cases())
         .chain(seed17::cases())
         .chain(every_input::cases())
+        .chain(seed53::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

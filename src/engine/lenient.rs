@@ -259,6 +259,7 @@ fn host_key(v: Option<&str>) -> Option<String> {
 /// // A delimiter decoded into a name is another authority; a tab is not a delimiter.
 /// assert_ne!(resolved_name("a%40b"), resolved_name("a@b"));
 /// assert_eq!(resolved_name("m%09"), resolved_name("m\t"));
+/// assert_eq!(resolved_name("[:%0C]"), resolved_name("[:\x0c]"));
 /// ```
 pub fn resolved_name(v: &str) -> String {
     // A name that holds, once decoded, a delimiter of an authority (RFC 3986 3.2's "/", "?",
@@ -268,15 +269,40 @@ pub fn resolved_name(v: &str) -> String {
     // or LF, RFC 9112 2.2, and a C string at a NUL). Such a name is kept as written. Any other
     // octet, a tab or a space included, names the same host encoded or not (RFC 3986 2.1:
     // `m%09` and `m<TAB>` are one reg-name).
+    // Only an octet that was percent-encoded counts: one written as it is (`[:` of `[:%0C]`) is
+    // in every reading alike.
     let delimiter = |b: u8| b"\0\n\r#/:?@[\\]%".contains(&b);
     let decoded = pct_decode_bytes(v);
-    if decoded != v.as_bytes() && decoded.iter().any(|&b| delimiter(b)) {
+    if decoded_octets(v).into_iter().any(delimiter) {
         return v.to_ascii_lowercase();
     }
     match std::str::from_utf8(&decoded) {
         Ok(text) => idna::domain_to_ascii(text).unwrap_or_else(|_| text.to_ascii_lowercase()),
         Err(_) => String::from_utf8_lossy(&decoded).to_ascii_lowercase(),
     }
+}
+
+/// The octets of `v`'s valid percent-encodings (RFC 3986 2.1), decoded, read from the start as
+/// [`pct_decode_bytes`] reads them.
+fn decoded_octets(v: &str) -> Vec<u8> {
+    let b = v.as_bytes();
+    let hex = |c: u8| (c as char).to_digit(16);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match (
+            b[i],
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            _ => i += 1,
+        }
+    }
+    out
 }
 
 /// Another scheme's host: decoded, lowercased, without brackets.

@@ -624,6 +624,31 @@ mod class_tests {
     }
 
     #[test]
+    fn credentials_for_a_host_that_is_no_place_take_no_part() {
+        let all = [info("url", "whatwg-url"), info("go-net-url", "go-net-url")];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        // `P://$@.@.`: one reads the userinfo `$@.`, the other `$`, both with the host `.`,
+        // the DNS root: nothing is sent anywhere, so no userinfo class.
+        let root = [
+            parsed(Some("."), Some("$@."), None),
+            parsed(Some("."), Some("$"), None),
+        ];
+        let user = partition(&infos, b"P://$@.@.", Component::Userinfo, 0..2, |i| {
+            &root[i]
+        });
+        assert!(user.is_empty(), "{user:?}");
+        // One step off: a host that is a place.
+        let real = [
+            parsed(Some("h"), Some("$@."), None),
+            parsed(Some("h"), Some("$"), None),
+        ];
+        let user = partition(&infos, b"P://$@.@h", Component::Userinfo, 0..2, |i| {
+            &real[i]
+        });
+        assert_eq!(user.len(), 2);
+    }
+
+    #[test]
     fn parsers_reading_alike_are_one_group() {
         let all = [
             info("url", "whatwg-url"),

@@ -62,7 +62,7 @@ pub(super) fn partition<'o>(
             continue;
         }
         if matches!(c, Component::Port | Component::Userinfo)
-            && p.components.get(Component::Host).is_none_or(str::is_empty)
+            && canonical(Component::Host, p.components.get(Component::Host), None).is_none()
         {
             continue;
         }
@@ -133,6 +133,12 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
                 .strip_prefix('[')
                 .and_then(|h| h.strip_suffix(']'))
                 .unwrap_or(v);
+            // An IPvFuture literal (RFC 3986 3.2.2: `"v" 1*HEXDIG "." ...`) is no place: no
+            // version is defined, and an application that does not know one "should return an
+            // appropriate error for 'address mechanism not supported'".
+            if bare.len() != v.len() && bare.starts_with(['v', 'V']) {
+                return None;
+            }
             if let Ok(address) = bare.parse::<std::net::Ipv6Addr>() {
                 return Some(address.to_string());
             }
@@ -160,10 +166,11 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
             // A name as resolution is asked for it: percent-decoded and IDNA-mapped, so
             // `%41.example`, `a.example` and `A.example` are one host, and so are `ß` and
             // `xn--zca` (the URL Standard's domain to ASCII, UTS 46 nontransitional).
-            // A name of dots only (`.`) is the DNS root, which has no address (RFC 1034 3.1:
-            // the root's label is empty; `getaddrinfo(".")` finds none): no place, as no host.
-            (bare.len() <= 255 && (bare.is_empty() || !bare.bytes().all(|b| b == b'.')))
-                .then(|| crate::engine::resolved_name(bare))
+            // A name with an empty label other than the last (`.`, `.8`, `a..b`) is no place:
+            // only the root's label is empty (RFC 1035 2.3.1; RFC 1034 3.1), and
+            // `getaddrinfo(".8")` fails without asking DNS, as `getaddrinfo(".")` finds none.
+            let empty_label = !bare.is_empty() && (bare.starts_with('.') || bare.contains(".."));
+            (bare.len() <= 255 && !empty_label).then(|| crate::engine::resolved_name(bare))
         }
         // A number, or the text as it is.
         Component::Port => match v.parse::<u16>() {
@@ -277,10 +284,16 @@ mod tests {
             Some("::2:3:4:5:6:7:8"),
             http
         ));
-        // A name no DNS holds is no host, nor is the root alone.
+        // A name no DNS holds is no host, nor is the root alone, nor a name with an empty
+        // label before its last, nor an IPvFuture literal.
         assert!(routes_alike(Host, Some("."), None, http));
         assert!(routes_alike(Host, Some(".."), None, http));
+        assert!(routes_alike(Host, Some(".8"), None, http));
+        assert!(routes_alike(Host, Some("a..b"), None, http));
+        assert!(routes_alike(Host, Some("[vf.k]"), None, http));
         assert!(!routes_alike(Host, Some("a."), None, http));
+        assert!(!routes_alike(Host, Some("1.2.3.4."), None, http));
+        assert!(!routes_alike(Host, Some("vf.k"), None, http));
         let long = "a".repeat(256);
         assert!(routes_alike(Host, Some(&long), None, http));
         assert!(!routes_alike(Host, Some(&long[..255]), None, http));

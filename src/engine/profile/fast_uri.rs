@@ -249,8 +249,10 @@ fn encoded(input: &[u8]) -> Vec<u8> {
 fn clean_ends_and_authority(e: &Evidence<'_>) -> bool {
     [Some(e.input), e.second].iter().flatten().all(|o| {
         let ends = [o.first(), o.last()];
-        let authority = authority_of(o);
-        ends.iter().flatten().all(|&&b| b > b' ') && encoded(authority) == authority
+        // The authority as [`encoded`] leaves it in the whole input (alone, every byte of it
+        // would be interior, an IP literal's brackets included).
+        let encoded = encoded(o);
+        ends.iter().flatten().all(|&&b| b > b' ') && authority_of(&encoded) == authority_of(o)
     })
 }
 
@@ -832,6 +834,24 @@ fn uri_js_idna_host(e: &Evidence<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `parse("http://[::]/\\").path` is `/%5C`, as for `http://a/\\`, run here.
+    #[test]
+    fn an_ip_literal_leaves_the_authority_clean() {
+        let ev = |input: &'static [u8], got| Evidence {
+            class: Class::Component(Component::Path),
+            input,
+            second: None,
+            reparsed: None,
+            reference: Some("/"),
+            got: Some(got),
+            reference_components: None,
+        };
+        assert!(interior_encoded_leniently(&ev(b"http://[::]/\\", "/%5C")));
+        assert!(interior_encoded_leniently(&ev(b"http://a/\\", "/%5C")));
+        // One step off: another path.
+        assert!(!interior_encoded_leniently(&ev(b"http://[::]/\\", "/%5D")));
+    }
 
     /// Each as fast-uri 4.2.3's `parse` answers it, run here.
     #[test]

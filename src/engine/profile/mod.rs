@@ -178,6 +178,7 @@ pub const TABLES: &[&[Rule]] = &[
     mojo_url::RULES,
     okhttp::RULES,
     fast_uri::RULES,
+    any::LAST,
 ];
 
 /// Every rule of [`TABLES`], in order.

@@ -40,6 +40,16 @@ pub(super) const RULES: &[Rule] = &[
             removed.len() != e.input.len() && super::lenient_reading_of(e, &removed)
         },
     },
+    // urlsplit's documentation: "Following some of the WHATWG spec that updates RFC 3986,
+    // leading C0 control and space characters are stripped from the URL. \n, \r and tab \t
+    // characters are removed from the URL at any position." Trailing ones are not stripped, as
+    // the URL Standard strips them: `urlsplit("http://a/\0").path` is `/\0`, run here.
+    Rule {
+        profile: "python-urllib",
+        id: "python-urllib/trailing-controls-kept",
+        name: "only leading C0 controls and spaces are stripped, trailing ones kept (urlsplit: \"leading C0 control and space characters are stripped from the URL\")",
+        explains: trailing_controls_kept,
+    },
     Rule {
         profile: "python-urllib",
         id: "python-urllib/urljoin-non-relative-scheme",
@@ -131,3 +141,57 @@ pub(super) const RULES: &[Rule] = &[
         },
     },
 ];
+
+/// Whether the evidence is the lenient reading of the input as urlsplit cleans it (leading C0
+/// controls and spaces stripped, tabs and newlines removed) but for the C0 controls and spaces
+/// at its end, which stay at the end of the subject's value.
+fn trailing_controls_kept(e: &super::Evidence<'_>) -> bool {
+    let c0 = |b: &u8| *b <= b' ';
+    let start = e.input.iter().position(|b| !c0(b)).unwrap_or(e.input.len());
+    let read: Vec<u8> = e.input[start..]
+        .iter()
+        .copied()
+        .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
+        .collect();
+    let end = read.iter().rposition(|b| !c0(b)).map_or(0, |i| i + 1);
+    let trailing = std::str::from_utf8(&read[end..]).unwrap_or("");
+    let Some(kept) = e.got.and_then(|g| g.strip_suffix(trailing)) else {
+        return false;
+    };
+    !trailing.is_empty()
+        && super::lenient_reading_of(
+            &super::Evidence {
+                got: Some(kept),
+                ..*e
+            },
+            &read[..end],
+        )
+}
+
+#[cfg(test)]
+mod trailing_tests {
+    use super::trailing_controls_kept;
+    use crate::engine::profile::Evidence;
+    use crate::engine::Class;
+    use crate::model::Component;
+
+    /// `urlsplit("http://a/\0").path` is `/\0` and `urlsplit(" http://a/b\x0b")` has the path
+    /// `/b\x0b`, run here with Python 3.11.
+    #[test]
+    fn only_leading_controls_are_stripped() {
+        let ev = |input, got| Evidence {
+            class: Class::Component(Component::Path),
+            input,
+            second: None,
+            reparsed: None,
+            reference: Some("/"),
+            got: Some(got),
+            reference_components: None,
+        };
+        assert!(trailing_controls_kept(&ev(b"http://a/\0", "/\0")));
+        assert!(trailing_controls_kept(&ev(b" http://a/b\x0b", "/b\x0b")));
+        // One step off: no trailing control, or another path.
+        assert!(!trailing_controls_kept(&ev(b"http://a/b", "/b")));
+        assert!(!trailing_controls_kept(&ev(b"http://a/\0", "/c\0")));
+    }
+}

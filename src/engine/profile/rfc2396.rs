@@ -207,6 +207,24 @@ pub(super) const RULES: &[Rule] = &[
         name: "\"scheme:\" with nothing after it is no URI (RFC 2396 as published: hier_part and opaque_part are never empty)",
         explains: bare_scheme,
     },
+    // Where "[" or "]" is what RFC 3986 rejects, the reference is judged by the lenient reading;
+    // these libraries resolve it as RFC 2396 5.2 does (RFC 2732 makes the brackets reserved
+    // characters): `?[` against `http://a/b/c/d;p?q` is `http://a/b/c/?[` in java.net.URI
+    // (RFC 2396 Appendix C: `?y` is `http://a/b/c/?y`), `//]/.` against a coap base is
+    // `coap://]/.` in Perl's URI (step 4 removes no dot segment of a network-path reference),
+    // run here.
+    Rule {
+        profile: "rfc2396",
+        id: "rfc2396/brackets-resolved-as-2396",
+        name: "a reference holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
+        explains: brackets_resolved_as_2396,
+    },
+    Rule {
+        profile: "perl-uri",
+        id: "perl-uri/brackets-resolved-as-2396",
+        name: "a reference holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
+        explains: brackets_resolved_as_2396,
+    },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/brackets-reserved",
@@ -636,6 +654,26 @@ fn ipv6_reference_accepted(e: &super::Evidence<'_>) -> bool {
             .is_ok()
 }
 
+/// Whether the subject's target is RFC 2396's resolution of the reference with its brackets
+/// taken as reserved characters: resolved with them percent-encoded, the target's own brackets
+/// compared encoded.
+fn brackets_resolved_as_2396(e: &super::Evidence<'_>) -> bool {
+    let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+        return false;
+    };
+    // A library that escaped the brackets is another rule's (Perl's `URI->new` escaping).
+    let bracket = |s: &[u8]| s.iter().any(|b| matches!(b, b'[' | b']'));
+    if !bracket(e.input) || !bracket(got.as_bytes()) || uri_spec::parse(e.input).is_ok() {
+        return false;
+    }
+    let encoded = brackets_encoded(e.input);
+    let got = brackets_encoded(got.as_bytes());
+    uri_spec::Resolver::new()
+        .edition(Edition::UriSyntax02)
+        .resolve(base, &encoded)
+        .is_ok_and(|t| t.as_bytes() == got)
+}
+
 /// The target java.net.URI's resolve makes of an absolute-path reference (`/` and no second
 /// `/`): the base's scheme and authority, then the reference as it is.
 fn absolute_path_taken(base: Option<&[u8]>, reference: &str) -> Option<String> {
@@ -663,6 +701,32 @@ mod tests {
             got: None,
             reference_components: None,
         }
+    }
+
+    /// java.net.URI and Perl's URI, run here: `?[` against `http://a/b/c/d;p?q` is
+    /// `http://a/b/c/?[`; `//]/.` against `coap://a/b/c` is `coap://]/.`.
+    #[test]
+    fn a_reference_with_brackets_is_resolved_as_rfc_2396_resolves_it() {
+        let ev = |input, base, got| Evidence {
+            class: Class::Resolution,
+            input,
+            second: Some(base),
+            reparsed: None,
+            reference: None,
+            got: Some(got),
+            reference_components: None,
+        };
+        let rule = |e: &Evidence<'_>| brackets_resolved_as_2396(e);
+        assert!(rule(&ev(b"?[", b"http://a/b/c/d;p?q", "http://a/b/c/?[")));
+        assert!(rule(&ev(b"//]/.", b"coap://a/b/c", "coap://]/.")));
+        // One step off: RFC 3986's (and the URL Standard's) targets, or no bracket at all.
+        assert!(!rule(&ev(
+            b"?[",
+            b"http://a/b/c/d;p?q",
+            "http://a/b/c/d;p?["
+        )));
+        assert!(!rule(&ev(b"//]/.", b"coap://a/b/c", "coap://]/")));
+        assert!(!rule(&ev(b"?y", b"http://a/b/c/d;p?q", "http://a/b/c/?y")));
     }
 
     #[test]

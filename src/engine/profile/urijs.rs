@@ -90,6 +90,26 @@ pub(super) const RULES: &[Rule] = &[
         name: "slashes and colons after http, https, ftp, ws or wss, a \\ in the \"//\" after any other scheme, and excessive slashes of a scheme-relative reference, are read as \"//\" (CHANGELOG 1.19.6, 1.19.7, 1.19.8, 1.19.10, 1.19.11)",
         explains: slashes_as_browsers_read_them,
     },
+    // URI.js 1.19.11's release notes: "SECURITY fixing URI.parse() remove \r (CR), \n (LF),
+    // \t (TAB)"; `URI.parse("o://\th")` has the host `h`, run here.
+    Rule {
+        profile: "urijs",
+        id: "urijs/tab-newline-removed",
+        name: "tabs, CRs and LFs are removed before the input is read (1.19.11: \"URI.parse() remove \\r (CR), \\n (LF), \\t (TAB)\")",
+        explains: |e| {
+            let removed: Vec<u8> = e
+                .input
+                .iter()
+                .copied()
+                .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
+                .collect();
+            let read = std::str::from_utf8(&removed)
+                .ok()
+                .and_then(browser_slashes)
+                .map_or(removed.clone(), String::into_bytes);
+            removed.len() != e.input.len() && super::lenient_reading_after(e, &read)
+        },
+    },
     Rule {
         profile: "urijs",
         id: "urijs/normalize-drops-empty-delimiters",
@@ -503,6 +523,25 @@ fn uri_component_encoded(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `URI.parse("o://\th").hostname` is `h`, run here with URI.js 1.19.11.
+    #[test]
+    fn tabs_and_newlines_are_removed_first() {
+        let ev = |got| Evidence {
+            class: Class::Component(Component::Host),
+            input: b"o://\th",
+            second: None,
+            reparsed: None,
+            reference: Some("\th"),
+            got,
+            reference_components: None,
+        };
+        let id = |e: &Evidence<'_>| super::super::explain("urijs", e).map(|r| r.id);
+        assert_eq!(id(&ev(Some("h"))), Some("urijs/tab-newline-removed"));
+        // One step off: the tab read as another character, or another host.
+        assert_eq!(id(&ev(Some("%09h"))), None);
+        assert_eq!(id(&ev(Some("g"))), None);
+    }
 
     #[test]
     fn slashes_are_rewritten_as_uri_parse_does() {

@@ -1,0 +1,161 @@
+//! The cases of the rules the audits of seeds 51 to 56 led to: each library's documented
+//! answer, played by a double, and an answer one step off that stays a finding (or a job the
+//! rule does not reach).
+
+use std::sync::Arc;
+
+use uri_spec::Edition;
+use uridiff::model::Component;
+use uridiff::subjects::Subject;
+
+use super::{always_equal, fired, plays, rejected, resolves, split_with};
+
+/// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
+pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
+    vec![
+        (
+            always_equal("iref", "rfc3987-iri"),
+            "equivalent:///@|///%40",
+        ),
+        (
+            as_written("perl-uri", "perl-uri"),
+            "resolve:http:|http://[::1]/a/b",
+        ),
+        (okhttp_path(), "http://a/|"),
+        (
+            resolves("java-uri", "rfc2396", |_, _| "http://a/b/c/?[".into()),
+            "resolve:?[|http://a/b/c/d;p?q",
+        ),
+        (
+            resolves("perl-uri", "perl-uri", |_, _| "coap://]/.".into()),
+            "resolve://]/.|coap://a/b/c",
+        ),
+        (
+            resolves("python-furl", "python-furl", |_, _| {
+                "http://a/b/c/%EF%BF%BD".into()
+            }),
+            "resolve:%cd|http://a/b/c/d;p?q",
+        ),
+        (urllib_split(), "http://a/\0"),
+        (urijs_without_tabs(), "o://\th"),
+        (addressable_refuses(), "HTTP:"),
+        (
+            resolves("node-urijs", "urijs", |_, _| "http://a/~u/~u/".into()),
+            "resolve:.|http://a/%7Eu/%7eu/x",
+        ),
+    ]
+}
+
+/// A resolver that returns the reference as it is.
+fn as_written(name: &str, profile: &str) -> Arc<dyn Subject> {
+    resolves(name, profile, |_, r| {
+        String::from_utf8_lossy(r).into_owned()
+    })
+}
+
+/// OkHttp's HttpUrl: the path with "|" percent-encoded (`PATH_SEGMENT_ENCODE_SET`).
+fn okhttp_path() -> Arc<dyn Subject> {
+    plays("java-okhttp", "whatwg-url", Edition::Rfc3986, |_, o| {
+        o.map(|mut p| {
+            let path = p
+                .components
+                .get(Component::Path)
+                .map(|v| v.replace('|', "%7C"));
+            p.components.set(Component::Path, path.as_deref());
+            p
+        })
+    })
+}
+
+/// urlsplit: the Appendix B split of the input with its leading C0 controls and spaces stripped
+/// (nothing else here).
+fn urllib_split() -> Arc<dyn Subject> {
+    plays(
+        "python-urllib",
+        "python-urllib",
+        Edition::Rfc3986,
+        |input, _| {
+            let start = input.iter().position(|&b| b > b' ').unwrap_or(input.len());
+            split_with(&input[start..], &[])
+        },
+    )
+}
+
+/// URI.parse: the split of the input with its tabs, CRs and LFs removed.
+fn urijs_without_tabs() -> Arc<dyn Subject> {
+    plays("node-urijs", "urijs", Edition::Rfc3986, |input, _| {
+        let removed: Vec<u8> = input
+            .iter()
+            .copied()
+            .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
+            .collect();
+        split_with(&removed, &[])
+    })
+}
+
+/// Addressable's `validate`, played as a refusal of every input.
+fn addressable_refuses() -> Arc<dyn Subject> {
+    plays(
+        "ruby-addressable",
+        "rfc3987-iri",
+        Edition::Rfc3986,
+        |_, _| rejected(),
+    )
+}
+
+#[test]
+fn each_rule_fires_on_its_answer_and_not_one_step_off() {
+    let one = |subject: Arc<dyn Subject>, job: &str, id_part: &str| {
+        let rules = fired(subject, job);
+        assert!(
+            rules.iter().any(|r| r.contains(id_part)),
+            "{job}: {rules:?}"
+        );
+    };
+    one(
+        always_equal("iref", "rfc3987-iri"),
+        "equivalent:///@|///%40",
+        "pct-str",
+    );
+    one(
+        as_written("perl-uri", "perl-uri"),
+        "resolve:http:|http://[::1]/a/b",
+        "ABS_ALLOW_RELATIVE_SCHEME",
+    );
+    one(okhttp_path(), "http://a/|", "PATH_SEGMENT_ENCODE_SET");
+    one(urllib_split(), "http://a/\0", "trailing ones kept");
+    one(urijs_without_tabs(), "o://\th", "remove \\r (CR)");
+    one(
+        addressable_refuses(),
+        "HTTP:",
+        "missing hierarchical segment",
+    );
+    // One step off: a "/" decoded joins two segments (iref keeps them apart); a reference
+    // without a scheme; no "|" to encode; no trailing control; a scheme Addressable does not
+    // call IP-based.
+    let none = |subject: Arc<dyn Subject>, job: &str, id_part: &str| {
+        let rules = fired(subject, job);
+        assert!(
+            !rules.iter().any(|r| r.contains(id_part)),
+            "{job}: {rules:?}"
+        );
+    };
+    none(
+        always_equal("iref", "rfc3987-iri"),
+        "equivalent:a:%2F|a:/",
+        "pct-str",
+    );
+    none(
+        as_written("perl-uri", "perl-uri"),
+        "resolve:g|http://[::1]/a/b",
+        "ABS_ALLOW_RELATIVE_SCHEME",
+    );
+    none(okhttp_path(), "http://a/^", "PATH_SEGMENT_ENCODE_SET");
+    none(urllib_split(), "http://a/\tb", "trailing ones kept");
+    none(addressable_refuses(), "a:", "missing hierarchical segment");
+    none(
+        resolves("node-urijs", "urijs", |_, _| "http://a/~v/".into()),
+        "resolve:.|http://a/%7Eu/%7eu/x",
+        "base in its normal form",
+    );
+}
