@@ -606,15 +606,6 @@ pub fn select(
         .collect()
 }
 
-/// The version of a dependency as recorded in `Cargo.lock`, read at build time (`build.rs`).
-#[macro_export]
-#[doc(hidden)]
-macro_rules! dep_version {
-    ($krate:literal) => {
-        env!(concat!("UDV_", $krate))
-    };
-}
-
 /// The WHATWG reference: Ada, which passes every entry of the WHATWG's URL test data in the
 /// copy its crate ships (`uridiff suite --whatwg` measures it); the `url` crate where uridiff is
 /// built without a C++ compiler (`--no-default-features`).
