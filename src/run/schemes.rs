@@ -135,8 +135,7 @@ mod tests {
         let before = names.len();
         names.dedup();
         assert_eq!(names.len(), before, "a parser listed twice");
-        let known: Vec<String> = crate::subjects::external::SHIPPED
-            .iter()
+        let known: Vec<String> = crate::parsers::workers()
             .map(|s| s.name.to_owned())
             .chain(
                 crate::subjects::in_process()

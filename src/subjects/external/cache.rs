@@ -6,7 +6,9 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use super::catalogue::{SHIPPED, SUPPORT};
+use crate::parsers::Card;
+
+use super::launch::SUPPORT;
 
 /// The cache directory holding the shipped workers' sources (and built binaries):
 /// `<user cache>/uridiff/workers-<version>-<hash of the sources>`, where the user cache is
@@ -77,8 +79,8 @@ pub(super) fn user_cache() -> Option<PathBuf> {
 /// Every file the cache holds: (path relative to it, contents): each shipped worker's source
 /// and the support files they share.
 fn files() -> impl Iterator<Item = (&'static str, &'static str)> {
-    SHIPPED
-        .iter()
+    crate::parsers::workers()
+        .filter_map(Card::worker)
         .map(|w| (w.file, w.source))
         .chain(SUPPORT.iter().copied())
 }
