@@ -20,16 +20,16 @@
 
 use crate::model::{Component, Op};
 
-mod ada_url;
+pub(crate) mod ada_url;
 mod c_libwget;
 mod c_uriparser;
 mod cpp_boost_url;
 mod curl_url;
-mod fluent_uri;
+pub(crate) mod fluent_uri;
 mod go_net_url;
-mod http;
-mod iref;
-mod iri_string;
+pub(crate) mod http;
+pub(crate) mod iref;
+pub(crate) mod iri_string;
 mod java_okhttp;
 mod java_uri;
 mod node_fast_uri;
@@ -39,9 +39,9 @@ mod node_urijs;
 mod node_url_parse;
 mod node_whatwg;
 mod node_whatwg_url;
-mod oracle_grammar;
-mod oracle_regex;
-mod oxiri;
+pub(crate) mod oracle_grammar;
+pub(crate) mod oracle_regex;
+pub(crate) mod oxiri;
 mod perl_mojo_url;
 mod perl_uri;
 mod php_parse_url;
@@ -55,9 +55,9 @@ mod python_urllib3;
 mod python_yarl;
 mod ruby_addressable;
 mod ruby_uri;
-mod spec;
-mod uriparse;
-mod url;
+pub(crate) mod spec;
+pub(crate) mod uriparse;
+pub(crate) mod url;
 
 /// Every parser uridiff ships, in the order they are listed and run: the in-process ones first
 /// (impl and the oracles, then the Rust crates), then the workers.
@@ -146,6 +146,22 @@ pub enum Version {
         /// `PATH`).
         pinned: &'static str,
     },
+}
+
+impl Version {
+    /// The version when it is known before the parser runs (a crate's), `None` for a worker's.
+    ///
+    /// ```
+    /// use uridiff::parsers::{card, Version};
+    /// assert!(card("url").unwrap().version.known().is_some());
+    /// assert_eq!(card("go-net-url").unwrap().version.known(), None);
+    /// ```
+    pub fn known(&self) -> Option<&'static str> {
+        match self {
+            Version::Crate { version, .. } => Some(version),
+            Version::Handshake { .. } => None,
+        }
+    }
 }
 
 /// How a parser runs.
