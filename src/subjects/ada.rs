@@ -1,6 +1,6 @@
 //! The `ada-url` subject: the [`ada_url`] crate, bindings to Ada, the C++ WHATWG URL parser that
 //! Node.js uses (profile `whatwg-url`), mapped onto the shared model. It is
-//! compiled only with the cargo feature `ada` (on by default); without it the registry lists a
+//! compiled only with the cargo feature `ada` (on by default); without it its card makes a
 //! `NotCompiled` placeholder under the same name.
 //!
 //! Like `url`, it parses an absolute URL, or a reference against a base, and it canonicalizes
