@@ -8,8 +8,6 @@ use std::sync::OnceLock;
 
 use crate::parsers::Card;
 
-use super::launch::SUPPORT;
-
 /// The cache directory holding the shipped workers' sources (and built binaries):
 /// `<user cache>/uridiff/workers-<version>-<hash of the sources>`, where the user cache is
 /// `$XDG_CACHE_HOME` or `$HOME/.cache`, written at first use; where there is no such folder, or
@@ -75,6 +73,30 @@ pub(super) fn user_cache() -> Option<PathBuf> {
                 .map(|h| h.join(".cache"))
         })
 }
+
+/// The files every shipped worker of a language shares, written beside the workers in the
+/// cache under the same relative paths as in `workers/`, so a worker finds them the same way in
+/// the repository and in the cache: the protocol's side of a worker, once per language, which is
+/// also what a library's maintainer vendors (`workers/sdk/`).
+///
+/// ```
+/// let (path, source) = uridiff::subjects::external::SUPPORT[0];
+/// assert!(path.starts_with("sdk/") && source.contains("uridiff-worker/1"));
+/// ```
+pub const SUPPORT: &[(&str, &str)] = &[
+    (
+        "sdk/uridiff_worker.js",
+        include_str!("../../../workers/sdk/uridiff_worker.js"),
+    ),
+    (
+        "sdk/uridiff_worker.py",
+        include_str!("../../../workers/sdk/uridiff_worker.py"),
+    ),
+    (
+        "sdk/uridiff_worker.h",
+        include_str!("../../../workers/sdk/uridiff_worker.h"),
+    ),
+];
 
 /// Every file the cache holds: (path relative to it, contents): each shipped worker's source
 /// and the support files they share.

@@ -12,30 +12,6 @@ use super::cache::cache_dir;
 use super::packages::{packages_dir, venv_python};
 use crate::parsers::{Card, Package, Run, Worker, JAVA_FLAGS};
 
-/// The files every shipped worker of a language shares, written beside the workers in the
-/// cache under the same relative paths as in `workers/`, so a worker finds them the same way in
-/// the repository and in the cache: the protocol's side of a worker, once per language, which is
-/// also what a library's maintainer vendors (`workers/sdk/`).
-///
-/// ```
-/// let (path, source) = uridiff::subjects::external::SUPPORT[0];
-/// assert!(path.starts_with("sdk/") && source.contains("uridiff-worker/1"));
-/// ```
-pub const SUPPORT: &[(&str, &str)] = &[
-    (
-        "sdk/uridiff_worker.js",
-        include_str!("../../../workers/sdk/uridiff_worker.js"),
-    ),
-    (
-        "sdk/uridiff_worker.py",
-        include_str!("../../../workers/sdk/uridiff_worker.py"),
-    ),
-    (
-        "sdk/uridiff_worker.h",
-        include_str!("../../../workers/sdk/uridiff_worker.h"),
-    ),
-];
-
 /// The command line that runs `card`'s worker from the cache directory ([`cache_dir`]),
 /// building it first if it is compiled: what uridiff starts, for running it by hand.
 ///

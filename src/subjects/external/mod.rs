@@ -62,11 +62,11 @@ use std::process::Command;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
-pub use self::cache::cache_dir;
+pub use self::cache::{cache_dir, SUPPORT};
 use self::feeder::Reply;
 pub use self::feeder::DEFAULT_WINDOW;
 use self::launch::shipped_command;
-pub use self::launch::{argv, env, SUPPORT};
+pub use self::launch::{argv, env};
 pub use self::packages::{packages_dir, venv_python, PACKAGES_ENV};
 use self::process::{shorten, ReadError, Worker};
 pub use self::tree::{adopt_orphans, end_orphans};
