@@ -422,6 +422,21 @@ impl Card {
             Runs::InProcess(_) => None,
         }
     }
+
+    /// Whether the parser is this project's own (impl and the two oracles): the references and
+    /// instruments, not a library under test.
+    ///
+    /// ```
+    /// use uridiff::parsers::card;
+    /// assert!(card("oracle-regex").unwrap().is_this_project());
+    /// assert!(!card("url").unwrap().is_this_project());
+    /// ```
+    pub fn is_this_project(&self) -> bool {
+        matches!(
+            self.runs,
+            Runs::InProcess(Adapter::Spec | Adapter::OracleRegex | Adapter::OracleGrammar)
+        )
+    }
 }
 
 /// The card named `name`.
