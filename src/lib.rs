@@ -1,8 +1,8 @@
 //! uridiff: differential conformance testing of URI parsers against every edition of the URI
 //! specification.
 //!
-//! The library behind the `uridiff` command: one component model ([`model`]), the subject
-//! contract and adapters ([`subjects`]), and the YAML suites ([`suite`]). The spec implementation
+//! The library behind the `uridiff` command: one component model ([`model`]), the parser cards
+//! ([`parsers`]), the subject contract and adapters ([`subjects`]), and the YAML suites ([`suite`]). The spec implementation
 //! itself is the `uri-spec` crate (`impl/`).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -14,6 +14,7 @@ pub mod files;
 pub mod gate;
 pub mod generate;
 pub mod model;
+pub mod parsers;
 pub mod report;
 pub mod run;
 pub mod subjects;

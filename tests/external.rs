@@ -15,7 +15,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use uridiff::model::{Component, ComponentSet, CrashKind, Op, OpSet, Outcome, Parsed};
-use uridiff::subjects::external::{External, SHIPPED};
+use uridiff::parsers::workers;
+use uridiff::subjects::external::External;
 use uridiff::subjects::{run, Ctx, Job, Subject};
 
 // Each worker reports what its library returns: valid JSON for every byte, every pipelined
@@ -43,11 +44,12 @@ fn shipped(name: &str) -> Option<&'static External> {
     let all = WORKERS.get_or_init(|| {
         let mut all = BTreeMap::new();
         std::thread::scope(|scope| {
-            let started: Vec<_> = SHIPPED
-                .iter()
+            let started: Vec<_> = workers()
                 .map(|w| {
                     scope.spawn(move || {
-                        let worker = External::shipped(w).timeout(Duration::from_secs(30));
+                        let worker = External::shipped(w)
+                            .expect("a worker")
+                            .timeout(Duration::from_secs(30));
                         match worker.available() {
                             Ok(()) => (w.name, Some(worker)),
                             Err(why) => {
@@ -77,31 +79,32 @@ fn shipped(name: &str) -> Option<&'static External> {
 
 #[test]
 fn every_shipped_worker_says_in_its_handshake_what_uridiff_declares_for_it() {
-    for w in SHIPPED {
-        let declared = External::shipped(w);
+    for card in workers() {
+        let declared = External::shipped(card).expect("a worker");
+        let w = card.worker().expect("a worker");
         assert_eq!(
             declared.info().version,
             "-",
             "nothing runs before it is asked"
         );
-        let Some(worker) = shipped(w.name) else {
+        let Some(worker) = shipped(card.name) else {
             continue;
         };
         let info = worker.info();
-        assert_eq!(info.name, w.name);
-        assert_eq!(info.profile, w.profile, "{}", w.name);
-        assert_eq!(info.operations, OpSet::of(w.operations), "{}", w.name);
+        assert_eq!(info.name, card.name);
+        assert_eq!(info.profile, card.profile, "{}", card.name);
+        assert_eq!(info.operations, OpSet::of(w.operations), "{}", card.name);
         assert_eq!(
             info.components,
             ComponentSet::of(w.components),
             "{}",
-            w.name
+            card.name
         );
-        assert_eq!(info.decides_validity, w.decides_validity, "{}", w.name);
+        assert_eq!(info.decides_validity, w.decides_validity, "{}", card.name);
         assert!(
             info.version != "-" && info.version.chars().any(|c| c.is_ascii_digit()),
             "{}: version {:?} read from the runtime",
-            w.name,
+            card.name,
             info.version
         );
         assert!(info.editions.is_empty() && !info.edition_fields);
@@ -111,7 +114,7 @@ fn every_shipped_worker_says_in_its_handshake_what_uridiff_declares_for_it() {
 #[test]
 fn the_registry_lists_every_shipped_worker_once_without_starting_it() {
     let all = uridiff::subjects::builtin();
-    for w in SHIPPED {
+    for w in workers() {
         let found: Vec<_> = all.iter().filter(|s| s.info().name == w.name).collect();
         assert_eq!(found.len(), 1, "{} in the registry", w.name);
         assert_eq!(found[0].info().version, "-");
@@ -375,8 +378,7 @@ fn the_shipped_workers_answer_the_shared_table_as_their_libraries_are_known_to()
         for (who, expected) in *expectations {
             let names: Vec<&str> = if *who == "*" {
                 // Every worker the row does not name on its own line.
-                SHIPPED
-                    .iter()
+                workers()
                     .map(|w| w.name)
                     .filter(|n| !expectations.iter().any(|(w, _)| w == n))
                     .collect()
@@ -484,10 +486,10 @@ const RESOLVE_TABLE: &[ResolveRow] = &[
 #[test]
 fn the_shipped_resolvers_follow_rfc_3986_except_where_their_library_is_known_not_to() {
     let mut checked = 0;
-    for w in SHIPPED
-        .iter()
-        .filter(|w| w.operations.contains(&Op::Resolve))
-    {
+    for w in workers().filter(|w| {
+        w.worker()
+            .is_some_and(|w| w.operations.contains(&Op::Resolve))
+    }) {
         let Some(worker) = shipped(w.name) else {
             continue;
         };
@@ -523,10 +525,9 @@ fn the_workers_speak_the_protocol_as_its_json_schema_says() {
         return;
     }
     let mut args = vec!["--readme".to_owned()];
-    for w in SHIPPED {
+    for w in workers() {
         if shipped(w.name).is_some() {
-            let argv: Vec<String> = w
-                .argv()
+            let argv: Vec<String> = uridiff::subjects::external::argv(w)
                 .expect("it ran")
                 .iter()
                 .map(|a| a.to_string_lossy().into_owned())
@@ -543,9 +544,9 @@ fn the_workers_speak_the_protocol_as_its_json_schema_says() {
         "/workers/testing/check_protocol.py"
     );
     let mut check = std::process::Command::new("python3");
-    for w in SHIPPED.iter().filter(|w| shipped(w.name).is_some()) {
+    for w in workers().filter(|w| shipped(w.name).is_some()) {
         // The workers' own variables (NODE_PATH for those calling npm packages).
-        check.envs(w.env().expect("it ran"));
+        check.envs(uridiff::subjects::external::env(w).expect("it ran"));
     }
     let out = check
         .arg(script)

@@ -118,11 +118,10 @@ fn four_workers_answer_at_the_same_time_each_fed_ahead() {
 fn the_engine_run_gives_the_rows_of_one_task_at_a_time() {
     // An external worker with serializations (python-urllib's urlunsplit) beside in-process
     // parsers and their references: the columns put together are the rows run_one gives.
-    let urllib = uridiff::subjects::external::SHIPPED
-        .iter()
-        .find(|w| w.name == "python-urllib")
-        .expect("shipped");
-    let worker = External::shipped(urllib).timeout(Duration::from_secs(30));
+    let urllib = uridiff::parsers::card("python-urllib").expect("shipped");
+    let worker = External::shipped(urllib)
+        .expect("a worker")
+        .timeout(Duration::from_secs(30));
     worker.available().expect("python3 runs python-urllib");
     let engine = Engine::new(vec![
         Arc::new(worker),

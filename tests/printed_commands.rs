@@ -134,15 +134,13 @@ fn every_printed_diff_line_runs_its_own_job_in_sh() {
 fn boost_url_lines_print_the_rejection() {
     use std::time::Duration;
     use uridiff::model::Outcome;
-    use uridiff::subjects::external::{External, SHIPPED};
+    use uridiff::subjects::external::External;
     use uridiff::subjects::reproduce::reproduce;
     use uridiff::subjects::{Ctx, Subject};
 
-    let spec = SHIPPED
-        .iter()
-        .find(|w| w.name == "cpp-boost-url")
-        .expect("shipped");
+    let spec = uridiff::parsers::card("cpp-boost-url").expect("shipped");
     let worker = External::shipped(spec)
+        .expect("a worker")
         .timeout(Duration::from_secs(30))
         .handshake_timeout(Duration::from_secs(120));
     if let Err(why) = worker.available() {

@@ -7,7 +7,8 @@ use std::process::Command;
 use std::time::Duration;
 
 use uridiff::model::{Component, Op, Outcome};
-use uridiff::subjects::external::{External, SHIPPED};
+use uridiff::parsers::workers;
+use uridiff::subjects::external::External;
 use uridiff::subjects::reproduce::reproduce;
 use uridiff::subjects::{Ctx, Subject};
 
@@ -58,8 +59,9 @@ fn run_line(line: &str) -> Result<String, String> {
 fn each_reproduce_line_prints_what_its_worker_reports() {
     let ctx = Ctx::default();
     let mut compared = 0;
-    for w in SHIPPED {
+    for w in workers() {
         let worker = External::shipped(w)
+            .expect("a worker")
             .timeout(Duration::from_secs(30))
             .handshake_timeout(Duration::from_secs(60));
         if let Err(why) = worker.available() {
@@ -92,7 +94,10 @@ fn each_reproduce_line_prints_what_its_worker_reports() {
                 compared += 1;
             }
         }
-        if !w.operations.contains(&Op::Resolve) {
+        if !w
+            .worker()
+            .is_some_and(|w| w.operations.contains(&Op::Resolve))
+        {
             continue;
         }
         for (base, reference) in RESOLVE {
@@ -115,11 +120,11 @@ fn each_reproduce_line_prints_what_its_worker_reports() {
 /// class says the parser answered (the differing component's, or the resolved reference).
 #[test]
 fn a_reports_classes_reproduce_without_uridiff() {
-    let workers: Vec<std::sync::Arc<dyn Subject>> = SHIPPED
-        .iter()
+    let workers: Vec<std::sync::Arc<dyn Subject>> = workers()
         .map(|w| {
             std::sync::Arc::new(
                 External::shipped(w)
+                    .expect("a worker")
                     .timeout(Duration::from_secs(30))
                     .handshake_timeout(Duration::from_secs(60)),
             ) as std::sync::Arc<dyn Subject>

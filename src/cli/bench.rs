@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Context};
 use uridiff::bench::{self, BenchReport, Config};
-use uridiff::subjects::external::{External, SHIPPED};
+use uridiff::subjects::external::External;
 use uridiff::subjects::{Kind, Subject};
 
 use super::BenchArgs;
@@ -191,10 +191,12 @@ fn workers(args: &BenchArgs) -> anyhow::Result<Vec<(String, Make)>> {
         }
         return Ok(out);
     }
-    if let Some(w) = SHIPPED.iter().find(|w| w.name == DEFAULT_WORKER) {
+    if let Some(card) = uridiff::parsers::card(DEFAULT_WORKER)
+        && let Some(w) = card.worker()
+    {
         out.push((
-            w.name.to_owned(),
-            Box::new(move || Arc::new(External::shipped(w))),
+            card.name.to_owned(),
+            Box::new(move || Arc::new(External::of_worker(card, w))),
         ));
     }
     for spec in &args.external {

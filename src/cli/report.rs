@@ -315,12 +315,12 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
 /// project's own (impl and the two oracles). A name that is not running, or a named parser that
 /// cannot run, is one line and exit 2 (never a run that reports every line of it stale).
 fn under_test(engine: &Engine, named: &[String]) -> anyhow::Result<Vec<String>> {
-    const OWN: [&str; 3] = ["impl", "oracle-regex", "oracle-grammar"];
+    let own = |name: &str| uridiff::parsers::card(name).is_some_and(|c| c.is_this_project());
     if named.is_empty() {
         let all: Vec<String> = engine
             .subjects()
             .iter()
-            .filter(|s| !OWN.contains(&s.info().name.as_str()) && s.available().is_ok())
+            .filter(|s| !own(&s.info().name) && s.available().is_ok())
             .map(|s| s.info().name.clone())
             .collect();
         if all.is_empty() {

@@ -1,4 +1,4 @@
-//! The subjects a command runs: the built-in registry, the `--external NAME=COMMAND` workers
+//! The subjects a command runs: the built-in parsers (their cards), the `--external NAME=COMMAND` workers
 //! the command line adds, and the `--parser NAME` selection. Only the command line can start a
 //! process: suite files never name a command.
 
@@ -28,7 +28,7 @@ pub struct SubjectArgs {
     pub timeout_ms: u64,
 }
 
-/// Every known subject: the registry, then the command line's workers.
+/// Every known subject: the built-in parsers, then the command line's workers.
 pub fn all(args: &SubjectArgs) -> anyhow::Result<Vec<Arc<dyn Subject>>> {
     if args.timeout_ms == 0 {
         bail!("--timeout-ms must be at least 1");
@@ -36,7 +36,7 @@ pub fn all(args: &SubjectArgs) -> anyhow::Result<Vec<Arc<dyn Subject>>> {
     let mut all = if args.no_external {
         subjects::in_process()
     } else {
-        // The shipped workers of the registry take their timeout from here.
+        // The built-in parsers' workers take their timeout from here.
         subjects::builtin_with_timeout(Duration::from_millis(args.timeout_ms))
     };
     for spec in &args.external {

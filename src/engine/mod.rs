@@ -922,4 +922,17 @@ mod tests {
             "whatwg"
         );
     }
+
+    #[test]
+    fn rules_filed_under_a_library_name_belong_to_a_parser_card() {
+        // A rule's owner is a profile, `*`, or the name of one parser whose library behaves so
+        // within a shared profile: that name is a card's, so the rules reach the parser.
+        for r in rules() {
+            let owner = r.profile;
+            let known = owner == "*"
+                || crate::subjects::profile::profile(owner).is_ok()
+                || crate::parsers::card(owner).is_some();
+            assert!(known, "{}: owner {owner} is no profile and no parser", r.id);
+        }
+    }
 }

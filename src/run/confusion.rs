@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use super::reading::{is_defined, partition, Groups};
-use super::schemes::{input_scheme, takes_part, SCHEME_LESS_NOTE};
+use super::schemes::{input_scheme, schemes_of, takes_part, Schemes, SCHEME_LESS_NOTE};
 use super::shrink::{shrink_all, Target};
 use crate::engine::{skeleton, Engine, Row};
 use crate::model::{Answer, Component, Op, Outcome};
@@ -377,9 +377,11 @@ fn describe(
     reads: &[Option<String>],
     scheme: Option<&str>,
 ) -> Vec<ReadingGroup> {
-    // The URL Standard's implementations that browsers and runtimes use; OkHttp claims the
-    // standard's parsing but is an HTTP client: alone it does not stand for the browsers.
-    let whatwg = |i: usize| infos[i].profile == "whatwg-url" && infos[i].name != "java-okhttp";
+    // The URL Standard's implementations that browsers and runtimes use, which take every
+    // scheme; one made for http URLs alone (OkHttp's HttpUrl, an HTTP client's, per its card)
+    // claims the standard's parsing but does not stand for the browsers.
+    let whatwg =
+        |i: usize| infos[i].profile == "whatwg-url" && schemes_of(&infos[i].name) == Schemes::Any;
     let taking_part = groups.iter().flatten().filter(|&&i| whatwg(i)).count();
     let mut out: Vec<ReadingGroup> = groups
         .iter()

@@ -28,9 +28,7 @@ pub use confusion::{
 pub use focus::root_causes;
 pub use reading::routes_alike;
 pub use rules::{rule_firings, RuleCount};
-pub use schemes::{
-    fetched, input_scheme, schemes_of, takes_part, Schemes, HANDLING, SCHEME_LESS_NOTE,
-};
+pub use schemes::{fetched, input_scheme, schemes_of, takes_part, Schemes, SCHEME_LESS_NOTE};
 // The CI outputs (SARIF, the Markdown summary) say each side's answer as the report does.
 pub(crate) use focus::brief;
 pub use matrix::{matrix, versus_rfc3986, Versus};

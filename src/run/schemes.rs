@@ -1,24 +1,13 @@
 //! Which parsers handle which schemes, for the URL-confusion classes: a library made for http
 //! URLs takes part only in inputs whose scheme it is made for (it is not confused on `mailto:`),
 //! and one that reads a scheme-less input as an http URL takes part in those with a note saying
-//! so (its host there is its own convention, not a second reading of one URL). One table, keyed
-//! by parser name, each entry citing the library's documentation; a parser not in it handles
-//! every scheme. The input's scheme is read as the URL Standard's basic URL parser would find
-//! it (leading C0 controls and spaces stripped, tabs and newlines removed) with RFC 3986
-//! section 3.1's syntax.
+//! so (its host there is its own convention, not a second reading of one URL). Each parser's
+//! card says which it handles ([`crate::parsers::Card::schemes`]), citing the library's
+//! documentation; a parser without a card handles every scheme. The input's scheme is read as
+//! the URL Standard's basic URL parser would find it (leading C0 controls and spaces stripped,
+//! tabs and newlines removed) with RFC 3986 section 3.1's syntax.
 
-/// The schemes a parser takes part for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Schemes {
-    /// Every scheme.
-    Any,
-    /// `http`, `https`, `ws` and `wss` only. `scheme_less`: whether it reads an input without a
-    /// scheme as an http URL (it takes part, with a note) or takes no part in it.
-    Http {
-        /// Reads a scheme-less input as http.
-        scheme_less: bool,
-    },
-}
+pub use crate::parsers::Schemes;
 
 /// Whether browsers fetch a URL of `scheme` over the network (the URL Standard's special
 /// schemes but `file`, which is local, and `ftp`, which the Fetch Standard's "scheme fetch" no
@@ -35,31 +24,8 @@ pub fn fetched(scheme: Option<&str>) -> bool {
 /// The note on a group of parsers that read a scheme-less input as http.
 pub const SCHEME_LESS_NOTE: &str = "reads the scheme-less input as http";
 
-/// The parsers that do not handle every scheme (every other parser does).
-pub const HANDLING: &[(&str, Schemes)] = &[
-    // http::Uri is the request target of an HTTP request line (RFC 9112 section 3.2,
-    // https://docs.rs/http/latest/http/uri/struct.Uri.html): a text without "/" and without
-    // "://" is its authority form, `host:port`, so `%` or `a` is read as an http authority.
-    ("http", Schemes::Http { scheme_less: true }),
-    // urllib3.util.parse_url parses URLs for urllib3's HTTP pool managers; "a text without a
-    // scheme is read as an authority first"
-    // (https://urllib3.readthedocs.io/en/stable/reference/urllib3.util.html#urllib3.util.parse_url).
-    ("python-urllib3", Schemes::Http { scheme_less: true }),
-    // libwget's wget_iri_parse knows http and https, and puts "http://" before an input
-    // without a scheme
-    // (https://gnuwget.gitlab.io/wget2/reference/group__libwget-iri.html).
-    ("c-libwget", Schemes::Http { scheme_less: true }),
-    // OkHttp's HttpUrl is "a uniform resource locator (URL) with a scheme of either http or
-    // https" and HttpUrl.parse returns null without one
-    // (https://square.github.io/okhttp/5.x/okhttp/okhttp3/-http-url/index.html).
-    ("java-okhttp", Schemes::Http { scheme_less: false }),
-    // curl's URL API defaults a scheme only with CURLU_DEFAULT_SCHEME or CURLU_GUESS_SCHEME
-    // (https://curl.se/libcurl/c/curl_url_set.html); the worker sets neither and sets
-    // CURLU_NON_SUPPORT_SCHEME, so it takes every scheme and no scheme-less input.
-    ("curl-url", Schemes::Any),
-];
-
-/// The schemes `parser` handles ([`HANDLING`]; any when it is not listed).
+/// The schemes `parser` handles: its card's [`crate::parsers::Card::schemes`], each citing the
+/// library's documentation; any for a parser without a card (a worker of the command line).
 ///
 /// ```
 /// use uridiff::run::{schemes_of, Schemes};
@@ -67,10 +33,7 @@ pub const HANDLING: &[(&str, Schemes)] = &[
 /// assert_eq!(schemes_of("go-net-url"), Schemes::Any);
 /// ```
 pub fn schemes_of(parser: &str) -> Schemes {
-    HANDLING
-        .iter()
-        .find(|(name, _)| *name == parser)
-        .map_or(Schemes::Any, |(_, s)| *s)
+    crate::parsers::card(parser).map_or(Schemes::Any, |c| c.schemes)
 }
 
 /// The scheme of `input`, lowercase, or `None` for a scheme-less input (a relative reference):
@@ -138,27 +101,6 @@ mod tests {
         assert_eq!(takes_part("java-okhttp", None), None);
         assert_eq!(takes_part("c-libwget", None), Some(Some(SCHEME_LESS_NOTE)));
         assert_eq!(takes_part("ada-url", None), Some(None));
-    }
-
-    #[test]
-    fn every_entry_names_a_shipped_or_builtin_parser_once() {
-        let mut names: Vec<&str> = HANDLING.iter().map(|(n, _)| *n).collect();
-        names.sort_unstable();
-        let before = names.len();
-        names.dedup();
-        assert_eq!(names.len(), before, "a parser listed twice");
-        let known: Vec<String> = crate::subjects::external::SHIPPED
-            .iter()
-            .map(|s| s.name.to_owned())
-            .chain(
-                crate::subjects::in_process()
-                    .iter()
-                    .map(|s| s.info().name.clone()),
-            )
-            .collect();
-        for n in names {
-            assert!(known.iter().any(|k| k == n), "{n} is no parser");
-        }
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The `ada-url` subject: the [`ada_url`] crate, bindings to Ada, the C++ WHATWG URL parser that
 //! Node.js uses (profile `whatwg-url`), mapped onto the shared model. It is
-//! compiled only with the cargo feature `ada` (on by default); without it the registry lists a
+//! compiled only with the cargo feature `ada` (on by default); without it its card makes a
 //! `NotCompiled` placeholder under the same name.
 //!
 //! Like `url`, it parses an absolute URL, or a reference against a base, and it canonicalizes
@@ -46,6 +46,7 @@ use super::adapt::{invalid_base, library_info, rejection, utf8};
 use super::direct::{keep, text, Peer};
 use super::{Ctx, Subject, SubjectInfo};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed};
+use crate::parsers::ada_url::CARD;
 
 /// Ada through `ada_url::Url::parse`.
 ///
@@ -69,14 +70,7 @@ impl Ada {
     /// The subject.
     pub fn new() -> Ada {
         Ada {
-            info: library_info(
-                "ada-url",
-                crate::dep_version!("ada-url"),
-                "whatwg-url",
-                "ada-url (Ada, C++): Url::parse(input, base)",
-                &[Op::Parse, Op::Resolve],
-                ComponentSet::ALL,
-            ),
+            info: library_info(&CARD, &[Op::Parse, Op::Resolve], ComponentSet::ALL),
         }
     }
 
@@ -160,7 +154,7 @@ impl Subject for Ada {
     /// The library called directly, for the benches ([`crate::bench`]).
     fn direct(&self) -> Option<Peer> {
         Some(
-            Peer::new("ada-url")
+            Peer::new(CARD.name)
                 .parse(|| {
                     Box::new(|i| keep(text(i).and_then(|s| ::ada_url::Url::parse(s, None).ok())))
                 })

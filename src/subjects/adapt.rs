@@ -6,25 +6,37 @@ use std::fmt;
 
 use super::{Kind, SubjectInfo};
 use crate::model::{ComponentSet, Op, OpSet, Outcome, Rejection};
+use crate::parsers::Card;
 
 /// The description of an in-process library that has no notion of editions, decides validity and
-/// reports no edition fields (every adapter in this folder but impl and the oracles).
+/// reports no edition fields (every adapter in this folder but impl and the oracles): its name,
+/// version, profile and library from its card, what it can do from its adapter.
 pub(crate) fn library_info(
-    name: &str,
-    version: &str,
-    profile: &str,
-    library: &str,
+    card: &Card,
     operations: &[Op],
     components: ComponentSet,
 ) -> SubjectInfo {
     SubjectInfo {
-        name: name.to_owned(),
-        version: version.to_owned(),
-        profile: profile.to_owned(),
         kind: Kind::InProcess,
-        library: library.to_owned(),
         operations: OpSet::of(operations),
         components,
+        decides_validity: true,
+        edition_fields: false,
+        editions: Vec::new(),
+        ..card_info(card)
+    }
+}
+
+/// The part of a subject's description its card gives: name, version, profile and library.
+pub(crate) fn card_info(card: &Card) -> SubjectInfo {
+    SubjectInfo {
+        name: card.name.to_owned(),
+        version: card.version.known().unwrap_or("-").to_owned(),
+        profile: card.profile.to_owned(),
+        kind: Kind::InProcess,
+        library: card.library.to_owned(),
+        operations: OpSet::of(&[]),
+        components: ComponentSet::NONE,
         decides_validity: true,
         edition_fields: false,
         editions: Vec::new(),

@@ -33,6 +33,7 @@ use super::adapt::{invalid_base, library_info, rejection, utf8};
 use super::direct::{keep, text, Peer};
 use super::{Ctx, Subject, SubjectInfo};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
+use crate::parsers::fluent_uri::CARD;
 
 /// fluent-uri's `UriRef`, `resolve_against` and `normalize`.
 ///
@@ -57,10 +58,7 @@ impl FluentUri {
     pub fn new() -> FluentUri {
         FluentUri {
             info: library_info(
-                "fluent-uri",
-                crate::dep_version!("fluent-uri"),
-                "rfc3986",
-                "fluent-uri: UriRef::parse, UriRef::resolve_against, UriRef::normalize",
+                &CARD,
                 &[Op::Parse, Op::Resolve, Op::Normalize],
                 ComponentSet::ALL,
             ),
@@ -124,7 +122,7 @@ impl Subject for FluentUri {
     /// The library called directly, for the benches ([`crate::bench`]).
     fn direct(&self) -> Option<Peer> {
         Some(
-            Peer::new("fluent-uri")
+            Peer::new(CARD.name)
                 .parse(|| {
                     Box::new(|i| keep(text(i).and_then(|s| ::fluent_uri::UriRef::parse(s).ok())))
                 })

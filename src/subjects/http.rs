@@ -46,6 +46,7 @@ use super::adapt::{kind_after, library_info, rejection};
 use super::direct::{keep_ok, Peer};
 use super::{Ctx, Subject, SubjectInfo};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed};
+use crate::parsers::http::CARD;
 
 /// `http::Uri`, parsed from bytes with `Uri::try_from`.
 ///
@@ -71,10 +72,7 @@ impl HttpUri {
     pub fn new() -> HttpUri {
         HttpUri {
             info: library_info(
-                "http",
-                crate::dep_version!("http"),
-                "http-request-target",
-                "http (hyperium/http): http::Uri::try_from(&[u8])",
+                &CARD,
                 &[Op::Parse],
                 ComponentSet::of(&[
                     Component::Scheme,
@@ -103,7 +101,7 @@ impl Default for HttpUri {
 impl Subject for HttpUri {
     /// The library called directly, for the benches ([`crate::bench`]).
     fn direct(&self) -> Option<Peer> {
-        Some(Peer::new("http").parse(|| Box::new(|i| keep_ok(&::http::Uri::try_from(i)))))
+        Some(Peer::new(CARD.name).parse(|| Box::new(|i| keep_ok(&::http::Uri::try_from(i)))))
     }
 
     fn info(&self) -> &SubjectInfo {

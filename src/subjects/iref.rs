@@ -38,6 +38,7 @@ use super::adapt::{invalid_base, library_info, rejection, utf8};
 use super::direct::{keep, text, Peer};
 use super::{Ctx, Subject, SubjectInfo};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
+use crate::parsers::iref::CARD;
 
 /// iref's `IriRef::new`, `IriRef::resolved` and `IriRef`'s equality.
 ///
@@ -61,10 +62,7 @@ impl Iref {
     pub fn new() -> Iref {
         Iref {
             info: library_info(
-                "iref",
-                crate::dep_version!("iref"),
-                "rfc3987-iri",
-                "iref: IriRef::new, IriRef::resolved, PartialEq for IriRef",
+                &CARD,
                 &[Op::Parse, Op::Resolve, Op::Equivalent],
                 ComponentSet::ALL.without(Component::HostKind),
             ),
@@ -99,7 +97,7 @@ impl Subject for Iref {
     /// The library called directly, for the benches ([`crate::bench`]).
     fn direct(&self) -> Option<Peer> {
         Some(
-            Peer::new("iref")
+            Peer::new(CARD.name)
                 .parse(|| Box::new(|i| keep(text(i).and_then(|s| ::iref::IriRef::new(s).ok()))))
                 .resolve(
                     |base| {

@@ -35,6 +35,7 @@ use super::adapt::{invalid_base, library_info, rejection, utf8};
 use super::direct::{keep, text, Peer};
 use super::{Ctx, Subject, SubjectInfo};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
+use crate::parsers::iri_string::CARD;
 
 /// iri-string's `UriReferenceStr`, `resolve_against` and `normalize`.
 ///
@@ -59,10 +60,7 @@ impl IriString {
     pub fn new() -> IriString {
         IriString {
             info: library_info(
-                "iri-string",
-                crate::dep_version!("iri-string"),
-                "rfc3986",
-                "iri-string: UriReferenceStr::new, resolve_against, UriStr::normalize",
+                &CARD,
                 &[Op::Parse, Op::Resolve, Op::Normalize],
                 ComponentSet::ALL.without(Component::HostKind),
             ),
@@ -101,7 +99,7 @@ impl Subject for IriString {
     fn direct(&self) -> Option<Peer> {
         use ::iri_string::types::{UriReferenceStr, UriStr};
         Some(
-            Peer::new("iri-string")
+            Peer::new(CARD.name)
                 .parse(|| Box::new(|i| keep(text(i).and_then(|s| UriReferenceStr::new(s).ok()))))
                 .resolve(
                     |base| {

@@ -8,8 +8,10 @@
 //! a difference. Panics are caught per call from any thread, with one hook installed once
 //! ([`catch`]).
 //!
-//! Adding a parser: one file in this folder implementing [`Subject`] (with
-//! [`Subject::direct`], its benchmark entry), and one line in [`REGISTRY`].
+//! The parsers uridiff ships are the cards of [`crate::parsers::CARDS`]; [`builtin`] makes a
+//! subject of each. Adding an in-process parser: one file in this folder implementing
+//! [`Subject`] (with [`Subject::direct`], its benchmark entry), its [`Adapter`] and its line in
+//! [`adapter`], and its card.
 
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
@@ -20,6 +22,7 @@ use serde::Serialize;
 use uri_spec::Edition;
 
 use crate::model::{Answer, ComponentSet, Crash, CrashKind, Op, OpSet, Outcome, Parsed};
+use crate::parsers::{Adapter, Card, Runs, CARDS};
 
 #[cfg(feature = "ada")]
 mod ada;
@@ -224,7 +227,7 @@ pub trait Subject: Send + Sync {
     /// The library's own entry points, called directly (not through this adapter) by
     /// `uridiff bench` and the criterion benches; `None` for a worker process or a library not
     /// compiled in. Each in-process adapter writes its own beside its mapping, so that the one
-    /// list of parsers ([`REGISTRY`]) is also the list of libraries measured.
+    /// list of parsers ([`crate::parsers::CARDS`]) is also the list of libraries measured.
     ///
     /// ```
     /// use uridiff::subjects::{Subject, UrlCrate};
@@ -470,63 +473,50 @@ impl Subject for NotCompiled {
     }
 }
 
-/// Makes one built-in subject; the argument is the per-request timeout of an external worker
-/// (the in-process parsers ignore it).
-pub type Make = fn(Duration) -> Arc<dyn Subject>;
+/// The subject of `card`; `timeout` is the per-request timeout of an external worker (the
+/// in-process parsers ignore it).
+///
+/// ```
+/// use std::time::Duration;
+/// use uridiff::subjects::{make, Subject};
+/// let url = make(uridiff::parsers::card("url").unwrap(), Duration::from_secs(1));
+/// assert_eq!(url.info().name, "url");
+/// ```
+pub fn make(card: &'static Card, timeout: Duration) -> Arc<dyn Subject> {
+    match &card.runs {
+        Runs::InProcess(a) => adapter(*a, card),
+        Runs::Worker(w) => Arc::new(external::External::of_worker(card, w).timeout(timeout)),
+    }
+}
 
-/// The built-in subjects, in the order they are shown: one line each.
-pub const REGISTRY: &[Make] = &[
-    |_| Arc::new(Spec::new()),
-    |_| Arc::new(OracleRegex::new()),
-    |_| Arc::new(OracleGrammar::new()),
-    |_| Arc::new(UrlCrate::new()),
-    |_| Arc::new(HttpUri::new()),
-    |_| Arc::new(FluentUri::new()),
-    |_| Arc::new(IriString::new()),
-    |_| Arc::new(Oxiri::new()),
-    |_| Arc::new(Iref::new()),
-    |_| Arc::new(Uriparse::new()),
-    #[cfg(feature = "ada")]
-    |_| Arc::new(Ada::new()),
-    #[cfg(not(feature = "ada"))]
-    |_| {
-        Arc::new(NotCompiled::new(
-            "ada-url",
-            "whatwg-url",
+/// The in-process adapter `a`, for `card` (named when the library is not compiled in).
+fn adapter(a: Adapter, card: &Card) -> Arc<dyn Subject> {
+    match a {
+        Adapter::Spec => Arc::new(Spec::new()),
+        Adapter::OracleRegex => Arc::new(OracleRegex::new()),
+        Adapter::OracleGrammar => Arc::new(OracleGrammar::new()),
+        Adapter::Url => Arc::new(UrlCrate::new()),
+        Adapter::Http => Arc::new(HttpUri::new()),
+        Adapter::FluentUri => Arc::new(FluentUri::new()),
+        Adapter::IriString => Arc::new(IriString::new()),
+        Adapter::Oxiri => Arc::new(Oxiri::new()),
+        Adapter::Iref => Arc::new(Iref::new()),
+        Adapter::Uriparse => Arc::new(Uriparse::new()),
+        #[cfg(feature = "ada")]
+        Adapter::Ada => {
+            let _ = card;
+            Arc::new(Ada::new())
+        }
+        #[cfg(not(feature = "ada"))]
+        Adapter::Ada => Arc::new(NotCompiled::new(
+            card.name,
+            card.profile,
             "built without the `ada` feature",
-        ))
-    },
-    |t| external::shipped("python-urllib", t),
-    |t| external::shipped("python-rfc3986", t),
-    |t| external::shipped("python-urllib3", t),
-    |t| external::shipped("python-yarl", t),
-    |t| external::shipped("python-hyperlink", t),
-    |t| external::shipped("python-furl", t),
-    |t| external::shipped("python-rfc3987", t),
-    |t| external::shipped("python-uritools", t),
-    |t| external::shipped("node-whatwg", t),
-    |t| external::shipped("node-legacy-url", t),
-    |t| external::shipped("node-whatwg-url", t),
-    |t| external::shipped("node-url-parse", t),
-    |t| external::shipped("node-urijs", t),
-    |t| external::shipped("node-fast-uri", t),
-    |t| external::shipped("node-uri-js", t),
-    |t| external::shipped("java-uri", t),
-    |t| external::shipped("go-net-url", t),
-    |t| external::shipped("php-parse-url", t),
-    |t| external::shipped("ruby-uri", t),
-    |t| external::shipped("perl-uri", t),
-    |t| external::shipped("curl-url", t),
-    // Debian 12's parsers.
-    |t| external::shipped("c-uriparser", t),
-    |t| external::shipped("cpp-boost-url", t),
-    |t| external::shipped("c-libwget", t),
-    |t| external::shipped("ruby-addressable", t),
-    |t| external::shipped("perl-mojo-url", t),
-    |t| external::shipped("java-okhttp", t),
-];
+        )),
+    }
+}
 
-/// Every built-in subject, in registry order.
+/// Every built-in subject, in the cards' order.
 ///
 /// ```
 /// let all = uridiff::subjects::builtin();
@@ -536,7 +526,7 @@ pub fn builtin() -> Vec<Arc<dyn Subject>> {
     builtin_with_timeout(external::DEFAULT_TIMEOUT)
 }
 
-/// Every built-in subject, in registry order, the external workers with `timeout` per request
+/// Every built-in subject, in the cards' order, the external workers with `timeout` per request
 /// (the command line's `--timeout-ms`).
 ///
 /// ```
@@ -545,7 +535,7 @@ pub fn builtin() -> Vec<Arc<dyn Subject>> {
 /// assert_eq!(all.len(), uridiff::subjects::builtin().len());
 /// ```
 pub fn builtin_with_timeout(timeout: Duration) -> Vec<Arc<dyn Subject>> {
-    REGISTRY.iter().map(|make| make(timeout)).collect()
+    CARDS.iter().map(|card| make(card, timeout)).collect()
 }
 
 /// The built-in subjects that run inside uridiff (no worker process is started).
@@ -604,15 +594,6 @@ pub fn select(
                 })
         })
         .collect()
-}
-
-/// The version of a dependency as recorded in `Cargo.lock`, read at build time (`build.rs`).
-#[macro_export]
-#[doc(hidden)]
-macro_rules! dep_version {
-    ($krate:literal) => {
-        env!(concat!("UDV_", $krate))
-    };
 }
 
 /// The WHATWG reference: Ada, which passes every entry of the WHATWG's URL test data in the
@@ -705,6 +686,32 @@ mod tests {
         // An edition-less subject answers jobs of every edition under its profile.
         let j = Job::parse(b"ok").edition(Edition::UrlSyntax00);
         assert!(run(&s, &j).is_accepted());
+    }
+
+    #[test]
+    fn each_subject_is_what_its_card_says() {
+        let all = builtin();
+        assert_eq!(all.len(), CARDS.len());
+        for (s, card) in all.iter().zip(CARDS) {
+            let info = s.info();
+            assert_eq!(info.name, card.name);
+            assert_eq!(info.profile, card.profile, "{}", card.name);
+            if s.available().is_err() {
+                continue; // a library not compiled in says so, and nothing else
+            }
+            match (&card.runs, card.version) {
+                (Runs::InProcess(_), crate::parsers::Version::Crate { version, .. }) => {
+                    assert_eq!(info.kind, Kind::InProcess, "{}", card.name);
+                    assert_eq!(info.version, version, "{}", card.name);
+                    assert_eq!(info.library, card.library, "{}", card.name);
+                }
+                (Runs::Worker(w), crate::parsers::Version::Handshake { .. }) => {
+                    assert_eq!(info.kind, Kind::External, "{}", card.name);
+                    assert_eq!(info.operations, OpSet::of(w.operations), "{}", card.name);
+                }
+                (runs, version) => panic!("{}: {runs:?} with {version:?}", card.name),
+            }
+        }
     }
 
     #[test]

@@ -9,9 +9,11 @@ use uri_oracle::appendix_b;
 use uri_oracle::grammar::{Grammar, Reading, Verdict};
 use uri_spec::Edition;
 
+use super::adapt::card_info;
 use super::direct::Peer;
-use super::{Ctx, Kind, Subject, SubjectInfo};
+use super::{Ctx, Subject, SubjectInfo};
 use crate::model::{Component, ComponentSet, Components, Op, OpSet, Outcome, Parsed};
+use crate::parsers::{oracle_grammar, oracle_regex};
 
 /// The Appendix B regular expression, as printed in 1996, 1998 and 2003 (1994 prints none).
 ///
@@ -36,12 +38,6 @@ impl OracleRegex {
     pub fn new() -> OracleRegex {
         OracleRegex {
             info: SubjectInfo {
-                name: "oracle-regex".to_owned(),
-                version: crate::dep_version!("uri-oracle").to_owned(),
-                profile: "rfc3986-appendix-b".to_owned(),
-                kind: Kind::InProcess,
-                library: "uri-oracle (this project's oracle/): the Appendix B expression"
-                    .to_owned(),
                 operations: OpSet::of(&[Op::Parse]),
                 components: ComponentSet::of(&[
                     Component::Scheme,
@@ -56,6 +52,7 @@ impl OracleRegex {
                     .into_iter()
                     .filter(|e| *e != Edition::UriUrl06)
                     .collect(),
+                ..card_info(&oracle_regex::CARD)
             },
         }
     }
@@ -79,7 +76,7 @@ fn text(b: Option<&[u8]>) -> Option<String> {
 impl Subject for OracleRegex {
     /// The library called directly, for the benches ([`crate::bench`]).
     fn direct(&self) -> Option<Peer> {
-        Some(Peer::new("oracle-regex").parse(|| {
+        Some(Peer::new(oracle_regex::CARD.name).parse(|| {
             Box::new(|i| {
                 black_box(uri_oracle::appendix_b::captures(i));
                 true
@@ -144,17 +141,12 @@ impl OracleGrammar {
     pub fn new() -> OracleGrammar {
         OracleGrammar {
             info: SubjectInfo {
-                name: "oracle-grammar".to_owned(),
-                version: crate::dep_version!("uri-oracle").to_owned(),
-                profile: "rfc3986-grammar".to_owned(),
-                kind: Kind::InProcess,
-                library: "uri-oracle (this project's oracle/): each edition's grammar text"
-                    .to_owned(),
                 operations: OpSet::of(&[Op::Parse]),
                 components: ComponentSet::NONE,
                 decides_validity: true,
                 edition_fields: false,
                 editions: Edition::ALL.to_vec(),
+                ..card_info(&oracle_grammar::CARD)
             },
         }
     }
@@ -175,7 +167,7 @@ impl Subject for OracleGrammar {
     /// The library called directly, for the benches ([`crate::bench`]).
     fn direct(&self) -> Option<Peer> {
         Some(
-            Peer::new("oracle-grammar").parse(|| match Grammar::for_edition("rfc3986") {
+            Peer::new(oracle_grammar::CARD.name).parse(|| match Grammar::for_edition("rfc3986") {
                 Ok(g) => Box::new(move |i| {
                     matches!(
                         black_box(g.recognize(None, i, Reading::Document)),

@@ -31,6 +31,7 @@ use super::adapt::{invalid_base, kind_after, library_info, rejection, utf8};
 use super::direct::{keep, text, Peer};
 use super::{Ctx, Subject, SubjectInfo};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
+use crate::parsers::oxiri::CARD;
 
 /// oxiri's `IriRef::parse` and `Iri::resolve`.
 ///
@@ -54,10 +55,7 @@ impl Oxiri {
     pub fn new() -> Oxiri {
         Oxiri {
             info: library_info(
-                "oxiri",
-                crate::dep_version!("oxiri"),
-                "rfc3987-iri",
-                "oxiri: IriRef::parse, Iri::resolve",
+                &CARD,
                 &[Op::Parse, Op::Resolve],
                 ComponentSet::of(&[
                     Component::Scheme,
@@ -90,7 +88,7 @@ impl Subject for Oxiri {
     /// The library called directly, for the benches ([`crate::bench`]).
     fn direct(&self) -> Option<Peer> {
         Some(
-            Peer::new("oxiri")
+            Peer::new(CARD.name)
                 .parse(|| Box::new(|i| keep(text(i).and_then(|s| ::oxiri::IriRef::parse(s).ok()))))
                 .resolve(
                     |base| {

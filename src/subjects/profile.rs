@@ -239,8 +239,8 @@ mod tests {
         for s in crate::subjects::in_process() {
             assert!(profile(&s.info().profile).is_ok(), "{}", s.info().name);
         }
-        for w in crate::subjects::external::SHIPPED {
-            assert!(profile(w.profile).is_ok(), "{}", w.name);
+        for c in crate::parsers::CARDS {
+            assert!(profile(c.profile).is_ok(), "{}", c.name);
         }
     }
 

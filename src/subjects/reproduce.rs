@@ -18,6 +18,7 @@
 //! such an input itself (code `not-utf8`), without calling the library.
 
 use crate::model::Op;
+use crate::parsers::{DebianCall, Reproduce, RustCall};
 use crate::text::{literal, rust_bytes, sh_quote, Lang};
 
 // The workers of PyPI packages, run with the venv's interpreter.
@@ -47,30 +48,45 @@ mod debian;
 /// assert_eq!(reproduce("impl", Op::Parse, b"http://a/", None), None);
 /// ```
 pub fn reproduce(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+    let card = crate::parsers::card(subject)?;
+    line(card.reproduce, op, input, second)
+}
+
+/// The line of the template `template` (a card's [`Card::reproduce`](crate::parsers::Card)).
+///
+/// ```
+/// use uridiff::model::Op;
+/// use uridiff::parsers::Reproduce;
+/// use uridiff::subjects::reproduce::line;
+/// let l = line(Reproduce::RubyUri, Op::Resolve, b"g", Some(b"http://a/")).unwrap();
+/// assert!(l.starts_with("ruby -ruri -e '"), "{l}");
+/// assert_eq!(line(Reproduce::None, Op::Parse, b"http://a/", None), None);
+/// ```
+pub fn line(template: Reproduce, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
     let two = |lang| Some((literal(lang, second?)?, literal(lang, input)?));
-    match subject {
-        "python-urllib" => python_urllib(op, input, second),
-        "python-rfc3986" => python_rfc3986(op, input, second),
-        "python-urllib3" | "python-yarl" | "python-hyperlink" | "python-furl"
-        | "python-rfc3987" | "python-uritools" => pypi::line(subject, op, input, second),
-        "node-whatwg" => node_whatwg(op, input, two(Lang::Js)),
-        "node-legacy-url" => node_legacy(op, input, two(Lang::Js)),
-        "java-uri" => java(op, input, two(Lang::Java)),
-        "go-net-url" => go(op, input, two(Lang::Go)),
-        "php-parse-url" => (op == Op::Parse).then(|| php(input)),
-        "ruby-uri" => ruby(op, input, two(Lang::Ruby)),
-        "perl-uri" => perl(op, input, two(Lang::Perl)),
-        "curl-url" => curl(op, input, second),
-        "node-whatwg-url" | "node-url-parse" | "node-urijs" | "node-fast-uri" | "node-uri-js" => {
-            npm::line(subject, op, input, second)
-        }
-        "c-uriparser" => debian::uriparser(op, input, second),
-        "cpp-boost-url" => debian::boost_url(op, input, second),
-        "c-libwget" => debian::libwget(op, input, second),
-        "ruby-addressable" => debian::addressable(op, input, second),
-        "perl-mojo-url" => debian::mojo_url(op, input, second),
-        "java-okhttp" => debian::okhttp(op, input, second),
-        _ => rust(subject, op, input, second),
+    match template {
+        Reproduce::None => None,
+        Reproduce::Rust(call) => rust(call, op, input, second),
+        Reproduce::PythonUrllib => python_urllib(op, input, second),
+        Reproduce::PythonRfc3986 => python_rfc3986(op, input, second),
+        Reproduce::PyPi(call) => pypi::line(call, op, input, second),
+        Reproduce::NodeWhatwg => node_whatwg(op, input, two(Lang::Js)),
+        Reproduce::NodeLegacyUrl => node_legacy(op, input, two(Lang::Js)),
+        Reproduce::Npm(call) => npm::line(call, op, input, second),
+        Reproduce::JavaUri => java(op, input, two(Lang::Java)),
+        Reproduce::GoNetUrl => go(op, input, two(Lang::Go)),
+        Reproduce::PhpParseUrl => (op == Op::Parse).then(|| php(input)),
+        Reproduce::RubyUri => ruby(op, input, two(Lang::Ruby)),
+        Reproduce::PerlUri => perl(op, input, two(Lang::Perl)),
+        Reproduce::CurlUrl => curl(op, input, second),
+        Reproduce::Debian(call) => match call {
+            DebianCall::Uriparser => debian::uriparser(op, input, second),
+            DebianCall::BoostUrl => debian::boost_url(op, input, second),
+            DebianCall::Libwget => debian::libwget(op, input, second),
+            DebianCall::Addressable => debian::addressable(op, input, second),
+            DebianCall::MojoUrl => debian::mojo_url(op, input, second),
+            DebianCall::OkHttp => debian::okhttp(op, input, second),
+        },
     }
 }
 
@@ -407,65 +423,65 @@ fn curl(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
 /// calls (src/subjects/<crate>.rs). An operand the library refuses stops it at `unwrap`, with
 /// the library's error in the message (checked by compiling every line against the crates
 /// uridiff pins).
-fn rust(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+fn rust(call: RustCall, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
     let s = |b: &[u8]| literal(Lang::Rust, b);
-    let expr = match (subject, op) {
-        ("url", Op::Parse) => format!("url::Url::parse({})", s(input)?),
-        ("url", Op::Resolve) => format!(
+    let expr = match (call, op) {
+        (RustCall::Url, Op::Parse) => format!("url::Url::parse({})", s(input)?),
+        (RustCall::Url, Op::Resolve) => format!(
             "url::Url::parse({}).and_then(|b| b.join({}))",
             s(second?)?,
             s(input)?
         ),
-        ("ada-url", Op::Parse) => format!("ada_url::Url::parse({}, None)", s(input)?),
-        ("ada-url", Op::Resolve) => format!(
+        (RustCall::AdaUrl, Op::Parse) => format!("ada_url::Url::parse({}, None)", s(input)?),
+        (RustCall::AdaUrl, Op::Resolve) => format!(
             "ada_url::Url::parse({}, Some({}))",
             s(input)?,
             s(second?)?
         ),
-        ("http", Op::Parse) => format!("http::Uri::try_from(&{}[..])", rust_bytes(input)),
-        ("fluent-uri", Op::Parse) => format!("fluent_uri::UriRef::parse({})", s(input)?),
-        ("fluent-uri", Op::Resolve) => format!(
+        (RustCall::Http, Op::Parse) => format!("http::Uri::try_from(&{}[..])", rust_bytes(input)),
+        (RustCall::FluentUri, Op::Parse) => format!("fluent_uri::UriRef::parse({})", s(input)?),
+        (RustCall::FluentUri, Op::Resolve) => format!(
             "fluent_uri::UriRef::parse({}).unwrap().resolve_against(&fluent_uri::Uri::parse({}).unwrap())",
             s(input)?,
             s(second?)?
         ),
-        ("fluent-uri", Op::Normalize) => format!(
+        (RustCall::FluentUri, Op::Normalize) => format!(
             "fluent_uri::UriRef::parse({}).map(|u| u.normalize())",
             s(input)?
         ),
-        ("iri-string", Op::Parse) => {
+        (RustCall::IriString, Op::Parse) => {
             format!("iri_string::types::UriReferenceStr::new({})", s(input)?)
         }
-        ("iri-string", Op::Resolve) => format!(
+        (RustCall::IriString, Op::Resolve) => format!(
             "iri_string::types::UriReferenceStr::new({}).unwrap().resolve_against(iri_string::types::UriStr::new({}).unwrap().to_absolute()).to_string()",
             s(input)?,
             s(second?)?
         ),
-        ("iri-string", Op::Normalize) => format!(
+        (RustCall::IriString, Op::Normalize) => format!(
             "iri_string::types::UriStr::new({}).unwrap().normalize().to_string()",
             s(input)?
         ),
-        ("oxiri", Op::Parse) => format!("oxiri::IriRef::parse({})", s(input)?),
-        ("oxiri", Op::Resolve) => format!(
+        (RustCall::Oxiri, Op::Parse) => format!("oxiri::IriRef::parse({})", s(input)?),
+        (RustCall::Oxiri, Op::Resolve) => format!(
             "oxiri::Iri::parse({}).unwrap().resolve(&oxiri::IriRef::parse({}).unwrap())",
             s(second?)?,
             s(input)?
         ),
-        ("iref", Op::Parse) => format!("iref::IriRef::new({})", s(input)?),
-        ("iref", Op::Resolve) => format!(
+        (RustCall::Iref, Op::Parse) => format!("iref::IriRef::new({})", s(input)?),
+        (RustCall::Iref, Op::Resolve) => format!(
             "iref::IriRef::new({}).unwrap().resolved(iref::Iri::new({}).unwrap())",
             s(input)?,
             s(second?)?
         ),
-        ("iref", Op::Equivalent) => format!(
+        (RustCall::Iref, Op::Equivalent) => format!(
             "iref::IriRef::new({}).unwrap() == iref::IriRef::new({}).unwrap()",
             s(input)?,
             s(second?)?
         ),
-        ("uriparse", Op::Parse) => {
+        (RustCall::Uriparse, Op::Parse) => {
             format!("uriparse::URIReference::try_from(&{}[..])", rust_bytes(input))
         }
-        ("uriparse", Op::Normalize) => format!(
+        (RustCall::Uriparse, Op::Normalize) => format!(
             "{{ let mut u = uriparse::URIReference::try_from(&{}[..]).unwrap(); u.normalize(); u.to_string() }}",
             rust_bytes(input)
         ),
@@ -487,13 +503,12 @@ mod tests {
 
     #[test]
     fn every_shipped_worker_has_parse_and_resolve_lines_and_impl_has_none() {
-        use crate::subjects::external::SHIPPED;
-        for w in SHIPPED {
-            for op in w.operations {
+        for c in crate::parsers::workers() {
+            for op in c.worker().unwrap().operations {
                 assert!(
-                    reproduce(w.name, *op, b"http://a/b", Some(b"http://c/d")).is_some(),
+                    reproduce(c.name, *op, b"http://a/b", Some(b"http://c/d")).is_some(),
                     "{} {op}",
-                    w.name
+                    c.name
                 );
             }
         }

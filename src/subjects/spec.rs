@@ -5,9 +5,11 @@ use std::sync::LazyLock;
 
 use uri_spec::{Edition, ParseError, ParseErrorKind, Resolver, Rule};
 
+use super::adapt::card_info;
 use super::direct::{keep_ok, Peer};
-use super::{Ctx, Kind, Subject, SubjectInfo};
+use super::{Ctx, Subject, SubjectInfo};
 use crate::model::{ComponentSet, Components, Op, OpSet, Outcome, Parsed, Rejection};
+use crate::parsers::spec::CARD;
 
 /// The spec implementation as a [`Subject`].
 ///
@@ -30,16 +32,12 @@ impl Spec {
     pub fn new() -> Spec {
         Spec {
             info: SubjectInfo {
-                name: "impl".to_owned(),
-                version: crate::dep_version!("uri-spec").to_owned(),
-                profile: "rfc3986".to_owned(),
-                kind: Kind::InProcess,
-                library: "uri-spec (this project's impl/), every edition".to_owned(),
                 operations: OpSet::of(&Op::ALL),
                 components: ComponentSet::ALL,
                 decides_validity: true,
                 edition_fields: true,
                 editions: Edition::ALL.to_vec(),
+                ..card_info(&CARD)
             },
         }
     }
@@ -78,7 +76,7 @@ impl Subject for Spec {
     /// The library called directly, for the benches ([`crate::bench`]).
     fn direct(&self) -> Option<Peer> {
         Some(
-            Peer::new("impl")
+            Peer::new(CARD.name)
                 .parse(|| Box::new(|i| keep_ok(&uri_spec::parse(i))))
                 .resolve(
                     |base| {

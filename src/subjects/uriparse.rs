@@ -48,6 +48,7 @@ use super::adapt::{library_info, rejection};
 use super::direct::{keep, keep_ok, Peer};
 use super::{Ctx, Subject, SubjectInfo};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed, Rejection};
+use crate::parsers::uriparse::CARD;
 
 /// uriparse's `URIReference::try_from(&[u8])` and `normalize`.
 ///
@@ -71,14 +72,7 @@ impl Uriparse {
     /// The subject.
     pub fn new() -> Uriparse {
         Uriparse {
-            info: library_info(
-                "uriparse",
-                crate::dep_version!("uriparse"),
-                "rfc3986",
-                "uriparse: URIReference::try_from(&[u8]), URIReference::normalize",
-                &[Op::Parse, Op::Normalize],
-                ComponentSet::ALL,
-            ),
+            info: library_info(&CARD, &[Op::Parse, Op::Normalize], ComponentSet::ALL),
         }
     }
 
@@ -143,7 +137,7 @@ impl Subject for Uriparse {
     /// The library called directly, for the benches ([`crate::bench`]).
     fn direct(&self) -> Option<Peer> {
         Some(
-            Peer::new("uriparse")
+            Peer::new(CARD.name)
                 .parse(|| Box::new(|i| keep_ok(&::uriparse::URIReference::try_from(i))))
                 .normalize(|| {
                     Box::new(|i| {

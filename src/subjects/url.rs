@@ -59,6 +59,7 @@ use super::adapt::{invalid_base, library_info, rejection, utf8};
 use super::direct::{keep, text, Peer};
 use super::{Ctx, Subject, SubjectInfo};
 use crate::model::{Component, ComponentSet, Components, Op, Outcome, Parsed};
+use crate::parsers::url::CARD;
 
 /// The `url` crate (servo/rust-url), WHATWG URL Standard.
 ///
@@ -82,14 +83,7 @@ impl UrlCrate {
     /// The subject.
     pub fn new() -> UrlCrate {
         UrlCrate {
-            info: library_info(
-                "url",
-                crate::dep_version!("url"),
-                "whatwg-url",
-                "url (servo/rust-url): Url::parse, Url::join",
-                &[Op::Parse, Op::Resolve],
-                ComponentSet::ALL,
-            ),
+            info: library_info(&CARD, &[Op::Parse, Op::Resolve], ComponentSet::ALL),
         }
     }
 
@@ -146,7 +140,7 @@ impl Subject for UrlCrate {
     /// The library called directly, for the benches ([`crate::bench`]).
     fn direct(&self) -> Option<Peer> {
         Some(
-            Peer::new("url")
+            Peer::new(CARD.name)
                 .parse(|| Box::new(|i| keep(text(i).and_then(|s| Url::parse(s).ok()))))
                 .resolve(
                     |base| {

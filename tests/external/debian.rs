@@ -118,16 +118,13 @@ fn debian_resolvers_answer_as_their_libraries_are_known_to() {
 
 #[test]
 fn a_missing_jar_makes_java_okhttp_unavailable_naming_the_jar() {
-    use uridiff::subjects::external::{Run, SHIPPED};
-    let okhttp = SHIPPED
-        .iter()
-        .find(|w| w.name == "java-okhttp")
-        .expect("java-okhttp is shipped");
-    let Run::JavaClassPath { jars } = okhttp.run else {
+    use uridiff::parsers::Run;
+    let okhttp = uridiff::parsers::card("java-okhttp").expect("java-okhttp is shipped");
+    let Some(Run::JavaClassPath { jars }) = okhttp.worker().map(|w| w.run) else {
         panic!("java-okhttp runs on a class path")
     };
     assert!(jars.iter().any(|j| j.ends_with("okhttp.jar")));
-    let argv = okhttp.argv();
+    let argv = uridiff::subjects::external::argv(okhttp);
     if jars.iter().all(|j| std::path::Path::new(j).is_file()) {
         let argv = argv.expect("the jars are here");
         assert_eq!(argv[0], "java");

@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use super::{misbehave, parse, shipped};
 use uridiff::model::{Component, ComponentSet, Outcome};
-use uridiff::subjects::external::{External, SHIPPED};
+use uridiff::parsers::workers;
+use uridiff::subjects::external::{argv, env, External};
 use uridiff::subjects::{Ctx, Subject};
 
 /// A worker that declares scheme, host and path and answers every parse with
@@ -73,7 +74,7 @@ fn every_worker_answers_every_byte_sequence_with_valid_json() {
     // the host "%ED%AD%94" into a lone surrogate, which the worker used to print as such).
     let ctx = Ctx::default();
     let mut checked = 0;
-    for w in SHIPPED {
+    for w in workers() {
         let Some(worker) = shipped(w.name) else {
             eprintln!(
                 "note: skipping {} for the byte check: not available",
@@ -123,7 +124,7 @@ const PIPELINED: usize = 2000;
 
 #[test]
 fn every_worker_answers_every_pipelined_request_before_it_exits_at_the_end_of_input() {
-    for w in SHIPPED {
+    for w in workers() {
         if shipped(w.name).is_none() {
             eprintln!(
                 "note: skipping {} for the pipeline check: not available",
@@ -131,10 +132,10 @@ fn every_worker_answers_every_pipelined_request_before_it_exits_at_the_end_of_in
             );
             continue;
         }
-        let argv = w.argv().expect("it ran");
+        let argv = argv(w).expect("it ran");
         let mut child = Command::new(&argv[0])
             .args(&argv[1..])
-            .envs(w.env().expect("it ran"))
+            .envs(env(w).expect("it ran"))
             .env("GOTOOLCHAIN", "local")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

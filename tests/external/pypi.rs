@@ -102,14 +102,14 @@ fn the_pypi_resolvers_give_rfc_3986_examples() {
         (b"//g", "http://g"),
         (b"g;x?y#s", "http://a/b/c/g;x?y#s"),
     ];
-    for w in uridiff::subjects::external::SHIPPED {
-        if !w.file.starts_with("python-") || w.name == "python-urllib" {
+    for w in uridiff::parsers::workers() {
+        if w.worker().unwrap().run != uridiff::parsers::Run::PythonVenv {
             continue;
         }
         let Some(worker) = shipped(w.name) else {
             continue;
         };
-        if !w.operations.contains(&Op::Resolve) {
+        if !w.worker().unwrap().operations.contains(&Op::Resolve) {
             continue;
         }
         for (reference, want) in cases {

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use super::catalogue::{SHIPPED, SUPPORT};
+use crate::parsers::Card;
 
 /// The cache directory holding the shipped workers' sources (and built binaries):
 /// `<user cache>/uridiff/workers-<version>-<hash of the sources>`, where the user cache is
@@ -74,11 +74,35 @@ pub(super) fn user_cache() -> Option<PathBuf> {
         })
 }
 
+/// The files every shipped worker of a language shares, written beside the workers in the
+/// cache under the same relative paths as in `workers/`, so a worker finds them the same way in
+/// the repository and in the cache: the protocol's side of a worker, once per language, which is
+/// also what a library's maintainer vendors (`workers/sdk/`).
+///
+/// ```
+/// let (path, source) = uridiff::subjects::external::SUPPORT[0];
+/// assert!(path.starts_with("sdk/") && source.contains("uridiff-worker/1"));
+/// ```
+pub const SUPPORT: &[(&str, &str)] = &[
+    (
+        "sdk/uridiff_worker.js",
+        include_str!("../../../workers/sdk/uridiff_worker.js"),
+    ),
+    (
+        "sdk/uridiff_worker.py",
+        include_str!("../../../workers/sdk/uridiff_worker.py"),
+    ),
+    (
+        "sdk/uridiff_worker.h",
+        include_str!("../../../workers/sdk/uridiff_worker.h"),
+    ),
+];
+
 /// Every file the cache holds: (path relative to it, contents): each shipped worker's source
 /// and the support files they share.
 fn files() -> impl Iterator<Item = (&'static str, &'static str)> {
-    SHIPPED
-        .iter()
+    crate::parsers::workers()
+        .filter_map(Card::worker)
         .map(|w| (w.file, w.source))
         .chain(SUPPORT.iter().copied())
 }

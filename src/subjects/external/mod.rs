@@ -1,11 +1,11 @@
 //! External workers: a parser in any language, run as one persistent process that speaks the
 //! JSON-lines worker protocol (`uridiff-worker/1`, documented with a worked example in
-//! `workers/README.md` and as a JSON Schema in `workers/protocol.schema.json`), plus the
-//! built-in list of the workers uridiff ships ([`SHIPPED`]).
+//! `workers/README.md` and as a JSON Schema in `workers/protocol.schema.json`), and the
+//! launching of the workers uridiff ships (their cards: [`crate::parsers::workers`]).
 //!
 //! The Rust side of the protocol, in order:
 //! - **Start**: the command comes only from the command line ([`External::from_command`], run by
-//!   `sh -c`) or from the built-in list ([`External::shipped`], whose sources are embedded in
+//!   `sh -c`) or from a parser's card ([`External::shipped`], whose sources are embedded in
 //!   the binary and written to a cache directory under the system temp dir at first use, so the
 //!   binary does not need the repository). The worker runs in its own process group, so killing
 //!   it kills what it started (`go run` runs the compiled program as its child).
@@ -35,7 +35,7 @@
 //!   `uridiff` command does), what it detached with an emptied environment is ended as the
 //!   program's orphan ([`end_orphans`]; the `tree` room).
 //!
-//! The rooms: `catalogue` (the shipped workers), `cache` (where their sources are
+//! The rooms: `launch` (a shipped worker's command line), `cache` (where their sources are
 //! written), `packages` (the folder of the pinned PyPI and npm packages), `process` (spawn,
 //! read, kill), `tree` (ending a worker's descendants), `wire` (the protocol's lines), `feeder`
 //! (the window of requests in flight), `verdict` (when a worker is given up on).
@@ -45,8 +45,8 @@
 //! place of the bytes that are not UTF-8.
 
 mod cache;
-mod catalogue;
 mod feeder;
+mod launch;
 mod packages;
 mod pipes;
 mod process;
@@ -62,12 +62,11 @@ use std::process::Command;
 use std::sync::{Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
-pub use self::cache::cache_dir;
-pub(crate) use self::catalogue::shipped;
-use self::catalogue::{shipped_command, ALL_EIGHT, FOUR_OPS};
-pub use self::catalogue::{Run, Shipped, SHIPPED, SUPPORT};
+pub use self::cache::{cache_dir, SUPPORT};
 use self::feeder::Reply;
 pub use self::feeder::DEFAULT_WINDOW;
+use self::launch::shipped_command;
+pub use self::launch::{argv, env};
 pub use self::packages::{packages_dir, venv_python, PACKAGES_ENV};
 use self::process::{shorten, ReadError, Worker};
 pub use self::tree::{adopt_orphans, end_orphans};
@@ -76,6 +75,7 @@ pub use self::wire::PROTOCOL;
 use self::wire::{Handshake, Request, Wire};
 use super::{Ctx, Job, Kind, Subject, SubjectInfo};
 use crate::model::{Answer, Component, ComponentSet, Op, OpSet, Outcome, Parsed};
+use crate::parsers::{self, Card, ALL_EIGHT, FOUR_OPS};
 
 /// The time a worker has to answer one request unless [`External::timeout`] says otherwise (the
 /// command line's `--timeout-ms` sets it for every worker it runs).
@@ -133,15 +133,15 @@ impl std::str::FromStr for ExternalSpec {
 enum Launch {
     /// A command line given by the user (`--external NAME=COMMAND`), run by `sh -c`.
     Command(String),
-    /// A shipped worker.
-    Shipped(&'static Shipped),
+    /// A shipped worker, by its card.
+    Shipped(&'static Card, &'static parsers::Worker),
 }
 
 /// An external worker as a [`Subject`].
 ///
 /// Nothing starts when it is created: [`Subject::available`] or the first request starts the
 /// worker and reads its handshake. Until then [`Subject::info`] is what uridiff declares for it
-/// (for a shipped worker: its entry in [`SHIPPED`], version `-`); from then on it is what the
+/// (for a shipped worker: its card, version `-`); from then on it is what the
 /// worker said.
 ///
 /// # Examples
@@ -201,22 +201,34 @@ impl External {
         External::from_command(&spec.name, &spec.command)
     }
 
-    /// A shipped worker.
-    pub fn shipped(worker: &'static Shipped) -> External {
+    /// The worker of a parser's card; `None` for a card of a parser that runs in process.
+    ///
+    /// ```
+    /// use uridiff::subjects::{external::External, Subject};
+    /// let yarl = External::shipped(uridiff::parsers::card("python-yarl").unwrap()).unwrap();
+    /// assert_eq!(yarl.info().profile, "python-yarl");
+    /// assert!(External::shipped(uridiff::parsers::card("url").unwrap()).is_none());
+    /// ```
+    pub fn shipped(card: &'static Card) -> Option<External> {
+        card.worker().map(|w| External::of_worker(card, w))
+    }
+
+    /// The worker `worker` of `card` (a card's own worker, [`Card::worker`]).
+    pub fn of_worker(card: &'static Card, worker: &'static parsers::Worker) -> External {
         External::new(
             SubjectInfo {
-                name: worker.name.to_owned(),
+                name: card.name.to_owned(),
                 version: "-".to_owned(),
-                profile: worker.profile.to_owned(),
+                profile: card.profile.to_owned(),
                 kind: Kind::External,
-                library: worker.library.to_owned(),
+                library: card.library.to_owned(),
                 operations: OpSet::of(worker.operations),
                 components: ComponentSet::of(worker.components),
                 decides_validity: worker.decides_validity,
                 edition_fields: false,
                 editions: Vec::new(),
             },
-            Launch::Shipped(worker),
+            Launch::Shipped(card, worker),
         )
     }
 
@@ -293,7 +305,7 @@ impl External {
                 Err(Failure::Retry(why)) => last = why,
             }
         }
-        if let Launch::Shipped(w) = self.launch
+        if let Launch::Shipped(_, w) = self.launch
             && !last.contains("workers/install.sh")
         {
             // A worker that starts but dies at once mostly lacks its library. The note
@@ -316,13 +328,13 @@ impl External {
                 c.arg("-c").arg(line);
                 (c, line.clone())
             }
-            Launch::Shipped(w) => shipped_command(w).map_err(Failure::Final)?,
+            Launch::Shipped(card, _) => shipped_command(card).map_err(Failure::Final)?,
         };
         let mut worker = Worker::spawn(&mut command).map_err(|e| {
             if e.kind() == io::ErrorKind::NotFound {
                 let program = command.get_program().to_string_lossy().into_owned();
                 Failure::Final(match &self.launch {
-                    Launch::Shipped(w) => format!(
+                    Launch::Shipped(_, w) => format!(
                         "`{program}` not found on PATH (needs {}; workers/install.sh installs it)",
                         w.needs
                     ),
@@ -347,7 +359,7 @@ impl External {
                     && let Some(what) = missing_library(&worker.stderr_tail())
                 {
                     return Err(Failure::Final(match &self.launch {
-                        Launch::Shipped(w) => {
+                        Launch::Shipped(_, w) => {
                             format!("{what} (needs {}; workers/install.sh installs it)", w.needs)
                         }
                         Launch::Command(_) => what,
@@ -385,10 +397,10 @@ impl External {
         if h.protocol != PROTOCOL {
             return Err(format!("protocol {:?}, expected {PROTOCOL:?}", h.protocol));
         }
-        if let Launch::Shipped(w) = self.launch
-            && h.name != w.name
+        if let Launch::Shipped(card, _) = self.launch
+            && h.name != card.name
         {
-            return Err(format!("name {:?}, expected {:?}", h.name, w.name));
+            return Err(format!("name {:?}, expected {:?}", h.name, card.name));
         }
         if h.version.trim().is_empty() {
             return Err("an empty version".to_owned());

@@ -6,19 +6,20 @@
 
 use super::js_print;
 use crate::model::Op;
+use crate::parsers::NpmCall;
 use crate::text::{literal, sh_quote, Lang};
 
 /// `NODE_PATH` as uridiff sets it for these workers, written for `sh`: `$URIDIFF_PACKAGES`, else
 /// the user's cache folder.
 const NODE_PATH: &str = "NODE_PATH=\"${URIDIFF_PACKAGES:-${XDG_CACHE_HOME:-$HOME/.cache}/uridiff/packages}/node/node_modules\"";
 
-/// The line for `subject` (one of the five), `None` for another subject or an operation its
-/// worker lacks (reached through [`super::reproduce`]).
-pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+/// The line of `call` (an npm worker's card's template), `None` for an operation its worker
+/// lacks (reached through [`super::reproduce`]).
+pub(super) fn line(call: NpmCall, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
     let x = || literal(Lang::Js, input);
     let two = || Some((literal(Lang::Js, second?)?, x()?));
-    let program = match (subject, op) {
-        ("node-whatwg-url", Op::Parse) => format!(
+    let program = match (call, op) {
+        (NpmCall::WhatwgUrl, Op::Parse) => format!(
             "const w = require(\"whatwg-url\"); const u = w.parseURL({}); \
              if (u === null) console.log(\"failure\"); else {}",
             x()?,
@@ -36,14 +37,14 @@ pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -
                 ("fragment", "u.fragment"),
             ])
         ),
-        ("node-whatwg-url", Op::Resolve) => {
+        (NpmCall::WhatwgUrl, Op::Resolve) => {
             let (base, reference) = two()?;
             format!(
                 "const w = require(\"whatwg-url\"); \
                  console.log(w.serializeURL(w.parseURL({reference}, {{ baseURL: w.parseURL({base}) }})))"
             )
         }
-        ("node-url-parse", Op::Parse) => format!(
+        (NpmCall::UrlParse, Op::Parse) => format!(
             "const u = new (require(\"url-parse\"))({}, {{}}); {}",
             x()?,
             js_print(&[
@@ -68,11 +69,11 @@ pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -
                 ),
             ])
         ),
-        ("node-url-parse", Op::Resolve) => {
+        (NpmCall::UrlParse, Op::Resolve) => {
             let (base, reference) = two()?;
             format!("console.log(new (require(\"url-parse\"))({reference}, {base}).href)")
         }
-        ("node-urijs", Op::Parse) => format!(
+        (NpmCall::Urijs, Op::Parse) => format!(
             "const URI = require(\"urijs\"); const x = {}; URI(x); const p = URI.parse(x); {}",
             x()?,
             js_print(&[
@@ -89,51 +90,48 @@ pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -
                 ("fragment", "p.fragment"),
             ])
         ),
-        ("node-urijs", Op::Resolve) => {
+        (NpmCall::Urijs, Op::Resolve) => {
             let (base, reference) = two()?;
             format!("console.log(require(\"urijs\")({reference}).absoluteTo({base}).href())")
         }
-        ("node-urijs", Op::Normalize) => {
+        (NpmCall::Urijs, Op::Normalize) => {
             format!(
                 "console.log(require(\"urijs\")({}).normalize().href())",
                 x()?
             )
         }
-        ("node-urijs", Op::Equivalent) => {
+        (NpmCall::Urijs, Op::Equivalent) => {
             let (other, x) = two()?;
             format!("console.log(require(\"urijs\")({x}).equals({other}))")
         }
-        ("node-fast-uri" | "node-uri-js", _) => {
-            let package = subject.trim_start_matches("node-");
-            match op {
-                Op::Parse => format!(
-                    "const r = require(\"{package}\").parse({}); {}",
-                    x()?,
-                    js_print(&[
-                        ("error", "r.error"),
-                        ("scheme", "r.scheme"),
-                        ("userinfo", "r.userinfo"),
-                        ("host", "r.host"),
-                        ("port", "r.port"),
-                        ("path", "r.path"),
-                        ("query", "r.query"),
-                        ("fragment", "r.fragment"),
-                    ])
-                ),
-                Op::Resolve => {
-                    let (base, reference) = two()?;
-                    format!("console.log(require(\"{package}\").resolve({base}, {reference}))")
-                }
-                Op::Normalize => {
-                    format!("console.log(require(\"{package}\").normalize({}))", x()?)
-                }
-                Op::Equivalent => {
-                    let (other, x) = two()?;
-                    format!("console.log(require(\"{package}\").equal({x}, {other}))")
-                }
-                Op::Extract => return None,
+        (NpmCall::UriJsFamily(package), _) => match op {
+            Op::Parse => format!(
+                "const r = require(\"{package}\").parse({}); {}",
+                x()?,
+                js_print(&[
+                    ("error", "r.error"),
+                    ("scheme", "r.scheme"),
+                    ("userinfo", "r.userinfo"),
+                    ("host", "r.host"),
+                    ("port", "r.port"),
+                    ("path", "r.path"),
+                    ("query", "r.query"),
+                    ("fragment", "r.fragment"),
+                ])
+            ),
+            Op::Resolve => {
+                let (base, reference) = two()?;
+                format!("console.log(require(\"{package}\").resolve({base}, {reference}))")
             }
-        }
+            Op::Normalize => {
+                format!("console.log(require(\"{package}\").normalize({}))", x()?)
+            }
+            Op::Equivalent => {
+                let (other, x) = two()?;
+                format!("console.log(require(\"{package}\").equal({x}, {other}))")
+            }
+            Op::Extract => return None,
+        },
         _ => return None,
     };
     Some(format!("{NODE_PATH} node -e {}", sh_quote(&program)))
@@ -146,11 +144,11 @@ mod tests {
     #[test]
     fn each_line_sets_node_path_and_calls_its_package() {
         for (subject, package) in [
-            ("node-whatwg-url", "whatwg-url"),
-            ("node-url-parse", "url-parse"),
-            ("node-urijs", "urijs"),
-            ("node-fast-uri", "fast-uri"),
-            ("node-uri-js", "uri-js"),
+            (NpmCall::WhatwgUrl, "whatwg-url"),
+            (NpmCall::UrlParse, "url-parse"),
+            (NpmCall::Urijs, "urijs"),
+            (NpmCall::UriJsFamily("fast-uri"), "fast-uri"),
+            (NpmCall::UriJsFamily("uri-js"), "uri-js"),
         ] {
             let parse = line(subject, Op::Parse, b"http://a/", None).unwrap();
             assert!(parse.starts_with("NODE_PATH=\""), "{parse}");
@@ -162,8 +160,10 @@ mod tests {
             assert!(resolve.contains("\"../g\"") && resolve.contains("\"http://a/b/c\""));
         }
         // whatwg-url and url-parse offer no normalize; a text-only library takes no bytes.
-        assert_eq!(line("node-url-parse", Op::Normalize, b"a", None), None);
-        assert_eq!(line("node-fast-uri", Op::Parse, b"\xff", None), None);
-        assert_eq!(line("node-whatwg", Op::Parse, b"a", None), None);
+        assert_eq!(line(NpmCall::UrlParse, Op::Normalize, b"a", None), None);
+        assert_eq!(
+            line(NpmCall::UriJsFamily("fast-uri"), Op::Parse, b"\xff", None),
+            None
+        );
     }
 }

@@ -6,6 +6,7 @@
 
 use super::py_print;
 use crate::model::Op;
+use crate::parsers::PyPiCall;
 use crate::text::{literal, sh_quote, Lang};
 
 /// The interpreter of the venv of pinned packages, as a shell word: its path where
@@ -27,13 +28,13 @@ fn text(input: &[u8]) -> Option<String> {
     literal(Lang::Python, input)
 }
 
-/// The line of `subject` (a PyPI worker's name), `None` for another name or an operation the
-/// worker lacks.
-pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+/// The line of `call` (a PyPI worker's card's template), `None` for an operation the worker
+/// lacks.
+pub(super) fn line(call: PyPiCall, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
     let x = text(input)?;
     let y = || second.and_then(text);
-    let program = match (subject, op) {
-        ("python-urllib3", Op::Parse) => format!(
+    let program = match (call, op) {
+        (PyPiCall::Urllib3, Op::Parse) => format!(
             "from urllib3.util import parse_url; u = parse_url({x}); {}",
             py_print(&[
                 ("scheme", "u.scheme"),
@@ -46,7 +47,7 @@ pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -
                 ("fragment", "u.fragment"),
             ])
         ),
-        ("python-yarl", Op::Parse) => format!(
+        (PyPiCall::Yarl, Op::Parse) => format!(
             "import yarl; u = yarl.URL({x}); {}",
             py_print(&[
                 ("scheme", "u.scheme"),
@@ -63,10 +64,10 @@ pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -
                 ("fragment", "u.raw_fragment"),
             ])
         ),
-        ("python-yarl", Op::Resolve) => {
+        (PyPiCall::Yarl, Op::Resolve) => {
             format!("import yarl; print(yarl.URL({}).join(yarl.URL({x})))", y()?)
         }
-        ("python-hyperlink", Op::Parse) => format!(
+        (PyPiCall::Hyperlink, Op::Parse) => format!(
             "import hyperlink; u = hyperlink.parse({x}, decoded=False); {}",
             py_print(&[
                 ("scheme", "u.scheme"),
@@ -81,16 +82,16 @@ pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -
                 ("fragment", "u.fragment"),
             ])
         ),
-        ("python-hyperlink", Op::Resolve) => format!(
+        (PyPiCall::Hyperlink, Op::Resolve) => format!(
             "import hyperlink; print(hyperlink.parse({}, decoded=False).click({x})\
              .to_text(with_password=True))",
             y()?
         ),
-        ("python-hyperlink", Op::Normalize) => format!(
+        (PyPiCall::Hyperlink, Op::Normalize) => format!(
             "import hyperlink; print(hyperlink.parse({x}, decoded=False).normalize()\
              .to_text(with_password=True))"
         ),
-        ("python-furl", Op::Parse) => format!(
+        (PyPiCall::Furl, Op::Parse) => format!(
             "import furl; f = furl.furl({x}); {}",
             py_print(&[
                 ("scheme", "f.scheme"),
@@ -107,10 +108,10 @@ pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -
                 ("fragment", "str(f.fragment)"),
             ])
         ),
-        ("python-furl", Op::Resolve) => {
+        (PyPiCall::Furl, Op::Resolve) => {
             format!("import furl; print(furl.furl({}).join({x}).url)", y()?)
         }
-        ("python-rfc3987", Op::Parse) => format!(
+        (PyPiCall::Rfc3987, Op::Parse) => format!(
             "import rfc3987; p = rfc3987.parse({x}, rule=\"URI_reference\"); {}",
             py_print(&[
                 ("scheme", "p[\"scheme\"]"),
@@ -120,14 +121,14 @@ pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -
                 ("fragment", "p[\"fragment\"]"),
             ])
         ),
-        ("python-rfc3987", Op::Resolve) => {
+        (PyPiCall::Rfc3987, Op::Resolve) => {
             let base = y()?;
             format!(
                 "import rfc3987; rfc3987.parse({base}, rule=\"URI_reference\"); \
                  rfc3987.parse({x}, rule=\"URI_reference\"); print(rfc3987.resolve({base}, {x}))"
             )
         }
-        ("python-uritools", Op::Parse) => format!(
+        (PyPiCall::Uritools, Op::Parse) => format!(
             "import uritools; u = uritools.urisplit({x}); {}",
             py_print(&[
                 ("scheme", "u.scheme"),
@@ -140,7 +141,7 @@ pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -
                 ("fragment", "u.fragment"),
             ])
         ),
-        ("python-uritools", Op::Resolve) => {
+        (PyPiCall::Uritools, Op::Resolve) => {
             format!("import uritools; print(uritools.urijoin({}, {x}))", y()?)
         }
         _ => return None,
@@ -152,28 +153,30 @@ pub(super) fn line(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -
 mod tests {
     use super::*;
 
-    const WORKERS: &[&str] = &[
-        "python-urllib3",
-        "python-yarl",
-        "python-hyperlink",
-        "python-furl",
-        "python-rfc3987",
-        "python-uritools",
+    const WORKERS: &[PyPiCall] = &[
+        PyPiCall::Urllib3,
+        PyPiCall::Yarl,
+        PyPiCall::Hyperlink,
+        PyPiCall::Furl,
+        PyPiCall::Rfc3987,
+        PyPiCall::Uritools,
     ];
 
     #[test]
     fn every_pypi_worker_has_a_parse_line_and_none_for_bytes_it_cannot_take() {
         for w in WORKERS {
-            let l = line(w, Op::Parse, b"http://a/it's", None).unwrap_or_else(|| panic!("{w}"));
-            assert!(l.contains(" -c '") && l.contains(r"it'\''s"), "{w}: {l}");
-            assert_eq!(line(w, Op::Parse, b"http://a/\x80", None), None, "{w}");
+            let l = line(*w, Op::Parse, b"http://a/it's", None).unwrap_or_else(|| panic!("{w:?}"));
+            assert!(l.contains(" -c '") && l.contains(r"it'\''s"), "{w:?}: {l}");
+            assert_eq!(line(*w, Op::Parse, b"http://a/\x80", None), None, "{w:?}");
         }
         // Operations a worker lacks have no line.
         assert_eq!(
-            line("python-urllib3", Op::Resolve, b"g", Some(b"http://a/")),
+            line(PyPiCall::Urllib3, Op::Resolve, b"g", Some(b"http://a/")),
             None
         );
-        assert_eq!(line("python-furl", Op::Normalize, b"http://a/", None), None);
-        assert_eq!(line("python-other", Op::Parse, b"http://a/", None), None);
+        assert_eq!(
+            line(PyPiCall::Furl, Op::Normalize, b"http://a/", None),
+            None
+        );
     }
 }

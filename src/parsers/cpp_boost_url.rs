@@ -1,0 +1,29 @@
+//! The card of cpp-boost-url: Boost.URL (Debian 12).
+
+use super::*;
+
+/// `cpp-boost-url`.
+pub const CARD: Card = Card {
+    name: "cpp-boost-url",
+    library: "Boost.URL: parse_uri_reference, resolve, normalize",
+    version: DEBIAN_PINNED,
+    profile: "rfc3986",
+    docs: &["https://www.boost.org/doc/libs/1_81_0/libs/url/doc/html/index.html"],
+    runs: Runs::Worker(Worker {
+        operations: &[Op::Parse, Op::Resolve, Op::Normalize],
+        components: ALL_EIGHT,
+        decides_validity: true,
+        file: "cpp-boost-url.cpp",
+        source: include_str!("../../workers/cpp-boost-url.cpp"),
+        run: Run::CompiledCxx {
+            libs: &["-lboost_url"],
+        },
+        packages: &[
+            Package::Debian("g++"),
+            Package::Debian("libboost-url1.81-dev"),
+        ],
+        needs: "c++ and Boost.URL (Debian: g++, libboost-url1.81-dev)",
+    }),
+    reproduce: Reproduce::Debian(DebianCall::BoostUrl),
+    schemes: Schemes::Any,
+};
