@@ -228,7 +228,8 @@ def report(uridiff, external, out, count, every):
 
 def reads_otherwise(uridiff, plain, ext, c):
     """Whether the patched copy parses the confusion class's input otherwise than the unpatched."""
-    if not isinstance(c["input"], str):
+    # An input uridiff diff cannot be given on a command line (a NUL) is not checked.
+    if not isinstance(c["input"], str) or "\0" in c["input"]:
         return True
     answers = []
     for external in (plain, ext):
@@ -256,7 +257,8 @@ def answer_of(stdout):
 def shows(uridiff, plain, c):
     """Whether the class's example shows the bug: the unpatched copy answers otherwise on it."""
     ex = c["example"]
-    if ex["op"] not in ("parse", "resolve") or not isinstance(ex["input"], str):
+    if ex["op"] not in ("parse", "resolve") or not isinstance(ex["input"], str) \
+            or "\0" in ex["input"] or "\0" in str(ex.get("second")):
         return True
     cmd = [uridiff, "diff", "--json", "--parser", NAME, "--external", plain]
     if ex["op"] == "resolve":
