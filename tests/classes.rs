@@ -12,6 +12,7 @@ use uridiff::subjects::{self, Ctx, Kind, Subject, SubjectInfo};
 
 fn info(name: &str, ops: &[Op]) -> SubjectInfo {
     SubjectInfo {
+        wraps: None,
         name: name.into(),
         version: "test".into(),
         profile: "rfc3986".into(),

@@ -261,3 +261,80 @@ fn parsers_rules_lists_every_rule_and_the_dead_ones_last() {
         assert_eq!(l.split_whitespace().nth(1), Some("0"), "{l}");
     }
 }
+
+/// A worker that only shakes hands (`uridiff parsers` starts it to say whether it runs; it
+/// reads its requests until uridiff closes them), with
+/// `extra` JSON fields in its handshake.
+#[cfg(unix)]
+fn handshake_only(name: &str, extra: &str) -> String {
+    format!(
+        "{name}=printf '%s\\n' '{{\"protocol\":\"uridiff-worker/1\",\"name\":\"{name}\",\"version\":\"1\",\"profile\":\"rfc3986\",\"operations\":[\"parse\"],\"components\":[\"host\"],\"decides_validity\":true{extra}}}'; exec cat >/dev/null"
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn a_worker_under_a_shipped_parsers_name_replaces_it_and_takes_its_rules() {
+    let o = uridiff(&[
+        "parsers",
+        "--json",
+        "--parser",
+        "iri-string",
+        "--external",
+        &handshake_only("iri-string", ""),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("replaces the shipped iri-string"),
+        "{}",
+        stderr(&o)
+    );
+    let listed: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let text = listed.to_string();
+    assert!(text.contains("\"wraps\":\"iri-string\""), "{text}");
+    assert!(text.contains("\"external\""), "{text}");
+    // One step off: impl is the specification and is never replaced; a name no parser has
+    // is a worker of its own.
+    let o = uridiff(&["parsers", "--external", &handshake_only("impl", "")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot be replaced"));
+    let o = uridiff(&[
+        "parsers",
+        "--json",
+        "--external",
+        &handshake_only("mine", ""),
+    ]);
+    assert!(!stderr(&o).contains("replaces"));
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("\"wraps\""));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_handshake_wraps_only_a_parser_uridiff_ships() {
+    let o = uridiff(&[
+        "parsers",
+        "--json",
+        "--parser",
+        "mine",
+        "--external",
+        &handshake_only("mine", ",\"wraps\":\"iri-string\""),
+    ]);
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("\"wraps\":\"iri-string\""),
+        "{}",
+        stderr(&o)
+    );
+    // One step off: a library uridiff does not ship is refused at the handshake.
+    let o = uridiff(&[
+        "parsers",
+        "--parser",
+        "mine",
+        "--external",
+        &handshake_only("mine", ",\"wraps\":\"nosuch\""),
+    ]);
+    let listed = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        listed.contains("no: bad handshake: wraps \"nosuch\", which is no parser uridiff ships"),
+        "{listed}"
+    );
+}

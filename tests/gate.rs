@@ -63,6 +63,7 @@ struct Copy1 {
 fn copy(name: &str, change: Change1) -> Arc<dyn Subject> {
     Arc::new(Copy1 {
         info: SubjectInfo {
+            wraps: None,
             name: name.into(),
             version: "1.0.0".into(),
             profile: "rfc3986".into(),

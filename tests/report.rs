@@ -38,6 +38,7 @@ const HOSTILE_HOST: &str = "<script>alert(1)</script>\u{1}\u{1b}[31m\u{202e}evil
 
 fn info(name: &str, profile: &str, kind: Kind, components: ComponentSet) -> SubjectInfo {
     SubjectInfo {
+        wraps: None,
         name: name.into(),
         version: "1.2.3".into(),
         profile: profile.into(),

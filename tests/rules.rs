@@ -118,6 +118,7 @@ impl Subject for AlwaysEqual {
 /// reporting `components`, deciding validity.
 fn double(name: &str, profile: &str, ops: &[Op], components: ComponentSet) -> SubjectInfo {
     SubjectInfo {
+        wraps: None,
         name: name.into(),
         version: "test".into(),
         profile: profile.into(),
@@ -175,6 +176,18 @@ fn resolves(name: &str, profile: &str, f: Resolves) -> Arc<dyn Subject> {
     Arc::new(Plays {
         info: double(name, profile, &[Op::Resolve], ComponentSet::ALL),
         edition,
+        change: |_, o| o,
+        resolves: Some(f),
+    })
+}
+
+/// [`resolves`], the double declaring that it wraps the shipped parser `wraps`.
+fn resolves_wrapping(name: &str, wraps: &str, profile: &str, f: Resolves) -> Arc<dyn Subject> {
+    let mut info = double(name, profile, &[Op::Resolve], ComponentSet::ALL);
+    info.wraps = Some(wraps.to_owned());
+    Arc::new(Plays {
+        info,
+        edition: Edition::Rfc3986,
         change: |_, o| o,
         resolves: Some(f),
     })

@@ -230,6 +230,28 @@ fn parsers_output_matches_its_schema() {
     let mut broken = docs[0].clone();
     broken["kind"] = json!("in-a-box");
     assert!(!schema("parsers").is_valid(&broken));
+    // A worker replacing a shipped parser says which one it wraps.
+    #[cfg(unix)]
+    {
+        let worker = "iri-string=printf '%s\\n' '{\"protocol\":\"uridiff-worker/1\",\"name\":\"x\",\"version\":\"1\",\"profile\":\"rfc3986\",\"operations\":[\"parse\"],\"components\":[\"host\"],\"decides_validity\":true}'; exec cat >/dev/null";
+        let docs = lines(
+            &[
+                "parsers",
+                "--json",
+                "--parser",
+                "iri-string",
+                "--external",
+                worker,
+            ],
+            b"",
+        );
+        assert_eq!(docs.len(), 1);
+        assert_eq!(docs[0]["wraps"], json!("iri-string"));
+        check("parsers", &docs);
+        let mut broken = docs[0].clone();
+        broken["wraps"] = json!("");
+        assert!(!schema("parsers").is_valid(&broken));
+    }
 }
 
 /// `parsers --rules --json` against its schema, on the in-process parsers (every worker would

@@ -17,7 +17,8 @@ pub struct SubjectArgs {
     #[arg(long = "parser", value_name = "NAME")]
     pub parsers: Vec<String>,
     /// Add an external worker speaking the JSON-lines protocol (docs/src/workers.md):
-    /// NAME=COMMAND, the command run by `sh -c` (repeatable; workers/README.md).
+    /// NAME=COMMAND, the command run by `sh -c` (repeatable; workers/README.md). A NAME of a
+    /// parser uridiff ships replaces it for the run, judged with its rules.
     #[arg(long = "external", value_name = "NAME=COMMAND")]
     pub external: Vec<String>,
     /// Only the parsers that run inside uridiff: no worker process is started.
@@ -46,17 +47,26 @@ pub fn all(args: &SubjectArgs) -> anyhow::Result<Vec<Arc<dyn Subject>>> {
         if name.is_empty() || command.trim().is_empty() {
             bail!("--external {spec:?}: NAME and COMMAND must not be empty");
         }
-        if all.iter().any(|s| s.info().name == name) {
-            bail!("--external {spec:?}: a parser named {name:?} already exists; pick another name");
+        let mut worker =
+            External::from_command(name, command).timeout(Duration::from_millis(args.timeout_ms));
+        // A worker under a shipped parser's name takes its place for the run, with its rules:
+        // a maintainer gates the library at their own commit. impl and the oracles are the
+        // specification itself and are never replaced; two workers of one name are refused.
+        if let Some(at) = all.iter().position(|s| s.info().name == name) {
+            let shipped = all[at].info();
+            if shipped.speaks_editions()
+                || shipped.wraps.is_some()
+                || uridiff::parsers::card(name).is_none()
+            {
+                bail!("--external {spec:?}: a parser named {name:?} already exists and cannot be replaced; pick another name");
+            }
+            eprintln!("uridiff: --external {name}: replaces the shipped {name} for this run (its rules apply)");
+            all.remove(at);
+            worker = worker.wrapping(name);
         }
-        all.push(external(name, command, args.timeout_ms)?);
+        all.push(Arc::new(worker));
     }
     Ok(all)
-}
-
-fn external(name: &str, command: &str, timeout_ms: u64) -> anyhow::Result<Arc<dyn Subject>> {
-    let worker = External::from_command(name, command).timeout(Duration::from_millis(timeout_ms));
-    Ok(Arc::new(worker))
 }
 
 /// The subjects selected by `--parser` (all available ones when none is named). A named subject

@@ -222,6 +222,7 @@ mod tests {
 
     fn engine() -> Engine {
         Engine::new(vec![Arc::new(Swap(SubjectInfo {
+            wraps: None,
             name: "swap".into(),
             version: "1".into(),
             profile: "rfc3986".into(),

@@ -79,7 +79,9 @@ pub struct Judged<'a> {
 /// ```
 pub fn judge(op: Op, input: &[u8], j: &Judged<'_>) -> Vec<Finding> {
     let info = j.info;
-    judge_by(op, input, j, &|e| explain_for(&info.profile, &info.name, e))
+    judge_by(op, input, j, &|e| {
+        explain_for(&info.profile, info.rules_owner(), e)
+    })
 }
 
 /// [`judge`], with the rules that may explain a difference given: the conformance matrix uses it

@@ -630,6 +630,7 @@ mod tests {
         for limit in [4_096, 1_000_000] {
             let capped = Arc::new(Capped {
                 info: SubjectInfo {
+                    wraps: None,
                     name: "capped".into(),
                     version: "1".into(),
                     profile: "rfc3986".into(),

@@ -606,12 +606,21 @@ impl Engine {
             },
             partition: evidence(&self.infos(), signature.class, &row),
             outcomes: names.zip(row.outcomes).collect(),
-            reproduce: subjects::reproduce::reproduce(
-                &signature.subject,
-                example.op,
-                &example.input,
-                example.second.as_deref(),
-            ),
+            // A worker that wraps a shipped parser's library has no line of that parser's: it
+            // would call the library uridiff installs, not this worker's.
+            reproduce: self.subjects[i]
+                .info()
+                .wraps
+                .is_none()
+                .then(|| {
+                    subjects::reproduce::reproduce(
+                        &signature.subject,
+                        example.op,
+                        &example.input,
+                        example.second.as_deref(),
+                    )
+                })
+                .flatten(),
             diff: diff_command(&example),
             first_seen: first_seen.clone(),
             example,
@@ -675,6 +684,7 @@ mod tests {
 
     fn lower(profile: &str) -> Arc<dyn Subject> {
         Arc::new(Lower(SubjectInfo {
+            wraps: None,
             name: format!("lower-{profile}"),
             version: "1".into(),
             profile: profile.into(),
@@ -758,6 +768,7 @@ mod tests {
     fn reads(profile: &str, read: fn(&[u8]) -> Outcome<Parsed>) -> Arc<dyn Subject> {
         Arc::new(Reads(
             SubjectInfo {
+                wraps: None,
                 name: format!("reads-{profile}"),
                 version: "1".into(),
                 profile: profile.into(),

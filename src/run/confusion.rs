@@ -344,7 +344,11 @@ impl<'a> ConfusionClasses<'a> {
                 let scheme = input_scheme(&f.input);
                 let mut groups = describe(infos, c, &g, &f.reads, scheme.as_deref());
                 for group in &mut groups {
-                    group.reproduce = group.parsers.iter().find_map(|p| {
+                    // Not a worker's that wraps a shipped parser's library (its line would
+                    // call the library uridiff installs).
+                    let wraps =
+                        |p: &String| infos.iter().any(|i| &i.name == p && i.wraps.is_some());
+                    group.reproduce = group.parsers.iter().filter(|p| !wraps(p)).find_map(|p| {
                         crate::subjects::reproduce::reproduce(p, Op::Parse, &f.input, None)
                     });
                 }
@@ -567,6 +571,7 @@ mod class_tests {
 
     fn info(name: &str, profile: &str) -> SubjectInfo {
         SubjectInfo {
+            wraps: None,
             name: name.into(),
             version: "1".into(),
             profile: profile.into(),

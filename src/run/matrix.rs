@@ -187,7 +187,7 @@ impl<'e> Versus<'e> {
                     // `search` giving '' for none, ...).
                     &|e| {
                         crate::engine::versus_rfc3986(e).or_else(|| {
-                            crate::engine::explain_for(&s.info().profile, &s.info().name, e)
+                            crate::engine::explain_for(&s.info().profile, s.info().rules_owner(), e)
                         })
                     },
                 );

@@ -30,6 +30,7 @@ pub(crate) fn library_info(
 /// The part of a subject's description its card gives: name, version, profile and library.
 pub(crate) fn card_info(card: &Card) -> SubjectInfo {
     SubjectInfo {
+        wraps: None,
         name: card.name.to_owned(),
         version: card.version.known().unwrap_or("-").to_owned(),
         profile: card.profile.to_owned(),

@@ -82,6 +82,7 @@ impl Lenient {
     pub fn new() -> Lenient {
         Lenient {
             info: SubjectInfo {
+                wraps: None,
                 name: "lenient".to_owned(),
                 version: env!("CARGO_PKG_VERSION").to_owned(),
                 profile: "rfc3986".to_owned(),

@@ -92,6 +92,13 @@ pub struct SubjectInfo {
     /// every job under its profile.
     #[serde(serialize_with = "edition_ids")]
     pub editions: Vec<Edition>,
+    /// The parser uridiff ships whose library this one calls, when it is not that parser
+    /// itself (a maintainer's worker of the library at their own commit: its handshake's
+    /// `wraps`, or `--external NAME=...` under a shipped parser's name): it takes that
+    /// parser's by-design rules, and has no reproduce line of that parser's (one would call
+    /// the library uridiff installs, not this worker's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wraps: Option<String>,
 }
 
 fn edition_ids<S: serde::Serializer>(e: &[Edition], s: S) -> Result<S::Ok, S::Error> {
@@ -102,6 +109,12 @@ impl SubjectInfo {
     /// Whether the subject speaks editions (only impl and the oracles do).
     pub fn speaks_editions(&self) -> bool {
         !self.editions.is_empty()
+    }
+
+    /// The name its by-design rules are filed under, beside its profile's: the parser it
+    /// [wraps](SubjectInfo::wraps), else its own.
+    pub fn rules_owner(&self) -> &str {
+        self.wraps.as_deref().unwrap_or(&self.name)
     }
 }
 
@@ -447,6 +460,7 @@ impl NotCompiled {
     pub fn new(name: &str, profile: &str, why: &'static str) -> NotCompiled {
         NotCompiled {
             info: SubjectInfo {
+                wraps: None,
                 name: name.to_owned(),
                 version: "-".to_owned(),
                 profile: profile.to_owned(),
@@ -626,6 +640,7 @@ mod tests {
 
     fn panicky() -> Panicky {
         Panicky(SubjectInfo {
+            wraps: None,
             name: "panicky".into(),
             version: "0".into(),
             profile: "test".into(),

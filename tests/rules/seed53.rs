@@ -8,7 +8,7 @@ use uri_spec::Edition;
 use uridiff::model::Component;
 use uridiff::subjects::Subject;
 
-use super::{always_equal, fired, plays, rejected, resolves, split_with};
+use super::{always_equal, fired, plays, rejected, resolves, resolves_wrapping, split_with};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
@@ -158,4 +158,27 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
         "resolve:.|http://a/%7Eu/%7eu/x",
         "base in its normal form",
     );
+}
+
+/// A maintainer's worker of iri-string under a name of its own takes iri-string's rules when it
+/// says it wraps it (`iri-string/pct-dot-segments-resolved`: `%2E%2E/g` against
+/// `http://a/b/c/d` is `http://a/b/g`), and not otherwise.
+#[test]
+fn a_worker_that_wraps_a_shipped_parser_takes_its_rules() {
+    let answer: super::Resolves = |_, _| "http://a/b/g".into();
+    let job = "resolve:%2E%2E/g|http://a/b/c/d";
+    let rules = fired(
+        resolves_wrapping("my-iri", "iri-string", "rfc3986", answer),
+        job,
+    );
+    assert!(
+        rules.iter().any(|r| r.starts_with("iri-string: ")),
+        "{rules:?}"
+    );
+    // One step off: the same worker declaring nothing, or wrapping another library.
+    assert!(fired(resolves("my-iri", "rfc3986", answer), job).is_empty());
+    let other = resolves_wrapping("my-iri", "fluent-uri", "rfc3986", answer);
+    assert!(!fired(other, job)
+        .iter()
+        .any(|r| r.starts_with("iri-string: ")));
 }

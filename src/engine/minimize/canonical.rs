@@ -158,6 +158,7 @@ mod tests {
     ) -> Arc<dyn Subject> {
         Arc::new(Double {
             info: SubjectInfo {
+                wraps: None,
                 name: "double".into(),
                 version: "1".into(),
                 profile: profile.into(),

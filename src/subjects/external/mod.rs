@@ -181,6 +181,7 @@ impl External {
     pub fn from_command(name: &str, command: &str) -> External {
         External::new(
             SubjectInfo {
+                wraps: None,
                 name: name.to_owned(),
                 version: "-".to_owned(),
                 profile: "-".to_owned(),
@@ -217,6 +218,7 @@ impl External {
     pub fn of_worker(card: &'static Card, worker: &'static parsers::Worker) -> External {
         External::new(
             SubjectInfo {
+                wraps: None,
                 name: card.name.to_owned(),
                 version: "-".to_owned(),
                 profile: card.profile.to_owned(),
@@ -248,6 +250,14 @@ impl External {
     #[must_use]
     pub fn timeout(mut self, timeout: Duration) -> External {
         self.timeout = timeout;
+        self
+    }
+
+    /// The same worker taking the place of the shipped parser `name` (see
+    /// [`SubjectInfo::wraps`]), whatever its handshake says it wraps.
+    #[must_use]
+    pub fn wrapping(mut self, name: &str) -> External {
+        self.declared.wraps = Some(name.to_owned());
         self
     }
 
@@ -426,7 +436,17 @@ impl External {
         for note in &h.notes {
             let _ = write!(library, "; {note}");
         }
+        // A worker of a library uridiff ships takes that parser's rules: only a card's name.
+        if let Some(w) = &h.wraps
+            && crate::parsers::card(w).is_none()
+        {
+            return Err(format!(
+                "wraps {w:?}, which is no parser uridiff ships (`uridiff parsers` lists them)"
+            ));
+        }
+        let wraps = self.declared.wraps.clone().or(h.wraps);
         Ok(SubjectInfo {
+            wraps,
             name: self.declared.name.clone(),
             version: h.version,
             profile: h.profile,

@@ -228,6 +228,8 @@ pub(super) struct Handshake {
     pub(super) library: Option<String>,
     #[serde(default)]
     pub(super) notes: Vec<String>,
+    #[serde(default)]
+    pub(super) wraps: Option<String>,
 }
 
 /// One response line.
