@@ -387,6 +387,10 @@ fn describe(
     let whatwg =
         |i: usize| infos[i].profile == "whatwg-url" && schemes_of(&infos[i].name) == Schemes::Any;
     let taking_part = groups.iter().flatten().filter(|&&i| whatwg(i)).count();
+    // The browsers' reading is theirs only where every one of them reads the input: where some
+    // reject it (`o://r:8\`, which only the `url` crate takes), the one that accepts stands for
+    // no browser.
+    let all_whatwg = (0..infos.len()).filter(|&i| whatwg(i)).count();
     let mut out: Vec<ReadingGroup> = groups
         .iter()
         .zip(reads)
@@ -403,6 +407,7 @@ fn describe(
             };
             ReadingGroup {
                 browsers: taking_part > 0
+                    && taking_part == all_whatwg
                     && members.iter().filter(|&&i| whatwg(i)).count() == taking_part,
                 parsers,
                 reads: reads
@@ -653,6 +658,56 @@ mod class_tests {
             &real[i]
         });
         assert_eq!(user.len(), 2);
+    }
+
+    #[test]
+    fn an_ipvfuture_literal_without_its_brackets_is_no_place_either() {
+        let all = [
+            info("c-uriparser", "rfc3986"),
+            info("go-net-url", "go-net-url"),
+        ];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        let read = [
+            parsed(Some("v2.-"), None, None),
+            parsed(Some("[v2.-]"), None, None),
+        ];
+        let host = partition(&infos, b"N://[v2.-]", Component::Host, 0..2, |i| &read[i]);
+        assert_eq!(host.len(), 1, "{host:?}");
+        // One step off: a name that only looks like one, written without brackets.
+        let read = [
+            parsed(Some("v2.a"), None, None),
+            parsed(Some("x"), None, None),
+        ];
+        let host = partition(&infos, b"N://v2.a", Component::Host, 0..2, |i| &read[i]);
+        assert_eq!(host.len(), 2, "{host:?}");
+    }
+
+    #[test]
+    fn the_browsers_reading_is_every_browsers() {
+        let all = [
+            info("url", "whatwg-url"),
+            info("ada-url", "whatwg-url"),
+            info("go-net-url", "go-net-url"),
+        ];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        // ada-url rejects: the url crate alone stands for no browser.
+        let groups = describe(
+            &infos,
+            Component::Host,
+            &vec![vec![0], vec![2]],
+            &[Some("a".into()), Some("b".into())],
+            Some("o"),
+        );
+        assert!(groups.iter().all(|g| !g.browsers), "{groups:?}");
+        // One step off: both read the input.
+        let groups = describe(
+            &infos,
+            Component::Host,
+            &vec![vec![0, 1], vec![2]],
+            &[Some("a".into()), Some("b".into())],
+            Some("o"),
+        );
+        assert!(groups.iter().any(|g| g.browsers), "{groups:?}");
     }
 
     #[test]

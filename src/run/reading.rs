@@ -83,7 +83,14 @@ pub(super) fn partition<'o>(
         // A port's default is its scheme's: the parser's own, or http for one that reads a
         // scheme-less input as http.
         let scheme_of = own.or(note.map(|_| "http")).or(scheme.as_deref());
-        let reading = canonical(c, v, scheme_of);
+        // An IPvFuture literal reported without its brackets (uriparser's host text, Python's
+        // `hostname`) is the literal the input writes: no place, as with them.
+        let future =
+            |h: &str| h.starts_with(['v', 'V']) && contains(input, format!("[{h}]").as_bytes());
+        let reading = match v {
+            Some(h) if c == Component::Host && future(h) => None,
+            _ => canonical(c, v, scheme_of),
+        };
         port_written |= c == Component::Port && v.is_some_and(|v| !v.is_empty());
         // No port under a scheme that has no default: no port is connected to, so the
         // reading says nothing about where a request goes (a difference there is the scheme's).
@@ -173,7 +180,12 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
             (bare.len() <= 255 && !empty_label).then(|| crate::engine::resolved_name(bare))
         }
         // A number, or the text as it is.
-        Component::Port => match v.parse::<u16>() {
+        // A number, white space around it aside (`"\v8"`: Node's `net.connect` takes
+        // `Number("\v8")`, which is 8, run here), or the text as it is.
+        Component::Port => match v
+            .trim_matches(|c: char| c.is_ascii_whitespace() || c == '\x0b')
+            .parse::<u16>()
+        {
             Ok(n) => Some(n.to_string()),
             Err(_) => Some(format!("text:{v}")),
         },
@@ -270,6 +282,9 @@ mod tests {
         assert!(!routes_alike(Port, Some("80"), None, Some("ftp")));
         assert!(!routes_alike(Port, Some("99999"), Some("34463"), http));
         assert!(routes_alike(Port, Some("x"), Some("x"), http));
+        // White space around a number is the number (Node's `Number("\v8")`).
+        assert!(routes_alike(Port, Some("\x0b8"), Some("8"), http));
+        assert!(!routes_alike(Port, Some("8\x0b9"), Some("89"), http));
         assert!(!routes_alike(Path, Some("/a"), Some("/A"), http));
         // One IPv6 address in two spellings; a broken one is another reading.
         assert!(routes_alike(
@@ -355,4 +370,9 @@ mod tests {
         assert!(!routes_alike(Host, Some("::%25%65"), Some("[::%f]"), file));
         assert!(!routes_alike(Host, Some("::1%25e"), Some("[::%e]"), file));
     }
+}
+
+/// Whether `needle` stands in `haystack`.
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len().max(1)).any(|w| w == needle)
 }

@@ -43,7 +43,45 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             resolves("node-urijs", "urijs", |_, _| "http://a/~u/~u/".into()),
             "resolve:.|http://a/%7Eu/%7eu/x",
         ),
+        (fast_uri_resolves(), "resolve:\\|http://a/b/c/d;p?q"),
+        (java_registry_based(), "e://\u{400}"),
+        (ruby_refuses(), "ldap:a"),
+        (url_parse_without_tabs(), "o://a\tb"),
     ]
+}
+
+/// fast-uri's resolve, its interior characters encoded.
+fn fast_uri_resolves() -> Arc<dyn Subject> {
+    resolves("node-fast-uri", "rfc3986", |_, _| "http://a/b/c/%5C".into())
+}
+
+/// java.net.URI: a registry-based authority has no host.
+fn java_registry_based() -> Arc<dyn Subject> {
+    plays("java-uri", "rfc2396", Edition::UriSyntax02, |input, _| {
+        split_with(input, &[(Component::Host, None)])
+    })
+}
+
+/// Ruby's URI, played as a refusal of every input.
+fn ruby_refuses() -> Arc<dyn Subject> {
+    plays("ruby-uri", "ruby-uri", Edition::Rfc3986, |_, _| rejected())
+}
+
+/// url-parse: the split of the input with its tabs, CRs and LFs removed.
+fn url_parse_without_tabs() -> Arc<dyn Subject> {
+    plays(
+        "node-url-parse",
+        "url-parse",
+        Edition::Rfc3986,
+        |input, _| {
+            let removed: Vec<u8> = input
+                .iter()
+                .copied()
+                .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
+                .collect();
+            split_with(&removed, &[])
+        },
+    )
 }
 
 /// A resolver that returns the reference as it is.
@@ -153,6 +191,22 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     none(okhttp_path(), "http://a/^", "PATH_SEGMENT_ENCODE_SET");
     none(urllib_split(), "http://a/\tb", "trailing ones kept");
     none(addressable_refuses(), "a:", "missing hierarchical segment");
+    one(
+        fast_uri_resolves(),
+        "resolve:\\|http://a/b/c/d;p?q",
+        "interior tab or newline",
+    );
+    none(
+        fast_uri_resolves(),
+        "resolve:\\x|http://a/b/c/d;p?q",
+        "interior tab or newline",
+    );
+    one(java_registry_based(), "e://\u{400}", "registry-based");
+    none(java_registry_based(), "e://a b", "registry-based");
+    one(ruby_refuses(), "ldap:a", "RFC2255");
+    none(ruby_refuses(), "ldap:/a", "RFC2255");
+    one(url_parse_without_tabs(), "o://a\tb", "CRHTLF");
+    none(url_parse_without_tabs(), "o://a b", "CRHTLF");
     none(
         resolves("node-urijs", "urijs", |_, _| "http://a/~v/".into()),
         "resolve:.|http://a/%7Eu/%7eu/x",

@@ -333,13 +333,16 @@ fn encoded_as_read(input: &[u8]) -> Vec<u8> {
 /// them: a tab inside a query is kept as `%09`, where the URL Standard removes it
 /// (`parse("http://c?\tu")` has the query `%09u`, run here).
 fn interior_encoded_leniently(e: &Evidence<'_>) -> bool {
-    matches!(
-        e.class,
-        Class::Component(Component::Path | Component::Query | Component::Fragment)
-    ) && e.second.is_none()
+    // A resolution likewise: `resolve("http://a/b/c/d;p?q", "\\")` is `http://a/b/c/%5C`.
+    let resolution = e.class == Class::Resolution && e.second.is_some();
+    (resolution
+        || matches!(
+            e.class,
+            Class::Component(Component::Path | Component::Query | Component::Fragment)
+        ) && e.second.is_none())
         && uri_spec::parse(e.input).is_err()
         && clean_ends_and_authority(e)
-        && super::lenient_reading_of(e, &encoded(e.input))
+        && super::lenient_reading_after(e, &encoded(e.input))
 }
 
 /// The authority of `input` read as RFC 3986 3 splits it: after an optional scheme and "//",

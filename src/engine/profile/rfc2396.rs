@@ -85,6 +85,25 @@ pub(super) const RULES: &[Rule] = &[
             absolute && got == text || absolute_path_taken(e.second, &text) == Some(got.into())
         },
     },
+    // java.net.URI's class documentation: "other" characters are permitted "in the authority
+    // component if the authority is registry-based", and an authority that does not parse as
+    // a server "is considered to be registry-based", with no host: `new URI("e://Ѐ").getHost()`
+    // and `new URI("http://é.com/").getHost()` are null, run here.
+    Rule {
+        profile: "java-uri",
+        id: "java-uri/non-ascii-authority-registry-based",
+        name: "an authority holding a non-ASCII character is registry-based: no host (URI: \"permitted ... in the authority component if the authority is registry-based\")",
+        explains: |e| {
+            let input = std::str::from_utf8(e.input).unwrap_or("");
+            let authority = input
+                .split_once("//")
+                .map_or("", |(_, rest)| rest.split(['/', '?', '#']).next().unwrap_or(""));
+            e.component() == Some(crate::model::Component::Host)
+                && e.second.is_none()
+                && e.got.is_none()
+                && !authority.is_ascii()
+        },
+    },
     Rule {
         profile: "java-uri",
         id: "java-uri/non-ascii-allowed",

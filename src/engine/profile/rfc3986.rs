@@ -228,8 +228,8 @@ pub(super) const RULES: &[Rule] = &[
     // percent encoded characters are correctly handled", and pct-str's `PctStr` equality compares
     // the decoded characters, reserved ones included. Run here with iref 5.0.0: `///@` equals
     // `///%40` and `http://a/?%26` equals `http://a/?&`, while `a:%2F` does not equal `a:/` (the
-    // path is cut into segments before they are decoded) and `HTTP://A/` does not equal
-    // `http://a/`.
+    // path is cut into segments before they are decoded) and `http://A/` does not equal
+    // `http://a/` (the scheme is compared without case, the host with it).
     Rule {
         profile: "iref",
         id: "iref/equal-compares-decoded-octets",
@@ -510,8 +510,9 @@ fn iref_decoded_key(s: &[u8]) -> Option<Vec<Option<Vec<u8>>>> {
     let c = uri_spec::parse(s).ok()?;
     let decoded = |v: Option<&str>| v.map(super::pct_decode_bytes);
     let path = uri_spec::remove_dot_segments(c.path.unwrap_or(""));
+    // The scheme without regard to case (RFC 3986 3.1: `O:a` equals `o:a` in iref, run here).
     let mut key = vec![
-        c.scheme.map(|v| v.as_bytes().to_vec()),
+        c.scheme.map(|v| v.to_ascii_lowercase().into_bytes()),
         decoded(c.authority),
         decoded(c.query),
         decoded(c.fragment),
@@ -535,11 +536,12 @@ mod iref_tests {
         assert!(same("///@", "///%40"));
         assert!(same("http://a/?%26", "http://a/?&"));
         assert!(same("http://a/b/../c", "http://a/c"));
+        assert!(same("O:%2a", "o:*"));
         // One step off: a decoded "/" would join two segments, an encoded dot is no dot
-        // segment, and the scheme keeps its case.
+        // segment, and the host keeps its case.
         assert!(!same("a:%2F", "a:/"));
         assert!(!same("http://a/b/%2e%2e/c", "http://a/c"));
-        assert!(!same("HTTP://a/", "http://a/"));
+        assert!(!same("http://A/", "http://a/"));
         assert_eq!(iref_decoded_key(b"http://a b/"), None);
     }
 }

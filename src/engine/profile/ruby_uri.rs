@@ -15,6 +15,25 @@ use crate::model::Component;
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    // uri/ldap.rb: URI::LDAP is the "LDAP URI SCHEMA (described in RFC2255)",
+    // `ldap://<host>/<dn>[?<attrs>...]`: `URI.parse("ldap:a")` raises "bad LDAP URL" where
+    // `ldap:/a`, `ldap:` and `ldap:?x` are taken, run here with Ruby's uri 0.11.0.
+    Rule {
+        profile: "ruby-uri",
+        id: "ruby-uri/ldap-path-rootless-refused",
+        name: "an ldap or ldaps URI whose path does not begin with \"/\" is refused (URI::LDAP: \"LDAP URI SCHEMA (described in RFC2255)\")",
+        explains: |e| {
+            let input = std::str::from_utf8(e.input).unwrap_or("");
+            let Some((scheme, rest)) = input.split_once(':') else {
+                return false;
+            };
+            e.class == Class::TooStrict
+                && e.second.is_none()
+                && ["ldap", "ldaps"].contains(&scheme.to_ascii_lowercase().as_str())
+                && !rest.is_empty()
+                && !rest.starts_with(['/', '?', '#'])
+        },
+    },
     Rule {
         profile: "ruby-uri",
         id: "ruby-uri/default-port-reported",

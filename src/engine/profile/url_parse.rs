@@ -23,6 +23,23 @@ use crate::model::Component;
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    // index.js: `CRHTLF = /[\n\r\t]/g` and `address = address.replace(CRHTLF, '')` before it
+    // reads the URL, whatever its scheme (`o://a\tb/c\nd` has the host `ab` and the path
+    // `/cd`, run here with url-parse 1.5.10).
+    Rule {
+        profile: "url-parse",
+        id: "url-parse/tab-newline-removed",
+        name: "tabs, CRs and LFs are removed before the URL is read, whatever its scheme (index.js: `address.replace(CRHTLF, '')`)",
+        explains: |e| {
+            let removed: Vec<u8> = e
+                .input
+                .iter()
+                .copied()
+                .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
+                .collect();
+            removed.len() != e.input.len() && super::lenient_reading_after(e, &removed)
+        },
+    },
     Rule {
         profile: "url-parse",
         id: "url-parse/relative-never-takes-query",
