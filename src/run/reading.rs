@@ -252,6 +252,11 @@ pub fn routes_alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Opti
     canonical(c, a, scheme) == canonical(c, b, scheme)
 }
 
+/// Whether `needle` stands in `haystack`.
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len().max(1)).any(|w| w == needle)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -370,9 +375,4 @@ mod tests {
         assert!(!routes_alike(Host, Some("::%25%65"), Some("[::%f]"), file));
         assert!(!routes_alike(Host, Some("::1%25e"), Some("[::%e]"), file));
     }
-}
-
-/// Whether `needle` stands in `haystack`.
-fn contains(haystack: &[u8], needle: &[u8]) -> bool {
-    haystack.windows(needle.len().max(1)).any(|w| w == needle)
 }
