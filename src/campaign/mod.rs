@@ -11,9 +11,15 @@
 //! again: its signature is found again) and a state at most a cadence (plus the batch in flight)
 //! behind: those inputs are re-run, and the signatures already written are not reported twice
 //! (a resumed campaign knows every key of its findings file, and [`merge`] joins by key).
+//!
+//! A guided campaign ([`Campaign::guide`], `uridiff fuzz` without `--blind`) also keeps, in
+//! `DIR/corpus.jsonl` and as durably, the inputs whose answers reached library code new to some
+//! parser (`workers/README.md`, "Coverage"), and draws half of its inputs from mutations of them
+//! ([`guided_input`]).
 
 pub mod baseline;
 mod batch;
+mod corpus;
 pub mod death;
 pub mod jobs;
 pub mod progress;
@@ -21,10 +27,11 @@ pub mod promote;
 mod shard;
 mod store;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbitrary::Unstructured;
@@ -33,6 +40,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::engine::{Engine, Task};
 
 pub use batch::{Batches, BATCH_TIME};
+pub use corpus::{guided_input, CorpusLine, CORPUS, CORPUS_SCHEMA, MAX_CORPUS_BYTES};
 pub use shard::{BadShard, Shard};
 use store::{lock_folder, write_atomic, Sink};
 pub use store::{read_findings, Loaded, Skipped};
@@ -199,7 +207,9 @@ pub struct FindingLine {
     pub outcomes: BTreeMap<String, serde_json::Value>,
     /// The campaign's seed.
     pub seed: u64,
-    /// The index of the first-seen input in the campaign ([`input`] regenerates it).
+    /// The index of the first-seen input in the campaign ([`input`] regenerates it, unless the
+    /// origin starts with `corpus/`: a guided campaign's mutation of its corpus, which
+    /// `first_seen` holds).
     pub index: u64,
     /// The shard that found it.
     pub shard: Shard,
@@ -304,6 +314,8 @@ pub struct Campaign {
     saved: State,
     /// The subjects that died for good in this run (each also a [`death::DEAD`] finding line).
     pub deaths: Vec<death::Death>,
+    /// The corpus of a guided campaign ([`Campaign::guide`]); `None` for a blind one.
+    guide: Option<corpus::Corpus>,
 }
 
 impl Campaign {
@@ -378,7 +390,32 @@ impl Campaign {
             skipped: loaded.skipped,
             resumed,
             deaths: Vec::new(),
+            guide: None,
         })
+    }
+
+    /// Guides the campaign by coverage from now on: the engine's subjects record each answer's
+    /// coverage in `tally` (the caller asks them, [`crate::subjects::Subject::watch_coverage`]),
+    /// an input that reaches ids new to some parser is kept in `DIR/corpus.jsonl`, and half of
+    /// the inputs are mutations of the corpus ([`guided_input`]). The corpus is read back
+    /// first (its ids restored in `tally`); returns its lines that could not be read.
+    ///
+    /// # Errors
+    ///
+    /// The corpus file exists and cannot be read or repaired.
+    pub fn guide(
+        &mut self,
+        tally: Arc<crate::coverage::Tally>,
+    ) -> Result<Vec<Skipped>, CampaignError> {
+        let mut corpus = corpus::Corpus::open(&self.dir, tally)?;
+        let skipped = std::mem::take(&mut corpus.skipped);
+        self.guide = Some(corpus);
+        Ok(skipped)
+    }
+
+    /// The inputs of the corpus of a guided campaign (0 for a blind one).
+    pub fn corpus_len(&self) -> usize {
+        self.guide.as_ref().map_or(0, |g| g.inputs.len())
     }
 
     /// The current state (`state.json` may lag behind it by up to the save cadence).
@@ -455,7 +492,14 @@ impl Campaign {
             let indices: Vec<u64> = (0..size as u64)
                 .map(|j| self.state.next + j * step)
                 .collect();
-            let tasks: Vec<Task> = indices.iter().map(|&k| input(self.state.seed, k)).collect();
+            let seed = self.state.seed;
+            let tasks: Vec<Task> = indices
+                .iter()
+                .map(|&k| match &self.guide {
+                    Some(g) => guided_input(seed, k, &g.inputs),
+                    None => input(seed, k),
+                })
+                .collect();
             let rows = engine.run(&tasks, &|| {});
             self.deaths_in_batch(engine, &mut watch, &rows, &indices, died)?;
             p.new += self.findings_of_batch(
@@ -466,6 +510,16 @@ impl Campaign {
                 options.budget,
                 died,
             )?;
+            if let Some(g) = &mut self.guide {
+                // What the batch's answers (and the minimizing after them) reached first, kept
+                // before the state moves past the batch.
+                let whence: HashMap<&[u8], (&str, u64)> = tasks
+                    .iter()
+                    .zip(&indices)
+                    .map(|(t, &k)| (t.input.as_slice(), (t.origin.as_str(), k)))
+                    .collect();
+                g.keep(&|i| whence.get(i).map(|&(o, k)| (o.to_owned(), k)))?;
+            }
             batches.took(began.elapsed());
             self.state.next += indices.len() as u64 * step;
             self.state.inputs += indices.len() as u64;
