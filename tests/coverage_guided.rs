@@ -190,6 +190,13 @@ fn a_guided_campaign_keeps_what_opens_new_lines_and_resumes_from_it() {
     let again = fuzz(dir.path(), &["--inputs", "120", "--json"]);
     let doc: serde_json::Value = serde_json::from_slice(&again.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&again), stderr(&again)));
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{ROOT}/schemas/fuzz.schema.json")).expect("the schema"),
+    )
+    .expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a schema");
+    let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?} in {doc}");
     assert!(doc["resumed"].as_bool().expect("resumed"));
     let lines_again = doc["coverage"]["covered"]["reached"]
         .as_u64()

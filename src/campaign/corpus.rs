@@ -55,6 +55,9 @@ pub struct CorpusLine {
     pub new: BTreeMap<String, Vec<u32>>,
 }
 
+/// Where a kept input came from, when it was one of the batch's: its origin and campaign index.
+pub(super) type Whence<'a> = dyn Fn(&[u8]) -> Option<(String, u64)> + 'a;
+
 /// The open corpus of a guided campaign.
 pub(super) struct Corpus {
     path: PathBuf,
@@ -167,10 +170,7 @@ impl Corpus {
     /// every parser they reached first), written and synced before it returns; `whence` says
     /// where an input came from (its origin and campaign index) when it was one of the batch's.
     /// Returns how many lines were written.
-    pub(super) fn keep(
-        &mut self,
-        whence: &dyn Fn(&[u8]) -> Option<(String, u64)>,
-    ) -> Result<usize, CampaignError> {
+    pub(super) fn keep(&mut self, whence: &Whence<'_>) -> Result<usize, CampaignError> {
         let novel = self.tally.take_novel();
         if novel.is_empty() {
             return Ok(0);

@@ -202,6 +202,9 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     bar.finish_and_clear();
     warn();
     let reach = tally.as_ref().map(|t| t.reach()).unwrap_or_default();
+    // Said only when some parser gives coverage (or an earlier run kept a corpus): a campaign
+    // of parsers without it prints what it printed before.
+    let guided = tally.is_some() && (!reach.is_empty() || c.corpus_len() > 0);
     if interrupted.load(Ordering::SeqCst) {
         eprintln!("uridiff: interrupted; run the same command again to resume");
     }
@@ -250,7 +253,7 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 "interrupted": interrupted.load(Ordering::SeqCst),
                 "exit": code,
         });
-        if tally.is_some() {
+        if guided {
             doc["corpus"] = c.corpus_len().into();
             doc["coverage"] = reach
                 .iter()
@@ -310,7 +313,7 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             )?;
         }
     }
-    if tally.is_some() {
+    if guided {
         // What each parser that gives coverage reached, over every run of the campaign (a
         // resumed one counts its corpus's ids).
         writeln!(

@@ -544,7 +544,7 @@ mod tests {
         let huge: Vec<String> = (0..=MAX_IDS_PER_ANSWER).map(|i| i.to_string()).collect();
         let line = format!(r#"{base},"coverage":[{}],"note":"after"}}"#, huge.join(","));
         let r: Response = serde_json::from_str(&line).expect("read to its end");
-        match r.coverage {
+        match &r.coverage {
             Some(WireCoverage(Err(e))) => assert!(e.contains("more than 65536"), "{e}"),
             other => panic!("{other:?}"),
         }
