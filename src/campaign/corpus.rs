@@ -55,8 +55,8 @@ pub struct CorpusLine {
     pub new: BTreeMap<String, Vec<u32>>,
 }
 
-/// Where a kept input came from, when it was one of the batch's: its origin and campaign index.
-pub(super) type Whence<'a> = dyn Fn(&[u8]) -> Option<(String, u64)> + 'a;
+/// Where a kept input came from, when it is known: its origin and campaign index (if it had one).
+pub(super) type Whence<'a> = dyn Fn(&[u8]) -> Option<(String, Option<u64>)> + 'a;
 
 /// The open corpus of a guided campaign.
 pub(super) struct Corpus {
@@ -80,69 +80,43 @@ impl Corpus {
     /// restored in the tally), a cut-off last line cut away.
     pub(super) fn open(dir: &Path, tally: Arc<Tally>) -> Result<Corpus, CampaignError> {
         let path = dir.join(CORPUS);
+        let read = read(&path)?;
         let mut corpus = Corpus {
             path: path.clone(),
             file: None,
-            unterminated: false,
+            unterminated: read.unterminated,
             inputs: Vec::new(),
             held: HashSet::new(),
             tally,
-            skipped: Vec::new(),
+            skipped: read.skipped,
         };
-        let Some(data) =
-            crate::files::read_if_present(&path, MAX_CORPUS_BYTES).map_err(CampaignError::File)?
-        else {
-            return Ok(corpus);
-        };
-        let mut start = 0usize;
-        let mut number = 0usize;
-        let mut cut = None;
-        while start < data.len() {
-            number += 1;
-            let rest = &data[start..];
-            let (line, complete) = match rest.iter().position(|&b| b == b'\n') {
-                Some(n) => (&rest[..n], true),
-                None => (rest, false),
-            };
-            let read = serde_json::from_slice::<CorpusLine>(line)
-                .map_err(|e| e.to_string())
-                .and_then(|l| {
-                    if l.schema == CORPUS_SCHEMA {
-                        Ok(l)
-                    } else {
-                        Err(format!(
-                            "a corpus line of schema {}: this uridiff reads schema {CORPUS_SCHEMA}",
-                            l.schema
-                        ))
-                    }
-                });
-            match read {
-                Ok(l) => {
-                    corpus.unterminated = !complete;
-                    corpus.take(l);
-                }
-                Err(_) if !complete => {
-                    cut = Some(start as u64);
-                    corpus.skipped.push(Skipped {
-                        line: number,
-                        reason:
-                            "cut off (no end of line: the campaign was killed while writing it)"
-                                .into(),
-                    });
-                }
-                Err(_) if line.iter().all(u8::is_ascii_whitespace) => {}
-                Err(reason) => corpus.skipped.push(Skipped {
-                    line: number,
-                    reason,
-                }),
-            }
-            start += line.len() + 1;
+        for line in read.lines {
+            corpus.take(line);
         }
-        if let Some(len) = cut {
+        if let Some(len) = read.cut {
             let file = corpus.append_file()?;
             file.set_len(len).map_err(io_err(&path))?;
         }
         Ok(corpus)
+    }
+
+    /// Adds the lines of the corpus file `path` (another campaign's: a shard's) whose ids this
+    /// corpus does not hold yet, each with only those ids; returns how many lines were added,
+    /// and the lines of `path` that could not be read.
+    pub(super) fn merge_from(
+        &mut self,
+        path: &Path,
+    ) -> Result<(usize, Vec<Skipped>), CampaignError> {
+        let other = read(path)?;
+        let mut added = 0;
+        for line in other.lines {
+            for (parser, ids) in &line.new {
+                self.tally.record(parser, &line.input.0, ids);
+            }
+            let whence = |_: &[u8]| Some((line.origin.clone(), line.index));
+            added += self.keep(&whence)?;
+        }
+        Ok((added, other.skipped))
     }
 
     fn take(&mut self, line: CorpusLine) {
@@ -191,10 +165,7 @@ impl Corpus {
         }
         for input in order {
             let new = by_input.remove(&input).unwrap_or_default();
-            let (origin, index) = match whence(&input) {
-                Some((origin, index)) => (origin, Some(index)),
-                None => ("minimize".to_owned(), None),
-            };
+            let (origin, index) = whence(&input).unwrap_or_else(|| ("minimize".to_owned(), None));
             let line = CorpusLine {
                 schema: CORPUS_SCHEMA,
                 input: Bytes(input.clone()),
@@ -221,6 +192,70 @@ impl Corpus {
         self.unterminated = false;
         Ok(lines)
     }
+}
+
+/// A corpus file as read: its lines, those skipped, where a cut-off last line starts, and
+/// whether the last line lacks its end of line.
+#[derive(Default)]
+struct Read {
+    lines: Vec<CorpusLine>,
+    skipped: Vec<Skipped>,
+    cut: Option<u64>,
+    unterminated: bool,
+}
+
+/// Reads a corpus file; a missing one has no lines. Lines that are not corpus lines (another
+/// schema's included) and a cut-off last line are skipped and listed, never fatal.
+fn read(path: &Path) -> Result<Read, CampaignError> {
+    let mut out = Read::default();
+    let Some(data) =
+        crate::files::read_if_present(path, MAX_CORPUS_BYTES).map_err(CampaignError::File)?
+    else {
+        return Ok(out);
+    };
+    let mut start = 0usize;
+    let mut number = 0usize;
+    while start < data.len() {
+        number += 1;
+        let rest = &data[start..];
+        let (line, complete) = match rest.iter().position(|&b| b == b'\n') {
+            Some(n) => (&rest[..n], true),
+            None => (rest, false),
+        };
+        let parsed = serde_json::from_slice::<CorpusLine>(line)
+            .map_err(|e| e.to_string())
+            .and_then(|l| {
+                if l.schema == CORPUS_SCHEMA {
+                    Ok(l)
+                } else {
+                    Err(format!(
+                        "a corpus line of schema {}: this uridiff reads schema {CORPUS_SCHEMA}",
+                        l.schema
+                    ))
+                }
+            });
+        match parsed {
+            Ok(l) => {
+                out.unterminated = !complete;
+                out.lines.push(l);
+            }
+            Err(_) if !complete => {
+                out.cut = Some(start as u64);
+                out.skipped.push(Skipped {
+                    line: number,
+                    reason: "cut off (no end of line: the campaign was killed while writing it)"
+                        .into(),
+                });
+            }
+            Err(_) if line.iter().all(u8::is_ascii_whitespace) => {}
+            Err(reason) => out.skipped.push(Skipped {
+                line: number,
+                reason,
+            }),
+        }
+        start += line.len() + 1;
+    }
+    Ok(out)
 }
 
 /// Input number `index` of a guided campaign with `seed` over `corpus`: half the time (and
@@ -281,7 +316,7 @@ mod tests {
         t.record("p", b"http://a/", &[1, 2]);
         t.record("q", b"http://a/", &[7]);
         t.record("p", b"x:y", &[3]);
-        let whence = |i: &[u8]| (i == b"http://a/").then(|| ("realistic".to_owned(), 4));
+        let whence = |i: &[u8]| (i == b"http://a/").then(|| ("realistic".to_owned(), Some(4)));
         assert_eq!(c.keep(&whence).expect("kept"), 2);
         assert_eq!(c.keep(&whence).expect("nothing new"), 0);
         drop(c);

@@ -518,7 +518,7 @@ impl Campaign {
                     .zip(&indices)
                     .map(|(t, &k)| (t.input.as_slice(), (t.origin.as_str(), k)))
                     .collect();
-                g.keep(&|i| whence.get(i).map(|&(o, k)| (o.to_owned(), k)))?;
+                g.keep(&|i| whence.get(i).map(|&(o, k)| (o.to_owned(), Some(k))))?;
             }
             batches.took(began.elapsed());
             self.state.next += indices.len() as u64 * step;
@@ -551,6 +551,9 @@ pub struct Merged {
     pub total: usize,
     /// Lines skipped, by file.
     pub skipped: Vec<(PathBuf, Skipped)>,
+    /// Corpus lines (`corpus.jsonl`) written to the target: the sources' inputs that reached
+    /// ids the target's corpus (and the sources before them) did not hold.
+    pub corpus: usize,
 }
 
 /// Merges the findings of several campaign folders into `out` by signature: a signature the
@@ -605,6 +608,25 @@ pub fn merge(sources: &[PathBuf], out: &Path) -> Result<Merged, CampaignError> {
         merged.added += 1;
     }
     merged.total = held.len() + merged.added;
+    // The corpora of guided shards: each input kept with the ids none before it held.
+    let sources: Vec<PathBuf> = sources
+        .iter()
+        .map(|d| d.join(CORPUS))
+        .filter(|p| p.exists())
+        .collect();
+    if !sources.is_empty() {
+        let mut corpus = corpus::Corpus::open(out, Arc::new(crate::coverage::Tally::default()))?;
+        for s in std::mem::take(&mut corpus.skipped) {
+            merged.skipped.push((out.join(CORPUS), s));
+        }
+        for path in sources {
+            let (added, skipped) = corpus.merge_from(&path)?;
+            merged.corpus += added;
+            merged
+                .skipped
+                .extend(skipped.into_iter().map(|s| (path.clone(), s)));
+        }
+    }
     Ok(merged)
 }
 
@@ -654,6 +676,56 @@ mod tests {
             .to_string();
         assert!(err.contains("no room"), "{err}");
         assert!(validate(p, &state(0, 3, 3)).is_err());
+    }
+
+    #[test]
+    fn merging_shards_joins_their_corpora_each_id_kept_once() {
+        let line = |input: &str, parser: &str, ids: &str| {
+            format!(
+                r#"{{"schema":1,"input":"{input}","origin":"realistic","index":0,"new":{{"{parser}":[{ids}]}}}}"#
+            )
+        };
+        let shard = |lines: &[String]| {
+            let dir = tempfile::tempdir().expect("a folder");
+            fs::write(dir.path().join(FINDINGS), "").expect("findings");
+            fs::write(dir.path().join(CORPUS), lines.join("\n") + "\n").expect("corpus");
+            dir
+        };
+        let a = shard(&[line("x:1", "p", "1,2"), line("x:2", "p", "3")]);
+        let b = shard(&[
+            line("y:1", "p", "2,4"),
+            line("y:2", "p", "1"),
+            line("y:3", "q", "1"),
+        ]);
+        let out = tempfile::tempdir().expect("a folder");
+        let sources = [a.path().to_owned(), b.path().to_owned()];
+        let m = merge(&sources, out.path()).expect("merged");
+        assert_eq!(m.corpus, 4);
+        let text = fs::read_to_string(out.path().join(CORPUS)).expect("the corpus");
+        let got: Vec<(String, BTreeMap<String, Vec<u32>>)> = text
+            .lines()
+            .map(|l| {
+                let l: CorpusLine = serde_json::from_str(l).expect("a line");
+                (String::from_utf8(l.input.0).expect("text"), l.new)
+            })
+            .collect();
+        let want = |input: &str, parser: &str, ids: &[u32]| {
+            (
+                input.to_owned(),
+                BTreeMap::from([(parser.to_owned(), ids.to_vec())]),
+            )
+        };
+        assert_eq!(
+            got,
+            vec![
+                want("x:1", "p", &[1, 2]),
+                want("x:2", "p", &[3]),
+                want("y:1", "p", &[4]),
+                want("y:3", "q", &[1]),
+            ]
+        );
+        // Merged again: every id is held already.
+        assert_eq!(merge(&sources, out.path()).expect("merged").corpus, 0);
     }
 
     fn engine() -> Engine {

@@ -55,6 +55,7 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                     "added": m.added,
                     "total": m.total,
                     "skipped": m.skipped.len(),
+                    "corpus": m.corpus,
                 }),
             )?;
             return Ok(ExitCode::SUCCESS);
@@ -68,6 +69,14 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             m.total,
             args.out.join(campaign::FINDINGS).display()
         )?;
+        if m.corpus > 0 {
+            writeln!(
+                out,
+                "merged {} corpus inputs that reached new coverage into {}",
+                m.corpus,
+                args.out.join(campaign::CORPUS).display()
+            )?;
+        }
         return Ok(ExitCode::SUCCESS);
     }
     if args.seconds == 0 {
