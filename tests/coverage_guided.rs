@@ -219,6 +219,61 @@ fn a_guided_campaign_keeps_what_opens_new_lines_and_resumes_from_it() {
 }
 
 #[test]
+fn shards_of_a_guided_campaign_merge_their_corpora() {
+    if !python() {
+        return;
+    }
+    let shards: Vec<tempfile::TempDir> = ["0/2", "1/2"]
+        .iter()
+        .map(|shard| {
+            let dir = tempfile::tempdir().expect("a folder");
+            let out = fuzz(dir.path(), &["--inputs", "60", "--shard", shard]);
+            assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+            assert!(dir.path().join("corpus.jsonl").exists());
+            dir
+        })
+        .collect();
+    let target = tempfile::tempdir().expect("a folder");
+    let mut args = vec!["fuzz".to_owned(), "--json".to_owned(), "--merge".to_owned()];
+    args.extend(
+        shards
+            .iter()
+            .map(|d| d.path().to_string_lossy().into_owned()),
+    );
+    args.extend([
+        "--out".to_owned(),
+        target.path().to_string_lossy().into_owned(),
+    ]);
+    let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(&args)
+        .output()
+        .expect("uridiff runs");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
+    let merged = std::fs::read_to_string(target.path().join("corpus.jsonl")).expect("a corpus");
+    assert_eq!(doc["corpus"].as_u64(), Some(merged.lines().count() as u64));
+    // The union of the shards' lines, no id twice.
+    let mut union = std::collections::HashSet::new();
+    for d in &shards {
+        let text = std::fs::read_to_string(d.path().join("corpus.jsonl")).expect("a corpus");
+        for l in text.lines() {
+            let line: serde_json::Value = serde_json::from_str(l).expect("a line");
+            for id in line["new"]["covered"].as_array().expect("ids") {
+                union.insert(id.as_u64().expect("an id"));
+            }
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for l in merged.lines() {
+        let line: serde_json::Value = serde_json::from_str(l).expect("a line");
+        for id in line["new"]["covered"].as_array().expect("ids") {
+            assert!(seen.insert(id.as_u64().expect("an id")), "{id} twice");
+        }
+    }
+    assert_eq!(seen, union);
+}
+
+#[test]
 fn a_blind_campaign_asks_for_no_coverage_and_keeps_no_corpus() {
     if !python() {
         return;
