@@ -1,6 +1,7 @@
 //! The corpus of a coverage-guided campaign (`workers/README.md`, "Coverage"): `DIR/corpus.jsonl`
 //! holds, one JSON line each, every input whose answer from some parser reached library code that
-//! no earlier answer of that parser had reached, with the ids it reached first; and part of the
+//! no earlier answer of that parser had reached, with the ids it reached first, and every input a
+//! new discrepancy signature was first seen on, with its key; and part of the
 //! campaign's inputs are mutations of these ([`guided_input`]), as AFL keeps the inputs that
 //! open new paths and spends its mutations on them.
 //!
@@ -53,6 +54,10 @@ pub struct CorpusLine {
     pub index: Option<u64>,
     /// For each parser whose answer reached new ids: those ids.
     pub new: BTreeMap<String, Vec<u32>>,
+    /// The key of the discrepancy signature first seen on this input, when that is why it was
+    /// kept (its `new` may then be empty).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
 }
 
 /// Where a kept input came from, when it is known: its origin and campaign index (if it had one).
@@ -100,6 +105,50 @@ impl Corpus {
         Ok(corpus)
     }
 
+    /// Keeps the inputs new discrepancy signatures were first seen on, (input, origin, index,
+    /// signature key) each, one line each with no ids, written and synced before it returns;
+    /// an input the corpus holds already is not written again. Returns how many were written.
+    pub(super) fn keep_signatures(
+        &mut self,
+        found: &[(Vec<u8>, String, Option<u64>, String)],
+    ) -> Result<usize, CampaignError> {
+        let mut text = Vec::new();
+        if self.unterminated {
+            text.push(b'\n');
+        }
+        let mut lines = 0;
+        for (input, origin, index, key) in found {
+            if !self.held.insert(input.clone()) {
+                continue;
+            }
+            self.inputs.push(input.clone());
+            let line = CorpusLine {
+                schema: CORPUS_SCHEMA,
+                input: Bytes(input.clone()),
+                origin: origin.clone(),
+                index: *index,
+                new: BTreeMap::new(),
+                signature: Some(key.clone()),
+            };
+            serde_json::to_writer(&mut text, &line).map_err(|e| CampaignError::State {
+                path: self.path.clone(),
+                message: e.to_string(),
+            })?;
+            text.push(b'\n');
+            lines += 1;
+        }
+        if lines == 0 {
+            return Ok(0);
+        }
+        let path = self.path.clone();
+        let file = self.append_file()?;
+        file.write_all(&text).map_err(io_err(&path))?;
+        file.flush().map_err(io_err(&path))?;
+        file.sync_data().map_err(io_err(&path))?;
+        self.unterminated = false;
+        Ok(lines)
+    }
+
     /// Adds the lines of the corpus file `path` (another campaign's: a shard's) whose ids this
     /// corpus does not hold yet, each with only those ids; returns how many lines were added,
     /// and the lines of `path` that could not be read.
@@ -115,6 +164,15 @@ impl Corpus {
             }
             let whence = |_: &[u8]| Some((line.origin.clone(), line.index));
             added += self.keep(&whence)?;
+            if let Some(key) = &line.signature {
+                let found = (
+                    line.input.0.clone(),
+                    line.origin.clone(),
+                    line.index,
+                    key.clone(),
+                );
+                added += self.keep_signatures(&[found])?;
+            }
         }
         Ok((added, other.skipped))
     }
@@ -172,6 +230,7 @@ impl Corpus {
                 origin,
                 index,
                 new,
+                signature: None,
             };
             serde_json::to_writer(&mut text, &line).map_err(|e| CampaignError::State {
                 path: self.path.clone(),
@@ -334,6 +393,33 @@ mod tests {
         assert_eq!(c.inputs, vec![b"http://a/".to_vec(), b"x:y".to_vec()]);
         assert_eq!(again.record("p", b"z", &[1, 2, 3]), 0);
         assert_eq!(again.reach()["q"].ids, 1);
+    }
+
+    #[test]
+    fn an_input_of_a_new_signature_is_kept_once_and_read_back() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let mut c = Corpus::open(dir.path(), tally()).expect("opens");
+        let found = |input: &str, key: &str| {
+            (
+                input.as_bytes().to_vec(),
+                "realistic".to_owned(),
+                Some(2),
+                key.to_owned(),
+            )
+        };
+        let kept = c
+            .keep_signatures(&[found("a:b", "k1"), found("a:b", "k2"), found("c:d", "k3")])
+            .expect("kept");
+        assert_eq!(kept, 2, "an input twice");
+        assert_eq!(c.keep_signatures(&[found("c:d", "k4")]).expect("kept"), 0);
+        drop(c);
+        let c = Corpus::open(dir.path(), tally()).expect("reopens");
+        assert_eq!(c.inputs, vec![b"a:b".to_vec(), b"c:d".to_vec()]);
+        let text = std::fs::read_to_string(dir.path().join(CORPUS)).expect("the file");
+        let first: CorpusLine =
+            serde_json::from_str(text.lines().next().expect("a line")).expect("a corpus line");
+        assert_eq!(first.signature.as_deref(), Some("k1"));
+        assert!(first.new.is_empty());
     }
 
     #[test]

@@ -14,8 +14,8 @@
 //!
 //! A guided campaign ([`Campaign::guide`], `uridiff fuzz` without `--blind`) also keeps, in
 //! `DIR/corpus.jsonl` and as durably, the inputs whose answers reached library code new to some
-//! parser (`workers/README.md`, "Coverage"), and draws half of its inputs from mutations of them
-//! ([`guided_input`]).
+//! parser (`workers/README.md`, "Coverage") or showed a new discrepancy signature, and draws
+//! half of its inputs from mutations of them ([`guided_input`]).
 
 pub mod baseline;
 mod batch;
@@ -316,6 +316,9 @@ pub struct Campaign {
     pub deaths: Vec<death::Death>,
     /// The corpus of a guided campaign ([`Campaign::guide`]); `None` for a blind one.
     guide: Option<corpus::Corpus>,
+    /// In a guided campaign, the batch's new signatures: (first-seen input, origin, index, key),
+    /// kept in the corpus with the batch's novel inputs.
+    signatures: Vec<(Vec<u8>, String, Option<u64>, String)>,
 }
 
 impl Campaign {
@@ -391,6 +394,7 @@ impl Campaign {
             resumed,
             deaths: Vec::new(),
             guide: None,
+            signatures: Vec::new(),
         })
     }
 
@@ -519,6 +523,7 @@ impl Campaign {
                     .map(|(t, &k)| (t.input.as_slice(), (t.origin.as_str(), k)))
                     .collect();
                 g.keep(&|i| whence.get(i).map(|&(o, k)| (o.to_owned(), Some(k))))?;
+                g.keep_signatures(&std::mem::take(&mut self.signatures))?;
             }
             batches.took(began.elapsed());
             self.state.next += indices.len() as u64 * step;
