@@ -289,6 +289,84 @@ fn shards_of_a_guided_campaign_merge_their_corpora() {
 }
 
 #[test]
+fn in_a_guided_campaign_only_a_worker_that_declared_coverage_is_asked() {
+    if !python() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    let log = |name: &str| dir.path().join(format!("{name}.requests"));
+    // Each worker's requests, as it reads them (tee), beside the campaign: `plain` declares
+    // no coverage (the misbehaving worker in its well-behaved mode), `covered` does.
+    let plain = format!(
+        "plain=tee {} | python3 {ROOT}/workers/testing/misbehave.py ok",
+        log("plain").display()
+    );
+    let covered = format!(
+        "covered=tee {} | {}",
+        log("covered").display(),
+        covered("ok")
+    );
+    let out_dir = dir.path().join("campaign");
+    let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args([
+            "fuzz",
+            "--no-external",
+            "--parser",
+            "impl",
+            "--parser",
+            "plain",
+        ])
+        .args([
+            "--parser",
+            "covered",
+            "--external",
+            &plain,
+            "--external",
+            &covered,
+        ])
+        .args([
+            "--inputs",
+            "40",
+            "--seconds",
+            "120",
+            "--budget",
+            "10",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out_dir)
+        .output()
+        .expect("uridiff runs");
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    let requests = |name: &str| -> Vec<serde_json::Value> {
+        std::fs::read_to_string(log(name))
+            .expect("the log")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a request"))
+            .collect()
+    };
+    let plain = requests("plain");
+    assert!(plain.len() >= 40, "{}", plain.len());
+    for r in &plain {
+        // The request of before, key for key.
+        let keys: Vec<&str> = r
+            .as_object()
+            .expect("an object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert!(
+            keys.iter()
+                .all(|k| ["id", "op", "input", "base", "other"].contains(k)),
+            "{r}"
+        );
+    }
+    let covered = requests("covered");
+    assert!(covered.len() >= 40, "{}", covered.len());
+    assert!(covered.iter().all(|r| r["coverage"] == true), "{covered:?}");
+}
+
+#[test]
 fn a_blind_campaign_asks_for_no_coverage_and_keeps_no_corpus() {
     if !python() {
         return;

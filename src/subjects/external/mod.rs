@@ -444,10 +444,14 @@ impl External {
     }
 
     /// Sends one request and reads its response (a batch of one through the feeder).
-    fn call(&self, op: Op, request: Request<'_>) -> Reply {
+    fn call(&self, op: Op, mut request: Request<'_>) -> Reply {
         let mut slot = self.lock();
+        let tally = self.coverage_tally();
+        request.coverage = tally.is_some();
         let mut replies = self.feed(&mut slot, &[(op, request)]);
-        replies.pop().expect("one reply per request")
+        let mut reply = replies.pop().expect("one reply per request");
+        self.note_coverage(tally, request.input.0, &mut reply);
+        reply
     }
 
     /// The parse answer of a response.
@@ -495,12 +499,12 @@ impl External {
         }
     }
 
-    /// Records the coverage an answer to `job` carried, when it was asked for (a worker that
+    /// Records the coverage an answer to `input` carried, when it was asked for (a worker that
     /// sends it unasked is not heard); a malformed one is dropped with the worker's one warning.
     fn note_coverage(
         &self,
         tally: Option<&crate::coverage::Tally>,
-        job: &Job<'_>,
+        input: &[u8],
         reply: &mut Reply,
     ) {
         let (Some(tally), Ok(response)) = (tally, reply) else {
@@ -509,7 +513,7 @@ impl External {
         match response.coverage.take() {
             None => {}
             Some(WireCoverage(Ok(ids))) => {
-                tally.record(&self.declared.name, job.input, &ids);
+                tally.record(&self.declared.name, input, &ids);
             }
             Some(WireCoverage(Err(why))) => tally.dropped(&self.declared.name, &why),
         }
@@ -604,7 +608,7 @@ impl Subject for External {
             .map(|(done, job)| {
                 done.unwrap_or_else(|| {
                     let mut reply = replies.next().expect("one reply per request sent");
-                    self.note_coverage(tally, job, &mut reply);
+                    self.note_coverage(tally, job.input, &mut reply);
                     self.answer(job.op, reply)
                 })
             })
