@@ -119,6 +119,19 @@ impl Tally {
         kind.clone_into(&mut w.kind);
     }
 
+    /// Whether no worker declared coverage, sent any, or had any restored: a campaign that
+    /// holds such a tally is blind.
+    ///
+    /// ```
+    /// let t = uridiff::coverage::Tally::default();
+    /// assert!(t.is_empty());
+    /// t.declare("w", "lines");
+    /// assert!(!t.is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.lock().workers.is_empty()
+    }
+
     /// Whether `worker` declared coverage.
     pub fn declared(&self, worker: &str) -> bool {
         self.lock().workers.contains_key(worker)

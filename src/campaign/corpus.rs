@@ -105,6 +105,12 @@ impl Corpus {
         Ok(corpus)
     }
 
+    /// Whether the corpus guides the campaign: some parser gives coverage, or an earlier run
+    /// kept inputs. A campaign of parsers without coverage keeps nothing and runs as blind.
+    pub(super) fn guiding(&self) -> bool {
+        !self.inputs.is_empty() || !self.tally.is_empty()
+    }
+
     /// Keeps the inputs new discrepancy signatures were first seen on, (input, origin, index,
     /// signature key) each, one line each with no ids, written and synced before it returns;
     /// an input the corpus holds already is not written again. Returns how many were written.

@@ -523,7 +523,10 @@ impl Campaign {
                     .map(|(t, &k)| (t.input.as_slice(), (t.origin.as_str(), k)))
                     .collect();
                 g.keep(&|i| whence.get(i).map(|&(o, k)| (o.to_owned(), Some(k))))?;
-                g.keep_signatures(&std::mem::take(&mut self.signatures))?;
+                let found = std::mem::take(&mut self.signatures);
+                if g.guiding() {
+                    g.keep_signatures(&found)?;
+                }
             }
             batches.took(began.elapsed());
             self.state.next += indices.len() as u64 * step;
@@ -681,6 +684,39 @@ mod tests {
             .to_string();
         assert!(err.contains("no room"), "{err}");
         assert!(validate(p, &state(0, 3, 3)).is_err());
+    }
+
+    #[test]
+    fn a_guided_campaign_of_parsers_without_coverage_is_the_blind_one() {
+        let options = Options {
+            seed: Some(5),
+            shard: None,
+            budget: 40,
+        };
+        let blind = tempfile::tempdir().expect("a folder");
+        let mut c = Campaign::open(blind.path(), &options).expect("opens");
+        let p_blind = run_batches(&mut c, 3, &|_, _| {});
+        drop(c);
+        let guided = tempfile::tempdir().expect("a folder");
+        let mut c = Campaign::open(guided.path(), &options).expect("opens");
+        let tally = Arc::new(crate::coverage::Tally::default());
+        assert!(c
+            .guide(Arc::clone(&tally))
+            .expect("no corpus yet")
+            .is_empty());
+        let p_guided = run_batches(&mut c, 3, &|_, _| {});
+        assert!(p_blind.new > 0, "no class to keep");
+        assert_eq!(p_guided, p_blind);
+        assert_eq!(c.corpus_len(), 0);
+        drop(c);
+        assert!(
+            !guided.path().join(CORPUS).exists(),
+            "a corpus without coverage"
+        );
+        assert_eq!(
+            fs::read(guided.path().join(FINDINGS)).expect("findings"),
+            fs::read(blind.path().join(FINDINGS)).expect("findings")
+        );
     }
 
     #[test]
