@@ -418,16 +418,16 @@ impl External {
         for name in &h.components {
             components.push(name.parse::<Component>().map_err(|e| e.to_string())?);
         }
-        let coverage = h.coverage_kind();
+        // The first handshake's coverage kind is the worker's (a restarted one says it again).
+        if self.coverage.kind.set(h.coverage_kind()).is_ok() {
+            self.declare_coverage();
+        }
         let mut library = h.library.unwrap_or_else(|| self.declared.library.clone());
         if matches!(self.launch, Launch::Command(_)) && h.name != self.declared.name {
             let _ = write!(library, " (calls itself {})", h.name);
         }
         for note in &h.notes {
             let _ = write!(library, "; {note}");
-        }
-        if self.coverage.kind.set(coverage).is_ok() {
-            self.declare_coverage();
         }
         Ok(SubjectInfo {
             name: self.declared.name.clone(),

@@ -357,26 +357,14 @@ pub(super) struct Handshake {
     pub(super) operations: Vec<String>,
     pub(super) components: Vec<String>,
     pub(super) decides_validity: bool,
-    #[serde(default)]
-    pub(super) library: Option<String>,
-    #[serde(default)]
-    pub(super) notes: Vec<String>,
     /// The kind of coverage the worker can send (`"lines"`); read leniently (a value that is no
     /// kind is never asked for, and never fails the handshake), see [`Handshake::coverage_kind`].
     #[serde(default)]
     pub(super) coverage: Option<Value>,
-}
-
-impl Handshake {
-    /// The coverage kind declared: `Ok(None)` for none, `Err` for a value that is no kind
-    /// (the worker is then never asked; [`crate::coverage::kind`] says why).
-    pub(super) fn coverage_kind(&self) -> Result<Option<String>, String> {
-        match &self.coverage {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => crate::coverage::kind(s).map(|k| Some(k.to_owned())),
-            Some(other) => Err(format!("coverage {other} is not a kind's name")),
-        }
-    }
+    #[serde(default)]
+    pub(super) library: Option<String>,
+    #[serde(default)]
+    pub(super) notes: Vec<String>,
 }
 
 /// One response line.
@@ -399,6 +387,18 @@ pub(super) struct Response {
     /// The ids of the library code the answer executed, when asked for (see [`WireCoverage`]).
     #[serde(default)]
     pub(super) coverage: Option<WireCoverage>,
+}
+
+impl Handshake {
+    /// The coverage kind declared: `Ok(None)` for none, `Err` for a value that is no kind
+    /// (the worker is then never asked; [`crate::coverage::kind`] says why).
+    pub(super) fn coverage_kind(&self) -> Result<Option<String>, String> {
+        match &self.coverage {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => crate::coverage::kind(s).map(|k| Some(k.to_owned())),
+            Some(other) => Err(format!("coverage {other} is not a kind's name")),
+        }
+    }
 }
 
 impl Response {
