@@ -9,6 +9,7 @@
 
 pub mod bench;
 pub mod campaign;
+pub mod coverage;
 pub mod engine;
 pub mod files;
 pub mod gate;

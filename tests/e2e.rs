@@ -27,6 +27,8 @@ mod reproduce;
 mod clusterfuzzlite;
 // The worker helpers maintainers vendor (Python, JavaScript) and the uridiff-worker crate.
 mod worker_sdk;
+// Coverage over the protocol from a Python worker, and the campaign it guides.
+mod coverage_guided;
 // The CI example workflows, each run step by step against its fixture library.
 mod ci_examples;
 // Every printed `uridiff diff` line runs in sh as the job it was printed for.

@@ -94,4 +94,5 @@ OPS = {"parse": parse, "resolve": resolve}
 
 if __name__ == "__main__":
     # text_only=False: a non-UTF-8 input reaches urllib as bytes, which it takes.
-    uridiff_worker.serve(**handshake(), **OPS, text_only=False)
+    # Coverage of urllib.parse's own lines, when uridiff asks (workers/README.md, "Coverage").
+    uridiff_worker.serve(**handshake(), **OPS, text_only=False, coverage_modules=["urllib.parse"])

@@ -234,6 +234,15 @@ impl Campaign {
                 key: record.key,
             };
             self.sink.append(&line)?;
+            if self.guide.is_some() {
+                // A guided campaign keeps the input a new signature was first seen on too.
+                self.signatures.push((
+                    line.first_seen.0.clone(),
+                    line.origin.clone(),
+                    Some(line.index),
+                    line.key.clone(),
+                ));
+            }
             self.severities.add(&line.severity);
             self.known.insert(line.key);
         }

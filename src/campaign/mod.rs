@@ -11,9 +11,15 @@
 //! again: its signature is found again) and a state at most a cadence (plus the batch in flight)
 //! behind: those inputs are re-run, and the signatures already written are not reported twice
 //! (a resumed campaign knows every key of its findings file, and [`merge`] joins by key).
+//!
+//! A guided campaign ([`Campaign::guide`], `uridiff fuzz` without `--blind`) also keeps, in
+//! `DIR/corpus.jsonl` and as durably, the inputs whose answers reached library code new to some
+//! parser (`workers/README.md`, "Coverage") or showed a new discrepancy signature, and draws
+//! half of its inputs from mutations of them ([`guided_input`]).
 
 pub mod baseline;
 mod batch;
+mod corpus;
 pub mod death;
 pub mod jobs;
 pub mod progress;
@@ -21,10 +27,11 @@ pub mod promote;
 mod shard;
 mod store;
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arbitrary::Unstructured;
@@ -33,6 +40,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::engine::{Engine, Task};
 
 pub use batch::{Batches, BATCH_TIME};
+pub use corpus::{guided_input, CorpusLine, CORPUS, CORPUS_SCHEMA, MAX_CORPUS_BYTES};
 pub use shard::{BadShard, Shard};
 use store::{lock_folder, write_atomic, Sink};
 pub use store::{read_findings, Loaded, Skipped};
@@ -199,7 +207,9 @@ pub struct FindingLine {
     pub outcomes: BTreeMap<String, serde_json::Value>,
     /// The campaign's seed.
     pub seed: u64,
-    /// The index of the first-seen input in the campaign ([`input`] regenerates it).
+    /// The index of the first-seen input in the campaign ([`input`] regenerates it, unless the
+    /// origin starts with `corpus/`: a guided campaign's mutation of its corpus, which
+    /// `first_seen` holds).
     pub index: u64,
     /// The shard that found it.
     pub shard: Shard,
@@ -304,6 +314,11 @@ pub struct Campaign {
     saved: State,
     /// The subjects that died for good in this run (each also a [`death::DEAD`] finding line).
     pub deaths: Vec<death::Death>,
+    /// The corpus of a guided campaign ([`Campaign::guide`]); `None` for a blind one.
+    guide: Option<corpus::Corpus>,
+    /// In a guided campaign, the batch's new signatures: (first-seen input, origin, index, key),
+    /// kept in the corpus with the batch's novel inputs.
+    signatures: Vec<(Vec<u8>, String, Option<u64>, String)>,
 }
 
 impl Campaign {
@@ -378,7 +393,33 @@ impl Campaign {
             skipped: loaded.skipped,
             resumed,
             deaths: Vec::new(),
+            guide: None,
+            signatures: Vec::new(),
         })
+    }
+
+    /// Guides the campaign by coverage from now on: the engine's subjects record each answer's
+    /// coverage in `tally` (the caller asks them, [`crate::subjects::Subject::watch_coverage`]),
+    /// an input that reaches ids new to some parser is kept in `DIR/corpus.jsonl`, and half of
+    /// the inputs are mutations of the corpus ([`guided_input`]). The corpus is read back
+    /// first (its ids restored in `tally`); returns its lines that could not be read.
+    ///
+    /// # Errors
+    ///
+    /// The corpus file exists and cannot be read or repaired.
+    pub fn guide(
+        &mut self,
+        tally: Arc<crate::coverage::Tally>,
+    ) -> Result<Vec<Skipped>, CampaignError> {
+        let mut corpus = corpus::Corpus::open(&self.dir, tally)?;
+        let skipped = std::mem::take(&mut corpus.skipped);
+        self.guide = Some(corpus);
+        Ok(skipped)
+    }
+
+    /// The inputs of the corpus of a guided campaign (0 for a blind one).
+    pub fn corpus_len(&self) -> usize {
+        self.guide.as_ref().map_or(0, |g| g.inputs.len())
     }
 
     /// The current state (`state.json` may lag behind it by up to the save cadence).
@@ -455,7 +496,14 @@ impl Campaign {
             let indices: Vec<u64> = (0..size as u64)
                 .map(|j| self.state.next + j * step)
                 .collect();
-            let tasks: Vec<Task> = indices.iter().map(|&k| input(self.state.seed, k)).collect();
+            let seed = self.state.seed;
+            let tasks: Vec<Task> = indices
+                .iter()
+                .map(|&k| match &self.guide {
+                    Some(g) => guided_input(seed, k, &g.inputs),
+                    None => input(seed, k),
+                })
+                .collect();
             let rows = engine.run(&tasks, &|| {});
             self.deaths_in_batch(engine, &mut watch, &rows, &indices, died)?;
             p.new += self.findings_of_batch(
@@ -466,6 +514,20 @@ impl Campaign {
                 options.budget,
                 died,
             )?;
+            if let Some(g) = &mut self.guide {
+                // What the batch's answers (and the minimizing after them) reached first, kept
+                // before the state moves past the batch.
+                let whence: HashMap<&[u8], (&str, u64)> = tasks
+                    .iter()
+                    .zip(&indices)
+                    .map(|(t, &k)| (t.input.as_slice(), (t.origin.as_str(), k)))
+                    .collect();
+                g.keep(&|i| whence.get(i).map(|&(o, k)| (o.to_owned(), Some(k))))?;
+                let found = std::mem::take(&mut self.signatures);
+                if g.guiding() {
+                    g.keep_signatures(&found)?;
+                }
+            }
             batches.took(began.elapsed());
             self.state.next += indices.len() as u64 * step;
             self.state.inputs += indices.len() as u64;
@@ -497,6 +559,9 @@ pub struct Merged {
     pub total: usize,
     /// Lines skipped, by file.
     pub skipped: Vec<(PathBuf, Skipped)>,
+    /// Corpus lines (`corpus.jsonl`) written to the target: the sources' inputs that reached
+    /// ids the target's corpus (and the sources before them) did not hold.
+    pub corpus: usize,
 }
 
 /// Merges the findings of several campaign folders into `out` by signature: a signature the
@@ -551,6 +616,25 @@ pub fn merge(sources: &[PathBuf], out: &Path) -> Result<Merged, CampaignError> {
         merged.added += 1;
     }
     merged.total = held.len() + merged.added;
+    // The corpora of guided shards: each input kept with the ids none before it held.
+    let sources: Vec<PathBuf> = sources
+        .iter()
+        .map(|d| d.join(CORPUS))
+        .filter(|p| p.exists())
+        .collect();
+    if !sources.is_empty() {
+        let mut corpus = corpus::Corpus::open(out, Arc::new(crate::coverage::Tally::default()))?;
+        for s in std::mem::take(&mut corpus.skipped) {
+            merged.skipped.push((out.join(CORPUS), s));
+        }
+        for path in sources {
+            let (added, skipped) = corpus.merge_from(&path)?;
+            merged.corpus += added;
+            merged
+                .skipped
+                .extend(skipped.into_iter().map(|s| (path.clone(), s)));
+        }
+    }
     Ok(merged)
 }
 
@@ -600,6 +684,89 @@ mod tests {
             .to_string();
         assert!(err.contains("no room"), "{err}");
         assert!(validate(p, &state(0, 3, 3)).is_err());
+    }
+
+    #[test]
+    fn a_guided_campaign_of_parsers_without_coverage_is_the_blind_one() {
+        let options = Options {
+            seed: Some(5),
+            shard: None,
+            budget: 40,
+        };
+        let blind = tempfile::tempdir().expect("a folder");
+        let mut c = Campaign::open(blind.path(), &options).expect("opens");
+        let p_blind = run_batches(&mut c, 3, &|_, _| {});
+        drop(c);
+        let guided = tempfile::tempdir().expect("a folder");
+        let mut c = Campaign::open(guided.path(), &options).expect("opens");
+        let tally = Arc::new(crate::coverage::Tally::default());
+        assert!(c
+            .guide(Arc::clone(&tally))
+            .expect("no corpus yet")
+            .is_empty());
+        let p_guided = run_batches(&mut c, 3, &|_, _| {});
+        assert!(p_blind.new > 0, "no class to keep");
+        assert_eq!(p_guided, p_blind);
+        assert_eq!(c.corpus_len(), 0);
+        drop(c);
+        assert!(
+            !guided.path().join(CORPUS).exists(),
+            "a corpus without coverage"
+        );
+        assert_eq!(
+            fs::read(guided.path().join(FINDINGS)).expect("findings"),
+            fs::read(blind.path().join(FINDINGS)).expect("findings")
+        );
+    }
+
+    #[test]
+    fn merging_shards_joins_their_corpora_each_id_kept_once() {
+        let line = |input: &str, parser: &str, ids: &str| {
+            format!(
+                r#"{{"schema":1,"input":"{input}","origin":"realistic","index":0,"new":{{"{parser}":[{ids}]}}}}"#
+            )
+        };
+        let shard = |lines: &[String]| {
+            let dir = tempfile::tempdir().expect("a folder");
+            fs::write(dir.path().join(FINDINGS), "").expect("findings");
+            fs::write(dir.path().join(CORPUS), lines.join("\n") + "\n").expect("corpus");
+            dir
+        };
+        let a = shard(&[line("x:1", "p", "1,2"), line("x:2", "p", "3")]);
+        let b = shard(&[
+            line("y:1", "p", "2,4"),
+            line("y:2", "p", "1"),
+            line("y:3", "q", "1"),
+        ]);
+        let out = tempfile::tempdir().expect("a folder");
+        let sources = [a.path().to_owned(), b.path().to_owned()];
+        let m = merge(&sources, out.path()).expect("merged");
+        assert_eq!(m.corpus, 4);
+        let text = fs::read_to_string(out.path().join(CORPUS)).expect("the corpus");
+        let got: Vec<(String, BTreeMap<String, Vec<u32>>)> = text
+            .lines()
+            .map(|l| {
+                let l: CorpusLine = serde_json::from_str(l).expect("a line");
+                (String::from_utf8(l.input.0).expect("text"), l.new)
+            })
+            .collect();
+        let want = |input: &str, parser: &str, ids: &[u32]| {
+            (
+                input.to_owned(),
+                BTreeMap::from([(parser.to_owned(), ids.to_vec())]),
+            )
+        };
+        assert_eq!(
+            got,
+            vec![
+                want("x:1", "p", &[1, 2]),
+                want("x:2", "p", &[3]),
+                want("y:1", "p", &[4]),
+                want("y:3", "q", &[1]),
+            ]
+        );
+        // Merged again: every id is held already.
+        assert_eq!(merge(&sources, out.path()).expect("merged").corpus, 0);
     }
 
     fn engine() -> Engine {

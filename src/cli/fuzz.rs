@@ -13,6 +13,7 @@ use anyhow::{bail, Context};
 use indicatif::{ProgressBar, ProgressStyle};
 use uridiff::campaign::progress::{status_line, Budget, Pacer, STATUS_EVERY};
 use uridiff::campaign::{self, baseline, promote, Batches, Campaign, Options, Shard};
+use uridiff::coverage::Tally;
 use uridiff::engine::Engine;
 
 use super::{subjects, FuzzArgs, PromoteArgs};
@@ -54,6 +55,7 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                     "added": m.added,
                     "total": m.total,
                     "skipped": m.skipped.len(),
+                    "corpus": m.corpus,
                 }),
             )?;
             return Ok(ExitCode::SUCCESS);
@@ -67,6 +69,14 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             m.total,
             args.out.join(campaign::FINDINGS).display()
         )?;
+        if m.corpus > 0 {
+            writeln!(
+                out,
+                "merged {} corpus inputs that reached new coverage into {}",
+                m.corpus,
+                args.out.join(campaign::CORPUS).display()
+            )?;
+        }
         return Ok(ExitCode::SUCCESS);
     }
     if args.seconds == 0 {
@@ -106,6 +116,29 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             s.reason
         );
     }
+    // Guided unless --blind: every worker that declares coverage is asked for it from now on.
+    let tally = (!args.blind).then(|| Arc::new(Tally::default()));
+    if let Some(tally) = &tally {
+        for s in engine.subjects() {
+            s.watch_coverage(tally);
+        }
+        for s in c
+            .guide(Arc::clone(tally))
+            .context("reading the campaign's corpus")?
+        {
+            eprintln!(
+                "uridiff: {}:{}: skipped: {}",
+                args.out.join(campaign::CORPUS).display(),
+                s.line,
+                s.reason
+            );
+        }
+    }
+    let warn = || {
+        for w in tally.iter().flat_map(|t| t.take_warnings()) {
+            eprintln!("uridiff: {w}");
+        }
+    };
     let state = c.state().clone();
     eprintln!(
         "uridiff: {} campaign seed {}, shard {}, from input {} ({} signatures known)",
@@ -162,6 +195,7 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             }
             bar.set_position((budget.fraction(elapsed, p.inputs) * BAR_STEPS as f64) as u64);
             bar.set_message(line);
+            bar.suspend(warn);
         },
         // Said once, when it happens: the campaign goes on with the others.
         &|d| {
@@ -175,6 +209,11 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         },
     )?;
     bar.finish_and_clear();
+    warn();
+    let reach = tally.as_ref().map(|t| t.reach()).unwrap_or_default();
+    // Said only when some parser gives coverage (or an earlier run kept a corpus): a campaign
+    // of parsers without it prints what it printed before.
+    let guided = tally.is_some() && (!reach.is_empty() || c.corpus_len() > 0);
     if interrupted.load(Ordering::SeqCst) {
         eprintln!("uridiff: interrupted; run the same command again to resume");
     }
@@ -223,6 +262,19 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 "interrupted": interrupted.load(Ordering::SeqCst),
                 "exit": code,
         });
+        if guided {
+            doc["corpus"] = c.corpus_len().into();
+            doc["coverage"] = reach
+                .iter()
+                .map(|(name, r)| {
+                    (
+                        name.clone(),
+                        serde_json::json!({"kind": r.kind, "reached": r.ids, "capped": r.capped}),
+                    )
+                })
+                .collect::<serde_json::Map<_, _>>()
+                .into();
+        }
         if let Some(b) = &baseline {
             doc["baseline"] = b.path.display().to_string().into();
             doc["new_unexplained"] = fresh
@@ -267,6 +319,25 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 f.severity,
                 f.key,
                 super::inputs::show(&f.example.0)
+            )?;
+        }
+    }
+    if guided {
+        // What each parser that gives coverage reached, over every run of the campaign (a
+        // resumed one counts its corpus's ids).
+        writeln!(
+            out,
+            "corpus: {} inputs in {}",
+            c.corpus_len(),
+            args.out.join(campaign::CORPUS).display()
+        )?;
+        for (name, r) in &reach {
+            writeln!(
+                out,
+                "  {name}: {} {} reached{}",
+                r.ids,
+                if r.kind.is_empty() { "ids" } else { &r.kind },
+                if r.capped { " (capped)" } else { "" }
             )?;
         }
     }

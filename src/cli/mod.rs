@@ -144,6 +144,11 @@ struct FuzzArgs {
     /// Subject runs spent minimizing each new signature's example.
     #[arg(long, value_name = "RUNS", default_value_t = 120)]
     budget: usize,
+    /// Blind generation: ask no worker for coverage, keep no corpus (DIR/corpus.jsonl), draw no
+    /// input from one. Without it, workers that declare coverage are asked for it, an input
+    /// that reaches library code new to some parser is kept, and half the inputs mutate those.
+    #[arg(long)]
+    blind: bool,
     /// No progress: neither the bar (on a terminal: time left, rate, classes by severity) nor,
     /// when standard error is not a terminal or under CI, the status line every 30 seconds.
     #[arg(long, short)]

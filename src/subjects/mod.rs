@@ -194,6 +194,13 @@ pub trait Subject: Send + Sync {
         Ok(())
     }
 
+    /// Asks the subject to record the coverage of its library's code with each answer in
+    /// `tally` from now on (workers/README.md, "Coverage"), where it can: a worker whose
+    /// handshake declares coverage. The default, for a subject that gives none, does nothing.
+    fn watch_coverage(&self, tally: &Arc<crate::coverage::Tally>) {
+        let _ = tally;
+    }
+
     /// Parses `input`.
     fn parse(&self, input: &[u8], ctx: &Ctx<'_>) -> Outcome<Parsed> {
         let _ = (input, ctx);

@@ -40,6 +40,14 @@ What the answers mean is uridiff's to judge:
   known profiles (`uridiff parsers` lists them: rfc3986 for an RFC 3986 parser, whatwg-url
   for a WHATWG URL parser); an unknown one is refused with the list.
 
+Coverage (workers/README.md, "Coverage"): serve(..., coverage_modules=["mylib"]) declares
+`"coverage": "lines"` in the handshake; a request that asks (`"coverage": true`) is answered with
+the ids of the lines of those modules' own files (a package: every .py file under it) that ran
+inside library(), traced with sys.settrace only while inside the mark and only in those files,
+so the worker's own code, this file, the standard library and other packages are never counted.
+An id is a file's place in the sorted list of the modules' files times 2**20 plus the line number:
+the same line has the same id in every run of the same library version.
+
 Functions get text (str); an input that is not UTF-8 is answered `rejected` with code
 `not-utf8` unless text_only=False, when they get bytes for such input. Requests may be
 pipelined: they are answered in order, each line flushed, and every request read is answered
@@ -72,13 +80,98 @@ class NoAnswer(Exception):
     sent as `unsupported`, which uridiff never judges, unlike a rejection."""
 
 
+class _Coverage:
+    """The lines of the library's files run inside library() while a request asks for them."""
+
+    # A line's id: its file's place in the sorted list times this, plus its number.
+    LINES_PER_FILE = 1 << 20
+
+    def __init__(self, modules):
+        import importlib
+        import os
+        paths = set()
+        for name in modules:
+            module = importlib.import_module(name)
+            roots = list(getattr(module, "__path__", []) or [])
+            if roots:
+                for root in roots:
+                    for folder, _, files in os.walk(root):
+                        paths.update(os.path.realpath(os.path.join(folder, f))
+                                     for f in files if f.endswith(".py"))
+            elif getattr(module, "__file__", None):
+                paths.add(os.path.realpath(module.__file__))
+        # Sorted by the path below the module's folder, so that ids do not depend on where the
+        # library is installed.
+        common = os.path.commonpath(sorted(paths)) if len(paths) > 1 else None
+        def key(p):
+            return os.path.relpath(p, common) if common else os.path.basename(p)
+        self.base = {p: i * self.LINES_PER_FILE for i, p in enumerate(sorted(paths, key=key))}
+        self.by_name = {}  # co_filename -> base or None (memo: realpath is dear)
+        self.tracers = {}  # base -> its line tracer
+        self.hits = set()
+        self.wanted = False
+        self.depth = 0
+
+    def _tracer(self, base):
+        tracer = self.tracers.get(base)
+        if tracer is None:
+            add = self.hits.add
+            limit = self.LINES_PER_FILE
+
+            def tracer(frame, event, arg):
+                if event == "line" and frame.f_lineno < limit:
+                    add(base + frame.f_lineno)
+                return tracer
+            self.tracers[base] = tracer
+        return tracer
+
+    def _call(self, frame, event, arg):
+        # Called for each new frame while tracing: a frame of the library's files gets the line
+        # tracer, any other none (its lines cost nothing).
+        name = frame.f_code.co_filename
+        try:
+            base = self.by_name[name]
+        except KeyError:
+            import os
+            base = self.base.get(os.path.realpath(name)) if name and name[0] != "<" else None
+            self.by_name[name] = base
+        if base is None:
+            return None
+        return self._tracer(base)
+
+    def start(self):
+        if self.wanted:
+            self.depth += 1
+            if self.depth == 1:
+                sys.settrace(self._call)
+
+    def stop(self):
+        if self.wanted and self.depth > 0:
+            self.depth -= 1
+            if self.depth == 0:
+                sys.settrace(None)
+
+    def take(self):
+        ids = sorted(self.hits)
+        self.hits.clear()
+        return ids
+
+
+# The coverage of this worker's library when serve() was given coverage_modules.
+_coverage = None
+
+
 class _Library:
     """The context library() returns: an exception raised inside is the library's answer."""
 
     def __enter__(self):
+        if _coverage is not None:
+            _coverage.start()
         return self
 
     def __exit__(self, kind, error, trace):
+        if _coverage is not None:
+            _coverage.stop()
         if error is None or not isinstance(error, Exception):
             return False
         if isinstance(error, (Rejected, NoAnswer)):
@@ -210,12 +303,15 @@ def _accepted_parse(answer):
     return out
 
 
-def handshake(name, profile, version, operations, components, decides_validity, library, notes):
+def handshake(name, profile, version, operations, components, decides_validity, library, notes,
+              coverage=None):
     h = {"protocol": PROTOCOL, "name": name, "version": str(version), "profile": profile,
          "operations": operations, "components": list(components),
          "decides_validity": bool(decides_validity), "notes": list(notes)}
     if library is not None:
         h["library"] = library
+    if coverage is not None:
+        h["coverage"] = coverage
     return h
 
 
@@ -266,11 +362,32 @@ def answer(request, ops, name, text_only=True):
     return out
 
 
+def _answer_with_coverage(request, ops, name, text_only):
+    """answer(), with the ids of the library's lines it ran when the request asks for them."""
+    cov = _coverage
+    if cov is None or request.get("coverage") is not True:
+        return answer(request, ops, name, text_only)
+    cov.hits.clear()
+    cov.wanted = True
+    try:
+        out = answer(request, ops, name, text_only)
+    finally:
+        cov.wanted = False
+        if cov.depth:
+            cov.depth = 0
+            sys.settrace(None)
+    out["coverage"] = cov.take()
+    return out
+
+
 def serve(name, profile, version, parse=None, resolve=None, normalize=None, equivalent=None,
           components=COMPONENTS, decides_validity=True, library=None, notes=(), text_only=True,
-          stdin=None, stdout=None):
+          stdin=None, stdout=None, coverage_modules=None):
     """Answers uridiff's requests on stdin and stdout until the end of input (or `shutdown`).
-    resolve is called as resolve(base, reference)."""
+    resolve is called as resolve(base, reference). coverage_modules names the library's
+    modules whose lines a request may ask for (see "Coverage" above)."""
+    global _coverage
+    _coverage = _Coverage(coverage_modules) if coverage_modules else None
     stdin = stdin if stdin is not None else sys.stdin.buffer
     stdout = stdout if stdout is not None else sys.stdout
     ops = {k: v for k, v in (("parse", parse), ("resolve", resolve), ("normalize", normalize),
@@ -284,7 +401,8 @@ def serve(name, profile, version, parse=None, resolve=None, normalize=None, equi
         stdout.write(encode(obj) + "\n")
         stdout.flush()
 
-    emit(handshake(name, profile, version, offered, components, decides_validity, library, notes))
+    emit(handshake(name, profile, version, offered, components, decides_validity, library, notes,
+                   "lines" if _coverage is not None else None))
     for line in stdin:
         if not line.strip():
             continue
@@ -297,4 +415,4 @@ def serve(name, profile, version, parse=None, resolve=None, normalize=None, equi
             continue
         if request.get("op") == "shutdown":
             return
-        emit(answer(request, ops, name, text_only))
+        emit(_answer_with_coverage(request, ops, name, text_only))

@@ -6,7 +6,9 @@
 Each worker (its argv given as a JSON array) gets the same requests, well-formed ones of every
 operation (text, non-UTF-8 input as {"b64": ...}, inputs the libraries refuse) and malformed
 lines; its handshake and every response must match the schema, each response must carry its
-request's id in order, and each malformed line must be answered with outcome "error".
+request's id in order, and each malformed line must be answered with outcome "error". A worker
+whose handshake declares coverage gets the well-formed requests once more asking for it, and
+each of those answers must carry it, by the schema.
 --readme also checks every "> " and "< " line of workers/README.md's worked example.
 Prints one line per worker and exits 1 on the first failure.
 """
@@ -81,6 +83,24 @@ def check_worker(name, argv):
         raise AssertionError("malformed lines answered %s" % outcomes)
     if done.returncode != 0:
         raise AssertionError("exit status %d at EOF" % done.returncode)
+    if "coverage" in json.loads(lines[0]):
+        check_coverage(argv)
+
+
+def check_coverage(argv):
+    asked = [dict(r, coverage=True) for r in REQUESTS]
+    for request in asked:
+        REQUEST.validate(request)
+    text = "".join(json.dumps(r) + "\n" for r in asked)
+    done = subprocess.run(argv, input=text.encode("utf-8"), capture_output=True, timeout=300)
+    responses = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()[1:]]
+    if len(responses) != len(asked):
+        raise AssertionError("%d responses for %d requests asking for coverage"
+                             % (len(responses), len(asked)))
+    for response in responses:
+        RESPONSE.validate(response)
+        if "coverage" not in response:
+            raise AssertionError("request %s asked for coverage and got none" % response["id"])
 
 
 def check_readme():

@@ -59,7 +59,7 @@ pub mod wire_check;
 use std::fmt::Write as _;
 use std::io;
 use std::process::Command;
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 pub use self::cache::{cache_dir, SUPPORT};
@@ -72,7 +72,7 @@ use self::process::{shorten, ReadError, Worker};
 pub use self::tree::{adopt_orphans, end_orphans};
 pub use self::verdict::{GIVE_UP_AFTER, GIVE_UP_AFTER_EXITS};
 pub use self::wire::PROTOCOL;
-use self::wire::{Handshake, Request, Wire};
+use self::wire::{Handshake, Request, Wire, WireCoverage};
 use super::{Ctx, Job, Kind, Subject, SubjectInfo};
 use crate::model::{Answer, Component, ComponentSet, Op, OpSet, Outcome, Parsed};
 use crate::parsers::{self, Card, ALL_EIGHT, FOUR_OPS};
@@ -163,6 +163,16 @@ pub struct External {
     handshake_timeout: Duration,
     window: usize,
     slot: Mutex<Slot>,
+    /// Coverage: the kind the handshake declared (or why its value is none), and the tally a
+    /// campaign that wants it gave ([`Subject::watch_coverage`]); asked for only with both.
+    coverage: Coverage,
+}
+
+/// A worker's coverage (workers/README.md, "Coverage").
+#[derive(Debug, Default)]
+struct Coverage {
+    kind: OnceLock<Result<Option<String>, String>>,
+    tally: OnceLock<Arc<crate::coverage::Tally>>,
 }
 
 /// The mutable part: the running worker, or why there is none.
@@ -243,6 +253,7 @@ impl External {
             handshake_timeout: DEFAULT_HANDSHAKE_TIMEOUT,
             window: DEFAULT_WINDOW,
             slot: Mutex::new(Slot::default()),
+            coverage: Coverage::default(),
         }
     }
 
@@ -429,6 +440,10 @@ impl External {
         for name in &h.components {
             components.push(name.parse::<Component>().map_err(|e| e.to_string())?);
         }
+        // The first handshake's coverage kind is the worker's (a restarted one says it again).
+        if self.coverage.kind.set(h.coverage_kind()).is_ok() {
+            self.declare_coverage();
+        }
         let mut library = h.library.unwrap_or_else(|| self.declared.library.clone());
         if matches!(self.launch, Launch::Command(_)) && h.name != self.declared.name {
             let _ = write!(library, " (calls itself {})", h.name);
@@ -461,10 +476,14 @@ impl External {
     }
 
     /// Sends one request and reads its response (a batch of one through the feeder).
-    fn call(&self, op: Op, request: Request<'_>) -> Reply {
+    fn call(&self, op: Op, mut request: Request<'_>) -> Reply {
         let mut slot = self.lock();
+        let tally = self.coverage_tally();
+        request.coverage = tally.is_some();
         let mut replies = self.feed(&mut slot, &[(op, request)]);
-        replies.pop().expect("one reply per request")
+        let mut reply = replies.pop().expect("one reply per request");
+        self.note_coverage(tally, request.input.0, &mut reply);
+        reply
     }
 
     /// The parse answer of a response.
@@ -488,6 +507,47 @@ impl External {
         match reply {
             Ok(r) => r.boolean(),
             Err(out) => out.map(|()| false),
+        }
+    }
+
+    /// Tells the tally, once both are known, what coverage the handshake declared.
+    fn declare_coverage(&self) {
+        let (Some(tally), Some(kind)) = (self.coverage.tally.get(), self.coverage.kind.get())
+        else {
+            return;
+        };
+        match kind {
+            Ok(Some(kind)) => tally.declare(&self.declared.name, kind),
+            Ok(None) => {}
+            Err(why) => tally.dropped(&self.declared.name, why),
+        }
+    }
+
+    /// The tally to record coverage in, when the worker is to be asked for it.
+    fn coverage_tally(&self) -> Option<&crate::coverage::Tally> {
+        match self.coverage.kind.get() {
+            Some(Ok(Some(_))) => self.coverage.tally.get().map(|t| &**t),
+            _ => None,
+        }
+    }
+
+    /// Records the coverage an answer to `input` carried, when it was asked for (a worker that
+    /// sends it unasked is not heard); a malformed one is dropped with the worker's one warning.
+    fn note_coverage(
+        &self,
+        tally: Option<&crate::coverage::Tally>,
+        input: &[u8],
+        reply: &mut Reply,
+    ) {
+        let (Some(tally), Ok(response)) = (tally, reply) else {
+            return;
+        };
+        match response.coverage.take() {
+            None => {}
+            Some(WireCoverage(Ok(ids))) => {
+                tally.record(&self.declared.name, input, &ids);
+            }
+            Some(WireCoverage(Err(why))) => tally.dropped(&self.declared.name, &why),
         }
     }
 
@@ -544,6 +604,12 @@ impl Subject for External {
         External::boolean(self.call(Op::Equivalent, request))
     }
 
+    fn watch_coverage(&self, tally: &Arc<crate::coverage::Tally>) {
+        if self.coverage.tally.set(Arc::clone(tally)).is_ok() {
+            self.declare_coverage();
+        }
+    }
+
     /// The jobs through the pipelined feeder (the `feeder` room): the worker is held
     /// for the whole batch, with up to its window of requests in flight.
     fn run_batch(&self, jobs: &[Job<'_>]) -> Vec<Outcome<Answer>> {
@@ -557,12 +623,15 @@ impl Subject for External {
         }
         let mut out: Vec<Option<Outcome<Answer>>> = Vec::with_capacity(jobs.len());
         let mut batch = Vec::new();
+        let tally = self.coverage_tally();
         for job in jobs {
             if let Some(why) = super::fits(self.info(), job) {
                 out.push(Some(Outcome::Unsupported(why)));
             } else {
                 out.push(None);
-                batch.push((job.op, request(job)));
+                let mut request = request(job);
+                request.coverage = tally.is_some();
+                batch.push((job.op, request));
             }
         }
         let mut replies = self.feed(&mut slot, &batch).into_iter();
@@ -570,7 +639,8 @@ impl Subject for External {
             .zip(jobs)
             .map(|(done, job)| {
                 done.unwrap_or_else(|| {
-                    let reply = replies.next().expect("one reply per request sent");
+                    let mut reply = replies.next().expect("one reply per request sent");
+                    self.note_coverage(tally, job.input, &mut reply);
                     self.answer(job.op, reply)
                 })
             })

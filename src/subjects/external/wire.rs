@@ -8,6 +8,7 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
+use crate::coverage::MAX_IDS_PER_ANSWER;
 use crate::model::{Component, ComponentSet, Crash, CrashKind, Op, Outcome, Parsed, Rejection};
 
 /// The protocol a worker's handshake must name.
@@ -190,6 +191,132 @@ impl<'de> Visitor<'de> for WireComponentsVisitor {
     }
 }
 
+/// A response's `coverage`, read straight from the line (workers/README.md, "Coverage"): a list
+/// of ids, integers from 0 to 2^32 - 1, at most [`MAX_IDS_PER_ANSWER`] of them, or why it is
+/// not one. Whatever it holds, the line is read to its end: a malformed coverage never makes
+/// the response unreadable, only its coverage dropped.
+#[derive(Debug)]
+pub(super) struct WireCoverage(pub(super) Result<Vec<u32>, String>);
+
+impl<'de> Deserialize<'de> for WireCoverage {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(WireCoverageVisitor)
+    }
+}
+
+struct WireCoverageVisitor;
+
+/// One element of a coverage list: an id, or `None` for anything else (read and dropped).
+struct CoverageId(Option<u32>);
+
+impl<'de> Deserialize<'de> for CoverageId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(CoverageIdVisitor)
+    }
+}
+
+struct CoverageIdVisitor;
+
+impl<'de> Visitor<'de> for CoverageIdVisitor {
+    type Value = CoverageId;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a coverage id")
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<CoverageId, E> {
+        Ok(CoverageId(u32::try_from(v).ok()))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<CoverageId, E> {
+        Ok(CoverageId(u32::try_from(v).ok()))
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<CoverageId, E> {
+        Ok(CoverageId(None))
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<CoverageId, E> {
+        Ok(CoverageId(None))
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<CoverageId, E> {
+        Ok(CoverageId(None))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<CoverageId, E> {
+        Ok(CoverageId(None))
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<CoverageId, A::Error> {
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+        Ok(CoverageId(None))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<CoverageId, A::Error> {
+        while map
+            .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+            .is_some()
+        {}
+        Ok(CoverageId(None))
+    }
+}
+
+impl<'de> Visitor<'de> for WireCoverageVisitor {
+    type Value = WireCoverage;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a list of coverage ids")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<WireCoverage, A::Error> {
+        let mut ids = Vec::new();
+        let mut fault = None;
+        let mut count = 0usize;
+        while let Some(CoverageId(id)) = seq.next_element()? {
+            count += 1;
+            match id {
+                _ if fault.is_some() => {}
+                Some(_) if count > MAX_IDS_PER_ANSWER => {
+                    fault = Some(format!("more than {MAX_IDS_PER_ANSWER} ids in one answer"));
+                    ids = Vec::new();
+                }
+                Some(id) => ids.push(id),
+                None => {
+                    fault = Some(format!(
+                        "element {count} is not an integer from 0 to {}",
+                        u32::MAX
+                    ));
+                    ids = Vec::new();
+                }
+            }
+        }
+        Ok(WireCoverage(fault.map_or(Ok(ids), Err)))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<WireCoverage, A::Error> {
+        while map
+            .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+            .is_some()
+        {}
+        Ok(WireCoverage(Err("an object, not a list of ids".to_owned())))
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<WireCoverage, D::Error> {
+        WireCoverage::deserialize(d)
+    }
+    fn visit_none<E: de::Error>(self) -> Result<WireCoverage, E> {
+        Ok(WireCoverage(Ok(Vec::new())))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<WireCoverage, E> {
+        Ok(WireCoverage(Ok(Vec::new())))
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<WireCoverage, E> {
+        Ok(WireCoverage(Err("a boolean, not a list of ids".to_owned())))
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<WireCoverage, E> {
+        Ok(WireCoverage(Err("a number, not a list of ids".to_owned())))
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<WireCoverage, E> {
+        Ok(WireCoverage(Err("a number, not a list of ids".to_owned())))
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<WireCoverage, E> {
+        Ok(WireCoverage(Err("a number, not a list of ids".to_owned())))
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<WireCoverage, E> {
+        Ok(WireCoverage(Err("a string, not a list of ids".to_owned())))
+    }
+}
+
 /// One request line.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub(super) struct Request<'a> {
@@ -200,6 +327,11 @@ pub(super) struct Request<'a> {
     pub(super) input: Wire<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(super) other: Option<Wire<'a>>,
+    /// Asks for the answer's coverage (workers/README.md, "Coverage"): sent only to a worker
+    /// whose handshake declared coverage, in a campaign that wants it; left out otherwise, so
+    /// that a request is what it was without coverage, byte for byte.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(super) coverage: bool,
 }
 
 impl<'a> Request<'a> {
@@ -210,6 +342,7 @@ impl<'a> Request<'a> {
             base: None,
             input: Wire(input),
             other: None,
+            coverage: false,
         }
     }
 }
@@ -224,6 +357,10 @@ pub(super) struct Handshake {
     pub(super) operations: Vec<String>,
     pub(super) components: Vec<String>,
     pub(super) decides_validity: bool,
+    /// The kind of coverage the worker can send (`"lines"`); read leniently (a value that is no
+    /// kind is never asked for, and never fails the handshake), see [`Handshake::coverage_kind`].
+    #[serde(default)]
+    pub(super) coverage: Option<Value>,
     #[serde(default)]
     pub(super) library: Option<String>,
     #[serde(default)]
@@ -249,6 +386,21 @@ pub(super) struct Response {
     pub(super) code: Option<String>,
     #[serde(default)]
     pub(super) offset: Option<usize>,
+    /// The ids of the library code the answer executed, when asked for (see [`WireCoverage`]).
+    #[serde(default)]
+    pub(super) coverage: Option<WireCoverage>,
+}
+
+impl Handshake {
+    /// The coverage kind declared: `Ok(None)` for none, `Err` for a value that is no kind
+    /// (the worker is then never asked; [`crate::coverage::kind`] says why).
+    pub(super) fn coverage_kind(&self) -> Result<Option<String>, String> {
+        match &self.coverage {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => crate::coverage::kind(s).map(|k| Some(k.to_owned())),
+            Some(other) => Err(format!("coverage {other} is not a kind's name")),
+        }
+    }
 }
 
 impl Response {
@@ -342,4 +494,80 @@ impl Response {
 /// (tests/external.rs checks it through a worker that leaves a key out.)
 fn not_reported(declared: ComponentSet, reported: &[Component]) -> ComponentSet {
     reported.iter().fold(declared, |left, c| left.without(*c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn coverage(line: &str) -> Option<Result<Vec<u32>, String>> {
+        let r: Response =
+            serde_json::from_str(line).expect("a response is read, whatever its coverage");
+        r.coverage.map(|WireCoverage(c)| c)
+    }
+
+    #[test]
+    fn a_request_asks_for_coverage_only_when_told_and_is_otherwise_unchanged() {
+        let mut r = Request::new(Op::Parse, b"http://a/");
+        r.id = 3;
+        let plain = serde_json::to_string(&r).expect("serializes");
+        assert_eq!(plain, r#"{"id":3,"op":"parse","input":"http://a/"}"#);
+        r.coverage = true;
+        assert_eq!(
+            serde_json::to_string(&r).expect("serializes"),
+            r#"{"id":3,"op":"parse","input":"http://a/","coverage":true}"#
+        );
+    }
+
+    #[test]
+    fn coverage_is_a_bounded_list_of_ids_or_dropped_with_a_reason() {
+        let base = r#"{"id":1,"outcome":"accepted","value":"x""#;
+        assert_eq!(coverage(&format!("{base}}}")), None);
+        assert_eq!(
+            coverage(&format!(r#"{base},"coverage":[3,1,4294967295]}}"#)),
+            Some(Ok(vec![3, 1, u32::MAX]))
+        );
+        for (bad, why) in [
+            (r#"[1,-2]"#, "element 2"),
+            (r#"[1,4294967296]"#, "element 2"),
+            (r#"[1,"a",[2],{"b":3}]"#, "element 2"),
+            (r#"[1.5]"#, "element 1"),
+            (r#"{"a":[1]}"#, "an object"),
+            (r#""1,2""#, "a string"),
+            (r#"true"#, "a boolean"),
+            (r#"7"#, "a number"),
+        ] {
+            let got = coverage(&format!(r#"{base},"coverage":{bad}}}"#));
+            match got {
+                Some(Err(e)) => assert!(e.contains(why), "{bad}: {e}"),
+                other => panic!("{bad}: {other:?}"),
+            }
+        }
+        let huge: Vec<String> = (0..=MAX_IDS_PER_ANSWER).map(|i| i.to_string()).collect();
+        let line = format!(r#"{base},"coverage":[{}],"note":"after"}}"#, huge.join(","));
+        let r: Response = serde_json::from_str(&line).expect("read to its end");
+        match &r.coverage {
+            Some(WireCoverage(Err(e))) => assert!(e.contains("more than 65536"), "{e}"),
+            other => panic!("{other:?}"),
+        }
+        // The answer itself still counts.
+        assert_eq!(r.text(), Outcome::Accepted("x".to_owned()));
+    }
+
+    #[test]
+    fn a_handshake_declares_a_kind_or_none_and_never_fails_on_it() {
+        let h = |extra: &str| -> Handshake {
+            serde_json::from_str(&format!(
+                r#"{{"protocol":"uridiff-worker/1","name":"w","version":"1","profile":"rfc3986","operations":[],"components":[],"decides_validity":true{extra}}}"#
+            ))
+            .expect("a handshake")
+        };
+        assert_eq!(h("").coverage_kind(), Ok(None));
+        assert_eq!(
+            h(r#","coverage":"lines""#).coverage_kind(),
+            Ok(Some("lines".to_owned()))
+        );
+        assert!(h(r#","coverage":true"#).coverage_kind().is_err());
+        assert!(h(r#","coverage":"LINES OF CODE""#).coverage_kind().is_err());
+    }
 }

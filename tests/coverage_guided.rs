@@ -1,0 +1,381 @@
+//! Coverage over the worker protocol (workers/README.md, "Coverage") and the campaign it guides:
+//! a small Python worker written with the SDK (workers/testing/covered.py, its library
+//! covered_lib.py) sends the lines of its library each answer ran when asked; uridiff keeps the
+//! ids per worker, drops a malformed or huge coverage with one warning while the answer counts,
+//! and `uridiff fuzz` keeps the inputs that reach new lines in DIR/corpus.jsonl, resumes from
+//! it, and says per parser how many lines it reached; `--blind` keeps none.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::sync::Arc;
+
+use uridiff::coverage::Tally;
+use uridiff::subjects::external::External;
+use uridiff::subjects::{Job, Subject};
+
+use super::common::{stderr, stdout};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn python() -> bool {
+    let ok = Command::new("python3")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        eprintln!("note: python3 missing: coverage over the protocol is not tested");
+    }
+    ok
+}
+
+fn covered(mode: &str) -> String {
+    format!("python3 {ROOT}/workers/testing/covered.py {mode}")
+}
+
+/// The lines of covered_lib.py: the only file whose ids the worker may send.
+fn library_lines() -> u32 {
+    let text = std::fs::read_to_string(format!("{ROOT}/workers/testing/covered_lib.py"))
+        .expect("covered_lib.py");
+    u32::try_from(text.lines().count()).expect("a small file")
+}
+
+#[test]
+fn a_worker_sends_the_lines_of_its_library_each_answer_ran_when_asked() {
+    if !python() {
+        return;
+    }
+    let worker = External::from_command("covered", &covered("ok"));
+    let tally = Arc::new(Tally::default());
+    // Not asked: answers come, nothing is recorded.
+    let out = worker.run_batch(&[Job::parse(b"http://a/")]);
+    assert!(out[0].is_accepted(), "{out:?}");
+    assert!(tally.reach().is_empty());
+    worker.watch_coverage(&tally);
+    let jobs = [
+        Job::parse(b"http://a/b"),
+        Job::parse(b"http://[::1]:8/b?q#f"),
+        Job::parse(b"http://a/c"),
+        Job::parse(b"http://[::1/"),
+    ];
+    let out = worker.run_batch(&jobs);
+    assert!(out[..3].iter().all(|o| o.is_accepted()), "{out:?}");
+    assert!(
+        !out[3].is_accepted(),
+        "the library refuses an unclosed literal: {out:?}"
+    );
+    let reach = tally.reach();
+    assert_eq!(reach["covered"].kind, "lines");
+    let novel = tally.take_novel();
+    let inputs: Vec<&[u8]> = novel.iter().map(|n| n.input.as_slice()).collect();
+    // The third input runs the lines of the first: nothing new; the refused one runs the
+    // branch of the unclosed literal.
+    assert_eq!(
+        inputs,
+        [&b"http://a/b"[..], b"http://[::1]:8/b?q#f", b"http://[::1/"]
+    );
+    let lines = library_lines();
+    for n in &novel {
+        // The library's own file only (its place 0 in the sorted list, so its ids are its line
+        // numbers): never the worker's, the SDK's or the standard library's lines.
+        assert!(n.ids.iter().all(|&id| id >= 1 && id <= lines), "{n:?}");
+    }
+    let total: usize = novel.iter().map(|n| n.ids.len()).sum();
+    assert_eq!(reach["covered"].ids, total);
+    assert!(tally.take_warnings().is_empty());
+}
+
+#[test]
+fn malformed_or_huge_coverage_is_dropped_with_one_warning_and_the_answers_count() {
+    if !python() {
+        return;
+    }
+    for (mode, why) in [
+        ("garbage", "is not an integer"),
+        ("huge", "more than 65536 ids"),
+    ] {
+        let worker = External::from_command("noisy", &covered(mode));
+        let tally = Arc::new(Tally::default());
+        worker.watch_coverage(&tally);
+        let jobs = [
+            Job::parse(b"http://a/"),
+            Job::parse(b"http://b/"),
+            Job::parse(b"x:y"),
+        ];
+        let out = worker.run_batch(&jobs);
+        assert!(out.iter().all(|o| o.is_accepted()), "{mode}: {out:?}");
+        let warnings = tally.take_warnings();
+        assert_eq!(warnings.len(), 1, "{mode}: {warnings:?}");
+        assert!(
+            warnings[0].starts_with("noisy: coverage dropped") && warnings[0].contains(why),
+            "{mode}: {warnings:?}"
+        );
+        assert_eq!(tally.reach()["noisy"].ids, 0, "{mode}");
+        assert!(tally.take_novel().is_empty(), "{mode}");
+    }
+}
+
+fn fuzz(dir: &Path, extra: &[&str]) -> Output {
+    let worker = format!("covered={}", covered("ok"));
+    let mut args = vec![
+        "fuzz",
+        "--no-external",
+        "--parser",
+        "impl",
+        "--parser",
+        "covered",
+        "--external",
+        &worker,
+        "--seconds",
+        "120",
+        "--seed",
+        "3",
+        "--budget",
+        "10",
+        "--quiet",
+        "--out",
+    ];
+    let out_dir = dir.to_string_lossy().into_owned();
+    args.push(&out_dir);
+    args.extend_from_slice(extra);
+    Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(&args)
+        .output()
+        .expect("uridiff runs")
+}
+
+/// The ids a corpus line brought for `covered` (none for a line kept for its signature alone).
+fn ids(line: &serde_json::Value) -> Vec<u64> {
+    line["new"]
+        .get("covered")
+        .map(|ids| {
+            ids.as_array()
+                .expect("a list")
+                .iter()
+                .map(|id| id.as_u64().expect("an id"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The lines reached that the text summary gives for `covered`.
+fn reached(out: &str) -> usize {
+    out.lines()
+        .find_map(|l| l.trim().strip_prefix("covered: "))
+        .and_then(|l| l.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no reach of covered in:\n{out}"))
+}
+
+#[test]
+fn a_guided_campaign_keeps_what_opens_new_lines_and_resumes_from_it() {
+    if !python() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    let first = fuzz(dir.path(), &["--inputs", "120"]);
+    let text = stdout(&first);
+    assert!(first.status.success(), "{text}{}", stderr(&first));
+    let lines_first = reached(&text);
+    assert!(lines_first > 10, "{text}");
+    let corpus = std::fs::read_to_string(dir.path().join("corpus.jsonl")).expect("a corpus");
+    let kept: Vec<serde_json::Value> = corpus
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a corpus line"))
+        .collect();
+    assert!(!kept.is_empty());
+    // Every line brought ids no earlier line had, and together they are what was reached.
+    let mut seen = std::collections::HashSet::new();
+    for line in &kept {
+        // A line kept for a new discrepancy signature may bring no ids.
+        let ids = ids(line);
+        assert!(!ids.is_empty() || line["signature"].is_string(), "{line}");
+        for id in ids {
+            assert!(seen.insert(id), "{id} kept twice");
+        }
+    }
+    assert!(
+        kept.iter().any(|l| l["signature"].is_string()),
+        "impl and covered disagree somewhere, and those inputs are kept too"
+    );
+    assert_eq!(seen.len(), lines_first);
+    assert!(
+        text.contains(&format!("corpus: {} inputs", kept.len())),
+        "{text}"
+    );
+    // Resumed: the corpus is read back (its lines are not new again) and mutated.
+    let again = fuzz(dir.path(), &["--inputs", "120", "--json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&again.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&again), stderr(&again)));
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{ROOT}/schemas/fuzz.schema.json")).expect("the schema"),
+    )
+    .expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a schema");
+    let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?} in {doc}");
+    assert!(doc["resumed"].as_bool().expect("resumed"));
+    let lines_again = doc["coverage"]["covered"]["reached"]
+        .as_u64()
+        .expect("reached");
+    assert!(lines_again >= lines_first as u64, "{doc}");
+    assert_eq!(doc["coverage"]["covered"]["kind"], "lines");
+    let corpus = std::fs::read_to_string(dir.path().join("corpus.jsonl")).expect("a corpus");
+    let mut seen = std::collections::HashSet::new();
+    for l in corpus.lines() {
+        let line: serde_json::Value = serde_json::from_str(l).expect("a line");
+        for id in ids(&line) {
+            assert!(seen.insert(id), "{id} kept twice after resuming");
+        }
+    }
+    assert_eq!(seen.len() as u64, lines_again);
+    assert_eq!(doc["corpus"].as_u64(), Some(corpus.lines().count() as u64));
+}
+
+#[test]
+fn shards_of_a_guided_campaign_merge_their_corpora() {
+    if !python() {
+        return;
+    }
+    let shards: Vec<tempfile::TempDir> = ["0/2", "1/2"]
+        .iter()
+        .map(|shard| {
+            let dir = tempfile::tempdir().expect("a folder");
+            let out = fuzz(dir.path(), &["--inputs", "60", "--shard", shard]);
+            assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+            assert!(dir.path().join("corpus.jsonl").exists());
+            dir
+        })
+        .collect();
+    let target = tempfile::tempdir().expect("a folder");
+    let mut args = vec!["fuzz".to_owned(), "--json".to_owned(), "--merge".to_owned()];
+    args.extend(
+        shards
+            .iter()
+            .map(|d| d.path().to_string_lossy().into_owned()),
+    );
+    args.extend([
+        "--out".to_owned(),
+        target.path().to_string_lossy().into_owned(),
+    ]);
+    let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(&args)
+        .output()
+        .expect("uridiff runs");
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
+    let merged = std::fs::read_to_string(target.path().join("corpus.jsonl")).expect("a corpus");
+    assert_eq!(doc["corpus"].as_u64(), Some(merged.lines().count() as u64));
+    // The union of the shards' lines, no id twice.
+    let mut union = std::collections::HashSet::new();
+    for d in &shards {
+        let text = std::fs::read_to_string(d.path().join("corpus.jsonl")).expect("a corpus");
+        for l in text.lines() {
+            let line: serde_json::Value = serde_json::from_str(l).expect("a line");
+            for id in ids(&line) {
+                union.insert(id);
+            }
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    for l in merged.lines() {
+        let line: serde_json::Value = serde_json::from_str(l).expect("a line");
+        for id in ids(&line) {
+            assert!(seen.insert(id), "{id} twice");
+        }
+    }
+    assert_eq!(seen, union);
+}
+
+#[test]
+fn in_a_guided_campaign_only_a_worker_that_declared_coverage_is_asked() {
+    if !python() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    let log = |name: &str| dir.path().join(format!("{name}.requests"));
+    // Each worker's requests, as it reads them (tee), beside the campaign: `plain` declares
+    // no coverage (the misbehaving worker in its well-behaved mode), `covered` does.
+    let plain = format!(
+        "plain=tee {} | python3 {ROOT}/workers/testing/misbehave.py ok",
+        log("plain").display()
+    );
+    let covered = format!(
+        "covered=tee {} | {}",
+        log("covered").display(),
+        covered("ok")
+    );
+    let out_dir = dir.path().join("campaign");
+    let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args([
+            "fuzz",
+            "--no-external",
+            "--parser",
+            "impl",
+            "--parser",
+            "plain",
+        ])
+        .args([
+            "--parser",
+            "covered",
+            "--external",
+            &plain,
+            "--external",
+            &covered,
+        ])
+        .args([
+            "--inputs",
+            "40",
+            "--seconds",
+            "120",
+            "--budget",
+            "10",
+            "--quiet",
+            "--out",
+        ])
+        .arg(&out_dir)
+        .output()
+        .expect("uridiff runs");
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    let requests = |name: &str| -> Vec<serde_json::Value> {
+        std::fs::read_to_string(log(name))
+            .expect("the log")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a request"))
+            .collect()
+    };
+    let plain = requests("plain");
+    assert!(plain.len() >= 40, "{}", plain.len());
+    for r in &plain {
+        // The request of before, key for key.
+        let keys: Vec<&str> = r
+            .as_object()
+            .expect("an object")
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert!(
+            keys.iter()
+                .all(|k| ["id", "op", "input", "base", "other"].contains(k)),
+            "{r}"
+        );
+    }
+    let covered = requests("covered");
+    assert!(covered.len() >= 40, "{}", covered.len());
+    assert!(covered.iter().all(|r| r["coverage"] == true), "{covered:?}");
+}
+
+#[test]
+fn a_blind_campaign_asks_for_no_coverage_and_keeps_no_corpus() {
+    if !python() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    let out = fuzz(dir.path(), &["--inputs", "40", "--blind", "--json"]);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
+    assert!(doc.get("coverage").is_none(), "{doc}");
+    assert!(doc.get("corpus").is_none(), "{doc}");
+    assert!(!dir.path().join("corpus.jsonl").exists());
+}
