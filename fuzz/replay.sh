@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Replays the committed seed corpora (corpus/<target>/) through every fuzz target, so that a
-# crash once found and fixed stays fixed (issue 12, item 7). CI runs it.
+# crash once found and fixed stays fixed (issue 12, item 7). CI replays the same corpora through
+# the same target bodies inside `cargo test` (tests/fuzz_replay.rs), without libFuzzer's build.
 #
 # A plain stable build: no cargo-fuzz, no sanitizer, no coverage instrumentation. libFuzzer's
 # driver is still linked in, and with -runs=0 it runs each file of the given directories once

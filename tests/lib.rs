@@ -3,6 +3,14 @@
 //! external workers, their reproduce lines, the SDKs, the CI examples, ClusterFuzzLite) is the
 //! `e2e` test target beside it (`tests/e2e.rs`), built only with the `e2e` feature.
 
+// The fuzz targets' `use libfuzzer_sys::fuzz_target;` names this crate, whose `fuzz_target!`
+// (tests/fuzz_replay.rs) makes each target's body a function the replay calls.
+extern crate self as libfuzzer_sys;
+// The `arbitrary` that libfuzzer-sys re-exports (`libfuzzer_sys::arbitrary::Unstructured` in
+// the `generated` target): the same crate, a dependency of uridiff.
+#[allow(unused_imports)]
+pub use arbitrary;
+
 // The binary run with standard input, its outputs as text: shared by the modules below.
 mod common;
 
@@ -48,6 +56,8 @@ mod schemas;
 mod fuzz_campaign;
 // The researcher's loop: a campaign's report, a campaign gated on a baseline, its status line.
 mod r#loop;
+// The committed seed corpora through every fuzz target's body: a crash once fixed stays fixed.
+mod fuzz_replay;
 // Campaigns in shards: merged shards against one run, the GitHub Actions matrix replayed.
 #[cfg(unix)]
 mod shards;

@@ -5,12 +5,12 @@
 //! programs embedded) and a small report (the suites embedded). Nothing of the checkout is on
 //! its path.
 //!
-//! A test binary of its own: it compiles the packaged crate, in a target folder kept under
-//! this one's (`CARGO_TARGET_TMPDIR/packaged`) so the compile is incremental from one run to
-//! the next (the first run builds every dependency again, about 90 s on two busy cores; a later
-//! one the packaged uridiff alone, seconds to a minute). It is skipped, with a line saying why,
-//! only when cargo cannot package offline (a dependency missing from cargo's cache); every
-//! other failure of `cargo package` fails it. The Cargo Book, "cargo package": a workspace's
+//! A test binary of its own: it compiles the packaged crates, in a build folder kept under
+//! this one's (`CARGO_TARGET_TMPDIR/packaged-build`) whose compiled dependencies are this
+//! build's own (`share_compiled_dependencies`), so that only the packaged crates and the
+//! dependencies whose features differ without the dev-dependencies are compiled. It is
+//! skipped, with a line saying why, only when cargo cannot package offline (a dependency
+//! missing from cargo's cache); every other failure of `cargo package` fails it. The Cargo Book, "cargo package": a workspace's
 //! path dependencies packaged with it are verified against a temporary registry of the packaged
 //! crates.
 
@@ -47,15 +47,46 @@ fn files(dir: &Path) -> Vec<String> {
     out
 }
 
+/// Lets the verification's build reuse what this test's own build compiled: its build folder
+/// `build` gets, in its `debug` folder, the compiled crates, build-script outputs and
+/// fingerprints of this one's (`tmp` is `CARGO_TARGET_TMPDIR`, in the target folder), as links.
+/// A dependency compiled with the same version, features and profile has the same unit hash in
+/// both builds and is not compiled again (The Cargo Book, "Build cache"); the packaged crates,
+/// from other sources, get units of their own. What the verification puts in `debug` itself
+/// (the packaged `uridiff`, its `.d` file) stays apart from this build's `target/debug/uridiff`.
+/// Where links cannot be made, the verification compiles everything in `build`, as before.
+fn share_compiled_dependencies(tmp: &Path, build: &Path) {
+    #[cfg(unix)]
+    {
+        let ours = tmp.parent().expect("the target folder").join("debug");
+        let theirs = build.join("debug");
+        std::fs::create_dir_all(&theirs).expect("the build folder");
+        for sub in ["deps", "build", ".fingerprint"] {
+            let link = theirs.join(sub);
+            if std::fs::symlink_metadata(&link).is_err() && ours.join(sub).is_dir() {
+                std::os::unix::fs::symlink(ours.join(sub), &link).expect("a link");
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (tmp, build);
+}
+
 #[test]
 fn the_packaged_crate_builds_from_its_own_files_and_runs_from_an_empty_folder() {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("packaged");
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    // The .crate files; the unpacked crates and what their verification builds go to cargo's
+    // build folder (The Cargo Book, "build.build-dir").
+    let target = tmp.join("packaged");
+    let build = tmp.join("packaged-build");
+    share_compiled_dependencies(&tmp, &build);
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let started = std::time::Instant::now();
     let o = Command::new(&cargo)
         .current_dir(repo)
         .env("CARGO_TARGET_DIR", &target)
+        .env("CARGO_BUILD_BUILD_DIR", &build)
         .args(["package", "--offline", "--allow-dirty"])
         .args(["-p", "uri-spec", "-p", "uri-oracle", "-p", "uridiff"])
         .args(["-p", "uridiff-worker"])
@@ -82,7 +113,7 @@ fn the_packaged_crate_builds_from_its_own_files_and_runs_from_an_empty_folder() 
 
     // The files the package holds: what build.rs and include_str! embed, nothing of the
     // reports, audits, corpora, fuzzing state or a target folder.
-    let unpacked = target.join("package").join(format!("uridiff-{VERSION}"));
+    let unpacked = build.join("package").join(format!("uridiff-{VERSION}"));
     let held = files(&unpacked);
     for needed in [
         "Cargo.toml",
@@ -109,7 +140,7 @@ fn the_packaged_crate_builds_from_its_own_files_and_runs_from_an_empty_folder() 
             "{kept_out} in the package: {held:#?}"
         );
     }
-    let worker = target
+    let worker = build
         .join("package")
         .join(format!("uridiff-worker-{VERSION}"));
     let held = files(&worker);
@@ -124,10 +155,10 @@ fn the_packaged_crate_builds_from_its_own_files_and_runs_from_an_empty_folder() 
 
     // The packaged uridiff (built by the verification from the unpacked files, not from this
     // checkout), installed into an empty folder and run there.
-    let built = target
+    let built = build
         .join("debug")
         .join(format!("uridiff{}", std::env::consts::EXE_SUFFIX));
-    let deps = std::fs::read_to_string(target.join("debug").join("uridiff.d")).expect("uridiff.d");
+    let deps = std::fs::read_to_string(build.join("debug").join("uridiff.d")).expect("uridiff.d");
     assert!(
         deps.contains(&unpacked.join("src").join("main.rs").display().to_string()),
         "not built from the package: {deps}"
