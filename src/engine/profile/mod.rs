@@ -603,6 +603,17 @@ pub(super) fn lenient_reading_after(e: &Evidence<'_>, read: &[u8]) -> bool {
     }
 }
 
+/// `input` without its tabs, CRs and LFs: what the URL Standard's basic URL parser removes
+/// first ("Remove all ASCII tab or newline from input"), and what several libraries remove
+/// before they read an input (urlsplit, URI.js, url-parse): `a<TAB>b<CR><LF>c` is `abc`.
+pub(super) fn tabs_newlines_removed(input: &[u8]) -> Vec<u8> {
+    input
+        .iter()
+        .copied()
+        .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
+        .collect()
+}
+
 /// [`lenient_reading_after`] the input with the characters RFC 3986 does not allow
 /// percent-encoded ([`pct_encode_forbidden`]): the reading of a library that escapes what may not
 /// appear instead of rejecting it (`?\td` is `?%09d`, where the URL Standard removes the tab;

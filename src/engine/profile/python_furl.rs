@@ -322,7 +322,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-furl/tab-newline-removed",
         name: "tabs and newlines are removed before the split (furl splits with urllib.parse.urlsplit: \"ASCII newline and tab characters are stripped from the URL\")",
         explains: |e| {
-            let removed: Vec<u8> = e.input.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')).collect();
+            let removed = super::tabs_newlines_removed(e.input);
             removed.len() != e.input.len() && super::lenient_reading_of(e, &removed)
         },
     },

@@ -36,7 +36,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-urllib/tab-newline-removed",
         name: "tabs and newlines are removed before the split (urlsplit: \"Changed in version 3.9.5: ASCII newline and tab characters are stripped from the URL\")",
         explains: |e| {
-            let removed: Vec<u8> = e.input.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')).collect();
+            let removed = super::tabs_newlines_removed(e.input);
             removed.len() != e.input.len() && super::lenient_reading_of(e, &removed)
         },
     },
@@ -148,11 +148,7 @@ pub(super) const RULES: &[Rule] = &[
 fn trailing_controls_kept(e: &super::Evidence<'_>) -> bool {
     let c0 = |b: &u8| *b <= b' ';
     let start = e.input.iter().position(|b| !c0(b)).unwrap_or(e.input.len());
-    let read: Vec<u8> = e.input[start..]
-        .iter()
-        .copied()
-        .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
-        .collect();
+    let read = super::tabs_newlines_removed(&e.input[start..]);
     let end = read.iter().rposition(|b| !c0(b)).map_or(0, |i| i + 1);
     let trailing = std::str::from_utf8(&read[end..]).unwrap_or("");
     let Some(kept) = e.got.and_then(|g| g.strip_suffix(trailing)) else {

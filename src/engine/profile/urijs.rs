@@ -97,12 +97,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "urijs/tab-newline-removed",
         name: "tabs, CRs and LFs are removed before the input is read (1.19.11: \"URI.parse() remove \\r (CR), \\n (LF), \\t (TAB)\")",
         explains: |e| {
-            let removed: Vec<u8> = e
-                .input
-                .iter()
-                .copied()
-                .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
-                .collect();
+            let removed = super::tabs_newlines_removed(e.input);
             let read = std::str::from_utf8(&removed)
                 .ok()
                 .and_then(browser_slashes)

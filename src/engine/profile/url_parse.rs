@@ -31,12 +31,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "url-parse/tab-newline-removed",
         name: "tabs, CRs and LFs are removed before the URL is read, whatever its scheme (index.js: `address.replace(CRHTLF, '')`)",
         explains: |e| {
-            let removed: Vec<u8> = e
-                .input
-                .iter()
-                .copied()
-                .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
-                .collect();
+            let removed = super::tabs_newlines_removed(e.input);
             removed.len() != e.input.len() && super::lenient_reading_after(e, &removed)
         },
     },
