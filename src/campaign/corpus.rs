@@ -118,41 +118,22 @@ impl Corpus {
         &mut self,
         found: &[(Vec<u8>, String, Option<u64>, String)],
     ) -> Result<usize, CampaignError> {
-        let mut text = Vec::new();
-        if self.unterminated {
-            text.push(b'\n');
-        }
-        let mut lines = 0;
+        let mut lines = Vec::new();
         for (input, origin, index, key) in found {
             if !self.held.insert(input.clone()) {
                 continue;
             }
             self.inputs.push(input.clone());
-            let line = CorpusLine {
+            lines.push(CorpusLine {
                 schema: CORPUS_SCHEMA,
                 input: Bytes(input.clone()),
                 origin: origin.clone(),
                 index: *index,
                 new: BTreeMap::new(),
                 signature: Some(key.clone()),
-            };
-            serde_json::to_writer(&mut text, &line).map_err(|e| CampaignError::State {
-                path: self.path.clone(),
-                message: e.to_string(),
-            })?;
-            text.push(b'\n');
-            lines += 1;
+            });
         }
-        if lines == 0 {
-            return Ok(0);
-        }
-        let path = self.path.clone();
-        let file = self.append_file()?;
-        file.write_all(&text).map_err(io_err(&path))?;
-        file.flush().map_err(io_err(&path))?;
-        file.sync_data().map_err(io_err(&path))?;
-        self.unterminated = false;
-        Ok(lines)
+        self.append(&lines)
     }
 
     /// Adds the lines of the corpus file `path` (another campaign's: a shard's) whose ids this
@@ -223,39 +204,49 @@ impl Corpus {
             });
             entry.entry(parser).or_default().extend(ids);
         }
-        let mut text = Vec::new();
-        if self.unterminated {
-            text.push(b'\n');
-        }
+        let mut lines = Vec::new();
         for input in order {
             let new = by_input.remove(&input).unwrap_or_default();
             let (origin, index) = whence(&input).unwrap_or_else(|| ("minimize".to_owned(), None));
-            let line = CorpusLine {
+            lines.push(CorpusLine {
                 schema: CORPUS_SCHEMA,
                 input: Bytes(input.clone()),
                 origin,
                 index,
                 new,
                 signature: None,
-            };
-            serde_json::to_writer(&mut text, &line).map_err(|e| CampaignError::State {
-                path: self.path.clone(),
-                message: e.to_string(),
-            })?;
-            text.push(b'\n');
+            });
             if self.held.insert(input.clone()) {
                 self.inputs.push(input);
             }
         }
-        let lines = text.iter().filter(|&&b| b == b'\n').count() - usize::from(self.unterminated);
+        self.append(&lines)
+    }
+
+    /// Appends `lines` to the corpus file (after an end of line where its last line has none),
+    /// in one write, then to the disk before the campaign goes on; returns how many.
+    fn append(&mut self, lines: &[CorpusLine]) -> Result<usize, CampaignError> {
+        if lines.is_empty() {
+            return Ok(0);
+        }
+        let mut text = Vec::new();
+        if self.unterminated {
+            text.push(b'\n');
+        }
+        for line in lines {
+            serde_json::to_writer(&mut text, line).map_err(|e| CampaignError::State {
+                path: self.path.clone(),
+                message: e.to_string(),
+            })?;
+            text.push(b'\n');
+        }
         let path = self.path.clone();
         let file = self.append_file()?;
-        // One write of the whole batch's lines, then to the disk before the campaign goes on.
         file.write_all(&text).map_err(io_err(&path))?;
         file.flush().map_err(io_err(&path))?;
         file.sync_data().map_err(io_err(&path))?;
         self.unterminated = false;
-        Ok(lines)
+        Ok(lines.len())
     }
 }
 
