@@ -377,16 +377,7 @@ fn authority_len(input: &[u8]) -> usize {
 /// The index just past `input`'s "scheme:" (RFC 3986 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-"
 /// / "." )), 0 without one.
 fn scheme_end(input: &[u8]) -> usize {
-    input
-        .iter()
-        .position(|&b| b == b':')
-        .filter(|&n| {
-            input[..n].first().is_some_and(u8::is_ascii_alphabetic)
-                && input[..n]
-                    .iter()
-                    .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
-        })
-        .map_or(0, |n| n + 1)
+    crate::engine::compare::scheme_colon(input).map_or(0, |colon| colon + 1)
 }
 
 /// RFC 3986 5.2.4 on a path that begins with "/"; on a relative path, fast-uri's README
