@@ -19,6 +19,11 @@ Draw a sample of the URL-confusion classes instead (the report's `confusion` arr
     python3 scripts/audit.py REPORT_DIR/discrepancies.json --confusion --sample 20 --seed S \
         --out audit/sample-confusion.md [--uridiff target/release/uridiff]
 
+Sweep every unexplained class of some parsers, biggest first (no sample):
+
+    python3 scripts/audit.py REPORT_DIR/discrepancies.json --subjects c-libwget,curl-url \
+        --out audit/sweep.md [--uridiff target/release/uridiff]
+
 Check the script itself (no report needed):
 
     python3 scripts/audit.py --self-test
@@ -258,10 +263,16 @@ def check(cls, source, rc, out, err):
     return "check by hand"
 
 
-def worksheet(report, n, seed, uridiff):
+def worksheet(report, n, seed, uridiff, subjects=None):
     data = json.load(open(report, encoding="utf-8"))
     pool = sorted((c for c in data["classes"] if not c.get("explained")), key=lambda c: c["key"])
-    sample = random.Random(seed).sample(pool, min(n, len(pool)))
+    if subjects:
+        # A sweep: every unexplained class of the named parsers, biggest first, so the
+        # auditor reaches the classes that weigh most in an input-weighted score first.
+        pool = [c for c in pool if c["signature"]["subject"] in subjects]
+        sample = sorted(pool, key=lambda c: -c.get("count", 0))
+    else:
+        sample = random.Random(seed).sample(pool, min(n, len(pool)))
     out = [f"# Audit worksheet: {len(sample)} of {len(pool)} unexplained classes",
            "",
            f"Report: `{report}` (seed {data.get('seed')}, generated {data.get('generated')}); "
@@ -688,6 +699,8 @@ def main(argv):
     ap.add_argument("--confusion", action="store_true",
                     help="sample the report's URL-confusion classes instead of unexplained ones")
     ap.add_argument("--score", metavar="WORKSHEET", help="count the verdicts of a filled worksheet")
+    ap.add_argument("--subjects", metavar="A,B",
+                    help="a sweep: every unexplained class of these parsers, not a sample")
     ap.add_argument("--self-test", action="store_true", help="check this script's own parts")
     args = ap.parse_args(argv)
     if args.self_test:
@@ -696,8 +709,13 @@ def main(argv):
         return score(args.score)
     if not args.report:
         ap.error("give a discrepancies.json, or --score WORKSHEET")
-    draw = confusion_worksheet if args.confusion else worksheet
-    text = draw(args.report, args.sample, args.seed, args.uridiff)
+    if args.subjects:
+        if args.confusion:
+            ap.error("--subjects sweeps unexplained classes; drop --confusion")
+        text = worksheet(args.report, 0, 0, args.uridiff, set(args.subjects.split(",")))
+    else:
+        draw = confusion_worksheet if args.confusion else worksheet
+        text = draw(args.report, args.sample, args.seed, args.uridiff)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text)
