@@ -13,6 +13,7 @@
 use crate::model::{Answer, Component, Components, Op, Outcome, Parsed};
 use crate::subjects::SubjectInfo;
 
+use super::octets::scheme_colon;
 use super::profile::{explain_for, Evidence, Rule};
 use super::{form, Class, Signature};
 
@@ -333,18 +334,6 @@ fn validity_reason(op: Op, input: &[u8], j: &Judged<'_>) -> Option<String> {
         (Outcome::Rejected(r), Outcome::Accepted(_)) => r.code.clone(),
         _ => None,
     }
-}
-
-/// The position of the ":" that ends `input`'s scheme, when it opens with one (RFC 3986 3.1:
-/// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`).
-pub(crate) fn scheme_colon(input: &[u8]) -> Option<usize> {
-    input.iter().position(|&b| b == b':').filter(|&colon| {
-        colon > 0
-            && input[0].is_ascii_alphabetic()
-            && input[..colon]
-                .iter()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-    })
 }
 
 /// Where the authority of `input` would be, read as RFC 3986 3 reads it: after

@@ -36,7 +36,7 @@ use crate::model::{Component, Components, Parsed};
 use crate::subjects::lenient::SPECIAL_SCHEMES;
 use crate::subjects::SubjectInfo;
 
-use super::profile::pct_decode_bytes;
+use super::octets::pct_decode_bytes;
 
 /// The components a subject's reading is compared on against the lenient reading, the one that
 /// decides where a request goes first: when a parser reads another host and another userinfo

@@ -14,6 +14,7 @@ mod compare;
 mod fold;
 mod lenient;
 pub mod minimize;
+mod octets;
 mod profile;
 
 use std::collections::BTreeMap;
@@ -30,8 +31,8 @@ pub use fold::Classifier;
 pub use lenient::{
     lenient_alike, lenient_differences, lenient_resolution_differences, resolved_name,
 };
+pub(crate) use octets::pct_decode_bytes;
 pub(crate) use profile::default_port;
-pub(crate) use profile::pct_decode_bytes;
 pub use profile::registered_port;
 pub use profile::{
     explain, explain_for, rule_by_id, rules, versus_rfc3986, versus_rules, Evidence, Rule, TABLES,

@@ -377,7 +377,7 @@ fn authority_len(input: &[u8]) -> usize {
 /// The index just past `input`'s "scheme:" (RFC 3986 3.1: ALPHA *( ALPHA / DIGIT / "+" / "-"
 /// / "." )), 0 without one.
 fn scheme_end(input: &[u8]) -> usize {
-    crate::engine::compare::scheme_colon(input).map_or(0, |colon| colon + 1)
+    crate::engine::octets::scheme_colon(input).map_or(0, |colon| colon + 1)
 }
 
 /// RFC 3986 5.2.4 on a path that begins with "/"; on a relative path, fast-uri's README

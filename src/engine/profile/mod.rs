@@ -12,6 +12,7 @@
 
 use crate::model::{Component, Components};
 
+pub(crate) use super::octets::pct_decode_bytes;
 use super::Class;
 
 mod any;
@@ -296,31 +297,6 @@ pub(super) fn punycode_labels<'a>(labels: impl Iterator<Item = &'a str>) -> Opti
 /// `s` with every valid percent-encoding decoded, case kept (bytes that are not UTF-8 as U+FFFD).
 pub(super) fn pct_decode_exact(s: &str) -> String {
     String::from_utf8_lossy(&pct_decode_bytes(s)).into_owned()
-}
-
-/// `s` with every valid percent-encoding (RFC 3986 2.1: "%" and two hexadecimal digits)
-/// decoded, as bytes; a "%" not followed by two is kept.
-pub(crate) fn pct_decode_bytes(s: &str) -> Vec<u8> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let hex = |c: u8| (c as char).to_digit(16);
-        match (
-            b.get(i + 1).copied().and_then(hex),
-            b.get(i + 2).copied().and_then(hex),
-        ) {
-            (Some(h), Some(l)) if b[i] == b'%' => {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-            }
-            _ => {
-                out.push(b[i]);
-                i += 1;
-            }
-        }
-    }
-    out
 }
 
 /// `input` with every byte RFC 3986 allows nowhere (outside `unreserved`, `reserved` and a

@@ -188,7 +188,7 @@ fn absolute_reference_returned(e: &super::Evidence<'_>) -> bool {
         return false;
     };
     let reference = trimmed(e.input);
-    crate::engine::compare::scheme_colon(reference).is_some()
+    crate::engine::octets::scheme_colon(reference).is_some()
         && got.as_bytes() == escaped_2396(reference)
 }
 

@@ -81,7 +81,7 @@ pub(super) const RULES: &[Rule] = &[
                 return false;
             };
             let text = String::from_utf8_lossy(e.input);
-            let absolute = crate::engine::compare::scheme_colon(e.input).is_some();
+            let absolute = crate::engine::octets::scheme_colon(e.input).is_some();
             absolute && got == text || absolute_path_taken(e.second, &text) == Some(got.into())
         },
     },

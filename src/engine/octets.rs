@@ -1,0 +1,63 @@
+//! Octet-level readings of RFC 3986 that the comparison, the lenient reading and the profiles'
+//! rules all need, kept at the bottom of the engine so that none of those reaches another for
+//! them: where a scheme ends (section 3.1) and what percent-encoded octets stand for (section
+//! 2.1).
+
+/// The position of the ":" that ends `input`'s scheme, when it opens with one (RFC 3986 3.1:
+/// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`).
+pub(crate) fn scheme_colon(input: &[u8]) -> Option<usize> {
+    input.iter().position(|&b| b == b':').filter(|&colon| {
+        colon > 0
+            && input[0].is_ascii_alphabetic()
+            && input[..colon]
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+    })
+}
+
+/// `s` with every valid percent-encoding (RFC 3986 2.1: "%" and two hexadecimal digits)
+/// decoded, as bytes; a "%" not followed by two is kept.
+pub(crate) fn pct_decode_bytes(s: &str) -> Vec<u8> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (
+            b.get(i + 1).copied().and_then(hex),
+            b.get(i + 2).copied().and_then(hex),
+        ) {
+            (Some(h), Some(l)) if b[i] == b'%' => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            _ => {
+                out.push(b[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scheme_colon_needs_a_letter_then_scheme_characters() {
+        assert_eq!(scheme_colon(b"http://a"), Some(4));
+        assert_eq!(scheme_colon(b"a+b-c.d:x"), Some(7));
+        assert_eq!(scheme_colon(b":a"), None);
+        assert_eq!(scheme_colon(b"1a:b"), None);
+        assert_eq!(scheme_colon(b"a_b:c"), None);
+        assert_eq!(scheme_colon(b"/a:b"), None);
+    }
+
+    #[test]
+    fn pct_decode_bytes_keeps_a_percent_without_two_hex_digits() {
+        assert_eq!(pct_decode_bytes("%41%zz%4"), b"A%zz%4");
+        assert_eq!(pct_decode_bytes("%c3%A9"), "\u{e9}".as_bytes());
+        assert_eq!(pct_decode_bytes("%ff"), [0xff]);
+    }
+}
