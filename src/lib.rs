@@ -17,6 +17,7 @@ pub mod generate;
 pub mod model;
 pub mod parsers;
 pub mod report;
+pub mod report_model;
 pub mod run;
 pub mod subjects;
 pub mod suite;

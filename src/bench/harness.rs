@@ -5,7 +5,7 @@
 //!
 //! Everything runs in this process through the library ([`crate::run::build`],
 //! [`crate::campaign::Campaign::run`]), as the commands do; no uridiff process is started. The
-//! report's own [`crate::report::Timing`] gives the run and classify split; writing is the four
+//! report's own [`crate::report_model::Timing`] gives the run and classify split; writing is the four
 //! files `uridiff report` writes (`index.html`, `summary.md`, `discrepancies.json`,
 //! `junit.xml`), written into memory so that a slow disk is not counted.
 

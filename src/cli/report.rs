@@ -438,7 +438,7 @@ fn check_with(
         }
     }
     // What the run's inputs covered: a line in every output (the report has the table).
-    let coverage = report::coverage::Coverage::of(run.jobs.values());
+    let coverage = uridiff::report_model::coverage::Coverage::of(run.jobs.values());
     let deviating = run
         .records
         .iter()
@@ -543,7 +543,7 @@ fn check_code(verdict: &Verdict) -> ExitCode {
 fn write_check_outputs(
     ci: Option<ci::Outputs>,
     verdict: &Verdict,
-    coverage: &report::coverage::Coverage,
+    coverage: &uridiff::report_model::coverage::Coverage,
 ) -> anyhow::Result<Vec<PathBuf>> {
     let Some(ci) = ci else {
         return Ok(Vec::new());
@@ -564,7 +564,7 @@ fn print_verdict(
     out: &mut impl Write,
     verdict: &Verdict,
     files: &[PathBuf],
-    coverage: &report::coverage::Coverage,
+    coverage: &uridiff::report_model::coverage::Coverage,
 ) -> anyhow::Result<ExitCode> {
     let mut doc = serde_json::to_value(verdict)?;
     doc["files"] = files.iter().map(|f| f.display().to_string()).collect();

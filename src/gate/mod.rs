@@ -43,7 +43,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::Task;
 use crate::model::{Answer, Op, Outcome};
-use crate::report::{ConfusionClass, ConfusionRank};
+use crate::report_model::{ConfusionClass, ConfusionRank};
 
 /// The 64-bit FNV-1a hash of `bytes` (the Fowler/Noll/Vo "FNV-1a" algorithm with the published
 /// 64-bit offset basis and prime): stable across builds, platforms and Rust versions, unlike
@@ -201,7 +201,7 @@ pub fn key_line(key: &str) -> String {
 }
 
 /// The gate's key of a URL-confusion class: `<component> [<partition shape>]`, the component
-/// read apart and which parsers read it which way ([`crate::report::partition_shape`]: each group's
+/// read apart and which parsers read it which way ([`crate::report_model::partition_shape`]: each group's
 /// names sorted and joined by `,`, the groups sorted and joined by `|`). It is what the confusion
 /// fold keys its classes on, without the form of [`ConfusionClass::key`]: that form is the
 /// skeleton of the minimized example, and minimization stops at a wall-clock limit, so a key
@@ -219,7 +219,8 @@ pub fn key_line(key: &str) -> String {
 /// assert_eq!(uridiff::gate::confusion_key(&c), "host [ada-url,url|go-net-url]");
 /// ```
 pub fn confusion_key(class: &ConfusionClass) -> String {
-    let shape = crate::report::partition_shape(class.groups.iter().map(|g| g.parsers.as_slice()));
+    let shape =
+        crate::report_model::partition_shape(class.groups.iter().map(|g| g.parsers.as_slice()));
     format!("{} [{shape}]", class.component.name())
 }
 
@@ -1182,7 +1183,7 @@ mod tests {
 
     /// A host confusion class on `input` with these groups: (parsers, reading).
     pub(crate) fn class(input: &str, groups: &[(&[&str], Option<&str>)]) -> ConfusionClass {
-        use crate::report::ReadingGroup;
+        use crate::report_model::ReadingGroup;
         ConfusionClass {
             rank: ConfusionRank::TwoHosts,
             component: crate::model::Component::Host,

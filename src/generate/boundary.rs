@@ -27,7 +27,7 @@
 //! A byte that ends its component (a `/` in a host, a `#` in a query) does not stay in it: the
 //! input still tests the boundary, where a parser must end the component, and the split puts
 //! the byte in the next one. [`targets`] lists the (component, position, byte) pairs the set
-//! puts in place by Appendix B's split (`report::coverage` counts them): every pair the split
+//! puts in place by Appendix B's split (`report_model::coverage` counts them): every pair the split
 //! can produce (the tests check that the set's own inputs cover all of them).
 //!
 //! Each task's origin names it: `boundary/host/first/0x2b`, `boundary/resolve/query/inside/0xff`,
@@ -243,11 +243,11 @@ pub fn tasks() -> Vec<Task> {
     out
 }
 
-/// The (component, position, byte) pairs the set targets, as `report::coverage` indexes them
-/// (component of `report::coverage::COMPONENTS`, position 0 first or 1 inside, byte bucket):
+/// The (component, position, byte) pairs the set targets, as `report_model::coverage` indexes them
+/// (component of `report_model::coverage::COMPONENTS`, position 0 first or 1 inside, byte bucket):
 /// every pair Appendix B's split can produce.
 pub fn targets() -> Vec<(usize, usize, usize)> {
-    use crate::report::coverage::{possible, BUCKETS, COMPONENTS};
+    use crate::report_model::coverage::{possible, BUCKETS, COMPONENTS};
     let mut out = Vec::new();
     for c in 0..COMPONENTS.len() {
         for p in 0..2 {
@@ -262,7 +262,7 @@ pub fn targets() -> Vec<(usize, usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::report::coverage::{bucket, split, Counter, COMPONENTS};
+    use crate::report_model::coverage::{bucket, split, Counter, COMPONENTS};
 
     #[test]
     fn the_set_is_deterministic_and_in_the_low_thousands() {

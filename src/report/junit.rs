@@ -202,8 +202,8 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         let status = if c.explained {
             TestCaseStatus::success()
         } else {
-            let answer = crate::run::brief(&c.answer, c.signature.class);
-            let reference = crate::run::brief(&c.reference_answer, c.signature.class);
+            let answer = super::brief(&c.answer, c.signature.class);
+            let reference = super::brief(&c.reference_answer, c.signature.class);
             let mut see = c.diff.clone().unwrap_or_default();
             if let Some(r) = &c.reproduce {
                 see.push('\n');

@@ -518,8 +518,8 @@ pub fn report(report: &Report, written: &Written) -> Sarif {
         let name = class.name();
         let subject = c.deviating.join(", ");
         let example = crate::gate::shown_within(&c.example, None);
-        let answer = crate::run::brief(&c.answer, class);
-        let reference = crate::run::brief(&c.reference_answer, class);
+        let answer = super::brief(&c.answer, class);
+        let reference = super::brief(&c.reference_answer, class);
         let reproduce = c.reproduce.clone().or_else(|| c.diff.clone());
         let id = rule_id(&name, &c.key);
         facts.push(RuleFacts {

@@ -13,7 +13,7 @@ use super::schemes::{input_scheme, schemes_of, takes_part, Schemes, SCHEME_LESS_
 use super::shrink::{shrink_all, Target};
 use crate::engine::{skeleton, Engine, Row};
 use crate::model::{Answer, Component, Op, Outcome};
-use crate::report::{Agreement, ConfusionClass, ConfusionRank, ReadingGroup};
+use crate::report_model::{Agreement, ConfusionClass, ConfusionRank, ReadingGroup};
 use crate::subjects::SubjectInfo;
 
 /// The pairwise agreement grid over parse rows.

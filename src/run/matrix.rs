@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use uri_spec::Edition;
 
-use crate::report::{MatrixCell, MatrixRow};
+use crate::report_model::{MatrixCell, MatrixRow};
 use crate::subjects::SubjectInfo;
 use crate::suite::{CaseResult, Status};
 

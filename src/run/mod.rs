@@ -16,7 +16,7 @@ mod shrink;
 use std::path::PathBuf;
 
 use crate::engine::{ClassRecord, Classifier, Engine, Row, Task};
-use crate::report::{
+use crate::report_model::{
     area, Report, SubjectEntry, SubjectSummary, Timing, WhatwgScore, REPORT_SCHEMA,
 };
 use crate::subjects::SubjectInfo;
@@ -30,7 +30,6 @@ pub use reading::routes_alike;
 pub use rules::{rule_firings, RuleCount};
 pub use schemes::{fetched, input_scheme, schemes_of, takes_part, Schemes, SCHEME_LESS_NOTE};
 // The CI outputs (SARIF, the Markdown summary) say each side's answer as the report does.
-pub(crate) use focus::brief;
 pub use matrix::{matrix, versus_rfc3986, Versus};
 
 /// The jobs run at a time: their rows are folded into the classes, the agreement grid, the
@@ -227,7 +226,7 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         root_causes: root_causes(&classes),
         whatwg,
         classes,
-        coverage: crate::report::coverage::Coverage::of(&tasks),
+        coverage: crate::report_model::coverage::Coverage::of(&tasks),
         cases,
         timing: Timing::default(),
     };
@@ -469,7 +468,7 @@ fn whatwg_scores(engine: &Engine, files: &[PathBuf]) -> Vec<WhatwgScore> {
 pub mod tests_support {
     use super::{build, Inputs};
     use crate::engine::{Engine, Task};
-    use crate::report::Report;
+    use crate::report_model::Report;
 
     /// Three inputs through the project's own subjects (impl and the two oracles) and one small
     /// suite.

@@ -53,7 +53,7 @@ pub const CLASSES: [&str; 9] = [
 /// The class (an index of [`CLASSES`]) of bucket `b`.
 ///
 /// ```
-/// use uridiff::report::coverage::{class_of, CLASSES, NON_ASCII};
+/// use uridiff::report_model::coverage::{class_of, CLASSES, NON_ASCII};
 /// assert_eq!(CLASSES[class_of(b'+' as usize)], "sub-delims");
 /// assert_eq!(CLASSES[class_of(b'[' as usize)], "gen-delims");
 /// assert_eq!(CLASSES[class_of(b'^' as usize)], "other printable");
@@ -118,7 +118,7 @@ pub fn possible(c: usize, _position: usize, b: usize) -> bool {
 /// host, port, path, query, fragment (the order of [`COMPONENTS`]).
 ///
 /// ```
-/// let c = uridiff::report::coverage::split(b"http://u@[::1]:80/p?q#f");
+/// let c = uridiff::report_model::coverage::split(b"http://u@[::1]:80/p?q#f");
 /// assert_eq!(c[1], Some(&b"u"[..]));
 /// assert_eq!(c[2], Some(&b"[::1]"[..]));
 /// assert_eq!(c[3], Some(&b"80"[..]));
@@ -155,7 +155,7 @@ pub fn split(input: &[u8]) -> [Option<&[u8]>; 7] {
 /// Counts the (component, position, byte) pairs of inputs.
 ///
 /// ```
-/// use uridiff::report::coverage::Counter;
+/// use uridiff::report_model::coverage::Counter;
 /// let mut c = Counter::default();
 /// c.add(b"http://h:+1/");
 /// let cov = c.finish();
@@ -277,7 +277,7 @@ impl Coverage {
     /// ```
     /// use uridiff::engine::Task;
     /// let tasks = [Task::parse(b"a:b".to_vec(), "doc")];
-    /// let cov = uridiff::report::coverage::Coverage::of(&tasks);
+    /// let cov = uridiff::report_model::coverage::Coverage::of(&tasks);
     /// assert_eq!((cov.inputs, cov.covered), (1, 2));
     /// ```
     pub fn of<'a>(tasks: impl IntoIterator<Item = &'a crate::engine::Task>) -> Coverage {
