@@ -1,6 +1,8 @@
 //! Coverage over the worker protocol (workers/README.md, "Coverage") and the campaign it guides:
 //! a small Python worker written with the SDK (workers/testing/covered.py, its library
-//! covered_lib.py) sends the lines of its library each answer ran when asked; uridiff keeps the
+//! covered_lib.py) sends the lines of its library each answer ran when asked, and so does a
+//! Node.js one (workers/testing/covered.js, its library covered_js/covered_lib.js instrumented
+//! by istanbul-lib-instrument from uridiff's packages folder) with statements and branch arms; uridiff keeps the
 //! ids per worker, drops a malformed or huge coverage with one warning while the answer counts,
 //! and `uridiff fuzz` keeps the inputs that reach new lines in DIR/corpus.jsonl, resumes from
 //! it, and says per parser how many lines it reached; `--blind` keeps none.
@@ -83,6 +85,71 @@ fn a_worker_sends_the_lines_of_its_library_each_answer_ran_when_asked() {
     }
     let total: usize = novel.iter().map(|n| n.ids.len()).sum();
     assert_eq!(reach["covered"].ids, total);
+    assert!(tally.take_warnings().is_empty());
+}
+
+/// `node workers/testing/covered.js` with NODE_PATH at uridiff's npm packages, when Node.js and
+/// istanbul-lib-instrument (workers/install.sh) are there.
+fn covered_js() -> Option<String> {
+    let modules = uridiff::subjects::external::packages_dir()?.join("node/node_modules");
+    let node = Command::new("node")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !node || !modules.join("istanbul-lib-instrument").is_dir() {
+        eprintln!(
+            "note: node or istanbul-lib-instrument (workers/install.sh) missing: the Node.js \
+             SDK's coverage is not tested"
+        );
+        return None;
+    }
+    Some(format!(
+        "env NODE_PATH={} node {ROOT}/workers/testing/covered.js",
+        modules.display()
+    ))
+}
+
+#[test]
+fn the_node_sdk_sends_the_statements_of_its_library_each_answer_ran_when_asked() {
+    let Some(command) = covered_js() else {
+        return;
+    };
+    let worker = External::from_command("covered-js", &command);
+    let tally = Arc::new(Tally::default());
+    worker.watch_coverage(&tally);
+    let jobs = [
+        Job::parse(b"http://a/b"),
+        Job::parse(b"http://[::1]:8/b?q#f"),
+        Job::parse(b"http://a/c"),
+        Job::parse(b"http://[::1/"),
+    ];
+    let out = worker.run_batch(&jobs);
+    assert!(out[..3].iter().all(|o| o.is_accepted()), "{out:?}");
+    assert!(!out[3].is_accepted(), "an unclosed literal: {out:?}");
+    assert_eq!(tally.reach()["covered-js"].kind, "statements");
+    let novel = tally.take_novel();
+    let inputs: Vec<&[u8]> = novel.iter().map(|n| n.input.as_slice()).collect();
+    // The third input runs the statements of the first: nothing new.
+    assert_eq!(
+        inputs,
+        [&b"http://a/b"[..], b"http://[::1]:8/b?q#f", b"http://[::1/"]
+    );
+    // One file covered, so every id is in one block of 2^20 (its path's hash); the SDK's, the
+    // worker's and Node's own code have none, and a statement index stays below the file's
+    // length in bytes.
+    let ids: Vec<u32> = novel.iter().flat_map(|n| n.ids.iter().copied()).collect();
+    let block = ids[0] >> 20;
+    assert!(ids.iter().all(|&id| id >> 20 == block), "{ids:?}");
+    let statements = ids.iter().filter(|&&id| id & 0x80000 == 0).count();
+    let arms = ids.len() - statements;
+    assert!(statements > 0 && arms > 0, "{ids:?}");
+    let lib = std::fs::read_to_string(format!("{ROOT}/workers/testing/covered_js/covered_lib.js"))
+        .expect("covered_lib.js");
+    assert!(ids
+        .iter()
+        .filter(|&&id| id & 0x80000 == 0)
+        .all(|&id| usize::try_from(id & 0x7ffff).is_ok_and(|n| n < lib.len())));
     assert!(tally.take_warnings().is_empty());
 }
 

@@ -40,8 +40,9 @@ if (LIBRARY !== 'fast-uri' && LIBRARY !== 'uri-js') {
 
 // The npm package, from uridiff's own packages folder (NODE_PATH, set by uridiff; installed by
 // workers/install.sh from workers/node/package-lock.json). Missing, the worker says so and exits
-// before its handshake, so uridiff lists it as unavailable with that line.
-const [library, VERSION] = requirePackage(LIBRARY);
+// before its handshake, so uridiff lists it as unavailable with that line. Its own files load
+// instrumented for a guided campaign's coverage (workers/README.md, "Coverage").
+const [library, VERSION] = requirePackage(LIBRARY, { coverage: true });
 
 // The fields a scheme handler puts in a result in place of the generic ones.
 const HANDLER_FIELDS = ['resourceName', 'secure', 'to', 'headers', 'subject', 'body', 'nid', 'nss', 'uuid'];

@@ -25,8 +25,9 @@ const { serve, requirePackage, library } = require('./sdk/uridiff_worker.js');
 
 // The npm package, from uridiff's own packages folder (NODE_PATH, set by uridiff; installed by
 // workers/install.sh from workers/node/package-lock.json). Missing, the worker says so and exits
-// before its handshake, so uridiff lists it as unavailable with that line.
-const [URI, VERSION] = requirePackage('urijs');
+// before its handshake, so uridiff lists it as unavailable with that line. Its own files load
+// instrumented for a guided campaign's coverage (workers/README.md, "Coverage").
+const [URI, VERSION] = requirePackage('urijs', { coverage: true });
 
 // A part as URI.parse holds it: undefined (no key) and null are none.
 function part(value) {

@@ -31,8 +31,9 @@ const { serve, requirePackage, library } = require('./sdk/uridiff_worker.js');
 
 // The npm package, from uridiff's own packages folder (NODE_PATH, set by uridiff; installed by
 // workers/install.sh from workers/node/package-lock.json). Missing, the worker says so and exits
-// before its handshake, so uridiff lists it as unavailable with that line.
-const [Url, VERSION] = requirePackage('url-parse');
+// before its handshake, so uridiff lists it as unavailable with that line. Its own files load
+// instrumented for a guided campaign's coverage (workers/README.md, "Coverage").
+const [Url, VERSION] = requirePackage('url-parse', { coverage: true });
 
 // "?q" -> "q", "?" -> "", '' -> null (url-parse's query and hash keep their mark).
 function mark(prefixed, sign) {

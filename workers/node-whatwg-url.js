@@ -26,8 +26,9 @@ const {
 
 // The npm package, from uridiff's own packages folder (NODE_PATH, set by uridiff; installed by
 // workers/install.sh from workers/node/package-lock.json). Missing, the worker says so and exits
-// before its handshake, so uridiff lists it as unavailable with that line.
-const [whatwgUrl, VERSION] = requirePackage('whatwg-url');
+// before its handshake, so uridiff lists it as unavailable with that line. Its own files load
+// instrumented for a guided campaign's coverage (workers/README.md, "Coverage").
+const [whatwgUrl, VERSION] = requirePackage('whatwg-url', { coverage: true });
 
 // parseURL returns null for failure: the library's refusal, given as a value.
 function record(input, baseURL) {
