@@ -199,7 +199,8 @@ fn canonicalize(path: &str) -> Option<String> {
     let body = decoded.strip_prefix('/').unwrap_or(&decoded);
     let trailing = body.ends_with('/');
     let body = body.strip_suffix('/').unwrap_or(body);
-    let mut parts: Vec<&str> = if body.is_empty() && !leading && !trailing {
+    // Mojo::Path reads "/" as a leading slash and no parts (`parts` is empty, `to_string` "/").
+    let mut parts: Vec<&str> = if body.is_empty() && !trailing {
         Vec::new()
     } else {
         body.split('/').collect()
@@ -317,6 +318,10 @@ mod tests {
             Some("tel:G")
         );
         assert_eq!(t("file://?", "").as_deref(), Some("file://"));
+        // A base path "/" is a leading slash and no parts.
+        assert_eq!(t("https://h/", "?").as_deref(), Some("https://h/"));
+        assert_eq!(t("https://h/", "#f").as_deref(), Some("https://h/#f"));
+        assert_eq!(t("https://h", "?").as_deref(), Some("https://h"));
         assert_eq!(t("tel:a", "G?x").as_deref(), Some("tel:G?x"));
         // "%2F will be treated as /" by merge: the base's last part is the one after it.
         assert_eq!(t("file:///a%2Fb", "x").as_deref(), Some("file:///a/x"));

@@ -8,6 +8,10 @@
 //! `URI::file`'s `canonical` writes `$URI::file::DEFAULT_AUTHORITY` ("This determines what
 //! 'authority' string to include in absolute file URIs.  It defaults to \"\".") where the
 //! authority is missing, empty or `localhost`.
+//! Its Changes, release 1.24 (2003-07-24; <https://metacpan.org/dist/URI/changes>): "Relative
+//! URIs that start with the query string directly (i.e. \"?q\") are now absolutized as
+//! specified in rfc2396bis" (RFC 2396 5.2 merged "?y" into `http://a/b/c/?y`, rfc2396bis keeps
+//! the base path, `http://a/b/c/d;p?y`).
 
 use super::{accepted_once, default_port_reported, pct_encode_forbidden, port_as_number, Rule};
 use crate::engine::Class;
@@ -84,6 +88,12 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "perl-uri",
+        id: "perl-uri/query-reference-as-2396bis",
+        name: "a reference that starts with its query (\"?q\") is resolved as rfc2396bis resolves it (Changes, 1.24: \"Relative URIs that start with the query string directly (i.e. \"?q\") are now absolutized as specified in rfc2396bis\")",
+        explains: query_reference_as_2396bis,
+    },
+    Rule {
+        profile: "perl-uri",
         id: "perl-uri/file-default-authority",
         name: r#"canonical gives an absolute file URI the authority $URI::file::DEFAULT_AUTHORITY ("It defaults to "".")"#,
         explains: |e| {
@@ -119,6 +129,21 @@ fn file_default_authority(n: &str) -> Option<String> {
         }
     }
     Some(t)
+}
+
+/// `URI->new_abs` of a reference that starts with "?": the target rfc2396bis gives (the base's
+/// scheme, authority and path, the reference's query and fragment), exactly. Perl's `abs`
+/// clones the base there, so a base fragment the reference does not replace stays: that is no
+/// part of rfc2396bis's answer and not documented, so it is left a finding.
+fn query_reference_as_2396bis(e: &super::Evidence<'_>) -> bool {
+    let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+        return false;
+    };
+    e.input.starts_with(b"?")
+        && uri_spec::Resolver::new()
+            .edition(uri_spec::Edition::Rfc2396bis02)
+            .resolve(base, e.input)
+            .is_ok_and(|t| t == got)
 }
 
 /// Perl's reading of a registry-based authority of a server scheme.
@@ -237,6 +262,32 @@ mod tests {
         };
         assert!(super::escaped_resolved_as_2396(&ev("foo://h/%5B/.")));
         assert!(!super::escaped_resolved_as_2396(&ev("foo://h/%5B/")));
+    }
+
+    /// `perl -MURI -e 'print URI->new_abs("?y", "http://a/b/c/d;p?q")'` prints
+    /// `http://a/b/c/d;p?y`; against `http://a/b/c/d;p?q#f`, `http://a/b/c/d;p?y#f`.
+    #[test]
+    fn a_query_reference_is_resolved_as_rfc2396bis() {
+        let ev = |input, second, got| crate::engine::profile::Evidence {
+            class: Class::Resolution,
+            input,
+            second: Some(second),
+            reparsed: None,
+            reference: None,
+            got: Some(got),
+            reference_components: None,
+        };
+        let rule = |input, second, got| super::query_reference_as_2396bis(&ev(input, second, got));
+        assert!(rule(b"?y", b"http://a/b/c/d;p?q", "http://a/b/c/d;p?y"));
+        assert!(rule(b"?#s", b"http://a/b/c/d;p?q", "http://a/b/c/d;p?#s"));
+        // One step off: the base's fragment kept (undocumented), RFC 2396's merge, no "?".
+        assert!(!rule(
+            b"?y",
+            b"http://a/b/c/d;p?q#f",
+            "http://a/b/c/d;p?y#f"
+        ));
+        assert!(!rule(b"?y", b"http://a/b/c/d;p?q", "http://a/b/c/?y"));
+        assert!(!rule(b"#s", b"http://a/b/c/d;p?q", "http://a/b/c/d;p?q#s"));
     }
 
     /// `perl -MURI -e 'print URI->new_abs("//\n", "http://a/b/c/d;p?q")'` prints `http://`.

@@ -235,13 +235,13 @@ pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "rfc2396",
         id: "rfc2396/brackets-resolved-as-2396",
-        name: "a reference holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
+        name: "a reference or base holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
         explains: brackets_resolved_as_2396,
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/brackets-resolved-as-2396",
-        name: "a reference holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
+        name: "a reference or base holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
         explains: brackets_resolved_as_2396,
     },
     Rule {
@@ -682,15 +682,38 @@ fn brackets_resolved_as_2396(e: &super::Evidence<'_>) -> bool {
     };
     // A library that escaped the brackets is another rule's (Perl's `URI->new` escaping).
     let bracket = |s: &[u8]| s.iter().any(|b| matches!(b, b'[' | b']'));
-    if !bracket(e.input) || !bracket(got.as_bytes()) || uri_spec::parse(e.input).is_ok() {
+    // The brackets the draft rejects are the reference's (that RFC 3986 rejects too), or the
+    // base's: an IPv6 literal of RFC 2732 in the base's authority, which RFC 2396's grammar
+    // lacks (`URI->new_abs("/.", "coap://[::1]/v1/")` is `coap://[::1]/.`, run here).
+    let draft = uri_spec::Resolver::new().edition(Edition::UriSyntax02);
+    let in_reference = bracket(e.input) && uri_spec::parse(e.input).is_err();
+    let in_base = bracket(base) && draft.base(base).is_err();
+    if !(in_reference || in_base) || !bracket(got.as_bytes()) {
         return false;
     }
-    let encoded = brackets_encoded(e.input);
-    let got = brackets_encoded(got.as_bytes());
-    uri_spec::Resolver::new()
-        .edition(Edition::UriSyntax02)
-        .resolve(base, &encoded)
-        .is_ok_and(|t| t.as_bytes() == got)
+    // Outside an IP literal the brackets are data (RFC 2732 section 3: reserved); an IP literal
+    // the draft cannot read is taken over as it stands, which its `reg_name` does with the
+    // brackets escaped (`//[]/.` against a coap base is `coap://[]/.` in Perl's URI).
+    [brackets_encoded, all_brackets_encoded]
+        .iter()
+        .any(|encode| {
+            draft
+                .resolve(encode(base), encode(e.input))
+                .is_ok_and(|t| t.as_bytes() == encode(got.as_bytes()))
+        })
+}
+
+/// Every `[` and `]` percent-encoded.
+fn all_brackets_encoded(s: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    for &b in s {
+        match b {
+            b'[' => out.extend_from_slice(b"%5B"),
+            b']' => out.extend_from_slice(b"%5D"),
+            _ => out.push(b),
+        }
+    }
+    out
 }
 
 /// The target java.net.URI's resolve makes of an absolute-path reference (`/` and no second
@@ -746,6 +769,19 @@ mod tests {
         )));
         assert!(!rule(&ev(b"//]/.", b"coap://a/b/c", "coap://]/")));
         assert!(!rule(&ev(b"?y", b"http://a/b/c/d;p?q", "http://a/b/c/?y")));
+        // The brackets of an IP literal: `//[]/.` is `coap://[]/.`, and `/.` against
+        // `coap://[::1]/v1/e.f/` is `coap://[::1]/.` (the base's literal), in Perl's URI.
+        assert!(rule(&ev(b"//[]/.", b"coap:/../~u", "coap://[]/.")));
+        assert!(rule(&ev(b"/.", b"coap://[::1]/v1/e.f/", "coap://[::1]/.")));
+        // One step off: the dot segment removed is RFC 3986's, the base's path kept is neither.
+        assert!(!rule(&ev(b"//[]/.", b"coap:/../~u", "coap://[]/")));
+        assert!(!rule(&ev(
+            b"/.",
+            b"coap://[::1]/v1/e.f/",
+            "coap://[::1]/v1/."
+        )));
+        // A base the draft reads (no bracket) gives the rule nothing to do.
+        assert!(!rule(&ev(b"/.", b"coap://h/v1/e.f/", "coap://h/.")));
     }
 
     #[test]

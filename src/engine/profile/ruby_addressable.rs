@@ -66,18 +66,26 @@ pub(super) const RULES: &[Rule] = &[
 /// scheme is `ip_based?` (one of [`PORT_MAPPING`]'s) with an empty host and an empty path:
 /// `Addressable::URI.parse("HTTP:")` and `join("HTTP:.")` against an http base both raise it,
 /// run here with Addressable 2.8.1, while `a:` and `http:/` are taken.
+/// `join` parses the base first, so a base missing its hierarchical segment is refused the same
+/// way: `Addressable::URI.join("ldap:", "c")` raises it, run here.
 fn missing_hierarchical_segment(e: &Evidence<'_>) -> bool {
     if e.class != Class::TooStrict {
         return false;
     }
     let target = match e.second {
+        Some(base) if lacks_hierarchical_segment(base) => return true,
         Some(base) => match uri_spec::resolve(base, e.input) {
             Ok(t) => t,
             Err(_) => return false,
         },
         None => String::from_utf8_lossy(e.input).into_owned(),
     };
-    let Ok(c) = uri_spec::parse(target.as_bytes()) else {
+    lacks_hierarchical_segment(target.as_bytes())
+}
+
+/// Whether `uri` has an `ip_based?` scheme, an empty host and an empty path.
+fn lacks_hierarchical_segment(uri: &[u8]) -> bool {
+    let Ok(c) = uri_spec::parse(uri) else {
         return false;
     };
     let ip_based = c
@@ -277,6 +285,9 @@ mod tests {
         assert!(!refused(b"http:/", None));
         assert!(!refused(b"http:a", None));
         assert!(!refused(b"HTTP:g", Some(b"http://a/b/c/d;p?q")));
+        // `join("ldap:", "c")` parses the base first and raises; `join("ldap:x", "c")` does not.
+        assert!(refused(b"c", Some(b"ldap:")));
+        assert!(!refused(b"c", Some(b"ldap:x")));
     }
 
     /// Each case as `ruby -raddressable/uri -e 'puts Addressable::URI.parse(S).normalize'`

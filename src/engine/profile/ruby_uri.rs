@@ -13,6 +13,18 @@ use super::{default_port_reported, opaque_2396, port_as_number, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
+/// Whether `s` is an ldap or ldaps URI with something after the scheme that is no
+/// "/"-rooted path, query or fragment (`URI::LDAP#initialize` raises "bad LDAP URL").
+fn ldap_rootless(s: &[u8]) -> bool {
+    let input = std::str::from_utf8(s).unwrap_or("");
+    let Some((scheme, rest)) = input.split_once(':') else {
+        return false;
+    };
+    ["ldap", "ldaps"].contains(&scheme.to_ascii_lowercase().as_str())
+        && !rest.is_empty()
+        && !rest.starts_with(['/', '?', '#'])
+}
+
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
     // uri/ldap.rb: URI::LDAP is the "LDAP URI SCHEMA (described in RFC2255)",
@@ -22,16 +34,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/ldap-path-rootless-refused",
         name: "an ldap or ldaps URI whose path does not begin with \"/\" is refused (URI::LDAP: \"LDAP URI SCHEMA (described in RFC2255)\")",
+        // `URI.join(base, ref)` parses the base first, so a rootless ldap base is refused the
+        // same way: `URI.join("ldap:a/b", "")` raises "bad LDAP URL", run here.
         explains: |e| {
-            let input = std::str::from_utf8(e.input).unwrap_or("");
-            let Some((scheme, rest)) = input.split_once(':') else {
-                return false;
-            };
             e.class == Class::TooStrict
-                && e.second.is_none()
-                && ["ldap", "ldaps"].contains(&scheme.to_ascii_lowercase().as_str())
-                && !rest.is_empty()
-                && !rest.starts_with(['/', '?', '#'])
+                && (ldap_rootless(e.input) || e.second.is_some_and(ldap_rootless))
         },
     },
     Rule {
