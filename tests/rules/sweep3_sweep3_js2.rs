@@ -26,6 +26,7 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             "resolve:'|http://a/b/c/d;p?q",
         ),
         (legacy_trims(), "o://:8 "),
+        (legacy_slashes(), "a:\\"),
     ]
 }
 
@@ -52,6 +53,23 @@ fn legacy_trims() -> Arc<dyn Subject> {
         "node-legacy-url",
         Edition::Rfc3986,
         |input, _| split_with(input.trim_ascii(), &[]),
+    )
+}
+
+/// url.parse: the lenient split of the input with every backslash read as "/" (where Node
+/// reads only those before the query so).
+fn legacy_slashes() -> Arc<dyn Subject> {
+    plays(
+        "node-legacy-url",
+        "node-legacy-url",
+        Edition::Rfc3986,
+        |input, _| {
+            let read: Vec<u8> = input
+                .iter()
+                .map(|&b| if b == b'\\' { b'/' } else { b })
+                .collect();
+            split_with(&read, &[])
+        },
     )
 }
 
@@ -122,4 +140,10 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
         |_, _| split_with(b"o://h/x%20", &[]),
     );
     assert!(!fires(keeps, "o://h/x ", trimmed));
+
+    let slash = "a backslash before the query";
+    assert!(fires(legacy_slashes(), "a:\\", slash));
+    assert!(fires(legacy_slashes(), "o://h/a\\b", slash));
+    // One step off: a backslash in the query read as "/" (Node escapes it there).
+    assert!(!fires(legacy_slashes(), "o://h/x?a\\b", slash));
 }

@@ -10,6 +10,8 @@
 //!
 //! Node's changelog, "url: trim leading and trailing C0 control chars" (nodejs/node#42196):
 //! `url.parse` trims them, the space with them, before it reads the input.
+//! Its "url: treat `\` the same as /" (nodejs/node-v0.x-archive#7563): a backslash before the
+//! query is read as "/".
 //!
 //! Its history table for `url.parse` (v11.14.0): "The `pathname` property on the returned URL
 //! object is now `/` when there is no path and the protocol scheme is `ws:` or `wss:`", as it
@@ -92,6 +94,29 @@ pub(super) const RULES: &[Rule] = &[
                     || std::str::from_utf8(trimmed).is_ok_and(|t| {
                         super::lenient_reading_after(e, auto_escaped(t).as_bytes())
                     }))
+        },
+    },
+    // Node's "url: treat \ the same as /" (nodejs/node-v0.x-archive#7563: "Parse URLs with
+    // backslashes the same as web browsers, by replacing all backslashes with forward slashes",
+    // since Node 0.12 only before the query, lib/url.js: "Back slashes before the query string
+    // get converted to forward slashes"): `url.parse("o://h/a\b?c\d")` has the path `/a/b`
+    // and the query `c%5Cd`, run here with Node 20.
+    Rule {
+        profile: "node-legacy-url",
+        id: "node-legacy-url/backslash-before-query-slash",
+        name: "a backslash before the query is read as \"/\" (Node: \"url: treat \\ the same as /\", \"Back slashes before the query string get converted to forward slashes\")",
+        explains: |e| {
+            let trimmed = legacy_trimmed(e.input);
+            let Ok(text) = std::str::from_utf8(trimmed) else {
+                return false;
+            };
+            let end = text.find(['?', '#']).unwrap_or(text.len());
+            if !text[..end].contains('\\') {
+                return false;
+            }
+            let read = format!("{}{}", text[..end].replace('\\', "/"), &text[end..]);
+            super::lenient_reading_after(e, read.as_bytes())
+                || super::lenient_reading_after(e, auto_escaped(&read).as_bytes())
         },
     },
     Rule {
