@@ -27,6 +27,10 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         ),
         (legacy_trims(), "o://:8 "),
         (legacy_slashes(), "a:\\"),
+        (
+            resolves("node-urijs", "urijs", |_, _| "git://a/".into()),
+            "resolve:/\\a|git:/b",
+        ),
     ]
 }
 
@@ -146,4 +150,21 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     assert!(fires(legacy_slashes(), "o://h/a\\b", slash));
     // One step off: a backslash in the query read as "/" (Node escapes it there).
     assert!(!fires(legacy_slashes(), "o://h/x?a\\b", slash));
+
+    let scheme_relative = "excessive slashes of a scheme-relative reference";
+    let urijs = |off: bool| {
+        resolves(
+            "node-urijs",
+            "urijs",
+            if off {
+                |_, _| "git://b/".into()
+            } else {
+                |_, _| "git://a/".into()
+            },
+        )
+    };
+    assert!(fires(urijs(false), "resolve:/\\a|git:/b", scheme_relative));
+    assert!(fires(urijs(false), "resolve:\\\\a|git:/b", scheme_relative));
+    // One step off: another host than the one after the slashes.
+    assert!(!fires(urijs(true), "resolve:/\\a|git:/b", scheme_relative));
 }

@@ -335,7 +335,11 @@ fn browser_slashes(input: &str) -> Option<String> {
     {
         return Some(format!("{scheme}://{}{tail}", &rest[2..]));
     }
-    (slashes(head) > 2).then(|| format!("//{}{tail}", &head[slashes(head)..]))
+    // A run of two or more of "/" and "\\" that opens the input is "//" (src/URI.js:
+    // `string.replace(/^[/\\]{2,}/i, '//')`, "slashes and backslashes have lost all meaning for
+    // scheme relative URLs"): `\\a` and `/\a` are `//a` too.
+    let run = slashes(head);
+    (run >= 2 && &head[..run] != "//").then(|| format!("//{}{tail}", &head[run..]))
 }
 
 /// The hostname `URI.parseHost` reads in `input` (as URI.parse rewrites its slashes, see
@@ -369,10 +373,36 @@ fn liberal_host(input: &str) -> Option<(String, String)> {
     (host.matches(':').count() >= 2).then(|| (host.to_owned(), rest[end..].to_owned()))
 }
 
+/// The lenient reading's target of the evidence's reference as URI.parse rewrites its slashes
+/// ([`browser_slashes`]) against its base, an empty path after the authority written "/";
+/// `None` when URI.parse rewrites nothing, RFC 3986 reads the reference, or the lenient reading
+/// resolves none.
+fn lenient_target_rewritten(e: &Evidence<'_>) -> Option<String> {
+    use crate::subjects::{Ctx, Lenient, Subject};
+    if uri_spec::parse(e.input).is_ok() {
+        return None;
+    }
+    let rewritten = browser_slashes(std::str::from_utf8(e.input).ok()?)?;
+    match Lenient::get().resolve(e.second?, rewritten.as_bytes(), &Ctx::default()) {
+        crate::model::Outcome::Accepted(t) => Some(slash_after_authority(&t)),
+        _ => None,
+    }
+}
+
 /// Whether the subject's component is the one of its input as URI.parse rewrites its slashes
 /// ([`browser_slashes`]), read as RFC 3986 reads it and held as URI.js holds it (an empty path
 /// after the authority "/", an IP literal without brackets, an empty host none).
 fn slashes_as_browsers_read_them(e: &Evidence<'_>) -> bool {
+    // A resolution of a reference RFC 3986 rejects: what the lenient reading resolves the
+    // rewritten reference to, an empty path after the authority "/" (docs, path()):
+    // `/\a` against `git:/b` is `git://a/`, run here.
+    if e.class == Class::Resolution {
+        return lenient_target_rewritten(e).is_some_and(|t| {
+            e.got.is_some_and(|got| {
+                crate::engine::lenient_resolution_differences(got, &t).is_empty()
+            })
+        });
+    }
     let Some(component) = e.component() else {
         return false;
     };
