@@ -31,6 +31,7 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             resolves("node-urijs", "urijs", |_, _| "git://a/".into()),
             "resolve:/\\a|git:/b",
         ),
+        (urijs_authority_slashes(), "p://h\\x"),
     ]
 }
 
@@ -75,6 +76,18 @@ fn legacy_slashes() -> Arc<dyn Subject> {
             split_with(&read, &[])
         },
     )
+}
+
+/// URI.parse: the lenient split of the input with every backslash read as "/" (where URI.js
+/// reads only those after an authority's "//" and before the query so).
+fn urijs_authority_slashes() -> Arc<dyn Subject> {
+    plays("node-urijs", "urijs", Edition::Rfc3986, |input, _| {
+        let read: Vec<u8> = input
+            .iter()
+            .map(|&b| if b == b'\\' { b'/' } else { b })
+            .collect();
+        split_with(&read, &[])
+    })
 }
 
 #[test]
@@ -167,4 +180,9 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     assert!(fires(urijs(false), "resolve:\\\\a|git:/b", scheme_relative));
     // One step off: another host than the one after the slashes.
     assert!(!fires(urijs(true), "resolve:/\\a|git:/b", scheme_relative));
+
+    let authority = "after the \"//\" of an authority, a backslash";
+    assert!(fires(urijs_authority_slashes(), "p://h\\x", authority));
+    // One step off: a backslash in a path without an authority, which URI.js keeps.
+    assert!(!fires(urijs_authority_slashes(), "p:h\\x", authority));
 }
