@@ -371,7 +371,7 @@ fn authority_backslashes(input: &str) -> Option<String> {
         2
     } else {
         let colon = text[..end].find(':')?;
-        uri_spec::parse(text[..=colon].as_bytes()).ok()?;
+        uri_spec::parse(&text.as_bytes()[..=colon]).ok()?;
         text[colon + 1..end]
             .starts_with("//")
             .then_some(colon + 3)?
