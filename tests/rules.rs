@@ -60,6 +60,8 @@ mod seed17;
 mod every_input;
 // The rules the audits of seeds 51 to 56 led to.
 mod seed53;
+// The rules the third sweep of every unexplained class, parser family by family, added.
+mod sweep3_sweep3_js2;
 mod sweep3_sweep3_plrb;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
@@ -816,6 +818,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(every_input::cases())
         .chain(seed53::cases())
         .chain(sweep3_sweep3_plrb::cases())
+        .chain(sweep3_sweep3_js2::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -6,7 +6,12 @@
 //! returned percent-decoded (the worker's declared note; `url.parse('http://%41@h').auth` is
 //! `A`). And its "Percent-encoding in URLs" section: "spaces (' ') and the following characters
 //! will be automatically escaped in the properties of URL objects: < > \" ` \r \n \t { } | \\ ^
-//! '".
+//! '": `url.resolve`, which formats the URL object it resolves, writes them so too.
+//!
+//! Node's changelog, "url: trim leading and trailing C0 control chars" (nodejs/node#42196):
+//! `url.parse` trims them, the space with them, before it reads the input.
+//! Its "url: treat `\` the same as /" (nodejs/node-v0.x-archive#7563): a backslash before the
+//! query is read as "/".
 //!
 //! Its history table for `url.parse` (v11.14.0): "The `pathname` property on the returned URL
 //! object is now `/` when there is no path and the protocol scheme is `ws:` or `wss:`", as it
@@ -59,6 +64,59 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             std::str::from_utf8(e.input)
                 .is_ok_and(|text| super::lenient_reading_after(e, auto_escaped(text).as_bytes()))
+        },
+    },
+    // url.resolve is url.format of the resolved URL object, whose properties are escaped the
+    // same way: `url.resolve("http://a/b/c/d;p?q", "'")` is `http://a/b/c/%27`, and
+    // `"?'#'"` gives `http://a/b/c/d;p?%27#%27`, run here with Node 20.
+    Rule {
+        profile: "node-legacy-url",
+        id: "node-legacy-url/unsafe-chars-pct-encoded-resolved",
+        name: "space and < > \" ` \\r \\n \\t { } | \\ ^ ' are percent-encoded in a resolved URL's path, query and fragment (\"Percent-encoding in URLs\": \"automatically escaped in the properties of URL objects\")",
+        explains: |e| {
+            e.class == Class::Resolution
+                && e.got != e.reference
+                && e.reference.and_then(target_auto_escaped).as_deref() == e.got
+        },
+    },
+    // Node's changelog, "url: trim leading and trailing C0 control chars" (nodejs/node#42196):
+    // url.parse trims them and the space, as it trims U+00A0 and U+FEFF (lib/url.js), before
+    // it reads the input: `url.parse("o://:8 ")` has the port `8`, `url.parse("p://h/x\0")`
+    // the path `/x`, run here with Node 20.
+    Rule {
+        profile: "node-legacy-url",
+        id: "node-legacy-url/c0-space-trimmed",
+        name: "leading and trailing C0 controls and spaces are trimmed before the input is read (Node changelog: \"url: trim leading and trailing C0 control chars\")",
+        explains: |e| {
+            let trimmed = legacy_trimmed(e.input);
+            trimmed.len() != e.input.len()
+                && (super::lenient_reading_after(e, trimmed)
+                    || std::str::from_utf8(trimmed).is_ok_and(|t| {
+                        super::lenient_reading_after(e, auto_escaped(t).as_bytes())
+                    }))
+        },
+    },
+    // Node's "url: treat \ the same as /" (nodejs/node-v0.x-archive#7563: "Parse URLs with
+    // backslashes the same as web browsers, by replacing all backslashes with forward slashes",
+    // since Node 0.12 only before the query, lib/url.js: "Back slashes before the query string
+    // get converted to forward slashes"): `url.parse("o://h/a\b?c\d")` has the path `/a/b`
+    // and the query `c%5Cd`, run here with Node 20.
+    Rule {
+        profile: "node-legacy-url",
+        id: "node-legacy-url/backslash-before-query-slash",
+        name: "a backslash before the query is read as \"/\" (Node: \"url: treat \\ the same as /\", \"Back slashes before the query string get converted to forward slashes\")",
+        explains: |e| {
+            let trimmed = legacy_trimmed(e.input);
+            let Ok(text) = std::str::from_utf8(trimmed) else {
+                return false;
+            };
+            let end = text.find(['?', '#']).unwrap_or(text.len());
+            if !text[..end].contains('\\') {
+                return false;
+            }
+            let read = format!("{}{}", text[..end].replace('\\', "/"), &text[end..]);
+            super::lenient_reading_after(e, read.as_bytes())
+                || super::lenient_reading_after(e, auto_escaped(&read).as_bytes())
         },
     },
     Rule {
@@ -241,6 +299,31 @@ fn decodes(text: &[u8]) -> bool {
             .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
     });
     !lone_percent && std::str::from_utf8(&super::pct_decode_bytes(text)).is_ok()
+}
+
+/// `target` (an RFC 3986 URI) with its path, query and fragment escaped as `url.parse`
+/// escapes a URL object's properties ([`auto_escaped`]); `None` when RFC 3986 does not read it.
+fn target_auto_escaped(target: &str) -> Option<String> {
+    let c = uri_spec::parse(target.as_bytes()).ok()?;
+    let query = c.query.map(auto_escaped);
+    let fragment = c.fragment.map(auto_escaped);
+    Some(uri_spec::recompose(
+        c.scheme,
+        c.authority,
+        &auto_escaped(c.path.unwrap_or("")),
+        query.as_deref(),
+        fragment.as_deref(),
+    ))
+}
+
+/// `input` without what `url.parse` trims at either end (lib/url.js: a code unit below 33,
+/// U+00A0 or U+FEFF).
+fn legacy_trimmed(input: &[u8]) -> &[u8] {
+    let Ok(text) = std::str::from_utf8(input) else {
+        return input;
+    };
+    let trimmed = text.trim_matches(|c: char| c <= ' ' || c == '\u{a0}' || c == '\u{feff}');
+    trimmed.as_bytes()
 }
 
 /// `s` with the characters `url.parse` escapes in a URL object's properties escaped.

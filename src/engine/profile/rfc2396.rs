@@ -20,6 +20,13 @@
 //!   `hier_part = ( net_path | abs_path ) [ "?" query ]`, so a query may follow the authority
 //!   directly (`http://a?q`); the draft's collected grammar has the query only inside
 //!   `rel_path`, after a path.
+//! - `java.net.URI`'s `URI(String)`: "If the authority component is empty then the
+//!   user-information, host, and port components are undefined", and `getRawAuthority` gives
+//!   "null if the authority is undefined"; `parseServerAuthority` "Attempts to parse this URI's
+//!   authority component, if defined, into user-information, host, and port components": an
+//!   authority that does not parse so is registry-based, without them; `resolve` takes a
+//!   reference with an authority, its path as it is ("the new URI's authority and path are
+//!   taken from the given URI").
 
 use uri_spec::{Edition, Parser};
 
@@ -315,6 +322,48 @@ pub(super) const RULES: &[Rule] = &[
         id: "perl-uri/rfc2732-changes-together",
         name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
+    },
+    // URI(String): "An empty authority component is permitted as long as it is followed by a
+    // non-empty path, a query component, or a fragment component ... If the authority component
+    // is empty then the user-information, host, and port components are undefined"; and
+    // getRawAuthority gives "The raw authority component of this URI, or null if the authority
+    // is undefined": `new URI("///").getRawAuthority()` and `new URI("//#")`'s are null, run here.
+    Rule {
+        profile: "java-uri",
+        id: "java-uri/empty-authority-undefined",
+        name: "an empty authority before a path, query or fragment is undefined (URI(String): \"If the authority component is empty then the user-information, host, and port components are undefined\"; getRawAuthority: \"or null if the authority is undefined\")",
+        explains: |e| {
+            e.class == Class::UndefinedVsEmpty(crate::model::Component::Authority)
+                && e.second.is_none()
+                && e.reference == Some("")
+                && e.got.is_none()
+                && e.reference_components.is_some_and(followed_by_more)
+        },
+    },
+    // java.net.URI reads an input RFC 2396 as published takes (a query right after the
+    // authority), or takes as RFC 2732 and its "other" characters extend it, with the draft's
+    // grammar once those are spelled as the draft has them; where the draft rejects the input,
+    // the lenient reading stands in for its reading, and Java's is still RFC 2396's:
+    // parseServerAuthority "Attempts to parse this URI's authority component, if defined, into
+    // user-information, host, and port components", and an authority that does not parse so is
+    // registry-based, without them (`new URI("V://:9?").getPort()` is -1, `new URI("o://r@é")`
+    // has no user information, run here).
+    Rule {
+        profile: "java-uri",
+        id: "java-uri/registry-authority-no-server-parts",
+        name: "an authority that does not parse as a server is registry-based: no user information, host or port (URI.parseServerAuthority: \"Attempts to parse this URI's authority component, if defined, into user-information, host, and port components\")",
+        explains: registry_based_as_java_reads,
+    },
+    // java.net.URI.resolve: "if the given URI's authority component is defined then ... the
+    // new URI's authority and path are taken from the given URI" (RFC 2396 5.2 step 4: no dot
+    // segment of a network-path reference is removed), a non-ASCII character or an IPv6
+    // literal kept: `//[::]/.` against `coap:/a` is `coap://[::]/.`, `?é` against
+    // `http://a/b/c/d;p?q` is `http://a/b/c/?é`, run here.
+    Rule {
+        profile: "java-uri",
+        id: "java-uri/java-syntax-resolved-as-2396",
+        name: "a reference java.net.URI takes (RFC 2732 literals, \"other\" characters, a query after the authority) is resolved as RFC 2396 5.2 resolves it (URI.resolve)",
+        explains: java_syntax_resolved_as_2396,
     },
     // Last: each change alone is named by its own rule above.
     Rule {
@@ -726,6 +775,66 @@ fn absolute_path_taken(base: Option<&[u8]>, reference: &str) -> Option<String> {
     let scheme = base.scheme?;
     let authority = base.authority.map_or(String::new(), |a| format!("//{a}"));
     Some(format!("{scheme}:{authority}{reference}"))
+}
+
+/// An empty authority that `URI(String)` takes: "followed by a non-empty path, a query
+/// component, or a fragment component".
+fn followed_by_more(c: &crate::model::Components) -> bool {
+    use crate::model::Component;
+    c.get(Component::Path).is_some_and(|p| !p.is_empty())
+        || c.get(Component::Query).is_some()
+        || c.get(Component::Fragment).is_some()
+}
+
+/// `s` spelled as the draft's grammar has what java.net.URI takes beyond it: a scope id
+/// dropped, an IPv6 literal as a host name, a "/" before a query right after the authority,
+/// other brackets and non-ASCII characters percent-encoded.
+fn java_spelled(s: &[u8]) -> Vec<u8> {
+    pct_encode_non_ascii(&published_2396(&strip_scope(s)))
+}
+
+/// Whether the evidence, on a parse the draft rejects (judged against the lenient reading), is
+/// a user information, host or port java.net.URI does not have because the draft reads the
+/// authority of the input spelled as it has it ([`java_spelled`]) as a `reg_name`.
+fn registry_based_as_java_reads(e: &super::Evidence<'_>) -> bool {
+    use crate::model::{Component, Components};
+    let Class::Component(c) = e.class else {
+        return false;
+    };
+    if e.second.is_some()
+        || e.got.is_some()
+        || e.reference.is_none()
+        || !matches!(c, Component::Userinfo | Component::Host | Component::Port)
+    {
+        return false;
+    }
+    let parser = Parser::new().edition(Edition::UriSyntax02);
+    if parser.parse(e.input).is_ok() {
+        return false;
+    }
+    let spelled = java_spelled(e.input);
+    parser.parse(&spelled).is_ok_and(|read| {
+        let read = Components::from_spec(&read);
+        read.get(Component::Authority).is_some() && read.get(c).is_none()
+    })
+}
+
+/// Whether a resolution the draft rejects is the draft's resolution of the reference spelled
+/// as it has what java.net.URI takes ([`java_spelled`]), the target spelled the same way.
+fn java_syntax_resolved_as_2396(e: &super::Evidence<'_>) -> bool {
+    let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+        return false;
+    };
+    let parser = Parser::new().edition(Edition::UriSyntax02);
+    if parser.parse(e.input).is_ok() || !no_control_or_space(e.input) {
+        return false;
+    }
+    let spelled = java_spelled(e.input);
+    spelled != e.input
+        && uri_spec::Resolver::new()
+            .edition(Edition::UriSyntax02)
+            .resolve(base, &spelled)
+            .is_ok_and(|t| t.as_bytes() == java_spelled(got.as_bytes()))
 }
 
 #[cfg(test)]

@@ -36,6 +36,9 @@
 //!   `?%2F`, `?%20` is `?+`);
 //! - normalizeHostname() writes an IPv6 host with `IPv6.best` (docs: "IPv6-best-notation
 //!   conversion"): `//[::0]` normalizes to `//[::]/`;
+//! - `URI.parseHost` turns every backslash of what follows an authority's "//" (the query and
+//!   fragment already cut off) into "/": "Copy chrome, IE, opera backslash-handling behavior.
+//!   Back slashes before the query string get converted to forward slashes";
 //! - `URI.parseHost` reads a host with two colons before the path whole, without a port: "this
 //!   notation is actually not allowed by RFC 3986, but we're a liberal parser" (`///::`, read
 //!   as `//::` after CHANGELOG 1.19.11, has the host `::`).
@@ -103,6 +106,22 @@ pub(super) const RULES: &[Rule] = &[
                 .and_then(browser_slashes)
                 .map_or(removed.clone(), String::into_bytes);
             removed.len() != e.input.len() && super::lenient_reading_after(e, &read)
+        },
+    },
+    // src/URI.js, parseHost and parseUserinfo: "Copy chrome, IE, opera backslash-handling
+    // behavior. Back slashes before the query string get converted to forward slashes" (and
+    // URI.js's pull request 233): `URI.parse("o://:8\\")` has the port `8` and the path `/`,
+    // `s:///\\` the path `//`, run here with 1.19.11.
+    Rule {
+        profile: "urijs",
+        id: "urijs/authority-backslash-slash",
+        name: "after the \"//\" of an authority, a backslash before the query is \"/\" (src/URI.js, parseHost: \"Copy chrome, IE, opera backslash-handling behavior. Back slashes before the query string get converted to forward slashes\")",
+        explains: |e| {
+            let Some(read) = std::str::from_utf8(e.input).ok().and_then(authority_backslashes)
+            else {
+                return false;
+            };
+            e.second.is_none() && super::lenient_reading_of(e, read.as_bytes())
         },
     },
     Rule {
@@ -335,7 +354,36 @@ fn browser_slashes(input: &str) -> Option<String> {
     {
         return Some(format!("{scheme}://{}{tail}", &rest[2..]));
     }
-    (slashes(head) > 2).then(|| format!("//{}{tail}", &head[slashes(head)..]))
+    // A run of two or more of "/" and "\\" that opens the input is "//" (src/URI.js:
+    // `string.replace(/^[/\\]{2,}/i, '//')`, "slashes and backslashes have lost all meaning for
+    // scheme relative URLs"): `\\a` and `/\a` are `//a` too.
+    let run = slashes(head);
+    (run >= 2 && &head[..run] != "//").then(|| format!("//{}{tail}", &head[run..]))
+}
+
+/// `input` as URI.parse reads it (its slashes rewritten, [`browser_slashes`]) with every
+/// backslash after the "//" that opens its authority and before its query or fragment written
+/// "/", as parseHost writes it; `None` when there is no such backslash, or no authority.
+fn authority_backslashes(input: &str) -> Option<String> {
+    let text = browser_slashes(input).unwrap_or_else(|| input.to_owned());
+    let end = text.find(['?', '#']).unwrap_or(text.len());
+    let start = if text.starts_with("//") {
+        2
+    } else {
+        let colon = text[..end].find(':')?;
+        uri_spec::parse(&text.as_bytes()[..=colon]).ok()?;
+        text[colon + 1..end]
+            .starts_with("//")
+            .then_some(colon + 3)?
+    };
+    text[start..end].contains('\\').then(|| {
+        format!(
+            "{}{}{}",
+            &text[..start],
+            text[start..end].replace('\\', "/"),
+            &text[end..]
+        )
+    })
 }
 
 /// The hostname `URI.parseHost` reads in `input` (as URI.parse rewrites its slashes, see
@@ -369,10 +417,36 @@ fn liberal_host(input: &str) -> Option<(String, String)> {
     (host.matches(':').count() >= 2).then(|| (host.to_owned(), rest[end..].to_owned()))
 }
 
+/// The lenient reading's target of the evidence's reference as URI.parse rewrites its slashes
+/// ([`browser_slashes`]) against its base, an empty path after the authority written "/";
+/// `None` when URI.parse rewrites nothing, RFC 3986 reads the reference, or the lenient reading
+/// resolves none.
+fn lenient_target_rewritten(e: &Evidence<'_>) -> Option<String> {
+    use crate::subjects::{Ctx, Lenient, Subject};
+    if uri_spec::parse(e.input).is_ok() {
+        return None;
+    }
+    let rewritten = browser_slashes(std::str::from_utf8(e.input).ok()?)?;
+    match Lenient::get().resolve(e.second?, rewritten.as_bytes(), &Ctx::default()) {
+        crate::model::Outcome::Accepted(t) => Some(slash_after_authority(&t)),
+        _ => None,
+    }
+}
+
 /// Whether the subject's component is the one of its input as URI.parse rewrites its slashes
 /// ([`browser_slashes`]), read as RFC 3986 reads it and held as URI.js holds it (an empty path
 /// after the authority "/", an IP literal without brackets, an empty host none).
 fn slashes_as_browsers_read_them(e: &Evidence<'_>) -> bool {
+    // A resolution of a reference RFC 3986 rejects: what the lenient reading resolves the
+    // rewritten reference to, an empty path after the authority "/" (docs, path()):
+    // `/\a` against `git:/b` is `git://a/`, run here.
+    if e.class == Class::Resolution {
+        return lenient_target_rewritten(e).is_some_and(|t| {
+            e.got.is_some_and(|got| {
+                crate::engine::lenient_resolution_differences(got, &t).is_empty()
+            })
+        });
+    }
     let Some(component) = e.component() else {
         return false;
     };

@@ -1,0 +1,188 @@
+//! The cases of the rules the sweep of node-legacy-url's, URI.js's, Node's URL, OkHttp's and
+//! java.net.URI's unexplained classes added: each library's documented answer, played by a
+//! double, and an answer one step off that stays a finding.
+
+use std::sync::Arc;
+
+use uri_spec::Edition;
+use uridiff::model::Component;
+use uridiff::subjects::Subject;
+
+use super::{fired, plays, resolves, set, split_with};
+
+/// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
+pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
+    vec![
+        (java_empty_authority(), "///"),
+        (java_registry_based(), "V://:9?"),
+        (
+            resolves("java-uri", "rfc2396", |_, _| "coap://[::]/.".into()),
+            "resolve://[::]/.|coap:/a",
+        ),
+        (
+            resolves("node-legacy-url", "node-legacy-url", |_, _| {
+                "http://a/b/c/%27".into()
+            }),
+            "resolve:'|http://a/b/c/d;p?q",
+        ),
+        (legacy_trims(), "o://:8 "),
+        (legacy_slashes(), "a:\\"),
+        (
+            resolves("node-urijs", "urijs", |_, _| "git://a/".into()),
+            "resolve:/\\a|git:/b",
+        ),
+        (urijs_authority_slashes(), "p://h\\x"),
+    ]
+}
+
+/// java.net.URI: an empty authority is undefined (`getRawAuthority()` null).
+fn java_empty_authority() -> Arc<dyn Subject> {
+    plays("java-uri", "rfc2396", Edition::UriSyntax02, |_, o| {
+        set(Component::Authority, None)(o)
+    })
+}
+
+/// java.net.URI: a registry-based authority, with no host or port, on an input the draft
+/// rejects (judged against the lenient split).
+fn java_registry_based() -> Arc<dyn Subject> {
+    plays("java-uri", "rfc2396", Edition::UriSyntax02, |input, _| {
+        split_with(input, &[(Component::Host, None), (Component::Port, None)])
+    })
+}
+
+/// url.parse: the lenient split of the input with its leading and trailing C0 controls and
+/// spaces trimmed.
+fn legacy_trims() -> Arc<dyn Subject> {
+    plays(
+        "node-legacy-url",
+        "node-legacy-url",
+        Edition::Rfc3986,
+        |input, _| split_with(input.trim_ascii(), &[]),
+    )
+}
+
+/// url.parse: the lenient split of the input with every backslash read as "/" (where Node
+/// reads only those before the query so).
+fn legacy_slashes() -> Arc<dyn Subject> {
+    plays(
+        "node-legacy-url",
+        "node-legacy-url",
+        Edition::Rfc3986,
+        |input, _| {
+            let read: Vec<u8> = input
+                .iter()
+                .map(|&b| if b == b'\\' { b'/' } else { b })
+                .collect();
+            split_with(&read, &[])
+        },
+    )
+}
+
+/// URI.parse: the lenient split of the input with every backslash read as "/" (where URI.js
+/// reads only those after an authority's "//" and before the query so).
+fn urijs_authority_slashes() -> Arc<dyn Subject> {
+    plays("node-urijs", "urijs", Edition::Rfc3986, |input, _| {
+        let read: Vec<u8> = input
+            .iter()
+            .map(|&b| if b == b'\\' { b'/' } else { b })
+            .collect();
+        split_with(&read, &[])
+    })
+}
+
+#[test]
+fn each_rule_fires_on_its_answer_and_not_one_step_off() {
+    let fires = |subject: Arc<dyn Subject>, job: &str, id_part: &str| {
+        fired(subject, job).iter().any(|r| r.contains(id_part))
+    };
+    let empty = "If the authority component is empty";
+    assert!(fires(java_empty_authority(), "///", empty));
+    assert!(fires(java_empty_authority(), "//#", empty));
+    // One step off: a defined authority read as none.
+    assert!(!fires(java_empty_authority(), "//a/", empty));
+
+    let registry = "registry-based: no user information";
+    assert!(fires(java_registry_based(), "V://:9?", registry));
+    assert!(fires(java_registry_based(), "o://\u{e9}:0", registry));
+    // One step off: an authority the draft reads as a server loses its port.
+    assert!(!fires(java_registry_based(), "V://h:9?", registry));
+
+    let resolved = "a query after the authority) is resolved as RFC 2396";
+    let java = |target: &'static str| {
+        resolves(
+            "java-uri",
+            "rfc2396",
+            match target {
+                "kept" => |_, _| "coap://[::]/.".into(),
+                _ => |_, _| "coap://[::]/./".into(),
+            },
+        )
+    };
+    assert!(fires(java("kept"), "resolve://[::]/.|coap:/a", resolved));
+    // One step off: a "/" the reference does not have.
+    assert!(!fires(java("off"), "resolve://[::]/.|coap:/a", resolved));
+
+    let escaped = "percent-encoded in a resolved URL's path, query and fragment";
+    let legacy = |off: bool| {
+        resolves(
+            "node-legacy-url",
+            "node-legacy-url",
+            if off {
+                |_, _| "http://a/b/c/%2527".into()
+            } else {
+                |_, _| "http://a/b/c/%27".into()
+            },
+        )
+    };
+    assert!(fires(
+        legacy(false),
+        "resolve:'|http://a/b/c/d;p?q",
+        escaped
+    ));
+    // One step off: the escape escaped again.
+    assert!(!fires(
+        legacy(true),
+        "resolve:'|http://a/b/c/d;p?q",
+        escaped
+    ));
+
+    let trimmed = "trimmed before the input is read";
+    assert!(fires(legacy_trims(), "o://:8 ", trimmed));
+    assert!(fires(legacy_trims(), "p:\n", trimmed));
+    // One step off: the trailing space kept, escaped, in the path.
+    let keeps = plays(
+        "node-legacy-url",
+        "node-legacy-url",
+        Edition::Rfc3986,
+        |_, _| split_with(b"o://h/x%20", &[]),
+    );
+    assert!(!fires(keeps, "o://h/x ", trimmed));
+
+    let slash = "a backslash before the query";
+    assert!(fires(legacy_slashes(), "a:\\", slash));
+    assert!(fires(legacy_slashes(), "o://h/a\\b", slash));
+    // One step off: a backslash in the query read as "/" (Node escapes it there).
+    assert!(!fires(legacy_slashes(), "o://h/x?a\\b", slash));
+
+    let scheme_relative = "excessive slashes of a scheme-relative reference";
+    let urijs = |off: bool| {
+        resolves(
+            "node-urijs",
+            "urijs",
+            if off {
+                |_, _| "git://b/".into()
+            } else {
+                |_, _| "git://a/".into()
+            },
+        )
+    };
+    assert!(fires(urijs(false), "resolve:/\\a|git:/b", scheme_relative));
+    assert!(fires(urijs(false), "resolve:\\\\a|git:/b", scheme_relative));
+    // One step off: another host than the one after the slashes.
+    assert!(!fires(urijs(true), "resolve:/\\a|git:/b", scheme_relative));
+
+    let authority = "after the \"//\" of an authority, a backslash";
+    assert!(fires(urijs_authority_slashes(), "p://h\\x", authority));
+    // One step off: a backslash in a path without an authority, which URI.js keeps.
+    assert!(!fires(urijs_authority_slashes(), "p:h\\x", authority));
+}
