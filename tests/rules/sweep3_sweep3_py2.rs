@@ -1,4 +1,4 @@
-//! The cases of the rules the third sweep of yarl's unexplained classes added:
+//! The cases of the rules the third sweep of yarl's and urllib3's unexplained classes added:
 //! each library's documented answer, played by a double, and an answer one step off that stays
 //! a finding (or a job the rule does not reach).
 
@@ -24,6 +24,8 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             }),
             "resolve:%cd|http://a/b/c/d;p?q",
         ),
+        (urllib3(refuses), "A.:b"),
+        (urllib3(refuses), "%09"),
     ]
 }
 
@@ -31,6 +33,10 @@ type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 
 fn yarl(change: Change) -> Arc<dyn Subject> {
     plays("python-yarl", "python-yarl", Edition::Rfc3986, change)
+}
+
+fn urllib3(change: Change) -> Arc<dyn Subject> {
+    plays("python-urllib3", "python-urllib3", Edition::Rfc3986, change)
 }
 
 /// yarl's split (urlsplit's): the input without its tabs, CRs and LFs.
@@ -141,4 +147,17 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
         "resolve:%cd|http://a/b/c/d;p?q",
         requoted,
     );
+
+    // urllib3 reads "a.:80" as a host and a port, and refuses "A.:b" and "G.::".
+    let authority = "a text without a scheme whose host and port RFC 3986 does not read";
+    one(urllib3(refuses), "A.:b", authority);
+    one(urllib3(refuses), "G.::", authority);
+    none(urllib3(refuses), "A.:8", authority);
+
+    // Only a control's percent-encoding, only in an HTTP(S) or scheme-less host.
+    let control = "holding a percent-encoded control raises";
+    one(urllib3(refuses), "%09", control);
+    one(urllib3(refuses), "http://%1f.a/", control);
+    none(urllib3(refuses), "%20", control);
+    none(urllib3(refuses), "foo://%09/", control);
 }
