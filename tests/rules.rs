@@ -63,6 +63,7 @@ mod seed53;
 // The rules the third sweep of every unexplained class, parser family by family, added.
 mod sweep3_sweep3_js2;
 mod sweep3_sweep3_plrb;
+mod sweep3_sweep3_py2;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -819,6 +820,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(seed53::cases())
         .chain(sweep3_sweep3_plrb::cases())
         .chain(sweep3_sweep3_js2::cases())
+        .chain(sweep3_sweep3_py2::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -590,6 +590,15 @@ pub(super) fn tabs_newlines_removed(input: &[u8]) -> Vec<u8> {
         .collect()
 }
 
+/// Whether the evidence of an input holding a tab, CR or LF is the lenient reading of the input
+/// without them ([`tabs_newlines_removed`], [`lenient_reading_of`]): the parse of a library
+/// that removes them before it splits, as Python's `urlsplit` does ("\n, \r and tab \t
+/// characters are removed from the URL at any position").
+pub(super) fn read_without_tabs_newlines(e: &Evidence<'_>) -> bool {
+    let removed = tabs_newlines_removed(e.input);
+    removed.len() != e.input.len() && lenient_reading_of(e, &removed)
+}
+
 /// [`lenient_reading_after`] the input with the characters RFC 3986 does not allow
 /// percent-encoded ([`pct_encode_forbidden`]): the reading of a library that escapes what may not
 /// appear instead of rejecting it (`?\td` is `?%09d`, where the URL Standard removes the tab;

@@ -35,10 +35,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/tab-newline-removed",
         name: "tabs and newlines are removed before the split (urlsplit: \"Changed in version 3.9.5: ASCII newline and tab characters are stripped from the URL\")",
-        explains: |e| {
-            let removed = super::tabs_newlines_removed(e.input);
-            removed.len() != e.input.len() && super::lenient_reading_of(e, &removed)
-        },
+        explains: super::read_without_tabs_newlines,
     },
     // urlsplit's documentation: "Following some of the WHATWG spec that updates RFC 3986,
     // leading C0 control and space characters are stripped from the URL. \n, \r and tab \t

@@ -6,7 +6,12 @@
 //! additional properties", whose `port` is an integer and whose constructor writes a path that
 //! lacks one with a leading "/" (`Url(path="foo")` has the path `/foo`, its documentation's
 //! `Url.path`); for `http`, `https` and no scheme it removes the path's dot segments (its
-//! `_remove_path_dot_segments`, "based on RFC 3986 5.2.4").
+//! `_remove_path_dot_segments`, "based on RFC 3986 5.2.4"). Its release note of 2.8.0's host
+//! check (pull request 5095, "Reject invalid URL hosts"): "Fixed URL parsing to more strictly
+//! enforce RFC 3986 host syntax, rejecting invalid host input such as raw spaces and control
+//! characters, malformed percent-encodings, and percent-encoded control characters in HTTP(S)
+//! hosts": a text without a scheme whose authority RFC 3986 does not read, or an HTTP(S) host
+//! holding a percent-encoded control, raises `LocationParseError`.
 
 use super::Rule;
 #[allow(unused_imports)]
@@ -90,6 +95,31 @@ fn scheme_re(input: &[u8]) -> bool {
         .position(|b| !(b.is_ascii_alphanumeric() || b"+-".contains(b)))
         .unwrap_or(input.len());
     scheme_len > 0 && input[0].is_ascii_alphabetic() && input.get(scheme_len) == Some(&b':')
+}
+
+/// What `parse_url` reads as host and port in a text without a scheme: after the authority's
+/// last "@", up to the first `\`, `/`, `?` or `#` (its `_URI_RE` on "//" + the text). `None`
+/// for a text that starts with "/" or is not UTF-8.
+fn host_port(input: &[u8]) -> Option<&str> {
+    if input.starts_with(b"/") {
+        return None;
+    }
+    let input = std::str::from_utf8(input).ok()?;
+    let authority = &input[..input.find(['\\', '/', '?', '#']).unwrap_or(input.len())];
+    Some(authority.rsplit_once('@').map_or(authority, |(_, hp)| hp))
+}
+
+/// Whether `host` holds a percent-encoding of a C0 control or DEL (urllib3's host check:
+/// `decoded_octet < "\x20" or decoded_octet == "\x7f"`).
+fn pct_control(host: &str) -> bool {
+    let b = host.as_bytes();
+    (0..b.len()).any(|i| {
+        let hex = |at: usize| b.get(at).and_then(|&c| (c as char).to_digit(16));
+        match (b[i], hex(i + 1), hex(i + 2)) {
+            (b'%', Some(h), Some(l)) => h * 16 + l < 0x20 || h * 16 + l == 0x7f,
+            _ => false,
+        }
+    })
 }
 
 /// A host as `_normalize_host` writes a reg-name: lowercased, a percent-encoding of an
@@ -211,6 +241,41 @@ pub(super) const RULES: &[Rule] = &[
             want == e.got && want != e.reference
         },
     },
+    // `parse_url("A.:b")` raises "'A.:b' is not a valid host or port", run here: read as an
+    // authority (its documented reading), the text has a port RFC 3986 3.2.3 does not allow.
+    Rule {
+        profile: "python-urllib3",
+        id: "python-urllib3/schemeless-authority-refused",
+        name: "a text without a scheme whose host and port RFC 3986 does not read raises LocationParseError (parse_url's example \"google.com:80\"; 2.8.0: \"more strictly enforce RFC 3986 host syntax\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.second.is_none()
+                && !scheme_re(e.input)
+                && host_port(e.input).is_some_and(|hp| {
+                    uri_spec::parse(format!("//{hp}").as_bytes()).is_err()
+                })
+        },
+    },
+    // `parse_url("%09")` and `parse_url("http://%1f.a")` raise "contains invalid
+    // percent-encoded control character", `parse_url("foo://%09/")` does not, run here.
+    Rule {
+        profile: "python-urllib3",
+        id: "python-urllib3/host-pct-control-refused",
+        name: "an HTTP(S) or scheme-less host holding a percent-encoded control raises LocationParseError (2.8.0: \"rejecting ... percent-encoded control characters in HTTP(S) hosts\")",
+        explains: |e| {
+            let host = if scheme_re(e.input) {
+                e.reference_components
+                    .filter(|_| matches!(e.scheme().as_deref(), None | Some("http" | "https")))
+                    .and_then(|c| c.get(Component::Host))
+                    .map(str::to_owned)
+            } else {
+                as_authority(e.input).and_then(|c| c.get(Component::Host).map(str::to_owned))
+            };
+            e.class == Class::TooStrict
+                && e.second.is_none()
+                && host.is_some_and(|h| pct_control(&h))
+        },
+    },
     Rule {
         profile: "python-urllib3",
         id: "python-urllib3/empty-parts-none",
@@ -316,6 +381,21 @@ mod tests {
             assert!(scheme_re(input.as_bytes()), "{input}");
         }
         assert!(!scheme_re(b"1a:b") && !scheme_re(b"") && !scheme_re(b"a"));
+    }
+
+    /// urllib3 2.8.0's host and port of a text without a scheme, and its host check, as
+    /// `parse_url` answered: "A.:b" and "x@A.:b" refused on "A.:b", "%09" and "a%00b" on the
+    /// control, "%20" accepted.
+    #[test]
+    fn host_port_and_percent_encoded_controls() {
+        assert_eq!(host_port(b"A.:b"), Some("A.:b"));
+        assert_eq!(host_port(b"x@A.:b/c?d"), Some("A.:b"));
+        assert_eq!(host_port(b"a@b@c\\d"), Some("c"));
+        assert_eq!(host_port(b"/a:b"), None);
+        assert!(pct_control("%09") && pct_control("a%00b") && pct_control("%7F"));
+        assert!(
+            !pct_control("%20") && !pct_control("%7E") && !pct_control("%0") && !pct_control("a")
+        );
     }
 
     /// Where RFC 3986 reads no host after the last "@", or a "\" would start the path, nothing.

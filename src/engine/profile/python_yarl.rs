@@ -17,7 +17,26 @@
 //!   it does not allow encoded; the changelog's "Normalize path" and "Path normalization for
 //!   absolute URLs" remove the dot segments of a URL with a host;
 //! - `raw_query_string` and `raw_fragment` are "empty string if" missing: a URL holds no empty
-//!   query or fragment, so `join` gives none either.
+//!   query or fragment, so `join` gives none either;
+//! - "Internally all data are stored as ... *IDNA-encoded* (RFC 5891) for *host*": a host with
+//!   a non-ASCII character is written in Punycode (`URL("r://ü").raw_host` is `xn--tda`, run
+//!   here with yarl 1.25.1);
+//! - its changelog (1.24.3: "Documented how `host` and `raw_host` expose RFC 6874 IPv6 zone
+//!   identifiers and that the host subcomponent properties include the zone identifier
+//!   verbatim"; the test suite pins "the `%25` and legacy bare `%` separator forms, empty zone"):
+//!   an IPv6 host with a zone is its address in compressed form and the zone as written;
+//! - its changelog, 1.9.5: "Specified ports are removed from the `str` representation of a
+//!   `URL` if the port matches the scheme's default port" (RFC 3986 3.2.3), and 1.9.7: that
+//!   normalization only "when the scheme is ... `http`, `https`, `wss`, or `ws`" (its "Default
+//!   port substitution" table: 80, 443, 80, 443);
+//! - its "References" section: "low-level urllib.parse which performs almost all gory work",
+//!   and of RFC 3986 "Certain deviations could be observed, which are mostly for backward
+//!   compatibility purposes and for certain de-facto parsing requirements as commonly observed
+//!   in major browsers": its split is urlsplit's, which removes tabs and newlines ("\n, \r and
+//!   tab \t characters are removed from the URL at any position", as the URL Standard removes
+//!   them from every URL), and its port is urlsplit's, which raises `ValueError` on a port
+//!   outside 0-65535 ("Port out of range 0-65535"; the URL Standard's port state fails there
+//!   too).
 
 use super::Rule;
 #[allow(unused_imports)]
@@ -343,6 +362,62 @@ pub(super) const RULES: &[Rule] = &[
                 && c.get(Component::Host) == Some("")
         },
     },
+    // `URL("o://:\t8").explicit_port` is 8 and `URL("F:?\t").raw_query_string` is "", run
+    // here: the tab removed before the split, for every scheme.
+    Rule {
+        profile: "python-yarl",
+        id: "python-yarl/tab-newline-removed",
+        name: "tabs and newlines are removed before the split, as urllib.parse's urlsplit removes them (api.rst, References: urllib.parse \"performs almost all gory work\"; deviations \"for certain de-facto parsing requirements as commonly observed in major browsers\")",
+        explains: read_without_tabs_newlines,
+    },
+    // `URL("//:85555")` raises ValueError("Port out of range 0-65535"), run here.
+    Rule {
+        profile: "python-yarl",
+        id: "python-yarl/port-out-of-range-valueerror",
+        name: "a port above 65535 raises ValueError, as urllib.parse's does (api.rst, References: urllib.parse \"performs almost all gory work\"; urlsplit: \"Out-of-range port numbers now raise ValueError\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.second.is_none()
+                && port_overflows(e.reference_components)
+        },
+    },
+    Rule {
+        profile: "python-yarl",
+        id: "python-yarl/ipv6-zone-host-compressed",
+        name: "an IPv6 host with a zone is the address in compressed form and the zone verbatim (CHANGES 1.24.3: \"the host subcomponent properties include the zone identifier verbatim\")",
+        explains: zone_host_compressed,
+    },
+    Rule {
+        profile: "python-yarl",
+        id: "python-yarl/host-idna-encoded",
+        name: "a non-ASCII host is IDNA-encoded (api.rst: data are stored \"IDNA-encoded (RFC 5891) for host\")",
+        explains: |e| {
+            let written = e
+                .reference
+                .filter(|h| !h.is_ascii())
+                .map(str::to_lowercase)
+                .and_then(|h| punycode_labels(h.split('.')));
+            e.component() == Some(Component::Host)
+                && e.second.is_none()
+                && written.is_some()
+                && written.as_deref() == e.got
+        },
+    },
+    // `str(URL("http://a:80/"))` is `http://a/`, `str(URL("coap://a:5683/"))` keeps the port,
+    // run here.
+    Rule {
+        profile: "python-yarl",
+        id: "python-yarl/default-port-left-out-of-str",
+        name: "str leaves out a port that is the scheme's default for http, https, ws and wss (CHANGES 1.9.5: \"Specified ports are removed from the str representation ... if the port matches the scheme's default port\")",
+        explains: default_port_left_out,
+    },
+    // `URL("http://a/b/c/d;p?q").join(URL("%cd"))` is `http://a/b/c/%CD`, run here.
+    Rule {
+        profile: "python-yarl",
+        id: "python-yarl/join-requoted-reference",
+        name: "join resolves the reference as its constructor requoted it (\"Constructor and modification operators perform encoding for all parts automatically\")",
+        explains: requoted_reference_resolved,
+    },
     Rule {
         profile: "python-yarl",
         id: "python-yarl/join-drops-empty-parts",
@@ -350,6 +425,73 @@ pub(super) const RULES: &[Rule] = &[
         explains: resolves_without_empty_parts,
     },
 ];
+
+/// A resolution of a reference without scheme or authority as yarl's constructor leaves it (its
+/// path, query and fragment requoted: a percent-encoding of a character the part allows
+/// decoded, any other uppercased), against the base as it is: `%cd` against `http://a/b/c/d;p?q`
+/// is `http://a/b/c/%CD`. Only where the requoting changed the reference.
+fn requoted_reference_resolved(e: &Evidence<'_>) -> bool {
+    let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+        return false;
+    };
+    let Ok(r) = uri_spec::parse(e.input) else {
+        return false;
+    };
+    if r.scheme.is_some() || r.authority.is_some() {
+        return false;
+    }
+    let written = uri_spec::recompose(
+        None,
+        None,
+        &requote(r.path.unwrap_or_default(), &PATH),
+        r.query.map(|q| requote(q, &QUERY)).as_deref(),
+        r.fragment.map(|f| requote(f, &FRAGMENT)).as_deref(),
+    );
+    written.as_bytes() != e.input
+        && uri_spec::resolve(base, written.as_bytes()).is_ok_and(|t| t == got)
+}
+
+/// A round trip whose one change is the port `str` leaves out: the default of an http, https, ws
+/// or wss URL (the table of "Default port substitution"), read again as no port, the
+/// authority without its ":" and port, every other component the same.
+fn default_port_left_out(e: &Evidence<'_>) -> bool {
+    let (Class::RoundTrip, Some(first), Some(again)) =
+        (e.class, e.reference_components, e.reparsed)
+    else {
+        return false;
+    };
+    let default = match lower(first.get(Component::Scheme)).as_deref() {
+        Some("http" | "ws") => "80",
+        Some("https" | "wss") => "443",
+        _ => return false,
+    };
+    let Some(port) = first.get(Component::Port).filter(|p| *p == default) else {
+        return false;
+    };
+    let authority = first
+        .get(Component::Authority)
+        .and_then(|a| a.strip_suffix(port))
+        .and_then(|a| a.strip_suffix(':'));
+    Component::ALL.into_iter().all(|c| match c {
+        Component::Port => matches!(again.get(c), None | Some("")),
+        Component::Authority => authority.is_some() && again.get(c) == authority,
+        _ => first.get(c) == again.get(c),
+    })
+}
+
+/// Whether the evidence's host is the bracketed IPv6 literal with a zone that the spec reads
+/// (`[0::%eth0]`), written as yarl's `raw_host` writes it: the address in Python's compressed
+/// form, without brackets, then everything from the first "%" as it stands (`::%eth0`; a "%25"
+/// separator stays "%25" there, only `host` decodes it).
+fn zone_host_compressed(e: &Evidence<'_>) -> bool {
+    let written = e
+        .reference
+        .and_then(|h| h.strip_prefix('['))
+        .and_then(|h| h.strip_suffix(']'))
+        .and_then(|h| h.split_once('%'))
+        .and_then(|(addr, zone)| Some(format!("{}%{zone}", python_ipv6_compressed(addr)?)));
+    e.component() == Some(Component::Host) && written.is_some() && written.as_deref() == e.got
+}
 
 /// A resolution read without an empty authority, query or fragment in the reference (yarl's
 /// and hyperlink's URL holds none: "//", "?" and "#" alone are the empty reference) and written
