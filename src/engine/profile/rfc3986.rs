@@ -1,6 +1,8 @@
 //! Profile `rfc3986`: the documented choices of single RFC 3986 libraries (rules owned by the
 //! library's name): uriparse's typed components, the `rfc3986` Python
-//! package's empty path.
+//! package's empty path, and that package's release notes (rfc3986.readthedocs.io,
+//! docs/source/release-notes/): 1.4.0's authority ended at the first backslash ("we did not
+//! stop parsing the authority section at the first backslash").
 
 use super::fluent_uri::decode_dots;
 use super::Rule;
@@ -291,6 +293,18 @@ pub(super) const RULES: &[Rule] = &[
                 .is_some_and(|t| t == got)
         },
     },
+    // The `rfc3986` package's release notes for 1.4.0 (docs/source/release-notes/1.4.0.rst,
+    // Security): "Previously we did not stop parsing the authority section at the first
+    // backslash (``\\``) character"; its authority pattern is `[^\\/?#]*`, so what follows the
+    // backslash is the path, percent-encoded by `encode_component`: `uri_reference("o://a\\b")`
+    // has authority `a` and path `%5Cb`, `uri_reference("file://\\")` no authority and path
+    // `%5C`, run here (rfc3986 2.0.0).
+    Rule {
+        profile: "python-rfc3986",
+        id: "python-rfc3986/authority-ends-at-backslash",
+        name: "the authority ends at the first backslash, the rest is the path (release notes 1.4.0: \"stop parsing the authority section at the first backslash\")",
+        explains: authority_ended_at_backslash,
+    },
     Rule {
         profile: "python-rfc3986",
         id: "python-rfc3986/empty-path-none",
@@ -302,6 +316,56 @@ pub(super) const RULES: &[Rule] = &[
         },
     },
 ];
+
+/// The `rfc3986` package's reading of `input` when the authority RFC 3986's Appendix B split
+/// reads holds a backslash: the authority up to the first one (userinfo, host and port split
+/// from it), and the rest of it with the path, percent-encoded as `encode_component` writes
+/// what RFC 3986 does not allow ([`pct_encode_forbidden`]); the query and fragment likewise.
+/// `None` without such a backslash.
+fn split_at_authority_backslash(input: &str) -> Option<Components> {
+    use crate::subjects::lenient::split;
+    let whole = split(input);
+    let authority = whole.get(Component::Authority)?;
+    let (kept, moved) = authority.split_at(authority.find('\\')?);
+    let encode = |s: &str| String::from_utf8(pct_encode_forbidden(s.as_bytes())).ok();
+    let path = encode(&format!(
+        "{moved}{}",
+        whole.get(Component::Path).unwrap_or("")
+    ));
+    let server = split(&format!("//{kept}"));
+    let mut c = Components::default()
+        .with(Component::Scheme, whole.get(Component::Scheme))
+        .with(Component::Authority, Some(kept))
+        .with(Component::Path, path.as_deref());
+    for part in [Component::Userinfo, Component::Host, Component::Port] {
+        c.set(part, server.get(part));
+    }
+    for part in [Component::Query, Component::Fragment] {
+        c.set(part, whole.get(part).and_then(encode).as_deref());
+    }
+    Some(c)
+}
+
+/// Whether the evidence's component, on an input RFC 3986 rejects for a backslash in its
+/// authority, is the `rfc3986` package's reading ([`split_at_authority_backslash`]); an empty
+/// authority, host or path given as none is the same reading (the package gives an empty
+/// authority as `None`; the lenient judging takes undefined and empty alike).
+fn authority_ended_at_backslash(e: &Evidence<'_>) -> bool {
+    let Class::Component(c) = e.class else {
+        return false;
+    };
+    if e.second.is_some() || uri_spec::parse(e.input).is_ok() {
+        return false;
+    }
+    let Some(read) = std::str::from_utf8(e.input)
+        .ok()
+        .and_then(split_at_authority_backslash)
+    else {
+        return false;
+    };
+    let want = read.get(c);
+    e.got == want || (e.got.is_none() && want == Some(""))
+}
 
 /// `target` with the hexadecimal digits of its path's percent-encodings uppercased, the rest as
 /// written (the `rfc3986` package's `resolve_with` normalizes the target path only).
