@@ -9,11 +9,14 @@ use uridiff::engine::{Class, Engine, Task};
 use uridiff::model::{Component, Outcome, Parsed};
 use uridiff::subjects::Subject;
 
-use super::{fired, plays, split_with};
+use super::{fired, plays, rejected, split_with};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
-    vec![(rfc3986_backslash(true), "o://a\\b")]
+    vec![
+        (rfc3986_backslash(true), "o://a\\b"),
+        (rfc3986_refuses(), "//1.2.3.256"),
+    ]
 }
 
 /// The `rfc3986` package on `o://a\b`: the authority ended at the backslash (release notes
@@ -36,6 +39,13 @@ fn ended_at_backslash(input: &[u8], path: &'static str) -> Outcome<Parsed> {
             (Component::Path, Some(path)),
         ],
     )
+}
+
+/// The `rfc3986` package played as a refusal of every input.
+fn rfc3986_refuses() -> Arc<dyn Subject> {
+    plays("python-rfc3986", "rfc3986", Edition::Rfc3986, |_, _| {
+        rejected()
+    })
 }
 
 /// Whether some finding of `subject` on the parse of `input` about what it read is left
@@ -61,4 +71,20 @@ fn rfc3986_ends_the_authority_at_a_backslash_and_encodes_the_rest() {
     assert!(!unexplained(rfc3986_backslash(true), "o://a\\b"));
     // One step off: the backslash moved to the path but not percent-encoded.
     assert!(unexplained(rfc3986_backslash(false), "o://a\\b"));
+}
+
+#[test]
+fn rfc3986_refuses_an_ipv4_like_host_above_255_only() {
+    let rules = fired(rfc3986_refuses(), "//1.2.3.256");
+    assert_eq!(rules.len(), 1, "{rules:?}");
+    assert!(
+        rules[0].starts_with("python-rfc3986: a host of four dotted numbers"),
+        "{rules:?}"
+    );
+    // One step off: 1.2.3.255 is an IPv4 address the package takes; refusing it is a finding.
+    assert!(fired(rfc3986_refuses(), "//1.2.3.255").is_empty());
+    assert!(unexplained(rfc3986_refuses(), "//1.2.3.255"));
+    assert!(fired(rfc3986_refuses(), "//1.2.3.4567").is_empty());
+    // Nor is a refusal a six-digit port explains as well.
+    assert!(fired(rfc3986_refuses(), "//1.2.3.256:109300").is_empty());
 }

@@ -2,7 +2,8 @@
 //! library's name): uriparse's typed components, the `rfc3986` Python
 //! package's empty path, and that package's release notes (rfc3986.readthedocs.io,
 //! docs/source/release-notes/): 1.4.0's authority ended at the first backslash ("we did not
-//! stop parsing the authority section at the first backslash").
+//! stop parsing the authority section at the first backslash"), 0.2.1's check of an IPv4
+//! host's numbers ("Check that the bytes of an IPv4 Host Address are within the valid range").
 
 use super::fluent_uri::decode_dots;
 use super::Rule;
@@ -305,6 +306,23 @@ pub(super) const RULES: &[Rule] = &[
         name: "the authority ends at the first backslash, the rest is the path (release notes 1.4.0: \"stop parsing the authority section at the first backslash\")",
         explains: authority_ended_at_backslash,
     },
+    // The release notes for 0.2.1 (docs/source/release-notes/0.2.1.rst): "Check that the bytes
+    // of an IPv4 Host Address are within the valid range. Otherwise, URIs like
+    // "http://256.255.255.0/v1/resource" are considered valid." (`authority_info` raises
+    // `InvalidAuthority` for a host matching its `IPv4_RE`, `([0-9]{1,3}\.){3}[0-9]{1,3}`, with
+    // a number above 255), where RFC 3986 3.2.2 reads such a host as a reg-name.
+    Rule {
+        profile: "python-rfc3986",
+        id: "python-rfc3986/ipv4-octets-checked",
+        name: "a host of four dotted numbers with one above 255 is refused (release notes 0.2.1: \"Check that the bytes of an IPv4 Host Address are within the valid range\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && [Some(e.input), e.second]
+                    .into_iter()
+                    .flatten()
+                    .any(ipv4_like_host_out_of_range)
+        },
+    },
     Rule {
         profile: "python-rfc3986",
         id: "python-rfc3986/empty-path-none",
@@ -365,6 +383,31 @@ fn authority_ended_at_backslash(e: &Evidence<'_>) -> bool {
     };
     let want = read.get(c);
     e.got == want || (e.got.is_none() && want == Some(""))
+}
+
+/// Whether `uri`'s host is four dotted runs of one to three digits with one above 255: what the
+/// `rfc3986` package's `authority_info` refuses (`valid_ipv4_host_address`), though RFC 3986
+/// 3.2.2 reads it as a reg-name. An authority the package refuses for another reason too (a
+/// port of more than five digits, an empty userinfo: its `PORT_RE` and `USERINFO_RE`) is left
+/// out, so that reason stays a finding.
+fn ipv4_like_host_out_of_range(uri: &[u8]) -> bool {
+    let Ok(c) = uri_spec::parse(uri) else {
+        return false;
+    };
+    if c.port.is_some_and(|p| p.len() > 5) || c.userinfo == Some("") {
+        return false;
+    }
+    let Some(host) = c.host_str() else {
+        return false;
+    };
+    let numbers: Vec<&str> = host.split('.').collect();
+    numbers.len() == 4
+        && numbers
+            .iter()
+            .all(|n| (1..=3).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit()))
+        && numbers
+            .iter()
+            .any(|n| n.parse::<u16>().is_ok_and(|n| n > 255))
 }
 
 /// `target` with the hexadecimal digits of its path's percent-encodings uppercased, the rest as
