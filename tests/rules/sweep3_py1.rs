@@ -9,13 +9,18 @@ use uridiff::engine::{Class, Engine, Task};
 use uridiff::model::{Component, Outcome, Parsed};
 use uridiff::subjects::Subject;
 
-use super::{fired, plays, rejected, split_with};
+use super::{always_equal, fired, normalizes_as, plays, rejected, split_with};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
     vec![
         (rfc3986_backslash(true), "o://a\\b"),
         (rfc3986_refuses(), "//1.2.3.256"),
+        (
+            normalizes_as("python-rfc3986", "rfc3986", |_| String::new()),
+            "normalize:.",
+        ),
+        (always_equal("python-rfc3986", "rfc3986"), "equivalent:.|"),
     ]
 }
 
@@ -87,4 +92,25 @@ fn rfc3986_refuses_an_ipv4_like_host_above_255_only() {
     assert!(fired(rfc3986_refuses(), "//1.2.3.4567").is_empty());
     // Nor is a refusal a six-digit port explains as well.
     assert!(fired(rfc3986_refuses(), "//1.2.3.256:109300").is_empty());
+}
+
+#[test]
+fn rfc3986_normalizes_a_relative_reference_s_dots_but_not_into_a_scheme() {
+    let rules = fired(
+        normalizes_as("python-rfc3986", "rfc3986", |_| String::new()),
+        "normalize:.",
+    );
+    assert!(
+        rules
+            .iter()
+            .any(|r| r.starts_with("python-rfc3986: normalize, and so equality")),
+        "{rules:?}"
+    );
+    // One step off: RFC 3986 5.2.4 gives "/" for "a/..", so "" (another dot algorithm's
+    // answer) is a finding.
+    let other = normalizes_as("python-rfc3986", "rfc3986", |_| String::new());
+    let rules = fired(other, "normalize:a/..");
+    assert!(rules.is_empty(), "{rules:?}");
+    // Nor is every pair equal: "a" and "b" normalize apart.
+    assert!(fired(always_equal("python-rfc3986", "rfc3986"), "equivalent:a|b").is_empty());
 }

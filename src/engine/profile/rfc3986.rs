@@ -3,7 +3,9 @@
 //! package's empty path, and that package's release notes (rfc3986.readthedocs.io,
 //! docs/source/release-notes/): 1.4.0's authority ended at the first backslash ("we did not
 //! stop parsing the authority section at the first backslash"), 0.2.1's check of an IPv4
-//! host's numbers ("Check that the bytes of an IPv4 Host Address are within the valid range").
+//! host's numbers ("Check that the bytes of an IPv4 Host Address are within the valid range");
+//! and its `normalize` "as described in Section 6.2.2" (dot segments removed from a relative
+//! reference's path too), which its equality compares (README).
 
 use super::fluent_uri::decode_dots;
 use super::Rule;
@@ -323,6 +325,29 @@ pub(super) const RULES: &[Rule] = &[
                     .any(ipv4_like_host_out_of_range)
         },
     },
+    // `URIReference.normalize`: "Normalize this reference as described in Section 6.2.2", whose
+    // 6.2.2.3 says "URI normalizers should remove dot-segments by applying the
+    // remove_dot_segments algorithm to the path"; the package applies it to a relative
+    // reference's path too (`uri_reference("./a").normalize().unsplit()` is `a`, `.` is ``, run
+    // here), and its equality compares normalized references (README: `mangled.normalize() ==
+    // 'http://example.com/Some/reallY/biZZare/pAth'`, "these two URIs are (functionally)
+    // equivalent"). A normalized path whose first segment holds a ":" is left out: RFC 3986 4.2
+    // would read it as a scheme.
+    Rule {
+        profile: "python-rfc3986",
+        id: "python-rfc3986/normalize-relative-dots",
+        name: "normalize, and so equality, removes the dot segments of a relative reference's path too (normalize: \"as described in Section 6.2.2\", whose 6.2.2.3 applies remove_dot_segments to the path)",
+        explains: |e| match (e.class, e.got) {
+            (Class::Normalization, Some(got)) => {
+                relative_normalized(e.input).is_some_and(|n| n == got)
+            }
+            (Class::Equivalence, Some("true")) => e.second.is_some_and(|other| {
+                let n = relative_normalized(e.input);
+                n.is_some() && n == relative_normalized(other)
+            }),
+            _ => false,
+        },
+    },
     Rule {
         profile: "python-rfc3986",
         id: "python-rfc3986/empty-path-none",
@@ -383,6 +408,20 @@ fn authority_ended_at_backslash(e: &Evidence<'_>) -> bool {
     };
     let want = read.get(c);
     e.got == want || (e.got.is_none() && want == Some(""))
+}
+
+/// A relative reference normalized as the `rfc3986` package's `normalize` does
+/// ([`rfc3986_normalized`]: its path's dot segments removed too); `None` for a URI with a
+/// scheme, an empty authority (which the package gives as none), or a result whose first path
+/// segment holds a ":".
+fn relative_normalized(reference: &[u8]) -> Option<String> {
+    let c = uri_spec::parse(reference).ok()?;
+    if c.scheme.is_some() || c.authority == Some("") {
+        return None;
+    }
+    let normalized = rfc3986_normalized(reference)?;
+    let first = normalized.split(['/', '?', '#']).next().unwrap_or("");
+    (c.authority.is_some() || !first.contains(':')).then_some(normalized)
 }
 
 /// Whether `uri`'s host is four dotted runs of one to three digits with one above 255: what the
