@@ -21,6 +21,7 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             "normalize:.",
         ),
         (always_equal("python-rfc3986", "rfc3986"), "equivalent:.|"),
+        (furl_split_path("%5C%2522"), "http:\\%22"),
     ]
 }
 
@@ -51,6 +52,17 @@ fn rfc3986_refuses() -> Arc<dyn Subject> {
     plays("python-rfc3986", "rfc3986", Edition::Rfc3986, |_, _| {
         rejected()
     })
+}
+
+/// furl on an input RFC 3986 rejects: RFC 3986's split (no netloc without "//"), its path
+/// written as `path`.
+fn furl_split_path(path: &'static str) -> Arc<dyn Subject> {
+    let change: fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed> = match path {
+        "%5C%2522" => |input, _| split_with(input, &[(Component::Path, Some("%5C%2522"))]),
+        "/%2520%02" => |input, _| split_with(input, &[(Component::Path, Some("/%2520%02"))]),
+        _ => |input, _| split_with(input, &[(Component::Path, Some("/%5C%2522"))]),
+    };
+    plays("python-furl", "python-furl", Edition::Rfc3986, change)
 }
 
 /// Whether some finding of `subject` on the parse of `input` about what it read is left
@@ -113,4 +125,22 @@ fn rfc3986_normalizes_a_relative_reference_s_dots_but_not_into_a_scheme() {
     assert!(rules.is_empty(), "{rules:?}");
     // Nor is every pair equal: "a" and "b" normalize apart.
     assert!(fired(always_equal("python-rfc3986", "rfc3986"), "equivalent:a|b").is_empty());
+}
+
+#[test]
+fn furl_encodes_the_path_urlsplit_gives_on_a_rejected_input() {
+    let rules = fired(furl_split_path("%5C%2522"), "http:\\%22");
+    assert!(
+        rules
+            .iter()
+            .any(|r| r.starts_with("python-furl: on an input RFC 3986 rejects")),
+        "{rules:?}"
+    );
+    assert!(!unexplained(furl_split_path("%5C%2522"), "http:\\%22"));
+    assert!(!unexplained(
+        furl_split_path("/%2520%02"),
+        "http://p/%20\u{2}"
+    ));
+    // One step off: a "/" in front, as if the URL Standard had read the backslash.
+    assert!(unexplained(furl_split_path("other"), "http:\\%22"));
 }
