@@ -22,6 +22,10 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         ),
         (always_equal("python-rfc3986", "rfc3986"), "equivalent:.|"),
         (furl_split_path("%5C%2522"), "http:\\%22"),
+        (
+            normalizes_as("python-hyperlink", "python-hyperlink", |_| String::new()),
+            "normalize:a/..",
+        ),
     ]
 }
 
@@ -143,4 +147,21 @@ fn furl_encodes_the_path_urlsplit_gives_on_a_rejected_input() {
     ));
     // One step off: a "/" in front, as if the URL Standard had read the backslash.
     assert!(unexplained(furl_split_path("other"), "http:\\%22"));
+}
+
+#[test]
+fn hyperlink_resolves_a_relative_path_s_dots_segment_by_segment() {
+    let rules = fired(
+        normalizes_as("python-hyperlink", "python-hyperlink", |_| String::new()),
+        "normalize:a/..",
+    );
+    assert!(
+        rules
+            .iter()
+            .any(|r| r.starts_with("python-hyperlink: normalize keeps no empty authority")),
+        "{rules:?}"
+    );
+    // One step off: RFC 3986 5.2.4's string algorithm gives "/", which hyperlink does not.
+    let rooted = normalizes_as("python-hyperlink", "python-hyperlink", |_| "/".into());
+    assert!(fired(rooted, "normalize:a/..").is_empty());
 }
