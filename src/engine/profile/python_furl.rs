@@ -15,7 +15,10 @@
 //!   IDNA-encoded (the README's `f.set(host=u'ドメイン.テスト')` gives
 //!   `'http://xn--eckwd4c7c.xn--zckzah/...'`; `netloc` is `idna_encode(self.host)`, Python's
 //!   built-in `idna` codec, IDNA 2003), and a host read back that starts with "xn--" is decoded
-//!   (`furl.host`'s setter: `idna_decode`).
+//!   (`furl.host`'s setter: `idna_decode`);
+//! - furl splits with `urllib.parse.urlsplit` ("urlparse recognizes a netloc only if it is
+//!   properly introduced by '//'"), so on an input RFC 3986 rejects its path, query and
+//!   fragment are its own encoding of what that split gives, not of the URL Standard's reading.
 
 use super::Rule;
 #[allow(unused_imports)]
@@ -299,6 +302,30 @@ fn host_idna_encoded_on_the_way_back(e: &Evidence<'_>) -> bool {
             .all(|c| first.get(c) == again.get(c))
 }
 
+/// Whether the evidence's path, query or fragment, on an input RFC 3986 rejects, is furl's
+/// encoding ([`furl_path`], [`furl_query`], [`furl_fragment`]) of that part of RFC 3986's
+/// Appendix B split ([`crate::subjects::lenient::split`]: an authority only after "//", as
+/// `urlsplit` reads a netloc).
+fn split_parts_reencoded(e: &Evidence<'_>) -> bool {
+    let Class::Component(c) = e.class else {
+        return false;
+    };
+    if e.second.is_some() || uri_spec::parse(e.input).is_ok() {
+        return false;
+    }
+    let Ok(text) = std::str::from_utf8(e.input) else {
+        return false;
+    };
+    let split = crate::subjects::lenient::split(text);
+    let written = match c {
+        Component::Path => split.get(c).map(furl_path),
+        Component::Query => split.get(c).map(furl_query),
+        Component::Fragment => split.get(c).map(furl_fragment),
+        _ => return false,
+    };
+    written.is_some() && written.as_deref() == e.got
+}
+
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
     // furl's encoding of its path, query and fragment on an input RFC 3986 rejects (README:
@@ -316,6 +343,17 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-furl/netloc-needs-double-slash",
         name: "no netloc unless \"//\" follows the scheme (furl splits with urllib.parse.urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
         explains: super::no_authority_without_slashes,
+    },
+    // On an input RFC 3986 rejects, furl's path, query and fragment are its encoding (README,
+    // "Encoding") of what `urllib.parse.urlsplit` splits off, not of the URL Standard's reading:
+    // `furl("http:\\%22").path` is `%5C%2522` (no netloc without "//", and a segment that is
+    // not validly encoded is quoted whole), `furl("http://p/%20\x02").path` is `/%2520%02`,
+    // run here with furl 2.1.4.
+    Rule {
+        profile: "python-furl",
+        id: "python-furl/split-parts-reencoded",
+        name: "on an input RFC 3986 rejects, the path, query and fragment are furl's encoding of what urlsplit splits off (README: \"Encoding is handled for you\"; urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
+        explains: split_parts_reencoded,
     },
     Rule {
         profile: "python-furl",

@@ -1,6 +1,11 @@
 //! Profile `rfc3986`: the documented choices of single RFC 3986 libraries (rules owned by the
 //! library's name): uriparse's typed components, the `rfc3986` Python
-//! package's empty path.
+//! package's empty path, and that package's release notes (rfc3986.readthedocs.io,
+//! docs/source/release-notes/): 1.4.0's authority ended at the first backslash ("we did not
+//! stop parsing the authority section at the first backslash"), 0.2.1's check of an IPv4
+//! host's numbers ("Check that the bytes of an IPv4 Host Address are within the valid range");
+//! and its `normalize` "as described in Section 6.2.2" (dot segments removed from a relative
+//! reference's path too), which its equality compares (README).
 
 use super::fluent_uri::decode_dots;
 use super::Rule;
@@ -291,6 +296,58 @@ pub(super) const RULES: &[Rule] = &[
                 .is_some_and(|t| t == got)
         },
     },
+    // The `rfc3986` package's release notes for 1.4.0 (docs/source/release-notes/1.4.0.rst,
+    // Security): "Previously we did not stop parsing the authority section at the first
+    // backslash (``\\``) character"; its authority pattern is `[^\\/?#]*`, so what follows the
+    // backslash is the path, percent-encoded by `encode_component`: `uri_reference("o://a\\b")`
+    // has authority `a` and path `%5Cb`, `uri_reference("file://\\")` no authority and path
+    // `%5C`, run here (rfc3986 2.0.0).
+    Rule {
+        profile: "python-rfc3986",
+        id: "python-rfc3986/authority-ends-at-backslash",
+        name: "the authority ends at the first backslash, the rest is the path (release notes 1.4.0: \"stop parsing the authority section at the first backslash\")",
+        explains: authority_ended_at_backslash,
+    },
+    // The release notes for 0.2.1 (docs/source/release-notes/0.2.1.rst): "Check that the bytes
+    // of an IPv4 Host Address are within the valid range. Otherwise, URIs like
+    // "http://256.255.255.0/v1/resource" are considered valid." (`authority_info` raises
+    // `InvalidAuthority` for a host matching its `IPv4_RE`, `([0-9]{1,3}\.){3}[0-9]{1,3}`, with
+    // a number above 255), where RFC 3986 3.2.2 reads such a host as a reg-name.
+    Rule {
+        profile: "python-rfc3986",
+        id: "python-rfc3986/ipv4-octets-checked",
+        name: "a host of four dotted numbers with one above 255 is refused (release notes 0.2.1: \"Check that the bytes of an IPv4 Host Address are within the valid range\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && [Some(e.input), e.second]
+                    .into_iter()
+                    .flatten()
+                    .any(ipv4_like_host_out_of_range)
+        },
+    },
+    // `URIReference.normalize`: "Normalize this reference as described in Section 6.2.2", whose
+    // 6.2.2.3 says "URI normalizers should remove dot-segments by applying the
+    // remove_dot_segments algorithm to the path"; the package applies it to a relative
+    // reference's path too (`uri_reference("./a").normalize().unsplit()` is `a`, `.` is ``, run
+    // here), and its equality compares normalized references (README: `mangled.normalize() ==
+    // 'http://example.com/Some/reallY/biZZare/pAth'`, "these two URIs are (functionally)
+    // equivalent"). A normalized path whose first segment holds a ":" is left out: RFC 3986 4.2
+    // would read it as a scheme.
+    Rule {
+        profile: "python-rfc3986",
+        id: "python-rfc3986/normalize-relative-dots",
+        name: "normalize, and so equality, removes the dot segments of a relative reference's path too (normalize: \"as described in Section 6.2.2\", whose 6.2.2.3 applies remove_dot_segments to the path)",
+        explains: |e| match (e.class, e.got) {
+            (Class::Normalization, Some(got)) => {
+                relative_normalized(e.input).is_some_and(|n| n == got)
+            }
+            (Class::Equivalence, Some("true")) => e.second.is_some_and(|other| {
+                let n = relative_normalized(e.input);
+                n.is_some() && n == relative_normalized(other)
+            }),
+            _ => false,
+        },
+    },
     Rule {
         profile: "python-rfc3986",
         id: "python-rfc3986/empty-path-none",
@@ -302,6 +359,95 @@ pub(super) const RULES: &[Rule] = &[
         },
     },
 ];
+
+/// The `rfc3986` package's reading of `input` when the authority RFC 3986's Appendix B split
+/// reads holds a backslash: the authority up to the first one (userinfo, host and port split
+/// from it), and the rest of it with the path, percent-encoded as `encode_component` writes
+/// what RFC 3986 does not allow ([`pct_encode_forbidden`]); the query and fragment likewise.
+/// `None` without such a backslash.
+fn split_at_authority_backslash(input: &str) -> Option<Components> {
+    use crate::subjects::lenient::split;
+    let whole = split(input);
+    let authority = whole.get(Component::Authority)?;
+    let (kept, moved) = authority.split_at(authority.find('\\')?);
+    let encode = |s: &str| String::from_utf8(pct_encode_forbidden(s.as_bytes())).ok();
+    let path = encode(&format!(
+        "{moved}{}",
+        whole.get(Component::Path).unwrap_or("")
+    ));
+    let server = split(&format!("//{kept}"));
+    let mut c = Components::default()
+        .with(Component::Scheme, whole.get(Component::Scheme))
+        .with(Component::Authority, Some(kept))
+        .with(Component::Path, path.as_deref());
+    for part in [Component::Userinfo, Component::Host, Component::Port] {
+        c.set(part, server.get(part));
+    }
+    for part in [Component::Query, Component::Fragment] {
+        c.set(part, whole.get(part).and_then(encode).as_deref());
+    }
+    Some(c)
+}
+
+/// Whether the evidence's component, on an input RFC 3986 rejects for a backslash in its
+/// authority, is the `rfc3986` package's reading ([`split_at_authority_backslash`]); an empty
+/// authority, host or path given as none is the same reading (the package gives an empty
+/// authority as `None`; the lenient judging takes undefined and empty alike).
+fn authority_ended_at_backslash(e: &Evidence<'_>) -> bool {
+    let Class::Component(c) = e.class else {
+        return false;
+    };
+    if e.second.is_some() || uri_spec::parse(e.input).is_ok() {
+        return false;
+    }
+    let Some(read) = std::str::from_utf8(e.input)
+        .ok()
+        .and_then(split_at_authority_backslash)
+    else {
+        return false;
+    };
+    let want = read.get(c);
+    e.got == want || (e.got.is_none() && want == Some(""))
+}
+
+/// A relative reference normalized as the `rfc3986` package's `normalize` does
+/// ([`rfc3986_normalized`]: its path's dot segments removed too); `None` for a URI with a
+/// scheme, an empty authority (which the package gives as none), or a result whose first path
+/// segment holds a ":".
+fn relative_normalized(reference: &[u8]) -> Option<String> {
+    let c = uri_spec::parse(reference).ok()?;
+    if c.scheme.is_some() || c.authority == Some("") {
+        return None;
+    }
+    let normalized = rfc3986_normalized(reference)?;
+    let first = normalized.split(['/', '?', '#']).next().unwrap_or("");
+    (c.authority.is_some() || !first.contains(':')).then_some(normalized)
+}
+
+/// Whether `uri`'s host is four dotted runs of one to three digits with one above 255: what the
+/// `rfc3986` package's `authority_info` refuses (`valid_ipv4_host_address`), though RFC 3986
+/// 3.2.2 reads it as a reg-name. An authority the package refuses for another reason too (a
+/// port of more than five digits, an empty userinfo: its `PORT_RE` and `USERINFO_RE`) is left
+/// out, so that reason stays a finding.
+fn ipv4_like_host_out_of_range(uri: &[u8]) -> bool {
+    let Ok(c) = uri_spec::parse(uri) else {
+        return false;
+    };
+    if c.port.is_some_and(|p| p.len() > 5) || c.userinfo == Some("") {
+        return false;
+    }
+    let Some(host) = c.host_str() else {
+        return false;
+    };
+    let numbers: Vec<&str> = host.split('.').collect();
+    numbers.len() == 4
+        && numbers
+            .iter()
+            .all(|n| (1..=3).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit()))
+        && numbers
+            .iter()
+            .any(|n| n.parse::<u16>().is_ok_and(|n| n > 255))
+}
 
 /// `target` with the hexadecimal digits of its path's percent-encodings uppercased, the rest as
 /// written (the `rfc3986` package's `resolve_with` normalizes the target path only).
