@@ -589,10 +589,21 @@ fn canonical_answer_by(e: &Evidence<'_>, domain: DomainHost) -> bool {
         })
 }
 
-fn too_strict_on<'a>(e: &Evidence<'a>, scheme: &str) -> Option<&'a Components> {
-    (e.class == Class::TooStrict && scheme_of(e.reference_components).as_deref() == Some(scheme))
-        .then_some(e.reference_components)
-        .flatten()
+fn too_strict_on(e: &Evidence<'_>, scheme: &str) -> Option<Components> {
+    // A normalization has no components of its own: the input's, as RFC 3986 reads it (the
+    // worker reports fast-uri's normalize of a malformed input rejected, the README's
+    // "`normalize()` leaves these malformed string inputs unchanged").
+    let read = match (e.reference_components, e.second) {
+        (Some(c), _) => c.clone(),
+        (None, None) => {
+            let text = std::str::from_utf8(e.input).ok()?;
+            uri_spec::parse(e.input).ok()?;
+            crate::subjects::lenient::split(text)
+        }
+        (None, Some(_)) => return None,
+    };
+    (e.class == Class::TooStrict && scheme_of(Some(&read)).as_deref() == Some(scheme))
+        .then_some(read)
 }
 
 fn http_without_host(e: &Evidence<'_>) -> bool {
