@@ -335,14 +335,35 @@ fn encoded_as_read(input: &[u8]) -> Vec<u8> {
 fn interior_encoded_leniently(e: &Evidence<'_>) -> bool {
     // A resolution likewise: `resolve("http://a/b/c/d;p?q", "\\")` is `http://a/b/c/%5C`.
     let resolution = e.class == Class::Resolution && e.second.is_some();
-    (resolution
+    let interior = (resolution
         || matches!(
             e.class,
             Class::Component(Component::Path | Component::Query | Component::Fragment)
         ) && e.second.is_none())
         && uri_spec::parse(e.input).is_err()
         && clean_ends_and_authority(e)
-        && super::lenient_reading_after(e, &encoded(e.input))
+        && super::lenient_reading_after(e, &encoded(e.input));
+    interior || interior_userinfo_encoded_leniently(e)
+}
+
+/// On an input RFC 3986 rejects, the userinfo fast-uri reads is the one the lenient reading
+/// gives the input as fast-uri reads it ([`encoded_as_read`], the userinfo's interior
+/// characters encoded): `parse("http://u\t@o")` has the userinfo `u\t` (serialized `u%09`, run
+/// here), where the URL Standard removes the tab. Not where the input has a control or space
+/// at an end (fast-uri's error).
+fn interior_userinfo_encoded_leniently(e: &Evidence<'_>) -> bool {
+    let ends_clean = [e.input.first(), e.input.last()]
+        .iter()
+        .flatten()
+        .all(|&&b| b > b' ');
+    // One "@": where the userinfo ends is not the encoding's doing (fast-uri ends it at the
+    // first "@", the lenient reading at the last).
+    let ats = authority_of(e.input).iter().filter(|&&b| b == b'@').count();
+    e.class == Class::Component(Component::Userinfo)
+        && e.second.is_none()
+        && ends_clean
+        && ats == 1
+        && super::lenient_reading_after(e, &encoded_as_read(e.input))
 }
 
 /// The authority of `input` read as RFC 3986 3 splits it: after an optional scheme and "//",
@@ -867,6 +888,17 @@ mod tests {
         assert!(interior_encoded_leniently(&ev(b"http://a/\\", "/%5C")));
         // One step off: another path.
         assert!(!interior_encoded_leniently(&ev(b"http://[::]/\\", "/%5D")));
+        // A userinfo: `http://u\t@o` has the userinfo `u\t`, where the URL Standard removes
+        // the tab; the tab dropped too, or a tab at an end (fast-uri's error), is not this.
+        let user = |input: &'static [u8], got| Evidence {
+            class: Class::Component(Component::Userinfo),
+            reference: Some("u"),
+            ..ev(input, got)
+        };
+        assert!(interior_encoded_leniently(&user(b"http://u\t@o", "u\t")));
+        assert!(interior_encoded_leniently(&user(b"http://u\t@o", "u%09")));
+        assert!(!interior_encoded_leniently(&user(b"http://u\t@o", "u")));
+        assert!(!interior_encoded_leniently(&user(b"http://u\t@o\t", "u\t")));
     }
 
     /// Each as fast-uri 4.2.3's `parse` answers it, run here.
