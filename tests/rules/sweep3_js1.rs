@@ -165,9 +165,12 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     assert_eq!(unexplained(url_parse_scheme_relative(), "//a/b?q#f"), 0);
     assert!(unexplained(url_parse_path_with_query(), "//a/b?q#f") > 0);
     // A single slash is no scheme-relative reference.
-    let slash = plays("node-url-parse", "url-parse", Edition::Rfc3986, |input, _| {
-        split_with(input, &[(Component::Path, Some("a"))])
-    });
+    let slash = plays(
+        "node-url-parse",
+        "url-parse",
+        Edition::Rfc3986,
+        |input, _| split_with(input, &[(Component::Path, Some("a"))]),
+    );
     assert!(!has(slash, "/a", "issue 219"));
 
     // url-parse: the base's query not inherited, judged as the lenient reading judges (the
@@ -184,13 +187,25 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     assert!(unexplained(off, job) > 0);
 
     // fast-uri: `[` written `%5B` is by design; written `%5D`, another character, is not.
-    assert!(has(fast_uri_round_trip("%5B"), "//[@", "serializePathEncoding"));
-    assert!(!has(fast_uri_round_trip("%5D"), "//[@", "serializePathEncoding"));
+    assert!(has(
+        fast_uri_round_trip("%5B"),
+        "//[@",
+        "serializePathEncoding"
+    ));
+    assert!(!has(
+        fast_uri_round_trip("%5D"),
+        "//[@",
+        "serializePathEncoding"
+    ));
     assert!(unexplained(fast_uri_round_trip("%5D"), "//[@") > 0);
 
     // fast-uri's normalize refusing a malformed urn; refusing a well-formed one is not that.
     assert!(has(fast_uri_refuses(), "normalize:URN:", "URN handlers"));
-    assert!(!has(fast_uri_refuses(), "normalize:urn:a:b", "URN handlers"));
+    assert!(!has(
+        fast_uri_refuses(),
+        "normalize:urn:a:b",
+        "URN handlers"
+    ));
     assert!(unexplained(fast_uri_refuses(), "normalize:urn:a:b") > 0);
 
     // resolve: the host lowercased, the empty path left empty; another host is not that.

@@ -261,14 +261,44 @@ mod tests {
         // `//&`: the path `//&`, no authority; `//a/b?q#f`: the path `//a/b`; a leading space
         // and a tab are removed first.
         assert!(scheme_relative_is_path(&ev("//&", a, Some("&"), None)));
-        assert!(scheme_relative_is_path(&ev("//&", p, Some(""), Some("//&"))));
-        assert!(scheme_relative_is_path(&ev("//a/b?q#f", p, Some("/b"), Some("//a/b"))));
-        assert!(scheme_relative_is_path(&ev(" /\t/a", p, Some(""), Some("//a"))));
+        assert!(scheme_relative_is_path(&ev(
+            "//&",
+            p,
+            Some(""),
+            Some("//&")
+        )));
+        assert!(scheme_relative_is_path(&ev(
+            "//a/b?q#f",
+            p,
+            Some("/b"),
+            Some("//a/b")
+        )));
+        assert!(scheme_relative_is_path(&ev(
+            " /\t/a",
+            p,
+            Some(""),
+            Some("//a")
+        )));
         assert!(scheme_relative_is_path(&ev("//", h, Some(""), None)));
         // One step off: a path that keeps the query, a host read, a single slash, a resolution.
-        assert!(!scheme_relative_is_path(&ev("//a?q", p, Some(""), Some("//a?q"))));
-        assert!(!scheme_relative_is_path(&ev("//a", h, Some("a"), Some("a"))));
-        assert!(!scheme_relative_is_path(&ev("/a", p, Some("/a"), Some("a"))));
+        assert!(!scheme_relative_is_path(&ev(
+            "//a?q",
+            p,
+            Some(""),
+            Some("//a?q")
+        )));
+        assert!(!scheme_relative_is_path(&ev(
+            "//a",
+            h,
+            Some("a"),
+            Some("a")
+        )));
+        assert!(!scheme_relative_is_path(&ev(
+            "/a",
+            p,
+            Some("/a"),
+            Some("a")
+        )));
         let resolve = Evidence {
             second: Some(b"http://h/"),
             ..ev("//a", h, Some("a"), None)
