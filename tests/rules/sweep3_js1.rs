@@ -29,6 +29,10 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             resolves("node-uri-js", "rfc3986", |_, _| "http://a".into()),
             "resolve://A|http://h:9/",
         ),
+        (
+            resolves("node-fast-uri", "rfc3986", |_, _| "mailto:.".into()),
+            "resolve:mailto:.|mailto:a@b",
+        ),
     ]
 }
 
@@ -215,6 +219,22 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     let other = resolves("node-uri-js", "rfc3986", |_, _| "http://b".into());
     assert!(!has(other.clone(), job, "normal form"));
     assert!(unexplained(other, job) > 0);
+
+    // fast-uri: a mailto reference's dot-segments kept; another scheme's are not.
+    let kept = resolves("node-fast-uri", "rfc3986", |_, r| {
+        String::from_utf8_lossy(r).into_owned()
+    });
+    assert!(has(
+        kept.clone(),
+        "resolve:mailto:.|mailto:a@b",
+        "dot-segments"
+    ));
+    assert!(!has(
+        kept.clone(),
+        "resolve:foo:.|mailto:a@b",
+        "dot-segments"
+    ));
+    assert!(unexplained(kept, "resolve:foo:.|mailto:a@b") > 0);
 
     // fast-uri: the userinfo keeps an interior tab; with a second "@" the split differs in
     // where the userinfo ends, which is not the encoding.

@@ -28,6 +28,13 @@
 //!   raw leading or trailing C0 controls or spaces"; "Percent-encoded and interior component
 //!   data remain valid" (its parse percent-encodes what may not appear, `g h` is `g%20h`).
 //!
+//! - fast-uri's lib/utils.js, `serializePathEncoding`: "Raw RFC 3986 path characters remain
+//!   literal, valid escapes are preserved and uppercased, and everything else is UTF-8
+//!   percent-encoded. In a path-noscheme, a colon in the first segment must be escaped" (its
+//!   `encodeUserinfo`, `encodeQuery` and `encodeFragment` the same with their own sets);
+//!   lib/schemes.js, the mailto and urn handlers' `absolutePath: true`: "A recipient list has no
+//!   dot segments to remove", "The NSS is opaque to generic URI path processing".
+//!
 //! Each rule reproduces the answer from the reference's (a validity rule, which has no value to
 //! reproduce, checks what the documented behaviour needs of the input).
 
@@ -66,6 +73,7 @@ pub(super) const RULES: &[Rule] = rules_of![
     ["node-fast-uri"] => "pct-unreserved-decoded-dot-kept", "percent-encoded unreserved characters decoded, %2E kept (README: \"Reserved path escapes such as %2F and %2E are preserved\")", dot_escape_kept;
     ["node-fast-uri"] => "interior-chars-encoded", "interior characters that may not appear are percent-encoded, not refused (README: \"interior component data remain valid\")", interior_encoded;
     ["node-fast-uri"] => "round-trip-interior-encoded", "serialize percent-encodes the interior characters parse kept as written, a schemeless first segment's \":\" too (README: \"Percent-encoded and interior component data remain valid\"; lib/utils.js, serializePathEncoding: \"everything else is UTF-8 percent-encoded\")", round_trip_interior_encoded;
+    ["node-fast-uri"] => "opaque-path-dots-kept", "resolve keeps the dot-segments of a mailto or urn reference's path (lib/schemes.js, mailto: \"A recipient list has no dot segments to remove\"; urn: \"The NSS is opaque to generic URI path processing\")", opaque_path_dots_kept;
     ["node-fast-uri"] => "interior-tab-newline-encoded", "an interior tab or newline the URL Standard removes is kept, percent-encoded (README: \"interior component data remain valid\")", interior_encoded_leniently;
     ["node-fast-uri"] => "whatwg-domain-host", "an http, https, ws or wss host is read by the WHATWG host parser, refused where it fails (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\", \"127.1\" -> \"127.0.0.1\")", whatwg_domain_host;
     ["node-fast-uri"] => "mailto-domain-whatwg-refused", "a mailto recipient domain the WHATWG host parser does not read whole is refused (lib/utils.js: \"fall back to the WHATWG parser\", \"a.b.1\" throws)", mailto_domain_refused;
@@ -504,6 +512,34 @@ fn serialize_step(first: &Components, c: Component, now: Option<&str>) -> bool {
         }
         _ => false,
     }
+}
+
+/// fast-uri's resolve of a reference with its own scheme, mailto or urn, whose handler says
+/// `absolutePath: true`: the target's path is the reference's as written, its dot-segments
+/// kept (index.js, `resolveComponents`: `relativeSchemeHandler.absolutePath ? relative.path`),
+/// where RFC 3986 5.2.2 removes them (`resolve("mailto:a@b", "mailto:.")` is `mailto:.`, run
+/// here with 4.2.3). Only where the answer is the reference itself, its scheme lowercased.
+fn opaque_path_dots_kept(e: &Evidence<'_>) -> bool {
+    let (Class::Resolution, Some(_), Some(got)) = (e.class, e.second, e.got) else {
+        return false;
+    };
+    let Ok(reference) = std::str::from_utf8(e.input) else {
+        return false;
+    };
+    let Some((scheme, rest)) = reference.split_once(':') else {
+        return false;
+    };
+    let opaque = ["mailto", "urn"]
+        .iter()
+        .any(|s| scheme.eq_ignore_ascii_case(s));
+    let dotted = rest
+        .split(['?', '#'])
+        .next()
+        .is_some_and(|p| p.split('/').any(|s| s == "." || s == ".."));
+    opaque
+        && dotted
+        && uri_spec::parse(e.input).is_ok()
+        && got == format!("{}:{rest}", scheme.to_ascii_lowercase())
 }
 
 /// The round trip of `serialize(parse(input))` where parse kept interior characters as written
@@ -1004,6 +1040,27 @@ mod tests {
         assert_eq!(read("p://u@@h/"), "p://u@%40h/");
         assert_eq!(read("//@@"), "//@%40");
         assert!(uri_spec::parse(read("http://a@@b/").as_bytes()).is_err());
+    }
+
+    /// `resolve(base, reference)`, each as fast-uri 4.2.3 answers it, run here.
+    #[test]
+    fn a_mailto_or_urn_reference_keeps_its_dots() {
+        let ev = |input: &'static str, got| Evidence {
+            class: Class::Resolution,
+            input: input.as_bytes(),
+            second: Some(b"mailto:a@b"),
+            reparsed: None,
+            reference: Some("mailto:"),
+            got: Some(got),
+            reference_components: None,
+        };
+        assert!(opaque_path_dots_kept(&ev("mailto:.", "mailto:.")));
+        assert!(opaque_path_dots_kept(&ev("URN:a:b/./c", "urn:a:b/./c")));
+        // One step off: another scheme's dots (removed by fast-uri too), no dot-segment, or
+        // another answer.
+        assert!(!opaque_path_dots_kept(&ev("foo:.", "foo:.")));
+        assert!(!opaque_path_dots_kept(&ev("mailto:a", "mailto:a")));
+        assert!(!opaque_path_dots_kept(&ev("mailto:.", "mailto:./")));
     }
 
     /// `serialize(parse(...))` read again, each as fast-uri 4.2.3 answers it, run here.
