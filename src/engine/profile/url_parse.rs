@@ -16,6 +16,13 @@
 //! - before `url.pathname = '/' + url.pathname` for the special schemes (its `isSpecial`: file,
 //!   ftp, http, https, ws, wss): "Default to a / for pathname if none exists. This normalizes the
 //!   URL to always have a /": `ftp://` has the path "/".
+//!
+//! Its maintainers, on a scheme-relative URL parsed without a base (unshiftio/url-parse issue
+//! 219, <https://github.com/unshiftio/url-parse/issues/219>): asked whether `//github.com/foo/bar`
+//! should have that pathname, "that URL is invalid without a base URL. The WHATWG URL parser
+//! throws an error for it. The result is consistent with the legacy Node.js URL parser": with an
+//! empty location (the README's `parse('hostname', {})`), a reference that opens with "//" has
+//! no authority, all of it up to its query or fragment is the path.
 
 use super::{is_special, Evidence, Rule};
 use crate::engine::Class;
@@ -56,6 +63,12 @@ pub(super) const RULES: &[Rule] = &[
         },
     },
     Rule {
+        profile: "url-parse",
+        id: "url-parse/scheme-relative-without-base-is-path",
+        name: "without a base, a reference that opens with \"//\" has no authority: it is all path up to its query or fragment (issue 219, a maintainer: \"that URL is invalid without a base URL ... The result is consistent with the legacy Node.js URL parser\")",
+        explains: scheme_relative_is_path,
+    },
+    Rule {
     profile: "url-parse",
     id: "url-parse/default-port-dropped",
     name: "the scheme's default port is dropped (README: \"It's aware of default ports\")",
@@ -73,6 +86,37 @@ pub(super) const RULES: &[Rule] = &[
     },
 },
 ];
+
+/// Whether the evidence is url-parse's reading of a parse, without a base, of an input that
+/// opens with "//" once url-parse has cleaned it (index.js: `trimLeft` removes leading C0
+/// controls and spaces, `CRHTLF` tabs and newlines): no userinfo, host or port, and the path
+/// everything before the first "?" or "#" (its rules take the hash, then the query, from the
+/// back; `//a/b?q` has the path `//a/b`, run here with url-parse 1.5.10).
+fn scheme_relative_is_path(e: &Evidence<'_>) -> bool {
+    if e.second.is_some() {
+        return false;
+    }
+    let start = e
+        .input
+        .iter()
+        .position(|&b| b > b' ')
+        .unwrap_or(e.input.len());
+    let read = super::tabs_newlines_removed(&e.input[start..]);
+    if !read.starts_with(b"//") {
+        return false;
+    }
+    let end = read
+        .iter()
+        .position(|b| b"?#".contains(b))
+        .unwrap_or(read.len());
+    match e.component() {
+        Some(Component::Authority | Component::Userinfo | Component::Host | Component::Port) => {
+            e.got.is_none() && e.reference.is_some()
+        }
+        Some(Component::Path) => e.got.map(str::as_bytes) == Some(&read[..end]),
+        _ => false,
+    }
+}
 
 /// Whether the subject's target is RFC 3986's resolution of a reference with an empty path and
 /// no query (`''`, `#f`) without the query the base lends it (RFC 3986 5.2.2: `T.query =
@@ -102,16 +146,23 @@ fn base_query_not_inherited(e: &Evidence<'_>) -> bool {
         && reference.get(Component::Query).is_none()
         && std::str::from_utf8(base).is_ok_and(|b| split(b).get(Component::Query).is_some());
     let t = split(target);
-    borrows_query
-        && uri_spec::recompose(
-            t.get(Component::Scheme),
-            t.get(Component::Authority),
-            t.get(Component::Path).unwrap_or(""),
-            None,
-            t.get(Component::Fragment),
-        )
-        .as_str()
-            == e.got.unwrap_or_default()
+    let without_query = uri_spec::recompose(
+        t.get(Component::Scheme),
+        t.get(Component::Authority),
+        t.get(Component::Path).unwrap_or(""),
+        None,
+        t.get(Component::Fragment),
+    );
+    let got = e.got.unwrap_or_default();
+    // A reference RFC 3986 rejects is judged by the lenient reading, which compares targets
+    // percent-decoded (`#\0cd` against `http://a/b/c/d;p?q` is `http://a/b/c/d;p#\0cd`, run
+    // here, where the URL Standard writes `#%00cd`): compared here the same way.
+    let alike = if uri_spec::parse(e.input).is_err() {
+        crate::engine::lenient_resolution_differences(got, &without_query).is_empty()
+    } else {
+        without_query == got
+    };
+    borrows_query && alike
 }
 
 #[cfg(test)]
@@ -159,6 +210,20 @@ mod tests {
             "http://a/b/c/d;p?q#]",
             "http://a/b/c/d;p#]"
         )));
+        // The lenient reading of `#\0cd` writes the fragment `%00cd`; url-parse keeps the
+        // NUL, the same fragment decoded.
+        assert!(rule(&resolution(
+            "#\0cd",
+            "http://a/b/c/d;p?q",
+            "http://a/b/c/d;p?q#%00cd",
+            "http://a/b/c/d;p#\0cd"
+        )));
+        assert!(!rule(&resolution(
+            "#\0cd",
+            "http://a/b/c/d;p?q",
+            "http://a/b/c/d;p?q#%00cd",
+            "http://a/b/c/d;p#\0c"
+        )));
         // Any other answer, or a reference whose own query or path RFC 3986 takes: not this.
         assert!(!rule(&resolution(
             "",
@@ -178,6 +243,67 @@ mod tests {
             "coap://a/p?",
             "coap://a/p"
         )));
+    }
+
+    /// Each as url-parse 1.5.10 answers `new Url(input, {})`, run here.
+    #[test]
+    fn a_scheme_relative_reference_is_a_path_without_a_base() {
+        let ev = |input: &'static str, c: Component, spec: Option<&'static str>, got| Evidence {
+            class: Class::Component(c),
+            input: input.as_bytes(),
+            second: None,
+            reparsed: None,
+            reference: spec,
+            got,
+            reference_components: None,
+        };
+        let (a, h, p) = (Component::Authority, Component::Host, Component::Path);
+        // `//&`: the path `//&`, no authority; `//a/b?q#f`: the path `//a/b`; a leading space
+        // and a tab are removed first.
+        assert!(scheme_relative_is_path(&ev("//&", a, Some("&"), None)));
+        assert!(scheme_relative_is_path(&ev(
+            "//&",
+            p,
+            Some(""),
+            Some("//&")
+        )));
+        assert!(scheme_relative_is_path(&ev(
+            "//a/b?q#f",
+            p,
+            Some("/b"),
+            Some("//a/b")
+        )));
+        assert!(scheme_relative_is_path(&ev(
+            " /\t/a",
+            p,
+            Some(""),
+            Some("//a")
+        )));
+        assert!(scheme_relative_is_path(&ev("//", h, Some(""), None)));
+        // One step off: a path that keeps the query, a host read, a single slash, a resolution.
+        assert!(!scheme_relative_is_path(&ev(
+            "//a?q",
+            p,
+            Some(""),
+            Some("//a?q")
+        )));
+        assert!(!scheme_relative_is_path(&ev(
+            "//a",
+            h,
+            Some("a"),
+            Some("a")
+        )));
+        assert!(!scheme_relative_is_path(&ev(
+            "/a",
+            p,
+            Some("/a"),
+            Some("a")
+        )));
+        let resolve = Evidence {
+            second: Some(b"http://h/"),
+            ..ev("//a", h, Some("a"), None)
+        };
+        assert!(!scheme_relative_is_path(&resolve));
     }
 
     #[test]
