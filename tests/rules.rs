@@ -60,6 +60,7 @@ mod seed17;
 mod every_input;
 // The rules the audits of seeds 51 to 56 led to.
 mod seed53;
+mod sweep3_sweep3_c;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -814,6 +815,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(seed17::cases())
         .chain(every_input::cases())
         .chain(seed53::cases())
+        .chain(sweep3_sweep3_c::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -1,0 +1,95 @@
+//! The cases of the rules the third sweep of libwget's, libcurl's, Boost.URL's, uriparser's
+//! and PHP's unexplained classes added: each library's documented answer, played by a double,
+//! and an answer one step off that stays a finding.
+
+use std::sync::Arc;
+
+use uridiff::subjects::Subject;
+
+use super::{fired, normalizes_as, resolves, Resolves};
+
+/// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
+pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
+    vec![
+        (boost_normalizes(|_| String::new()), "normalize:a/.."),
+        (
+            boost_resolves(|_, _| "http://a/b/c/%CD".into()),
+            "resolve:%cd|http://a/b/c/d;p?q",
+        ),
+    ]
+}
+
+/// Boost.URL's `url::normalize`, answering as `f` says.
+fn boost_normalizes(f: fn(&[u8]) -> String) -> Arc<dyn Subject> {
+    normalizes_as("cpp-boost-url", "rfc3986", f)
+}
+
+/// Boost.URL's `resolve`, answering as `f` says.
+fn boost_resolves(f: Resolves) -> Arc<dyn Subject> {
+    resolves("cpp-boost-url", "rfc3986", f)
+}
+
+const BOOST_DOTS: &str = "cpp-boost-url: normalize removes the redundant \".\" and \"..\" segments of a relative path too, a leading \"..\" kept (url_base::normalize_path: \"Redundant path-segments are removed\")";
+
+const BOOST_RESOLVED_PATH: &str = "cpp-boost-url: resolve normalizes the target's path, percent-encodings uppercased and unreserved ones decoded (resolve: \"Normalize the merged path\"; normalize_path: \"Percent-encoding triplets are normalized to uppercase letters\")";
+
+#[test]
+fn boost_url_removes_a_relative_references_dot_segments() {
+    // Boost 1.81 (run here): normalize of `.`, `a/..` and `%2E` gives "", of `./?q` gives
+    // `?q`, of `a/../..` gives `..`; the reference keeps them (`.`, `a/..`, `../a/..`).
+    for job in ["normalize:.", "normalize:a/..", "normalize:%2E"] {
+        assert_eq!(
+            fired(boost_normalizes(|_| String::new()), job),
+            vec![BOOST_DOTS],
+            "{job}"
+        );
+    }
+    assert_eq!(
+        fired(boost_normalizes(|_| "?q".into()), "normalize:./?q"),
+        vec![BOOST_DOTS]
+    );
+    assert_eq!(
+        fired(boost_normalizes(|_| "..".into()), "normalize:a/../.."),
+        vec![BOOST_DOTS]
+    );
+}
+
+#[test]
+fn boost_url_dot_rule_stays_off_other_answers() {
+    // One step off: a leading ".." dropped, a segment left before the "..", the query lost.
+    assert!(fired(boost_normalizes(|_| String::new()), "normalize:a/../..").is_empty());
+    assert!(fired(boost_normalizes(|_| "a".into()), "normalize:a/..").is_empty());
+    assert!(fired(boost_normalizes(|_| String::new()), "normalize:./?q").is_empty());
+    // Not Boost: the same answer from another library is no documented behaviour.
+    let other = normalizes_as("c-uriparser", "rfc3986", |_| String::new());
+    assert!(fired(other, "normalize:.").is_empty());
+}
+
+#[test]
+fn boost_url_normalizes_a_resolved_path() {
+    // Boost 1.81 (run here): `%cd` against `http://a/b/c/d;p?q` is `http://a/b/c/%CD`, and
+    // `` against `http://a/%7e/%aa` is `http://a/~/%AA`.
+    assert_eq!(
+        fired(
+            boost_resolves(|_, _| "http://a/b/c/%CD".into()),
+            "resolve:%cd|http://a/b/c/d;p?q"
+        ),
+        vec![BOOST_RESOLVED_PATH]
+    );
+    assert_eq!(
+        fired(
+            boost_resolves(|_, _| "http://a/~/%AA".into()),
+            "resolve:|http://a/%7e/%aa"
+        ),
+        vec![BOOST_RESOLVED_PATH]
+    );
+}
+
+#[test]
+fn boost_url_resolved_path_rule_stays_off_other_spellings() {
+    // Half the triplet uppercased, or `%2f` decoded to a "/" (which Boost does, undocumented).
+    let half = boost_resolves(|_, _| "http://a/b/c/%Cd".into());
+    assert!(fired(half, "resolve:%cd|http://a/b/c/d;p?q").is_empty());
+    let slash = boost_resolves(|_, _| "http://a/b/c//".into());
+    assert!(fired(slash, "resolve:%2f|http://a/b/c/d;p?q").is_empty());
+}
