@@ -4,9 +4,10 @@
 
 use std::sync::Arc;
 
+use uri_spec::Edition;
 use uridiff::subjects::Subject;
 
-use super::{fired, normalizes_as, resolves, Resolves};
+use super::{fired, normalizes_as, plays, rejected, resolves, Resolves};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
@@ -16,6 +17,7 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             boost_resolves(|_, _| "http://a/b/c/%CD".into()),
             "resolve:%cd|http://a/b/c/d;p?q",
         ),
+        (php_refuses(), "//"),
     ]
 }
 
@@ -92,4 +94,32 @@ fn boost_url_resolved_path_rule_stays_off_other_spellings() {
     assert!(fired(half, "resolve:%cd|http://a/b/c/d;p?q").is_empty());
     let slash = boost_resolves(|_, _| "http://a/b/c//".into());
     assert!(fired(slash, "resolve:%2f|http://a/b/c/d;p?q").is_empty());
+}
+
+/// PHP's `parse_url`, returning false on everything.
+fn php_refuses() -> Arc<dyn Subject> {
+    plays(
+        "php-parse-url",
+        "php-parse-url",
+        Edition::Rfc3986,
+        |_, _| rejected(),
+    )
+}
+
+const PHP_EMPTY_HOST: &str = "php-parse-url: an authority with an empty host is refused but in file:/// (parse_url's notes: triple slashes allowed for file:// only, \"For any other scheme this is invalid\")";
+
+#[test]
+fn php_refuses_an_empty_host_but_in_file_triple_slash() {
+    // PHP 8.2.36 (run here): parse_url gives false on each of these.
+    for input in ["//", "http:///x", "//@", "//:80", "a://", "file://", "//?q"] {
+        assert_eq!(fired(php_refuses(), input), vec![PHP_EMPTY_HOST], "{input}");
+    }
+}
+
+#[test]
+fn php_empty_host_rule_stays_off_other_refusals() {
+    // file:/// is the documented exception, and a host that is there is read.
+    for input in ["file:///x", "FILE:///", "//a", "http://h/"] {
+        assert!(fired(php_refuses(), input).is_empty(), "{input}");
+    }
 }
