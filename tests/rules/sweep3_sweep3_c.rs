@@ -18,6 +18,7 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             "resolve:%cd|http://a/b/c/d;p?q",
         ),
         (php_refuses(), "//"),
+        (wget_refuses(), "?q"),
     ]
 }
 
@@ -121,5 +122,33 @@ fn php_empty_host_rule_stays_off_other_refusals() {
     // file:/// is the documented exception, and a host that is there is read.
     for input in ["file:///x", "FILE:///", "//a", "http://h/"] {
         assert!(fired(php_refuses(), input).is_empty(), "{input}");
+    }
+}
+
+/// libwget's `wget_iri_parse`, returning NULL on everything.
+fn wget_refuses() -> Arc<dyn Subject> {
+    plays("c-libwget", "libwget", Edition::Rfc3986, |_, _| rejected())
+}
+
+const WGET_NO_HOST: &str = "libwget: an http or https URL with no host is refused (wget_iri_parse: \"Missing host/domain in URI\"; RFC 9110 4.2.1: \"MUST reject it as invalid\"), a URL without a scheme being read as HTTP";
+
+#[test]
+fn libwget_refuses_an_http_url_with_no_host() {
+    // libwget 1.99.1 (run here): wget_iri_parse gives NULL on each of these (read as
+    // `http://`, `http://?q`, `http://#f`, `https://`).
+    for input in ["", "?q", "#f", "/", "//", "http:", "HTTP:/", "https:"] {
+        assert_eq!(
+            fired(wget_refuses(), input),
+            vec![WGET_NO_HOST],
+            "{input:?}"
+        );
+    }
+}
+
+#[test]
+fn libwget_host_rule_stays_off_urls_with_a_host_or_another_scheme() {
+    // `//@` has an empty host libwget keeps, `x` the host x; ftp and file need no host.
+    for input in ["//@", "x", "ftp:", "file:", "a:", "//:80"] {
+        assert!(fired(wget_refuses(), input).is_empty(), "{input:?}");
     }
 }
