@@ -312,20 +312,44 @@ pub(super) const RULES: &[Rule] = &[
             if c == Component::Scheme {
                 return target.split_once("://").map(|(s, _)| s) == e.got;
             }
-            let Ok(read) = uri_spec::parse(target.as_bytes()) else {
+            if !matches!(
+                c,
+                Component::Userinfo
+                    | Component::Host
+                    | Component::Port
+                    | Component::Path
+                    | Component::Query
+                    | Component::Fragment
+            ) {
                 return false;
+            }
+            let value = match uri_spec::parse(target.as_bytes()) {
+                Ok(read) => match c {
+                    Component::Scheme => read.scheme,
+                    Component::Userinfo => read.userinfo,
+                    Component::Host => read.host_str(),
+                    Component::Port => read.port,
+                    Component::Path => read.path,
+                    Component::Query => read.query,
+                    _ => read.fragment,
+                }
+                .map(str::to_owned),
+                // What follows the added `http://` need not be RFC 3986 text (a leading control
+                // makes `\x01http://[::]` scheme-less, read as `http://\x01http://[::]`, host
+                // `\x01http`, run here): its components are then where the split of RFC 3986
+                // Appendix B puts them, which is where `wget_iri_parse` looks for them too. Not
+                // when the split's port is no number: libwget drops such a port's text
+                // (`http://t:\\0` loses `\\0`), which no documentation says.
+                Err(_) => {
+                    let split = crate::subjects::lenient::split(&target);
+                    let port = split.get(Component::Port).unwrap_or("");
+                    if !port.bytes().all(|b| b.is_ascii_digit()) {
+                        return false;
+                    }
+                    split.get(c).map(str::to_owned)
+                }
             };
-            let value = match c {
-                Component::Scheme => read.scheme,
-                Component::Userinfo => read.userinfo,
-                Component::Host => read.host_str(),
-                Component::Port => read.port,
-                Component::Path => read.path,
-                Component::Query => read.query,
-                Component::Fragment => read.fragment,
-                _ => return false,
-            };
-            held(c, value).as_deref() == e.got
+            held(c, value.as_deref()).as_deref() == e.got
         },
     },
     // An HTTP(S) URL with nothing where the host goes is refused: `wget_iri_parse` fails with
