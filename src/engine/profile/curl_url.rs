@@ -81,7 +81,7 @@ pub(super) const RULES: &[Rule] = &[
             let (Class::TooLax, Some(base)) = (e.class, e.second) else {
                 return false;
             };
-            e.input.contains(&b' ') && uri_spec::resolve(base, &spaces_as_pct20(e.input)).is_ok()
+            e.input.contains(&b' ') && uri_spec::resolve(base, spaces_as_pct20(e.input)).is_ok()
         },
     },
     // The same documented encoding seen in the target, judged against the lenient reading:
