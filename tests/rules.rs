@@ -66,6 +66,7 @@ mod sweep3_sweep3_plrb;
 mod sweep3_sweep3_py2;
 mod sweep3_py1;
 mod sweep3_js1;
+mod sweep3_sweep3_c;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
@@ -825,6 +826,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(sweep3_sweep3_py2::cases())
         .chain(sweep3_py1::cases())
         .chain(sweep3_js1::cases())
+        .chain(sweep3_sweep3_c::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

@@ -11,6 +11,9 @@
 //!   `WGET_IRI_SCHEME_HTTP`; `wget_iri_parse` in `libwget/iri.c` of 1.99.1: "add http://
 //!   scheme to url"): `//a` as `http://a`, `a/b` as `http://a/b`. A name followed by ":" and a
 //!   digit is no scheme there (the check's comment: "not a scheme"), so `a:1` is `http://a:1`;
+//! - an http or https URL with no host is refused (`wget_iri_parse`'s error "Missing
+//!   host/domain in URI"; RFC 9110 4.2.1: a recipient of an "http" URI with an empty host
+//!   "MUST reject it as invalid"): `''`, `?q` and `http:` are `http://`, and refused;
 //! - after the scheme, and after that added `http://`, every "/" is skipped and the authority
 //!   read from what follows (the same function: "this is true for http, https, ftp, file
 //!   (accept any number of /, like most browsers)"): `/a`, `///a` and `http:a` are all
@@ -309,20 +312,65 @@ pub(super) const RULES: &[Rule] = &[
             if c == Component::Scheme {
                 return target.split_once("://").map(|(s, _)| s) == e.got;
             }
-            let Ok(read) = uri_spec::parse(target.as_bytes()) else {
+            if !matches!(
+                c,
+                Component::Userinfo
+                    | Component::Host
+                    | Component::Port
+                    | Component::Path
+                    | Component::Query
+                    | Component::Fragment
+            ) {
                 return false;
+            }
+            let value = match uri_spec::parse(target.as_bytes()) {
+                Ok(read) => match c {
+                    Component::Scheme => read.scheme,
+                    Component::Userinfo => read.userinfo,
+                    Component::Host => read.host_str(),
+                    Component::Port => read.port,
+                    Component::Path => read.path,
+                    Component::Query => read.query,
+                    _ => read.fragment,
+                }
+                .map(str::to_owned),
+                // What follows the added `http://` need not be RFC 3986 text (a leading control
+                // makes `\x01http://[::]` scheme-less, read as `http://\x01http://[::]`, host
+                // `\x01http`, run here): its components are then where the split of RFC 3986
+                // Appendix B puts them, which is where `wget_iri_parse` looks for them too. Not
+                // when the split's port is no number: libwget drops such a port's text
+                // (`http://t:\\0` loses `\\0`), which no documentation says.
+                Err(_) => {
+                    let split = crate::subjects::lenient::split(&target);
+                    let port = split.get(Component::Port).unwrap_or("");
+                    if !port.bytes().all(|b| b.is_ascii_digit()) {
+                        return false;
+                    }
+                    split.get(c).map(str::to_owned)
+                }
             };
-            let value = match c {
-                Component::Scheme => read.scheme,
-                Component::Userinfo => read.userinfo,
-                Component::Host => read.host_str(),
-                Component::Port => read.port,
-                Component::Path => read.path,
-                Component::Query => read.query,
-                Component::Fragment => read.fragment,
-                _ => return false,
-            };
-            held(c, value).as_deref() == e.got
+            held(c, value.as_deref()).as_deref() == e.got
+        },
+    },
+    // An HTTP(S) URL with nothing where the host goes is refused: `wget_iri_parse` fails with
+    // its message "Missing host/domain in URI" when it finds no host for the http and https
+    // schemes, as RFC 9110 4.2.1 (and 4.2.2 for https) asks: "A recipient that processes such
+    // a URI reference MUST reject it as invalid". Read after the documented reading above
+    // (`''`, `?q`, `/` and `http:` are `http://`, `http://?q`), with nothing at all between
+    // "//" and the end, "?" or "#": `@` (`http://@`) has an empty host, which libwget keeps.
+    Rule {
+        profile: "libwget",
+        id: "libwget/http-missing-host-refused",
+        name: "an http or https URL with no host is refused (wget_iri_parse: \"Missing host/domain in URI\"; RFC 9110 4.2.1: \"MUST reject it as invalid\"), a URL without a scheme being read as HTTP",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.second.is_none()
+                && libwget_reading(e.input).is_some_and(|read| {
+                    ["http://", "https://"].iter().any(|s| {
+                        read.strip_prefix(s)
+                            .is_some_and(|rest| rest.is_empty() || rest.starts_with(['?', '#']))
+                    })
+                })
         },
     },
     Rule {

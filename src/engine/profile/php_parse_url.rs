@@ -2,7 +2,8 @@
 //! left out of the returned array, and (the manual's notes on `parse_url`) that it is "intended
 //! specifically for the purpose of parsing URLs and not URIs", with "an exception for the
 //! file:// scheme where triple slashes (file:///...) are allowed. For any other scheme this is
-//! invalid": `file:///x` has no host in its result.
+//! invalid": `file:///x` has no host in its result, and a URL of any other scheme whose host
+//! is empty (`http:///x`, `//`) is refused (`false`).
 //!
 //! Two readings `php_url_parse_ex2` (ext/standard/url.c, PHP 8.2) states in its comments:
 //! "check if the data we get is a port this allows us to correctly parse things like a.com:80"
@@ -74,6 +75,24 @@ pub(super) const RULES: &[Rule] = &[
                 && e.input.get(5..8) == Some(&b"///"[..])
                 && e.reference == Some("")
                 && e.got.is_none()
+        },
+    },
+    // The same note read for every other URL: "For any other scheme this is invalid", and
+    // parse_url returns false ("On seriously malformed URLs, parse_url() may return false"):
+    // `http:///x`, `//`, `//@`, `//:80`, `a://` and `file://` (no triple slash) all give false
+    // (PHP 8.2.36, run here), while `file:///x` and `//a` are read.
+    Rule {
+        profile: "php-parse-url",
+        id: "php-parse-url/empty-host-refused",
+        name: "an authority with an empty host is refused but in file:/// (parse_url's notes: triple slashes allowed for file:// only, \"For any other scheme this is invalid\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e.second.is_none()
+                && e
+                    .reference_components
+                    .is_some_and(|c| c.get(Component::Host) == Some(""))
+                && !(e.scheme().as_deref() == Some("file")
+                    && e.input.get(5..8) == Some(&b"///"[..]))
         },
     },
     Rule {
