@@ -61,12 +61,12 @@ mod every_input;
 // The rules the audits of seeds 51 to 56 led to.
 mod seed53;
 // The rules the third sweep of every unexplained class, parser family by family, added.
+mod sweep3_js1;
+mod sweep3_py1;
+mod sweep3_sweep3_c;
 mod sweep3_sweep3_js2;
 mod sweep3_sweep3_plrb;
 mod sweep3_sweep3_py2;
-mod sweep3_py1;
-mod sweep3_js1;
-mod sweep3_sweep3_c;
 
 type Change = fn(&[u8], Outcome<Parsed>) -> Outcome<Parsed>;
 type Resolves = fn(&[u8], &[u8]) -> String;
