@@ -27,6 +27,12 @@
 //!   causes parse errors."
 //! - A port is "a decimal number between 0 and 65535" (`libcurl-errors`, CURLUE_BAD_PORT_NUMBER;
 //!   URL-SYNTAX.md, "Port number": 1 - 65535); RFC 3986 3.2.3 bounds no port.
+//! - A file URL with a drive letter: URL-SYNTAX.md takes one only under "Windows-specific FILE
+//!   details", and lib/urlapi.c refuses it elsewhere ("Do not allow Windows drive letters when
+//!   not in Windows", "File drive letters are only accepted in MS-DOS/Windows": a path of a
+//!   letter, ":" or "|", then "/" or its end, after an optional "/"), with CURLUE_BAD_FILE_URL:
+//!   `file:///C:` and `file://localhost/C:/x` are refused, `file:///C:x` taken, run here with
+//!   libcurl 7.88.1 on Linux.
 
 use super::{
     accepted_once, empty_parts_dropped, pct_encode_non_ascii, slash_after_authority, Evidence, Rule,
@@ -34,8 +40,39 @@ use super::{
 use crate::engine::Class;
 use crate::model::{Component, Components};
 
+/// Whether `input` is a file URL whose path (after an empty or `localhost` authority) opens
+/// with a drive letter: "/" (optional), a letter, ":" or "|", then "/" or its end.
+fn file_drive_letter(input: &[u8]) -> bool {
+    let Some(colon) = crate::engine::octets::scheme_colon(input) else {
+        return false;
+    };
+    if !input[..colon].eq_ignore_ascii_case(b"file") {
+        return false;
+    }
+    let mut path = &input[colon + 1..];
+    if let Some(rest) = path.strip_prefix(b"//") {
+        let end = rest
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+            .unwrap_or(rest.len());
+        if !(rest[..end].is_empty() || rest[..end].eq_ignore_ascii_case(b"localhost")) {
+            return false;
+        }
+        path = &rest[end..];
+    }
+    let path = path.strip_prefix(b"/").unwrap_or(path);
+    matches!(path, [l, b':' | b'|', rest @ ..]
+        if l.is_ascii_alphabetic() && matches!(rest.first(), None | Some(b'/' | b'?' | b'#')))
+}
+
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "curl-url",
+        id: "curl-url/file-drive-letter-refused",
+        name: "a file URL with a drive letter is refused outside Windows (lib/urlapi.c: \"File drive letters are only accepted in MS-DOS/Windows\"; URL-SYNTAX.md, \"Windows-specific FILE details\")",
+        explains: |e| e.class == Class::TooStrict && e.second.is_none() && file_drive_letter(e.input),
+    },
     Rule {
         profile: "curl-url",
         id: "curl-url/path-dot-segments-removed",
@@ -567,6 +604,29 @@ fn empty_parts_dropped_on_the_way_back(e: &Evidence<'_>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// libcurl 7.88.1 on Linux: `file:///C:`, `file:///C:/x`, `file://localhost/C:/x` give
+    /// CURLUE_BAD_FILE_URL; `file:///C:x`, `file:///CC:/x`, `file:///C` are taken (run here).
+    #[test]
+    fn a_drive_letter_is_what_curl_refuses() {
+        for refused in [
+            "file:///C:",
+            "file:///C:/x",
+            "FILE://localhost/c|/x",
+            "file:/C:/",
+        ] {
+            assert!(file_drive_letter(refused.as_bytes()), "{refused}");
+        }
+        for taken in [
+            "file:///C:x",
+            "file:///CC:/x",
+            "file:///C",
+            "file://h/C:/x",
+            "http:///C:",
+        ] {
+            assert!(!file_drive_letter(taken.as_bytes()), "{taken}");
+        }
+    }
 
     #[test]
     fn ipv4_hosts_as_ipv4_normalize_reads_them() {

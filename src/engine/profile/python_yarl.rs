@@ -377,8 +377,14 @@ pub(super) const RULES: &[Rule] = &[
         name: "a port above 65535 raises ValueError, as urllib.parse's does (api.rst, References: urllib.parse \"performs almost all gory work\"; urlsplit: \"Out-of-range port numbers now raise ValueError\")",
         explains: |e| {
             e.class == Class::TooStrict
-                && e.second.is_none()
-                && port_overflows(e.reference_components)
+                && match e.second {
+                    None => port_overflows(e.reference_components),
+                    // `URL(reference)` is read before `join` runs, with the same ValueError
+                    // (`URL("coap:/a").join(URL("//:99999"))` raises it, run here).
+                    Some(_) => uri_spec::parse(e.input).is_ok_and(|r| {
+                        port_overflows(Some(&crate::model::Components::from_spec(&r)))
+                    }),
+                }
         },
     },
     Rule {

@@ -569,7 +569,7 @@ mod rfc3986_package_tests {
 
 /// Whether RFC 3986 5.2's target of `reference` against `base` has no authority and a path
 /// that starts with "//" (written `/.//` by 5.3's recomposition).
-fn two_slash_target(base: &[u8], reference: &[u8]) -> bool {
+pub(super) fn two_slash_target(base: &[u8], reference: &[u8]) -> bool {
     uri_spec::resolve(base, reference).is_ok_and(|t| {
         uri_spec::parse(t.as_bytes())
             .is_ok_and(|c| c.authority.is_none() && c.path.is_some_and(|p| p.starts_with("//")))

@@ -60,6 +60,20 @@ pub(super) const RULES: &[Rule] = &[
         name: "a URI of an IP-based scheme (port_mapping's: \"common IP-based schemes\") with neither host nor path is refused (validate: \"Absolute URI missing hierarchical segment\"; RFC 9110 4.2.1 for http)",
         explains: missing_hierarchical_segment,
     },
+    // `validate` ("Ensures that the URI is valid", run on every URI `join` makes) raises
+    // "Cannot have a path with two leading slashes without an authority set" (RFC 3986 3.3):
+    // `Addressable::URI.join("mailto:a@b", "/.//")` raises it, run here with 2.8.1.
+    Rule {
+        profile: "ruby-addressable",
+        id: "ruby-addressable/double-slash-path-refused",
+        name: "a target without authority whose path would start with \"//\" is refused (validate: \"Cannot have a path with two leading slashes without an authority set\")",
+        explains: |e| {
+            let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
+                return false;
+            };
+            super::rfc3986::two_slash_target(base, e.input)
+        },
+    },
 ];
 
 /// Addressable's `validate` raises "Absolute URI missing hierarchical segment" for a URI whose

@@ -8,6 +8,11 @@
 //! `URI::File` ("The 'file' URI is defined by RFC8089"): its host setter makes a missing host
 //! and `localhost` the empty host (RFC 8089 2: "localhost" is read "exactly as if no authority
 //! were present"; RFC 3986 3.2.2 lets `file` treat them alike).
+//! `URI::Generic#query=` escapes what a query may not hold instead of refusing it (Ruby's commit
+//! for Feature #2542: "URI::Generic#query=: remove validation, just escape"; Bug #11275, its
+//! maintainer: it "automatically percent escapes invalid characters instead of rejecting them
+//! by design"): tabs, CRs and LFs deleted, and every byte outside `!`, `$`-`;`, `=`, `?`-`_`,
+//! `a`-`~` (a valid "%XX" aside) written "%XX".
 
 use super::{default_port_reported, opaque_2396, port_as_number, Rule};
 use crate::engine::Class;
@@ -25,8 +30,52 @@ fn ldap_rootless(s: &[u8]) -> bool {
         && !rest.starts_with(['/', '?', '#'])
 }
 
+/// `input` with its query (from its first "?" to its "#", of a URI whose part after the
+/// scheme begins with "/" or of a relative reference: an opaque URI keeps its query in
+/// `opaque`, unescaped) escaped as `URI::Generic#query=` escapes it (uri/generic.rb: deletes
+/// "\t\r\n", then `gsub(/(?!%\h\h|[!$-&(-;=?-_a-~])./n) { '%%%02X' % $&.ord }`):
+/// `URI.parse("?\0").query` is `%00`, `http://a/?<> x`'s is `%3C%3E%20x`, while `?[`, `?|`
+/// and `?%` keep the byte, run here with Ruby 3.1's uri 0.11.0.
+fn query_escaped(input: &[u8]) -> Vec<u8> {
+    let opaque = crate::engine::octets::scheme_colon(input)
+        .is_some_and(|colon| input.get(colon + 1).is_some_and(|&b| b != b'/'));
+    let Some(start) = input.iter().position(|&b| b == b'?' || b == b'#') else {
+        return input.to_vec();
+    };
+    if opaque || input[start] == b'#' {
+        return input.to_vec();
+    }
+    let end = input[start..]
+        .iter()
+        .position(|&b| b == b'#')
+        .map_or(input.len(), |i| start + i);
+    let kept = |b: u8| matches!(b, b'!' | b'$'..=b';' | b'=' | b'?'..=b'_' | b'a'..=b'~');
+    let mut out = input[..=start].to_vec();
+    let query = &input[start + 1..end];
+    for (i, &b) in query.iter().enumerate() {
+        let escape = b == b'%'
+            && query.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && query.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
+        match b {
+            b'\t' | b'\r' | b'\n' => {}
+            _ if escape || kept(b) => out.push(b),
+            _ => out.extend_from_slice(format!("%{b:02X}").as_bytes()),
+        }
+    }
+    out.extend_from_slice(&input[end..]);
+    out
+}
+
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    Rule {
+        profile: "ruby-uri",
+        id: "ruby-uri/query-escaped",
+        name: "a query is escaped, not refused (URI::Generic#query=, Feature #2542: \"remove validation, just escape\"; Bug #11275: it \"automatically percent escapes invalid characters instead of rejecting them by design\")",
+        explains: |e| {
+            e.class == Class::TooLax && super::accepted_once(e, uri_spec::Edition::Rfc3986, query_escaped)
+        },
+    },
     // uri/ldap.rb: URI::LDAP is the "LDAP URI SCHEMA (described in RFC2255)",
     // `ldap://<host>/<dn>[?<attrs>...]`: `URI.parse("ldap:a")` raises "bad LDAP URL" where
     // `ldap:/a`, `ldap:` and `ldap:?x` are taken, run here with Ruby's uri 0.11.0.
@@ -101,3 +150,26 @@ pub(super) const RULES: &[Rule] = &[
         explains: port_as_number,
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::query_escaped;
+
+    /// Ruby 3.1's uri 0.11.0: `URI.parse(s).query` for each, run here.
+    #[test]
+    fn a_query_is_escaped_as_query_setter_escapes_it() {
+        let q = |s: &[u8]| String::from_utf8(query_escaped(s)).expect("ASCII");
+        assert_eq!(q(b"?\0"), "?%00");
+        assert_eq!(q(b"http://a/?<> x"), "http://a/?%3C%3E%20x");
+        assert_eq!(q(b"http://a/?\x7f"), "http://a/?%7F");
+        assert_eq!(q(b"http://a/?|^`{}\\\""), "http://a/?|^%60{}\\%22");
+        // Kept as they are: "[", a stray "%", a valid escape; an opaque URI's query; the fragment.
+        assert_eq!(q(b"?["), "?[");
+        assert_eq!(q(b"http://a/?%"), "http://a/?%");
+        assert_eq!(q(b"?%41<"), "?%41%3C");
+        assert_eq!(q(b"a:b?<"), "a:b?<");
+        assert_eq!(q(b"http://a/?a#<"), "http://a/?a#<");
+        assert_eq!(q(b"/p#?<"), "/p#?<");
+        assert_eq!(q(b"?a\tb"), "?ab");
+    }
+}

@@ -17,6 +17,13 @@
 //!   ftp, http, https, ws, wss): "Default to a / for pathname if none exists. This normalizes the
 //!   URL to always have a /": `ftp://` has the path "/".
 //!
+//! Its release 1.5.2 (unshiftio/url-parse pull request 208, "[fix] Ignore slashes after the
+//! protocol for special URLs"): after `http:`, `https:`, `ws:`, `wss:` or `ftp:`, the slashes
+//! and backslashes that follow (none, one, three, any) are read as the "//" of an authority,
+//! as the URL Standard's special authority states do: `http:p##` has the host `p`, `Http:]`
+//! the host `]`, `http:\\\\x` the host `x` (run here with url-parse 1.5.10; `file:` keeps its
+//! own reading).
+//!
 //! Its maintainers, on a scheme-relative URL parsed without a base (unshiftio/url-parse issue
 //! 219, <https://github.com/unshiftio/url-parse/issues/219>): asked whether `//github.com/foo/bar`
 //! should have that pathname, "that URL is invalid without a base URL. The WHATWG URL parser
@@ -64,6 +71,12 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "url-parse",
+        id: "url-parse/special-slashes-ignored",
+        name: "after http, https, ws, wss or ftp, any run of slashes or backslashes is read as the \"//\" of an authority (1.5.2, pull request 208: \"Ignore slashes after the protocol for special URLs\")",
+        explains: special_slashes_ignored,
+    },
+    Rule {
+        profile: "url-parse",
         id: "url-parse/scheme-relative-without-base-is-path",
         name: "without a base, a reference that opens with \"//\" has no authority: it is all path up to its query or fragment (issue 219, a maintainer: \"that URL is invalid without a base URL ... The result is consistent with the legacy Node.js URL parser\")",
         explains: scheme_relative_is_path,
@@ -92,6 +105,55 @@ pub(super) const RULES: &[Rule] = &[
 /// controls and spaces, `CRHTLF` tabs and newlines): no userinfo, host or port, and the path
 /// everything before the first "?" or "#" (its rules take the hash, then the query, from the
 /// back; `//a/b?q` has the path `//a/b`, run here with url-parse 1.5.10).
+/// The input with the slashes and backslashes after a special scheme's ":" (not `file`'s)
+/// written "//", when it has a run other than "//" there: `http:p` is `http://p`.
+fn special_slashes_rewritten(input: &[u8]) -> Option<Vec<u8>> {
+    let colon = crate::engine::octets::scheme_colon(input)?;
+    let scheme = input[..colon].to_ascii_lowercase();
+    if !matches!(&scheme[..], b"http" | b"https" | b"ws" | b"wss" | b"ftp") {
+        return None;
+    }
+    let rest = &input[colon + 1..];
+    let run = rest
+        .iter()
+        .take_while(|&&b| b == b'/' || b == b'\\')
+        .count();
+    if &rest[..run] == b"//" {
+        return None;
+    }
+    let mut out = input[..=colon].to_vec();
+    out.extend_from_slice(b"//");
+    out.extend_from_slice(&rest[run..]);
+    Some(out)
+}
+
+/// A parse of a special URL whose slashes url-parse ignores: what RFC 3986 reads from the
+/// rewritten input (an empty path after the authority "/", as `special-path-leading-slash`
+/// says), or where RFC 3986 rejects the input, what the lenient reading reads from it.
+fn special_slashes_ignored(e: &Evidence<'_>) -> bool {
+    let (Some(component), None) = (e.component(), e.second) else {
+        return false;
+    };
+    let Some(rewritten) = special_slashes_rewritten(e.input) else {
+        return false;
+    };
+    let Ok(c) = uri_spec::parse(&rewritten) else {
+        return uri_spec::parse(e.input).is_err() && super::lenient_reading_of(e, &rewritten);
+    };
+    let held = match component {
+        Component::Authority => c.authority,
+        Component::Userinfo => c.userinfo,
+        Component::Host => c.host.map(|h| h.text).filter(|h| !h.is_empty()),
+        Component::Port => c.port.filter(|p| !p.is_empty()),
+        Component::Path => match c.path {
+            Some("") | None => Some("/"),
+            p => p,
+        },
+        _ => return false,
+    };
+    held == e.got
+}
+
 fn scheme_relative_is_path(e: &Evidence<'_>) -> bool {
     if e.second.is_some() {
         return false;

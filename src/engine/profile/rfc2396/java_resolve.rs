@@ -68,7 +68,8 @@ pub(super) fn port_as_int(target: &str) -> Option<String> {
 /// URI's authority component is copied from this URI", and its path is "all but the last
 /// segment of this URI's path, if any" with the empty path appended, normalized "as if by
 /// invoking the normalize method". `None` for a base without a scheme, an opaque base (returned
-/// as it is, a rule apart), or an empty or possibly registry-based authority.
+/// as it is, a rule apart), or a possibly registry-based authority; an empty authority is
+/// undefined, and not written.
 pub(super) fn empty_reference(base: &[u8]) -> Option<String> {
     relative_path(base, b"")
 }
@@ -95,13 +96,13 @@ pub(super) fn relative_path(base: &[u8], reference: &[u8]) -> Option<String> {
     let scheme = c.scheme?;
     let path = c.path.unwrap_or("");
     let mut out = format!("{scheme}:");
-    if let Some(a) = c.authority {
-        if a.is_empty() {
-            return None;
-        }
+    // An empty authority is undefined (URI(String): "If the authority component is empty then
+    // the user-information, host, and port components are undefined"; `getRawAuthority` is
+    // null), so the target is written without "//": `file:///x/y` and `g` give `file:/x/g`.
+    if let Some(a) = c.authority.filter(|a| !a.is_empty()) {
         out.push_str("//");
         out.push_str(&authority_with_int_port(a)?);
-    } else if !path.starts_with('/') {
+    } else if c.authority.is_none() && !path.starts_with('/') {
         return None;
     }
     // An empty base path beside an authority is "/" once anything is appended (`http://a` and
@@ -188,6 +189,9 @@ mod tests {
             ("http://a/..", "http://a/"),
             ("http://h:/a/b", "http://h/a/"),
             ("http://[::1]:080/a", "http://[::1]:80/"),
+            ("file:///x/y", "file:/x/"),
+            ("file://#comments", "file:"),
+            ("http://?q", "http:"),
         ] {
             assert_eq!(
                 empty_reference(base.as_bytes()).as_deref(),
@@ -195,8 +199,8 @@ mod tests {
                 "{base}"
             );
         }
-        // Opaque, relative, an empty authority: not computed.
-        for base in ["a:b", "/a/b", "file:///x/y", "http://h_x:080/a"] {
+        // Opaque, relative, a possibly registry-based authority: not computed.
+        for base in ["a:b", "/a/b", "http://h_x:080/a"] {
             assert_eq!(empty_reference(base.as_bytes()), None, "{base}");
         }
     }
@@ -228,6 +232,11 @@ mod tests {
                 "caf%C3%A9//h",
                 "http://www.university.edu/api-v2/caf%C3%A9/h",
             ),
+            ("file://#comments", "g.#h", "file:/g.#h"),
+            ("file:///x/y", "g", "file:/x/g"),
+            ("file:///x/y", "?q", "file:/x/?q"),
+            ("http://?q", "g", "http:/g"),
+            ("file://#c", "../g", "file:/../g"),
         ] {
             assert_eq!(
                 relative_path(base.as_bytes(), reference.as_bytes()).as_deref(),

@@ -1,0 +1,108 @@
+//! The cases of the rules the audits of seeds 59 to 62 led to: each library's documented
+//! answer, played by a double, and an answer one step off that stays a finding.
+
+use std::sync::Arc;
+
+use uri_spec::Edition;
+use uridiff::model::{Component, ComponentSet, Op, Outcome};
+use uridiff::subjects::{Ctx, Subject, SubjectInfo};
+
+use super::{double, fired, plays, rejected, split_with};
+
+/// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
+pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
+    vec![
+        (curl_refuses(), "file:///C:/x"),
+        (addressable_refuses_resolve(), "resolve:/.//|mailto:a@b"),
+        (ruby_takes(), "?<"),
+        (url_parse_slashes(), "Http:]"),
+    ]
+}
+
+/// libcurl's URL API, played as a refusal of every input.
+fn curl_refuses() -> Arc<dyn Subject> {
+    plays("curl-url", "curl-url", Edition::Rfc3986, |_, _| rejected())
+}
+
+/// Ruby's URI, played as taking every input as the split reads it.
+fn ruby_takes() -> Arc<dyn Subject> {
+    plays("ruby-uri", "ruby-uri", Edition::Rfc3986, |input, _| {
+        split_with(input, &[])
+    })
+}
+
+/// url-parse: `http:X` read as `http://X`, an empty path "/".
+fn url_parse_slashes() -> Arc<dyn Subject> {
+    plays(
+        "node-url-parse",
+        "url-parse",
+        Edition::Rfc3986,
+        |input, _| {
+            let text = String::from_utf8_lossy(input);
+            match text.split_once(':') {
+                Some((scheme, rest)) if !rest.starts_with("//") => split_with(
+                    format!("{scheme}://{}", rest.trim_start_matches(['/', '\\'])).as_bytes(),
+                    &[(Component::Path, Some("/"))],
+                ),
+                _ => split_with(input, &[]),
+            }
+        },
+    )
+}
+
+/// Addressable's `join`, refusing every resolution (its `validate` raising).
+struct RefusesResolve(SubjectInfo);
+
+impl Subject for RefusesResolve {
+    fn info(&self) -> &SubjectInfo {
+        &self.0
+    }
+    fn resolve(&self, _: &[u8], _: &[u8], _: &Ctx<'_>) -> Outcome<String> {
+        Outcome::rejected("Cannot have a path with two leading slashes without an authority set")
+    }
+}
+
+fn addressable_refuses_resolve() -> Arc<dyn Subject> {
+    Arc::new(RefusesResolve(double(
+        "ruby-addressable",
+        "rfc3987-iri",
+        &[Op::Resolve],
+        ComponentSet::ALL,
+    )))
+}
+
+#[test]
+fn each_rule_fires_on_its_answer_and_not_one_step_off() {
+    let fires = |subject: Arc<dyn Subject>, job: &str, id_part: &str| {
+        fired(subject, job).iter().any(|r| r.contains(id_part))
+    };
+    let drive = "File drive letters";
+    assert!(fires(curl_refuses(), "file:///C:/x", drive));
+    assert!(fires(curl_refuses(), "file://localhost/c:", drive));
+    // One step off: no drive letter (two letters, no "/" after the colon).
+    assert!(!fires(curl_refuses(), "file:///CC:/x", drive));
+    assert!(!fires(curl_refuses(), "file:///C:x", drive));
+    let slashes = "two leading slashes";
+    assert!(fires(
+        addressable_refuses_resolve(),
+        "resolve:/.//|mailto:a@b",
+        slashes
+    ));
+    assert!(!fires(
+        addressable_refuses_resolve(),
+        "resolve:/./a|mailto:a@b",
+        slashes
+    ));
+    let escaped = "just escape";
+    assert!(fires(ruby_takes(), "?<", escaped));
+    assert!(fires(ruby_takes(), "http://a/?<> x", escaped));
+    // One step off: bytes Ruby keeps raw ("[", a stray "%"), an opaque URI's query.
+    assert!(!fires(ruby_takes(), "?[", escaped));
+    assert!(!fires(ruby_takes(), "http://a/?%", escaped));
+    assert!(!fires(ruby_takes(), "a:b?<", escaped));
+    let ignored = "Ignore slashes after the protocol";
+    assert!(fires(url_parse_slashes(), "Http:]", ignored));
+    assert!(fires(url_parse_slashes(), "http:p##", ignored));
+    // One step off: a scheme that is not special.
+    assert!(!fires(url_parse_slashes(), "foo:]", ignored));
+}
