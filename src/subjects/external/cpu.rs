@@ -56,11 +56,11 @@ impl Meter {
     /// The worker `pid` is about to be killed: what its tree spent is kept.
     pub(super) fn end(&self, pid: u32) {
         let mut live = self.live();
-        if let Some((root, tag)) = live.take_if(|(root, _)| *root == pid) {
-            if let Some(spent) = tree_cpu(root, &tag) {
-                self.ended_us
-                    .fetch_add(spent.as_micros() as u64, Ordering::Relaxed);
-            }
+        if let Some((root, tag)) = live.take_if(|(root, _)| *root == pid)
+            && let Some(spent) = tree_cpu(root, &tag)
+        {
+            let us = u64::try_from(spent.as_micros()).unwrap_or(u64::MAX);
+            self.ended_us.fetch_add(us, Ordering::Relaxed);
         }
     }
 
