@@ -224,6 +224,10 @@ fn bench_harness_writes_its_section_beside_the_parser_figures() {
             assert!(r[field].as_f64().unwrap() >= 0.0, "{field}: {r}");
         }
         assert!(r["jobs"].as_u64().unwrap() > r["inputs"].as_u64().unwrap());
+        // --no-external: the CPU split is uridiff's row alone.
+        let cpu = r["cpu"].as_array().expect("cpu rows");
+        assert_eq!(cpu.len(), 1, "{r}");
+        assert_eq!(cpu[0]["process"], "uridiff");
     }
     let fuzz = h["fuzz"].as_array().expect("fuzz runs");
     assert_eq!(
@@ -242,7 +246,9 @@ fn bench_harness_writes_its_section_beside_the_parser_figures() {
     }
     let md = std::fs::read_to_string(dir.join("bench.md")).expect("bench.md");
     assert!(
-        md.contains("## The harness") && md.contains("| in-process |"),
+        md.contains("## The harness")
+            && md.contains("| in-process |")
+            && md.contains("| uridiff |"),
         "{md}"
     );
     // The schema can fail: a harness report run without its write time is refused.
@@ -251,6 +257,13 @@ fn bench_harness_writes_its_section_beside_the_parser_figures() {
         .as_object_mut()
         .unwrap()
         .remove("write_s");
+    assert!(!schema().is_valid(&broken));
+    // And a CPU row without its share.
+    let mut broken = json.clone();
+    broken["harness"]["report"][0]["cpu"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("share");
     assert!(!schema().is_valid(&broken));
     std::fs::remove_dir_all(&dir).unwrap();
 

@@ -63,6 +63,8 @@ mod fuzz_replay;
 mod shards;
 // uridiff bench: the JSON structure and every in-process parser/operation pair (never timings).
 mod bench;
+#[cfg(target_os = "linux")]
+mod cpu_split;
 // The boundary set in the default jobs, and the input coverage of report and check.
 mod boundary;
 // Every file written for a user all or nothing: a full disk, a second writer, a killed report.

@@ -75,6 +75,91 @@ pub struct ReportRun {
     pub inputs_per_s: f64,
     /// Parser calls (job x parser) per second of running (the report's `timing.inputs_per_s`).
     pub parser_inputs_per_s: f64,
+    /// The 1-minute load average when the run ended (`/proc/loadavg`; `None` where there is
+    /// none): wall-clock figures on a busy machine are the load's as much as uridiff's.
+    pub load: Option<f64>,
+    /// Where the run's CPU time went: uridiff's process, then each worker.
+    pub cpu: Vec<CpuShare>,
+}
+
+/// The CPU time (user and system) one process of a report run spent during it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CpuShare {
+    /// `uridiff` (this process: the engine, the judging, the report and every in-process
+    /// parser, which run inside it) or a worker's subject name (its process and descendants,
+    /// restarts included; its start-up before the run is not counted).
+    pub process: String,
+    /// CPU seconds; `None` where they cannot be read (a worker elsewhere than on Linux).
+    pub cpu_s: Option<f64>,
+    /// Its share of the sum of the measured ones (0 to 1).
+    pub share: Option<f64>,
+}
+
+/// CPU seconds (user and system, every thread) this process has spent so far, from
+/// getrusage(2) `RUSAGE_SELF`; `None` where it cannot be read.
+fn own_cpu() -> Option<f64> {
+    #[cfg(unix)]
+    {
+        use nix::sys::resource::{getrusage, UsageWho};
+        let u = getrusage(UsageWho::RUSAGE_SELF).ok()?;
+        let secs = |t: nix::sys::time::TimeVal| t.tv_sec() as f64 + t.tv_usec() as f64 / 1e6;
+        Some(secs(u.user_time()) + secs(u.system_time()))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// The 1-minute load average, the first field of `/proc/loadavg` (proc(5)).
+fn load_average() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()?
+        .split_ascii_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+/// Every external subject's CPU seconds so far (by name), `None` for one that cannot be read.
+fn workers_cpu(engine: &Engine) -> Vec<(String, Option<f64>)> {
+    engine
+        .infos()
+        .iter()
+        .filter(|i| i.kind == Kind::External)
+        .map(|i| {
+            let spent = crate::subjects::external::worker_cpu(&i.name);
+            (i.name.clone(), spent.map(|d| d.as_secs_f64()))
+        })
+        .collect()
+}
+
+/// The split of a run's CPU: what each process spent between `before` and `after`, with its
+/// share of the measured sum.
+fn cpu_split(
+    own: (Option<f64>, Option<f64>),
+    before: &[(String, Option<f64>)],
+    after: &[(String, Option<f64>)],
+) -> Vec<CpuShare> {
+    let spent = |a: Option<f64>, b: Option<f64>| Some((b? - a?).max(0.0));
+    let mut rows = vec![("uridiff".to_owned(), spent(own.0, own.1))];
+    for (name, b) in after {
+        let a = before
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, a)| *a)
+            // A worker first started during the run spent all it shows during it.
+            .or(b.map(|_| 0.0));
+        rows.push((name.clone(), spent(a, *b)));
+    }
+    let total: f64 = rows.iter().filter_map(|(_, s)| *s).sum();
+    rows.into_iter()
+        .map(|(process, cpu_s)| CpuShare {
+            process,
+            cpu_s,
+            share: cpu_s.map(|s| if total > 0.0 { s / total } else { 0.0 }),
+        })
+        .collect()
 }
 
 /// One fuzz campaign, timed.
@@ -197,6 +282,8 @@ fn report_run(
 ) -> Result<ReportRun, HarnessError> {
     let tasks = crate::generate::operations(cfg.seed, n);
     let generated = tasks.len();
+    let workers_before = workers_cpu(engine);
+    let own_before = own_cpu();
     let start = Instant::now();
     let r = crate::run::build(crate::run::Inputs {
         engine,
@@ -224,6 +311,12 @@ fn report_run(
     let _ = crate::report::junit::write(&r, &mut sink);
     std::hint::black_box(&sink);
     let seconds = start.elapsed().as_secs_f64();
+    let own_after = own_cpu();
+    let cpu = cpu_split(
+        (own_before, own_after),
+        &workers_before,
+        &workers_cpu(engine),
+    );
     Ok(ReportRun {
         inputs: n,
         jobs: r.tasks,
@@ -235,6 +328,8 @@ fn report_run(
         write_s: seconds - built,
         inputs_per_s: r.tasks as f64 / seconds.max(1e-9),
         parser_inputs_per_s: r.timing.inputs_per_s,
+        load: load_average(),
+        cpu,
     })
 }
 
@@ -307,6 +402,13 @@ mod tests {
             assert!(r.seconds > 0.0 && r.inputs_per_s > 0.0 && r.parser_inputs_per_s > 0.0);
             // The split never exceeds the wall-clock time it splits.
             assert!(r.run_s + r.classify_s + r.assemble_s + r.write_s <= r.seconds * 1.001 + 1e-6);
+            // In process only: the one row is uridiff's, and it spent something.
+            assert_eq!(r.cpu.len(), 1, "{:?}", r.cpu);
+            assert_eq!(r.cpu[0].process, "uridiff");
+            if cfg!(unix) {
+                assert!(r.cpu[0].cpu_s.unwrap() > 0.0, "{:?}", r.cpu);
+                assert_eq!(r.cpu[0].share, Some(1.0));
+            }
         }
         assert_eq!(
             h.fuzz
@@ -321,6 +423,34 @@ mod tests {
                 "{f:?}"
             );
         }
+    }
+
+    #[test]
+    fn the_cpu_split_is_each_process_s_difference_and_share() {
+        let before = [
+            ("w1".to_owned(), Some(1.0)),
+            ("w2".to_owned(), Some(0.0)),
+            ("w3".to_owned(), None),
+        ];
+        let after = [
+            ("w1".to_owned(), Some(4.0)),
+            ("w2".to_owned(), Some(2.0)),
+            ("w3".to_owned(), None),
+        ];
+        let split = cpu_split((Some(10.0), Some(13.0)), &before, &after);
+        let got: Vec<(&str, Option<f64>, Option<f64>)> = split
+            .iter()
+            .map(|c| (c.process.as_str(), c.cpu_s, c.share))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("uridiff", Some(3.0), Some(3.0 / 8.0)),
+                ("w1", Some(3.0), Some(3.0 / 8.0)),
+                ("w2", Some(2.0), Some(2.0 / 8.0)),
+                ("w3", None, None),
+            ]
+        );
     }
 
     #[test]

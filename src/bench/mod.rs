@@ -19,7 +19,9 @@ mod measure;
 pub mod peers;
 mod writers;
 
-pub use self::harness::{harness, FuzzRun, Harness, HarnessConfig, HarnessError, ReportRun};
+pub use self::harness::{
+    harness, CpuShare, FuzzRun, Harness, HarnessConfig, HarnessError, ReportRun,
+};
 pub use self::inputs::{references, suite_inputs, Shape};
 pub use self::measure::{
     engine_throughput, external_speedup, measure, Config, CorpusInfo, EngineThroughput,

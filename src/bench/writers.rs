@@ -6,7 +6,10 @@ use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{EngineThroughput, ExternalSpeedup, Figure, Harness, Machine, Measurement, OPS};
+use super::{
+    CpuShare, EngineThroughput, ExternalSpeedup, Figure, Harness, Machine, Measurement, ReportRun,
+    OPS,
+};
 use crate::report::html::esc;
 
 /// Everything `uridiff bench` measured (`bench.json`, schema 1).
@@ -101,6 +104,7 @@ pub fn write_table(out: &mut dyn Write, r: &BenchReport) -> io::Result<()> {
                 "harness report: {} inputs ({} jobs) x {} parsers in {:.2} s (run {:.2}, classify {:.2}, assemble {:.2}, write {:.2}): {:.0} inputs/s",
                 x.inputs, x.jobs, x.subjects.len(), x.seconds, x.run_s, x.classify_s, x.assemble_s, x.write_s, x.inputs_per_s
             )?;
+            writeln!(out, "  {}", cpu_line(x))?;
         }
         for f in &h.fuzz {
             writeln!(
@@ -213,6 +217,30 @@ pub fn write_markdown(out: &mut dyn Write, r: &BenchReport) -> io::Result<()> {
     Ok(())
 }
 
+/// A report run's CPU split on one line: the total, the load beside the wall time, then each
+/// process with its CPU seconds and share, the dearest first.
+fn cpu_line(x: &ReportRun) -> String {
+    let total: f64 = x.cpu.iter().filter_map(|c| c.cpu_s).sum();
+    let load = x.load.map_or_else(
+        || "load not measured".to_owned(),
+        |l| format!("load {l:.2}"),
+    );
+    let mut rows: Vec<&CpuShare> = x.cpu.iter().collect();
+    rows.sort_by(|a, b| b.cpu_s.unwrap_or(-1.0).total_cmp(&a.cpu_s.unwrap_or(-1.0)));
+    let parts: Vec<String> = rows
+        .iter()
+        .map(|c| match (c.cpu_s, c.share) {
+            (Some(s), Some(p)) => format!("{} {s:.2} ({:.1}%)", c.process, p * 100.0),
+            _ => format!("{} not measured", c.process),
+        })
+        .collect();
+    format!(
+        "CPU {total:.2} s over {:.2} s wall ({load}; uridiff includes the in-process parsers): {}",
+        x.seconds,
+        parts.join(", ")
+    )
+}
+
 /// `bench.md`'s harness section: one row per report run, one per campaign.
 fn write_harness(out: &mut dyn Write, h: &Harness) -> io::Result<()> {
     writeln!(out, "\n## The harness\n")?;
@@ -240,6 +268,27 @@ fn write_harness(out: &mut dyn Write, h: &Harness) -> io::Result<()> {
             x.write_s,
             x.inputs_per_s
         )?;
+    }
+    for x in &h.report {
+        writeln!(
+            out,
+            "\nCPU of the report of {} inputs, by process (user and system seconds; `uridiff` is this process with every in-process parser; a worker is its process and descendants; {}):\n",
+            x.inputs,
+            x.load
+                .map_or_else(|| "load not measured".to_owned(), |l| format!("load {l:.2} at the end"))
+        )?;
+        writeln!(out, "| process | CPU s | share |")?;
+        writeln!(out, "|---|---:|---:|")?;
+        let mut rows: Vec<&CpuShare> = x.cpu.iter().collect();
+        rows.sort_by(|a, b| b.cpu_s.unwrap_or(-1.0).total_cmp(&a.cpu_s.unwrap_or(-1.0)));
+        for c in rows {
+            match (c.cpu_s, c.share) {
+                (Some(s), Some(p)) => {
+                    writeln!(out, "| {} | {s:.2} | {:.1}% |", c.process, p * 100.0)?
+                }
+                _ => writeln!(out, "| {} | not measured | |", c.process)?,
+            }
+        }
     }
     writeln!(
         out,

@@ -45,6 +45,7 @@
 //! place of the bytes that are not UTF-8.
 
 mod cache;
+mod cpu;
 mod feeder;
 mod launch;
 mod packages;
@@ -63,6 +64,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 pub use self::cache::{cache_dir, SUPPORT};
+pub use self::cpu::worker_cpu;
 use self::feeder::Reply;
 pub use self::feeder::DEFAULT_WINDOW;
 use self::launch::shipped_command;
@@ -166,6 +168,8 @@ pub struct External {
     /// Coverage: the kind the handshake declared (or why its value is none), and the tally a
     /// campaign that wants it gave ([`Subject::watch_coverage`]); asked for only with both.
     coverage: Coverage,
+    /// The CPU time its processes spent (the `cpu` room), listed under its name.
+    cpu: Arc<cpu::Meter>,
 }
 
 /// A worker's coverage (workers/README.md, "Coverage").
@@ -246,7 +250,6 @@ impl External {
 
     fn new(declared: SubjectInfo, launch: Launch) -> External {
         External {
-            declared,
             spoken: OnceLock::new(),
             launch,
             timeout: DEFAULT_TIMEOUT,
@@ -254,6 +257,8 @@ impl External {
             window: DEFAULT_WINDOW,
             slot: Mutex::new(Slot::default()),
             coverage: Coverage::default(),
+            cpu: cpu::Meter::listed(&declared.name),
+            declared,
         }
     }
 
@@ -296,6 +301,13 @@ impl External {
     /// The worker's process id while one is running (tests use it to see a restart).
     pub fn pid(&self) -> Option<u32> {
         self.lock().worker.as_ref().map(|w| w.child.id())
+    }
+
+    /// The CPU time (user and system) every process this worker ran spent so far: each
+    /// worker process with its descendants, restarts included (the `cpu` room; also by name,
+    /// [`worker_cpu`]). `None` elsewhere than on Linux.
+    pub fn cpu(&self) -> Option<Duration> {
+        self.cpu.spent()
     }
 
     fn lock(&self) -> MutexGuard<'_, Slot> {
@@ -365,6 +377,7 @@ impl External {
                 Failure::Final(format!("cannot start `{shown}`: {e}"))
             }
         })?;
+        worker.metered(Arc::clone(&self.cpu));
         let line = match worker.read_line(self.handshake_timeout) {
             Ok(line) => line,
             Err(e) => {

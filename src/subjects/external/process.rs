@@ -10,6 +10,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::cpu::Meter;
 use super::pipes::Pipes;
 pub(super) use super::pipes::{ReadError, MAX_LINE};
 use super::tree;
@@ -77,6 +78,8 @@ pub(super) struct Worker {
     /// Set once the process is reaped: its pid may then be reused, so it is never signalled
     /// again.
     status: Option<ExitStatus>,
+    /// Where the CPU time of its tree goes when it ends (the `cpu` room).
+    meter: Option<Arc<Meter>>,
 }
 
 impl Worker {
@@ -119,7 +122,14 @@ impl Worker {
             stderr: tail,
             stderr_done,
             status: None,
+            meter: None,
         })
+    }
+
+    /// Counts this worker's CPU time in `meter` from now on.
+    pub(super) fn metered(&mut self, meter: Arc<Meter>) {
+        meter.start(self.child.id(), &self.tag);
+        self.meter = Some(meter);
     }
 
     /// The next non-empty stdout line, within `timeout`; requests sent and not yet taken by
@@ -172,6 +182,9 @@ impl Worker {
     pub(super) fn kill(&mut self) -> Option<ExitStatus> {
         self.pipes.close_stdin();
         if self.status.is_none() {
+            if let Some(meter) = &self.meter {
+                meter.end(self.child.id());
+            }
             tree::end(self.child.id(), &self.tag);
             #[cfg(unix)]
             if let Ok(pid) = i32::try_from(self.child.id()) {
