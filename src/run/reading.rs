@@ -176,8 +176,16 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
             // A name with an empty label other than the last (`.`, `.8`, `a..b`) is no place:
             // only the root's label is empty (RFC 1035 2.3.1; RFC 1034 3.1), and
             // `getaddrinfo(".8")` fails without asking DNS, as `getaddrinfo(".")` finds none.
-            let empty_label = !bare.is_empty() && (bare.starts_with('.') || bare.contains(".."));
-            (bare.len() <= 255 && !empty_label).then(|| crate::engine::resolved_name(bare))
+            // Both as written and decoded: `%2e` is the root's `.` once decoded (RFC 3986 2.3,
+            // an unreserved octet), and an empty IP literal (`[]`) names no place, as no host.
+            let no_place = |name: &str| {
+                name.is_empty() || name.len() > 255 || name.starts_with('.') || name.contains("..")
+            };
+            if no_place(bare) {
+                return None;
+            }
+            let name = crate::engine::resolved_name(bare);
+            (!no_place(&name)).then_some(name)
         }
         // A number, or the text as it is.
         // A number, white space around it aside (`"\v8"`: Node's `net.connect` takes
@@ -277,7 +285,11 @@ mod tests {
         // An IP literal with or without its brackets; a lone bracket is text.
         assert!(routes_alike(Host, Some("[::1]"), Some("::1"), http));
         assert!(!routes_alike(Host, Some("["), Some(""), http));
-        assert!(!routes_alike(Host, Some("[]"), None, http));
+        // An empty literal names no place, as no host does; nor does `.` decoded from `%2e`.
+        assert!(routes_alike(Host, Some("[]"), None, http));
+        assert!(routes_alike(Host, Some("%2e"), None, http));
+        assert!(routes_alike(Host, Some("%2E%2e"), Some(".."), http));
+        assert!(!routes_alike(Host, Some("a%2e"), None, http));
         // Undefined and empty are alike.
         assert!(routes_alike(Userinfo, Some(""), None, http));
         assert!(!routes_alike(Userinfo, Some("u"), Some("U"), http));
