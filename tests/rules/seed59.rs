@@ -16,7 +16,36 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (addressable_refuses_resolve(), "resolve:/.//|mailto:a@b"),
         (ruby_takes(), "?<"),
         (url_parse_slashes(), "Http:]"),
+        (okhttp_userinfo(), "http://a'b@h/"),
+        (yarl_idna(), "o://e\u{3002}"),
     ]
+}
+
+/// OkHttp's HttpUrl: the userinfo with "'" percent-encoded (`USERNAME_ENCODE_SET`).
+fn okhttp_userinfo() -> Arc<dyn Subject> {
+    plays("java-okhttp", "whatwg-url", Edition::Rfc3986, |_, o| {
+        o.map(|mut p| {
+            let userinfo = p
+                .components
+                .get(Component::Userinfo)
+                .map(|v| v.replace('\'', "%27"));
+            p.components.set(Component::Userinfo, userinfo.as_deref());
+            p
+        })
+    })
+}
+
+/// yarl: the lenient split with the host IDNA-encoded, its ideographic full stop a dot.
+fn yarl_idna() -> Arc<dyn Subject> {
+    plays(
+        "python-yarl",
+        "python-yarl",
+        Edition::Rfc3986,
+        |input, _| {
+            let text = String::from_utf8_lossy(input).replace('\u{3002}', ".");
+            split_with(text.as_bytes(), &[])
+        },
+    )
 }
 
 /// libcurl's URL API, played as a refusal of every input.
@@ -105,4 +134,24 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     assert!(fires(url_parse_slashes(), "http:p##", ignored));
     // One step off: a scheme that is not special.
     assert!(!fires(url_parse_slashes(), "foo:]", ignored));
+    let apostrophe = "USERNAME_ENCODE_SET";
+    assert!(fires(okhttp_userinfo(), "http://a'b@h/", apostrophe));
+    // One step off: no "'" in the userinfo (a "'" in the path is not encoded so).
+    assert!(!fires(okhttp_userinfo(), "http://a@h/'", apostrophe));
+    let idna = "IDNA-encoded";
+    assert!(fires(yarl_idna(), "o://e\u{3002}", idna));
+    // One step off: a full stop that IDNA does not read as a dot (U+2024) stays a finding.
+    assert!(!fires(
+        plays(
+            "python-yarl",
+            "python-yarl",
+            Edition::Rfc3986,
+            |input, _| {
+                let text = String::from_utf8_lossy(input).replace('\u{2024}', ".");
+                split_with(text.as_bytes(), &[])
+            }
+        ),
+        "o://e\u{2024}",
+        idna
+    ));
 }

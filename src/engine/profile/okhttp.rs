@@ -9,7 +9,10 @@
 //! - "When parsing URLs that lack percent encoding where it is required, this class will
 //!   percent encode the offending characters": its path segment encode set
 //!   (`PATH_SEGMENT_ENCODE_SET`, `" \"<>^`{}|/\\?#"`) holds `|`, which the URL Standard's path
-//!   percent-encode set leaves as it is (`http:a/|` has the path `/%7C`, run here).
+//!   percent-encode set leaves as it is (`http:a/|` has the path `/%7C`, run here); its
+//!   username and password encode sets (`USERNAME_ENCODE_SET`, `PASSWORD_ENCODE_SET`,
+//!   `" \"':;<=>@[]^`{}|/\\?#"`) hold `'`, which the URL Standard's userinfo percent-encode set
+//!   leaves (`//'@h` against `http://a/b` is `http://%27@h/`, run here).
 
 use super::{default_port, host_unbracketed, Rule};
 use crate::engine::Class;
@@ -69,7 +72,47 @@ pub(super) const RULES: &[Rule] = &[
             want.contains('|') && want.replace('|', "%7C") == got
         },
     },
+    Rule {
+        profile: "java-okhttp",
+        id: "java-okhttp/userinfo-apostrophe-encoded",
+        name: "a \"'\" in the userinfo is percent-encoded (HttpUrl: \"this class will percent encode the offending characters\"; USERNAME_ENCODE_SET, PASSWORD_ENCODE_SET)",
+        explains: |e| {
+            let (Some(want), Some(got)) = (e.reference, e.got) else {
+                return false;
+            };
+            match e.component() {
+                Some(Component::Userinfo) => {
+                    want.contains('\'') && want.replace('\'', "%27") == got
+                }
+                None if e.class == Class::Resolution => userinfo_apostrophe_encoded(want) == got,
+                _ => false,
+            }
+        },
+    },
 ];
+
+/// `target` with each `'` of its authority's userinfo written `%27`; `target` itself when it
+/// has none.
+fn userinfo_apostrophe_encoded(target: &str) -> String {
+    let Some(start) = target.find("//").map(|i| i + 2) else {
+        return target.to_owned();
+    };
+    let end = target[start..]
+        .find(['/', '?', '#'])
+        .map_or(target.len(), |i| start + i);
+    let Some(at) = target[start..end].rfind('@').map(|i| start + i) else {
+        return target.to_owned();
+    };
+    if !target[start..at].contains('\'') {
+        return target.to_owned();
+    }
+    format!(
+        "{}{}{}",
+        &target[..start],
+        target[start..at].replace('\'', "%27"),
+        &target[at..]
+    )
+}
 
 #[cfg(test)]
 mod tests {

@@ -401,7 +401,9 @@ pub(super) const RULES: &[Rule] = &[
             let written = e
                 .reference
                 .filter(|h| !h.is_ascii())
-                .map(str::to_lowercase)
+                // IDNA's label separators (RFC 3490 3.1: U+3002, U+FF0E and U+FF61 are dots
+                // too): `URL("o://e\u{3002}").host` is `e.`, run here.
+                .map(|h| h.to_lowercase().replace(['\u{3002}', '\u{ff0e}', '\u{ff61}'], "."))
                 .and_then(|h| punycode_labels(h.split('.')));
             e.component() == Some(Component::Host)
                 && e.second.is_none()
