@@ -10,7 +10,7 @@ use std::time::Duration;
 use uridiff::model::{Component, Op, Outcome};
 use uridiff::parsers::workers;
 use uridiff::subjects::external::External;
-use uridiff::subjects::reproduce::{batch, reproduce, SEPARATOR};
+use uridiff::subjects::reproduce::{batch, reproduce, Sample, SEPARATOR};
 use uridiff::subjects::{Ctx, Subject};
 
 /// IPv6 with a zone, userinfo with "@", a backslash, spaces, percent-encodings, opaque URIs,
@@ -81,7 +81,7 @@ fn each_reproduce_line_prints_what_its_worker_reports() {
         }
         let declared = worker.info().components;
         // (operation, input, base), and (what it is, its own line, what it prints).
-        let mut samples: Vec<(Op, &[u8], Option<&[u8]>)> = Vec::new();
+        let mut samples: Vec<Sample> = Vec::new();
         let mut wants: Vec<(String, String, Want)> = Vec::new();
         for input in SAMPLE {
             let shown = String::from_utf8_lossy(input);
@@ -248,7 +248,7 @@ fn a_reports_classes_reproduce_without_uridiff() {
     }
     let mut checked = 0;
     for (subject, classes) in by_subject {
-        let samples: Vec<(Op, &[u8], Option<&[u8]>)> = classes
+        let samples: Vec<Sample> = classes
             .iter()
             .map(|(c, _, _)| {
                 (

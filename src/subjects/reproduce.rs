@@ -92,7 +92,7 @@ pub fn line(template: Reproduce, op: Op, input: &[u8], second: Option<&[u8]>) ->
 /// assert!(both.contains("urlsplit(\"http://a/b\")") && both.contains(SEPARATOR), "{both}");
 /// assert_eq!(batch("impl", &[(Op::Parse, b"http://a/", None)]), None);
 /// ```
-pub fn batch(subject: &str, samples: &[(Op, &[u8], Option<&[u8]>)]) -> Option<String> {
+pub fn batch(subject: &str, samples: &[Sample<'_>]) -> Option<String> {
     let card = crate::parsers::card(subject)?;
     let programs = samples
         .iter()
@@ -100,6 +100,10 @@ pub fn batch(subject: &str, samples: &[(Op, &[u8], Option<&[u8]>)]) -> Option<St
         .collect::<Option<Vec<Program>>>()?;
     Program::batch(&programs)
 }
+
+/// One sample of a [`batch`]: the operation, the input, and the base of `resolve` or the other
+/// operand of `equivalent`.
+pub type Sample<'a> = (Op, &'a [u8], Option<&'a [u8]>);
 
 /// The line a batch's program prints after each sample's output ([`batch`]).
 pub const SEPARATOR: &str = "--- uridiff: end of sample ---";
