@@ -583,165 +583,181 @@ fn every_ci_example_is_clean_for_actionlint() {
     );
 }
 
+// Each example is a test of its own, so that the three replays (a Rust build, npm, Python)
+// run on the test harness's threads side by side.
 #[test]
-fn each_ci_example_passes_on_its_fixture_and_fails_on_a_regression() {
+fn the_rust_crate_example_passes_on_its_fixture_and_fails_on_a_regression() {
+    passes_on_its_fixture_and_fails_on_a_regression(&EXAMPLES[0]);
+}
+
+#[test]
+fn the_npm_package_example_passes_on_its_fixture_and_fails_on_a_regression() {
+    passes_on_its_fixture_and_fails_on_a_regression(&EXAMPLES[1]);
+}
+
+#[test]
+fn the_python_package_example_passes_on_its_fixture_and_fails_on_a_regression() {
+    passes_on_its_fixture_and_fails_on_a_regression(&EXAMPLES[2]);
+}
+
+/// The example `ex` replayed on its fixture: a baseline written, the workflow passing, failing
+/// on a deliberate regression, and saying why when its worker is gone.
+fn passes_on_its_fixture_and_fails_on_a_regression(ex: &Example) {
     let built = PathBuf::from(env!("CARGO_BIN_EXE_uridiff"));
-    for ex in &EXAMPLES {
-        let w = workflow(&Path::new(ROOT).join("examples/ci").join(ex.workflow));
-        pinned_and_cached(ex.workflow, &w);
-        let available = Command::new(ex.needs)
-            .arg("--version")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if !available {
-            eprintln!("note: {} missing: {} is not run", ex.needs, ex.workflow);
-            continue;
-        }
-        let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ci-examples");
-        let dir = tmp.join(ex.fixture);
-        let home = tmp.join(format!("home-{}", ex.fixture));
-        let _ = std::fs::remove_dir_all(&dir);
-        let _ = std::fs::remove_dir_all(&home);
-        std::fs::create_dir_all(&home).unwrap();
-        copy_dir(
-            &Path::new(ROOT)
-                .join("examples/ci/fixtures")
-                .join(ex.fixture),
-            &dir,
-        );
-        // What a maintainer does once: vendor the helper, or point Cargo at uridiff-worker.
-        match ex.fixture {
-            "rust" => {
-                let manifest = dir.join("Cargo.toml");
-                let text = std::fs::read_to_string(&manifest)
-                    .unwrap()
-                    .replace("../../../../workers/rust", &format!("{ROOT}/workers/rust"));
-                std::fs::write(&manifest, text).unwrap();
-            }
-            "npm" => {
-                std::fs::copy(
-                    Path::new(ROOT).join("workers/sdk/uridiff_worker.js"),
-                    dir.join("uridiff_worker.js"),
-                )
-                .unwrap();
-            }
-            _ => {
-                std::fs::copy(
-                    Path::new(ROOT).join("workers/sdk/uridiff_worker.py"),
-                    dir.join("uridiff_worker.py"),
-                )
-                .unwrap();
-            }
-        }
-        let job = Job {
-            summary: dir.join("step-summary.md"),
-            target: tmp.join("target"),
-            dir: dir.clone(),
-            home,
-        };
-        let gate = w
-            .steps
-            .iter()
-            .find(|s| s.id.as_deref() == Some("gate"))
-            .and_then(|s| s.run.clone())
-            .expect("a step with id: gate that runs a command");
-
-        // The baseline, made locally with the gate's own command and the uridiff built here.
-        let (code, out, _) = job.sh(
-            &format!("{gate} --write-baseline"),
-            &w.env,
-            &[built.parent().unwrap().to_owned()],
-        );
-        assert_eq!(code, 0, "{}: writing the baseline:\n{out}", ex.workflow);
-        assert!(dir.join("uridiff.baseline").is_file());
-
-        // The workflow passes on the library as it was, uridiff found where the cache put it.
-        let _ = std::fs::remove_file(&job.summary);
-        let done = job.replay(&w, &built);
-        others_passed(&done, &[]);
-        assert!(
-            step(&done, "install-uridiff").is_none(),
-            "{}: installed on a warm cache",
-            ex.workflow
-        );
-        assert!(
-            step(&done, "gate").is_some(),
-            "{}: the gate did not run",
-            ex.workflow
-        );
-        assert!(dir.join("uridiff-report/index.html").is_file());
-        assert!(dir.join("uridiff.sarif").is_file() && dir.join("uridiff-junit.xml").is_file());
-        assert!(std::fs::metadata(&job.summary).is_ok_and(|m| m.len() > 0));
-
-        // A deliberate regression: the gate step fails, naming the new deviations; the steps
-        // after it still run (the report, the uploads: their `if:` holds).
-        let source = dir.join(ex.source);
-        let text = std::fs::read_to_string(&source).unwrap();
-        assert!(text.contains(ex.regression.0), "{}", ex.source);
-        std::fs::write(&source, text.replace(ex.regression.0, ex.regression.1)).unwrap();
-        let _ = std::fs::remove_file(&job.summary);
-        let done = job.replay(&w, &built);
-        others_passed(&done, &["gate"]);
-        let (code, out) = step(&done, "gate").clone().expect("the gate ran");
-        assert_eq!(code, 1, "{}: the gate on a regression:\n{out}", ex.workflow);
-        assert!(out.contains("uridiff diff"), "{out}");
-        let sarif: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(dir.join("uridiff.sarif")).unwrap()).unwrap();
-        let results = sarif["runs"][0]["results"].as_array().map_or(0, Vec::len);
-        assert!(results > 0, "{}: no SARIF result", ex.workflow);
-        let summary_text = std::fs::read_to_string(&job.summary).unwrap();
-        assert!(summary_text.contains("tinyuri"), "{summary_text}");
-        // The report step still ran (if: always()), so the artifact has something to show.
-        assert!(dir.join("uridiff-report/index.html").is_file());
-        assert!(
-            step(&done, "github/codeql-action/upload-sarif@v4").is_some(),
-            "{}: the SARIF of a failing gate is not uploaded",
-            ex.workflow
-        );
-
-        // The gate cannot run (its worker is gone: exit 2): the SARIF, JUnit and step summary
-        // say why, and the upload steps still run.
-        std::fs::write(&source, &text).unwrap();
-        let worker = ex.worker;
-        std::fs::rename(dir.join(worker), dir.join(format!("{worker}.gone"))).unwrap();
-        let _ = std::fs::remove_file(&job.summary);
-        let _ = std::fs::remove_dir_all(dir.join("uridiff-report"));
-        let done = job.replay(&w, &built);
-        // The report step needs the worker too.
-        others_passed(&done, &["gate", "uridiff report"]);
-        let (code, out) = step(&done, "gate").clone().expect("the gate ran");
-        assert_eq!(
-            code, 2,
-            "{}: the gate without its worker:\n{out}",
-            ex.workflow
-        );
-        let sarif: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(dir.join("uridiff.sarif")).unwrap()).unwrap();
-        let invocation = &sarif["runs"][0]["invocations"][0];
-        assert_eq!(invocation["executionSuccessful"], false, "{}", ex.workflow);
-        let why = invocation["toolExecutionNotifications"][0]["message"]["text"]
-            .as_str()
-            .unwrap_or_default();
-        assert!(why.contains("tinyuri"), "{}: {why}", ex.workflow);
-        let junit = std::fs::read_to_string(dir.join("uridiff-junit.xml")).unwrap();
-        assert!(junit.contains(r#"errors="1""#), "{junit}");
-        let summary_text = std::fs::read_to_string(&job.summary).unwrap();
-        assert!(
-            summary_text.contains("could not run") && summary_text.contains("tinyuri"),
-            "{summary_text}"
-        );
-        for upload in [
-            "actions/upload-artifact@v7",
-            "github/codeql-action/upload-sarif@v4",
-        ] {
-            assert!(
-                step(&done, upload).is_some(),
-                "{}: {upload} skipped",
-                ex.workflow
-            );
-        }
-        std::fs::rename(dir.join(format!("{worker}.gone")), dir.join(worker)).unwrap();
+    let w = workflow(&Path::new(ROOT).join("examples/ci").join(ex.workflow));
+    pinned_and_cached(ex.workflow, &w);
+    let available = Command::new(ex.needs)
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !available {
+        eprintln!("note: {} missing: {} is not run", ex.needs, ex.workflow);
+        return;
     }
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("ci-examples");
+    let dir = tmp.join(ex.fixture);
+    let home = tmp.join(format!("home-{}", ex.fixture));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    copy_dir(
+        &Path::new(ROOT)
+            .join("examples/ci/fixtures")
+            .join(ex.fixture),
+        &dir,
+    );
+    // What a maintainer does once: vendor the helper, or point Cargo at uridiff-worker.
+    match ex.fixture {
+        "rust" => {
+            let manifest = dir.join("Cargo.toml");
+            let text = std::fs::read_to_string(&manifest)
+                .unwrap()
+                .replace("../../../../workers/rust", &format!("{ROOT}/workers/rust"));
+            std::fs::write(&manifest, text).unwrap();
+        }
+        "npm" => {
+            std::fs::copy(
+                Path::new(ROOT).join("workers/sdk/uridiff_worker.js"),
+                dir.join("uridiff_worker.js"),
+            )
+            .unwrap();
+        }
+        _ => {
+            std::fs::copy(
+                Path::new(ROOT).join("workers/sdk/uridiff_worker.py"),
+                dir.join("uridiff_worker.py"),
+            )
+            .unwrap();
+        }
+    }
+    let job = Job {
+        summary: dir.join("step-summary.md"),
+        target: tmp.join("target"),
+        dir: dir.clone(),
+        home,
+    };
+    let gate = w
+        .steps
+        .iter()
+        .find(|s| s.id.as_deref() == Some("gate"))
+        .and_then(|s| s.run.clone())
+        .expect("a step with id: gate that runs a command");
+
+    // The baseline, made locally with the gate's own command and the uridiff built here.
+    let (code, out, _) = job.sh(
+        &format!("{gate} --write-baseline"),
+        &w.env,
+        &[built.parent().unwrap().to_owned()],
+    );
+    assert_eq!(code, 0, "{}: writing the baseline:\n{out}", ex.workflow);
+    assert!(dir.join("uridiff.baseline").is_file());
+
+    // The workflow passes on the library as it was, uridiff found where the cache put it.
+    let _ = std::fs::remove_file(&job.summary);
+    let done = job.replay(&w, &built);
+    others_passed(&done, &[]);
+    assert!(
+        step(&done, "install-uridiff").is_none(),
+        "{}: installed on a warm cache",
+        ex.workflow
+    );
+    assert!(
+        step(&done, "gate").is_some(),
+        "{}: the gate did not run",
+        ex.workflow
+    );
+    assert!(dir.join("uridiff-report/index.html").is_file());
+    assert!(dir.join("uridiff.sarif").is_file() && dir.join("uridiff-junit.xml").is_file());
+    assert!(std::fs::metadata(&job.summary).is_ok_and(|m| m.len() > 0));
+
+    // A deliberate regression: the gate step fails, naming the new deviations; the steps
+    // after it still run (the report, the uploads: their `if:` holds).
+    let source = dir.join(ex.source);
+    let text = std::fs::read_to_string(&source).unwrap();
+    assert!(text.contains(ex.regression.0), "{}", ex.source);
+    std::fs::write(&source, text.replace(ex.regression.0, ex.regression.1)).unwrap();
+    let _ = std::fs::remove_file(&job.summary);
+    let done = job.replay(&w, &built);
+    others_passed(&done, &["gate"]);
+    let (code, out) = step(&done, "gate").clone().expect("the gate ran");
+    assert_eq!(code, 1, "{}: the gate on a regression:\n{out}", ex.workflow);
+    assert!(out.contains("uridiff diff"), "{out}");
+    let sarif: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("uridiff.sarif")).unwrap()).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().map_or(0, Vec::len);
+    assert!(results > 0, "{}: no SARIF result", ex.workflow);
+    let summary_text = std::fs::read_to_string(&job.summary).unwrap();
+    assert!(summary_text.contains("tinyuri"), "{summary_text}");
+    // The report step still ran (if: always()), so the artifact has something to show.
+    assert!(dir.join("uridiff-report/index.html").is_file());
+    assert!(
+        step(&done, "github/codeql-action/upload-sarif@v4").is_some(),
+        "{}: the SARIF of a failing gate is not uploaded",
+        ex.workflow
+    );
+
+    // The gate cannot run (its worker is gone: exit 2): the SARIF, JUnit and step summary
+    // say why, and the upload steps still run.
+    std::fs::write(&source, &text).unwrap();
+    let worker = ex.worker;
+    std::fs::rename(dir.join(worker), dir.join(format!("{worker}.gone"))).unwrap();
+    let _ = std::fs::remove_file(&job.summary);
+    let _ = std::fs::remove_dir_all(dir.join("uridiff-report"));
+    let done = job.replay(&w, &built);
+    // The report step needs the worker too.
+    others_passed(&done, &["gate", "uridiff report"]);
+    let (code, out) = step(&done, "gate").clone().expect("the gate ran");
+    assert_eq!(
+        code, 2,
+        "{}: the gate without its worker:\n{out}",
+        ex.workflow
+    );
+    let sarif: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("uridiff.sarif")).unwrap()).unwrap();
+    let invocation = &sarif["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], false, "{}", ex.workflow);
+    let why = invocation["toolExecutionNotifications"][0]["message"]["text"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(why.contains("tinyuri"), "{}: {why}", ex.workflow);
+    let junit = std::fs::read_to_string(dir.join("uridiff-junit.xml")).unwrap();
+    assert!(junit.contains(r#"errors="1""#), "{junit}");
+    let summary_text = std::fs::read_to_string(&job.summary).unwrap();
+    assert!(
+        summary_text.contains("could not run") && summary_text.contains("tinyuri"),
+        "{summary_text}"
+    );
+    for upload in [
+        "actions/upload-artifact@v7",
+        "github/codeql-action/upload-sarif@v4",
+    ] {
+        assert!(
+            step(&done, upload).is_some(),
+            "{}: {upload} skipped",
+            ex.workflow
+        );
+    }
+    std::fs::rename(dir.join(format!("{worker}.gone")), dir.join(worker)).unwrap();
 }

@@ -1,7 +1,8 @@
 //! Reproduce lines (src/subjects/reproduce.rs), run as a reader runs them: for each shipped
 //! worker whose runtime is here and a sample of tricky inputs, the line's output shows the
 //! host, path and query the worker reports through uridiff, and the resolved reference it
-//! answers. A worker whose runtime is missing is skipped with a printed note.
+//! answers. A worker's samples run as one program, one interpreter or build for them all.
+//! A worker whose runtime is missing is skipped with a printed note.
 
 use std::process::Command;
 use std::time::Duration;
@@ -9,7 +10,7 @@ use std::time::Duration;
 use uridiff::model::{Component, Op, Outcome};
 use uridiff::parsers::workers;
 use uridiff::subjects::external::External;
-use uridiff::subjects::reproduce::reproduce;
+use uridiff::subjects::reproduce::{batch, reproduce, Sample, SEPARATOR};
 use uridiff::subjects::{Ctx, Subject};
 
 /// IPv6 with a zone, userinfo with "@", a backslash, spaces, percent-encodings, opaque URIs,
@@ -55,6 +56,16 @@ fn run_line(line: &str) -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// What a sample's program prints: these `component=value` lines among its output, or this
+/// resolved reference as the whole of it.
+enum Want {
+    Lines(Vec<String>),
+    Whole(String),
+}
+
+/// Each worker's samples run as one program ([`batch`]: one interpreter started, one source
+/// built, not one per sample), every sample's output held to what the worker reports; and the
+/// first sample's own line run alone prints what its part of the batch printed.
 #[test]
 fn each_reproduce_line_prints_what_its_worker_reports() {
     let ctx = Ctx::default();
@@ -69,6 +80,9 @@ fn each_reproduce_line_prints_what_its_worker_reports() {
             continue;
         }
         let declared = worker.info().components;
+        // (operation, input, base), and (what it is, its own line, what it prints).
+        let mut samples: Vec<Sample> = Vec::new();
+        let mut wants: Vec<(String, String, Want)> = Vec::new();
         for input in SAMPLE {
             let shown = String::from_utf8_lossy(input);
             let line = reproduce(w.name, Op::Parse, input, None)
@@ -76,8 +90,7 @@ fn each_reproduce_line_prints_what_its_worker_reports() {
             let Outcome::Accepted(parsed) = worker.parse(input, &ctx) else {
                 continue; // a rejection's wording is the library's; the values are what we compare
             };
-            let printed = run_line(&line)
-                .unwrap_or_else(|e| panic!("{} on {shown:?}: `{line}` failed: {e}", w.name));
+            let mut lines = Vec::new();
             for c in [Component::Host, Component::Path, Component::Query] {
                 if !declared.contains(c) || parsed.not_reported.contains(c) {
                     continue;
@@ -85,31 +98,73 @@ fn each_reproduce_line_prints_what_its_worker_reports() {
                 let Some(value) = parsed.components.get(c) else {
                     continue;
                 };
-                let want = format!("{c}={value}");
-                assert!(
-                    printed.lines().any(|l| l == want),
-                    "{} on {shown:?}: `{want}` not in the output of\n{line}\n---\n{printed}",
-                    w.name
-                );
-                compared += 1;
+                lines.push(format!("{c}={value}"));
             }
+            samples.push((Op::Parse, input, None));
+            wants.push((format!("{shown:?}"), line, Want::Lines(lines)));
         }
-        if !w
-            .worker()
+        if w.worker()
             .is_some_and(|w| w.operations.contains(&Op::Resolve))
         {
+            for (base, reference) in RESOLVE {
+                let Outcome::Accepted(value) = worker.resolve(base, reference, &ctx) else {
+                    continue;
+                };
+                let line = reproduce(w.name, Op::Resolve, reference, Some(base)).expect("a line");
+                samples.push((Op::Resolve, reference, Some(base)));
+                let shown = format!(
+                    "{:?} against {:?}",
+                    String::from_utf8_lossy(reference),
+                    String::from_utf8_lossy(base)
+                );
+                wants.push((shown, line, Want::Whole(value)));
+            }
+        }
+        if samples.is_empty() {
             continue;
         }
-        for (base, reference) in RESOLVE {
-            let Outcome::Accepted(value) = worker.resolve(base, reference, &ctx) else {
-                continue;
-            };
-            let line = reproduce(w.name, Op::Resolve, reference, Some(base)).expect("a line");
-            let printed =
-                run_line(&line).unwrap_or_else(|e| panic!("{}: `{line}` failed: {e}", w.name));
-            assert_eq!(printed.trim_end_matches('\n'), value, "{}: {line}", w.name);
-            compared += 1;
+        let together = batch(w.name, &samples).expect("a batch line");
+        let printed =
+            run_line(&together).unwrap_or_else(|e| panic!("{}: `{together}` failed: {e}", w.name));
+        let outputs: Vec<&str> = printed.split(&format!("{SEPARATOR}\n")).collect();
+        assert_eq!(
+            outputs.len(),
+            samples.len() + 1,
+            "{}: one output per sample, each ended by the separator, in\n{together}\n---\n{printed}",
+            w.name
+        );
+        assert_eq!(outputs[samples.len()], "", "{}: {printed}", w.name);
+        for ((shown, line, want), printed) in wants.iter().zip(&outputs) {
+            match want {
+                Want::Lines(lines) => {
+                    for want in lines {
+                        assert!(
+                            printed.lines().any(|l| l == want),
+                            "{} on {shown}: `{want}` not in the output of\n{line}\n---\n{printed}",
+                            w.name
+                        );
+                        compared += 1;
+                    }
+                }
+                Want::Whole(value) => {
+                    assert_eq!(
+                        printed.trim_end_matches('\n'),
+                        value,
+                        "{} on {shown}: {line}",
+                        w.name
+                    );
+                    compared += 1;
+                }
+            }
         }
+        let (shown, line, _) = &wants[0];
+        let alone = run_line(line)
+            .unwrap_or_else(|e| panic!("{} on {shown}: `{line}` failed: {e}", w.name));
+        assert_eq!(
+            alone, outputs[0],
+            "{} on {shown}: the line alone and in the batch print alike:\n{line}",
+            w.name
+        );
     }
     // python-urllib, node-whatwg, node-legacy-url and java-uri run on every uridiff machine.
     assert!(compared >= 4 * SAMPLE.len(), "{compared} values compared");
@@ -154,7 +209,9 @@ fn a_reports_classes_reproduce_without_uridiff() {
         progress: &|| (),
     })
     .expect("no WHATWG file");
-    let mut checked = 0;
+    // The first 25 classes with a value to show, each class's line its parser's for its
+    // example (so that the batch below runs the programs of these lines).
+    let mut picked: Vec<(&uridiff::engine::ClassRecord, &str, String)> = Vec::new();
     for c in report.classes.iter().filter(|c| !c.explained) {
         let Some(line) = &c.reproduce else {
             continue;
@@ -169,15 +226,54 @@ fn a_reports_classes_reproduce_without_uridiff() {
             (Outcome::Accepted(uridiff::model::Answer::Text(t)), None) => t.clone(),
             _ => continue,
         };
-        let printed = run_line(line).unwrap_or_else(|e| panic!("{}: `{line}` failed: {e}", c.key));
-        assert!(
-            printed.lines().any(|l| l == want),
-            "{}: `{want}` is not in what\n{line}\nprints:\n{printed}",
+        let e = &c.example;
+        assert_eq!(
+            reproduce(&c.signature.subject, e.op, &e.input, e.second.as_deref()).as_deref(),
+            Some(line.as_str()),
+            "{}: the class's line is its parser's line for its example",
             c.key
         );
-        checked += 1;
-        if checked == 25 {
+        picked.push((c, line, want));
+        if picked.len() == 25 {
             break;
+        }
+    }
+    // One program per parser for its classes' examples.
+    let mut by_subject: std::collections::BTreeMap<&str, Vec<_>> = Default::default();
+    for p in &picked {
+        by_subject
+            .entry(p.0.signature.subject.as_str())
+            .or_default()
+            .push(p);
+    }
+    let mut checked = 0;
+    for (subject, classes) in by_subject {
+        let samples: Vec<Sample> = classes
+            .iter()
+            .map(|(c, _, _)| {
+                (
+                    c.example.op,
+                    &c.example.input[..],
+                    c.example.second.as_deref(),
+                )
+            })
+            .collect();
+        let together = batch(subject, &samples).expect("a batch line");
+        let printed =
+            run_line(&together).unwrap_or_else(|e| panic!("{subject}: `{together}` failed: {e}"));
+        let outputs: Vec<&str> = printed.split(&format!("{SEPARATOR}\n")).collect();
+        assert_eq!(
+            outputs.len(),
+            samples.len() + 1,
+            "{subject}: one output per class, each ended by the separator, in\n{together}\n---\n{printed}"
+        );
+        for ((c, line, want), printed) in classes.iter().zip(&outputs) {
+            assert!(
+                printed.lines().any(|l| l == want),
+                "{}: `{want}` is not in what\n{line}\nprints:\n{printed}",
+                c.key
+            );
+            checked += 1;
         }
     }
     eprintln!("{checked} classes reproduced without uridiff");

@@ -63,16 +63,253 @@ pub fn reproduce(subject: &str, op: Op, input: &[u8], second: Option<&[u8]>) -> 
 /// assert_eq!(line(Reproduce::None, Op::Parse, b"http://a/", None), None);
 /// ```
 pub fn line(template: Reproduce, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+    match template {
+        Reproduce::Rust(call) => rust(call, op, input, second),
+        _ => program(template, op, input, second).map(|p| p.line()),
+    }
+}
+
+/// One shell command that runs the programs of `subject` for every `(op, input, second)` of
+/// `samples` in one process (one interpreter started, one source file built), each program's
+/// output followed by a line [`SEPARATOR`]: what [`reproduce`]'s lines print, one after the
+/// other, for a reader checking many inputs of one library. `None` where one sample has no
+/// line, and for the in-process Rust crates (their lines are statements for a `main`).
+///
+/// A program that stops its process (an exception, a rejection that exits) leaves the
+/// separators of it and of the samples after it unprinted.
+///
+/// # Examples
+///
+/// ```
+/// use uridiff::model::Op;
+/// use uridiff::subjects::reproduce::{batch, SEPARATOR};
+/// let both = batch(
+///     "python-urllib",
+///     &[(Op::Parse, b"http://a/b", None), (Op::Resolve, b"g", Some(b"http://a/"))],
+/// )
+/// .unwrap();
+/// assert!(both.starts_with("python3 -c '"), "{both}");
+/// assert!(both.contains("urlsplit(\"http://a/b\")") && both.contains(SEPARATOR), "{both}");
+/// assert_eq!(batch("impl", &[(Op::Parse, b"http://a/", None)]), None);
+/// ```
+pub fn batch(subject: &str, samples: &[Sample<'_>]) -> Option<String> {
+    let card = crate::parsers::card(subject)?;
+    let programs = samples
+        .iter()
+        .map(|(op, input, second)| program(card.reproduce, *op, input, *second))
+        .collect::<Option<Vec<Program>>>()?;
+    Program::batch(&programs)
+}
+
+/// One sample of a [`batch`]: the operation, the input, and the base of `resolve` or the other
+/// operand of `equivalent`.
+pub type Sample<'a> = (Op, &'a [u8], Option<&'a [u8]>);
+
+/// The line a batch's program prints after each sample's output ([`batch`]).
+pub const SEPARATOR: &str = "--- uridiff: end of sample ---";
+
+/// How a reproduce program runs, and its source: kept apart from the shell line so that the
+/// programs of one library can be run as one ([`batch`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Program {
+    /// An interpreter given its program as one shell word: `command 'source'`.
+    Inline {
+        /// The command before the program (`python3 -c`, `NODE_PATH=... node -e`).
+        command: String,
+        /// The program's language, for the separator's statement.
+        lang: Lang,
+        /// The program.
+        source: String,
+    },
+    /// A single-file Java source program (JEP 330) whose `main` runs `body`, with `o` a UTF-8
+    /// `PrintStream` on standard output.
+    Java {
+        /// The class, and the file's name.
+        class: &'static str,
+        /// `-cp ...` and a space, or nothing.
+        classpath: &'static str,
+        /// The statements of `main`.
+        body: String,
+    },
+    /// A Go `main` body (`fmt`, `net/url` and `strings` imported) run by `go run`.
+    Go {
+        /// The statements of `main`.
+        body: String,
+    },
+    /// A C or C++ `main` body, written to a source file, built, then run.
+    Built {
+        /// The headers included.
+        includes: &'static [&'static str],
+        /// The compiler and its options before `-o`.
+        compiler: &'static str,
+        /// The source file's extension (`c`, `cpp`).
+        ext: &'static str,
+        /// The libraries linked.
+        libs: &'static str,
+        /// The statements of `main`, before its `return 0;`.
+        body: String,
+    },
+}
+
+impl Program {
+    /// The one-line shell command that runs this program alone.
+    pub(crate) fn line(&self) -> String {
+        match self {
+            Program::Inline {
+                command, source, ..
+            } => format!("{command} {}", sh_quote(source)),
+            Program::Java {
+                class,
+                classpath,
+                body,
+            } => java_line(class, classpath, body),
+            Program::Go { body } => go_line(body),
+            Program::Built {
+                includes,
+                compiler,
+                ext,
+                libs,
+                body,
+            } => built_line(
+                includes,
+                &format!("int main(void) {{ {body} return 0; }}"),
+                compiler,
+                ext,
+                libs,
+            ),
+        }
+    }
+
+    /// One shell command running `programs` (all of one library, so of one kind and command)
+    /// one after the other in one process, [`SEPARATOR`] printed after each; each program in
+    /// a scope of its own (a block, a closure, a function), so that their names do not clash.
+    fn batch(programs: &[Program]) -> Option<String> {
+        let first = programs.first()?;
+        let same = |f: &dyn Fn(&Program) -> bool| programs.iter().all(f).then_some(());
+        match first {
+            Program::Inline { command, lang, .. } => {
+                let mut sources = Vec::new();
+                for p in programs {
+                    let Program::Inline {
+                        command: c,
+                        lang: l,
+                        source,
+                    } = p
+                    else {
+                        return None;
+                    };
+                    (c == command && l == lang).then_some(())?;
+                    sources.push(source.as_str());
+                }
+                let sep = SEPARATOR;
+                // Python's statements and Ruby's one per line; a block each elsewhere.
+                let source = match lang {
+                    Lang::Python => sources
+                        .iter()
+                        .map(|s| format!("{s}\nprint(\"{sep}\")\n"))
+                        .collect::<String>(),
+                    Lang::Ruby => sources
+                        .iter()
+                        .map(|s| format!("{s}\nputs \"{sep}\"\n"))
+                        .collect(),
+                    Lang::Js => sources
+                        .iter()
+                        .map(|s| format!("{{ {s} }} console.log(\"{sep}\");\n"))
+                        .collect(),
+                    Lang::Perl => sources
+                        .iter()
+                        .map(|s| format!("{{ {s} }} print \"{sep}\\n\";\n"))
+                        .collect(),
+                    Lang::Php => sources
+                        .iter()
+                        .map(|s| format!("{s} echo \"{sep}\\n\";\n"))
+                        .collect(),
+                    _ => return None,
+                };
+                Some(
+                    Program::Inline {
+                        command: command.clone(),
+                        lang: *lang,
+                        source,
+                    }
+                    .line(),
+                )
+            }
+            Program::Java {
+                class, classpath, ..
+            } => {
+                same(
+                    &|p| matches!(p, Program::Java { class: c, classpath: k, .. } if c == class && k == classpath),
+                )?;
+                let body = programs
+                    .iter()
+                    .filter_map(|p| match p {
+                        Program::Java { body, .. } => {
+                            Some(format!("{{ {body} }} o.println(\"{SEPARATOR}\"); "))
+                        }
+                        _ => None,
+                    })
+                    .collect::<String>();
+                Some(java_line(class, classpath, &body))
+            }
+            Program::Go { .. } => {
+                same(&|p| matches!(p, Program::Go { .. }))?;
+                let body = programs
+                    .iter()
+                    .filter_map(|p| match p {
+                        // A closure each: a body's `return` ends its sample only.
+                        Program::Go { body } => Some(format!(
+                            "func() {{ {body} }}(); fmt.Println(\"{SEPARATOR}\"); "
+                        )),
+                        _ => None,
+                    })
+                    .collect::<String>();
+                Some(go_line(&body))
+            }
+            Program::Built {
+                includes,
+                compiler,
+                ext,
+                libs,
+                ..
+            } => {
+                same(&|p| {
+                    matches!(p, Program::Built { includes: i, compiler: c, ext: e, libs: l, .. }
+                        if i == includes && c == compiler && e == ext && l == libs)
+                })?;
+                // A function each: a body's `return 1;` ends its sample only.
+                let mut source = String::new();
+                let mut calls = String::new();
+                for (n, p) in programs.iter().enumerate() {
+                    if let Program::Built { body, .. } = p {
+                        source.push_str(&format!(
+                            "static int sample{n}(void) {{ {body} return 0; }} "
+                        ));
+                        calls.push_str(&format!("sample{n}(); puts(\"{SEPARATOR}\"); "));
+                    }
+                }
+                source.push_str(&format!("int main(void) {{ {calls}return 0; }}"));
+                let mut with_stdio = includes.to_vec();
+                if !with_stdio.contains(&"stdio.h") {
+                    with_stdio.push("stdio.h");
+                }
+                Some(built_line(&with_stdio, &source, compiler, ext, libs))
+            }
+        }
+    }
+}
+
+/// The program of `template` for `op` on `input` (see [`line`]); `None` for the Rust crates.
+fn program(template: Reproduce, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Program> {
     let two = |lang| Some((literal(lang, second?)?, literal(lang, input)?));
     match template {
-        Reproduce::None => None,
-        Reproduce::Rust(call) => rust(call, op, input, second),
+        Reproduce::None | Reproduce::Rust(_) => None,
         Reproduce::PythonUrllib => python_urllib(op, input, second),
         Reproduce::PythonRfc3986 => python_rfc3986(op, input, second),
-        Reproduce::PyPi(call) => pypi::line(call, op, input, second),
+        Reproduce::PyPi(call) => pypi::program(call, op, input, second),
         Reproduce::NodeWhatwg => node_whatwg(op, input, two(Lang::Js)),
         Reproduce::NodeLegacyUrl => node_legacy(op, input, two(Lang::Js)),
-        Reproduce::Npm(call) => npm::line(call, op, input, second),
+        Reproduce::Npm(call) => npm::program(call, op, input, second),
         Reproduce::JavaUri => java(op, input, two(Lang::Java)),
         Reproduce::GoNetUrl => go(op, input, two(Lang::Go)),
         Reproduce::PhpParseUrl => (op == Op::Parse).then(|| php(input)),
@@ -90,6 +327,46 @@ pub fn line(template: Reproduce, op: Op, input: &[u8], second: Option<&[u8]>) ->
     }
 }
 
+/// A shell line writing `program` (after `includes`) to a source file in a folder of its own
+/// (`mktemp -d`, so that two lines run at once do not build over each other), building it with
+/// `compiler` and `libs`, and running it.
+fn built_line(includes: &[&str], program: &str, compiler: &str, ext: &str, libs: &str) -> String {
+    let includes: Vec<String> = includes
+        .iter()
+        .map(|i| sh_quote(&format!("#include <{i}>")))
+        .collect();
+    format!(
+        "d=$(mktemp -d) && printf '%s\\n' {} {} > \"$d/urirepro.{ext}\" && {compiler} -o \
+         \"$d/urirepro\" \"$d/urirepro.{ext}\" {libs} && \"$d/urirepro\"",
+        includes.join(" "),
+        sh_quote(program)
+    )
+}
+
+/// A shell line writing the class `class` whose `main` runs `body` to `CLASS.java` and running it
+/// as a single-file source program.
+fn java_line(class: &str, classpath: &str, body: &str) -> String {
+    let program = format!(
+        "public class {class} {{ public static void main(String[] a) throws Exception {{ \
+         java.io.PrintStream o = new java.io.PrintStream(System.out, true, \"UTF-8\"); {body} }} }}"
+    );
+    format!(
+        "d=$(mktemp -d) && printf '%s\\n' {} > \"$d/{class}.java\" && java {classpath}\"$d/{class}.java\"",
+        sh_quote(&program)
+    )
+}
+
+/// A shell line writing a Go `main` running `body` to a file and running it with `go run`.
+fn go_line(body: &str) -> String {
+    let program = format!(
+        "package main; import (\"fmt\"; \"net/url\"; \"strings\"); func main() {{ {body} }}"
+    );
+    format!(
+        "d=$(mktemp -d) && printf '%s\\n' {} > \"$d/urirepro.go\" && go run \"$d/urirepro.go\"",
+        sh_quote(&program)
+    )
+}
+
 /// `name=value` lines of Python: `pairs` is `(name, expression)`.
 fn py_print(pairs: &[(&str, &str)]) -> String {
     let names: Vec<String> = pairs.iter().map(|(n, _)| format!("{n:?}")).collect();
@@ -102,7 +379,7 @@ fn py_print(pairs: &[(&str, &str)]) -> String {
 }
 
 /// python-urllib: `urlsplit`, `urljoin` (workers/python-urllib.py).
-fn python_urllib(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+fn python_urllib(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Program> {
     let program = match op {
         Op::Parse => {
             let x = literal(Lang::Python, input)?;
@@ -140,13 +417,13 @@ fn python_urllib(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> 
         }
         _ => return None,
     };
-    Some(format!("python3 -c {}", sh_quote(&program)))
+    Some(inline("python3 -c", Lang::Python, program))
 }
 
 /// python-rfc3986: `uri_reference`, its validator (of a resolution's operands too),
 /// `resolve_with`, `normalize`, `==`
 /// (workers/python-rfc3986.py). It takes text.
-fn python_rfc3986(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+fn python_rfc3986(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Program> {
     let text = |b: &[u8]| std::str::from_utf8(b).ok().and(literal(Lang::Python, b));
     let x = text(input)?;
     let program = match op {
@@ -183,7 +460,11 @@ fn python_rfc3986(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String>
         Op::Extract => return None,
     };
     // The `rfc3986` package is in the venv of pinned packages (workers/python/requirements.txt).
-    Some(format!("{} -c {}", pypi::python(), sh_quote(&program)))
+    Some(inline(
+        format!("{} -c", pypi::python()),
+        Lang::Python,
+        program,
+    ))
 }
 
 /// `name=value` lines of JavaScript.
@@ -196,7 +477,7 @@ fn js_print(pairs: &[(&str, &str)]) -> String {
 }
 
 /// node-whatwg: `new URL(input[, base])` (workers/node-whatwg.js).
-fn node_whatwg(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<String> {
+fn node_whatwg(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<Program> {
     let program = match op {
         Op::Parse => format!(
             "const u = new URL({}); {}",
@@ -221,11 +502,11 @@ fn node_whatwg(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<St
         }
         _ => return None,
     };
-    Some(format!("node -e {}", sh_quote(&program)))
+    Some(inline("node -e", Lang::Js, program))
 }
 
 /// node-legacy-url: `url.parse`, `url.resolve` (workers/node-legacy-url.js).
-fn node_legacy(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<String> {
+fn node_legacy(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<Program> {
     let program = match op {
         Op::Parse => format!(
             "const u = require(\"url\").parse({}); {}",
@@ -250,12 +531,12 @@ fn node_legacy(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<St
         }
         _ => return None,
     };
-    Some(format!("node -e {}", sh_quote(&program)))
+    Some(inline("node -e", Lang::Js, program))
 }
 
 /// java-uri: `new URI`, `resolve`, `normalize`, `equals` (workers/java-uri.java), as a
 /// single-file source program written by printf.
-fn java(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<String> {
+fn java(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<Program> {
     let x = literal(Lang::Java, input)?;
     let body = match op {
         Op::Parse => format!(
@@ -276,20 +557,17 @@ fn java(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<String> {
         }
         Op::Extract => return None,
     };
-    let program = format!(
-        "public class UriRepro {{ public static void main(String[] a) throws Exception {{ \
-         java.io.PrintStream o = new java.io.PrintStream(System.out, true, \"UTF-8\"); {body} }} }}"
-    );
-    Some(format!(
-        "d=$(mktemp -d) && printf '%s\\n' {} > \"$d/UriRepro.java\" && java \"$d/UriRepro.java\"",
-        sh_quote(&program)
-    ))
+    Some(Program::Java {
+        class: "UriRepro",
+        classpath: "",
+        body,
+    })
 }
 
 /// go-net-url: `url.Parse`, `ResolveReference` (workers/go-net-url.go), as a file written by
 /// printf and run by `go run`. The host is the worker's: `Hostname()` in the brackets that
 /// `URL.Host` holds; `opaque=` shows where an opaque URL keeps what is not its path.
-fn go(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<String> {
+fn go(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<Program> {
     let body = match op {
         Op::Parse => format!(
             "u, err := url.Parse({}); if err != nil {{ fmt.Println(err); return }}; \
@@ -309,17 +587,11 @@ fn go(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<String> {
         }
         _ => return None,
     };
-    let program = format!(
-        "package main; import (\"fmt\"; \"net/url\"; \"strings\"); func main() {{ {body} }}"
-    );
-    Some(format!(
-        "d=$(mktemp -d) && printf '%s\\n' {} > \"$d/urirepro.go\" && go run \"$d/urirepro.go\"",
-        sh_quote(&program)
-    ))
+    Some(Program::Go { body })
 }
 
 /// php-parse-url: `parse_url` (workers/php-parse-url.php); userinfo is user[":" pass].
-fn php(input: &[u8]) -> String {
+fn php(input: &[u8]) -> Program {
     let program = format!(
         "$p = parse_url({}); if ($p === false) {{ echo \"false\\n\"; exit(1); }} \
          $u = isset($p[\"user\"]) ? $p[\"user\"] . (isset($p[\"pass\"]) ? \":\" . $p[\"pass\"] : \"\") : null; \
@@ -328,11 +600,11 @@ fn php(input: &[u8]) -> String {
          \"fragment\" => $p[\"fragment\"] ?? null] as $k => $v) {{ echo \"$k=\", $v ?? \"null\", \"\\n\"; }}",
         literal(Lang::Php, input).unwrap_or_default()
     );
-    format!("php -r {}", sh_quote(&program))
+    inline("php -r", Lang::Php, program)
 }
 
 /// ruby-uri: `URI.parse`, `URI.join` (workers/ruby-uri.rb).
-fn ruby(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<String> {
+fn ruby(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<Program> {
     let program = match op {
         Op::Parse => format!(
             "u = URI.parse({}); [[\"scheme\", u.scheme], [\"userinfo\", u.userinfo], \
@@ -347,12 +619,12 @@ fn ruby(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<String> {
         }
         _ => return None,
     };
-    Some(format!("ruby -ruri -e {}", sh_quote(&program)))
+    Some(inline("ruby -ruri -e", Lang::Ruby, program))
 }
 
 /// perl-uri: `URI->new`, `new_abs`, `canonical`, `URI::eq` (workers/perl-uri.pl). A method the
 /// object's class lacks prints as such (the worker does not report it).
-fn perl(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<String> {
+fn perl(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<Program> {
     let x = literal(Lang::Perl, input)?;
     let program = match op {
         Op::Parse => format!(
@@ -372,13 +644,13 @@ fn perl(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<String> {
         }
         Op::Extract => return None,
     };
-    Some(format!("perl -MURI -e {}", sh_quote(&program)))
+    Some(inline("perl -MURI -e", Lang::Perl, program))
 }
 
 /// curl-url: `curl_url_set` with `CURLU_NON_SUPPORT_SCHEME`, then `curl_url_get` for each
 /// part (workers/curl-url.c), as a C file written by printf and built with `cc -lcurl`
 /// (Debian has no `trurl` in this release). The host gets its zone id back, as the worker's.
-fn curl(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+fn curl(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Program> {
     if input.contains(&0) || second.is_some_and(|s| s.contains(&0)) {
         return None; // a C string cannot hold it; the worker refuses it (code "nul-byte")
     }
@@ -409,14 +681,22 @@ fn curl(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
         ),
         _ => return None,
     };
-    let program =
-        format!("int main(void) {{ CURLU *h = curl_url(); CURLUcode rc; {body} return 0; }}");
-    Some(format!(
-        "d=$(mktemp -d) && printf '%s\\n' '#include <curl/curl.h>' '#include <stdio.h>' \
-         '#include <string.h>' {} > \"$d/urirepro.c\" && cc -o \"$d/urirepro\" \"$d/urirepro.c\" \
-         -lcurl && \"$d/urirepro\"",
-        sh_quote(&program)
-    ))
+    Some(Program::Built {
+        includes: &["curl/curl.h", "stdio.h", "string.h"],
+        compiler: "cc",
+        ext: "c",
+        libs: "-lcurl",
+        body: format!("CURLU *h = curl_url(); CURLUcode rc; {body}"),
+    })
+}
+
+/// An interpreter's program given as one shell word after `command`.
+fn inline(command: impl Into<String>, lang: Lang, source: String) -> Program {
+    Program::Inline {
+        command: command.into(),
+        lang,
+        source,
+    }
 }
 
 /// The in-process Rust crates: a statement to paste into a `main`, calling what the adapter

@@ -4,30 +4,31 @@
 //! order and with its mapping, as `name=value` lines. The compiled ones are a source file
 //! written by printf, built, then run, as curl's line is.
 
+use super::{inline, Program};
 use crate::model::Op;
-use crate::text::{literal, sh_quote, Lang};
+use crate::text::{literal, Lang};
 
-/// A C or C++ program's body wrapped in `main`, written to `urirepro.EXT` in a folder of its
-/// own (`mktemp -d`, so that two lines run at once do not build over each other), built with
-/// `compiler` and `libs`, and run.
-fn built(includes: &[&str], body: &str, compiler: &str, ext: &str, libs: &str) -> String {
-    let includes: Vec<String> = includes
-        .iter()
-        .map(|i| sh_quote(&format!("#include <{i}>")))
-        .collect();
-    let program = format!("int main(void) {{ {body} return 0; }}");
-    format!(
-        "d=$(mktemp -d) && printf '%s\\n' {} {} > \"$d/urirepro.{ext}\" && {compiler} -o \
-         \"$d/urirepro\" \"$d/urirepro.{ext}\" {libs} && \"$d/urirepro\"",
-        includes.join(" "),
-        sh_quote(&program)
-    )
+/// A C or C++ program's body for `main`, built with `compiler` and `libs`, and run.
+fn built(
+    includes: &'static [&'static str],
+    body: &str,
+    compiler: &'static str,
+    ext: &'static str,
+    libs: &'static str,
+) -> Program {
+    Program::Built {
+        includes,
+        compiler,
+        ext,
+        libs,
+        body: body.to_owned(),
+    }
 }
 
 /// c-uriparser: `uriParseSingleUriExA` over the literal's bytes, then the ranges (null as
 /// `(null)`), the path joined from its segments as the worker joins it; `uriAddBaseUriExA`,
 /// `uriNormalizeSyntaxA`, `uriEqualsUriA`.
-pub(super) fn uriparser(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+pub(super) fn uriparser(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Program> {
     let parse = |name: &str, bytes: &[u8]| {
         format!(
             "static const char {name}_s[] = {}; UriUriA {name}; const char *{name}_e = 0; \
@@ -83,7 +84,7 @@ pub(super) fn uriparser(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<S
 
 /// cpp-boost-url: `parse_uri_reference` and the encoded accessors (`(none)` where `has_*` is
 /// false, the host only with an authority); `resolve` against `parse_uri`; `url::normalize`.
-pub(super) fn boost_url(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+pub(super) fn boost_url(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Program> {
     let lit = |b: &[u8]| {
         let l = literal(Lang::C, b).unwrap_or_default();
         format!("boost::core::string_view({l}, sizeof {l} - 1)")
@@ -132,7 +133,7 @@ pub(super) fn boost_url(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<S
 
 /// c-libwget: `wget_iri_parse` and the fields of `wget_iri_t` (the port only where given);
 /// `wget_iri_relative_to_abs`.
-pub(super) fn libwget(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+pub(super) fn libwget(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Program> {
     if input.contains(&0) || second.is_some_and(|s| s.contains(&0)) {
         return None; // a C string cannot hold it; the worker refuses it (code "nul-byte")
     }
@@ -169,7 +170,7 @@ pub(super) fn libwget(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Str
 }
 
 /// ruby-addressable: `Addressable::URI.parse` and its readers, `join`, `normalize`, `==`.
-pub(super) fn addressable(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+pub(super) fn addressable(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Program> {
     let x = literal(Lang::Ruby, input)?;
     let program = match op {
         Op::Parse => format!(
@@ -187,12 +188,12 @@ pub(super) fn addressable(op: Op, input: &[u8], second: Option<&[u8]>) -> Option
         ),
         Op::Extract => return None,
     };
-    Some(format!("ruby -raddressable/uri -e {}", sh_quote(&program)))
+    Some(inline("ruby -raddressable/uri -e", Lang::Ruby, program))
 }
 
 /// perl-mojo-url: `Mojo::URL->new` over the input decoded as UTF-8 (Mojo::URL takes text),
 /// its attributes (the path and query as strings), printed in UTF-8; `to_abs`.
-pub(super) fn mojo_url(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+pub(super) fn mojo_url(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Program> {
     let text = |b: &[u8]| {
         std::str::from_utf8(b).ok()?;
         Some(format!("decode(\"UTF-8\", {})", literal(Lang::Perl, b)?))
@@ -212,16 +213,17 @@ pub(super) fn mojo_url(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<St
         ),
         _ => return None,
     };
-    Some(format!(
-        "perl -MMojo::URL -MEncode=decode -e {}",
-        sh_quote(&program)
+    Some(inline(
+        "perl -MMojo::URL -MEncode=decode -e",
+        Lang::Perl,
+        program,
     ))
 }
 
 /// java-okhttp: `HttpUrl.get` and its encoded getters (userinfo `null` where username and
 /// password are both empty, as the worker says), `resolve`; a single-file program on OkHttp's
 /// class path.
-pub(super) fn okhttp(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+pub(super) fn okhttp(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Program> {
     let x = literal(Lang::Java, input)?;
     let body = match op {
         Op::Parse => format!(
@@ -238,13 +240,9 @@ pub(super) fn okhttp(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Stri
         ),
         _ => return None,
     };
-    let program = format!(
-        "public class OkRepro {{ public static void main(String[] a) throws Exception {{ \
-         java.io.PrintStream o = new java.io.PrintStream(System.out, true, \"UTF-8\"); {body} }} }}"
-    );
-    Some(format!(
-        "d=$(mktemp -d) && printf '%s\\n' {} > \"$d/OkRepro.java\" && java -cp \
-         /usr/share/java/okhttp.jar:/usr/share/java/okio.jar \"$d/OkRepro.java\"",
-        sh_quote(&program)
-    ))
+    Some(Program::Java {
+        class: "OkRepro",
+        classpath: "-cp /usr/share/java/okhttp.jar:/usr/share/java/okio.jar ",
+        body,
+    })
 }

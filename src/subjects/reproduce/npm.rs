@@ -4,10 +4,10 @@
 //! (`src/subjects/external/packages.rs`), and prints what the worker reports, mapped as the
 //! worker's head comment says.
 
-use super::js_print;
+use super::{inline, js_print, Program};
 use crate::model::Op;
 use crate::parsers::NpmCall;
-use crate::text::{literal, sh_quote, Lang};
+use crate::text::{literal, Lang};
 
 /// `NODE_PATH` as uridiff sets it for these workers, written for `sh`: `$URIDIFF_PACKAGES`, else
 /// the user's cache folder.
@@ -15,7 +15,12 @@ const NODE_PATH: &str = "NODE_PATH=\"${URIDIFF_PACKAGES:-${XDG_CACHE_HOME:-$HOME
 
 /// The line of `call` (an npm worker's card's template), `None` for an operation its worker
 /// lacks (reached through [`super::reproduce`]).
-pub(super) fn line(call: NpmCall, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+pub(super) fn program(
+    call: NpmCall,
+    op: Op,
+    input: &[u8],
+    second: Option<&[u8]>,
+) -> Option<Program> {
     let x = || literal(Lang::Js, input);
     let two = || Some((literal(Lang::Js, second?)?, x()?));
     let program = match (call, op) {
@@ -134,12 +139,16 @@ pub(super) fn line(call: NpmCall, op: Op, input: &[u8], second: Option<&[u8]>) -
         },
         _ => return None,
     };
-    Some(format!("{NODE_PATH} node -e {}", sh_quote(&program)))
+    Some(inline(format!("{NODE_PATH} node -e"), Lang::Js, program))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn line(call: NpmCall, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+        program(call, op, input, second).map(|p| p.line())
+    }
 
     #[test]
     fn each_line_sets_node_path_and_calls_its_package() {

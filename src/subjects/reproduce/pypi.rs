@@ -4,7 +4,7 @@
 //! the worker calls, printing the components with the worker's mapping. The libraries take text
 //! only: an input that is not UTF-8 has no line.
 
-use super::py_print;
+use super::{inline, py_print, Program};
 use crate::model::Op;
 use crate::parsers::PyPiCall;
 use crate::text::{literal, sh_quote, Lang};
@@ -30,7 +30,12 @@ fn text(input: &[u8]) -> Option<String> {
 
 /// The line of `call` (a PyPI worker's card's template), `None` for an operation the worker
 /// lacks.
-pub(super) fn line(call: PyPiCall, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+pub(super) fn program(
+    call: PyPiCall,
+    op: Op,
+    input: &[u8],
+    second: Option<&[u8]>,
+) -> Option<Program> {
     let x = text(input)?;
     let y = || second.and_then(text);
     let program = match (call, op) {
@@ -146,12 +151,16 @@ pub(super) fn line(call: PyPiCall, op: Op, input: &[u8], second: Option<&[u8]>) 
         }
         _ => return None,
     };
-    Some(format!("{} -c {}", python(), sh_quote(&program)))
+    Some(inline(format!("{} -c", python()), Lang::Python, program))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn line(call: PyPiCall, op: Op, input: &[u8], second: Option<&[u8]>) -> Option<String> {
+        program(call, op, input, second).map(|p| p.line())
+    }
 
     const WORKERS: &[PyPiCall] = &[
         PyPiCall::Urllib3,
