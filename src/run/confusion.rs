@@ -636,6 +636,48 @@ mod class_tests {
     }
 
     #[test]
+    fn an_ipvfuture_literal_lowercased_without_brackets_is_still_no_place() {
+        let all = [
+            info("c-uriparser", "rfc3986"),
+            info("python-urllib", "python-urllib"),
+        ];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        // uriparser's host text `vA.=`, Python's `hostname` lowercased, `va.=`: both the
+        // literal `[vA.=]`, no place.
+        let outcomes = [
+            parsed(Some("vA.="), None, None),
+            parsed(Some("va.="), None, None),
+        ];
+        let host = partition(&infos, b"x://&@[vA.=]", Component::Host, 0..2, |i| {
+            &outcomes[i]
+        });
+        assert_eq!(host.len(), 1, "{host:?}");
+        assert_eq!(host[0].1, None);
+        // One step off: a name the input does not write as a literal.
+        let host = partition(&infos, b"x://&@vA.=", Component::Host, 0..2, |i| {
+            &outcomes[i]
+        });
+        assert_eq!(host.len(), 1, "{host:?}");
+        assert_eq!(host[0].1.as_deref(), Some("vA.="));
+    }
+
+    #[test]
+    fn an_authority_form_read_without_a_scheme_fills_in_no_default_port() {
+        let all = [info("c-libwget", "libwget"), info("http", "http")];
+        let infos: Vec<&SubjectInfo> = all.iter().collect();
+        // libwget fills in http and reads port 3; the http crate reads the authority form
+        // `+:3V` with no scheme and no port: no port of its own to connect to, so libwget's
+        // reading stands alone (before, the http crate's none was read as http's 80).
+        let no_scheme = Outcome::Accepted(Answer::Parsed(Box::new(Parsed {
+            components: Components::default().with(Component::Host, Some("+")),
+            ..Parsed::default()
+        })));
+        let outcomes = [parsed(Some("+"), None, Some("3")), no_scheme];
+        let port = partition(&infos, b"+:3V", Component::Port, 0..2, |i| &outcomes[i]);
+        assert_eq!(names(&infos, &port), [vec!["c-libwget"]]);
+    }
+
+    #[test]
     fn credentials_for_a_host_that_is_no_place_take_no_part() {
         let all = [info("url", "whatwg-url"), info("go-net-url", "go-net-url")];
         let infos: Vec<&SubjectInfo> = all.iter().collect();

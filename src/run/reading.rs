@@ -80,13 +80,21 @@ pub(super) fn partition<'o>(
         if note.is_some() && own.is_some_and(|s| !s.is_empty() && !handles(s)) {
             continue;
         }
-        // A port's default is its scheme's: the parser's own, or http for one that reads a
-        // scheme-less input as http.
-        let scheme_of = own.or(note.map(|_| "http")).or(scheme.as_deref());
+        // A port's default is its scheme's: the parser's own, the input's otherwise. One that
+        // takes part in a scheme-less input as http but reads no scheme fills in no default:
+        // the `http` crate reads `+:3V` as the authority form of a CONNECT target, whose port
+        // is required (RFC 9112 3.2.3), not as an http URL on port 80.
+        let scheme_of = own.or(note.map_or(scheme.as_deref(), |_| None));
         // An IPvFuture literal reported without its brackets (uriparser's host text, Python's
         // `hostname`) is the literal the input writes: no place, as with them.
-        let future =
-            |h: &str| h.starts_with(['v', 'V']) && contains(input, format!("[{h}]").as_bytes());
+        // Compared without case: Python's `hostname` lowercases the literal it strips.
+        let future = |h: &str| {
+            h.starts_with(['v', 'V'])
+                && contains(
+                    &input.to_ascii_lowercase(),
+                    format!("[{}]", h.to_ascii_lowercase()).as_bytes(),
+                )
+        };
         let reading = match v {
             Some(h) if c == Component::Host && future(h) => None,
             _ => canonical(c, v, scheme_of),
