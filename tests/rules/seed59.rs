@@ -7,7 +7,7 @@ use uri_spec::Edition;
 use uridiff::model::{Component, ComponentSet, Op, Outcome};
 use uridiff::subjects::{Ctx, Subject, SubjectInfo};
 
-use super::{double, fired, plays, rejected, split_with};
+use super::{double, fired, plays, rejected, resolves, split_with};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
@@ -138,6 +138,29 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     assert!(fires(okhttp_userinfo(), "http://a'b@h/", apostrophe));
     // One step off: no "'" in the userinfo (a "'" in the path is not encoded so).
     assert!(!fires(okhttp_userinfo(), "http://a@h/'", apostrophe));
+    // Perl's URI: an IPvFuture literal is no part of RFC 2396 with RFC 2732, so the network
+    // path's dot segment stays (RFC 2396 5.2 step 4).
+    let perl = |target: &'static str| {
+        resolves(
+            "perl-uri",
+            "perl-uri",
+            match target {
+                "kept" => |_, _| "git://[v7.x]/.".into(),
+                _ => |_, _| "git://[v7.x]/".into(),
+            },
+        )
+    };
+    let bracketed = "a reference or base holding";
+    assert!(fires(
+        perl("kept"),
+        "resolve://[v7.x]/.|git://a/b/c",
+        bracketed
+    ));
+    assert!(!fires(
+        perl("removed"),
+        "resolve://[v7.x]/.|git://a/b/c",
+        bracketed
+    ));
     let idna = "IDNA-encoded";
     assert!(fires(yarl_idna(), "o://e\u{3002}", idna));
     // One step off: a full stop that IDNA does not read as a dot (U+2024) stays a finding.

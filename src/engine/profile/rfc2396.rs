@@ -249,7 +249,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/brackets-resolved-as-2396",
         name: "a reference or base holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
-        explains: brackets_resolved_as_2396,
+        explains: perl_brackets_resolved_as_2396,
     },
     Rule {
         profile: "rfc2396",
@@ -726,6 +726,25 @@ fn ipv6_reference_accepted(e: &super::Evidence<'_>) -> bool {
 /// taken as reserved characters: resolved with them percent-encoded, the target's own brackets
 /// compared encoded.
 fn brackets_resolved_as_2396(e: &super::Evidence<'_>) -> bool {
+    brackets_resolved_where(e, |r| uri_spec::parse(r).is_err())
+}
+
+/// [`brackets_resolved_as_2396`] for Perl's URI, whose reference may also be one RFC 3986
+/// takes and the draft does not: an IPvFuture literal (`//[v7.x]/.`) is RFC 3986's and no part
+/// of RFC 2396 with RFC 2732 (`URI->new_abs("//[v7.x]/.", "git://a/b")` is `git://[v7.x]/.`,
+/// run here).
+fn perl_brackets_resolved_as_2396(e: &super::Evidence<'_>) -> bool {
+    brackets_resolved_where(e, |r| {
+        uri_spec::Parser::new()
+            .edition(Edition::UriSyntax02)
+            .parse(r)
+            .is_err()
+    })
+}
+
+/// The comparison of [`brackets_resolved_as_2396`], the reference's brackets counted where
+/// `rejected` says the reference is rejected.
+fn brackets_resolved_where(e: &super::Evidence<'_>, rejected: fn(&[u8]) -> bool) -> bool {
     let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
         return false;
     };
@@ -735,7 +754,7 @@ fn brackets_resolved_as_2396(e: &super::Evidence<'_>) -> bool {
     // base's: an IPv6 literal of RFC 2732 in the base's authority, which RFC 2396's grammar
     // lacks (`URI->new_abs("/.", "coap://[::1]/v1/")` is `coap://[::1]/.`, run here).
     let draft = uri_spec::Resolver::new().edition(Edition::UriSyntax02);
-    let in_reference = bracket(e.input) && uri_spec::parse(e.input).is_err();
+    let in_reference = bracket(e.input) && rejected(e.input);
     let in_base = bracket(base) && draft.base(base).is_err();
     if !(in_reference || in_base) || !bracket(got.as_bytes()) {
         return false;
