@@ -26,6 +26,7 @@ use uri_spec::Edition;
 pub use class::{
     disallowed_form, disallowed_kind, form, skeleton, Class, Coarse, Partition, Severity, Signature,
 };
+pub(crate) use compare::ipv6_written_compressed;
 pub use compare::{class_form, example_form, judge, judge_by, Finding, Judged};
 pub use fold::Classifier;
 pub use lenient::{

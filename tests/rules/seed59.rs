@@ -7,7 +7,7 @@ use uri_spec::Edition;
 use uridiff::model::{Component, ComponentSet, Op, Outcome};
 use uridiff::subjects::{Ctx, Subject, SubjectInfo};
 
-use super::{double, fired, plays, rejected, resolves, split_with};
+use super::{double, fired, normalizes_as, plays, rejected, resolves, split_with};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
@@ -18,7 +18,15 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (url_parse_slashes(), "Http:]"),
         (okhttp_userinfo(), "http://a'b@h/"),
         (yarl_idna(), "o://e\u{3002}"),
+        (uriparser_full(), "normalize://[::]"),
     ]
+}
+
+/// uriparser's normalization: an IPv6 literal written in eight groups of four digits.
+fn uriparser_full() -> Arc<dyn Subject> {
+    normalizes_as("c-uriparser", "rfc3986", |_| {
+        "//[0000:0000:0000:0000:0000:0000:0000:0000]".into()
+    })
 }
 
 /// OkHttp's HttpUrl: the userinfo with "'" percent-encoded (`USERNAME_ENCODE_SET`).
@@ -161,6 +169,10 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
         "resolve://[v7.x]/.|git://a/b/c",
         bracketed
     ));
+    let full = "eight groups of four digits";
+    assert!(fires(uriparser_full(), "normalize://[::]", full));
+    // One step off: another address written in full.
+    assert!(!fires(uriparser_full(), "normalize://[::1]", full));
     let idna = "IDNA-encoded";
     assert!(fires(yarl_idna(), "o://e\u{3002}", idna));
     // One step off: a full stop that IDNA does not read as a dot (U+2024) stays a finding.
