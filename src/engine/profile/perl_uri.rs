@@ -18,6 +18,30 @@ use crate::engine::Class;
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    // URI.pm, BUGS: "If the UTF8 flag isn't set the Latin-1 version (byte) of the character is
+    // percent encoded. This basically exposes the internal encoding of Perl strings." The
+    // worker hands `URI->new` the input's bytes, so a non-ASCII host's UTF-8 bytes are Latin-1
+    // characters to it, and its IDNA encoding is theirs: `URI->new("http://\xc3\xa9")->host`
+    // is `xn--gba5c` (the Punycode of "Ã©"), run here with URI 5.17.
+    Rule {
+        profile: "perl-uri",
+        id: "perl-uri/host-bytes-as-latin1",
+        name: "a non-ASCII host given as bytes is read as Latin-1 characters before its IDNA encoding (URI.pm, BUGS: \"the Latin-1 version (byte) of the character ... exposes the internal encoding of Perl strings\")",
+        explains: |e| {
+            let (Some(crate::model::Component::Host), Some(got), Ok(input)) =
+                (e.component(), e.got, std::str::from_utf8(e.input))
+            else {
+                return false;
+            };
+            let split = crate::subjects::lenient::split(input);
+            let Some(written) = split.get(crate::model::Component::Host) else {
+                return false;
+            };
+            let latin1: String = written.bytes().map(char::from).collect();
+            !written.is_ascii()
+                && super::punycode_labels(latin1.split('.')).as_deref() == Some(got)
+        },
+    },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/urn-nid-case-insensitive",
