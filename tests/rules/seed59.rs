@@ -20,7 +20,18 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (yarl_idna(), "o://e\u{3002}"),
         (uriparser_full(), "normalize://[::]"),
         (perl_host("xn--gba5c"), "http://\u{e9}"),
+        (http_takes(), "p://%@a"),
     ]
+}
+
+/// The `http` crate, played as taking every input as the split reads it.
+fn http_takes() -> Arc<dyn Subject> {
+    plays(
+        "http",
+        "http-request-target",
+        Edition::Rfc3986,
+        |input, _| split_with(input, &[]),
+    )
 }
 
 /// Perl's URI reading a host of `http://é` given as bytes: `host` the double's answer.
@@ -187,6 +198,11 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     assert!(fires(perl_host("xn--gba5c"), "http://\u{e9}", bytes));
     // One step off: another name.
     assert!(!fires(perl_host("other"), "http://\u{e9}", bytes));
+    let userinfo = "percent-encoded username and password";
+    assert!(fires(http_takes(), "p://%@a", userinfo));
+    assert!(fires(http_takes(), "p://%zz:%@a/", userinfo));
+    // One step off: a stray "%" in the host, not the userinfo.
+    assert!(!fires(http_takes(), "p://a%", userinfo));
     let idna = "IDNA-encoded";
     assert!(fires(yarl_idna(), "o://e\u{3002}", idna));
     // One step off: a full stop that IDNA does not read as a dot (U+2024) stays a finding.

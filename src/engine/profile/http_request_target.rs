@@ -11,7 +11,11 @@
 //!   "Should be percent-encoded, but accepted for parity with clients that send them as-is";
 //! - `validate_authority_bytes`: a "%" after the userinfo and outside an IPv6 literal "was part of
 //!   the hostname (and not part of an IPv6 address), and will fail with an error";
-//! - the same function: "If there's nothing after an `@`, this is bonkers" (an error).
+//! - the same function: "If there's nothing after an `@`, this is bonkers" (an error);
+//! - and: "Per rfc3986 3.2.1 and https://url.spec.whatwg.org/#authority-state the userinfo can
+//!   have a percent-encoded username and password", so a "%" is taken until an "@" shows it was
+//!   the userinfo's: `p://%@a` and `p://%zz@a` are taken with the authority as written, `p://a%`
+//!   is refused (run here with http 1.3).
 
 use super::Rule;
 #[allow(unused_imports)]
@@ -160,7 +164,45 @@ pub(super) const RULES: &[Rule] = &[
                 })
         },
     },
+    Rule {
+        profile: "http-request-target",
+        id: "http-request-target/userinfo-percent-unchecked",
+        name: "a \"%\" in the userinfo is taken whether or not two hex digits follow (validate_authority_bytes: \"the userinfo can have a percent-encoded username and password\")",
+        explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, userinfo_stray_percent_encoded),
+    },
 ];
+
+/// `input` with each "%" of its authority's userinfo (before the authority's last "@") that no
+/// two hex digits follow written "%25".
+fn userinfo_stray_percent_encoded(input: &[u8]) -> Vec<u8> {
+    let Some(start) = input.windows(3).position(|w| w == b"://").map(|i| i + 3) else {
+        return input.to_vec();
+    };
+    let end = input[start..]
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+        .map_or(input.len(), |i| start + i);
+    let Some(at) = input[start..end]
+        .iter()
+        .rposition(|&b| b == b'@')
+        .map(|i| start + i)
+    else {
+        return input.to_vec();
+    };
+    let mut out = input[..start].to_vec();
+    for i in start..at {
+        let escape = input[i + 1..at].len() >= 2
+            && input[i + 1].is_ascii_hexdigit()
+            && input[i + 2].is_ascii_hexdigit();
+        if input[i] == b'%' && !escape {
+            out.extend_from_slice(b"%25");
+        } else {
+            out.push(input[i]);
+        }
+    }
+    out.extend_from_slice(&input[at..]);
+    out
+}
 
 /// `input` with what http's path and query tables take beyond RFC 3986 percent-encoded (a stray
 /// "%" as "%25"), from where its path begins (the start of a target beginning with "/", else
