@@ -512,16 +512,9 @@ pub(crate) fn default_port(scheme: Option<&str>) -> Option<u16> {
 /// "The authority component is preceded by a double slash"), where the URL Standard reads
 /// `http:\a` and `http:/\a` as `http://a/`.
 pub(super) fn no_authority_without_slashes(e: &Evidence<'_>) -> bool {
-    let Class::Component(c) = e.class else {
+    let Some((c, text, split)) = rejected_parse_split(e) else {
         return false;
     };
-    if e.second.is_some() || uri_spec::parse(e.input).is_ok() {
-        return false;
-    }
-    let Ok(text) = std::str::from_utf8(e.input) else {
-        return false;
-    };
-    let split = crate::subjects::lenient::split(text);
     let Some(scheme) = split.get(Component::Scheme) else {
         return false;
     };
@@ -530,6 +523,23 @@ pub(super) fn no_authority_without_slashes(e: &Evidence<'_>) -> bool {
     }
     let bytes = |v: Option<&str>| pct_decode_bytes(v.unwrap_or_default());
     bytes(split.get(c)) == bytes(e.got)
+}
+
+/// A parse's component class on an input RFC 3986 rejects, with the input as text and its
+/// Appendix B split ([`crate::subjects::lenient::split`]): what a rule reading the input the way
+/// a splitter does starts from. `None` for another class, a job with a second operand, an
+/// input RFC 3986 takes or one that is not UTF-8.
+pub(super) fn rejected_parse_split<'a>(
+    e: &Evidence<'a>,
+) -> Option<(Component, &'a str, Components)> {
+    let Class::Component(c) = e.class else {
+        return None;
+    };
+    if e.second.is_some() || uri_spec::parse(e.input).is_ok() {
+        return None;
+    }
+    let text = std::str::from_utf8(e.input).ok()?;
+    Some((c, text, crate::subjects::lenient::split(text)))
 }
 
 /// Whether the evidence's component, on an input its reference rejected (the lenient

@@ -307,16 +307,9 @@ fn host_idna_encoded_on_the_way_back(e: &Evidence<'_>) -> bool {
 /// Appendix B split ([`crate::subjects::lenient::split`]: an authority only after "//", as
 /// `urlsplit` reads a netloc).
 fn split_parts_reencoded(e: &Evidence<'_>) -> bool {
-    let Class::Component(c) = e.class else {
+    let Some((c, _, split)) = super::rejected_parse_split(e) else {
         return false;
     };
-    if e.second.is_some() || uri_spec::parse(e.input).is_ok() {
-        return false;
-    }
-    let Ok(text) = std::str::from_utf8(e.input) else {
-        return false;
-    };
-    let split = crate::subjects::lenient::split(text);
     let written = match c {
         Component::Path => split.get(c).map(furl_path),
         Component::Query => split.get(c).map(furl_query),
