@@ -13,7 +13,7 @@
 use crate::model::{Answer, Component, Components, Op, Outcome, Parsed};
 use crate::subjects::SubjectInfo;
 
-use super::octets::scheme_colon;
+use super::octets::authority_span;
 use super::profile::{explain_for, Evidence, Rule};
 use super::{form, Class, Signature};
 
@@ -341,22 +341,6 @@ fn validity_reason(op: Op, input: &[u8], j: &Judged<'_>) -> Option<String> {
     }
 }
 
-/// Where the authority of `input` would be, read as RFC 3986 3 reads it: after
-/// `scheme ":"` (or at the start) a "//", then up to the next "/", "?" or "#". Empty when there
-/// is no "//" there.
-fn authority_span(input: &[u8]) -> std::ops::Range<usize> {
-    let scheme = scheme_colon(input).map_or(0, |colon| colon + 1);
-    if !input[scheme..].starts_with(b"//") {
-        return 0..0;
-    }
-    let start = scheme + 2;
-    let end = input[start..]
-        .iter()
-        .position(|b| matches!(b, b'/' | b'?' | b'#'))
-        .map_or(input.len(), |n| start + n);
-    start..end
-}
-
 /// Whether a component read again from a parser's own serialization is the one first read: the
 /// same text, or for a host the same IPv6 address in another spelling (RFC 4291 2.2: uriparser
 /// writes `[::]` back as `[0000:0000:0000:0000:0000:0000:0000:0000]`, one address).
@@ -567,7 +551,6 @@ fn text(a: &Answer) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::authority_span;
     use super::{ipv6_spelling_only, ipv6_written_compressed};
     use crate::model::{Answer, Op};
 
@@ -615,17 +598,5 @@ mod tests {
         assert!(!reread_alike(Host, Some("::1"), full));
         assert!(!reread_alike(Host, Some("a"), Some("A")));
         assert!(!reread_alike(Path, Some("/::"), Some("/0::")));
-    }
-
-    #[test]
-    fn the_authority_is_found_where_rfc_3986_reads_it() {
-        assert_eq!(authority_span(b"http://a b/c"), 7..10);
-        assert_eq!(authority_span(b"//h?q"), 2..3);
-        assert_eq!(authority_span(b"//"), 2..2);
-        // No "//" after the scheme, or no scheme before a "//" further on: no authority.
-        assert_eq!(authority_span(b"mailto:a@b"), 0..0);
-        assert_eq!(authority_span(b"a/b//c"), 0..0);
-        // "1a:" is no scheme: the "//" that follows is a path's.
-        assert_eq!(authority_span(b"1a://h"), 0..0);
     }
 }

@@ -1,7 +1,7 @@
 //! Octet-level readings of RFC 3986 that the comparison, the lenient reading and the profiles'
 //! rules all need, kept at the bottom of the engine so that none of those reaches another for
-//! them: where a scheme ends (section 3.1) and what percent-encoded octets stand for (section
-//! 2.1).
+//! them: where a scheme ends (section 3.1), where an authority stands (section 3), and what
+//! percent-encoded octets stand for (section 2.1).
 
 /// The position of the ":" that ends `input`'s scheme, when it opens with one (RFC 3986 3.1:
 /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`).
@@ -13,6 +13,22 @@ pub(crate) fn scheme_colon(input: &[u8]) -> Option<usize> {
                 .iter()
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
     })
+}
+
+/// Where the authority of `input` would be, read as RFC 3986 3 reads it: after
+/// `scheme ":"` (or at the start) a "//", then up to the next "/", "?" or "#". Empty when there
+/// is no "//" there.
+pub(crate) fn authority_span(input: &[u8]) -> std::ops::Range<usize> {
+    let scheme = scheme_colon(input).map_or(0, |colon| colon + 1);
+    if !input[scheme..].starts_with(b"//") {
+        return 0..0;
+    }
+    let start = scheme + 2;
+    let end = input[start..]
+        .iter()
+        .position(|b| matches!(b, b'/' | b'?' | b'#'))
+        .map_or(input.len(), |n| start + n);
+    start..end
 }
 
 /// `s` with every valid percent-encoding (RFC 3986 2.1: "%" and two hexadecimal digits)
@@ -59,5 +75,17 @@ mod tests {
         assert_eq!(pct_decode_bytes("%41%zz%4"), b"A%zz%4");
         assert_eq!(pct_decode_bytes("%c3%A9"), "\u{e9}".as_bytes());
         assert_eq!(pct_decode_bytes("%ff"), [0xff]);
+    }
+
+    #[test]
+    fn the_authority_is_found_where_rfc_3986_reads_it() {
+        assert_eq!(authority_span(b"http://a b/c"), 7..10);
+        assert_eq!(authority_span(b"//h?q"), 2..3);
+        assert_eq!(authority_span(b"//"), 2..2);
+        // No "//" after the scheme, or no scheme before a "//" further on: no authority.
+        assert_eq!(authority_span(b"mailto:a@b"), 0..0);
+        assert_eq!(authority_span(b"a/b//c"), 0..0);
+        // "1a:" is no scheme: the "//" that follows is a path's.
+        assert_eq!(authority_span(b"1a://h"), 0..0);
     }
 }

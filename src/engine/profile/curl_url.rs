@@ -49,17 +49,17 @@ fn file_drive_letter(input: &[u8]) -> bool {
     if !input[..colon].eq_ignore_ascii_case(b"file") {
         return false;
     }
-    let mut path = &input[colon + 1..];
-    if let Some(rest) = path.strip_prefix(b"//") {
-        let end = rest
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-            .unwrap_or(rest.len());
-        if !(rest[..end].is_empty() || rest[..end].eq_ignore_ascii_case(b"localhost")) {
+    // No "//" after the scheme: an empty span at 0 (the scheme stands before any "//").
+    let authority = crate::engine::octets::authority_span(input);
+    let path = if authority.start == 0 {
+        &input[colon + 1..]
+    } else {
+        let host = &input[authority.clone()];
+        if !(host.is_empty() || host.eq_ignore_ascii_case(b"localhost")) {
             return false;
         }
-        path = &rest[end..];
-    }
+        &input[authority.end..]
+    };
     let path = path.strip_prefix(b"/").unwrap_or(path);
     matches!(path, [l, b':' | b'|', rest @ ..]
         if l.is_ascii_alphabetic() && matches!(rest.first(), None | Some(b'/' | b'?' | b'#')))

@@ -175,13 +175,7 @@ pub(super) const RULES: &[Rule] = &[
 /// `input` with each "%" of its authority's userinfo (before the authority's last "@") that no
 /// two hex digits follow written "%25".
 fn userinfo_stray_percent_encoded(input: &[u8]) -> Vec<u8> {
-    let Some(start) = input.windows(3).position(|w| w == b"://").map(|i| i + 3) else {
-        return input.to_vec();
-    };
-    let end = input[start..]
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
-        .map_or(input.len(), |i| start + i);
+    let std::ops::Range { start, end } = crate::engine::octets::authority_span(input);
     let Some(at) = input[start..end]
         .iter()
         .rposition(|&b| b == b'@')

@@ -94,12 +94,7 @@ pub(super) const RULES: &[Rule] = &[
 /// `target` with each `'` of its authority's userinfo written `%27`; `target` itself when it
 /// has none.
 fn userinfo_apostrophe_encoded(target: &str) -> String {
-    let Some(start) = target.find("//").map(|i| i + 2) else {
-        return target.to_owned();
-    };
-    let end = target[start..]
-        .find(['/', '?', '#'])
-        .map_or(target.len(), |i| start + i);
+    let std::ops::Range { start, end } = crate::engine::octets::authority_span(target.as_bytes());
     let Some(at) = target[start..end].rfind('@').map(|i| start + i) else {
         return target.to_owned();
     };
