@@ -525,6 +525,42 @@ pub(super) fn no_authority_without_slashes(e: &Evidence<'_>) -> bool {
     bytes(split.get(c)) == bytes(e.got)
 }
 
+/// Whether the evidence's component is what RFC 3986 reads from `rewritten` (an empty host or
+/// port as none, an empty path after an authority as "/", an IP literal's brackets dropped
+/// where `unbracketed`), or, where RFC 3986 rejects both the input and `rewritten`, what the
+/// lenient reading reads from it: the parse of a library that rewrites the slashes after a
+/// scheme before it reads (URI.js, url-parse).
+pub(super) fn read_after_rewrite(
+    e: &Evidence<'_>,
+    component: Component,
+    rewritten: &[u8],
+    unbracketed: bool,
+) -> bool {
+    let Ok(c) = uri_spec::parse(rewritten) else {
+        return uri_spec::parse(e.input).is_err() && lenient_reading_of(e, rewritten);
+    };
+    let held = match component {
+        Component::Authority => c.authority,
+        Component::Userinfo => c.userinfo,
+        Component::Host => c.host.map(|h| h.text).filter(|h| !h.is_empty()).map(|h| {
+            match (
+                unbracketed,
+                h.strip_prefix('[').and_then(|h| h.strip_suffix(']')),
+            ) {
+                (true, Some(bare)) => bare,
+                _ => h,
+            }
+        }),
+        Component::Port => c.port.filter(|p| !p.is_empty()),
+        Component::Path => match (c.authority, c.path) {
+            (Some(_), Some("") | None) => Some("/"),
+            (_, p) => p,
+        },
+        _ => return false,
+    };
+    held == e.got
+}
+
 /// A parse's component class on an input RFC 3986 rejects, with the input as text and its
 /// Appendix B split ([`crate::subjects::lenient::split`]): what a rule reading the input the way
 /// a splitter does starts from. `None` for another class, a job with a second operand, an

@@ -455,25 +455,8 @@ fn slashes_as_browsers_read_them(e: &Evidence<'_>) -> bool {
     };
     // On an input RFC 3986 rejects, and still rejects rewritten: what the lenient reading reads
     // from the rewritten input (`ftp:\x02` is read as `ftp://\x02`, host `\x02`, run here).
-    let Ok(c) = uri_spec::parse(rewritten.as_bytes()) else {
-        return uri_spec::parse(e.input).is_err()
-            && super::lenient_reading_of(e, rewritten.as_bytes());
-    };
-    let held = match component {
-        Component::Host => c.host.map(|h| h.text).filter(|h| !h.is_empty()).map(|h| {
-            h.strip_prefix('[')
-                .and_then(|h| h.strip_suffix(']'))
-                .unwrap_or(h)
-        }),
-        Component::Path => match (c.authority, c.path) {
-            (Some(_), Some("") | None) => Some("/"),
-            (_, p) => p,
-        },
-        Component::Port => c.port.filter(|p| !p.is_empty()),
-        Component::Userinfo => c.userinfo,
-        _ => return false,
-    };
-    held == e.got
+    // URI.js gives an IP literal's host without its brackets (it reports no authority).
+    super::read_after_rewrite(e, component, rewritten.as_bytes(), true)
 }
 
 /// A relative-path reference's path with its dot segments resolved as URI.js's normalizePath

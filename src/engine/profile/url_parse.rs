@@ -137,21 +137,7 @@ fn special_slashes_ignored(e: &Evidence<'_>) -> bool {
     let Some(rewritten) = special_slashes_rewritten(e.input) else {
         return false;
     };
-    let Ok(c) = uri_spec::parse(&rewritten) else {
-        return uri_spec::parse(e.input).is_err() && super::lenient_reading_of(e, &rewritten);
-    };
-    let held = match component {
-        Component::Authority => c.authority,
-        Component::Userinfo => c.userinfo,
-        Component::Host => c.host.map(|h| h.text).filter(|h| !h.is_empty()),
-        Component::Port => c.port.filter(|p| !p.is_empty()),
-        Component::Path => match c.path {
-            Some("") | None => Some("/"),
-            p => p,
-        },
-        _ => return false,
-    };
-    held == e.got
+    super::read_after_rewrite(e, component, &rewritten, false)
 }
 
 fn scheme_relative_is_path(e: &Evidence<'_>) -> bool {
