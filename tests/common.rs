@@ -1,6 +1,7 @@
 //! What the modules of the integration tests share: the `uridiff` binary run with an input on
 //! its standard input, and its outputs read as text. (The modules that need another environment,
-//! `CI` set or unset, a working directory, run the binary their own way.)
+//! `CI` set or unset, a working directory, run the binary their own way.) And [`each_at_once`],
+//! for the checks that wait on one worker after another.
 
 use std::io::{ErrorKind, Write};
 use std::process::{Command, Output, Stdio};
@@ -37,4 +38,40 @@ pub fn stdout(o: &Output) -> String {
 /// Standard error as text (bytes that are not UTF-8 replaced).
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// `f` on every item, on up to `threads` threads at once, the results in the items' order.
+///
+/// For checks that spend their time waiting on other processes (a worker's runtime starting,
+/// a compiler, a pause with answers unread): the waits overlap. A panic in `f` is raised again
+/// here with its own message, after every thread has ended.
+pub fn each_at_once<T: Send, R: Send>(
+    items: Vec<T>,
+    threads: usize,
+    f: impl Fn(T) -> R + Sync,
+) -> Vec<R> {
+    let queue = std::sync::Mutex::new(items.into_iter().enumerate());
+    let mut done: Vec<(usize, std::thread::Result<R>)> = std::thread::scope(|scope| {
+        let runners: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let next = queue.lock().map(|mut q| q.next()).unwrap_or(None);
+                        let Some((at, item)) = next else { break mine };
+                        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(item)));
+                        mine.push((at, r));
+                    }
+                })
+            })
+            .collect();
+        runners
+            .into_iter()
+            .flat_map(|t| t.join().expect("a runner does not panic outside f"))
+            .collect()
+    });
+    done.sort_by_key(|(at, _)| *at);
+    done.into_iter()
+        .map(|(_, r)| r.unwrap_or_else(|p| std::panic::resume_unwind(p)))
+        .collect()
 }

@@ -68,106 +68,115 @@ enum Want {
 /// first sample's own line run alone prints what its part of the batch printed.
 #[test]
 fn each_reproduce_line_prints_what_its_worker_reports() {
+    // Four workers at a time: each waits on its runtime's start and its program's build.
+    let compared: usize =
+        crate::common::each_at_once(workers().collect(), 4, reproduces_what_it_reports)
+            .into_iter()
+            .sum();
+    // python-urllib, node-whatwg, node-legacy-url and java-uri run on every uridiff machine.
+    assert!(compared >= 4 * SAMPLE.len(), "{compared} values compared");
+}
+
+/// One worker of [`each_reproduce_line_prints_what_its_worker_reports`]: its samples' batch
+/// run and held to what it reports; how many values were compared.
+fn reproduces_what_it_reports(w: &'static uridiff::parsers::Card) -> usize {
+    let worker = External::shipped(w)
+        .expect("a worker")
+        .timeout(Duration::from_secs(30))
+        .handshake_timeout(Duration::from_secs(60));
+    if let Err(why) = worker.available() {
+        eprintln!("note: skipping {}'s reproduce lines: {why}", w.name);
+        return 0;
+    }
     let ctx = Ctx::default();
     let mut compared = 0;
-    for w in workers() {
-        let worker = External::shipped(w)
-            .expect("a worker")
-            .timeout(Duration::from_secs(30))
-            .handshake_timeout(Duration::from_secs(60));
-        if let Err(why) = worker.available() {
-            eprintln!("note: skipping {}'s reproduce lines: {why}", w.name);
-            continue;
-        }
-        let declared = worker.info().components;
-        // (operation, input, base), and (what it is, its own line, what it prints).
-        let mut samples: Vec<Sample> = Vec::new();
-        let mut wants: Vec<(String, String, Want)> = Vec::new();
-        for input in SAMPLE {
-            let shown = String::from_utf8_lossy(input);
-            let line = reproduce(w.name, Op::Parse, input, None)
-                .unwrap_or_else(|| panic!("{} has a parse line for {shown:?}", w.name));
-            let Outcome::Accepted(parsed) = worker.parse(input, &ctx) else {
-                continue; // a rejection's wording is the library's; the values are what we compare
+    let declared = worker.info().components;
+    // (operation, input, base), and (what it is, its own line, what it prints).
+    let mut samples: Vec<Sample> = Vec::new();
+    let mut wants: Vec<(String, String, Want)> = Vec::new();
+    for input in SAMPLE {
+        let shown = String::from_utf8_lossy(input);
+        let line = reproduce(w.name, Op::Parse, input, None)
+            .unwrap_or_else(|| panic!("{} has a parse line for {shown:?}", w.name));
+        let Outcome::Accepted(parsed) = worker.parse(input, &ctx) else {
+            continue; // a rejection's wording is the library's; the values are what we compare
+        };
+        let mut lines = Vec::new();
+        for c in [Component::Host, Component::Path, Component::Query] {
+            if !declared.contains(c) || parsed.not_reported.contains(c) {
+                continue;
+            }
+            let Some(value) = parsed.components.get(c) else {
+                continue;
             };
-            let mut lines = Vec::new();
-            for c in [Component::Host, Component::Path, Component::Query] {
-                if !declared.contains(c) || parsed.not_reported.contains(c) {
-                    continue;
-                }
-                let Some(value) = parsed.components.get(c) else {
-                    continue;
-                };
-                lines.push(format!("{c}={value}"));
-            }
-            samples.push((Op::Parse, input, None));
-            wants.push((format!("{shown:?}"), line, Want::Lines(lines)));
+            lines.push(format!("{c}={value}"));
         }
-        if w.worker()
-            .is_some_and(|w| w.operations.contains(&Op::Resolve))
-        {
-            for (base, reference) in RESOLVE {
-                let Outcome::Accepted(value) = worker.resolve(base, reference, &ctx) else {
-                    continue;
-                };
-                let line = reproduce(w.name, Op::Resolve, reference, Some(base)).expect("a line");
-                samples.push((Op::Resolve, reference, Some(base)));
-                let shown = format!(
-                    "{:?} against {:?}",
-                    String::from_utf8_lossy(reference),
-                    String::from_utf8_lossy(base)
-                );
-                wants.push((shown, line, Want::Whole(value)));
-            }
+        samples.push((Op::Parse, input, None));
+        wants.push((format!("{shown:?}"), line, Want::Lines(lines)));
+    }
+    if w.worker()
+        .is_some_and(|w| w.operations.contains(&Op::Resolve))
+    {
+        for (base, reference) in RESOLVE {
+            let Outcome::Accepted(value) = worker.resolve(base, reference, &ctx) else {
+                continue;
+            };
+            let line = reproduce(w.name, Op::Resolve, reference, Some(base)).expect("a line");
+            samples.push((Op::Resolve, reference, Some(base)));
+            let shown = format!(
+                "{:?} against {:?}",
+                String::from_utf8_lossy(reference),
+                String::from_utf8_lossy(base)
+            );
+            wants.push((shown, line, Want::Whole(value)));
         }
-        if samples.is_empty() {
-            continue;
-        }
-        let together = batch(w.name, &samples).expect("a batch line");
-        let printed =
-            run_line(&together).unwrap_or_else(|e| panic!("{}: `{together}` failed: {e}", w.name));
-        let outputs: Vec<&str> = printed.split(&format!("{SEPARATOR}\n")).collect();
-        assert_eq!(
-            outputs.len(),
-            samples.len() + 1,
-            "{}: one output per sample, each ended by the separator, in\n{together}\n---\n{printed}",
-            w.name
-        );
-        assert_eq!(outputs[samples.len()], "", "{}: {printed}", w.name);
-        for ((shown, line, want), printed) in wants.iter().zip(&outputs) {
-            match want {
-                Want::Lines(lines) => {
-                    for want in lines {
-                        assert!(
-                            printed.lines().any(|l| l == want),
-                            "{} on {shown}: `{want}` not in the output of\n{line}\n---\n{printed}",
-                            w.name
-                        );
-                        compared += 1;
-                    }
-                }
-                Want::Whole(value) => {
-                    assert_eq!(
-                        printed.trim_end_matches('\n'),
-                        value,
-                        "{} on {shown}: {line}",
+    }
+    if samples.is_empty() {
+        return 0;
+    }
+    let together = batch(w.name, &samples).expect("a batch line");
+    let printed =
+        run_line(&together).unwrap_or_else(|e| panic!("{}: `{together}` failed: {e}", w.name));
+    let outputs: Vec<&str> = printed.split(&format!("{SEPARATOR}\n")).collect();
+    assert_eq!(
+        outputs.len(),
+        samples.len() + 1,
+        "{}: one output per sample, each ended by the separator, in\n{together}\n---\n{printed}",
+        w.name
+    );
+    assert_eq!(outputs[samples.len()], "", "{}: {printed}", w.name);
+    for ((shown, line, want), printed) in wants.iter().zip(&outputs) {
+        match want {
+            Want::Lines(lines) => {
+                for want in lines {
+                    assert!(
+                        printed.lines().any(|l| l == want),
+                        "{} on {shown}: `{want}` not in the output of\n{line}\n---\n{printed}",
                         w.name
                     );
                     compared += 1;
                 }
             }
+            Want::Whole(value) => {
+                assert_eq!(
+                    printed.trim_end_matches('\n'),
+                    value,
+                    "{} on {shown}: {line}",
+                    w.name
+                );
+                compared += 1;
+            }
         }
-        let (shown, line, _) = &wants[0];
-        let alone = run_line(line)
-            .unwrap_or_else(|e| panic!("{} on {shown}: `{line}` failed: {e}", w.name));
-        assert_eq!(
-            alone, outputs[0],
-            "{} on {shown}: the line alone and in the batch print alike:\n{line}",
-            w.name
-        );
     }
-    // python-urllib, node-whatwg, node-legacy-url and java-uri run on every uridiff machine.
-    assert!(compared >= 4 * SAMPLE.len(), "{compared} values compared");
+    let (shown, line, _) = &wants[0];
+    let alone =
+        run_line(line).unwrap_or_else(|e| panic!("{} on {shown}: `{line}` failed: {e}", w.name));
+    assert_eq!(
+        alone, outputs[0],
+        "{} on {shown}: the line alone and in the batch print alike:\n{line}",
+        w.name
+    );
+    compared
 }
 
 /// The classes of a real run, as a reader checks them: for a sample of the unexplained classes
@@ -246,36 +255,41 @@ fn a_reports_classes_reproduce_without_uridiff() {
             .or_default()
             .push(p);
     }
-    let mut checked = 0;
-    for (subject, classes) in by_subject {
-        let samples: Vec<Sample> = classes
-            .iter()
-            .map(|(c, _, _)| {
-                (
-                    c.example.op,
-                    &c.example.input[..],
-                    c.example.second.as_deref(),
-                )
-            })
-            .collect();
-        let together = batch(subject, &samples).expect("a batch line");
-        let printed =
-            run_line(&together).unwrap_or_else(|e| panic!("{subject}: `{together}` failed: {e}"));
-        let outputs: Vec<&str> = printed.split(&format!("{SEPARATOR}\n")).collect();
-        assert_eq!(
-            outputs.len(),
-            samples.len() + 1,
-            "{subject}: one output per class, each ended by the separator, in\n{together}\n---\n{printed}"
-        );
-        for ((c, line, want), printed) in classes.iter().zip(&outputs) {
-            assert!(
-                printed.lines().any(|l| l == want),
-                "{}: `{want}` is not in what\n{line}\nprints:\n{printed}",
-                c.key
+    // Four parsers' programs at a time: each waits on its runtime's start and its build.
+    let by_subject: Vec<(&str, Vec<_>)> = by_subject.into_iter().collect();
+    let checked: usize = crate::common::each_at_once(by_subject, 4, |(subject, classes)| {
+        let mut checked = 0;
+            let samples: Vec<Sample> = classes
+                .iter()
+                .map(|(c, _, _)| {
+                    (
+                        c.example.op,
+                        &c.example.input[..],
+                        c.example.second.as_deref(),
+                    )
+                })
+                .collect();
+            let together = batch(subject, &samples).expect("a batch line");
+            let printed =
+                run_line(&together).unwrap_or_else(|e| panic!("{subject}: `{together}` failed: {e}"));
+            let outputs: Vec<&str> = printed.split(&format!("{SEPARATOR}\n")).collect();
+            assert_eq!(
+                outputs.len(),
+                samples.len() + 1,
+                "{subject}: one output per class, each ended by the separator, in\n{together}\n---\n{printed}"
             );
-            checked += 1;
-        }
-    }
+            for ((c, line, want), printed) in classes.iter().zip(&outputs) {
+                assert!(
+                    printed.lines().any(|l| l == want),
+                    "{}: `{want}` is not in what\n{line}\nprints:\n{printed}",
+                    c.key
+                );
+                checked += 1;
+            }
+        checked
+    })
+    .into_iter()
+    .sum();
     eprintln!("{checked} classes reproduced without uridiff");
     assert!(
         checked >= 5,

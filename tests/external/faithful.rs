@@ -124,52 +124,83 @@ const PIPELINED: usize = 2000;
 
 #[test]
 fn every_worker_answers_every_pipelined_request_before_it_exits_at_the_end_of_input() {
-    for w in workers() {
-        if shipped(w.name).is_none() {
-            eprintln!(
-                "note: skipping {} for the pipeline check: not available",
-                w.name
-            );
-            continue;
-        }
-        let argv = argv(w).expect("it ran");
-        let mut child = Command::new(&argv[0])
-            .args(&argv[1..])
-            .envs(env(w).expect("it ran"))
-            .env("GOTOOLCHAIN", "local")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spawns");
-        let mut stdin = child.stdin.take().expect("stdin");
-        // Long inputs, so that the answers overflow a pipe's buffer (64 KiB on Linux).
-        let writer = std::thread::spawn(move || {
-            for id in 1..=PIPELINED {
-                let line = format!(
-                    "{{\"id\":{id},\"op\":\"parse\",\"input\":\"http://a/{}{id}\"}}\n",
-                    "x".repeat(100)
+    // Eight workers at a time: the check waits on each (1.5 s with its answers unread, a JVM's
+    // or an interpreter's start), and the waits overlap.
+    let available: Vec<&'static uridiff::parsers::Card> = workers()
+        .filter(|w| {
+            let there = shipped(w.name).is_some();
+            if !there {
+                eprintln!(
+                    "note: skipping {} for the pipeline check: not available",
+                    w.name
                 );
-                if stdin.write_all(line.as_bytes()).is_err() {
-                    break;
-                }
             }
-        });
-        // Let the worker run into the end of its input with its answers unread.
-        std::thread::sleep(Duration::from_millis(1500));
-        let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-        let handshake = lines.next().expect("a handshake").expect("UTF-8");
-        assert!(handshake.contains("uridiff-worker/1"), "{handshake}");
-        let mut last_id = 0;
-        for line in lines {
-            let line = line.expect("UTF-8 lines");
-            let v: serde_json::Value = serde_json::from_str(&line).expect("JSON");
-            last_id += 1;
-            assert_eq!(v["id"], serde_json::json!(last_id), "{}: {line}", w.name);
+            there
+        })
+        .collect();
+    let checked = crate::common::each_at_once(available, 8, |w| {
+        (w.name, answers_every_pipelined_request(w))
+    });
+    let failed: Vec<String> = checked
+        .iter()
+        .filter_map(|(name, r)| r.as_ref().err().map(|e| format!("{name}: {e}")))
+        .collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// One worker of [`every_worker_answers_every_pipelined_request_before_it_exits_at_the_end_of_input`]:
+/// [`PIPELINED`] requests written at once, stdin closed, then every answer read in order.
+fn answers_every_pipelined_request(w: &uridiff::parsers::Card) -> Result<(), String> {
+    let argv = argv(w)?;
+    let mut child = Command::new(&argv[0])
+        .args(&argv[1..])
+        .envs(env(w)?)
+        .env("GOTOOLCHAIN", "local")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("spawns: {e}"))?;
+    let mut stdin = child.stdin.take().expect("stdin");
+    // Long inputs, so that the answers overflow a pipe's buffer (64 KiB on Linux).
+    let writer = std::thread::spawn(move || {
+        for id in 1..=PIPELINED {
+            let line = format!(
+                "{{\"id\":{id},\"op\":\"parse\",\"input\":\"http://a/{}{id}\"}}\n",
+                "x".repeat(100)
+            );
+            if stdin.write_all(line.as_bytes()).is_err() {
+                break;
+            }
         }
-        writer.join().expect("the writer does not panic");
-        let status = child.wait().expect("waits");
-        assert_eq!(last_id, PIPELINED, "{}: answers before exit", w.name);
-        assert!(status.success(), "{}: {status}", w.name);
+    });
+    // Let the worker run into the end of its input with its answers unread.
+    std::thread::sleep(Duration::from_millis(1500));
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let handshake = lines
+        .next()
+        .ok_or("no handshake")?
+        .map_err(|e| format!("handshake: {e}"))?;
+    if !handshake.contains("uridiff-worker/1") {
+        return Err(format!("handshake {handshake}"));
     }
+    let mut last_id = 0;
+    for line in lines {
+        let line = line.map_err(|e| format!("not UTF-8 lines: {e}"))?;
+        let v: serde_json::Value =
+            serde_json::from_str(&line).map_err(|e| format!("not JSON ({e}): {line}"))?;
+        last_id += 1;
+        if v["id"] != serde_json::json!(last_id) {
+            return Err(format!("answer {last_id} out of order: {line}"));
+        }
+    }
+    writer.join().map_err(|_| "the writer panicked")?;
+    let status = child.wait().map_err(|e| format!("waits: {e}"))?;
+    if last_id != PIPELINED {
+        return Err(format!("{last_id} of {PIPELINED} answers before exit"));
+    }
+    if !status.success() {
+        return Err(format!("exit {status}"));
+    }
+    Ok(())
 }
