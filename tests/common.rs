@@ -44,7 +44,8 @@ pub fn stderr(o: &Output) -> String {
 ///
 /// For checks that spend their time waiting on other processes (a worker's runtime starting,
 /// a compiler, a pause with answers unread): the waits overlap. A panic in `f` is raised again
-/// here with its own message, after every thread has ended.
+/// here with its own message, after every thread has ended. (Only the end-to-end tier uses it.)
+#[allow(dead_code)]
 pub fn each_at_once<T: Send, R: Send>(
     items: Vec<T>,
     threads: usize,
