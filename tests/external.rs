@@ -37,10 +37,16 @@ const REQUIRED: &[&str] = &[
     "java-uri",
 ];
 
-/// One started instance of each shipped worker, shared by the tests of this file (starting
-/// java or `go run` takes a while); `None` when its runtime is missing here.
-fn shipped(name: &str) -> Option<&'static External> {
-    static WORKERS: OnceLock<BTreeMap<&'static str, Option<External>>> = OnceLock::new();
+/// One started instance of each shipped worker, shared by the tests of this file and of the
+/// reproduce lines (starting java or `go run` takes a while); `None` when its runtime is
+/// missing here.
+pub(crate) fn shipped(name: &str) -> Option<&'static External> {
+    shipped_arc(name).map(|w| &**w)
+}
+
+/// [`shipped`], as the shared handle an [`uridiff::engine::Engine`] takes.
+pub(crate) fn shipped_arc(name: &str) -> Option<&'static Arc<External>> {
+    static WORKERS: OnceLock<BTreeMap<&'static str, Option<Arc<External>>>> = OnceLock::new();
     let all = WORKERS.get_or_init(|| {
         let mut all = BTreeMap::new();
         std::thread::scope(|scope| {
@@ -51,7 +57,7 @@ fn shipped(name: &str) -> Option<&'static External> {
                             .expect("a worker")
                             .timeout(Duration::from_secs(30));
                         match worker.available() {
-                            Ok(()) => (w.name, Some(worker)),
+                            Ok(()) => (w.name, Some(Arc::new(worker))),
                             Err(why) => {
                                 assert!(
                                     !REQUIRED.contains(&w.name),
@@ -825,9 +831,12 @@ fn a_squatted_or_linked_worker_folder_is_neither_written_nor_fatal() {
     use std::process::Command;
     // The shared temporary folder, watched: nothing may be made there at a predictable name.
     let shared_tmp = tempfile::tempdir().expect("a folder");
+    // Two workers, one interpreted and one compiled into the folder: starting every worker
+    // would test the folder no further.
     let run = |cache: &std::path::Path| {
         Command::new(env!("CARGO_BIN_EXE_uridiff"))
             .args(["parsers", "--json"])
+            .args(["--parser", "python-urllib", "--parser", "c-uriparser"])
             .env("XDG_CACHE_HOME", cache)
             .env("TMPDIR", shared_tmp.path())
             .output()

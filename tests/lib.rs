@@ -1,7 +1,16 @@
-//! The fast tier of the integration tests: everything that runs in this process or through the
-//! `uridiff` binary with its in-process parsers, one module per area. The end-to-end tier (the
-//! external workers, their reproduce lines, the SDKs, the CI examples, ClusterFuzzLite) is the
-//! `e2e` test target beside it (`tests/e2e.rs`), built only with the `e2e` feature.
+//! The integration tests, in two tiers, one module per area. The fast tier: everything that runs
+//! in this process or through the `uridiff` binary with its in-process parsers (`cargo test`).
+//! The end-to-end tier, built in only with the `e2e` feature (`cargo test --workspace --features
+//! e2e`): what needs the workers' runtimes (Python, Node.js, Java, Go, Perl, Ruby, PHP, a C and
+//! C++ compiler and their libraries, from `workers/install.sh`), a shell, or another build: the
+//! shipped workers on the protocol, their reproduce lines run in each library's own language,
+//! the SDKs maintainers vendor, the CI example workflows replayed step by step,
+//! ClusterFuzzLite's build script and the packaged crate. A module whose runtime is missing
+//! skips its tests with a note.
+//!
+//! One binary for both tiers: the end-to-end tests spend much of their time waiting on other
+//! processes (a runtime starting, a compiler, a timeout), and in one binary the test threads
+//! fill those waits with the fast tier's tests.
 
 // The fuzz targets' `use libfuzzer_sys::fuzz_target;` names this crate, whose `fuzz_target!`
 // (tests/fuzz_replay.rs) makes each target's body a function the replay calls.
@@ -77,3 +86,39 @@ mod hostile_yaml;
 // resolved, every command and suite of theirs taken by uridiff.
 #[cfg(unix)]
 mod docs;
+
+// The end-to-end tier.
+// The external workers: the shipped ones on a shared table, isolation with a misbehaving one.
+#[cfg(feature = "e2e")]
+mod external;
+// Workers pipelined and concurrent, misbehaving within a window, ended with their process tree.
+#[cfg(feature = "e2e")]
+mod pipeline;
+// Misbehaving workers given up on after a run of failed requests; no process a worker starts
+// outlives the run.
+#[cfg(feature = "e2e")]
+mod giving_up;
+// Reproduce lines in each worker's own language, run, against what the worker reports.
+#[cfg(feature = "e2e")]
+mod reproduce;
+// .clusterfuzzlite/build.sh run as ClusterFuzzLite runs it: every target, corpus, dictionary.
+#[cfg(feature = "e2e")]
+#[cfg(unix)]
+mod clusterfuzzlite;
+// The worker helpers maintainers vendor (Python, JavaScript) and the uridiff-worker crate.
+#[cfg(feature = "e2e")]
+mod worker_sdk;
+// Coverage over the protocol from a Python worker, and the campaign it guides.
+#[cfg(feature = "e2e")]
+mod coverage_guided;
+// The CI example workflows, each run step by step against its fixture library.
+#[cfg(feature = "e2e")]
+mod ci_examples;
+// Every printed `uridiff diff` line runs in sh as the job it was printed for.
+#[cfg(feature = "e2e")]
+#[cfg(unix)]
+mod printed_commands;
+// The released crates as crates.io would hold them, built from their packages by cargo and
+// run from an empty folder.
+#[cfg(feature = "e2e")]
+mod package;

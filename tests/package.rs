@@ -5,8 +5,8 @@
 //! programs embedded) and a small report (the suites embedded). Nothing of the checkout is on
 //! its path.
 //!
-//! A test binary of its own: it compiles the packaged crates, in a build folder kept under
-//! this one's (`CARGO_TARGET_TMPDIR/packaged-build`) whose compiled dependencies are this
+//! A module of the end-to-end tier: it compiles the packaged crates, in a build folder kept under
+//! the tests' own (`CARGO_TARGET_TMPDIR/packaged-build`) whose compiled dependencies are this
 //! build's own (`share_compiled_dependencies`), so that only the packaged crates and the
 //! dependencies whose features differ without the dev-dependencies are compiled. It is
 //! skipped, with a line saying why, only when cargo cannot package offline (a dependency
@@ -99,15 +99,12 @@ fn the_packaged_crate_builds_from_its_own_files_and_runs_from_an_empty_folder() 
     }
     assert!(o.status.success(), "cargo package failed:\n{log}");
     eprintln!("cargo package: {:.0?}", started.elapsed());
-    // Clean: no warning but the two integration-test targets, which stay in the repository
-    // (they need its corpus and workers' runtimes).
+    // Clean: no warning but the integration-test target, which stays in the repository (it
+    // needs its corpus and workers' runtimes).
     let warnings: Vec<&str> = log
         .lines()
         .filter(|l| l.starts_with("warning"))
-        .filter(|l| {
-            !l.contains("ignoring test `integration`") && !l.contains("ignoring test `e2e`")
-        })
-        .filter(|l| !l.contains("ignoring test `package`"))
+        .filter(|l| !l.contains("ignoring test `integration`"))
         .collect();
     assert!(warnings.is_empty(), "{warnings:#?}\n{log}");
 

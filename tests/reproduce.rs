@@ -5,11 +5,9 @@
 //! A worker whose runtime is missing is skipped with a printed note.
 
 use std::process::Command;
-use std::time::Duration;
 
 use uridiff::model::{Component, Op, Outcome};
 use uridiff::parsers::workers;
-use uridiff::subjects::external::External;
 use uridiff::subjects::reproduce::{batch, reproduce, Sample, SEPARATOR};
 use uridiff::subjects::{Ctx, Subject};
 
@@ -80,14 +78,11 @@ fn each_reproduce_line_prints_what_its_worker_reports() {
 /// One worker of [`each_reproduce_line_prints_what_its_worker_reports`]: its samples' batch
 /// run and held to what it reports; how many values were compared.
 fn reproduces_what_it_reports(w: &'static uridiff::parsers::Card) -> usize {
-    let worker = External::shipped(w)
-        .expect("a worker")
-        .timeout(Duration::from_secs(30))
-        .handshake_timeout(Duration::from_secs(60));
-    if let Err(why) = worker.available() {
-        eprintln!("note: skipping {}'s reproduce lines: {why}", w.name);
+    // The workers the protocol tests started (tests/external.rs), none started again.
+    let Some(worker) = crate::external::shipped(w.name) else {
+        eprintln!("note: skipping {}'s reproduce lines: not available", w.name);
         return 0;
-    }
+    };
     let ctx = Ctx::default();
     let mut compared = 0;
     let declared = worker.info().components;
@@ -184,16 +179,10 @@ fn reproduces_what_it_reports(w: &'static uridiff::parsers::Card) -> usize {
 /// class says the parser answered (the differing component's, or the resolved reference).
 #[test]
 fn a_reports_classes_reproduce_without_uridiff() {
+    // The workers the protocol tests started (tests/external.rs), none started again.
     let workers: Vec<std::sync::Arc<dyn Subject>> = workers()
-        .map(|w| {
-            std::sync::Arc::new(
-                External::shipped(w)
-                    .expect("a worker")
-                    .timeout(Duration::from_secs(30))
-                    .handshake_timeout(Duration::from_secs(60)),
-            ) as std::sync::Arc<dyn Subject>
-        })
-        .filter(|w| w.available().is_ok())
+        .filter_map(|w| crate::external::shipped_arc(w.name))
+        .map(|w| std::sync::Arc::clone(w) as std::sync::Arc<dyn Subject>)
         .collect();
     if workers.is_empty() {
         eprintln!("note: no worker runtime here; nothing to reproduce");
