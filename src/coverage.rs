@@ -59,6 +59,9 @@ pub struct Reach {
     pub kind: String,
     /// The distinct ids reached.
     pub ids: usize,
+    /// How many ids its instrumentation can report, when its handshake said
+    /// (`coverage_total`): what [`Reach::ids`] is counted out of.
+    pub instrumented: Option<u64>,
     /// Whether new ids were dropped at [`MAX_IDS_PER_WORKER`].
     pub capped: bool,
 }
@@ -77,6 +80,7 @@ pub struct Novel {
 #[derive(Debug, Default)]
 struct Worker {
     kind: String,
+    instrumented: Option<u64>,
     seen: HashSet<u32>,
     capped: bool,
     warned: bool,
@@ -94,7 +98,7 @@ struct Inner {
 /// ```
 /// use uridiff::coverage::Tally;
 /// let t = Tally::default();
-/// t.declare("w", "lines");
+/// t.declare("w", "lines", None);
 /// assert_eq!(t.record("w", b"http://a", &[3, 1, 3]), 2);
 /// assert_eq!(t.record("w", b"http://b", &[1, 3]), 0);
 /// let novel = t.take_novel();
@@ -112,11 +116,13 @@ impl Tally {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Notes that `worker` gives coverage of `kind` (its handshake said so).
-    pub fn declare(&self, worker: &str, kind: &str) {
+    /// Notes that `worker` gives coverage of `kind` (its handshake said so), out of
+    /// `instrumented` ids when its handshake said how many.
+    pub fn declare(&self, worker: &str, kind: &str, instrumented: Option<u64>) {
         let mut inner = self.lock();
         let w = inner.workers.entry(worker.to_owned()).or_default();
         kind.clone_into(&mut w.kind);
+        w.instrumented = instrumented;
     }
 
     /// Whether no worker declared coverage, sent any, or had any restored: a campaign that
@@ -125,7 +131,7 @@ impl Tally {
     /// ```
     /// let t = uridiff::coverage::Tally::default();
     /// assert!(t.is_empty());
-    /// t.declare("w", "lines");
+    /// t.declare("w", "lines", None);
     /// assert!(!t.is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
@@ -221,6 +227,7 @@ impl Tally {
                     Reach {
                         kind: w.kind.clone(),
                         ids: w.seen.len(),
+                        instrumented: w.instrumented,
                         capped: w.capped,
                     },
                 )

@@ -85,6 +85,13 @@ fn a_worker_sends_the_lines_of_its_library_each_answer_ran_when_asked() {
     }
     let total: usize = novel.iter().map(|n| n.ids.len()).sum();
     assert_eq!(reach["covered"].ids, total);
+    // The handshake's total: the lines of covered_lib.py that hold code, at least those
+    // reached and fewer than the file's lines (its docstring and blank lines hold none).
+    let instrumented = reach["covered"].instrumented.expect("coverage_total");
+    assert!(
+        instrumented >= total as u64 && instrumented < u64::from(lines),
+        "{instrumented} of {lines}"
+    );
     assert!(tally.take_warnings().is_empty());
 }
 
@@ -150,6 +157,15 @@ fn the_node_sdk_sends_the_statements_of_its_library_each_answer_ran_when_asked()
         .iter()
         .filter(|&&id| id & 0x80000 == 0)
         .all(|&id| usize::try_from(id & 0x7ffff).is_ok_and(|n| n < lib.len())));
+    // The handshake's total: every statement and branch arm of the file, so at least those
+    // reached, and at most one per byte.
+    let total = tally.reach()["covered-js"]
+        .instrumented
+        .expect("coverage_total");
+    assert!(
+        total >= ids.len() as u64 && total < lib.len() as u64,
+        "{total}"
+    );
     assert!(tally.take_warnings().is_empty());
 }
 
@@ -298,6 +314,84 @@ fn a_guided_campaign_keeps_what_opens_new_lines_and_resumes_from_it() {
     }
     assert_eq!(seen.len() as u64, lines_again);
     assert_eq!(doc["corpus"].as_u64(), Some(corpus.lines().count() as u64));
+}
+
+#[test]
+fn a_report_of_a_guided_campaign_shows_what_it_reached_of_each_library() {
+    if !python() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a folder");
+    let ran = fuzz(dir.path(), &["--inputs", "120"]);
+    let text = stdout(&ran);
+    assert!(ran.status.success(), "{text}{}", stderr(&ran));
+    let lines = reached(&text);
+    let out = dir.path().join("report");
+    let worker = format!("covered={}", covered("ok"));
+    let o = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args(["report", "--quiet", "--no-builtin-suites", "--no-external"])
+        .args(["--parser", "impl", "--parser", "covered", "--external", &worker])
+        .arg("--campaign")
+        .arg(dir.path())
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .expect("uridiff runs");
+    assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(out.join("discrepancies.json")).expect("the report"),
+    )
+    .expect("JSON");
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{ROOT}/schemas/discrepancies.schema.json"))
+            .expect("the schema"),
+    )
+    .expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a schema");
+    let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    let reach = doc["reach"].as_array().expect("a reach section");
+    let [r] = &reach[..] else {
+        panic!("only covered gives coverage: {reach:?}")
+    };
+    assert_eq!(r["parser"], "covered");
+    assert_eq!(r["kind"], "lines");
+    // What the campaign said it reached, out of the lines of covered_lib.py that hold code
+    // (the SDK's count from the compiled file): at least those reached, at most the file's.
+    assert_eq!(r["reached"].as_u64(), Some(lines as u64), "{r}");
+    let instrumented = r["instrumented"].as_u64().expect("the handshake's total");
+    assert!(
+        instrumented >= lines as u64 && instrumented <= u64::from(library_lines()),
+        "{instrumented} of {} lines, {lines} reached",
+        library_lines()
+    );
+    // Growth to the campaign's 120 inputs, never falling, ending at the whole count.
+    let growth: Vec<(u64, u64)> = r["growth"]
+        .as_array()
+        .expect("growth")
+        .iter()
+        .map(|p| (p[0].as_u64().expect("at"), p[1].as_u64().expect("ids")))
+        .collect();
+    assert_eq!(growth.last(), Some(&(120, lines as u64)), "{growth:?}");
+    assert!(growth.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1));
+    // The inputs that first reached the most, most first, each a corpus input.
+    let corpus = std::fs::read_to_string(dir.path().join("corpus.jsonl")).expect("a corpus");
+    let first = r["first"].as_array().expect("first");
+    assert!(!first.is_empty());
+    let counts: Vec<u64> = first.iter().map(|f| f["ids"].as_u64().unwrap()).collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    for f in first {
+        let input = serde_json::to_string(&f["input"]).unwrap();
+        assert!(corpus.contains(&input), "{input} is not a corpus input");
+    }
+    let summary = std::fs::read_to_string(out.join("summary.md")).expect("the summary");
+    assert!(summary.contains("## What the campaign reached"), "{summary}");
+    assert!(
+        summary.contains(&format!("{lines} of {instrumented} lines")),
+        "{summary}"
+    );
+    let page = std::fs::read_to_string(out.join("index.html")).expect("the page");
+    assert!(page.contains("id=\"reach\""));
 }
 
 #[test]

@@ -253,16 +253,16 @@ impl Corpus {
 /// A corpus file as read: its lines, those skipped, where a cut-off last line starts, and
 /// whether the last line lacks its end of line.
 #[derive(Default)]
-struct Read {
-    lines: Vec<CorpusLine>,
-    skipped: Vec<Skipped>,
+pub(super) struct Read {
+    pub(super) lines: Vec<CorpusLine>,
+    pub(super) skipped: Vec<Skipped>,
     cut: Option<u64>,
     unterminated: bool,
 }
 
 /// Reads a corpus file; a missing one has no lines. Lines that are not corpus lines (another
 /// schema's included) and a cut-off last line are skipped and listed, never fatal.
-fn read(path: &Path) -> Result<Read, CampaignError> {
+pub(super) fn read(path: &Path) -> Result<Read, CampaignError> {
     let mut out = Read::default();
     let Some(data) =
         crate::files::read_if_present(path, MAX_CORPUS_BYTES).map_err(CampaignError::File)?

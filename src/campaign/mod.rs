@@ -24,6 +24,7 @@ pub mod death;
 pub mod jobs;
 pub mod progress;
 pub mod promote;
+pub mod reach;
 mod shard;
 mod store;
 
@@ -226,6 +227,20 @@ pub struct State {
     pub next: u64,
     /// Inputs run so far, over every run of the campaign.
     pub inputs: u64,
+    /// What each parser giving coverage declared in its handshake, by name: kept for the
+    /// reach `uridiff report --campaign` shows ([`reach`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub coverage: BTreeMap<String, Instrumented>,
+}
+
+/// What a parser giving coverage declared in its handshake (workers/README.md, "Coverage").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Instrumented {
+    /// Its coverage kind (`lines`, `statements`).
+    pub kind: String,
+    /// How many ids its instrumentation can report, when it said (`coverage_total`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<u64>,
 }
 
 /// Input number `index` of the campaign with `seed`: it depends on nothing else.
@@ -365,6 +380,7 @@ impl Campaign {
                     shard,
                     next: shard.index,
                     inputs: 0,
+                    coverage: BTreeMap::new(),
                 }
             }
         };
@@ -527,6 +543,17 @@ impl Campaign {
                 if g.guiding() {
                     g.keep_signatures(&found)?;
                 }
+                // What the parsers declared, for the reach shown later (a parser of an earlier
+                // run that is not here now keeps its entry).
+                for (name, r) in g.tally.reach() {
+                    if !r.kind.is_empty() {
+                        let declared = Instrumented {
+                            kind: r.kind,
+                            total: r.instrumented,
+                        };
+                        self.state.coverage.insert(name, declared);
+                    }
+                }
             }
             batches.took(began.elapsed());
             self.state.next += indices.len() as u64 * step;
@@ -674,6 +701,7 @@ mod tests {
             shard: Shard { index, count },
             next,
             inputs: 0,
+            coverage: BTreeMap::new(),
         };
         let p = Path::new("state.json");
         assert!(validate(p, &state(4, 1, 3)).is_ok());
@@ -846,6 +874,7 @@ mod tests {
                 shard: Shard::default(),
                 next: 0,
                 inputs: 0,
+                coverage: BTreeMap::new(),
             },
         )
         .expect("rewound");

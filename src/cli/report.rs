@@ -227,6 +227,20 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     let folder = uridiff::files::Folder::lock(&args.out)?;
     // Starting the parsers (each worker is started by its availability check) is setup.
     let mut report = build(&engine, &args.corpus, args.quiet, started, campaign)?;
+    // What the campaign reached of each parser's library, from its corpus (a blind campaign
+    // reached nothing that was recorded: no section).
+    if let Some(dir) = &args.campaign {
+        let reach = uridiff::campaign::reach::read(dir)?;
+        for s in &reach.skipped {
+            eprintln!(
+                "uridiff: {}:{}: skipped: {}",
+                dir.join(uridiff::campaign::CORPUS).display(),
+                s.line,
+                s.reason
+            );
+        }
+        report.reach = reach.parsers;
+    }
     // A worker given up on during the run (a run of crashes in a row: a worker whose own code
     // fails on every input ends so) is one line here, as one that cannot start, besides its
     // crash-dead class and the exit status: never a report that only looks clean.

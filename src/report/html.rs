@@ -137,6 +137,7 @@ fn page(r: &Report, p: &mut String) {
     headline(r, p);
     super::html_focus::focus(r, p);
     super::html_focus::whatwg(r, p);
+    super::reach::html(r, p);
     subjects(r, p);
     per_parser(r, p);
     rollup(r, p);

@@ -102,6 +102,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
 
     focus(report, out)?;
     whatwg(report, out)?;
+    super::reach::markdown(report, out)?;
 
     writeln!(out, "## Parsers\n")?;
     writeln!(

@@ -12,6 +12,7 @@ mod html_text;
 pub mod json;
 pub mod junit;
 pub mod markdown;
+mod reach;
 pub mod sarif;
 pub mod summary;
 

@@ -60,6 +60,10 @@ pub struct Report {
     /// What the run's parse inputs and resolution references covered: (component, position,
     /// byte) pairs of RFC 3986 Appendix B's split ([`coverage`]).
     pub coverage: coverage::Coverage,
+    /// What the guided campaign reached of each parser's library, for `report --campaign DIR`
+    /// (none otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reach: Vec<crate::campaign::reach::ParserReach>,
     /// Every suite case's result for every subject (for JUnit; not in the JSON).
     #[serde(skip)]
     pub cases: Vec<(String, CaseResult)>,

@@ -227,6 +227,7 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         whatwg,
         classes,
         coverage: crate::report_model::coverage::Coverage::of(&tasks),
+        reach: Vec::new(),
         cases,
         timing: Timing::default(),
     };

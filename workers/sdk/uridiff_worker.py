@@ -112,6 +112,25 @@ class _Coverage:
         self.wanted = False
         self.depth = 0
 
+    def total(self):
+        """How many ids there are to reach: the lines of the library's files that hold code
+        (those a line event can fire on), counted from their compiled code objects."""
+        lines = 0
+        for path in self.base:
+            try:
+                with open(path, "rb") as f:
+                    code = compile(f.read(), path, "exec", dont_inherit=True)
+            except (OSError, SyntaxError, ValueError):
+                continue
+            seen = set()
+            stack = [code]
+            while stack:
+                c = stack.pop()
+                seen.update(n for _, _, n in c.co_lines() if n is not None and n < self.LINES_PER_FILE)
+                stack.extend(k for k in c.co_consts if hasattr(k, "co_lines"))
+            lines += len(seen)
+        return lines
+
     def _tracer(self, base):
         tracer = self.tracers.get(base)
         if tracer is None:
@@ -307,7 +326,7 @@ def _accepted_parse(answer):
 
 
 def handshake(name, profile, version, operations, components, decides_validity, library, notes,
-              coverage=None):
+              coverage=None, coverage_total=None):
     h = {"protocol": PROTOCOL, "name": name, "version": str(version), "profile": profile,
          "operations": operations, "components": list(components),
          "decides_validity": bool(decides_validity), "notes": list(notes)}
@@ -315,6 +334,8 @@ def handshake(name, profile, version, operations, components, decides_validity, 
         h["library"] = library
     if coverage is not None:
         h["coverage"] = coverage
+        if coverage_total:
+            h["coverage_total"] = coverage_total
     return h
 
 
@@ -405,7 +426,8 @@ def serve(name, profile, version, parse=None, resolve=None, normalize=None, equi
         stdout.flush()
 
     emit(handshake(name, profile, version, offered, components, decides_validity, library, notes,
-                   "lines" if _coverage is not None else None))
+                   "lines" if _coverage is not None else None,
+                   _coverage.total() if _coverage is not None else None))
     for line in stdin:
         if not line.strip():
             continue

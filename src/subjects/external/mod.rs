@@ -176,6 +176,8 @@ pub struct External {
 #[derive(Debug, Default)]
 struct Coverage {
     kind: OnceLock<Result<Option<String>, String>>,
+    /// The handshake's `coverage_total`, set before [`Coverage::kind`].
+    total: OnceLock<Option<u64>>,
     tally: OnceLock<Arc<crate::coverage::Tally>>,
 }
 
@@ -454,6 +456,7 @@ impl External {
             components.push(name.parse::<Component>().map_err(|e| e.to_string())?);
         }
         // The first handshake's coverage kind is the worker's (a restarted one says it again).
+        let _ = self.coverage.total.set(h.coverage_total());
         if self.coverage.kind.set(h.coverage_kind()).is_ok() {
             self.declare_coverage();
         }
@@ -530,7 +533,10 @@ impl External {
             return;
         };
         match kind {
-            Ok(Some(kind)) => tally.declare(&self.declared.name, kind),
+            Ok(Some(kind)) => {
+                let total = self.coverage.total.get().copied().flatten();
+                tally.declare(&self.declared.name, kind, total);
+            }
             Ok(None) => {}
             Err(why) => tally.dropped(&self.declared.name, why),
         }

@@ -361,6 +361,11 @@ pub(super) struct Handshake {
     /// kind is never asked for, and never fails the handshake), see [`Handshake::coverage_kind`].
     #[serde(default)]
     pub(super) coverage: Option<Value>,
+    /// How many ids the worker's instrumentation of the library can report (its instrumented
+    /// lines or statements): what a campaign's reach is counted out of. Read leniently, see
+    /// [`Handshake::coverage_total`].
+    #[serde(default)]
+    pub(super) coverage_total: Option<Value>,
     #[serde(default)]
     pub(super) library: Option<String>,
     #[serde(default)]
@@ -400,6 +405,15 @@ impl Handshake {
             Some(Value::String(s)) => crate::coverage::kind(s).map(|k| Some(k.to_owned())),
             Some(other) => Err(format!("coverage {other} is not a kind's name")),
         }
+    }
+
+    /// The number of ids the instrumentation can report: an integer from 1 to 2^32 (the ids'
+    /// range), or `None` for anything else (left out, never a failed handshake).
+    pub(super) fn coverage_total(&self) -> Option<u64> {
+        self.coverage_total
+            .as_ref()
+            .and_then(Value::as_u64)
+            .filter(|&n| (1..=1 << 32).contains(&n))
     }
 }
 
