@@ -330,7 +330,14 @@ fn a_report_of_a_guided_campaign_shows_what_it_reached_of_each_library() {
     let worker = format!("covered={}", covered("ok"));
     let o = Command::new(env!("CARGO_BIN_EXE_uridiff"))
         .args(["report", "--quiet", "--no-builtin-suites", "--no-external"])
-        .args(["--parser", "impl", "--parser", "covered", "--external", &worker])
+        .args([
+            "--parser",
+            "impl",
+            "--parser",
+            "covered",
+            "--external",
+            &worker,
+        ])
         .arg("--campaign")
         .arg(dir.path())
         .arg("--out")
@@ -338,10 +345,9 @@ fn a_report_of_a_guided_campaign_shows_what_it_reached_of_each_library() {
         .output()
         .expect("uridiff runs");
     assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
-    let doc: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(out.join("discrepancies.json")).expect("the report"),
-    )
-    .expect("JSON");
+    let doc: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(out.join("discrepancies.json")).expect("the report"))
+            .expect("JSON");
     let schema: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(format!("{ROOT}/schemas/discrepancies.schema.json"))
             .expect("the schema"),
@@ -373,7 +379,9 @@ fn a_report_of_a_guided_campaign_shows_what_it_reached_of_each_library() {
         .map(|p| (p[0].as_u64().expect("at"), p[1].as_u64().expect("ids")))
         .collect();
     assert_eq!(growth.last(), Some(&(120, lines as u64)), "{growth:?}");
-    assert!(growth.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1));
+    assert!(growth
+        .windows(2)
+        .all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1));
     // The inputs that first reached the most, most first, each a corpus input.
     let corpus = std::fs::read_to_string(dir.path().join("corpus.jsonl")).expect("a corpus");
     let first = r["first"].as_array().expect("first");
@@ -385,7 +393,10 @@ fn a_report_of_a_guided_campaign_shows_what_it_reached_of_each_library() {
         assert!(corpus.contains(&input), "{input} is not a corpus input");
     }
     let summary = std::fs::read_to_string(out.join("summary.md")).expect("the summary");
-    assert!(summary.contains("## What the campaign reached"), "{summary}");
+    assert!(
+        summary.contains("## What the campaign reached"),
+        "{summary}"
+    );
     assert!(
         summary.contains(&format!("{lines} of {instrumented} lines")),
         "{summary}"
@@ -539,4 +550,48 @@ fn a_blind_campaign_asks_for_no_coverage_and_keeps_no_corpus() {
     assert!(doc.get("coverage").is_none(), "{doc}");
     assert!(doc.get("corpus").is_none(), "{doc}");
     assert!(!dir.path().join("corpus.jsonl").exists());
+}
+
+#[test]
+fn a_coverage_only_campaign_runs_the_blind_inputs_and_measures_their_reach() {
+    if !python() {
+        return;
+    }
+    let blind = tempfile::tempdir().expect("a folder");
+    let b = fuzz(blind.path(), &["--inputs", "120", "--blind"]);
+    assert!(b.status.success(), "{}", stderr(&b));
+    let measured = tempfile::tempdir().expect("a folder");
+    let m = fuzz(
+        measured.path(),
+        &["--inputs", "120", "--coverage-only", "--json"],
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&m.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&m), stderr(&m)));
+    // The blind campaign's inputs: the same classes, first seen on the same inputs.
+    let first_seen = |dir: &Path| -> Vec<(String, String)> {
+        let mut v: Vec<(String, String)> = std::fs::read_to_string(dir.join("findings.jsonl"))
+            .expect("findings")
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a finding"))
+            .map(|f| (f["key"].to_string(), f["first_seen"].to_string()))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(first_seen(measured.path()), first_seen(blind.path()));
+    // Their reach measured and kept: a corpus, none of whose inputs is a mutation of it.
+    assert!(
+        doc["coverage"]["covered"]["reached"].as_u64().unwrap_or(0) > 10,
+        "{doc}"
+    );
+    let corpus =
+        std::fs::read_to_string(measured.path().join("corpus.jsonl")).expect("a corpus kept");
+    assert!(!corpus.is_empty());
+    assert!(!corpus.contains("\"origin\":\"corpus/"), "{corpus}");
+    // --blind and --coverage-only are two different campaigns.
+    let both = fuzz(
+        measured.path(),
+        &["--inputs", "1", "--blind", "--coverage-only"],
+    );
+    assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
 }

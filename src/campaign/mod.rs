@@ -331,6 +331,10 @@ pub struct Campaign {
     pub deaths: Vec<death::Death>,
     /// The corpus of a guided campaign ([`Campaign::guide`]); `None` for a blind one.
     guide: Option<corpus::Corpus>,
+    /// Whether inputs are drawn from the corpus when there is one: `false` after
+    /// [`Campaign::draw_blind`], which keeps the corpus and its coverage but draws the blind
+    /// campaign's inputs, to measure what blind generation reaches.
+    mutate: bool,
     /// In a guided campaign, the batch's new signatures: (first-seen input, origin, index, key),
     /// kept in the corpus with the batch's novel inputs.
     signatures: Vec<(Vec<u8>, String, Option<u64>, String)>,
@@ -410,6 +414,7 @@ impl Campaign {
             resumed,
             deaths: Vec::new(),
             guide: None,
+            mutate: true,
             signatures: Vec::new(),
         })
     }
@@ -431,6 +436,13 @@ impl Campaign {
         let skipped = std::mem::take(&mut corpus.skipped);
         self.guide = Some(corpus);
         Ok(skipped)
+    }
+
+    /// Draws the blind campaign's inputs even with a corpus ([`Campaign::guide`]): coverage is
+    /// still gathered and kept, so the reach of blind generation can be set beside a guided
+    /// campaign's, input for input the blind one's.
+    pub fn draw_blind(&mut self) {
+        self.mutate = false;
     }
 
     /// The inputs of the corpus of a guided campaign (0 for a blind one).
@@ -516,8 +528,8 @@ impl Campaign {
             let tasks: Vec<Task> = indices
                 .iter()
                 .map(|&k| match &self.guide {
-                    Some(g) => guided_input(seed, k, &g.inputs),
-                    None => input(seed, k),
+                    Some(g) if self.mutate => guided_input(seed, k, &g.inputs),
+                    _ => input(seed, k),
                 })
                 .collect();
             let rows = engine.run(&tasks, &|| {});

@@ -122,10 +122,13 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         for s in engine.subjects() {
             s.watch_coverage(tally);
         }
-        for s in c
+        let skipped = c
             .guide(Arc::clone(tally))
-            .context("reading the campaign's corpus")?
-        {
+            .context("reading the campaign's corpus")?;
+        if args.coverage_only {
+            c.draw_blind();
+        }
+        for s in skipped {
             eprintln!(
                 "uridiff: {}:{}: skipped: {}",
                 args.out.join(campaign::CORPUS).display(),

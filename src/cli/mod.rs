@@ -149,6 +149,12 @@ struct FuzzArgs {
     /// that reaches library code new to some parser is kept, and half the inputs mutate those.
     #[arg(long)]
     blind: bool,
+    /// Blind generation with coverage measured: workers are asked for coverage and the corpus
+    /// is kept (so the end of the run and `report --campaign` say what was reached), but every
+    /// input is the blind campaign's, none drawn from the corpus: set beside a guided campaign
+    /// of the same seed and seconds, it shows what the guidance adds.
+    #[arg(long, conflicts_with = "blind")]
+    coverage_only: bool,
     /// No progress: neither the bar (on a terminal: time left, rate, classes by severity) nor,
     /// when standard error is not a terminal or under CI, the status line every 30 seconds.
     #[arg(long, short)]
