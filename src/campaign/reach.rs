@@ -12,66 +12,15 @@
 
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
-
 use super::corpus::{self, CORPUS};
-use super::{Bytes, CampaignError, Skipped, State, MAX_STATE_BYTES, STATE};
+use super::{CampaignError, Skipped, State, MAX_STATE_BYTES, STATE};
+pub use crate::report_model::{FirstReach, ParserReach};
 
 /// How many points of growth are kept per parser: enough to see the curve flatten.
 pub const GROWTH_POINTS: usize = 10;
 
 /// How many of the inputs that first reached the most are kept per parser.
 pub const FIRST_INPUTS: usize = 5;
-
-/// What the campaign reached of one parser's library.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ParserReach {
-    /// The parser.
-    pub parser: String,
-    /// The kind of its ids (`lines`, `statements`), when its handshake's declaration was kept.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub kind: Option<String>,
-    /// The distinct ids its answers reached over the campaign.
-    pub reached: usize,
-    /// How many ids its instrumentation can report, when its handshake said.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub instrumented: Option<u64>,
-    /// How the count grew: (inputs of the campaign run, ids reached by then), at most
-    /// [`GROWTH_POINTS`] points, the last one the whole campaign's.
-    pub growth: Vec<(u64, usize)>,
-    /// The inputs that first reached the most of its ids, most first, at most [`FIRST_INPUTS`].
-    pub first: Vec<FirstReach>,
-}
-
-impl ParserReach {
-    /// The share of the instrumented ids reached, in percent, when the total is known.
-    ///
-    /// ```
-    /// use uridiff::campaign::reach::ParserReach;
-    /// let r = ParserReach { parser: "p".into(), kind: None, reached: 25, instrumented: Some(200),
-    ///     growth: vec![], first: vec![] };
-    /// assert_eq!(r.percent(), Some(12.5));
-    /// ```
-    pub fn percent(&self) -> Option<f64> {
-        self.instrumented
-            .filter(|&n| n > 0)
-            .map(|n| 100.0 * self.reached as f64 / n as f64)
-    }
-}
-
-/// An input that first reached some of a parser's ids.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FirstReach {
-    /// The input.
-    pub input: Bytes,
-    /// Where it came from (the generator's shape, `corpus/<mutations>`, `minimize`).
-    pub origin: String,
-    /// Its index among the campaign's inputs, when it was one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub index: Option<u64>,
-    /// How many of the parser's ids it reached first.
-    pub ids: usize,
-}
 
 /// The reach of a campaign folder, with the corpus lines that could not be read.
 #[derive(Debug, Default)]
@@ -151,7 +100,7 @@ pub fn read(dir: &Path) -> Result<Read, CampaignError> {
                 .iter()
                 .filter_map(|l| {
                     l.new.get(name).map(|ids| FirstReach {
-                        input: l.input.clone(),
+                        input: l.input.0.clone(),
                         origin: l.origin.clone(),
                         index: l.index,
                         ids: ids.len(),
@@ -250,9 +199,9 @@ mod tests {
         assert_eq!(p.growth[9], (100, 6));
         assert_eq!(q.growth[4], (50, 4));
         // The input that first reached the most leads.
-        assert_eq!(p.first[0].input.0, b"d");
+        assert_eq!(p.first[0].input, b"d");
         assert_eq!((p.first[0].ids, p.first[0].index), (3, Some(99)));
-        assert_eq!(q.first[0].input.0, b"c");
+        assert_eq!(q.first[0].input, b"c");
     }
 
     #[test]

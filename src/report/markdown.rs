@@ -28,6 +28,44 @@ fn coverage(report: &Report, out: &mut impl Write) -> io::Result<()> {
     write!(out, "{}", c.table())
 }
 
+/// What a guided campaign reached of each library (`report --campaign DIR`), when the report
+/// has it ([`super::reach`] words it).
+///
+/// # Errors
+///
+/// The writer's.
+pub(super) fn reach(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    if report.reach.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "\n## What the campaign reached\n\nFor each parser whose answers carried coverage: the \
+         ids of its library's code the campaign's inputs ran, out of those its instrumentation \
+         can report; how the count grew (inputs run: ids reached); and the input that first \
+         reached the most.\n"
+    )?;
+    writeln!(
+        out,
+        "| parser | reached | growth | first reached the most |"
+    )?;
+    writeln!(out, "|---|---|---|---|")?;
+    for r in &report.reach {
+        let first = r.first.first().map_or_else(
+            || "-".to_owned(),
+            |f| format!("{} ({} ids)", code(&f.input), f.ids),
+        );
+        writeln!(
+            out,
+            "| {} | {} | {} | {first} |",
+            text(&r.parser),
+            super::reach::reached(r),
+            super::reach::growth(r)
+        )?;
+    }
+    writeln!(out)
+}
+
 /// Writes the summary of `report` as Markdown.
 ///
 /// # Errors
@@ -102,7 +140,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
 
     focus(report, out)?;
     whatwg(report, out)?;
-    super::reach::markdown(report, out)?;
+    reach(report, out)?;
 
     writeln!(out, "## Parsers\n")?;
     writeln!(

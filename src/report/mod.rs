@@ -25,6 +25,6 @@ pub use crate::model::{bytes, edition, opt_bytes};
 pub use crate::report_model::coverage;
 pub use crate::report_model::{
     area, brief, partition_shape, rollup, Agreement, ConfusionClass, ConfusionRank, MatrixCell,
-    MatrixRow, ReadingGroup, Report, RootCause, Side, SubjectEntry, SubjectSummary, Timing,
-    WhatwgScore, AREAS, REPORT_SCHEMA,
+    MatrixRow, ParserReach, ReadingGroup, Report, RootCause, Side, SubjectEntry, SubjectSummary,
+    Timing, WhatwgScore, AREAS, REPORT_SCHEMA,
 };

@@ -1,17 +1,15 @@
 //! The section of `report --campaign DIR` on what the guided campaign reached of each parser's
-//! library ([`crate::campaign::reach`]), in the summary's Markdown and in the page's HTML: per
-//! parser, the ids reached out of those its instrumentation can report, how the count grew over
-//! the campaign's inputs, and the inputs that first reached the most.
+//! library ([`crate::campaign::reach`]) in the page's HTML, and the wording the summary's
+//! Markdown shares: per parser, the ids reached out of those its instrumentation can report,
+//! how the count grew over the campaign's inputs, and the inputs that first reached the most.
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
 
 use super::html_text::{code, t};
-use super::Report;
-use crate::campaign::reach::ParserReach;
+use super::{ParserReach, Report};
 
 /// "1,234 of 5,000 statements (24.7%)", or "1,234 lines" when the total is unknown.
-fn reached(r: &ParserReach) -> String {
+pub(super) fn reached(r: &ParserReach) -> String {
     let kind = r.kind.as_deref().unwrap_or("ids");
     match (r.instrumented, r.percent()) {
         (Some(n), Some(share)) => format!("{} of {n} {kind} ({share:.1}%)", r.reached),
@@ -20,49 +18,12 @@ fn reached(r: &ParserReach) -> String {
 }
 
 /// The growth as "inputs run: ids reached" steps.
-fn growth(r: &ParserReach) -> String {
+pub(super) fn growth(r: &ParserReach) -> String {
     r.growth
         .iter()
         .map(|(at, n)| format!("{at}: {n}"))
         .collect::<Vec<_>>()
         .join(" · ")
-}
-
-/// The section in `summary.md`, when the report has a campaign's reach.
-///
-/// # Errors
-///
-/// The writer's.
-pub(super) fn markdown(report: &Report, out: &mut impl Write) -> io::Result<()> {
-    if report.reach.is_empty() {
-        return Ok(());
-    }
-    writeln!(
-        out,
-        "\n## What the campaign reached\n\nFor each parser whose answers carried coverage: the \
-         ids of its library's code the campaign's inputs ran, out of those its instrumentation \
-         can report; how the count grew (inputs run: ids reached); and the input that first \
-         reached the most.\n"
-    )?;
-    writeln!(
-        out,
-        "| parser | reached | growth | first reached the most |"
-    )?;
-    writeln!(out, "|---|---|---|---|")?;
-    for r in &report.reach {
-        let first = r.first.first().map_or_else(
-            || "-".to_owned(),
-            |f| format!("{} ({} ids)", super::markdown::code(&f.input.0), f.ids),
-        );
-        writeln!(
-            out,
-            "| {} | {} | {} | {first} |",
-            super::markdown::text(&r.parser),
-            reached(r),
-            growth(r)
-        )?;
-    }
-    writeln!(out)
 }
 
 /// The section in `index.html`, when the report has a campaign's reach: a row per parser with
@@ -91,7 +52,7 @@ pub(super) fn html(report: &Report, p: &mut String) {
             t(&growth(r))
         );
         for f in &r.first {
-            let _ = write!(p, "{} <small>({} ids)</small><br>", code(&f.input.0), f.ids);
+            let _ = write!(p, "{} <small>({} ids)</small><br>", code(&f.input), f.ids);
         }
         p.push_str("</td></tr>\n");
     }
@@ -120,7 +81,7 @@ fn sparkline(r: &ParserReach) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::campaign::reach::FirstReach;
+    use crate::report_model::FirstReach;
 
     fn with_reach() -> Report {
         let mut report = crate::run::tests_support::tiny();
@@ -131,7 +92,7 @@ mod tests {
             instrumented: Some(120),
             growth: vec![(50, 20), (100, 30)],
             first: vec![FirstReach {
-                input: crate::campaign::Bytes(b"http://a|b".to_vec()),
+                input: b"http://a|b".to_vec(),
                 origin: "o".into(),
                 index: Some(3),
                 ids: 12,
@@ -144,7 +105,7 @@ mod tests {
     fn the_summary_and_the_page_show_each_parsers_reach_only_for_a_campaign() {
         let report = with_reach();
         let mut md = Vec::new();
-        markdown(&report, &mut md).unwrap();
+        super::super::markdown::reach(&report, &mut md).unwrap();
         let md = String::from_utf8(md).unwrap();
         assert!(md.contains("## What the campaign reached"), "{md}");
         assert!(md.contains("30 of 120 lines (25.0%)"), "{md}");
@@ -161,7 +122,7 @@ mod tests {
         // No campaign, no section.
         let plain = crate::run::tests_support::tiny();
         let mut md = Vec::new();
-        markdown(&plain, &mut md).unwrap();
+        super::super::markdown::reach(&plain, &mut md).unwrap();
         assert!(md.is_empty());
         let mut page = String::new();
         html(&plain, &mut page);

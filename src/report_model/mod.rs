@@ -63,7 +63,7 @@ pub struct Report {
     /// What the guided campaign reached of each parser's library, for `report --campaign DIR`
     /// (none otherwise).
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub reach: Vec<crate::campaign::reach::ParserReach>,
+    pub reach: Vec<ParserReach>,
     /// Every suite case's result for every subject (for JUnit; not in the JSON).
     #[serde(skip)]
     pub cases: Vec<(String, CaseResult)>,
@@ -487,6 +487,57 @@ pub fn brief(o: &Outcome<Answer>, class: Class) -> String {
             show(c.message.as_bytes())
         ),
     }
+}
+
+/// What the campaign reached of one parser's library.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ParserReach {
+    /// The parser.
+    pub parser: String,
+    /// The kind of its ids (`lines`, `statements`), when its handshake's declaration was kept.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// The distinct ids its answers reached over the campaign.
+    pub reached: usize,
+    /// How many ids its instrumentation can report, when its handshake said.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instrumented: Option<u64>,
+    /// How the count grew: (inputs of the campaign run, ids reached by then), at most
+    /// `campaign::reach::GROWTH_POINTS` points, the last one the whole campaign's.
+    pub growth: Vec<(u64, usize)>,
+    /// The inputs that first reached the most of its ids, most first, at most `campaign::reach::FIRST_INPUTS`.
+    pub first: Vec<FirstReach>,
+}
+
+impl ParserReach {
+    /// The share of the instrumented ids reached, in percent, when the total is known.
+    ///
+    /// ```
+    /// use uridiff::report::ParserReach;
+    /// let r = ParserReach { parser: "p".into(), kind: None, reached: 25, instrumented: Some(200),
+    ///     growth: vec![], first: vec![] };
+    /// assert_eq!(r.percent(), Some(12.5));
+    /// ```
+    pub fn percent(&self) -> Option<f64> {
+        self.instrumented
+            .filter(|&n| n > 0)
+            .map(|n| 100.0 * self.reached as f64 / n as f64)
+    }
+}
+
+/// An input that first reached some of a parser's ids.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FirstReach {
+    /// The input.
+    #[serde(serialize_with = "bytes")]
+    pub input: Vec<u8>,
+    /// Where it came from (the generator's shape, `corpus/<mutations>`, `minimize`).
+    pub origin: String,
+    /// Its index among the campaign's inputs, when it was one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<u64>,
+    /// How many of the parser's ids it reached first.
+    pub ids: usize,
 }
 
 #[cfg(test)]
