@@ -251,16 +251,21 @@ fn reached(out: &str) -> usize {
         .unwrap_or_else(|| panic!("no reach of covered in:\n{out}"))
 }
 
+/// A guided campaign of 120 inputs into `dir`: the lines `covered` reached, and the summary.
+fn guided_120(dir: &Path) -> (usize, String) {
+    let ran = fuzz(dir, &["--inputs", "120"]);
+    let text = stdout(&ran);
+    assert!(ran.status.success(), "{text}{}", stderr(&ran));
+    (reached(&text), text)
+}
+
 #[test]
 fn a_guided_campaign_keeps_what_opens_new_lines_and_resumes_from_it() {
     if !python() {
         return;
     }
     let dir = tempfile::tempdir().expect("a folder");
-    let first = fuzz(dir.path(), &["--inputs", "120"]);
-    let text = stdout(&first);
-    assert!(first.status.success(), "{text}{}", stderr(&first));
-    let lines_first = reached(&text);
+    let (lines_first, text) = guided_120(dir.path());
     assert!(lines_first > 10, "{text}");
     let corpus = std::fs::read_to_string(dir.path().join("corpus.jsonl")).expect("a corpus");
     let kept: Vec<serde_json::Value> = corpus
@@ -322,10 +327,7 @@ fn a_report_of_a_guided_campaign_shows_what_it_reached_of_each_library() {
         return;
     }
     let dir = tempfile::tempdir().expect("a folder");
-    let ran = fuzz(dir.path(), &["--inputs", "120"]);
-    let text = stdout(&ran);
-    assert!(ran.status.success(), "{text}{}", stderr(&ran));
-    let lines = reached(&text);
+    let (lines, _) = guided_120(dir.path());
     let out = dir.path().join("report");
     let worker = format!("covered={}", covered("ok"));
     let o = Command::new(env!("CARGO_BIN_EXE_uridiff"))
