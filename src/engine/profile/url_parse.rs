@@ -100,11 +100,6 @@ pub(super) const RULES: &[Rule] = &[
 },
 ];
 
-/// Whether the evidence is url-parse's reading of a parse, without a base, of an input that
-/// opens with "//" once url-parse has cleaned it (index.js: `trimLeft` removes leading C0
-/// controls and spaces, `CRHTLF` tabs and newlines): no userinfo, host or port, and the path
-/// everything before the first "?" or "#" (its rules take the hash, then the query, from the
-/// back; `//a/b?q` has the path `//a/b`, run here with url-parse 1.5.10).
 /// The input with the slashes and backslashes after a special scheme's ":" (not `file`'s)
 /// written "//", when it has a run other than "//" there: `http:p` is `http://p`.
 fn special_slashes_rewritten(input: &[u8]) -> Option<Vec<u8>> {
@@ -140,16 +135,24 @@ fn special_slashes_ignored(e: &Evidence<'_>) -> bool {
     super::read_after_rewrite(e, component, &rewritten, false)
 }
 
+/// The input as url-parse's `trimLeft` leaves it (index.js: "A new string representing `str`
+/// stripped of control characters and whitespace from its beginning"): every leading byte from
+/// 0x00 to the space removed.
+fn trimmed_left(input: &[u8]) -> &[u8] {
+    let start = input.iter().position(|&b| b > b' ').unwrap_or(input.len());
+    &input[start..]
+}
+
+/// Whether the evidence is url-parse's reading of a parse, without a base, of an input that
+/// opens with "//" once url-parse has cleaned it (index.js: `trimLeft` removes leading C0
+/// controls and spaces, `CRHTLF` tabs and newlines): no userinfo, host or port, and the path
+/// everything before the first "?" or "#" (its rules take the hash, then the query, from the
+/// back; `//a/b?q` has the path `//a/b`, run here with url-parse 1.5.10).
 fn scheme_relative_is_path(e: &Evidence<'_>) -> bool {
     if e.second.is_some() {
         return false;
     }
-    let start = e
-        .input
-        .iter()
-        .position(|&b| b > b' ')
-        .unwrap_or(e.input.len());
-    let read = super::tabs_newlines_removed(&e.input[start..]);
+    let read = super::tabs_newlines_removed(trimmed_left(e.input));
     if !read.starts_with(b"//") {
         return false;
     }
@@ -173,19 +176,13 @@ fn base_query_not_inherited(e: &Evidence<'_>) -> bool {
     let (Class::Resolution, Some(base), Some(target)) = (e.class, e.second, e.reference) else {
         return false;
     };
-    // url-parse's `trimLeft` first removes leading control characters and spaces (index.js: "A
-    // new string representing `str` stripped of control characters and whitespace from its
-    // beginning"): `\0` is the empty
-    // reference (resolving it against `http://a/b/c/d;p?q` gives `http://a/b/c/d;p`, run here).
-    let start = e
-        .input
-        .iter()
-        .position(|&b| b > b' ')
-        .unwrap_or(e.input.len());
+    // url-parse's `trimLeft` first removes leading control characters and spaces: `\0` is the
+    // empty reference (resolving it against `http://a/b/c/d;p?q` gives `http://a/b/c/d;p`, run
+    // here).
     // Read as RFC 3986 Appendix B splits them, so that a reference RFC 3986 rejects (`#]`,
     // judged by the lenient reading) is read the same way.
     use crate::subjects::lenient::split;
-    let Ok(reference) = std::str::from_utf8(&e.input[start..]).map(split) else {
+    let Ok(reference) = std::str::from_utf8(trimmed_left(e.input)).map(split) else {
         return false;
     };
     let borrows_query = reference.get(Component::Scheme).is_none()
