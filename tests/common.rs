@@ -40,39 +40,22 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// `f` on every item, on up to `threads` threads at once, the results in the items' order.
+/// `f` on every item, on a pool of `threads` threads (rayon's), the results in the items'
+/// order.
 ///
 /// For checks that spend their time waiting on other processes (a worker's runtime starting,
 /// a compiler, a pause with answers unread): the waits overlap. A panic in `f` is raised again
-/// here with its own message, after every thread has ended. (Only the end-to-end tier uses it.)
+/// here. (Only the end-to-end tier uses it.)
 #[allow(dead_code)]
 pub fn each_at_once<T: Send, R: Send>(
     items: Vec<T>,
     threads: usize,
-    f: impl Fn(T) -> R + Sync,
+    f: impl Fn(T) -> R + Sync + Send,
 ) -> Vec<R> {
-    let queue = std::sync::Mutex::new(items.into_iter().enumerate());
-    let mut done: Vec<(usize, std::thread::Result<R>)> = std::thread::scope(|scope| {
-        let runners: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let next = queue.lock().map(|mut q| q.next()).unwrap_or(None);
-                        let Some((at, item)) = next else { break mine };
-                        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(item)));
-                        mine.push((at, r));
-                    }
-                })
-            })
-            .collect();
-        runners
-            .into_iter()
-            .flat_map(|t| t.join().expect("a runner does not panic outside f"))
-            .collect()
-    });
-    done.sort_by_key(|(at, _)| *at);
-    done.into_iter()
-        .map(|(_, r)| r.unwrap_or_else(|p| std::panic::resume_unwind(p)))
-        .collect()
+    use rayon::prelude::*;
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool")
+        .install(|| items.into_par_iter().map(f).collect())
 }
