@@ -66,6 +66,26 @@ pub struct Reach {
     pub capped: bool,
 }
 
+impl Reach {
+    /// The share of the instrumented ids reached, in percent, when the total is known
+    /// ([`share`]).
+    pub fn percent(&self) -> Option<f64> {
+        share(self.ids, self.instrumented)
+    }
+}
+
+/// `reached` ids out of `instrumented`, in percent; `None` when the total is unknown (or 0).
+///
+/// ```
+/// assert_eq!(uridiff::coverage::share(25, Some(200)), Some(12.5));
+/// assert_eq!(uridiff::coverage::share(25, None), None);
+/// ```
+pub fn share(reached: usize, instrumented: Option<u64>) -> Option<f64> {
+    instrumented
+        .filter(|&n| n > 0)
+        .map(|n| 100.0 * reached as f64 / n as f64)
+}
+
 /// An input whose answer, from one parser, reached ids no earlier answer of that parser had.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Novel {

@@ -472,8 +472,21 @@ impl Campaign {
         self
     }
 
-    /// Writes the state unless `state.json` holds it already.
+    /// Writes the state unless `state.json` holds it already, with what the parsers giving
+    /// coverage declared so far, for the reach shown later (a parser of an earlier run that is
+    /// not here now keeps its entry).
     fn save(&mut self) -> Result<(), CampaignError> {
+        if let Some(g) = &self.guide {
+            for (name, r) in g.tally.reach() {
+                if !r.kind.is_empty() {
+                    let declared = Instrumented {
+                        kind: r.kind,
+                        total: r.instrumented,
+                    };
+                    self.state.coverage.insert(name, declared);
+                }
+            }
+        }
         if self.saved != self.state {
             write_atomic(&self.dir.join(STATE), &self.state)?;
             self.saved = self.state.clone();
@@ -554,17 +567,6 @@ impl Campaign {
                 let found = std::mem::take(&mut self.signatures);
                 if g.guiding() {
                     g.keep_signatures(&found)?;
-                }
-                // What the parsers declared, for the reach shown later (a parser of an earlier
-                // run that is not here now keeps its entry).
-                for (name, r) in g.tally.reach() {
-                    if !r.kind.is_empty() {
-                        let declared = Instrumented {
-                            kind: r.kind,
-                            total: r.instrumented,
-                        };
-                        self.state.coverage.insert(name, declared);
-                    }
                 }
             }
             batches.took(began.elapsed());

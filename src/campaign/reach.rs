@@ -54,10 +54,7 @@ pub struct Read {
 pub fn read(dir: &Path) -> Result<Read, CampaignError> {
     let corpus = corpus::read(&dir.join(CORPUS))?;
     let state = state(dir)?;
-    let declared = state
-        .as_ref()
-        .map(|s| s.coverage.clone())
-        .unwrap_or_default();
+    let declared = state.as_ref().map(|s| &s.coverage);
     // Every line's inputs-run mark: its index plus one, or the mark before it (a minimizer's
     // candidate has no index of its own).
     let mut mark = 0u64;
@@ -80,7 +77,11 @@ pub fn read(dir: &Path) -> Result<Read, CampaignError> {
         .lines
         .iter()
         .flat_map(|l| l.new.keys().map(String::as_str))
-        .chain(declared.keys().map(String::as_str))
+        .chain(
+            declared
+                .into_iter()
+                .flat_map(|d| d.keys().map(String::as_str)),
+        )
         .collect();
     names.sort_unstable();
     names.dedup();
@@ -110,7 +111,7 @@ pub fn read(dir: &Path) -> Result<Read, CampaignError> {
             // Most ids first; among equals, the earlier input.
             first.sort_by_key(|f| std::cmp::Reverse(f.ids));
             first.truncate(FIRST_INPUTS);
-            let (kind, instrumented) = match declared.get(name) {
+            let (kind, instrumented) = match declared.and_then(|d| d.get(name)) {
                 Some(d) => (Some(d.kind.clone()), d.total),
                 None => (None, None),
             };

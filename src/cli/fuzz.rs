@@ -270,15 +270,12 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
             doc["coverage"] = reach
                 .iter()
                 .map(|(name, r)| {
-                    (
-                        name.clone(),
-                        match r.instrumented {
-                            Some(n) => serde_json::json!({"kind": r.kind, "reached": r.ids,
-                                "instrumented": n, "capped": r.capped}),
-                            None => serde_json::json!({"kind": r.kind, "reached": r.ids,
-                                "capped": r.capped}),
-                        },
-                    )
+                    let mut c =
+                        serde_json::json!({"kind": r.kind, "reached": r.ids, "capped": r.capped});
+                    if let Some(n) = r.instrumented {
+                        c["instrumented"] = n.into();
+                    }
+                    (name.clone(), c)
                 })
                 .collect::<serde_json::Map<_, _>>()
                 .into();
@@ -341,13 +338,9 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         )?;
         for (name, r) in &reach {
             // "275 of 472 statements reached (58.3%)" when the handshake said how many.
-            let of = match r.instrumented {
-                Some(n) if n > 0 => format!(" of {n}"),
-                _ => String::new(),
-            };
-            let share = match r.instrumented {
-                Some(n) if n > 0 => format!(" ({:.1}%)", 100.0 * r.ids as f64 / n as f64),
-                _ => String::new(),
+            let (of, share) = match (r.instrumented, r.percent()) {
+                (Some(n), Some(p)) => (format!(" of {n}"), format!(" ({p:.1}%)")),
+                _ => (String::new(), String::new()),
             };
             writeln!(
                 out,

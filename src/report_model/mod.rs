@@ -519,9 +519,7 @@ impl ParserReach {
     /// assert_eq!(r.percent(), Some(12.5));
     /// ```
     pub fn percent(&self) -> Option<f64> {
-        self.instrumented
-            .filter(|&n| n > 0)
-            .map(|n| 100.0 * self.reached as f64 / n as f64)
+        crate::coverage::share(self.reached, self.instrumented)
     }
 }
 
