@@ -43,18 +43,12 @@ fn library_lines() -> u32 {
     u32::try_from(text.lines().count()).expect("a small file")
 }
 
-#[test]
-fn a_worker_sends_the_lines_of_its_library_each_answer_ran_when_asked() {
-    if !python() {
-        return;
-    }
-    let worker = External::from_command("covered", &covered("ok"));
-    let tally = Arc::new(Tally::default());
-    // Not asked: answers come, nothing is recorded.
-    let out = worker.run_batch(&[Job::parse(b"http://a/")]);
-    assert!(out[0].is_accepted(), "{out:?}");
-    assert!(tally.reach().is_empty());
-    worker.watch_coverage(&tally);
+/// Four parses through `worker`, watched by `tally`, that both SDKs' test libraries answer
+/// alike: three accepted, the last (an unclosed literal) refused. The third runs the code of the
+/// first, so three inputs reached something new (the refused one, the unclosed literal's
+/// branch): their novel ids.
+fn four_answers(worker: &External, tally: &Arc<Tally>) -> Vec<uridiff::coverage::Novel> {
+    worker.watch_coverage(tally);
     let jobs = [
         Job::parse(b"http://a/b"),
         Job::parse(b"http://[::1]:8/b?q#f"),
@@ -67,16 +61,29 @@ fn a_worker_sends_the_lines_of_its_library_each_answer_ran_when_asked() {
         !out[3].is_accepted(),
         "the library refuses an unclosed literal: {out:?}"
     );
-    let reach = tally.reach();
-    assert_eq!(reach["covered"].kind, "lines");
     let novel = tally.take_novel();
     let inputs: Vec<&[u8]> = novel.iter().map(|n| n.input.as_slice()).collect();
-    // The third input runs the lines of the first: nothing new; the refused one runs the
-    // branch of the unclosed literal.
     assert_eq!(
         inputs,
         [&b"http://a/b"[..], b"http://[::1]:8/b?q#f", b"http://[::1/"]
     );
+    novel
+}
+
+#[test]
+fn a_worker_sends_the_lines_of_its_library_each_answer_ran_when_asked() {
+    if !python() {
+        return;
+    }
+    let worker = External::from_command("covered", &covered("ok"));
+    let tally = Arc::new(Tally::default());
+    // Not asked: answers come, nothing is recorded.
+    let out = worker.run_batch(&[Job::parse(b"http://a/")]);
+    assert!(out[0].is_accepted(), "{out:?}");
+    assert!(tally.reach().is_empty());
+    let novel = four_answers(&worker, &tally);
+    let reach = tally.reach();
+    assert_eq!(reach["covered"].kind, "lines");
     let lines = library_lines();
     for n in &novel {
         // The library's own file only (its place 0 in the sorted list, so its ids are its line
@@ -124,24 +131,8 @@ fn the_node_sdk_sends_the_statements_of_its_library_each_answer_ran_when_asked()
     };
     let worker = External::from_command("covered-js", &command);
     let tally = Arc::new(Tally::default());
-    worker.watch_coverage(&tally);
-    let jobs = [
-        Job::parse(b"http://a/b"),
-        Job::parse(b"http://[::1]:8/b?q#f"),
-        Job::parse(b"http://a/c"),
-        Job::parse(b"http://[::1/"),
-    ];
-    let out = worker.run_batch(&jobs);
-    assert!(out[..3].iter().all(|o| o.is_accepted()), "{out:?}");
-    assert!(!out[3].is_accepted(), "an unclosed literal: {out:?}");
+    let novel = four_answers(&worker, &tally);
     assert_eq!(tally.reach()["covered-js"].kind, "statements");
-    let novel = tally.take_novel();
-    let inputs: Vec<&[u8]> = novel.iter().map(|n| n.input.as_slice()).collect();
-    // The third input runs the statements of the first: nothing new.
-    assert_eq!(
-        inputs,
-        [&b"http://a/b"[..], b"http://[::1]:8/b?q#f", b"http://[::1/"]
-    );
     // One file covered, so every id is in one block of 2^20 (its path's hash); the SDK's, the
     // worker's and Node's own code have none, and a statement index stays below the file's
     // length in bytes.
