@@ -42,7 +42,7 @@ fn json_file(path: &Path) -> Value {
 }
 
 /// A validator for a schema file, checked to be a valid JSON Schema first.
-fn validator(path: &str) -> jsonschema::Validator {
+pub(crate) fn validator(path: &str) -> jsonschema::Validator {
     let schema = json_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join(path));
     assert!(
         jsonschema::meta::is_valid(&schema),
@@ -52,7 +52,7 @@ fn validator(path: &str) -> jsonschema::Validator {
 }
 
 #[track_caller]
-fn valid(v: &jsonschema::Validator, doc: &Value, what: &str) {
+pub(crate) fn valid(v: &jsonschema::Validator, doc: &Value, what: &str) {
     let errors: Vec<String> = v.iter_errors(doc).map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{what}:\n{}", errors.join("\n"));
 }

@@ -15,6 +15,7 @@ use uridiff::coverage::Tally;
 use uridiff::subjects::external::External;
 use uridiff::subjects::{Job, Subject};
 
+use super::ci_outputs::{valid, validator};
 use super::common::{stderr, stdout};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -287,13 +288,7 @@ fn a_guided_campaign_keeps_what_opens_new_lines_and_resumes_from_it() {
     let again = fuzz(dir.path(), &["--inputs", "120", "--json"]);
     let doc: serde_json::Value = serde_json::from_slice(&again.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&again), stderr(&again)));
-    let schema: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(format!("{ROOT}/schemas/fuzz.schema.json")).expect("the schema"),
-    )
-    .expect("JSON");
-    let validator = jsonschema::validator_for(&schema).expect("a schema");
-    let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
-    assert!(errors.is_empty(), "{errors:?} in {doc}");
+    valid(&validator("schemas/fuzz.schema.json"), &doc, "fuzz --json");
     assert!(doc["resumed"].as_bool().expect("resumed"));
     let lines_again = doc["coverage"]["covered"]["reached"]
         .as_u64()
@@ -341,14 +336,11 @@ fn a_report_of_a_guided_campaign_shows_what_it_reached_of_each_library() {
     let doc: serde_json::Value =
         serde_json::from_slice(&std::fs::read(out.join("discrepancies.json")).expect("the report"))
             .expect("JSON");
-    let schema: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(format!("{ROOT}/schemas/discrepancies.schema.json"))
-            .expect("the schema"),
-    )
-    .expect("JSON");
-    let validator = jsonschema::validator_for(&schema).expect("a schema");
-    let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
-    assert!(errors.is_empty(), "{errors:?}");
+    valid(
+        &validator("schemas/discrepancies.schema.json"),
+        &doc,
+        "discrepancies.json",
+    );
     let reach = doc["reach"].as_array().expect("a reach section");
     let [r] = &reach[..] else {
         panic!("only covered gives coverage: {reach:?}")
