@@ -14,7 +14,7 @@ mod compare;
 mod fold;
 mod lenient;
 pub mod minimize;
-mod octets;
+pub(crate) mod octets;
 mod profile;
 
 use std::collections::BTreeMap;

@@ -1,7 +1,8 @@
 //! Octet-level readings of RFC 3986 that the comparison, the lenient reading and the profiles'
 //! rules all need, kept at the bottom of the engine so that none of those reaches another for
-//! them: where a scheme ends (section 3.1), where an authority stands (section 3), and what
-//! percent-encoded octets stand for (section 2.1).
+//! them: where a scheme ends (section 3.1), where an authority stands (section 3), what
+//! percent-encoded octets stand for (section 2.1), and the leading bytes the URL Standard's
+//! parser strips first.
 
 /// The position of the ":" that ends `input`'s scheme, when it opens with one (RFC 3986 3.1:
 /// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`).
@@ -13,6 +14,14 @@ pub(crate) fn scheme_colon(input: &[u8]) -> Option<usize> {
                 .iter()
                 .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
     })
+}
+
+/// `input` without its leading C0 controls and spaces (every byte from 0x00 to 0x20): the URL
+/// Standard's basic URL parser's first step ("remove any leading C0 control or space"), which
+/// url-parse's `trimLeft` does too.
+pub(crate) fn c0_space_trimmed_start(input: &[u8]) -> &[u8] {
+    let start = input.iter().position(|&b| b > b' ').unwrap_or(input.len());
+    &input[start..]
 }
 
 /// Where the authority of `input` would be, read as RFC 3986 3 reads it: after

@@ -49,9 +49,8 @@ pub fn schemes_of(parser: &str) -> Schemes {
 /// assert_eq!(input_scheme(b"1a:b"), None);
 /// ```
 pub fn input_scheme(input: &[u8]) -> Option<String> {
-    let start = input.iter().position(|&b| b > b' ')?;
     let mut scheme = String::new();
-    for &b in input[start..]
+    for &b in crate::engine::octets::c0_space_trimmed_start(input)
         .iter()
         .filter(|&&b| !matches!(b, b'\t' | b'\n' | b'\r'))
     {

@@ -32,6 +32,7 @@
 //! no authority, all of it up to its query or fragment is the path.
 
 use super::{is_special, Evidence, Rule};
+use crate::engine::octets::c0_space_trimmed_start;
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -135,14 +136,6 @@ fn special_slashes_ignored(e: &Evidence<'_>) -> bool {
     super::read_after_rewrite(e, component, &rewritten, false)
 }
 
-/// The input as url-parse's `trimLeft` leaves it (index.js: "A new string representing `str`
-/// stripped of control characters and whitespace from its beginning"): every leading byte from
-/// 0x00 to the space removed.
-fn trimmed_left(input: &[u8]) -> &[u8] {
-    let start = input.iter().position(|&b| b > b' ').unwrap_or(input.len());
-    &input[start..]
-}
-
 /// Whether the evidence is url-parse's reading of a parse, without a base, of an input that
 /// opens with "//" once url-parse has cleaned it (index.js: `trimLeft` removes leading C0
 /// controls and spaces, `CRHTLF` tabs and newlines): no userinfo, host or port, and the path
@@ -152,7 +145,7 @@ fn scheme_relative_is_path(e: &Evidence<'_>) -> bool {
     if e.second.is_some() {
         return false;
     }
-    let read = super::tabs_newlines_removed(trimmed_left(e.input));
+    let read = super::tabs_newlines_removed(c0_space_trimmed_start(e.input));
     if !read.starts_with(b"//") {
         return false;
     }
@@ -176,13 +169,14 @@ fn base_query_not_inherited(e: &Evidence<'_>) -> bool {
     let (Class::Resolution, Some(base), Some(target)) = (e.class, e.second, e.reference) else {
         return false;
     };
-    // url-parse's `trimLeft` first removes leading control characters and spaces: `\0` is the
-    // empty reference (resolving it against `http://a/b/c/d;p?q` gives `http://a/b/c/d;p`, run
+    // url-parse's `trimLeft` first removes leading control characters and spaces (index.js: "A
+    // new string representing `str` stripped of control characters and whitespace from its
+    // beginning"): `\0` is the empty reference (resolving it against `http://a/b/c/d;p?q` gives `http://a/b/c/d;p`, run
     // here).
     // Read as RFC 3986 Appendix B splits them, so that a reference RFC 3986 rejects (`#]`,
     // judged by the lenient reading) is read the same way.
     use crate::subjects::lenient::split;
-    let Ok(reference) = std::str::from_utf8(trimmed_left(e.input)).map(split) else {
+    let Ok(reference) = std::str::from_utf8(c0_space_trimmed_start(e.input)).map(split) else {
         return false;
     };
     let borrows_query = reference.get(Component::Scheme).is_none()
