@@ -62,6 +62,7 @@ mod every_input;
 mod seed53;
 // The rules the audits of seeds 59 to 62 led to.
 mod seed59;
+mod seed65;
 // The rules the third sweep of every unexplained class, parser family by family, added.
 mod sweep3_js1;
 mod sweep3_py1;
@@ -830,6 +831,7 @@ fn every_rule_fires_through_the_comparison() {
         .chain(sweep3_js1::cases())
         .chain(sweep3_sweep3_c::cases())
         .chain(seed59::cases())
+        .chain(seed65::cases())
         .collect();
     let mut seen = BTreeSet::new();
     for (subject, input) in cases {

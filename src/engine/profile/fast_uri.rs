@@ -82,9 +82,25 @@ pub(super) const RULES: &[Rule] = rules_of![
 ];
 
 /// An IPv6 address as RFC 5952 4 writes it (lowercase, leading zeros gone, the longest run of
-/// two or more zero fields as "::"), its last 32 bits dotted when it was written so.
+/// two or more zero fields as "::"), its last 32 bits dotted when it was written so. A dotted
+/// part's octets are read without their leading zeros, as uri-js reads them (README, "IPv4
+/// normalization": `//192.068.001.000` is `//192.68.1.0`; `_normalizeIPv6` passes the last field
+/// to `_normalizeIPv4`): `::01.2.3.4` is `::1.2.3.4`, run here.
 fn rfc5952(addr: &str) -> Option<String> {
-    let ip: std::net::Ipv6Addr = addr.parse().ok()?;
+    let ip: std::net::Ipv6Addr = addr.parse().ok().or_else(|| {
+        let (head, dotted) = addr.rsplit_once(':')?;
+        // uri-js's IPV4ADDRESS takes an octet of at most three digits (`0?0?\d`, `0?[1-9]\d`).
+        let octets = dotted
+            .split('.')
+            .map(|o| match o.trim_start_matches('0') {
+                _ if o.len() > 3 => None,
+                "" if !o.is_empty() => Some("0"),
+                rest => Some(rest),
+            })
+            .collect::<Option<Vec<_>>>()?
+            .join(".");
+        format!("{head}:{octets}").parse().ok()
+    })?;
     let s = ip.segments();
     let dotted = addr.contains('.');
     let fields = if dotted { 6 } else { 8 };
@@ -1158,6 +1174,7 @@ mod tests {
             ("1:2:3:4:5::1.2.3.4", "1:2:3:4:5:0:1.2.3.4"),
             ("::2:3:4:5:6:1.2.3.4", "0:2:3:4:5:6:1.2.3.4"),
             ("::1.2.3.4", "::1.2.3.4"),
+            ("::01.2.3.004", "::1.2.3.4"),
             ("1:0:0:2:0:0:0:3", "1:0:0:2::3"),
             ("1:0:0:2:0:0:3:4", "1::2:0:0:3:4"),
         ] {

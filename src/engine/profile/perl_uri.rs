@@ -127,7 +127,63 @@ pub(super) const RULES: &[Rule] = &[
             file_default_authority(spec).is_some_and(|t| t == got)
         },
     },
+    Rule {
+        profile: "perl-uri",
+        id: "perl-uri/ldap-dn-canonical",
+        name: "canonical of an ldap, ldaps or ldapi URI writes its dn unescaped, escaping again only what a path may not hold (URI.pm: canonical's rules \"are scheme-dependent\" and \"unescaping octets that can be better represented as plain characters\"; URI::ldap: $uri->dn; RFC 4516 2.1)",
+        explains: |e| {
+            let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
+                return false;
+            };
+            ldap_dn_canonical(spec).is_some_and(|t| t == got)
+        },
+    },
 ];
+
+/// The normal form `n` of an `ldap`, `ldaps` or `ldapi` URI with its path as Perl's
+/// `URI::_ldap::canonical` writes it: `$other->dn($other->dn)` reads the dn as the path without
+/// one leading "/", `uri_unescape`d, and sets it back through `URI::_generic::path`, which
+/// escapes every octet outside RFC 2396's pchar-like set (`$URI::uric` without "?": reserved
+/// `;/:@&=+$,`, unreserved, and "%") and, with an authority, puts "/" before a path that does not
+/// begin with one (`_check_path`). Run here with URI 5.17: `LDaP:%26` is `ldap:&`,
+/// `ldap://h/a%20b%41` is `ldap://h/a%20bA`, `ldap:/x%2Fy` is `ldap:x/y`, `ldap:%5B` stays.
+/// `None` for another scheme, or where nothing changes.
+fn ldap_dn_canonical(n: &str) -> Option<String> {
+    let (scheme, rest) = n.split_once(':')?;
+    if !["ldap", "ldaps", "ldapi"].contains(&scheme.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    let (authority, rest) = match rest.strip_prefix("//") {
+        Some(r) => {
+            let end = r.find(['/', '?', '#']).unwrap_or(r.len());
+            (Some(&r[..end]), &r[end..])
+        }
+        None => (None, rest),
+    };
+    let end = rest.find(['?', '#']).unwrap_or(rest.len());
+    let (path, tail) = rest.split_at(end);
+    let dn = super::pct_decode_bytes(path.strip_prefix('/').unwrap_or(path));
+    let pchar = |b: u8| b.is_ascii_alphanumeric() || b";/:@&=+$,-_.!~*'()%".contains(&b);
+    let mut written = String::with_capacity(dn.len());
+    for b in dn {
+        if pchar(b) {
+            written.push(b as char);
+        } else {
+            written.push_str(&format!("%{b:02X}"));
+        }
+    }
+    let mut out = format!("{scheme}:");
+    if let Some(a) = authority {
+        out.push_str("//");
+        out.push_str(a);
+        if !written.is_empty() && !written.starts_with('/') {
+            out.push('/');
+        }
+    }
+    out.push_str(&written);
+    out.push_str(tail);
+    (out != n).then_some(out)
+}
 
 /// The normal form `n` of an absolute `file` URI whose authority is missing or `localhost`,
 /// with the authority `$URI::file::DEFAULT_AUTHORITY` (""); `None` for any other.
@@ -273,6 +329,25 @@ fn escaped_resolved_as_2396(e: &super::Evidence<'_>) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// The canonical forms Perl's URI 5.17 printed for these, run here.
+    #[test]
+    fn ldap_dn_canonical_is_perls() {
+        for (n, want) in [
+            ("ldap:%26", Some("ldap:&")),
+            ("ldap://h/o=a%26b,c=US", Some("ldap://h/o=a&b,c=US")),
+            ("ldap://h/%2525", Some("ldap://h/%25")),
+            ("ldap://h/a%20b%41", Some("ldap://h/a%20bA")),
+            ("ldap:/x%2Fy", Some("ldap:x/y")),
+            ("ldaps://h/%26?cn", Some("ldaps://h/&?cn")),
+            ("ldap://h/a%E9", None),
+            ("ldap://h/%3F", None),
+            ("ldap:%5B", None),
+            ("http:%26", None),
+        ] {
+            assert_eq!(super::ldap_dn_canonical(n).as_deref(), want, "{n}");
+        }
+    }
+
     #[test]
     fn an_absolute_paths_dots_are_kept_where_rfc_2396_keeps_them() {
         let ev = |got| crate::engine::profile::Evidence {
