@@ -172,6 +172,10 @@ fn backslash_escaped(c: Component, got: Option<&str>, want: Option<&str>) -> boo
 /// assert!(lenient_alike(Component::Path, Some("/a/../b c"), Some("/b%20c"), http));
 /// assert!(!lenient_alike(Component::Path, Some("/b?c"), Some("/b"), http));
 /// assert!(lenient_alike(Component::Userinfo, Some("a@b:"), Some("a%40b"), http));
+/// // A decoded octet that is not UTF-8 is U+FFFD on both sides, as the protocol carries it.
+/// let gopher = Some("gopher");
+/// assert!(lenient_alike(Component::Host, Some("\x0c%Ef"), Some("\x0c\u{fffd}"), gopher));
+/// assert!(!lenient_alike(Component::Host, Some("\x0c%Ef"), Some("\x0c%41"), gopher));
 /// ```
 pub fn lenient_alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&str>) -> bool {
     alike(c, a, b, scheme)
@@ -224,9 +228,20 @@ fn escaped(v: Option<&str>) -> Option<String> {
     Some(out)
 }
 
-/// Percent-decoded bytes; undefined and empty alike (`None`).
+/// Percent-decoded bytes; undefined and empty alike (`None`). Octets that are not UTF-8 are
+/// read as U+FFFD, as a subject's answer must be: the protocol carries text (a JSON string is
+/// Unicode, RFC 8259 8.1), so a library that decodes `%EF` into its value can only report
+/// U+FFFD, and the decoded reference is read the same way.
 fn decoded(v: Option<&str>) -> Option<Vec<u8>> {
-    v.filter(|v| !v.is_empty()).map(pct_decode_bytes)
+    v.filter(|v| !v.is_empty()).map(lossy_decoded)
+}
+
+/// `v` percent-decoded, octets that are not UTF-8 as U+FFFD ([`decoded`] says why).
+fn lossy_decoded(v: &str) -> Vec<u8> {
+    match String::from_utf8_lossy(&pct_decode_bytes(v)) {
+        std::borrow::Cow::Borrowed(text) => text.as_bytes().to_vec(),
+        std::borrow::Cow::Owned(text) => text.into_bytes(),
+    }
 }
 
 /// A userinfo decoded, without the ":" of an empty password; empty as none.
@@ -327,7 +342,7 @@ fn plain_host_key(v: Option<&str>) -> Option<Vec<u8>> {
         .and_then(|v| v.strip_suffix(']'))
         .unwrap_or(v);
     // Empty (also between brackets) is none.
-    (!bare.is_empty()).then(|| pct_decode_bytes(bare).to_ascii_lowercase())
+    (!bare.is_empty()).then(|| lossy_decoded(bare).to_ascii_lowercase())
 }
 
 /// A port as a number, the scheme's default as none; text that is no port as it is.

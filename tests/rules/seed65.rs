@@ -4,14 +4,59 @@
 use std::sync::Arc;
 
 use uri_spec::Edition;
-use uridiff::model::Component;
+use uridiff::model::{Component, Outcome};
 use uridiff::subjects::Subject;
 
-use super::{fired, normalizes_as, plays, split_with};
+use super::{fired, normalizes_as, plays, rejected, split_with};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
-    vec![(perl_ldap(|_| "ldap:&".into()), "normalize:LDaP:%26")]
+    vec![
+        (perl_ldap(|_| "ldap:&".into()), "normalize:LDaP:%26"),
+        (hyperlink_writes("%3A"), ":"),
+        (urijs_refuses(), "http:p:a"),
+    ]
+}
+
+/// hyperlink's `to_text` of `:` (path `(":",)`) written as `written`; any other input read as
+/// the lenient split reads it and written back as it is.
+fn hyperlink_writes(written: &'static str) -> Arc<dyn Subject> {
+    let change: super::Change = match written {
+        "%3A" => |input, _| written_as(input, "%3A"),
+        _ => |input, _| written_as(input, "%3B"),
+    };
+    plays("python-hyperlink", "rfc3986", Edition::Rfc3986, change)
+}
+
+fn written_as(input: &[u8], written: &str) -> Outcome<uridiff::model::Parsed> {
+    let mut o = split_with(input, &[]);
+    if let (Outcome::Accepted(p), b":") = (&mut o, input) {
+        p.serialization = Some(written.to_owned());
+    }
+    o
+}
+
+/// URI.js throwing on the inputs of these cases, as `URI.parse` does on the first two, and
+/// reading the others as the lenient split does.
+fn urijs_refuses() -> Arc<dyn Subject> {
+    plays(
+        "node-urijs",
+        "urijs",
+        Edition::Rfc3986,
+        |input, _| match input {
+            b"http:p:a" | b"o://u@h:0/" | b"http:p:8" | b"o://h:1:2/" => rejected(),
+            _ => split_with(input, &[]),
+        },
+    )
+}
+
+/// Perl's URI reading `gopher://\xc3\xbcW`'s host as `host`.
+fn perl_latin1(host: &'static str) -> Arc<dyn Subject> {
+    let change: super::Change = match host {
+        "xn--w-pdau" => |input, _| split_with(input, &[(Component::Host, Some("xn--w-pdau"))]),
+        _ => |input, _| split_with(input, &[(Component::Host, Some("xn--W-pdau"))]),
+    };
+    plays("perl-uri", "perl-uri", Edition::UriSyntax02, change)
 }
 
 /// Perl's `URI` canonical of an LDAP URI: the double's answer.
@@ -63,4 +108,36 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     let ip = "RFC 5952's form";
     assert!(fires(uri_js_host("::1.2.3.4"), "p://[::01.2.3.4]", ip));
     assert!(!fires(uri_js_host("other"), "p://[::01.2.3.4]", ip));
+    // hyperlink's to_text encodes a schemeless first segment's ":" (`_encode_path_parts`).
+    let text = "to_text percent-encodes";
+    assert!(fires(hyperlink_writes("%3A"), ":", text));
+    assert!(!fires(hyperlink_writes("%3B"), ":", text));
+    // hyperlink's normalize drops ws's default port ("it will be omitted in the text URL").
+    let dropped = "normalize keeps no empty authority";
+    let hyperlink = |f| normalizes_as("python-hyperlink", "rfc3986", f);
+    assert!(fires(
+        hyperlink(|_| "ws:///".into()),
+        "normalize:ws://:80#",
+        dropped
+    ));
+    assert!(!fires(
+        hyperlink(|_| "ws://:80/".into()),
+        "normalize:ws://:80#",
+        dropped
+    ));
+    assert!(fires(
+        hyperlink(|_| "ws://:81/".into()),
+        "normalize:ws://:81#",
+        dropped
+    ));
+    // URI.js throws on a port that is no integer from 1 to 65535 (URI.ensureValidPort).
+    let port = "no integer from 1 to 65535";
+    assert!(fires(urijs_refuses(), "http:p:a", port));
+    assert!(fires(urijs_refuses(), "o://u@h:0/", port));
+    assert!(!fires(urijs_refuses(), "http:p:8", port));
+    assert!(!fires(urijs_refuses(), "o://h:1:2/", port));
+    // URI::_idna's nameprep is `lc` on a label that is not ASCII.
+    let latin1 = "read as Latin-1";
+    assert!(fires(perl_latin1("xn--w-pdau"), "gopher://\u{fc}W", latin1));
+    assert!(!fires(perl_latin1("other"), "gopher://\u{fc}W", latin1));
 }

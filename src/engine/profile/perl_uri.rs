@@ -38,8 +38,19 @@ pub(super) const RULES: &[Rule] = &[
                 return false;
             };
             let latin1: String = written.bytes().map(char::from).collect();
+            // URI::_idna's `nameprep` is `lc($label)` on a label that is not ASCII, and `lc` of
+            // a byte string changes A-Z only: `gopher://\xc3\xbcW` has the host `xn--w-pdau`,
+            // run here with URI 5.17; an ASCII label keeps its case (`http://AB.\xc3\xbc`).
+            let labels: Vec<String> = latin1
+                .split('.')
+                .map(|l| match l.is_ascii() {
+                    true => l.to_owned(),
+                    false => l.to_ascii_lowercase(),
+                })
+                .collect();
             !written.is_ascii()
-                && super::punycode_labels(latin1.split('.')).as_deref() == Some(got)
+                && super::punycode_labels(labels.iter().map(String::as_str)).as_deref()
+                    == Some(got)
         },
     },
     Rule {

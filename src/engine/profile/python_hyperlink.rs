@@ -183,8 +183,14 @@ pub(super) const RULES: &[Rule] = &[
                         out.push('@');
                     }
                     out.push_str(c.host.map_or("", |h| h.text));
-                    // `URL.port`: "The port is an integer", so `08` is written `8`.
-                    if let Some(p) = c.port.filter(|p| !p.is_empty()) {
+                    // `URL.port`: "The port is an integer", so `08` is written `8`; and "when
+                    // the port is the same as the schemes default port, it will be omitted in
+                    // the text URL" (`ws://:80#` is `ws:///`, run here with hyperlink 21).
+                    let default = scheme_port(c.scheme).map(|d| d.to_string());
+                    if let Some(p) = c
+                        .port
+                        .filter(|p| !p.is_empty() && Some(port_number(p)) != default.as_deref())
+                    {
                         out.push(':');
                         out.push_str(port_number(p));
                     }
@@ -209,7 +215,59 @@ pub(super) const RULES: &[Rule] = &[
             out != spec && e.got == Some(out.as_str())
         },
     },
+    Rule {
+        profile: "python-hyperlink",
+        id: "python-hyperlink/text-path-delimiters-encoded",
+        name: "to_text percent-encodes what would not read back as the path it holds: \"[\" and \"]\" in a segment, and every octet outside unreserved, sub-delims, \"%\" and \"@\" in the first segment of a URL without a scheme, \":\" too (_encode_path_parts: \"the first path segment cannot contain a colon\", RFC 3986 3.3; \"asText() should never produce a syntactically invalid URI\", hyperlink issue 4)",
+        explains: text_path_delimiters_encoded,
+    },
 ];
+
+/// A round trip whose re-read differs from the first reading only in its path, written as
+/// hyperlink's `to_text` writes it: `_encode_path_parts(..., maximal=False)` encodes, in a URL
+/// with a scheme, each segment's `_PATH_DELIMS` (`#/?[]`: in a segment, "[" and "]"); in a URL
+/// without one, the first segment whole, maximally (`_encode_schemeless_path_part`: every UTF-8
+/// octet outside `_SCHEMELESS_PATH_SAFE`, unreserved, sub-delims, "%" and "@"), and the others
+/// as above. Run here with hyperlink 21: `:` is written `%3A`, `a b/c d` is `a%20b/c d`,
+/// `http://h/[x]` is `http://h/%5Bx%5D`, `/a b` stays (its first segment is the empty one).
+fn text_path_delimiters_encoded(e: &Evidence<'_>) -> bool {
+    let (Class::RoundTrip, Some(first), Some(again)) =
+        (e.class, e.reference_components, e.reparsed)
+    else {
+        return false;
+    };
+    let others_kept = crate::parsers::ALL_BUT_AUTHORITY
+        .iter()
+        .filter(|&&c| c != Component::Path)
+        .all(|&c| first.get(c) == again.get(c));
+    let Some(path) = first.get(Component::Path) else {
+        return false;
+    };
+    let has_scheme = first.get(Component::Scheme).is_some_and(|s| !s.is_empty());
+    let mut written = String::with_capacity(path.len());
+    for (i, segment) in path.split('/').enumerate() {
+        if i > 0 {
+            written.push('/');
+        }
+        let maximal = i == 0 && !has_scheme;
+        for c in segment.chars() {
+            let keep = if maximal {
+                c.is_ascii_alphanumeric() || "-._~!$&'()*+,;=%@".contains(c)
+            } else {
+                !matches!(c, '[' | ']')
+            };
+            if keep {
+                written.push(c);
+            } else {
+                let mut utf8 = [0; 4];
+                for b in c.encode_utf8(&mut utf8).bytes() {
+                    written.push_str(&format!("%{b:02X}"));
+                }
+            }
+        }
+    }
+    others_kept && written != path && again.get(Component::Path) == Some(written.as_str())
+}
 
 /// A relative reference's path with its dot segments resolved as hyperlink's
 /// `_resolve_dot_segments` resolves its path's segments ("Normalize the URL path by resolving

@@ -87,6 +87,22 @@ pub(super) const RULES: &[Rule] = &[
                 && host_unbracketed(e)
         },
     },
+    // URI.js's CHANGELOG, 1.18.11: "making URI.parse() throw on invalid port and hostname"
+    // (1.19.0 made the hostname check an option; the port's stays): `URI.ensureValidPort`
+    // throws `TypeError: Port "a" is not a valid port` unless `Number(port)` is an integer from
+    // 1 to 65535. `http:p:a` (read as `http://p:a`) and `http://p:0/` throw, run here with 1.19.11.
+    Rule {
+        profile: "urijs",
+        id: "urijs/invalid-port-throws",
+        name: "an input whose port is no integer from 1 to 65535 is refused (CHANGELOG 1.18.11: \"making URI.parse() throw on invalid port\"; URI.ensureValidPort)",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && std::str::from_utf8(e.input)
+                    .ok()
+                    .and_then(|i| urijs_port(&browser_slashes(i).unwrap_or_else(|| i.to_owned())))
+                    .is_some_and(|port| port_refused(&port))
+        },
+    },
     Rule {
         profile: "urijs",
         id: "urijs/slashes-read-as-double",
@@ -436,6 +452,77 @@ fn lenient_target_rewritten(e: &Evidence<'_>) -> Option<String> {
 /// Whether the subject's component is the one of its input as URI.parse rewrites its slashes
 /// ([`browser_slashes`]), read as RFC 3986 reads it and held as URI.js holds it (an empty path
 /// after the authority "/", an IP literal without brackets, an empty host none).
+/// The port URI.parse reads from `input` (src/URI.js, parse, parseUserinfo, parseHost): the
+/// authority after "//" up to the first "/" or "\\" (backslashes before the query are slashes
+/// there), the query or the fragment, without what precedes its last "@"; in it, the text after
+/// "]" and one more character for an IP literal, otherwise the text after the only ":" (two
+/// colons are "an IPv6 host ... but no port"). `None` where it reads no port.
+fn urijs_port(input: &str) -> Option<String> {
+    let end = input.find(['?', '#']).unwrap_or(input.len());
+    let head = &input[..end];
+    let after_scheme = match head.split_once(':') {
+        Some((scheme, rest)) if uri_spec::parse(format!("{scheme}:").as_bytes()).is_ok() => rest,
+        _ => head,
+    };
+    let authority = after_scheme.strip_prefix("//")?;
+    let authority = &authority[..authority.find(['/', '\\']).unwrap_or(authority.len())];
+    let hostport = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let port = if hostport.starts_with('[') {
+        let close = hostport.find(']')?;
+        hostport.get(close + 2..).unwrap_or("")
+    } else {
+        match hostport.split(':').collect::<Vec<_>>()[..] {
+            [_, port] => port,
+            _ => return None,
+        }
+    };
+    (!port.is_empty()).then(|| port.to_owned())
+}
+
+/// Whether `URI.ensureValidPort` throws on `port`: unless `Number(port)` is an integer from 1
+/// to 65535 ([`js_number`]).
+fn port_refused(port: &str) -> bool {
+    js_number(port).is_none_or(|n| !(n.fract() == 0.0 && n > 0.0 && n < 65536.0))
+}
+
+/// JavaScript's `Number(text)` (ECMA-262, StringToNumber): white space at the ends trimmed,
+/// the empty string 0, `0x`, `0o` and `0b` integers, `Infinity` with a sign or none, and a
+/// decimal literal with an optional sign, fraction and exponent; `None` for NaN.
+fn js_number(text: &str) -> Option<f64> {
+    let t = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    if t.is_empty() {
+        return Some(0.0);
+    }
+    for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] {
+        if t.len() > 2 && t[..2].eq_ignore_ascii_case(prefix) {
+            return u128::from_str_radix(&t[2..], radix)
+                .ok()
+                .filter(|_| t[2..].bytes().all(|b| b.is_ascii_alphanumeric()))
+                .map(|n| n as f64);
+        }
+    }
+    let unsigned = t.strip_prefix(['+', '-']).unwrap_or(t);
+    if unsigned == "Infinity" {
+        return Some(match t.starts_with('-') {
+            true => f64::NEG_INFINITY,
+            false => f64::INFINITY,
+        });
+    }
+    let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
+        Some(i) => (&unsigned[..i], Some(&unsigned[i + 1..])),
+        None => (unsigned, None),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let exponent_ok = exponent.is_none_or(|e| {
+        let e = e.strip_prefix(['+', '-']).unwrap_or(e);
+        !e.is_empty() && digits(e)
+    });
+    (digits(whole) && digits(fraction) && !(whole.is_empty() && fraction.is_empty()) && exponent_ok)
+        .then(|| t.parse().ok())
+        .flatten()
+}
+
 fn slashes_as_browsers_read_them(e: &Evidence<'_>) -> bool {
     // A resolution of a reference RFC 3986 rejects: what the lenient reading resolves the
     // rewritten reference to, an empty path after the authority "/" (docs, path()):
@@ -575,6 +662,32 @@ fn uri_component_encoded(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Number(...)` as node printed it for these, run here.
+    #[test]
+    fn js_number_reads_as_javascript_does() {
+        for (text, want) in [
+            ("8", Some(8.0)),
+            ("08", Some(8.0)),
+            (" 8\t", Some(8.0)),
+            ("", Some(0.0)),
+            ("0x1F", Some(31.0)),
+            ("1e3", Some(1000.0)),
+            (".5", Some(0.5)),
+            ("5.", Some(5.0)),
+            ("-Infinity", Some(f64::NEG_INFINITY)),
+            ("a", None),
+            ("0x", None),
+            ("1e", None),
+            (".", None),
+            ("inf", None),
+            ("1_0", None),
+        ] {
+            assert_eq!(js_number(text), want, "{text:?}");
+        }
+        assert!(port_refused("a") && port_refused("0") && port_refused("65536"));
+        assert!(!port_refused("08") && !port_refused("65535") && !port_refused("1e3"));
+    }
 
     /// `URI.parse("o://\th").hostname` is `h`, run here with URI.js 1.19.11.
     #[test]
