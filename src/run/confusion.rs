@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use super::reading::{is_defined, partition, Groups};
-use super::schemes::{input_scheme, schemes_of, takes_part, Schemes, SCHEME_LESS_NOTE};
+use super::schemes::{input_scheme, schemes_of, takes_part_in, Schemes, SCHEME_LESS_NOTE};
 use super::shrink::{shrink_all, Target};
 use crate::engine::{skeleton, Engine, Row};
 use crate::model::{Answer, Component, Op, Outcome};
@@ -248,7 +248,7 @@ impl<'a> ConfusionClasses<'a> {
         // The most severe first, so the time limit falls on the least.
         let rank_of = |((c, g), f): &((Component, Groups), Folded)| {
             let input_scheme = input_scheme(&f.input);
-            let groups = describe(infos, *c, g, &f.reads, input_scheme.as_deref());
+            let groups = describe(infos, *c, g, &f.reads, &f.input);
             (
                 rank(*c, &groups, input_scheme.as_deref()).0,
                 std::cmp::Reverse(f.count),
@@ -342,7 +342,7 @@ impl<'a> ConfusionClasses<'a> {
             .into_iter()
             .map(|((c, form, g), f)| {
                 let scheme = input_scheme(&f.input);
-                let mut groups = describe(infos, c, &g, &f.reads, scheme.as_deref());
+                let mut groups = describe(infos, c, &g, &f.reads, &f.input);
                 for group in &mut groups {
                     // Not a worker's that wraps a shipped parser's library (its line would
                     // call the library uridiff installs).
@@ -379,7 +379,7 @@ fn describe(
     c: Component,
     groups: &Groups,
     reads: &[Option<String>],
-    scheme: Option<&str>,
+    input: &[u8],
 ) -> Vec<ReadingGroup> {
     // The URL Standard's implementations that browsers and runtimes use, which take every
     // scheme; one made for http URLs alone (OkHttp's HttpUrl, an HTTP client's, per its card)
@@ -399,7 +399,7 @@ fn describe(
             parsers.sort();
             let notes: Vec<Option<&str>> = parsers
                 .iter()
-                .map(|p| takes_part(p, scheme).flatten())
+                .map(|p| takes_part_in(p, input).flatten())
                 .collect();
             let note = match notes.first() {
                 Some(Some(n)) if notes.iter().all(|x| x == &Some(*n)) => Some((*n).to_owned()),
@@ -439,10 +439,13 @@ fn who(g: &ReadingGroup) -> String {
     }
 }
 
-/// A reading in an impact line.
+/// A reading in an impact line, its controls and invisible characters escaped
+/// ([`crate::text::show`]) so that the line stays one line.
 fn what(r: &Option<String>) -> String {
-    r.as_deref()
-        .map_or_else(|| "none".to_owned(), |s| format!("\"{s}\""))
+    r.as_deref().map_or_else(
+        || "none".to_owned(),
+        |s| format!("\"{}\"", crate::text::show(s.as_bytes())),
+    )
 }
 
 /// The rank of a class of component `c` with these `groups` ([`describe`]), and its impact
@@ -738,7 +741,7 @@ mod class_tests {
             Component::Host,
             &vec![vec![0], vec![2]],
             &[Some("a".into()), Some("b".into())],
-            Some("o"),
+            b"o://",
         );
         assert!(groups.iter().all(|g| !g.browsers), "{groups:?}");
         // One step off: both read the input.
@@ -747,7 +750,7 @@ mod class_tests {
             Component::Host,
             &vec![vec![0, 1], vec![2]],
             &[Some("a".into()), Some("b".into())],
-            Some("o"),
+            b"o://",
         );
         assert!(groups.iter().any(|g| g.browsers), "{groups:?}");
     }
@@ -971,7 +974,7 @@ mod class_tests {
             Component::Host,
             &got.iter().map(|(m, _)| m.clone()).collect(),
             &got.iter().map(|(_, r)| r.clone()).collect::<Vec<_>>(),
-            None,
+            b"%",
         );
         assert_eq!(groups.len(), 3);
         let noted: Vec<&str> = groups
@@ -1094,7 +1097,7 @@ mod class_tests {
             Component::Host,
             &vec![vec![0, 1], vec![2]],
             &[Some("c".into()), Some("b".into())],
-            Some("http"),
+            b"http://",
         );
         assert!(together[0].browsers);
         assert_eq!(together[0].parsers, ["ada-url", "url"]);
@@ -1105,7 +1108,7 @@ mod class_tests {
             Component::Host,
             &vec![vec![0], vec![1, 2]],
             &[Some("c".into()), Some("b".into())],
-            Some("http"),
+            b"http://",
         );
         assert!(apart.iter().all(|g| !g.browsers));
         // OkHttp alone (an HTTP client claiming the standard) is no browsers' reading.
@@ -1119,7 +1122,7 @@ mod class_tests {
             Component::Host,
             &vec![vec![0], vec![1]],
             &[Some("c".into()), Some("b".into())],
-            Some("http"),
+            b"http://",
         );
         assert!(alone.iter().all(|g| !g.browsers));
     }

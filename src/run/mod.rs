@@ -28,7 +28,10 @@ pub use confusion::{
 pub use focus::root_causes;
 pub use reading::routes_alike;
 pub use rules::{rule_firings, RuleCount};
-pub use schemes::{fetched, input_scheme, schemes_of, takes_part, Schemes, SCHEME_LESS_NOTE};
+pub use schemes::{
+    fetched, input_scheme, schemes_of, takes_part, takes_part_in, written_scheme, Schemes,
+    SCHEME_LESS_NOTE,
+};
 // The CI outputs (SARIF, the Markdown summary) say each side's answer as the report does.
 pub use matrix::{matrix, versus_rfc3986, Versus};
 

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::schemes::{input_scheme, takes_part};
+use super::schemes::{input_scheme, takes_part, takes_part_in};
 use crate::model::{Answer, Component, Outcome};
 use crate::subjects::SubjectInfo;
 use crate::text::show;
@@ -47,9 +47,15 @@ pub(super) fn partition<'o>(
         let Outcome::Accepted(Answer::Parsed(p)) = outcome(i) else {
             continue;
         };
-        let Some(note) = takes_part(&info.name, scheme.as_deref()) else {
+        let Some(note) = takes_part_in(&info.name, input) else {
             continue;
         };
+        // One that takes part in a scheme-less input because it reads it as http, but reads no
+        // host there, reads no URL: the `http` crate takes `//,:` as an origin-form path
+        // (RFC 9112 3.2.1), which names no place to compare.
+        if note.is_some() && p.components.get(Component::Host).is_none() {
+            continue;
+        }
         if p.not_reported.contains(c) {
             continue;
         }

@@ -64,6 +64,26 @@ pub fn input_scheme(input: &[u8]) -> Option<String> {
     None
 }
 
+/// The scheme `input` writes at its first byte (RFC 3986 3.1, nothing stripped), lowercase, or
+/// `None`: as a library that reads no URL Standard steps finds it.
+///
+/// ```
+/// use uridiff::run::written_scheme;
+/// assert_eq!(written_scheme(b"HTTP://a/").as_deref(), Some("http"));
+/// assert_eq!(written_scheme(b"\x01http:x"), None);
+/// assert_eq!(written_scheme(b"ht\ttp:x"), None);
+/// ```
+pub fn written_scheme(input: &[u8]) -> Option<String> {
+    let end = input.iter().position(|&b| b == b':')?;
+    let scheme = &input[..end];
+    let first = scheme.first()?;
+    (first.is_ascii_alphabetic()
+        && scheme
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b)))
+    .then(|| String::from_utf8_lossy(scheme).to_ascii_lowercase())
+}
+
 /// Whether `parser` takes part in an input of scheme `scheme` (`None`: scheme-less), and with
 /// which note.
 ///
@@ -81,6 +101,26 @@ pub fn takes_part(parser: &str, scheme: Option<&str>) -> Option<Option<&'static 
         (Schemes::Http { scheme_less: true }, None) => Some(Some(SCHEME_LESS_NOTE)),
         (Schemes::Http { .. }, _) => None,
     }
+}
+
+/// Whether `parser` takes part in `input`, and with which note: [`takes_part`] with the
+/// input's scheme as the parser finds it, [`written_scheme`] for a library that reads a
+/// scheme-less input as http (it reads no URL Standard steps: `\x01http:[::]` is scheme-less to
+/// libwget, which fills in `http` and reads the host `\x01http`), [`input_scheme`] for the
+/// others.
+///
+/// ```
+/// use uridiff::run::{takes_part_in, SCHEME_LESS_NOTE};
+/// assert_eq!(takes_part_in("c-libwget", b"\x01http:[::]"), Some(Some(SCHEME_LESS_NOTE)));
+/// assert_eq!(takes_part_in("c-libwget", b"http:[::]"), Some(None));
+/// assert_eq!(takes_part_in("java-okhttp", b"\x01http:[::]"), Some(None));
+/// ```
+pub fn takes_part_in(parser: &str, input: &[u8]) -> Option<Option<&'static str>> {
+    let scheme = match schemes_of(parser) {
+        Schemes::Http { scheme_less: true } => written_scheme(input),
+        _ => input_scheme(input),
+    };
+    takes_part(parser, scheme.as_deref())
 }
 
 #[cfg(test)]
