@@ -609,7 +609,10 @@ impl fmt::Display for Change {
 /// ([`crate::present::diff_command`]); for the other operations, which `uridiff diff` does not
 /// run, the parser's own reproduce line when there is one ([`crate::present::reproduce`]).
 fn reproduce(subject: &str, task: &Task) -> Option<String> {
-    crate::present::diff_command(task).or_else(|| crate::present::reproduce(subject, false, task))
+    // The run's header names each parser under test, not the library it wraps
+    // (`SubjectInfo::wraps`): every one is shown with its card's line.
+    let wraps = false;
+    crate::present::diff_command(task).or_else(|| crate::present::reproduce(subject, wraps, task))
 }
 
 /// The confusion classes of each parser under test against the baseline's: a class it takes
