@@ -16,6 +16,7 @@ pub mod gate;
 pub mod generate;
 pub mod model;
 pub mod parsers;
+pub mod present;
 pub mod report;
 pub mod report_model;
 pub mod run;

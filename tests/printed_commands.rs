@@ -7,8 +7,9 @@ use std::process::Command;
 
 use base64::Engine as _;
 use serde_json::Value;
-use uridiff::engine::{diff_command, Task};
+use uridiff::engine::Task;
 use uridiff::model::Op;
+use uridiff::present::diff_command;
 
 /// Inputs and bases no shell word should get wrong.
 const HOSTILE: [&[u8]; 22] = [

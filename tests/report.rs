@@ -129,7 +129,7 @@ fn class(
         by_design,
         by_design_ids,
         first_seen: example.with_input([input, b"/longer"].concat()),
-        diff: uridiff::engine::diff_command(&example),
+        diff: uridiff::present::diff_command(&example),
         example,
         reference: "rfc3986".into(),
         reproduce: None,

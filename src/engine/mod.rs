@@ -194,72 +194,12 @@ pub struct ClassRecord {
     pub outcomes: Vec<(String, Outcome<Answer>)>,
     /// A shell line that calls the library directly, in its own language, on the example (a Rust
     /// statement for the in-process crates), so a reader can check the class without uridiff.
+    /// The engine leaves it `None`: it is presentation, written by whoever presents the classes
+    /// (`uridiff::present::fill`, which the report's run calls).
     pub reproduce: Option<String>,
-    /// The `uridiff diff` command that shows every parser on the example.
+    /// The `uridiff diff` command that shows every parser on the example; `None` from the
+    /// engine, written with [`ClassRecord::reproduce`].
     pub diff: Option<String>,
-}
-
-/// The `uridiff diff` command for a task (parse, or resolve with `--base`), as one line that
-/// any POSIX shell runs as this very job and that prints safely: an operand that shows as itself
-/// is one single-quoted word (the base as `--base=WORD`, the input after `--`, so that a value
-/// starting with `-` is never read as an option); otherwise (and for the input `-`, which stands
-/// for standard input) the input is written by `printf` to
-/// `uridiff diff -z -` (NUL-terminated: a line feed in it stays), and the base is
-/// `--base="$(printf ...)"` ([`printf_word`]). None for an operand with a NUL byte, which no
-/// command-line argument can hold (`execve` takes C strings), and for a base that needs
-/// `printf` and ends in a line feed, which command substitution removes (POSIX XCU 2.6.3).
-///
-/// [`printf_word`]: crate::text::printf_word
-///
-/// ```
-/// use uridiff::engine::{diff_command, Task};
-/// assert_eq!(diff_command(&Task::parse(b"http://a'b".to_vec(), "x")).unwrap(),
-///            r"uridiff diff --edition rfc3986 -- 'http://a'\''b'");
-/// assert_eq!(diff_command(&Task::parse(b"a\x1b\xff".to_vec(), "x")).unwrap(),
-///            r"printf 'a\033\377\000' | uridiff diff --edition rfc3986 -z -");
-/// let t = Task {
-///     op: uridiff::model::Op::Resolve,
-///     second: Some(b"--external=a".to_vec()),
-///     ..Task::parse(b"-x".to_vec(), "x")
-/// };
-/// assert_eq!(diff_command(&t).unwrap(),
-///            "uridiff diff --edition rfc3986 --base='--external=a' -- '-x'");
-/// assert_eq!(diff_command(&Task::parse(b"a\0b".to_vec(), "x")), None);
-/// ```
-pub fn diff_command(task: &Task) -> Option<String> {
-    use crate::text::{printf_word, shell_word};
-    if task.input.contains(&0) || task.second.as_ref().is_some_and(|s| s.contains(&0)) {
-        return None;
-    }
-    // `shell_word` single-quotes exactly the operands that show as themselves; the others it
-    // writes `$'...'`, which not every `sh` reads.
-    let plain = |b: &[u8]| {
-        let w = shell_word(b);
-        w.starts_with('\'').then_some(w)
-    };
-    let edition = task.edition.id();
-    let base = match (task.op, &task.second) {
-        (Op::Parse, _) => String::new(),
-        (Op::Resolve, Some(base)) => match plain(base) {
-            Some(w) => format!(" --base={w}"),
-            None if base.ends_with(b"\n") => return None,
-            None => format!(" --base=\"$(printf {})\"", printf_word(base)),
-        },
-        _ => return None,
-    };
-    // An input of `-` alone stands for standard input's records, even after `--`.
-    let input = (task.input != b"-").then(|| plain(&task.input)).flatten();
-    Some(match input {
-        Some(input) => format!("uridiff diff --edition {edition}{base} -- {input}"),
-        None => {
-            let mut record = task.input.clone();
-            record.push(0);
-            format!(
-                "printf {} | uridiff diff --edition {edition}{base} -z -",
-                printf_word(&record)
-            )
-        }
-    })
 }
 
 impl Engine {
@@ -608,22 +548,9 @@ impl Engine {
             },
             partition: evidence(&self.infos(), signature.class, &row),
             outcomes: names.zip(row.outcomes).collect(),
-            // A worker that wraps a shipped parser's library has no line of that parser's: it
-            // would call the library uridiff installs, not this worker's.
-            reproduce: self.subjects[i]
-                .info()
-                .wraps
-                .is_none()
-                .then(|| {
-                    subjects::reproduce::reproduce(
-                        &signature.subject,
-                        example.op,
-                        &example.input,
-                        example.second.as_deref(),
-                    )
-                })
-                .flatten(),
-            diff: diff_command(&example),
+            // Presentation, filled above the engine (`present::fill`).
+            reproduce: None,
+            diff: None,
             first_seen: first_seen.clone(),
             example,
             signature,

@@ -606,12 +606,13 @@ impl fmt::Display for Change {
 }
 
 /// How to see a job again: the `uridiff diff` command for a parse or a resolution
-/// ([`crate::engine::diff_command`]); for the other operations, which `uridiff diff` does not
-/// run, the parser's own reproduce line when there is one.
+/// ([`crate::present::diff_command`]); for the other operations, which `uridiff diff` does not
+/// run, the parser's own reproduce line when there is one ([`crate::present::reproduce`]).
 fn reproduce(subject: &str, task: &Task) -> Option<String> {
-    crate::engine::diff_command(task).or_else(|| {
-        crate::subjects::reproduce::reproduce(subject, task.op, &task.input, task.second.as_deref())
-    })
+    // The run's header names each parser under test, not the library it wraps
+    // (`SubjectInfo::wraps`): every one is shown with its card's line.
+    let wraps = false;
+    crate::present::diff_command(task).or_else(|| crate::present::reproduce(subject, wraps, task))
 }
 
 /// The confusion classes of each parser under test against the baseline's: a class it takes
@@ -646,7 +647,7 @@ fn confusion_changes(baseline: &Baseline, run: &Run) -> Vec<Change> {
                 now: None,
                 was_answer: None,
                 now_answer: None,
-                reproduce: task.as_ref().and_then(crate::engine::diff_command),
+                reproduce: task.as_ref().and_then(crate::present::diff_command),
                 confusion: Some(Confused {
                     key: key.to_owned(),
                     class: class.cloned(),

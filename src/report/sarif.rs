@@ -646,7 +646,7 @@ fn confusion_facts(c: &super::ConfusionClass) -> RuleFacts {
             .chain(std::iter::once(format!("{}.", c.impact)))
             .collect(),
         reproduce,
-        diff: crate::engine::diff_command(&task),
+        diff: crate::present::diff_command(&task),
     }
 }
 

@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use super::reading::{is_defined, partition, Groups};
 use super::schemes::{input_scheme, schemes_of, takes_part_in, Schemes, SCHEME_LESS_NOTE};
 use super::shrink::{shrink_all, Target};
-use crate::engine::{skeleton, Engine, Row};
-use crate::model::{Answer, Component, Op, Outcome};
+use crate::engine::{skeleton, Engine, Row, Task};
+use crate::model::{Answer, Component, Outcome};
 use crate::report_model::{Agreement, ConfusionClass, ConfusionRank, ReadingGroup};
 use crate::subjects::SubjectInfo;
 
@@ -343,14 +343,13 @@ impl<'a> ConfusionClasses<'a> {
             .map(|((c, form, g), f)| {
                 let scheme = input_scheme(&f.input);
                 let mut groups = describe(infos, c, &g, &f.reads, &f.input);
+                let task = Task::parse(f.input.clone(), "confusion");
                 for group in &mut groups {
-                    // Not a worker's that wraps a shipped parser's library (its line would
-                    // call the library uridiff installs).
+                    // The first parser of the group with a line of its own.
                     let wraps =
                         |p: &String| infos.iter().any(|i| &i.name == p && i.wraps.is_some());
-                    group.reproduce = group.parsers.iter().filter(|p| !wraps(p)).find_map(|p| {
-                        crate::subjects::reproduce::reproduce(p, Op::Parse, &f.input, None)
-                    });
+                    group.reproduce = (group.parsers.iter())
+                        .find_map(|p| crate::present::reproduce(p, wraps(p), &task));
                 }
                 let (rank, impact) = rank(c, &groups, scheme.as_deref());
                 ConfusionClass {

@@ -174,7 +174,9 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
         (classifier, grid, pairs, versus, run_s)
     });
     // Classification's time: the last chunk's fold, after the run, and the minimization.
-    let classes = classifier.finish(inputs.budget);
+    let mut classes = classifier.finish(inputs.budget);
+    // The lines a reader runs to see each class again, which the engine leaves to its callers.
+    crate::present::fill(&infos, &mut classes);
     let classify_s = run_started.elapsed().as_secs_f64() - run_s;
     // The confusion classes' minimization, within its own budget.
     let confusion_started = std::time::Instant::now();
