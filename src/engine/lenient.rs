@@ -289,6 +289,9 @@ fn host_key(v: Option<&str>) -> Option<String> {
 /// assert_ne!(resolved_name("a%40b"), resolved_name("a@b"));
 /// assert_eq!(resolved_name("m%09"), resolved_name("m\t"));
 /// assert_eq!(resolved_name("[:%0C]"), resolved_name("[:\x0c]"));
+/// // Punycode of a name IDNA refuses is still that name.
+/// assert_eq!(resolved_name("xn--%7F-"), resolved_name("\x7f"));
+/// assert_ne!(resolved_name("xn--%7F-"), resolved_name("\x7e"));
 /// ```
 pub fn resolved_name(v: &str) -> String {
     // A name that holds, once decoded, a delimiter of an authority (RFC 3986 3.2's "/", "?",
@@ -306,9 +309,26 @@ pub fn resolved_name(v: &str) -> String {
         return v.to_ascii_lowercase();
     }
     match std::str::from_utf8(&decoded) {
-        Ok(text) => idna::domain_to_ascii(text).unwrap_or_else(|_| text.to_ascii_lowercase()),
+        Ok(text) => idna::domain_to_ascii(text).unwrap_or_else(|_| punycode_decoded(text)),
         Err(_) => String::from_utf8_lossy(&decoded).to_ascii_lowercase(),
     }
+}
+
+/// A name the URL Standard's mapping refuses, lowercased, each `xn--` label that decodes as
+/// Punycode (RFC 3492) read as the text it encodes: such a label is the other spelling of that
+/// text, even where IDNA refuses both (punycode.js's `toASCII` treats DEL as not ASCII, so
+/// uri-js writes the host `\x7f` as `xn--%7F-`, which decodes to it).
+fn punycode_decoded(text: &str) -> String {
+    text.split('.')
+        .map(|label| {
+            let lower = label.to_ascii_lowercase();
+            lower
+                .strip_prefix("xn--")
+                .and_then(idna::punycode::decode_to_string)
+                .map_or(lower.clone(), |t| t.to_lowercase())
+        })
+        .collect::<Vec<_>>()
+        .join(".")
 }
 
 /// The octets of `v`'s valid percent-encodings (RFC 3986 2.1), decoded, read from the start as
