@@ -7,7 +7,7 @@ use uri_spec::Edition;
 use uridiff::model::{Component, Outcome};
 use uridiff::subjects::Subject;
 
-use super::{fired, normalizes_as, plays, rejected, split_with};
+use super::{fired, normalizes_as, plays, rejected, resolves, split_with};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
@@ -15,7 +15,26 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (perl_ldap(|_| "ldap:&".into()), "normalize:LDaP:%26"),
         (hyperlink_writes("%3A"), ":"),
         (urijs_refuses(), "http:p:a"),
+        (ruby_refuses(), "ldap:#"),
+        (
+            resolves("java-uri", "rfc2396", |_, _| "http://a/".into()),
+            "resolve:///|http://a/b/c/d;p?q",
+        ),
     ]
+}
+
+/// Ruby's URI refusing the ldap inputs of these cases (`URI::InvalidURIError`, "bad LDAP
+/// URL"), reading the others as the lenient split does.
+fn ruby_refuses() -> Arc<dyn Subject> {
+    plays(
+        "ruby-uri",
+        "ruby-uri",
+        Edition::Rfc3986,
+        |input, _| match input {
+            b"ldap:#" | b"ldap://h/dc=x#f" | b"ldap://h/dc=x?f" => rejected(),
+            _ => split_with(input, &[]),
+        },
+    )
 }
 
 /// hyperlink's `to_text` of `:` (path `(":",)`) written as `written`; any other input read as
@@ -140,4 +159,25 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     let latin1 = "read as Latin-1";
     assert!(fires(perl_latin1("xn--w-pdau"), "gopher://\u{fc}W", latin1));
     assert!(!fires(perl_latin1("other"), "gopher://\u{fc}W", latin1));
+    // URI::LDAP raises on a fragment, an empty one too; one step off: a query, which it takes.
+    let ldap = "with a fragment, even empty";
+    assert!(fires(ruby_refuses(), "ldap:#", ldap));
+    assert!(fires(ruby_refuses(), "ldap://h/dc=x#f", ldap));
+    assert!(!fires(ruby_refuses(), "ldap://h/dc=x?f", ldap));
+    // java.net.URI reads a reference's empty authority as undefined (Java 17, run here).
+    let empty = "empty authority is undefined, so the base's";
+    let java = |f| resolves("java-uri", "rfc2396", f);
+    let job = "resolve:///|http://a/b/c/d;p?q";
+    assert!(fires(java(|_, _| "http://a/".into()), job, empty));
+    assert!(fires(
+        java(|_, _| "http://a/a/../b".into()),
+        "resolve:///a/../b|http://a/b/c/d;p?q",
+        empty
+    ));
+    // One step off: the path normalized, which Java does not do to an absolute path.
+    assert!(!fires(
+        java(|_, _| "http://a/b".into()),
+        "resolve:///a/../b|http://a/b/c/d;p?q",
+        empty
+    ));
 }

@@ -186,6 +186,25 @@ pub(super) const RULES: &[Rule] = &[
                 && e.second.and_then(java_resolve::empty_reference).as_deref() == e.got
         },
     },
+    // URI(String): "If the authority component is empty then the user-information, host, and
+    // port components are undefined"; resolve: "Otherwise the new URI's authority component is
+    // copied from this URI". `///` against `http://a/b/c/d;p?q` is `http://a/`, `///a/../b` is
+    // `http://a/a/../b`, `//?q` is `http://a/b/c/?q`, `//#f` the base with `#f`, run here with
+    // Java 17; RFC 2396 5.2 keeps the empty authority (`http:///`).
+    Rule {
+        profile: "java-uri",
+        id: "java-uri/empty-authority-reference-undefined",
+        name: "a reference's empty authority is undefined, so the base's is taken (URI(String): \"If the authority component is empty then the user-information, host, and port components are undefined\"; URI.resolve: \"the new URI's authority component is copied from this URI\")",
+        explains: |e| {
+            e.class == Class::Resolution
+                && e.got.is_some()
+                && e
+                    .second
+                    .and_then(|base| java_resolve::empty_authority_reference(base, e.input))
+                    .as_deref()
+                    == e.got
+        },
+    },
     // The same javadoc steps for any relative path: merged with the base's directory, then
     // normalized as `normalize` does, whose path splitting "Skip[s] redundant slashes"
     // (URI.java), where RFC 2396 5.2 step 6 keeps empty segments.

@@ -30,6 +30,14 @@ fn ldap_rootless(s: &[u8]) -> bool {
         && !rest.starts_with(['/', '?', '#'])
 }
 
+/// Whether `s` is an ldap or ldaps URI with a fragment (a "#", the first of which begins it).
+fn ldap_with_fragment(s: &[u8]) -> bool {
+    let input = std::str::from_utf8(s).unwrap_or("");
+    input.split_once(':').is_some_and(|(scheme, rest)| {
+        ["ldap", "ldaps"].contains(&scheme.to_ascii_lowercase().as_str()) && rest.contains('#')
+    })
+}
+
 /// `input` with its query (from its first "?" to its "#", of a URI whose part after the
 /// scheme begins with "/" or of a relative reference: an opaque URI keeps its query in
 /// `opaque`, unescaped) escaped as `URI::Generic#query=` escapes it (uri/generic.rb: deletes
@@ -88,6 +96,20 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.class == Class::TooStrict
                 && (ldap_rootless(e.input) || e.second.is_some_and(ldap_rootless))
+        },
+    },
+    // uri/ldap.rb's schema, `ldap://<host>/<dn>[?<attrs>[?<scope>[?<filter>[?<extensions>]]]]`,
+    // has no fragment, and `URI::LDAP#initialize` raises on one (`if @fragment`; an empty
+    // fragment too): `URI.parse("ldap:#")` and `URI.parse("ldap://h/dc=x#f")` raise "bad LDAP
+    // URL", while `URI.join("ldap://h/a", "#f")` merges without parsing an ldap URI with one,
+    // run here with Ruby 3.1's uri 0.11.0.
+    Rule {
+        profile: "ruby-uri",
+        id: "ruby-uri/ldap-fragment-refused",
+        name: "an ldap or ldaps URI with a fragment, even empty, is refused (URI::LDAP: \"LDAP URI SCHEMA (described in RFC2255)\", ldap://<host>/<dn>[?<attrs>[?<scope>[?<filter>[?<extensions>]]]])",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && (ldap_with_fragment(e.input) || e.second.is_some_and(ldap_with_fragment))
         },
     },
     Rule {

@@ -124,6 +124,38 @@ pub(super) fn relative_path(base: &[u8], reference: &[u8]) -> Option<String> {
     Some(out)
 }
 
+/// What `base.resolve(reference)` answers for a reference with an empty authority followed by
+/// a path, query or fragment, which `URI(String)` reads with its authority undefined: an
+/// absolute path with the base's scheme and authority, the path as it is (the javadoc
+/// normalizes only a merged relative path); a query as [`relative_path`] resolves `?q`; a
+/// fragment alone the base with it ("a standalone fragment reference"). `None` for another
+/// reference, a base without a scheme or with a possibly registry-based or empty authority.
+pub(super) fn empty_authority_reference(base: &[u8], reference: &[u8]) -> Option<String> {
+    let rest = reference.strip_prefix(b"//")?;
+    match rest.first()? {
+        // The path, query and fragment as they are written (`////` has the path `//`).
+        b'/' => {
+            let rest = std::str::from_utf8(rest).ok()?;
+            let c = uri_spec::parse(base).ok()?;
+            let authority = c.authority.filter(|a| !a.is_empty())?;
+            Some(format!(
+                "{}://{}{rest}",
+                c.scheme?,
+                authority_with_int_port(authority)?
+            ))
+        }
+        b'?' => relative_path(base, rest),
+        b'#' => {
+            uri_spec::parse(rest).ok()?;
+            let base = std::str::from_utf8(base).ok()?;
+            uri_spec::parse(base.as_bytes()).ok()?.scheme?;
+            let kept = base.split_once('#').map_or(base, |(b, _)| b);
+            Some(format!("{kept}{}", std::str::from_utf8(rest).ok()?))
+        }
+        _ => None,
+    }
+}
+
 /// `URI.normalize()`'s path steps for an absolute path or an empty one: "All "." segments are
 /// removed"; "If a ".." segment is preceded by a non-".." segment then both of these segments
 /// are removed. This step is repeated until it is no longer applicable" (so a leading ".."
@@ -202,6 +234,31 @@ mod tests {
         // Opaque, relative, a possibly registry-based authority: not computed.
         for base in ["a:b", "/a/b", "http://h_x:080/a"] {
             assert_eq!(empty_reference(base.as_bytes()), None, "{base}");
+        }
+    }
+
+    /// Java 17's `new URI("http://a/b/c/d;p?q").resolve(new URI(reference))` of references
+    /// with an empty authority, as it printed them.
+    #[test]
+    fn an_empty_authority_reference_is_what_java_printed() {
+        let base = b"http://a/b/c/d;p?q";
+        for (reference, java) in [
+            ("///", "http://a/"),
+            ("///a/../b", "http://a/a/../b"),
+            ("///a?q#f", "http://a/a?q#f"),
+            ("//#f", "http://a/b/c/d;p?q#f"),
+            ("//?q", "http://a/b/c/?q"),
+            ("////", "http://a//"),
+            ("///./g", "http://a/./g"),
+        ] {
+            assert_eq!(
+                empty_authority_reference(base, reference.as_bytes()).as_deref(),
+                Some(java),
+                "{reference}"
+            );
+        }
+        for reference in ["//h/x", "/x", "//", "x"] {
+            assert_eq!(empty_authority_reference(base, reference.as_bytes()), None);
         }
     }
 
