@@ -16,11 +16,32 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (hyperlink_writes("%3A"), ":"),
         (urijs_refuses(), "http:p:a"),
         (ruby_refuses(), "ldap:#"),
+        (furl_refuses(), "//:"),
+        (perl_normalizes(|_| "urn:b".into()), "normalize:URN:B"),
         (
             resolves("java-uri", "rfc2396", |_, _| "http://a/".into()),
             "resolve:///|http://a/b/c/d;p?q",
         ),
     ]
+}
+
+/// furl refusing the inputs of these cases (`ValueError: Invalid port`), reading the others as
+/// the lenient split does.
+fn furl_refuses() -> Arc<dyn Subject> {
+    plays(
+        "python-furl",
+        "rfc3986",
+        Edition::Rfc3986,
+        |input, _| match input {
+            b"//:" | b"http://h:0" | b"http://h:65536" | b"http://h:65535" => rejected(),
+            _ => split_with(input, &[]),
+        },
+    )
+}
+
+/// Perl's URI canonical: the double's answer.
+fn perl_normalizes(f: fn(&[u8]) -> String) -> Arc<dyn Subject> {
+    normalizes_as("perl-uri", "perl-uri", f)
 }
 
 /// Ruby's URI refusing the ldap inputs of these cases (`URI::InvalidURIError`, "bad LDAP
@@ -164,6 +185,29 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     assert!(fires(ruby_refuses(), "ldap:#", ldap));
     assert!(fires(ruby_refuses(), "ldap://h/dc=x#f", ldap));
     assert!(!fires(ruby_refuses(), "ldap://h/dc=x?f", ldap));
+    // furl's port: "1-65535 or None", else ValueError; one step off: 65535, which it takes.
+    let port = "empty or not from 1 to 65535";
+    assert!(fires(furl_refuses(), "//:", port));
+    assert!(fires(furl_refuses(), "http://h:0", port));
+    assert!(fires(furl_refuses(), "http://h:65536", port));
+    assert!(!fires(furl_refuses(), "http://h:65535", port));
+    // URI::urn's canonical lowercases the NID; one step off: the NSS lowercased too.
+    let nid = "namespace identifier in lowercase";
+    assert!(fires(
+        perl_normalizes(|_| "urn:b".into()),
+        "normalize:URN:B",
+        nid
+    ));
+    assert!(fires(
+        perl_normalizes(|_| "urn:isbn:0-A".into()),
+        "normalize:urn:ISBN:0-A",
+        nid
+    ));
+    assert!(!fires(
+        perl_normalizes(|_| "urn:isbn:0-a".into()),
+        "normalize:urn:ISBN:0-A",
+        nid
+    ));
     // java.net.URI reads a reference's empty authority as undefined (Java 17, run here).
     let empty = "empty authority is undefined, so the base's";
     let java = |f| resolves("java-uri", "rfc2396", f);

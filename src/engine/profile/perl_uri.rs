@@ -75,6 +75,28 @@ pub(super) const RULES: &[Rule] = &[
             e.got == Some("true") && nid(e.input).is_some() && nid(e.input) == nid(other)
         },
     },
+    // URI.pm, urn: "Letter case is not significant for the Namespace Identifier. It is always
+    // returned in lower case by the $uri->nid method", and URI::urn's canonical sets the nid
+    // lowercased: `URI->new("URN:B")->canonical` is `urn:b`, run here with URI 5.17.
+    Rule {
+        profile: "perl-uri",
+        id: "perl-uri/urn-nid-lowercased",
+        name: "canonical writes a URN's namespace identifier in lowercase (URI.pm, urn: \"Letter case is not significant for the Namespace Identifier. It is always returned in lower case\")",
+        explains: |e| {
+            let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
+                return false;
+            };
+            let Some(rest) = spec.strip_prefix("urn:") else {
+                return false;
+            };
+            let (nid, nss) = rest.split_once(':').map_or((rest, None), |(n, s)| (n, Some(s)));
+            let lowered = match nss {
+                Some(nss) => format!("urn:{}:{nss}", nid.to_ascii_lowercase()),
+                None => format!("urn:{}", nid.to_ascii_lowercase()),
+            };
+            lowered != spec && lowered == got
+        },
+    },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/server-authority-unchecked",

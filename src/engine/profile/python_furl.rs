@@ -393,6 +393,28 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
         },
     },
+    // furl's `port` setter: "The port value can be 1-65535 or None, meaning no port
+    // specified. ... Raises: ValueError on invalid port", and `furl(url)` "Raises ValueError
+    // on invalid URL": `furl('//:')` and `furl('http://h:0')` raise "Invalid port ''." and
+    // "Invalid port '0'.", run here with furl 2.1.4 (`is_valid_port`: digits, from 1 to 65535).
+    Rule {
+        profile: "python-furl",
+        id: "python-furl/port-out-of-range-refused",
+        name: "a URL whose port is empty or not from 1 to 65535 is refused (port: \"The port value can be 1-65535 or None ... Raises: ValueError on invalid port\")",
+        explains: |e| {
+            e.class == Class::TooStrict
+                && e
+                    .reference_components
+                    .and_then(|c| c.get(Component::Port))
+                    .is_some_and(|p| {
+                        !p.bytes().all(|b| b.is_ascii_digit())
+                            || !p
+                                .trim_start_matches('0')
+                                .parse::<u32>()
+                                .is_ok_and(|n| (1..=65535).contains(&n))
+                    })
+        },
+    },
     Rule {
         profile: "python-furl",
         id: "python-furl/port-as-integer",
