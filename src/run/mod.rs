@@ -26,7 +26,7 @@ pub use confusion::{
     agreement, confusion, confusion_keys_of, AgreementGrid, ConfusionBudget, ConfusionClasses,
 };
 pub use focus::root_causes;
-pub use reading::routes_alike;
+pub use reading::{routable, routes_alike};
 pub use rules::{rule_firings, RuleCount};
 pub use schemes::{
     fetched, input_scheme, schemes_of, takes_part, takes_part_in, written_scheme, Schemes,

@@ -51,9 +51,9 @@ pub(super) fn partition<'o>(
             continue;
         };
         // One that takes part in a scheme-less input because it reads it as http, but reads no
-        // host there, reads no URL: the `http` crate takes `//,:` as an origin-form path
-        // (RFC 9112 3.2.1), which names no place to compare.
-        if note.is_some() && p.components.get(Component::Host).is_none() {
+        // host there (none or an empty one), reads no URL: the `http` crate takes `//,:` as an
+        // origin-form path (RFC 9112 3.2.1), and libwget reads `:/C` with an empty host.
+        if note.is_some() && p.components.get(Component::Host).is_none_or(str::is_empty) {
             continue;
         }
         if p.not_reported.contains(c) {
@@ -68,7 +68,8 @@ pub(super) fn partition<'o>(
             continue;
         }
         if matches!(c, Component::Port | Component::Userinfo)
-            && canonical(Component::Host, p.components.get(Component::Host), None).is_none()
+            && !canonical(Component::Host, p.components.get(Component::Host), None)
+                .is_some_and(|h| routable(&h))
         {
             continue;
         }
@@ -120,9 +121,37 @@ pub(super) fn partition<'o>(
     if c == Component::Port && !port_written {
         return Vec::new();
     }
+    // Hosts of which no reading is a place a resolver asks for (`::1]` against `:`, `=`
+    // against none) send no request anywhere: no check and fetch read two places there.
+    if c == Component::Host && !groups.keys().flatten().any(|r| routable(r)) {
+        return Vec::new();
+    }
     let mut out: Vec<(Vec<usize>, Option<String>)> = groups.into_values().collect();
     out.sort();
     out
+}
+
+/// Whether a host's canonical reading ([`canonical`]) is a place a request can be sent to: an
+/// IP address, or a name a resolver asks DNS for, whose labels hold letters, digits, "-" and
+/// "_" only (RFC 1123 2.1's host names; an underscore is asked for too). glibc's
+/// `getaddrinfo` sends no query for a name holding `:`, `[`, `]`, `=`, `+`, `\`, `%`, `@`, a
+/// control or an octet that is not ASCII (no packet to port 53 under strace, glibc 2.36), and
+/// Go's resolver answers "no such host" for `=` and `[:` without one.
+///
+/// ```
+/// # use uridiff::run::routable;
+/// assert!(routable("a.example") && routable("r_h") && routable("127.0.0.1") && routable("::1"));
+/// assert!(routable("fe80::1%eth0"));
+/// assert!(!routable("::1]") && !routable("=") && !routable("a\\b") && !routable("r:!"));
+/// ```
+pub fn routable(reading: &str) -> bool {
+    let address = |a: &str| a.parse::<std::net::IpAddr>().is_ok();
+    address(reading)
+        || reading.split_once('%').is_some_and(|(a, _)| address(a))
+        || (!reading.is_empty()
+            && reading
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)))
 }
 
 /// Whether a reading is defined (empty is undefined, as [`routes_alike`] has it).
