@@ -438,6 +438,16 @@ fn who(g: &ReadingGroup) -> String {
     }
 }
 
+/// Whether a host as a group shows it (its first member's text) is a place a request can be
+/// sent to ([`super::reading::routable`]), once read as resolution reads it.
+fn place(host: &str) -> bool {
+    let bare = host
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .unwrap_or(host);
+    super::reading::routable(bare) || super::reading::routable(&crate::engine::resolved_name(bare))
+}
+
 /// A reading in an impact line, its controls and invisible characters escaped
 /// ([`crate::text::show`]) so that the line stays one line.
 fn what(r: &Option<String>) -> String {
@@ -491,17 +501,32 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
         Component::Host => match browsers.map(|g| &g.reads) {
             Some(Some(_)) if super::schemes::fetched(scheme) => {
                 let fetch = browsers.map_or(a, |g| g);
-                if let Some(check) = others.iter().find(|g| g.reads.is_some()) {
-                    (
-                        ConfusionRank::TwoHosts,
+                // A check reading a place first; one whose host no resolver asks for sends
+                // nothing there, but a deny-list check of the fetched host misses it.
+                let check = others
+                    .iter()
+                    .filter(|g| g.reads.is_some())
+                    .min_by_key(|g| !g.reads.as_deref().is_some_and(place));
+                if let Some(check) = check {
+                    let line = if check.reads.as_deref().is_some_and(place) {
                         format!(
                             "a check with {} and a fetch with the browsers' reading go to two \
                              hosts ({} and {})",
                             who(check),
                             what(&check.reads),
                             what(&fetch.reads)
-                        ),
-                    )
+                        )
+                    } else {
+                        format!(
+                            "a check with {} reads the host {}, which no resolver asks for, where \
+                             a fetch with the browsers' reading goes to {}: a deny-list check \
+                             misses the fetched host",
+                            who(check),
+                            what(&check.reads),
+                            what(&fetch.reads)
+                        )
+                    };
+                    (ConfusionRank::TwoHosts, line)
                 } else {
                     let server = others.first().copied().unwrap_or(b);
                     (
@@ -611,15 +636,15 @@ mod class_tests {
     }
 
     #[test]
-    fn a_group_that_routes_nowhere_is_labelled_none() {
+    fn a_name_that_routes_nowhere_is_shown_apart_from_no_host() {
         let all = [
             info("url", "whatwg-url"),
             info("c-libwget", "libwget"),
             info("node-legacy-url", "node-legacy-url"),
         ];
         let infos: Vec<&SubjectInfo> = all.iter().collect();
-        // A 256-octet name reaches no place (RFC 1035 2.3.4), like no host: one group, shown
-        // as none whichever member is met first.
+        // A 256-octet name reaches no place (RFC 1035 2.3.4), but it is read as a host, not as
+        // a local path: a group of its own, shown as its text, apart from no host.
         let long = "b".repeat(256);
         let outcomes = [
             parsed(Some("aq"), None, None),
@@ -629,12 +654,17 @@ mod class_tests {
         let host = partition(&infos, b"http:\\aq", Component::Host, 0..3, |i| {
             &outcomes[i]
         });
-        assert_eq!(
-            names(&infos, &host),
-            [vec!["url"], vec!["c-libwget", "node-legacy-url"]]
+        let shown: Vec<(Vec<String>, Option<String>)> = names(&infos, &host)
+            .into_iter()
+            .zip(host.iter().map(|(_, r)| r.clone()))
+            .collect();
+        assert!(
+            shown.contains(&(vec!["url".into()], Some("aq".into()))),
+            "{shown:?}"
         );
-        assert_eq!(host[0].1.as_deref(), Some("aq"));
-        assert_eq!(host[1].1, None);
+        assert!(shown.contains(&(vec!["c-libwget".into()], Some(long.clone()))));
+        assert!(shown.contains(&(vec!["node-legacy-url".into()], None)));
+        assert_eq!(shown.len(), 3);
     }
 
     #[test]

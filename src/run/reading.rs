@@ -112,8 +112,7 @@ pub(super) fn partition<'o>(
         if c == Component::Port && reading.is_none() {
             continue;
         }
-        // A group that routes nowhere is shown so: its label is none even where a member
-        // wrote a name that reaches no place (over 255 octets), not that member's text.
+        // A group that reads no host is shown as none; one whose host is no place, as its text.
         let label = reading.as_ref().and(v).map(str::to_owned);
         let group = groups.entry(reading).or_insert_with(|| (Vec::new(), label));
         group.0.push(i);
@@ -149,6 +148,9 @@ pub fn routable(reading: &str) -> bool {
     address(reading)
         || reading.split_once('%').is_some_and(|(a, _)| address(a))
         || (!reading.is_empty()
+            && reading.len() <= 255
+            && !reading.starts_with('.')
+            && !reading.contains("..")
             && reading
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)))
@@ -179,6 +181,20 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
         // 2.2). A name longer than 255 octets is no place: DNS holds none (RFC 1035 2.3.4), so
         // a reading of it sends a request nowhere, like a reading of no host.
         Component::Host => {
+            // A file URL names no port (RFC 8089 2): Perl's `URI::file` keeps `:8` in the
+            // host of `file://[::]:8`, the host `[::]` all the same.
+            let v = match scheme.map(str::to_ascii_lowercase).as_deref() {
+                Some("file") => v
+                    .rsplit_once(':')
+                    .filter(|(h, port)| {
+                        !h.is_empty()
+                            && (h.ends_with(']') || !h.contains(':'))
+                            && port.bytes().all(|b| b.is_ascii_digit())
+                    })
+                    .map_or(v, |(h, _)| h),
+                _ => v,
+            };
+            let bracketed = v.starts_with('[') && v.ends_with(']');
             let bare = v
                 .strip_prefix('[')
                 .and_then(|h| h.strip_suffix(']'))
@@ -221,14 +237,18 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
             // `getaddrinfo(".8")` fails without asking DNS, as `getaddrinfo(".")` finds none.
             // Both as written and decoded: `%2e` is the root's `.` once decoded (RFC 3986 2.3,
             // an unreserved octet), and an empty IP literal (`[]`) names no place, as no host.
-            let no_place = |name: &str| {
-                name.is_empty() || name.len() > 255 || name.starts_with('.') || name.contains("..")
-            };
-            if no_place(bare) {
+            // Such a name, one over 255 octets (DNS holds none, RFC 1035 2.3.4), and the other
+            // names no resolver asks for are read as they are but are no place
+            // ([`routable`]); no host at all, or an empty one, is none.
+            if bare.is_empty() {
                 return None;
             }
-            let name = crate::engine::resolved_name(bare);
-            (!no_place(&name)).then_some(name)
+            // An IP literal that is no address, and a name holding ":", are no names: not
+            // IDNA-mapped (`[６::]` is no `6::`, which no resolver reads there).
+            if bracketed || bare.contains(':') {
+                return Some(v.to_ascii_lowercase());
+            }
+            Some(crate::engine::resolved_name(bare))
         }
         // A number, or the text as it is.
         // A number, white space around it aside (`"\v8"`: Node's `net.connect` takes
@@ -290,7 +310,8 @@ fn latin1_where_not_utf8(octets: &[u8]) -> String {
 /// Whether two readings of a routing component send a request to the same place: schemes and
 /// hosts compare without regard to case (RFC 3986 3.1, 3.2.2), an IP literal with or without its
 /// brackets (an API that gives the address, as Python's `hostname` does), undefined and empty
-/// are alike, a port equal to the scheme's default is alike to none, and a userinfo compares
+/// are alike, two hosts that are no place ([`routable`]) are alike, a port equal to the scheme's
+/// default is alike to none, and a userinfo compares
 /// percent-decoded (RFC 3986 2.1: the case and form of its percent-encoding do not change it).
 ///
 /// ```
@@ -300,7 +321,10 @@ fn latin1_where_not_utf8(octets: &[u8]) -> String {
 /// assert!(routes_alike(Component::Port, Some("443"), None, Some("https")));
 /// ```
 pub fn routes_alike(c: Component, a: Option<&str>, b: Option<&str>, scheme: Option<&str>) -> bool {
-    canonical(c, a, scheme) == canonical(c, b, scheme)
+    let (a, b) = (canonical(c, a, scheme), canonical(c, b, scheme));
+    // Two hosts neither of which is a place ([`routable`]) send a request nowhere alike.
+    let nowhere = |r: &Option<String>| !r.as_deref().is_some_and(routable);
+    a == b || (c == Component::Host && nowhere(&a) && nowhere(&b))
 }
 
 /// Whether `needle` stands in `haystack`.
@@ -325,9 +349,10 @@ mod tests {
             Some("a.EXAMPLE"),
             http
         ));
-        // An IP literal with or without its brackets; a lone bracket is text.
+        // An IP literal with or without its brackets; a lone bracket is no place, as no host.
         assert!(routes_alike(Host, Some("[::1]"), Some("::1"), http));
-        assert!(!routes_alike(Host, Some("["), Some(""), http));
+        assert!(routes_alike(Host, Some("["), Some(""), http));
+        assert!(!routes_alike(Host, Some("["), Some("a"), http));
         // An empty literal names no place, as no host does; nor does `.` decoded from `%2e`.
         assert!(routes_alike(Host, Some("[]"), None, http));
         assert!(routes_alike(Host, Some("%2e"), None, http));
@@ -407,8 +432,13 @@ mod tests {
         ));
         assert!(!routes_alike(Host, Some("ss.de"), Some("xn--zca.de"), http));
         assert!(!routes_alike(Host, Some("a%2eb"), Some("a.c"), http));
-        // A delimiter decoded into the host is another authority.
-        assert!(!routes_alike(Host, Some("a%40b"), Some("a@b"), http));
+        // A delimiter decoded into the host is another authority (another reading, though
+        // neither is a place a resolver asks for, so both send a request nowhere alike).
+        assert_ne!(
+            canonical(Host, Some("a%40b"), http),
+            canonical(Host, Some("a@b"), http)
+        );
+        assert!(routes_alike(Host, Some("a%40b"), Some("a@b"), http));
         assert!(routes_alike(Host, Some("a%40b"), Some("A%40B"), http));
         // One IPv4 address however written; another address is another host.
         assert!(routes_alike(Host, Some("01.2.3.4"), Some("1.2.3.4"), http));

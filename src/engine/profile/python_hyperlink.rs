@@ -218,12 +218,12 @@ pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "python-hyperlink",
         id: "python-hyperlink/text-path-delimiters-encoded",
-        name: "to_text percent-encodes what would not read back as the path it holds: \"[\" and \"]\" in a segment, and every octet outside unreserved, sub-delims, \"%\" and \"@\" in the first segment of a URL without a scheme, \":\" too (_encode_path_parts: \"the first path segment cannot contain a colon\", RFC 3986 3.3; \"asText() should never produce a syntactically invalid URI\", hyperlink issue 4)",
+        name: "to_text percent-encodes what would not read back as the path and query it holds: \"[\" and \"]\" in a segment or the query, and every octet outside unreserved, sub-delims, \"%\" and \"@\" in the first segment of a URL without a scheme, \":\" too (_encode_path_parts: \"the first path segment cannot contain a colon\", RFC 3986 3.3; \"asText() should never produce a syntactically invalid URI\", hyperlink issue 4)",
         explains: text_path_delimiters_encoded,
     },
 ];
 
-/// A round trip whose re-read differs from the first reading only in its path, written as
+/// A round trip whose re-read differs from the first reading only in its path and query, written as
 /// hyperlink's `to_text` writes it: `_encode_path_parts(..., maximal=False)` encodes, in a URL
 /// with a scheme, each segment's `_PATH_DELIMS` (`#/?[]`: in a segment, "[" and "]"); in a URL
 /// without one, the first segment whole, maximally (`_encode_schemeless_path_part`: every UTF-8
@@ -238,11 +238,18 @@ fn text_path_delimiters_encoded(e: &Evidence<'_>) -> bool {
     };
     let others_kept = crate::parsers::ALL_BUT_AUTHORITY
         .iter()
-        .filter(|&&c| c != Component::Path)
+        .filter(|&&c| c != Component::Path && c != Component::Query)
         .all(|&c| first.get(c) == again.get(c));
     let Some(path) = first.get(Component::Path) else {
         return false;
     };
+    // A query's keys and values encode their `_QUERY_KEY_DELIMS` and `_QUERY_VALUE_DELIMS`
+    // (`#&=[]`, `#&[]`): in a query read from text, "[" and "]" (`?]` is written `?%5D`).
+    let query = first.get(Component::Query);
+    let query_written = query.map(|q| q.replace('[', "%5B").replace(']', "%5D"));
+    if again.get(Component::Query) != query_written.as_deref() {
+        return false;
+    }
     let has_scheme = first.get(Component::Scheme).is_some_and(|s| !s.is_empty());
     let mut written = String::with_capacity(path.len());
     for (i, segment) in path.split('/').enumerate() {
@@ -266,7 +273,9 @@ fn text_path_delimiters_encoded(e: &Evidence<'_>) -> bool {
             }
         }
     }
-    others_kept && written != path && again.get(Component::Path) == Some(written.as_str())
+    others_kept
+        && (written != path || query_written.as_deref() != query)
+        && again.get(Component::Path) == Some(written.as_str())
 }
 
 /// A relative reference's path with its dot segments resolved as hyperlink's

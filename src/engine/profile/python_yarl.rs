@@ -405,10 +405,22 @@ pub(super) const RULES: &[Rule] = &[
                 // too): `URL("o://e\u{3002}").host` is `e.`, run here.
                 .map(|h| h.to_lowercase().replace(['\u{3002}', '\u{ff0e}', '\u{ff61}'], "."))
                 .and_then(|h| punycode_labels(h.split('.')));
+            // And mapped as UTS 46 maps it first (`_idna_encode`: `idna.encode(host,
+            // uts46=True)`), brackets stripped ("Brackets are stripped for IPv6"):
+            // `URL("s://[\u{ff16}:]").raw_host` is `6:`, run here with yarl 1.25.1.
+            let mapped = e
+                .reference
+                .filter(|h| !h.is_ascii())
+                .map(|h| {
+                    h.strip_prefix('[')
+                        .and_then(|h| h.strip_suffix(']'))
+                        .unwrap_or(h)
+                })
+                .and_then(|h| idna::domain_to_ascii(h).ok());
             e.component() == Some(Component::Host)
                 && e.second.is_none()
-                && written.is_some()
-                && written.as_deref() == e.got
+                && ((written.is_some() && written.as_deref() == e.got)
+                    || (mapped.is_some() && mapped.as_deref() == e.got))
         },
     },
     // `str(URL("http://a:80/"))` is `http://a/`, `str(URL("coap://a:5683/"))` keeps the port,

@@ -133,7 +133,28 @@ fn special_slashes_ignored(e: &Evidence<'_>) -> bool {
     let Some(rewritten) = special_slashes_rewritten(e.input) else {
         return false;
     };
-    super::read_after_rewrite(e, component, &rewritten, false)
+    super::read_after_rewrite(e, component, &host_lowercased(&rewritten), false)
+}
+
+/// `input` with the host and port of its authority (after "//", up to "/", "?" or "#", after
+/// the last "@") in lowercase: url-parse lowercases `host` (index.js, rules: `[NaN, 'host',
+/// undefined, 1, 1]`, the last flag "`toLowerCase` the resulting value") and keeps `auth` as
+/// written: `http:U@A` has the auth `U` and the host `a`, run here with url-parse 1.5.10.
+fn host_lowercased(input: &[u8]) -> Vec<u8> {
+    let Some(start) = input.windows(2).position(|w| w == b"//").map(|i| i + 2) else {
+        return input.to_vec();
+    };
+    let end = input[start..]
+        .iter()
+        .position(|b| b"/?#".contains(b))
+        .map_or(input.len(), |i| start + i);
+    let host = input[start..end]
+        .iter()
+        .rposition(|&b| b == b'@')
+        .map_or(start, |i| start + i + 1);
+    let mut out = input.to_vec();
+    out[host..end].make_ascii_lowercase();
+    out
 }
 
 /// Whether the evidence is url-parse's reading of a parse, without a base, of an input that
