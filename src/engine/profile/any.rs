@@ -27,6 +27,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "any/scheme-lowercased",
         name: "scheme lowercased (case normalization, RFC 3986 6.2.2.1)",
         explains: |e| e.component() == Some(Component::Scheme) && lower(e.reference).as_deref() == e.got,
+        examples: &[],
     },
     Rule {
         profile: "*",
@@ -50,6 +51,7 @@ pub(super) const RULES: &[Rule] = &[
                     && got != spec
             })
         },
+        examples: &[],
     },
     Rule {
         profile: "*",
@@ -59,6 +61,7 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Host)
                 && matches!((e.reference, e.got), (Some(s), Some(g)) if s.eq_ignore_ascii_case(g))
         },
+        examples: &[],
     },
     Rule {
         profile: "*",
@@ -69,6 +72,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(upper_hex).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "*",
@@ -79,6 +83,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(unreserved_decoded).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "*",
@@ -102,6 +107,7 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "*",
@@ -112,6 +118,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|t| t.contains(":/.//") || t.starts_with("/.//"))
                 && e.reference.map(|t| t.replacen("/.//", "//", 1)).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "*",
@@ -121,6 +128,7 @@ pub(super) const RULES: &[Rule] = &[
             matches!(e.class, Class::Resolution | Class::Normalization)
                 && e.reference.and_then(without_empty_port).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "*",
@@ -135,6 +143,7 @@ pub(super) const RULES: &[Rule] = &[
                 .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
                 .is_some_and(|t| t == got)
         },
+        examples: &[],
     },
     Rule {
         profile: "*",
@@ -157,6 +166,7 @@ pub(super) const RULES: &[Rule] = &[
                 same
             }) && decoded
         },
+        examples: &[],
     },
     Rule {
         profile: "*",
@@ -167,6 +177,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[],
     },
 ];
 
@@ -188,6 +199,7 @@ pub(super) const LAST: &[Rule] = &[
                 .filter(|b| b.as_bytes() != base)
                 .any(|b| uri_spec::resolve(b.as_bytes(), e.input).is_ok_and(|t| t == got))
         },
+        examples: &[],
     },
 ];
 

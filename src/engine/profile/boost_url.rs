@@ -39,6 +39,7 @@ pub(super) const RULES: &[Rule] = &[
             let written = uri_spec::recompose(input.scheme, input.authority, &path, spec.query, spec.fragment);
             relative_dots_removed(&written).as_deref() == Some(got)
         },
+        examples: &[],
     },
     Rule {
         profile: "cpp-boost-url",
@@ -50,6 +51,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             path_normalized(spec).is_some_and(|t| t == got)
         },
+        examples: &[],
     },
 ];
 

@@ -34,6 +34,7 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Host)
                 && host_unbracketed(e)
         },
+        examples: &[],
     },
     Rule {
         profile: "c-uriparser",
@@ -48,6 +49,7 @@ pub(super) const RULES: &[Rule] = &[
                 && crate::engine::ipv6_written_compressed(got)
                     == crate::engine::ipv6_written_compressed(want)
         },
+        examples: &[],
     },
 ];
 

@@ -35,7 +35,8 @@
 //!   libcurl 7.88.1 on Linux.
 
 use super::{
-    accepted_once, empty_parts_dropped, pct_encode_non_ascii, slash_after_authority, Evidence, Rule,
+    accepted_once, empty_parts_dropped, pct_encode_non_ascii, slash_after_authority, Evidence,
+    Example, Reply, Rule,
 };
 use crate::engine::Class;
 use crate::model::{Component, Components};
@@ -72,6 +73,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "curl-url/file-drive-letter-refused",
         name: "a file URL with a drive letter is refused outside Windows (lib/urlapi.c: \"File drive letters are only accepted in MS-DOS/Windows\"; URL-SYNTAX.md, \"Windows-specific FILE details\")",
         explains: |e| e.class == Class::TooStrict && e.second.is_none() && file_drive_letter(e.input),
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -81,6 +83,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Path)
                 && e.reference.map(uri_spec::remove_dot_segments).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -100,6 +103,7 @@ pub(super) const RULES: &[Rule] = &[
                             == e.got.and_then(|p| p.parse::<u32>().ok()))
             })
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -109,6 +113,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooLax
                 && accepted_once(e, uri_spec::Edition::Rfc3986, curl_encoded)
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -120,6 +125,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             e.input.contains(&b' ') && uri_spec::resolve(base, spaces_as_pct20(e.input)).is_ok()
         },
+        examples: &[],
     },
     // The same documented encoding seen in the target, judged against the lenient reading:
     // the URL Standard strips the spaces at the ends of a reference (`" "` is the base itself)
@@ -139,6 +145,7 @@ pub(super) const RULES: &[Rule] = &[
                 && uri_spec::resolve(base, &encoded)
                     .is_ok_and(|t| slash_after_authority(&t) == got)
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -159,6 +166,7 @@ pub(super) const RULES: &[Rule] = &[
                 })
             })
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -169,12 +177,14 @@ pub(super) const RULES: &[Rule] = &[
                 && e.second.is_none()
                 && uri_spec::parse(e.input).is_ok_and(|c| c.scheme.is_none())
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
         id: "curl-url/scheme-slashes-required",
         name: "a scheme not followed by one, two or three slashes is refused (\"curl does not support any of them\")",
         explains: |e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| bad_slashes(u)),
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -189,6 +199,7 @@ pub(super) const RULES: &[Rule] = &[
                         .is_some_and(|t| t.as_bytes() != u.as_slice() && uri_spec::parse(t.as_bytes()).is_err())
                 })
         },
+        examples: &[],
     },
     // "There exists URL formats with only one slash, but curl does not support any of them"
     // (everything curl, "The scheme separator"): curl reads the one slash as two where what
@@ -209,6 +220,7 @@ pub(super) const RULES: &[Rule] = &[
                         })
                 })
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -218,6 +230,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooLax
                 && accepted_once(e, uri_spec::Edition::Rfc3986, |s| curl_encoded(&zone_removed(s)))
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -227,6 +240,7 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Host)
                 && e.reference.and_then(ipv6_shortest).is_some_and(|h| Some(h.as_str()) == e.got)
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -240,6 +254,7 @@ pub(super) const RULES: &[Rule] = &[
                     })
                 })
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -258,12 +273,14 @@ pub(super) const RULES: &[Rule] = &[
                     })
                 })
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
         id: "curl-url/file-host-local-only",
         name: "a file URL's host is localhost, 127.0.0.1 or empty (\"the only hostnames that are okay to use\")",
         explains: |e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| foreign_file_host(u)),
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -279,6 +296,7 @@ pub(super) const RULES: &[Rule] = &[
                     })
                 })
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -293,12 +311,14 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
         id: "curl-url/empty-query-fragment-dropped",
         name: "an empty query or fragment is left out of the URL it writes back (\"empty parts non-existing\")",
         explains: empty_parts_dropped_on_the_way_back,
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -307,6 +327,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.class == Class::Resolution && e.reference.map(slash_after_authority).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -329,6 +350,7 @@ pub(super) const RULES: &[Rule] = &[
                 uri_spec::parse(t.as_bytes()).is_ok() && slash_after_authority(&t) == got
             })
         },
+        examples: &[],
     },
     Rule {
         profile: "curl-url",
@@ -343,6 +365,7 @@ pub(super) const RULES: &[Rule] = &[
                 written != spec && Some(slash_after_authority(&written).as_str()) == e.got
             })
         },
+        examples: &[],
     },
 ];
 

@@ -47,7 +47,7 @@ use crate::model::{Component, Components};
 macro_rules! rules_of {
     ($([$($owner:literal),+] => $slug:literal, $name:expr, $f:expr;)*) => {
         &[$($(
-            Rule { profile: $owner, id: concat!($owner, "/", $slug), name: $name, explains: $f },
+            Rule { profile: $owner, id: concat!($owner, "/", $slug), name: $name, explains: $f, examples: &[] },
         )+)*]
     };
 }

@@ -19,6 +19,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "fluent-uri/resolve-base-restricted",
         name: "a base with a fragment, or a relative reference against a rootless base without authority, is an error (resolve_against)",
         explains: refused,
+        examples: &[],
     },
     Rule {
         profile: "fluent-uri",
@@ -28,6 +29,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Resolution
                 && e.second.and_then(|base| loopholes_closed(base, e.input)).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "fluent-uri",
@@ -49,6 +51,7 @@ pub(super) const RULES: &[Rule] = &[
             let top = |s: &str| uri_spec::normalize_scheme_based(s).ok();
             top(&text.replacen(host, &canonical, 1)).is_some_and(|w| top(got) == Some(w))
         },
+        examples: &[],
     },
 ];
 

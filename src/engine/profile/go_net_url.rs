@@ -39,12 +39,14 @@ pub(super) const RULES: &[Rule] = &[
         id: "go-net-url/escaped-path-fragment-whatwg",
         name: "EscapedPath and EscapedFragment escape what the URL Standard removes or rereads (\"returns the escaped form\")",
         explains: super::escaped_where_lenient,
+        examples: &[],
     },
     Rule {
         profile: "go-net-url",
         id: "go-net-url/authority-needs-double-slash",
         name: "no authority unless \"//\" follows the scheme (URL: \"URLs that do not start with a slash after the scheme are interpreted as: scheme:opaque[?query][#fragment]\"; the general form [scheme:][//[userinfo@]host][/]path)",
         explains: super::no_authority_without_slashes,
+        examples: &[],
     },
     Rule {
         profile: "go-net-url",
@@ -58,6 +60,7 @@ pub(super) const RULES: &[Rule] = &[
                 )
             )
         },
+        examples: &[],
     },
     Rule {
         profile: "go-net-url",
@@ -68,6 +71,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|h| h.contains('%'))
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "go-net-url",
@@ -80,6 +84,7 @@ pub(super) const RULES: &[Rule] = &[
                         .is_some_and(|h| !h.starts_with('[') && ascii_escaped(h))
                 })
         },
+        examples: &[],
     },
     Rule {
         profile: "go-net-url",
@@ -91,12 +96,14 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(|t| t.strip_suffix('#'))
                     .is_some_and(|t| Some(t) == e.got)
         },
+        examples: &[],
     },
     Rule {
         profile: "go-net-url",
         id: "go-net-url/relative-base-out-of-contract",
         name: "a base without a scheme is outside ResolveReference's contract (\"from an absolute base URI u\")",
         explains: |e| too_lax_for_a_relative_base(e, uri_spec::Edition::Rfc3986),
+        examples: &[],
     },
     Rule {
         profile: "go-net-url",
@@ -106,6 +113,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Userinfo)
                 && e.reference.map(userinfo_string).as_deref() == e.got
         },
+        examples: &[],
     },
 ];
 

@@ -37,6 +37,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             http_authority_form(e.input).is_some_and(|a| a.get(c) == e.got)
         },
+        examples: &[],
     },
     Rule {
         profile: "http-request-target",
@@ -48,6 +49,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             e.input.starts_with(b"//") && http_origin_form(e.input).get(c) == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "http-request-target",
@@ -60,6 +62,7 @@ pub(super) const RULES: &[Rule] = &[
                 && uri_spec::parse(&[b"/.", e.input].concat())
                     .is_ok_and(|c| c.authority.is_none())
         },
+        examples: &[],
     },
     Rule {
         profile: "http-request-target",
@@ -70,12 +73,14 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_none()
                 && e.reference.is_some_and(|p| p.parse::<u16>().is_err())
         },
+        examples: &[],
     },
     Rule {
         profile: "http-request-target",
         id: "http-request-target/absolute-form-empty-path-slash",
         name: "an absolute-form target's empty path is \"/\"",
         explains: empty_path_after_authority_is_slash,
+        examples: &[],
     },
     Rule {
         profile: "http-request-target",
@@ -89,6 +94,7 @@ pub(super) const RULES: &[Rule] = &[
                         && matches!(c.get(Component::Authority), None | Some(""))
                 })
         },
+        examples: &[],
     },
     Rule {
         profile: "http-request-target",
@@ -102,6 +108,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference_components
                     .is_some_and(|c| c.get(Component::Scheme).is_none())
         },
+        examples: &[],
     },
     Rule {
         profile: "http-request-target",
@@ -119,6 +126,7 @@ pub(super) const RULES: &[Rule] = &[
                         && c.get(Component::Host).is_some()
                 })
         },
+        examples: &[],
     },
     Rule {
         profile: "http-request-target",
@@ -138,6 +146,7 @@ pub(super) const RULES: &[Rule] = &[
                     uri_spec::parse(&probe).is_ok()
                 })
         },
+        examples: &[],
     },
     Rule {
         profile: "http-request-target",
@@ -151,6 +160,7 @@ pub(super) const RULES: &[Rule] = &[
                             .is_some_and(|h| h.contains('%') && !h.starts_with('['))
                 })
         },
+        examples: &[],
     },
     Rule {
         profile: "http-request-target",
@@ -163,12 +173,14 @@ pub(super) const RULES: &[Rule] = &[
                         && c.get(Component::Authority).is_some_and(|a| a.ends_with('@'))
                 })
         },
+        examples: &[],
     },
     Rule {
         profile: "http-request-target",
         id: "http-request-target/userinfo-percent-unchecked",
         name: "a \"%\" in the userinfo is taken whether or not two hex digits follow (validate_authority_bytes: \"the userinfo can have a percent-encoded username and password\")",
         explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, userinfo_stray_percent_encoded),
+        examples: &[],
     },
 ];
 

@@ -26,24 +26,28 @@ pub(super) const RULES: &[Rule] = &[
         id: "any/lower-ladder-comparison",
         name: "a comparison at a lower rung of RFC 3986 6.2's ladder (a false negative, which 6.1 allows)",
         explains: false_negative,
+        examples: &[],
     },
     Rule {
         profile: "*",
         id: "any/lower-ladder-normalization",
         name: "a normalization that applies fewer of RFC 3986 6.2's steps (the same URI at the top rung)",
         explains: fewer_steps,
+        examples: &[],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/lower-ladder-normalization",
         name: "a normalization that applies fewer of RFC 2396's steps (the same URI at the draft's top rung)",
         explains: fewer_steps_2396,
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/lower-ladder-normalization",
         name: "a normalization that applies fewer of RFC 2396's steps (the same URI at the draft's top rung)",
         explains: fewer_steps_2396,
+        examples: &[],
     },
 ];
 

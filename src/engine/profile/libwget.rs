@@ -246,6 +246,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.input.contains(&b':')
                 && e.got.map(str::as_bytes) == Some(e.input)
         },
+        examples: &[],
     },
     Rule {
         profile: "libwget",
@@ -266,6 +267,7 @@ pub(super) const RULES: &[Rule] = &[
                     || (lenient
                         && crate::engine::lenient_alike(c, want.as_deref(), e.got, e.scheme().as_deref())))
         },
+        examples: &[],
     },
     Rule {
         profile: "libwget",
@@ -285,6 +287,7 @@ pub(super) const RULES: &[Rule] = &[
             let held: String = query.iter().map(|&b| char::from(b)).collect();
             !query.is_ascii() && e.got == Some(held.as_str())
         },
+        examples: &[],
     },
     Rule {
         profile: "libwget",
@@ -295,6 +298,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[],
     },
     Rule {
         profile: "libwget",
@@ -351,6 +355,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             held(c, value.as_deref()).as_deref() == e.got
         },
+        examples: &[],
     },
     // An HTTP(S) URL with nothing where the host goes is refused: `wget_iri_parse` fails with
     // its message "Missing host/domain in URI" when it finds no host for the http and https
@@ -372,6 +377,7 @@ pub(super) const RULES: &[Rule] = &[
                     })
                 })
         },
+        examples: &[],
     },
     Rule {
         profile: "libwget",
@@ -383,6 +389,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             relative_to_abs(base, e.input).is_some_and(|t| t == got)
         },
+        examples: &[],
     },
     Rule {
         profile: "libwget",
@@ -394,6 +401,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             absolute_path_to_abs(base, e.input).is_some_and(|t| t == got)
         },
+        examples: &[],
     },
 ];
 

@@ -38,6 +38,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_none()
                 && e.got == Some("")
         },
+        examples: &[],
     },
     Rule {
         profile: "mojo-url",
@@ -50,6 +51,7 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(mojo_decoded).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "mojo-url",
@@ -60,12 +62,14 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(bytes_as_chars).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "mojo-url",
         id: "mojo-url/to-string-lowercase-punycode",
         name: "to_string writes the scheme lowercased and a non-ASCII host in punycode (protocol, host_port: \"Normalized version\")",
         explains: written_normalized,
+        examples: &[],
     },
     Rule {
         profile: "mojo-url",
@@ -77,6 +81,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             to_abs(base, e.input).is_some_and(|t| t == got)
         },
+        examples: &[],
     },
 ];
 

@@ -42,6 +42,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.second.is_none()
                 && legacy_auth(e.input).is_some_and(|auth| !decodes(auth))
         },
+        examples: &[],
     },
     Rule {
         profile: "node-legacy-url",
@@ -53,6 +54,7 @@ pub(super) const RULES: &[Rule] = &[
                 Class::Component(Component::Path | Component::Query | Component::Fragment)
             ) && e.reference.map(auto_escaped).as_deref() == e.got
         },
+        examples: &[],
     },
     // The same escaping on an input RFC 3986 rejects, judged against the lenient reading,
     // where the URL Standard removes a tab or newline that url.parse keeps escaped
@@ -65,6 +67,7 @@ pub(super) const RULES: &[Rule] = &[
             std::str::from_utf8(e.input)
                 .is_ok_and(|text| super::lenient_reading_after(e, auto_escaped(text).as_bytes()))
         },
+        examples: &[],
     },
     // url.resolve is url.format of the resolved URL object, whose properties are escaped the
     // same way: `url.resolve("http://a/b/c/d;p?q", "'")` is `http://a/b/c/%27`, and
@@ -78,6 +81,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got != e.reference
                 && e.reference.and_then(target_auto_escaped).as_deref() == e.got
         },
+        examples: &[],
     },
     // Node's changelog, "url: trim leading and trailing C0 control chars" (nodejs/node#42196):
     // url.parse trims them and the space, as it trims U+00A0 and U+FEFF (lib/url.js), before
@@ -95,6 +99,7 @@ pub(super) const RULES: &[Rule] = &[
                         super::lenient_reading_after(e, auto_escaped(t).as_bytes())
                     }))
         },
+        examples: &[],
     },
     // Node's "url: treat \ the same as /" (nodejs/node-v0.x-archive#7563: "Parse URLs with
     // backslashes the same as web browsers, by replacing all backslashes with forward slashes",
@@ -118,6 +123,7 @@ pub(super) const RULES: &[Rule] = &[
             super::lenient_reading_after(e, read.as_bytes())
                 || super::lenient_reading_after(e, auto_escaped(&read).as_bytes())
         },
+        examples: &[],
     },
     Rule {
         profile: "node-legacy-url",
@@ -128,6 +134,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|u| u.contains('%'))
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "node-legacy-url",
@@ -160,6 +167,7 @@ pub(super) const RULES: &[Rule] = &[
                 _ => false,
             }
         },
+        examples: &[],
     },
     Rule {
         profile: "node-legacy-url",
@@ -186,6 +194,7 @@ pub(super) const RULES: &[Rule] = &[
                 _ => false,
             }
         },
+        examples: &[],
     },
     Rule {
         profile: "node-legacy-url",
@@ -196,6 +205,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[],
     },
     Rule {
         profile: "node-legacy-url",
@@ -214,6 +224,7 @@ pub(super) const RULES: &[Rule] = &[
                     .filter(|&c| c != Component::Userinfo && c != Component::Authority)
                     .all(|c| first.get(c) == again.get(c))
         },
+        examples: &[],
     },
     Rule {
         profile: "node-legacy-url",
@@ -237,6 +248,7 @@ pub(super) const RULES: &[Rule] = &[
                     .filter(|c| !host_parts.contains(c))
                     .all(|c| first.get(c) == again.get(c))
         },
+        examples: &[],
     },
 ];
 

@@ -28,6 +28,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooStrict
                 && !matches!(e.scheme().as_deref(), Some("http" | "https"))
         },
+        examples: &[],
     },
     Rule {
         profile: "java-okhttp",
@@ -37,6 +38,7 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Host)
                 && host_unbracketed(e)
         },
+        examples: &[],
     },
     Rule {
         profile: "java-okhttp",
@@ -47,6 +49,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_none()
                 && default_port(e.scheme().as_deref()).map(|p| p.to_string()).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "java-okhttp",
@@ -59,6 +62,7 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(|c| c.get(Component::Port))
                     .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b == b'0'))
         },
+        examples: &[],
     },
     Rule {
         profile: "java-okhttp",
@@ -71,6 +75,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             want.contains('|') && want.replace('|', "%7C") == got
         },
+        examples: &[],
     },
     Rule {
         profile: "java-okhttp",
@@ -88,6 +93,7 @@ pub(super) const RULES: &[Rule] = &[
                 _ => false,
             }
         },
+        examples: &[],
     },
 ];
 

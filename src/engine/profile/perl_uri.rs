@@ -41,6 +41,7 @@ pub(super) const RULES: &[Rule] = &[
             !written.is_ascii()
                 && super::punycode_labels(latin1.split('.')).as_deref() == Some(got)
         },
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
@@ -63,24 +64,28 @@ pub(super) const RULES: &[Rule] = &[
             };
             e.got == Some("true") && nid(e.input).is_some() && nid(e.input) == nid(other)
         },
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/server-authority-unchecked",
         name: "a server scheme's authority is split as userinfo@host:port without checking the host (SERVER METHODS)",
         explains: server_methods,
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/whitespace-trimmed",
         name: "leading and trailing white space is removed before the input is read (URI->new: \"as well as leading and trailing white space, are automatically removed\")",
         explains: reads_the_trimmed_input,
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/default-port-reported",
         name: "the scheme's default port is reported when none is written",
         explains: |e| default_port_reported(e),
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
@@ -90,6 +95,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooLax
                 && accepted_once(e, uri_spec::Edition::UriSyntax02, pct_encode_forbidden)
         },
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
@@ -97,24 +103,28 @@ pub(super) const RULES: &[Rule] = &[
         name: "URI->new escapes the characters that may not appear where the URL Standard removes or rereads them (URI->new: \"Characters outside this set are automatically escaped\")",
         // `URI->new("?\td")->abs("http://a/b/c/d;p?q")` is `http://a/b/c/d;p?%09d`, run here.
         explains: |e| super::escaped_where_lenient(e) || escaped_resolved_as_2396(e),
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/absolute-reference-returned",
         name: "new_abs returns a reference with a scheme as URI->new made it, the base's own scheme included ($URI::ABS_ALLOW_RELATIVE_SCHEME: \"RFC 2396 says that this should be avoided\")",
         explains: absolute_reference_returned,
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/port-as-integer",
         name: "the port is an integer ($uri->port: the port number)",
         explains: port_as_number,
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/query-reference-as-2396bis",
         name: "a reference that starts with its query (\"?q\") is resolved as rfc2396bis resolves it (Changes, 1.24: \"Relative URIs that start with the query string directly (i.e. \"?q\") are now absolutized as specified in rfc2396bis\")",
         explains: query_reference_as_2396bis,
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
@@ -126,6 +136,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             file_default_authority(spec).is_some_and(|t| t == got)
         },
+        examples: &[],
     },
 ];
 

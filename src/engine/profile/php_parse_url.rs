@@ -35,6 +35,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|v| v.chars().any(|c| c.is_ascii_control()))
                 && replaced.as_deref() == e.got
         },
+        examples: &[],
     },
     // The same replacement on an input RFC 3986 rejects, judged against the lenient reading:
     // there the URL Standard percent-encodes a control (`http://\0@o` has the userinfo `%00`)
@@ -52,6 +53,7 @@ pub(super) const RULES: &[Rule] = &[
                 .collect();
             super::lenient_reading_after(e, &replaced)
         },
+        examples: &[],
     },
     Rule {
         profile: "php-parse-url",
@@ -62,6 +64,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[],
     },
     Rule {
         profile: "php-parse-url",
@@ -76,6 +79,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[],
     },
     // The same note read for every other URL: "For any other scheme this is invalid", and
     // parse_url returns false ("On seriously malformed URLs, parse_url() may return false"):
@@ -94,12 +98,14 @@ pub(super) const RULES: &[Rule] = &[
                 && !(e.scheme().as_deref() == Some("file")
                     && e.input.get(5..8) == Some(&b"///"[..]))
         },
+        examples: &[],
     },
     Rule {
         profile: "php-parse-url",
         id: "php-parse-url/port-as-integer",
         name: "the port is an integer (parse_url: the port is an int)",
         explains: port_as_number,
+        examples: &[],
     },
     Rule {
         profile: "php-parse-url",
@@ -111,6 +117,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             host_and_port(e.input).is_some_and(|php| php.get(c) == e.got)
         },
+        examples: &[],
     },
     Rule {
         profile: "php-parse-url",
@@ -124,6 +131,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && e.reference.and_then(|p| p.strip_prefix('/')) == e.got
         },
+        examples: &[],
     },
 ];
 

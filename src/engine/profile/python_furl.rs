@@ -330,12 +330,14 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-furl/invalid-chars-encoded-whatwg",
         name: "the path, query and fragment encoded where the URL Standard removes or rereads a character (README: \"Encoding is handled for you\")",
         explains: super::escaped_where_lenient,
+        examples: &[],
     },
     Rule {
         profile: "python-furl",
         id: "python-furl/netloc-needs-double-slash",
         name: "no netloc unless \"//\" follows the scheme (furl splits with urllib.parse.urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
         explains: super::no_authority_without_slashes,
+        examples: &[],
     },
     // On an input RFC 3986 rejects, furl's path, query and fragment are its encoding (README,
     // "Encoding") of what `urllib.parse.urlsplit` splits off, not of the URL Standard's reading:
@@ -347,6 +349,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-furl/split-parts-reencoded",
         name: "on an input RFC 3986 rejects, the path, query and fragment are furl's encoding of what urlsplit splits off (README: \"Encoding is handled for you\"; urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
         explains: split_parts_reencoded,
+        examples: &[],
     },
     Rule {
         profile: "python-furl",
@@ -356,6 +359,7 @@ pub(super) const RULES: &[Rule] = &[
             let removed = super::tabs_newlines_removed(e.input);
             removed.len() != e.input.len() && super::lenient_reading_of(e, &removed)
         },
+        examples: &[],
     },
     Rule {
         profile: "python-furl",
@@ -371,6 +375,7 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-furl",
@@ -383,6 +388,7 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_none()
                 && e.got == Some("")
         },
+        examples: &[],
     },
     Rule {
         profile: "python-furl",
@@ -392,12 +398,14 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Userinfo)
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-furl",
         id: "python-furl/port-as-integer",
         name: "the port is an integer",
         explains: port_as_number,
+        examples: &[],
     },
     Rule {
         profile: "python-furl",
@@ -408,6 +416,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && e.reference_components.and_then(furl_netloc).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-furl",
@@ -417,6 +426,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Path)
                 && e.reference.map(furl_path).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-furl",
@@ -426,6 +436,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Query)
                 && e.reference.map(furl_query).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-furl",
@@ -435,6 +446,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Fragment)
                 && e.reference.map(furl_fragment).as_deref() == e.got
         },
+        examples: &[],
     },
     // `furl(base).join(reference).url` reads the joined URL back through furl, so the target's
     // path, query and fragment are written as furl writes them (`%cd` against
@@ -450,12 +462,14 @@ pub(super) const RULES: &[Rule] = &[
             };
             reencoded_target(target).is_some_and(|t| t == got)
         },
+        examples: &[],
     },
     Rule {
         profile: "python-furl",
         id: "python-furl/unicode-host-idna2003",
         name: "a Unicode host is written IDNA-encoded, Python's IDNA 2003 codec (README: \"Encoding is handled for you. Unicode, too\"; netloc: idna_encode(host))",
         explains: host_idna_encoded_on_the_way_back,
+        examples: &[],
     },
 ];
 

@@ -103,6 +103,7 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_none()
                 && e.got == Some("")
         },
+        examples: &[],
     },
     Rule {
         profile: "python-hyperlink",
@@ -115,12 +116,14 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && scheme_port(scheme).map(|p| p.to_string()).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-hyperlink",
         id: "python-hyperlink/port-as-integer",
         name: "the port is an integer (port: \"The port number\")",
         explains: port_as_number,
+        examples: &[],
     },
     Rule {
         profile: "python-hyperlink",
@@ -130,18 +133,21 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Host)
                 && host_unbracketed(e)
         },
+        examples: &[],
     },
     Rule {
         profile: "python-hyperlink",
         id: "python-hyperlink/click-drops-empty-parts",
         name: "click reads and gives no empty authority, query or fragment (an empty query tuple is no query), and \"/\" before a query after a host",
         explains: super::python_yarl::resolves_without_empty_parts,
+        examples: &[],
     },
     Rule {
         profile: "python-hyperlink",
         id: "python-hyperlink/click-empty-authority-none",
         name: "click reads an empty authority as none (URL: arguments \"defaulting to appropriately empty values\", rooted \"True on any URL that includes a host, or any relative URL that starts with a slash\"): \"///x\" is \"/x\"",
         explains: click_without_empty_authority,
+        examples: &[],
     },
     Rule {
         profile: "python-hyperlink",
@@ -155,6 +161,7 @@ pub(super) const RULES: &[Rule] = &[
                 && c.and_then(|c| c.get(Component::Host)).is_some_and(|h| !h.is_empty())
                 && c.and_then(|c| c.get(Component::Query)).is_some_and(|q| !q.is_empty())
         },
+        examples: &[],
     },
     Rule {
         profile: "python-hyperlink",
@@ -208,6 +215,7 @@ pub(super) const RULES: &[Rule] = &[
             }
             out != spec && e.got == Some(out.as_str())
         },
+        examples: &[],
     },
 ];
 

@@ -30,12 +30,14 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-urllib/netloc-needs-double-slash",
         name: "no netloc unless \"//\" follows the scheme (urllib.parse: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
         explains: super::no_authority_without_slashes,
+        examples: &[],
     },
     Rule {
         profile: "python-urllib",
         id: "python-urllib/tab-newline-removed",
         name: "tabs and newlines are removed before the split (urlsplit: \"Changed in version 3.9.5: ASCII newline and tab characters are stripped from the URL\")",
         explains: super::read_without_tabs_newlines,
+        examples: &[],
     },
     // urlsplit's documentation: "Following some of the WHATWG spec that updates RFC 3986,
     // leading C0 control and space characters are stripped from the URL. \n, \r and tab \t
@@ -46,6 +48,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-urllib/trailing-controls-kept",
         name: "only leading C0 controls and spaces are stripped, trailing ones kept (urlsplit: \"leading C0 control and space characters are stripped from the URL\")",
         explains: trailing_controls_kept,
+        examples: &[],
     },
     Rule {
         profile: "python-urllib",
@@ -63,6 +66,7 @@ pub(super) const RULES: &[Rule] = &[
                 && scheme.is_some_and(|s| !USES_RELATIVE.contains(&s.as_str()))
                 && e.got.map(str::as_bytes) == Some(e.input)
         },
+        examples: &[],
     },
     Rule {
         profile: "python-urllib",
@@ -84,6 +88,7 @@ pub(super) const RULES: &[Rule] = &[
             empty_parts_dropped(&target)
                 .is_some_and(|written| written != target && e.got == Some(written.as_str()))
         },
+        examples: &[],
     },
     Rule {
         profile: "python-urllib",
@@ -92,6 +97,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             matches!(e.class, Class::UndefinedVsEmpty(_)) && e.reference.is_none() && e.got == Some("")
         },
+        examples: &[],
     },
     Rule {
         profile: "python-urllib",
@@ -102,6 +108,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[],
     },
     Rule {
         profile: "python-urllib",
@@ -118,12 +125,14 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-urllib",
         id: "python-urllib/port-as-integer",
         name: "the port is an integer (urlsplit: \"port: Port number as integer, if present\")",
         explains: port_as_number,
+        examples: &[],
     },
     Rule {
         profile: "python-urllib",
@@ -136,6 +145,7 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(|c| c.get(Component::Port))
                     .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
         },
+        examples: &[],
     },
 ];
 

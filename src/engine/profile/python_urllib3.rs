@@ -203,6 +203,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-urllib3/invalid-chars-pct-encoded-whatwg",
         name: "parse_url percent-encodes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (_encode_invalid_chars)",
         explains: super::escaped_where_lenient,
+        examples: &[],
     },
     // The same encoder where the URL Standard keeps a stray "%": once one "%" of a component
     // starts no percent-encoding, `_encode_invalid_chars` encodes them all (the valid ones
@@ -224,6 +225,7 @@ pub(super) const RULES: &[Rule] = &[
                     r.contains('%') && Some(encode_invalid_chars(r, allowed).as_str()) == e.got
                 })
         },
+        examples: &[],
     },
     Rule {
         profile: "python-urllib3",
@@ -240,6 +242,7 @@ pub(super) const RULES: &[Rule] = &[
             let want = read.get(c);
             want == e.got && want != e.reference
         },
+        examples: &[],
     },
     // `parse_url("A.:b")` raises "'A.:b' is not a valid host or port", run here: read as an
     // authority (its documented reading), the text has a port RFC 3986 3.2.3 does not allow.
@@ -255,6 +258,7 @@ pub(super) const RULES: &[Rule] = &[
                     uri_spec::parse(format!("//{hp}").as_bytes()).is_err()
                 })
         },
+        examples: &[],
     },
     // `parse_url("%09")` and `parse_url("http://%1f.a")` raise "contains invalid
     // percent-encoded control character", `parse_url("foo://%09/")` does not, run here.
@@ -275,6 +279,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.second.is_none()
                 && host.is_some_and(|h| pct_control(&h))
         },
+        examples: &[],
     },
     Rule {
         profile: "python-urllib3",
@@ -287,6 +292,7 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[],
     },
     Rule {
         profile: "python-urllib3",
@@ -297,6 +303,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|p| !p.is_empty() && !p.starts_with('/'))
                 && e.got.and_then(|g| g.strip_prefix('/')) == e.reference
         },
+        examples: &[],
     },
     Rule {
         profile: "python-urllib3",
@@ -311,6 +318,7 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-urllib3",
@@ -322,12 +330,14 @@ pub(super) const RULES: &[Rule] = &[
                 && matches!(scheme.as_deref(), None | Some("http" | "https"))
                 && e.reference.filter(|h| !h.starts_with('[')).map(normalize_host).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-urllib3",
         id: "python-urllib3/port-as-integer",
         name: "the port is an integer (Url.port)",
         explains: port_as_number,
+        examples: &[],
     },
 ];
 

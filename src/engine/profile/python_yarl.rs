@@ -231,6 +231,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-yarl/url-quoted-whatwg",
         name: "the URL quoted where the URL Standard removes or rereads a character (\"Constructor ... perform encoding for all parts\")",
         explains: super::escaped_where_lenient,
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
@@ -245,6 +246,7 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_none()
                 && e.got == Some("")
         },
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
@@ -257,6 +259,7 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
@@ -273,18 +276,21 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
         id: "python-yarl/empty-path-slash-after-host",
         name: "an empty path after an authority is \"/\" (\"'/' for absolute URLs without path part\")",
         explains: empty_path_after_authority_is_slash,
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
         id: "python-yarl/port-as-integer",
         name: "the port is an integer (explicit_port)",
         explains: port_as_number,
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
@@ -300,6 +306,7 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
@@ -310,6 +317,7 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Path)
                 && e.reference.map(|p| yarl_path(p, scheme, has_netloc(e))).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
@@ -319,6 +327,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Query)
                 && e.reference.map(|q| requote(q, &QUERY)).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
@@ -328,6 +337,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Fragment)
                 && e.reference.map(|f| requote(f, &FRAGMENT)).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
@@ -342,6 +352,7 @@ pub(super) const RULES: &[Rule] = &[
             });
             e.class == Class::Component(Component::Userinfo) && written.as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
@@ -361,6 +372,7 @@ pub(super) const RULES: &[Rule] = &[
                 && c.get(Component::Authority).is_some_and(|a| !a.is_empty())
                 && c.get(Component::Host) == Some("")
         },
+        examples: &[],
     },
     // `URL("o://:\t8").explicit_port` is 8 and `URL("F:?\t").raw_query_string` is "", run
     // here: the tab removed before the split, for every scheme.
@@ -369,6 +381,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-yarl/tab-newline-removed",
         name: "tabs and newlines are removed before the split, as urllib.parse's urlsplit removes them (api.rst, References: urllib.parse \"performs almost all gory work\"; deviations \"for certain de-facto parsing requirements as commonly observed in major browsers\")",
         explains: read_without_tabs_newlines,
+        examples: &[],
     },
     // `URL("//:85555")` raises ValueError("Port out of range 0-65535"), run here.
     Rule {
@@ -386,12 +399,14 @@ pub(super) const RULES: &[Rule] = &[
                     }),
                 }
         },
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
         id: "python-yarl/ipv6-zone-host-compressed",
         name: "an IPv6 host with a zone is the address in compressed form and the zone verbatim (CHANGES 1.24.3: \"the host subcomponent properties include the zone identifier verbatim\")",
         explains: zone_host_compressed,
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
@@ -410,6 +425,7 @@ pub(super) const RULES: &[Rule] = &[
                 && written.is_some()
                 && written.as_deref() == e.got
         },
+        examples: &[],
     },
     // `str(URL("http://a:80/"))` is `http://a/`, `str(URL("coap://a:5683/"))` keeps the port,
     // run here.
@@ -418,6 +434,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-yarl/default-port-left-out-of-str",
         name: "str leaves out a port that is the scheme's default for http, https, ws and wss (CHANGES 1.9.5: \"Specified ports are removed from the str representation ... if the port matches the scheme's default port\")",
         explains: default_port_left_out,
+        examples: &[],
     },
     // `URL("http://a/b/c/d;p?q").join(URL("%cd"))` is `http://a/b/c/%CD`, run here.
     Rule {
@@ -425,12 +442,14 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-yarl/join-requoted-reference",
         name: "join resolves the reference as its constructor requoted it (\"Constructor and modification operators perform encoding for all parts automatically\")",
         explains: requoted_reference_resolved,
+        examples: &[],
     },
     Rule {
         profile: "python-yarl",
         id: "python-yarl/join-drops-empty-parts",
         name: "join reads and gives no empty authority, query or fragment, and \"/\" for an empty path after a host (raw_authority, raw_query_string, raw_fragment: \"empty string if\" missing; path: \"'/' for absolute URLs without path part\")",
         explains: resolves_without_empty_parts,
+        examples: &[],
     },
 ];
 

@@ -43,36 +43,42 @@ pub(super) const RULES: &[Rule] = &[
         id: "rfc2396/ipv6-literal-accepted",
         name: "an IPv6 literal host in brackets is accepted (RFC 2732)",
         explains: ipv6_reference_accepted,
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/ipv6-literal-accepted",
         name: "an IPv6 literal host in brackets is accepted (RFC 2732)",
         explains: ipv6_reference_accepted,
+        examples: &[],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/empty-base-path-merge-slash",
         name: "a relative path against a base with an authority and an empty path merges as \"/\" + path (RFC 3986 5.2.3)",
         explains: empty_base_path_merged,
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/empty-base-path-merge-slash",
         name: "a relative path against a base with an authority and an empty path merges as \"/\" + path (RFC 3986 5.2.3)",
         explains: empty_base_path_merged,
+        examples: &[],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/opaque-no-authority-path-query",
         name: "an opaque URI has no authority, path or query (RFC 2396 3: opaque_part)",
         explains: opaque_part,
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/opaque-no-authority-path-query",
         name: "an opaque URI has no authority, path or query (RFC 2396 3: opaque_part)",
         explains: opaque_part,
+        examples: &[],
     },
     // java.net.URI's resolve: "If the given URI is already absolute, or if this URI is opaque,
     // then the given URI is returned", its dot segments kept (`resolve("B:]/.")` is `B:]/.`,
@@ -91,6 +97,7 @@ pub(super) const RULES: &[Rule] = &[
             let absolute = crate::engine::octets::scheme_colon(e.input).is_some();
             absolute && got == text || absolute_path_taken(e.second, &text) == Some(got.into())
         },
+        examples: &[],
     },
     // java.net.URI's class documentation: "other" characters are permitted "in the authority
     // component if the authority is registry-based", and an authority that does not parse as
@@ -110,6 +117,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_none()
                 && !authority.is_ascii()
         },
+        examples: &[],
     },
     Rule {
         profile: "java-uri",
@@ -120,18 +128,21 @@ pub(super) const RULES: &[Rule] = &[
                 && no_control_or_space(e.input)
                 && accepted_once(e, Edition::UriSyntax02, pct_encode_non_ascii)
         },
+        examples: &[],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/query-after-authority",
         name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
         explains: query_after_authority,
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/query-after-authority",
         name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
         explains: query_after_authority,
+        examples: &[],
     },
     Rule {
         profile: "java-uri",
@@ -140,6 +151,7 @@ pub(super) const RULES: &[Rule] = &[
         // RFC 2396 5.2 resolves against an absolute base only; java.net.URI documents
         // resolving against any, its answer relative when both are.
         explains: |e| too_lax_for_a_relative_base(e, Edition::UriSyntax02),
+        examples: &[],
     },
     // java.net.URI.resolve(URI)'s documentation: "If the given URI is already absolute, or if
     // this URI is opaque, then the given URI is returned." RFC 2396 5.2 resolves against the
@@ -154,12 +166,14 @@ pub(super) const RULES: &[Rule] = &[
             };
             opaque_2396(base) && got.as_bytes() == e.input
         },
+        examples: &[],
     },
     Rule {
         profile: "java-uri",
         id: "java-uri/port-as-integer",
         name: "the port is an integer (URI.getPort: \"the port component of this URI, or -1\")",
         explains: super::port_as_number,
+        examples: &[],
     },
     // java.net.URI.toString: a URI "created by normalization, resolution, or relativization"
     // has "a string ... constructed from this URI's components", whose port is an int.
@@ -172,6 +186,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && e.reference.and_then(java_resolve::port_as_int).as_deref() == e.got
         },
+        examples: &[],
     },
     // RFC 2396 5.2 step 2 makes an empty reference the current document (the base); the
     // javadoc of URI.resolve returns the base only for a standalone fragment reference.
@@ -185,6 +200,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && e.second.and_then(java_resolve::empty_reference).as_deref() == e.got
         },
+        examples: &[],
     },
     // The same javadoc steps for any relative path: merged with the base's directory, then
     // normalized as `normalize` does, whose path splitting "Skip[s] redundant slashes"
@@ -202,36 +218,42 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "java-uri",
         id: "java-uri/dotted-quad-over-255-registry",
         name: "a dotted-quad with a group above 255 is no IPv4 host: the authority is registry-based (URI.getHost)",
         explains: java_ipv4_octets,
+        examples: &[],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/colon-first-segment-error",
         name: "a colon in the first segment of a relative path is an error (RFC 2396 as published: rel_segment)",
         explains: colon_in_rel_segment,
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/colon-first-segment-error",
         name: "a colon in the first segment of a relative path is an error (RFC 2396 as published: rel_segment)",
         explains: colon_in_rel_segment,
+        examples: &[],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/empty-hier-part-error",
         name: "\"scheme:\" with nothing after it is no URI (RFC 2396 as published: hier_part and opaque_part are never empty)",
         explains: bare_scheme,
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/empty-hier-part-error",
         name: "\"scheme:\" with nothing after it is no URI (RFC 2396 as published: hier_part and opaque_part are never empty)",
         explains: bare_scheme,
+        examples: &[],
     },
     // Where "[" or "]" is what RFC 3986 rejects, the reference is judged by the lenient reading;
     // these libraries resolve it as RFC 2396 5.2 does (RFC 2732 makes the brackets reserved
@@ -244,24 +266,28 @@ pub(super) const RULES: &[Rule] = &[
         id: "rfc2396/brackets-resolved-as-2396",
         name: "a reference or base holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
         explains: brackets_resolved_as_2396,
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/brackets-resolved-as-2396",
         name: "a reference or base holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
         explains: perl_brackets_resolved_as_2396,
+        examples: &[],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/brackets-reserved",
         name: "\"[\" and \"]\" are reserved characters (RFC 2732 section 3), allowed where reserved ones are",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, brackets_encoded),
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/brackets-reserved",
         name: "\"[\" and \"]\" are reserved characters (RFC 2732 section 3), allowed where reserved ones are",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, brackets_encoded),
+        examples: &[],
     },
     Rule {
         profile: "java-uri",
@@ -271,18 +297,21 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooStrict
                 && (empty_authority_alone(e.input) || e.second.is_some_and(empty_authority_alone))
         },
+        examples: &[],
     },
     Rule {
         profile: "java-uri",
         id: "java-uri/port-over-int-registry",
         name: "a port above 2147483647 makes the authority registry-based (the port is an int)",
         explains: |e| java_registry_based(e, |_, port| port.is_some_and(|p| p.len() > 10 || p.parse::<u64>().is_ok_and(|n| n > 2_147_483_647))),
+        examples: &[],
     },
     Rule {
         profile: "java-uri",
         id: "java-uri/digit-leading-label",
         name: "a single domain label may start with a digit (URI: \"s://123 will parse as a server-based authority\")",
         explains: java_single_label,
+        examples: &[],
     },
     Rule {
         profile: "java-uri",
@@ -299,6 +328,7 @@ pub(super) const RULES: &[Rule] = &[
                 && (ipv6_reference_accepted(&stripped)
                     || accepted_once(&stripped, Edition::UriSyntax02, published_2396))
         },
+        examples: &[],
     },
     Rule {
         profile: "java-uri",
@@ -310,18 +340,21 @@ pub(super) const RULES: &[Rule] = &[
                 && std::str::from_utf8(e.input)
                     .is_ok_and(|p| Some(uri_spec::remove_dot_segments(p).as_str()) == e.got)
         },
+        examples: &[],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/rfc2732-changes-together",
         name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
+        examples: &[],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/rfc2732-changes-together",
         name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
+        examples: &[],
     },
     // URI(String): "An empty authority component is permitted as long as it is followed by a
     // non-empty path, a query component, or a fragment component ... If the authority component
@@ -339,6 +372,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_none()
                 && e.reference_components.is_some_and(followed_by_more)
         },
+        examples: &[],
     },
     // java.net.URI reads an input RFC 2396 as published takes (a query right after the
     // authority), or takes as RFC 2732 and its "other" characters extend it, with the draft's
@@ -353,6 +387,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "java-uri/registry-authority-no-server-parts",
         name: "an authority that does not parse as a server is registry-based: no user information, host or port (URI.parseServerAuthority: \"Attempts to parse this URI's authority component, if defined, into user-information, host, and port components\")",
         explains: registry_based_as_java_reads,
+        examples: &[],
     },
     // java.net.URI.resolve: "if the given URI's authority component is defined then ... the
     // new URI's authority and path are taken from the given URI" (RFC 2396 5.2 step 4: no dot
@@ -364,6 +399,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "java-uri/java-syntax-resolved-as-2396",
         name: "a reference java.net.URI takes (RFC 2732 literals, \"other\" characters, a query after the authority) is resolved as RFC 2396 5.2 resolves it (URI.resolve)",
         explains: java_syntax_resolved_as_2396,
+        examples: &[],
     },
     // Last: each change alone is named by its own rule above.
     Rule {
@@ -377,6 +413,7 @@ pub(super) const RULES: &[Rule] = &[
                     pct_encode_non_ascii(&published_2396(&strip_scope(s)))
                 })
         },
+        examples: &[],
     },
 ];
 

@@ -72,6 +72,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "uriparse/empty-path-slash-after-authority",
         name: "an empty path after an authority becomes \"/\"",
         explains: empty_path_after_authority_is_slash,
+        examples: &[],
     },
     Rule {
         profile: "uriparse",
@@ -85,6 +86,7 @@ pub(super) const RULES: &[Rule] = &[
                         .map(|n| n.to_string())
                         .as_deref()
         },
+        examples: &[],
     },
     Rule {
         profile: "uriparse",
@@ -95,6 +97,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && e.reference.and_then(ipv6_compressed).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "uriparse",
@@ -109,6 +112,7 @@ pub(super) const RULES: &[Rule] = &[
                     || (e.reference_components.is_none()
                         && uriparse_refuses_an_operand(e.input, e.second)))
         },
+        examples: &[],
     },
     // uriparse: `URIReference::normalize` calls `Path::normalize(as_reference)` for a reference
     // without a scheme, whose documentation says: "`\".\"` dot segments are always removed
@@ -132,6 +136,7 @@ pub(super) const RULES: &[Rule] = &[
             let end = spec.find(['?', '#']).unwrap_or(spec.len());
             relative && format!("{}{}", uriparse_reference_dots(&spec[..end]), &spec[end..]) == got
         },
+        examples: &[],
     },
     // iri-string: its resolve module's documentation: an IRI without an authority "cannot have
     // a path starting with //", so "IRI resolution by pure RFC 3986 algorithm can fail for some
@@ -146,6 +151,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             two_slash_target(base, e.input)
         },
+        examples: &[],
     },
     // oxiri: `Iri::resolve` "validates and resolves" (the `_unchecked` variants "assume that the
     // resolved IRI is valid"): a target path starting with "//" without an authority is its
@@ -160,6 +166,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             two_slash_target(base, e.input)
         },
+        examples: &[],
     },
     // iri-string: its resolve module's documentation: "`..` and `.` path segments are recognized
     // even when they are percent-encoded".
@@ -177,6 +184,7 @@ pub(super) const RULES: &[Rule] = &[
             uri_spec::resolve(decode_dots(b).as_bytes(), decode_dots(r).as_bytes())
                 .is_ok_and(|t| t == got)
         },
+        examples: &[],
     },
     // iref: `UriRefBuf::resolve` follows RFC 3986 Errata 4547 ("Abnormal use of dot segments",
     // its documentation's link) and its README: `a/b/../../../` normalizes to `../`; a `..`
@@ -191,6 +199,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             errata_4547(base, e.input).is_some_and(|t| t == got)
         },
+        examples: &[],
     },
     // uriparse: "A URI with an authority always has an absolute path regardless of whether the
     // path was empty" (its Path documentation), in what it normalizes and resolves too.
@@ -214,6 +223,7 @@ pub(super) const RULES: &[Rule] = &[
                 _ => false,
             }
         },
+        examples: &[],
     },
     // iref: "Paths are normalized during comparison by removing dot segments" (its equality's
     // documentation), relative paths included.
@@ -228,6 +238,7 @@ pub(super) const RULES: &[Rule] = &[
             let dotless = super::any::dotless;
             dotless(e.input).is_some() && dotless(e.input) == dotless(other)
         },
+        examples: &[],
     },
     // iref's README, "IRI comparison": "Percent-encoded characters: Thanks to the pct-str crate,
     // percent encoded characters are correctly handled", and pct-str's `PctStr` equality compares
@@ -246,6 +257,7 @@ pub(super) const RULES: &[Rule] = &[
             let key = iref_decoded_key(e.input);
             key.is_some() && key == iref_decoded_key(other)
         },
+        examples: &[],
     },
     // The `rfc3986` Python package.
     Rule {
@@ -253,6 +265,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/invalid-chars-pct-encoded",
         name: "uri_reference percent-encodes the characters RFC 3986 does not allow instead of rejecting",
         explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, pct_encode_forbidden),
+        examples: &[],
     },
     // `URIReference.from_string` passes the path, query and fragment through
     // `normalizers.encode_component` (the package's README: `utf8=\u{2603}` is read as
@@ -264,6 +277,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/invalid-chars-pct-encoded-whatwg",
         name: "uri_reference escapes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (encode_component)",
         explains: super::escaped_where_lenient,
+        examples: &[],
     },
     Rule {
         profile: "python-rfc3986",
@@ -277,6 +291,7 @@ pub(super) const RULES: &[Rule] = &[
                 .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
                 .is_some_and(|t| t == got)
         },
+        examples: &[],
     },
     // The `rfc3986` package's `resolve_with` passes the target path through
     // `normalizers.normalize_path`, whose `normalize_percent_characters` says "All percent
@@ -295,6 +310,7 @@ pub(super) const RULES: &[Rule] = &[
                 .and_then(|t| path_hex_uppercased(&t).filter(|u| *u != t))
                 .is_some_and(|t| t == got)
         },
+        examples: &[],
     },
     // The `rfc3986` package's release notes for 1.4.0 (docs/source/release-notes/1.4.0.rst,
     // Security): "Previously we did not stop parsing the authority section at the first
@@ -307,6 +323,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/authority-ends-at-backslash",
         name: "the authority ends at the first backslash, the rest is the path (release notes 1.4.0: \"stop parsing the authority section at the first backslash\")",
         explains: authority_ended_at_backslash,
+        examples: &[],
     },
     // The release notes for 0.2.1 (docs/source/release-notes/0.2.1.rst): "Check that the bytes
     // of an IPv4 Host Address are within the valid range. Otherwise, URIs like
@@ -324,6 +341,7 @@ pub(super) const RULES: &[Rule] = &[
                     .flatten()
                     .any(ipv4_like_host_out_of_range)
         },
+        examples: &[],
     },
     // `URIReference.normalize`: "Normalize this reference as described in Section 6.2.2", whose
     // 6.2.2.3 says "URI normalizers should remove dot-segments by applying the
@@ -347,6 +365,7 @@ pub(super) const RULES: &[Rule] = &[
             }),
             _ => false,
         },
+        examples: &[],
     },
     Rule {
         profile: "python-rfc3986",
@@ -357,6 +376,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[],
     },
 ];
 

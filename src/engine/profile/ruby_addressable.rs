@@ -47,18 +47,21 @@ pub(super) const RULES: &[Rule] = &[
             };
             addressable_normal(spec).is_some_and(|n| n == got)
         },
+        examples: &[],
     },
     Rule {
         profile: "ruby-addressable",
         id: "ruby-addressable/equal-normalized",
         name: "== compares the normalized URIs (\"This method normalizes both URIs before doing the comparison\")",
         explains: equal_when_normalized,
+        examples: &[],
     },
     Rule {
         profile: "ruby-addressable",
         id: "ruby-addressable/ip-based-scheme-needs-host-or-path",
         name: "a URI of an IP-based scheme (port_mapping's: \"common IP-based schemes\") with neither host nor path is refused (validate: \"Absolute URI missing hierarchical segment\"; RFC 9110 4.2.1 for http)",
         explains: missing_hierarchical_segment,
+        examples: &[],
     },
     // `validate` ("Ensures that the URI is valid", run on every URI `join` makes) raises
     // "Cannot have a path with two leading slashes without an authority set" (RFC 3986 3.3):
@@ -73,6 +76,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             super::rfc3986::two_slash_target(base, e.input)
         },
+        examples: &[],
     },
 ];
 

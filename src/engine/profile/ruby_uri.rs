@@ -75,6 +75,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.class == Class::TooLax && super::accepted_once(e, uri_spec::Edition::Rfc3986, query_escaped)
         },
+        examples: &[],
     },
     // uri/ldap.rb: URI::LDAP is the "LDAP URI SCHEMA (described in RFC2255)",
     // `ldap://<host>/<dn>[?<attrs>...]`: `URI.parse("ldap:a")` raises "bad LDAP URL" where
@@ -89,12 +90,14 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooStrict
                 && (ldap_rootless(e.input) || e.second.is_some_and(ldap_rootless))
         },
+        examples: &[],
     },
     Rule {
         profile: "ruby-uri",
         id: "ruby-uri/default-port-reported",
         name: "the scheme's default port is reported when none is written",
         explains: |e| default_port_reported(e),
+        examples: &[],
     },
     Rule {
         profile: "ruby-uri",
@@ -108,6 +111,7 @@ pub(super) const RULES: &[Rule] = &[
             ) && opaque_2396(e.input)
                 && e.got.is_none()
         },
+        examples: &[],
     },
     Rule {
         profile: "ruby-uri",
@@ -128,6 +132,7 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.map(ruby).as_deref().unwrap_or("") == e.got.unwrap_or("")
                 && e.reference.is_some_and(|p| p.starts_with('/'))
         },
+        examples: &[],
     },
     Rule {
         profile: "ruby-uri",
@@ -142,12 +147,14 @@ pub(super) const RULES: &[Rule] = &[
                     _ => false,
                 }
         },
+        examples: &[],
     },
     Rule {
         profile: "ruby-uri",
         id: "ruby-uri/port-as-integer",
         name: "the port is an integer (URI::Generic#port is an Integer)",
         explains: port_as_number,
+        examples: &[],
     },
 ];
 

@@ -66,6 +66,7 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[],
     },
     Rule {
         profile: "urijs",
@@ -77,6 +78,7 @@ pub(super) const RULES: &[Rule] = &[
             }
             _ => empty_path_after_authority_is_slash(e),
         },
+        examples: &[],
     },
     Rule {
         profile: "urijs",
@@ -86,12 +88,14 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Host)
                 && host_unbracketed(e)
         },
+        examples: &[],
     },
     Rule {
         profile: "urijs",
         id: "urijs/slashes-read-as-double",
         name: "slashes and colons after http, https, ftp, ws or wss, a \\ in the \"//\" after any other scheme, and excessive slashes of a scheme-relative reference, are read as \"//\" (CHANGELOG 1.19.6, 1.19.7, 1.19.8, 1.19.10, 1.19.11)",
         explains: slashes_as_browsers_read_them,
+        examples: &[],
     },
     // URI.js 1.19.11's release notes: "SECURITY fixing URI.parse() remove \r (CR), \n (LF),
     // \t (TAB)"; `URI.parse("o://\th")` has the host `h`, run here.
@@ -107,6 +111,7 @@ pub(super) const RULES: &[Rule] = &[
                 .map_or(removed.clone(), String::into_bytes);
             removed.len() != e.input.len() && super::lenient_reading_after(e, &read)
         },
+        examples: &[],
     },
     // src/URI.js, parseHost and parseUserinfo: "Copy chrome, IE, opera backslash-handling
     // behavior. Back slashes before the query string get converted to forward slashes" (and
@@ -123,6 +128,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             e.second.is_none() && super::lenient_reading_of(e, read.as_bytes())
         },
+        examples: &[],
     },
     Rule {
         profile: "urijs",
@@ -151,6 +157,7 @@ pub(super) const RULES: &[Rule] = &[
                 _ => false,
             }
         },
+        examples: &[],
     },
     Rule {
         profile: "urijs",
@@ -160,6 +167,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Normalization
                 && e.reference.and_then(relative_dots_resolved).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "urijs",
@@ -174,6 +182,7 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "urijs",
@@ -188,6 +197,7 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "urijs",
@@ -213,6 +223,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             e.reference != e.got && Some(held.as_str()) == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "urijs",
@@ -222,6 +233,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Normalization
                 && e.reference.and_then(normalize_steps).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "urijs",
@@ -235,6 +247,7 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "urijs",
@@ -247,6 +260,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             normal(e.input).is_some_and(|a| Some(a) == normal(other))
         },
+        examples: &[],
     },
 ];
 

@@ -49,12 +49,14 @@ pub(super) const RULES: &[Rule] = &[
             let removed = super::tabs_newlines_removed(e.input);
             removed.len() != e.input.len() && super::lenient_reading_after(e, &removed)
         },
+        examples: &[],
     },
     Rule {
         profile: "url-parse",
         id: "url-parse/relative-never-takes-query",
         name: "a relative URL never takes the base's query (index.js, on `ignore = { hash: 1, query: 1 }`: \"These properties should not be copied or inherited from\")",
         explains: base_query_not_inherited,
+        examples: &[],
     },
     Rule {
         profile: "url-parse",
@@ -69,18 +71,21 @@ pub(super) const RULES: &[Rule] = &[
                 && !spec.starts_with('/')
                 && got.strip_prefix('/') == Some(spec)
         },
+        examples: &[],
     },
     Rule {
         profile: "url-parse",
         id: "url-parse/special-slashes-ignored",
         name: "after http, https, ws, wss or ftp, any run of slashes or backslashes is read as the \"//\" of an authority (1.5.2, pull request 208: \"Ignore slashes after the protocol for special URLs\")",
         explains: special_slashes_ignored,
+        examples: &[],
     },
     Rule {
         profile: "url-parse",
         id: "url-parse/scheme-relative-without-base-is-path",
         name: "without a base, a reference that opens with \"//\" has no authority: it is all path up to its query or fragment (issue 219, a maintainer: \"that URL is invalid without a base URL ... The result is consistent with the legacy Node.js URL parser\")",
         explains: scheme_relative_is_path,
+        examples: &[],
     },
     Rule {
     profile: "url-parse",
@@ -98,6 +103,7 @@ pub(super) const RULES: &[Rule] = &[
             && e.got.is_none()
             && e.reference.is_some_and(|p| p.trim_start_matches('0') == default)
     },
+    examples: &[],
 },
 ];
 
