@@ -44,10 +44,6 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             rfc2396_resolvers("B:]/.", "")[0].clone(),
             "resolve:B:]/.|foo://h",
         ),
-        (
-            plays("curl-url", "curl-url", Edition::Rfc3986, |_, _| rejected()),
-            "T:/%2f",
-        ),
         (escapes("python-yarl"), "http://a?\u{b}"),
         (escapes("go-net-url"), "http://a#\t"),
         (escapes("python-furl"), "http://a/\0"),
@@ -541,19 +537,6 @@ fn urllib3_encodes_every_percent_after_a_stray_one_and_nothing_else_is_that() {
     assert!(named(&fired(urllib3_encodes_all("%25%2526"), "http:?%%26")));
     // One step off: only the stray "%" encoded is not urllib3's answer.
     assert!(!named(&fired(urllib3_encodes_all("other"), "http:?%%26")));
-}
-
-#[test]
-fn curl_may_refuse_a_one_slash_url_and_nothing_else_is_that() {
-    let refuses = || plays("curl-url", "curl-url", Edition::Rfc3986, |_, _| rejected());
-    let named = |rules: &[String]| rules.iter().any(|r| r.contains("only one slash"));
-    // `T:/%2f` is "Bad hostname" (run here): a one-slash URL curl does not support.
-    assert!(named(&fired(refuses(), "T:/%2f")));
-    // One step off: the same host after two slashes is no one-slash URL, and stays a finding.
-    assert!(!named(&fired(refuses(), "T://%2f")));
-    let engine = Engine::new(vec![refuses()]);
-    let found = engine.findings(&engine.run_one(&Task::parse(b"T://%2f".to_vec(), "t")));
-    assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
 }
 
 /// libwget's scheme of `///@@`, as run here: `http` (the input read as `http://@@`, which is no

@@ -7,12 +7,11 @@ use uri_spec::Edition;
 use uridiff::model::{Component, ComponentSet, Op, Outcome};
 use uridiff::subjects::{Ctx, Subject, SubjectInfo};
 
-use super::{double, fired, normalizes_as, plays, rejected, resolves, split_with};
+use super::{double, fired, normalizes_as, plays, resolves, split_with};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
     vec![
-        (curl_refuses(), "file:///C:/x"),
         (addressable_refuses_resolve(), "resolve:/.//|mailto:a@b"),
         (ruby_takes(), "?<"),
         (url_parse_slashes(), "Http:]"),
@@ -77,11 +76,6 @@ fn yarl_idna() -> Arc<dyn Subject> {
     )
 }
 
-/// libcurl's URL API, played as a refusal of every input.
-fn curl_refuses() -> Arc<dyn Subject> {
-    plays("curl-url", "curl-url", Edition::Rfc3986, |_, _| rejected())
-}
-
 /// Ruby's URI, played as taking every input as the split reads it.
 fn ruby_takes() -> Arc<dyn Subject> {
     plays("ruby-uri", "ruby-uri", Edition::Rfc3986, |input, _| {
@@ -134,12 +128,6 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     let fires = |subject: Arc<dyn Subject>, job: &str, id_part: &str| {
         fired(subject, job).iter().any(|r| r.contains(id_part))
     };
-    let drive = "File drive letters";
-    assert!(fires(curl_refuses(), "file:///C:/x", drive));
-    assert!(fires(curl_refuses(), "file://localhost/c:", drive));
-    // One step off: no drive letter (two letters, no "/" after the colon).
-    assert!(!fires(curl_refuses(), "file:///CC:/x", drive));
-    assert!(!fires(curl_refuses(), "file:///C:x", drive));
     let slashes = "two leading slashes";
     assert!(fires(
         addressable_refuses_resolve(),

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use uri_spec::Edition;
 use uridiff::engine::{Class, Engine, Task};
-use uridiff::model::{Component, Op, Outcome, Parsed};
+use uridiff::model::{Component, Outcome, Parsed};
 use uridiff::subjects::Subject;
 
 use super::{fired, normalizes_as, plays, rejected, resolves, Resolves};
@@ -22,7 +22,6 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (php_refuses(), "//"),
         (wget_refuses(), "?q"),
         (wget_reads_as_http(), "\u{1}http://[::]"),
-        (curl_sends_pct20(), "resolve: |http://a/b/c/d;p?q"),
     ]
 }
 
@@ -202,58 +201,4 @@ fn libwget_host_rule_stays_off_urls_with_a_host_or_another_scheme() {
     for input in ["//@", "x", "ftp:", "file:", "a:", "//:80"] {
         assert!(fired(wget_refuses(), input).is_empty(), "{input:?}");
     }
-}
-
-/// libcurl resolving `" "` against `http://a/b/c/d;p?q` (libcurl 7.88.1, run here).
-fn curl_sends_pct20() -> Arc<dyn Subject> {
-    resolves("curl-url", "curl-url", |_, _| "http://a/b/c/%20".into())
-}
-
-/// The findings no rule explains when `subject` resolves `reference` against `base`.
-fn unexplained_resolving(subject: Arc<dyn Subject>, reference: &str, base: &str) -> usize {
-    let engine = Engine::new(vec![subject]);
-    let mut task = Task::parse(reference.as_bytes().to_vec(), "rules");
-    task.op = Op::Resolve;
-    task.second = Some(base.as_bytes().to_vec());
-    let row = engine.run_one(&task);
-    engine
-        .findings(&row)
-        .iter()
-        .filter(|f| f.rule.is_none())
-        .count()
-}
-
-const CURL_SPACE: &str =
-    "curl-url: a space in a relative reference is sent as %20 (URL-SYNTAX.md, \"spaces\")";
-
-const CURL_SPACE_RESOLVED: &str = "curl-url: a space in a relative reference is sent as %20, at its ends too (URL-SYNTAX.md, \"spaces\")";
-
-#[test]
-fn curl_sends_a_space_at_a_references_end_as_pct20() {
-    let base = "http://a/b/c/d;p?q";
-    let rules = fired(curl_sends_pct20(), &format!("resolve: |{base}"));
-    assert!(rules.contains(&CURL_SPACE_RESOLVED.to_owned()), "{rules:?}");
-    // The acceptance of the space is the older rule's.
-    assert!(rules.contains(&CURL_SPACE.to_owned()), "{rules:?}");
-    assert_eq!(unexplained_resolving(curl_sends_pct20(), " ", base), 0);
-    let trailing = resolves("curl-url", "curl-url", |_, _| "http://a/b/c/a%20".into());
-    assert_eq!(unexplained_resolving(trailing, "a ", base), 0);
-}
-
-#[test]
-fn curl_space_rule_stays_off_other_targets() {
-    let base = "http://a/b/c/d;p?q";
-    // A space written "+" in the query is no %20: the lenient difference stays a finding.
-    let plus = resolves("curl-url", "curl-url", |_, _| "http://a/b/c/d;p?+".into());
-    assert_eq!(unexplained_resolving(plus, "? ", base), 1);
-    // The space dropped but the base's file name lost: not what curl documents either.
-    let dropped = resolves("curl-url", "curl-url", |_, _| "http://a/b/c/".into());
-    assert_eq!(unexplained_resolving(dropped, " ", base), 1);
-    // Without a space the rule has nothing to say.
-    let other = resolves("curl-url", "curl-url", |_, _| "http://a/b/c/%5C".into());
-    let rules = fired(other, &format!("resolve:\\|{base}"));
-    assert!(
-        !rules.contains(&CURL_SPACE_RESOLVED.to_owned()),
-        "{rules:?}"
-    );
 }
