@@ -21,7 +21,6 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (libwget_latin1_query("q\u{c3}\u{bc}"), "http://h/?q\u{fc}"),
         (yarl_empty_host(), "ftp://:"),
         (legacy_undecodable_auth(), "//%F0@a"),
-        (perl_trims(), "p:a\n"),
         (php_underscores(), "d:a\u{b}b"),
         (python_drops_tabs("python-urllib"), "p:a\tb"),
         (python_drops_tabs("python-furl"), "p:a\tb"),
@@ -30,20 +29,12 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (no_authority("python-urllib", None), "http:\\a"),
         (no_authority("python-furl", None), "http:\\a"),
         (
-            perl_escapes("http://a/b/c/d;p?%09d"),
-            "resolve:?\td|http://a/b/c/d;p?q",
-        ),
-        (
             legacy_escapes("http://a/b/c/d;p?%09d"),
             "resolve:?\td|http://a/b/c/d;p?q",
         ),
         (escapes("python-urllib3"), "http://a/\0"),
         (urllib3_encodes_all("%25%2526"), "http:?%%26"),
         (wget_scheme("http"), "///@@"),
-        (
-            rfc2396_resolvers("B:]/.", "")[0].clone(),
-            "resolve:B:]/.|foo://h",
-        ),
         (escapes("python-yarl"), "http://a?\u{b}"),
         (escapes("go-net-url"), "http://a#\t"),
         (escapes("python-furl"), "http://a/\0"),
@@ -194,15 +185,6 @@ fn an_auth_that_does_not_decode_refused_is_by_design_elsewhere_it_is_not() {
     assert!(fired(legacy_undecodable_auth(), "http://a/%F0").is_empty());
 }
 
-/// Perl's `URI->new` removes white space at the ends; the double reads every input as the
-/// lenient reading reads the input without it, and without any tab inside.
-fn perl_trims() -> Arc<dyn Subject> {
-    plays("perl-uri", "perl-uri", Edition::UriSyntax02, |input, _| {
-        let trimmed = String::from_utf8_lossy(input).trim().to_owned();
-        split_changed(trimmed.as_bytes(), |c| (c != '\t').then_some(c))
-    })
-}
-
 /// The lenient split of `input` read as text, each character mapped by `f` (`None`: dropped):
 /// the answer of a double whose library changes its input before it splits it.
 fn split_changed(input: &[u8], f: fn(char) -> Option<char>) -> Outcome<Parsed> {
@@ -211,29 +193,6 @@ fn split_changed(input: &[u8], f: fn(char) -> Option<char>) -> Outcome<Parsed> {
         .filter_map(f)
         .collect();
     Outcome::Accepted(Parsed::from(uridiff::subjects::lenient::split(&text)))
-}
-
-#[test]
-fn white_space_at_the_ends_dropped_is_by_design_inside_it_is_not() {
-    // The input is invalid: its acceptance is the escaping rule's; its path, the trimming's.
-    let rules = fired(perl_trims(), "p:a\n");
-    assert!(
-        rules
-            .iter()
-            .any(|r| r.starts_with("perl-uri: leading and trailing white space")),
-        "{rules:?}"
-    );
-    // One step off: a tab dropped inside the input is no trimming.
-    let rules = fired(perl_trims(), "p:a\tb");
-    assert!(
-        !rules
-            .iter()
-            .any(|r| r.starts_with("perl-uri: leading and trailing white space")),
-        "{rules:?}"
-    );
-    let engine = Engine::new(vec![perl_trims()]);
-    let found = engine.findings(&engine.run_one(&Task::parse(b"p:a\tb".to_vec(), "t")));
-    assert!(found.iter().any(|f| f.rule.is_none()), "{found:?}");
 }
 
 /// PHP's `parse_url` replaces control characters by `_`; the double reads every input as the
@@ -364,28 +323,6 @@ fn no_authority_without_two_slashes_where_the_library_documents_it() {
         // With "//" the rule says nothing.
         assert!(!named(&fired(no_authority(name, None), "http://\\a")));
     }
-}
-
-/// Perl's `URI->new("?\td")->abs("http://a/b/c/d;p?q")`, as run here: `http://a/b/c/d;p?%09d`
-/// (the tab escaped), where the URL Standard removes it.
-fn perl_escapes(target: &'static str) -> Arc<dyn Subject> {
-    match target {
-        "http://a/b/c/d;p?%09d" => super::resolves("perl-uri", "perl-uri", |_, _| {
-            "http://a/b/c/d;p?%09d".into()
-        }),
-        _ => super::resolves("perl-uri", "perl-uri", |_, _| {
-            "http://a/b/c/d;p?d%09".into()
-        }),
-    }
-}
-
-#[test]
-fn perl_escapes_what_the_url_standard_removes_and_nothing_else_is_that() {
-    const JOB: &str = "resolve:?\td|http://a/b/c/d;p?q";
-    let escaped = |rules: &[String]| rules.iter().any(|r| r.contains("automatically escaped"));
-    assert!(escaped(&fired(perl_escapes("http://a/b/c/d;p?%09d"), JOB)));
-    // One step off: the escaped tab moved is another query.
-    assert!(!escaped(&fired(perl_escapes("other"), JOB)));
 }
 
 /// The `rfc3986` package's `uri_reference` as run here on an input RFC 3986 rejects: what it does
@@ -559,49 +496,6 @@ fn libwget_reads_a_scheme_less_input_as_http_whatever_follows_and_nothing_else_i
     assert!(named(&fired(wget_scheme("http"), "///@@")));
     // One step off: another scheme filled in is a finding.
     assert!(!named(&fired(wget_scheme("other"), "///@@")));
-}
-
-/// java.net.URI's `resolve("B:]/.")` against `foo://h`, as run here: `B:]/.`, the absolute
-/// reference returned as it is; Perl's `URI->new_abs("/[/.", "foo://h")`: `foo://h/%5B/.`.
-fn rfc2396_resolvers(java: &'static str, perl: &'static str) -> [Arc<dyn Subject>; 2] {
-    let java: Arc<dyn Subject> = match java {
-        "B:]/." => super::resolves("java-uri", "rfc2396", |_, _| "B:]/.".into()),
-        _ => super::resolves("java-uri", "rfc2396", |_, _| "B:]/./".into()),
-    };
-    let perl: Arc<dyn Subject> = match perl {
-        "foo://h/%5B/." => super::resolves("perl-uri", "perl-uri", |_, _| "foo://h/%5B/.".into()),
-        _ => super::resolves("perl-uri", "perl-uri", |_, _| "foo://h/%5B/./".into()),
-    };
-    [java, perl]
-}
-
-#[test]
-fn rfc2396_resolvers_keep_an_absolute_paths_dots_and_nothing_else_is_that() {
-    let [java, perl] = rfc2396_resolvers("B:]/.", "foo://h/%5B/.");
-    let java_named = |rules: &[String]| {
-        rules
-            .iter()
-            .any(|r| r.contains("absolute reference as it is"))
-    };
-    assert!(java_named(&fired(java, "resolve:B:]/.|foo://h")));
-    let perl_named = |rules: &[String]| rules.iter().any(|r| r.contains("automatically escaped"));
-    assert!(perl_named(&fired(perl, "resolve:/[/.|foo://h")));
-    // One step off: a slash more is another target for both.
-    let [java, perl] = rfc2396_resolvers("other", "other");
-    assert!(!java_named(&fired(java, "resolve:B:]/.|foo://h")));
-    assert!(!perl_named(&fired(perl, "resolve:/[/.|foo://h")));
-}
-
-#[test]
-fn java_takes_an_absolute_path_as_it_is_and_nothing_else_is_that() {
-    const JOB: &str = "resolve:/.|coap://[::1]/v1/";
-    let named = |rules: &[String]| rules.iter().any(|r| r.contains("takes an absolute path"));
-    // `new URI("coap://[::1]/v1/e.f/").resolve("/.")` is `coap://[::1]/.`, run here.
-    let java = super::resolves("java-uri", "rfc2396", |_, _| "coap://[::1]/.".into());
-    assert!(named(&fired(java, JOB)));
-    // One step off: a slash more is another target.
-    let java = super::resolves("java-uri", "rfc2396", |_, _| "coap://[::1]/./".into());
-    assert!(!named(&fired(java, JOB)));
 }
 
 /// URI.js on `ftp:\x02`, as run here: host `\x02`, path `/` (its `ftp:` rewritten `ftp://`).

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use uridiff::subjects::Subject;
 
-use super::{fired, normalizes_as, resolves};
+use super::{normalizes_as, resolves};
 
 /// (subject, case) pairs for `every_rule_fires_through_the_comparison`.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
@@ -30,11 +30,6 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (
             normalizes_as("ruby-addressable", "rfc3987-iri", |_| "http://3/?/".into()),
             "normalize:http://3?%2F",
-        ),
-        // URI::file's canonical: $URI::file::DEFAULT_AUTHORITY, "", for a missing authority.
-        (
-            normalizes_as("perl-uri", "perl-uri", |_| "file://".into()),
-            "normalize:File:",
         ),
         // Mojo::URL: an empty query is the default Mojo::Parameters, written as nothing.
         (
@@ -81,14 +76,4 @@ fn one_step_off_stays_unexplained() {
         resolves("perl-mojo-url", "mojo-url", |_, _| "tel:".into()),
         "resolve:G?|tel:2454;phone-context=example.com",
     );
-}
-
-/// `URI->new("URN:A")->eq("urn:a")`, as run here: true (nid `a`, canonical `urn:a`): a URN
-/// without an NSS compares its NID without case too; another NID stays unexplained.
-#[test]
-fn a_urn_without_an_nss_compares_its_nid_without_case() {
-    let perl = || super::always_equal("perl-uri", "perl-uri");
-    let nid = |rules: &[String]| rules.iter().any(|r| r.contains("Namespace Identifier"));
-    assert!(nid(&fired(perl(), "equivalent:URN:A|urn:a")));
-    assert!(!nid(&fired(perl(), "equivalent:URN:A|urn:b")));
 }

@@ -10,11 +10,11 @@ use uri_spec::Edition;
 use uridiff::model::{Outcome, Parsed};
 use uridiff::subjects::Subject;
 
-use super::{fired, plays, resolves};
+use super::{fired, plays};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
-    vec![(writes_dot(), "#%2E"), (java_relative_path(), JAVA_JOB)]
+    vec![(writes_dot(), "#%2E")]
 }
 
 /// `o`, with the serialization `written` when the input is `on`.
@@ -50,22 +50,4 @@ fn a_round_trip_that_decodes_an_unreserved_character_is_by_design() {
         serialized(i, o, b"#%2F", "#/")
     });
     assert!(fired(slash, "#%2F").is_empty());
-}
-
-const JAVA_JOB: &str = "resolve:9//|http://a/b/c?q";
-
-/// Java 17: `new URI("http://a/b/c?q").resolve(new URI("9//"))` is `http://a/b/9/`.
-fn java_relative_path() -> Arc<dyn Subject> {
-    resolves("java-uri", "rfc2396", |_, _| "http://a/b/9/".into())
-}
-
-const JAVA_RELATIVE: &str = "java-uri: a relative path is merged with the base's directory and normalized as URI.normalize does, empty segments dropped (URI.resolve: \"concatenating all but the last segment of this URI's path, if any, with the given URI's path and then normalizing the result as if by invoking the normalize method\")";
-
-#[test]
-fn java_normalizes_a_merged_relative_path_as_its_normalize_does() {
-    let rules = fired(java_relative_path(), JAVA_JOB);
-    assert_eq!(rules, vec![JAVA_RELATIVE], "{rules:?}");
-    // One step off: the reference's segment dropped with the empty one.
-    let wrong = resolves("java-uri", "rfc2396", |_, _| "http://a/b/".into());
-    assert!(fired(wrong, JAVA_JOB).is_empty());
 }

@@ -18,7 +18,6 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         (okhttp_userinfo(), "http://a'b@h/"),
         (yarl_idna(), "o://e\u{3002}"),
         (uriparser_full(), "normalize://[::]"),
-        (perl_host("xn--gba5c"), "http://\u{e9}"),
         (http_takes(), "p://%@a"),
     ]
 }
@@ -31,15 +30,6 @@ fn http_takes() -> Arc<dyn Subject> {
         Edition::Rfc3986,
         |input, _| split_with(input, &[]),
     )
-}
-
-/// Perl's URI reading a host of `http://é` given as bytes: `host` the double's answer.
-fn perl_host(host: &'static str) -> Arc<dyn Subject> {
-    let change: super::Change = match host {
-        "xn--gba5c" => |input, _| split_with(input, &[(Component::Host, Some("xn--gba5c"))]),
-        _ => |input, _| split_with(input, &[(Component::Host, Some("xn--gba5d"))]),
-    };
-    plays("perl-uri", "perl-uri", Edition::UriSyntax02, change)
 }
 
 /// uriparser's normalization: an IPv6 literal written in eight groups of four digits.
@@ -182,10 +172,6 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     assert!(fires(uriparser_full(), "normalize://[::]", full));
     // One step off: another address written in full.
     assert!(!fires(uriparser_full(), "normalize://[::1]", full));
-    let bytes = "Latin-1 characters before its IDNA";
-    assert!(fires(perl_host("xn--gba5c"), "http://\u{e9}", bytes));
-    // One step off: another name.
-    assert!(!fires(perl_host("other"), "http://\u{e9}", bytes));
     let userinfo = "percent-encoded username and password";
     assert!(fires(http_takes(), "p://%@a", userinfo));
     assert!(fires(http_takes(), "p://%zz:%@a/", userinfo));

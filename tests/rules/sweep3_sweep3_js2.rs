@@ -5,20 +5,13 @@
 use std::sync::Arc;
 
 use uri_spec::Edition;
-use uridiff::model::Component;
 use uridiff::subjects::Subject;
 
-use super::{fired, plays, resolves, set, split_with};
+use super::{fired, plays, resolves, split_with};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
     vec![
-        (java_empty_authority(), "///"),
-        (java_registry_based(), "V://:9?"),
-        (
-            resolves("java-uri", "rfc2396", |_, _| "coap://[::]/.".into()),
-            "resolve://[::]/.|coap:/a",
-        ),
         (
             resolves("node-legacy-url", "node-legacy-url", |_, _| {
                 "http://a/b/c/%27".into()
@@ -33,21 +26,6 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         ),
         (urijs_authority_slashes(), "p://h\\x"),
     ]
-}
-
-/// java.net.URI: an empty authority is undefined (`getRawAuthority()` null).
-fn java_empty_authority() -> Arc<dyn Subject> {
-    plays("java-uri", "rfc2396", Edition::UriSyntax02, |_, o| {
-        set(Component::Authority, None)(o)
-    })
-}
-
-/// java.net.URI: a registry-based authority, with no host or port, on an input the draft
-/// rejects (judged against the lenient split).
-fn java_registry_based() -> Arc<dyn Subject> {
-    plays("java-uri", "rfc2396", Edition::UriSyntax02, |input, _| {
-        split_with(input, &[(Component::Host, None), (Component::Port, None)])
-    })
 }
 
 /// url.parse: the lenient split of the input with its leading and trailing C0 controls and
@@ -95,33 +73,6 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     let fires = |subject: Arc<dyn Subject>, job: &str, id_part: &str| {
         fired(subject, job).iter().any(|r| r.contains(id_part))
     };
-    let empty = "If the authority component is empty";
-    assert!(fires(java_empty_authority(), "///", empty));
-    assert!(fires(java_empty_authority(), "//#", empty));
-    // One step off: a defined authority read as none.
-    assert!(!fires(java_empty_authority(), "//a/", empty));
-
-    let registry = "registry-based: no user information";
-    assert!(fires(java_registry_based(), "V://:9?", registry));
-    assert!(fires(java_registry_based(), "o://\u{e9}:0", registry));
-    // One step off: an authority the draft reads as a server loses its port.
-    assert!(!fires(java_registry_based(), "V://h:9?", registry));
-
-    let resolved = "a query after the authority) is resolved as RFC 2396";
-    let java = |target: &'static str| {
-        resolves(
-            "java-uri",
-            "rfc2396",
-            match target {
-                "kept" => |_, _| "coap://[::]/.".into(),
-                _ => |_, _| "coap://[::]/./".into(),
-            },
-        )
-    };
-    assert!(fires(java("kept"), "resolve://[::]/.|coap:/a", resolved));
-    // One step off: a "/" the reference does not have.
-    assert!(!fires(java("off"), "resolve://[::]/.|coap:/a", resolved));
-
     let escaped = "percent-encoded in a resolved URL's path, query and fragment";
     let legacy = |off: bool| {
         resolves(

@@ -12,17 +12,6 @@ use super::{double, fired, resolves};
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
     vec![
-        // URI's Changes, 1.24: "?q" is "absolutized as specified in rfc2396bis".
-        (
-            resolves("perl-uri", "perl-uri", |_, _| "http://a/b/c/d;p?y".into()),
-            "resolve:?y|http://a/b/c/d;p?q",
-        ),
-        // Perl's abs takes an absolute-path reference as it is (RFC 2396 5.2 step 5), the
-        // base's IPv6 literal (RFC 2732) kept.
-        (
-            resolves("perl-uri", "perl-uri", |_, _| "coap://[::1]/.".into()),
-            "resolve:/.|coap://[::1]/v1/e.f/",
-        ),
         // Ruby's URI.join parses the base first: a rootless ldap base is "bad LDAP URL".
         (
             refuses_to_resolve("ruby-uri", "ruby-uri"),
@@ -94,21 +83,4 @@ fn one_step_off_stays_unexplained() {
         resolves("perl-mojo-url", "mojo-url", |_, _| "https://h".into()),
         "resolve:?|https://h/",
     );
-}
-
-#[test]
-fn a_base_with_an_ipv6_literal_is_resolved_as_rfc_2396_resolves_it() {
-    // The draft rejects the job for the base's literal, so the library's accepting it is
-    // another rule's (RFC 2732's changes); the target is this one's.
-    let brackets = |got: fn(&[u8], &[u8]) -> String| {
-        fired(
-            resolves("perl-uri", "perl-uri", got),
-            "resolve:/.|coap://[::1]/v1/e.f/",
-        )
-        .iter()
-        .any(|r| r.contains("reference or base holding"))
-    };
-    assert!(brackets(|_, _| "coap://[::1]/.".into()));
-    // One step off: the base's path kept is no reading of RFC 2396 5.2.
-    assert!(!brackets(|_, _| "coap://[::1]/v1/.".into()));
 }

@@ -11,13 +11,6 @@ use super::{fired, library, resolves};
 /// (subject, case) pairs for `every_rule_fires_through_the_comparison`.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
     vec![
-        // java.net.URI.resolve: "if this URI is opaque, then the given URI is returned".
-        (
-            resolves("java-uri", "rfc2396", |_, r| {
-                String::from_utf8_lossy(r).into_owned()
-            }),
-            "resolve:g|a:b",
-        ),
         // The `rfc3986` package: the target path's percent-encodings uppercased.
         (
             resolves("python-rfc3986", "rfc3986", |_, _| "file://h/d/%2E".into()),
@@ -26,18 +19,6 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         // uriparse itself: Path::normalize removes a relative reference's ".".
         (library("uriparse"), "normalize:."),
     ]
-}
-
-#[test]
-fn an_opaque_base_explains_only_the_reference_returned() {
-    // A hierarchical base: java.net.URI documents no such answer.
-    let hierarchical = resolves("java-uri", "rfc2396", |_, r| {
-        String::from_utf8_lossy(r).into_owned()
-    });
-    assert!(fired(hierarchical, "resolve:g|a:/b").is_empty());
-    // An opaque base, but an answer that is not the reference.
-    let other = resolves("java-uri", "rfc2396", |_, _| "a:h".into());
-    assert!(fired(other, "resolve:g|a:b").is_empty());
 }
 
 #[test]

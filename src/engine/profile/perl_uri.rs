@@ -13,8 +13,12 @@
 //! specified in rfc2396bis" (RFC 2396 5.2 merged "?y" into `http://a/b/c/?y`, rfc2396bis keeps
 //! the base path, `http://a/b/c/d;p?y`).
 
-use super::{accepted_once, default_port_reported, pct_encode_forbidden, port_as_number, Rule};
+use super::{
+    accepted_once, default_port_reported, pct_encode_forbidden, port_as_number, Example, Reply,
+    Rule,
+};
 use crate::engine::Class;
+use crate::model::Component;
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
@@ -41,7 +45,11 @@ pub(super) const RULES: &[Rule] = &[
             !written.is_ascii()
                 && super::punycode_labels(latin1.split('.')).as_deref() == Some(got)
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://\u{e9}", Reply::Splits(&[(Component::Host, Some("xn--gba5c"))])),
+            // Another name.
+            Example::off("http://\u{e9}", Reply::Splits(&[(Component::Host, Some("xn--gba5d"))])),
+        ],
     },
     Rule {
         profile: "perl-uri",
@@ -64,28 +72,44 @@ pub(super) const RULES: &[Rule] = &[
             };
             e.got == Some("true") && nid(e.input).is_some() && nid(e.input) == nid(other)
         },
-        examples: &[],
+        examples: &[
+            Example::fires("equivalent:urn:Isbn:1|urn:isbn:1", Reply::Equivalent(true)),
+            // `URI->new("URN:A")->eq("urn:a")`, run here: a URN without an NSS too.
+            Example::fires("equivalent:URN:A|urn:a", Reply::Equivalent(true)),
+            Example::off("equivalent:URN:A|urn:b", Reply::Equivalent(true)),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/server-authority-unchecked",
         name: "a server scheme's authority is split as userinfo@host:port without checking the host (SERVER METHODS)",
         explains: server_methods,
-        examples: &[],
+        examples: &[
+            Example::fires("http://-/", Reply::Reads(&[(Component::Host, Some("-"))])),
+            Example::fires("file://@", Reply::Reads(&[(Component::Host, Some("@"))])),
+            Example::off("http://-/", Reply::Reads(&[(Component::Host, Some("+"))])),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/whitespace-trimmed",
         name: "leading and trailing white space is removed before the input is read (URI->new: \"as well as leading and trailing white space, are automatically removed\")",
         explains: reads_the_trimmed_input,
-        examples: &[],
+        examples: &[
+            Example::fires("p:a\n", Reply::Splits(&[(Component::Path, Some("a"))])),
+            // A tab dropped inside the input is no trimming.
+            Example::off("p:a\tb", Reply::Splits(&[(Component::Path, Some("ab"))])),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/default-port-reported",
         name: "the scheme's default port is reported when none is written",
         explains: |e| default_port_reported(e),
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Port, Some("8080"))])),
+        ],
     },
     Rule {
         profile: "perl-uri",
@@ -95,7 +119,9 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooLax
                 && accepted_once(e, uri_spec::Edition::UriSyntax02, pct_encode_forbidden)
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/ b", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "perl-uri",
@@ -103,28 +129,49 @@ pub(super) const RULES: &[Rule] = &[
         name: "URI->new escapes the characters that may not appear where the URL Standard removes or rereads them (URI->new: \"Characters outside this set are automatically escaped\")",
         // `URI->new("?\td")->abs("http://a/b/c/d;p?q")` is `http://a/b/c/d;p?%09d`, run here.
         explains: |e| super::escaped_where_lenient(e) || escaped_resolved_as_2396(e),
-        examples: &[],
+        examples: &[
+            // `URI->new("?\td")->abs("http://a/b/c/d;p?q")`, run here: the tab escaped, where the URL
+            // Standard removes it.
+            Example::fires("resolve:?\td|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?%09d")),
+            // Perl's `URI->new_abs("/[/.", "foo://h")`, run here; a slash more is another target.
+            Example::fires("resolve:/[/.|foo://h", Reply::Text("foo://h/%5B/.")),
+            Example::off("resolve:/[/.|foo://h", Reply::Text("foo://h/%5B/./")),
+            // The escaped tab moved is another query.
+            Example::off("resolve:?\td|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?d%09")),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/absolute-reference-returned",
         name: "new_abs returns a reference with a scheme as URI->new made it, the base's own scheme included ($URI::ABS_ALLOW_RELATIVE_SCHEME: \"RFC 2396 says that this should be avoided\")",
         explains: absolute_reference_returned,
-        examples: &[],
+        examples: &[
+            Example::fires("resolve:http:|http://[::1]/a/b", Reply::Text("http:")),
+            // A reference without a scheme.
+            Example::off("resolve:g|http://[::1]/a/b", Reply::Text("g")),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/port-as-integer",
         name: "the port is an integer ($uri->port: the port number)",
         explains: port_as_number,
-        examples: &[],
+        examples: &[
+            Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
+            Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/query-reference-as-2396bis",
         name: "a reference that starts with its query (\"?q\") is resolved as rfc2396bis resolves it (Changes, 1.24: \"Relative URIs that start with the query string directly (i.e. \"?q\") are now absolutized as specified in rfc2396bis\")",
         explains: query_reference_as_2396bis,
-        examples: &[],
+        examples: &[
+            Example::fires("resolve:?y|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?y")),
+            // The base's fragment kept where "?y" has none; another query than the reference's.
+            Example::off("resolve:?y|http://a/b/c/d;p?q#f", Reply::Text("http://a/b/c/d;p?y#f")),
+            Example::off("resolve:?y|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?z")),
+        ],
     },
     Rule {
         profile: "perl-uri",
@@ -136,7 +183,11 @@ pub(super) const RULES: &[Rule] = &[
             };
             file_default_authority(spec).is_some_and(|t| t == got)
         },
-        examples: &[],
+        examples: &[
+            Example::fires("normalize:File:", Reply::Text("file://")),
+            // A file URI's own host is kept.
+            Example::off("normalize:file://h/a", Reply::Text("file:///a")),
+        ],
     },
 ];
 
