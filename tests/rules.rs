@@ -551,12 +551,6 @@ fn every_rule_fires_through_the_comparison() {
                 }),
                 "wss://a:443/",
             ),
-            (
-                plays("node-urijs", "urijs", rfc3986, |_, o| {
-                    set(Component::Query, None)(o)
-                }),
-                "http://a/?",
-            ),
         ])
         .chain(pypi::cases())
         .chain(debian::cases())
@@ -571,7 +565,6 @@ fn every_rule_fires_through_the_comparison() {
         .chain(second_fast_uri_family::cases())
         .chain(second_ruby_perl::cases())
         .chain(second_libwget_php_java::cases())
-        .chain(second_urijs_url_parse::cases())
         .chain(second_python_http_stack::cases())
         .chain(third_seed15::cases())
         .chain(base_normalized::cases())

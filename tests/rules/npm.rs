@@ -108,76 +108,7 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         ),
         (plays("node-fast-uri", "rfc3986", rfc3986, accepted), "g h"),
     ]);
-    cases.extend(urijs_cases());
     cases
-}
-
-/// URI.js (`node-urijs`, profile `urijs`; src/engine/profile/urijs.rs), each case the exact
-/// answer `node -e` gives with URI.js 1.19.11.
-fn urijs_cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
-    let rfc3986 = Edition::Rfc3986;
-    const U: &str = "node-urijs";
-    vec![
-        // path(): `URI("//a").path()` is "/".
-        (
-            plays(U, "urijs", rfc3986, |_, o| {
-                set(Component::Path, Some("/"))(o)
-            }),
-            "//a",
-        ),
-        // `URI.parse("//[::1]").hostname` is "::1".
-        (
-            plays(U, "urijs", rfc3986, |_, o| {
-                set(Component::Host, Some("::1"))(o)
-            }),
-            "//[::1]",
-        ),
-        // `URI.parse("http:G")`: hostname "G", path "/"; `URI.parse("///&")`: hostname "&".
-        (
-            plays(U, "urijs", rfc3986, |_, o| {
-                set(Component::Path, Some("/"))(set(Component::Host, Some("G"))(o))
-            }),
-            "http:G",
-        ),
-        (
-            plays(U, "urijs", rfc3986, |_, o| {
-                set(Component::Path, Some("/"))(set(Component::Host, Some("&"))(o))
-            }),
-            "///&",
-        ),
-        // `URI("?").normalize().href()` is ""; `URI("?").absoluteTo(base)` keeps the base's query.
-        (normalizes_as(U, "urijs", |_| String::new()), "normalize:?"),
-        (
-            resolves(U, "urijs", |_, _| "http://a/b/c/d;p?q".into()),
-            "resolve:?|http://a/b/c/d;p?q",
-        ),
-        // `URI("b/..").normalize().href()` is "".
-        (
-            normalizes_as(U, "urijs", |_| String::new()),
-            "normalize:b/..",
-        ),
-        // `URI("O:/").normalize().href()` is "o:%2F".
-        (
-            normalizes_as(U, "urijs", |_| "o:%2F".into()),
-            "normalize:O:/",
-        ),
-        // `URI("%6f%73?").equals("os")` and `URI(".").equals("")` are true.
-        (always_equal(U, "urijs"), "equivalent:%6f%73?|os"),
-        (always_equal(U, "urijs"), "equivalent:.|"),
-        // `URI("d:%2F").equals("d:/")` is true: both normalize to "d:%2F".
-        (always_equal(U, "urijs"), "equivalent:d:%2F|d:/"),
-        (always_equal(U, "urijs"), "equivalent://[::]|//[0:0::]/"),
-        // `URI("//a").normalize().href()` is "//a/".
-        (
-            normalizes_as(U, "urijs", |_| "//a/".into()),
-            "normalize://a",
-        ),
-        // `URI("//9#").normalize().href()` is "//9/": no "#", and "/" after the authority.
-        (
-            normalizes_as(U, "urijs", |_| "//9/".into()),
-            "normalize://9#",
-        ),
-    ]
 }
 
 /// URI.js's answers no document explains stay unexplained: `URI("!").equals("%21")` is true

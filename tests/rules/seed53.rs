@@ -25,7 +25,6 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             "resolve:%cd|http://a/b/c/d;p?q",
         ),
         (urllib_split(), "http://a/\0"),
-        (without_tabs("node-urijs", "urijs"), "o://\th"),
         (addressable_refuses(), "HTTP:"),
         (
             resolves("node-urijs", "urijs", |_, _| "http://a/~u/~u/".into()),
@@ -113,11 +112,6 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     );
     one(okhttp_path(), "http://a/|", "PATH_SEGMENT_ENCODE_SET");
     one(urllib_split(), "http://a/\0", "trailing ones kept");
-    one(
-        without_tabs("node-urijs", "urijs"),
-        "o://\th",
-        "remove \\r (CR)",
-    );
     one(
         addressable_refuses(),
         "HTTP:",

@@ -20,11 +20,6 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
         ),
         (legacy_trims(), "o://:8 "),
         (legacy_slashes(), "a:\\"),
-        (
-            resolves("node-urijs", "urijs", |_, _| "git://a/".into()),
-            "resolve:/\\a|git:/b",
-        ),
-        (urijs_authority_slashes(), "p://h\\x"),
     ]
 }
 
@@ -54,18 +49,6 @@ fn legacy_slashes() -> Arc<dyn Subject> {
             split_with(&read, &[])
         },
     )
-}
-
-/// URI.parse: the lenient split of the input with every backslash read as "/" (where URI.js
-/// reads only those after an authority's "//" and before the query so).
-fn urijs_authority_slashes() -> Arc<dyn Subject> {
-    plays("node-urijs", "urijs", Edition::Rfc3986, |input, _| {
-        let read: Vec<u8> = input
-            .iter()
-            .map(|&b| if b == b'\\' { b'/' } else { b })
-            .collect();
-        split_with(&read, &[])
-    })
 }
 
 #[test]
@@ -114,26 +97,4 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
     assert!(fires(legacy_slashes(), "o://h/a\\b", slash));
     // One step off: a backslash in the query read as "/" (Node escapes it there).
     assert!(!fires(legacy_slashes(), "o://h/x?a\\b", slash));
-
-    let scheme_relative = "excessive slashes of a scheme-relative reference";
-    let urijs = |off: bool| {
-        resolves(
-            "node-urijs",
-            "urijs",
-            if off {
-                |_, _| "git://b/".into()
-            } else {
-                |_, _| "git://a/".into()
-            },
-        )
-    };
-    assert!(fires(urijs(false), "resolve:/\\a|git:/b", scheme_relative));
-    assert!(fires(urijs(false), "resolve:\\\\a|git:/b", scheme_relative));
-    // One step off: another host than the one after the slashes.
-    assert!(!fires(urijs(true), "resolve:/\\a|git:/b", scheme_relative));
-
-    let authority = "after the \"//\" of an authority, a backslash";
-    assert!(fires(urijs_authority_slashes(), "p://h\\x", authority));
-    // One step off: a backslash in a path without an authority, which URI.js keeps.
-    assert!(!fires(urijs_authority_slashes(), "p:h\\x", authority));
 }

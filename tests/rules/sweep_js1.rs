@@ -8,7 +8,7 @@ use uri_spec::Edition;
 use uridiff::model::Component;
 use uridiff::subjects::Subject;
 
-use super::{fired, normalizes_as, plays, resolves, set};
+use super::{fired, plays, resolves, set};
 
 /// (subject, case) pairs for `every_rule_fires_through_the_comparison`.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
@@ -24,16 +24,6 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
                 set(Component::Path, Some("/"))(o)
             }),
             "ftp://",
-        ),
-        // URI.js: CHANGELOG 1.19.7/1.19.8 (`HTTP:` read as `HTTP://`), RFC 3986 3.2.3 (an
-        // empty port omitted), docs path() (an empty path after an authority is "/").
-        (
-            normalizes_as("node-urijs", "urijs", |_| "http:///".into()),
-            "normalize:HTTP:",
-        ),
-        (
-            normalizes_as("node-urijs", "urijs", |_| "//e/".into()),
-            "normalize://e:",
         ),
     ]
 }
@@ -52,14 +42,4 @@ fn url_parse_rules_reproduce_only_the_documented_answer() {
         set(Component::Path, Some("/"))(o)
     });
     assert!(fired(coap, "coap://").is_empty());
-}
-
-#[test]
-fn urijs_normalize_rule_reproduces_only_the_documented_answer() {
-    // The host left uppercase, or another host: not what the rule computes ("//e:/", the
-    // empty port kept, is the older rule's "/" after an authority, so it is no test here).
-    let keeps = normalizes_as("node-urijs", "urijs", |_| "//E/".into());
-    assert!(fired(keeps, "normalize://E:").is_empty());
-    let other = normalizes_as("node-urijs", "urijs", |_| "http://a/".into());
-    assert!(fired(other, "normalize:HTTP:").is_empty());
 }
