@@ -38,47 +38,122 @@
 //! Each rule reproduces the answer from the reference's (a validity rule, which has no value to
 //! reproduce, checks what the documented behaviour needs of the input).
 
-use super::{accepted_once, port_as_number, Rule};
+use super::{accepted_once, port_as_number, Example, Reply, Rule};
 use crate::engine::{Class, Evidence};
 use crate::model::{Component, Components};
 
 /// One rule for each owner in the brackets, each with the id `<owner>/<slug>`: a rule written
 /// once for both libraries is two rules, one per owner, told apart by their ids.
 macro_rules! rules_of {
-    ($([$($owner:literal),+] => $slug:literal, $name:expr, $f:expr;)*) => {
+    ($([$($owner:literal),+] => $slug:literal, $name:expr, $f:expr, $examples:expr;)*) => {
         &[$($(
-            Rule { profile: $owner, id: concat!($owner, "/", $slug), name: $name, explains: $f, examples: &[] },
+            Rule { profile: $owner, id: concat!($owner, "/", $slug), name: $name, explains: $f, examples: $examples },
         )+)*]
     };
 }
 
+/// README, Parse: `port: 123`.
+const PORT_AS_NUMBER: &[Example] = &[
+    Example::fires("//:00", Reply::Reads(&[(Component::Port, Some("0"))])),
+    Example::off("//:00", Reply::Reads(&[(Component::Port, Some("1"))])),
+];
+
+/// uri-js README, IP Support: brackets gone, RFC 5952's form; an embedded IPv4 part written
+/// as it is, lowercased.
+const IP_LITERAL_HOST_CANONICAL: &[Example] = &[
+    Example::fires(
+        "//[FE80::0:A]",
+        Reply::Reads(&[(Component::Host, Some("fe80::a"))]),
+    ),
+    Example::fires(
+        "//[E::D:A:9:0:1.6.2.1]/6",
+        Reply::Reads(&[(Component::Host, Some("e::d:a:9:0:1.6.2.1"))]),
+    ),
+    Example::off(
+        "//[FE80::0:A]",
+        Reply::Reads(&[(Component::Host, Some("fe80::b"))]),
+    ),
+];
+
+const HOST_NORMALIZED: &[Example] = &[
+    Example::fires("//%41B", Reply::Reads(&[(Component::Host, Some("ab"))])),
+    Example::off("//%41B", Reply::Reads(&[(Component::Host, Some("ac"))])),
+];
+
+const HTTP_HOST_REQUIRED: &[Example] = &[
+    Example::fires("HTTP:", Reply::Rejected),
+    Example::off("HTTP://a", Reply::Rejected),
+];
+
+const URN_MALFORMED_REFUSED: &[Example] = &[
+    Example::fires("urn:a", Reply::Rejected),
+    Example::off("urn:a:b", Reply::Rejected),
+];
+
+const MAILTO_DOMAIN_REQUIRED: &[Example] = &[
+    Example::fires("mailto:/", Reply::Rejected),
+    Example::off("mailto:a@b", Reply::Rejected),
+];
+
+const PORT_OVER_65535_REFUSED: &[Example] = &[
+    Example::fires("//:99999", Reply::Rejected),
+    Example::off("//:9999", Reply::Rejected),
+];
+
+/// The normal form: the port a number.
+const CANONICAL_ANSWER: &[Example] = &[
+    Example::fires("normalize://:08", Reply::Text("//:8")),
+    Example::off("normalize://:08", Reply::Text("//:9")),
+];
+
+const URN_EQUAL_IGNORES_NID_CASE: &[Example] = &[
+    Example::fires("equivalent:urn:I:9|urn:i:9", Reply::Equivalent(true)),
+    Example::off("equivalent:urn:I:9|urn:i:8", Reply::Equivalent(true)),
+];
+
+const MAILTO_EQUAL_DECODED: &[Example] = &[
+    Example::fires(
+        "equivalent:mailto:@%6f%73?|mailto:@OS",
+        Reply::Equivalent(true),
+    ),
+    Example::off(
+        "equivalent:mailto:@%6f%73?|mailto:@OT",
+        Reply::Equivalent(true),
+    ),
+];
+
+const MAILTO_NORMALIZED: &[Example] = &[
+    Example::fires("normalize:mailto:@%28", Reply::Text("mailto:@(")),
+    Example::off("normalize:mailto:@%28", Reply::Text("mailto:@)")),
+];
+
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = rules_of![
-    ["node-fast-uri", "node-uri-js"] => "port-as-number", "the port is a number (README, Parse: `port: 123`)", port_as_number;
-    ["node-fast-uri", "node-uri-js"] => "ip-literal-host-canonical", "an IP literal's host is the address without brackets, RFC 5952's form, the zone's %25 decoded (README: IP Support)", ipv6_host;
-    ["node-fast-uri", "node-uri-js"] => "host-normalized", "the host lowercased with percent-encoded unreserved characters decoded (README: Normalizing)", host_normalized;
-    ["node-fast-uri", "node-uri-js"] => "serialize-normalizes", "serialize removes dot-segments, uppercases percent-encodings, drops an empty port, writes an empty http path \"/\" and drops a ws fragment (README: absolutePath, Serialize, WS)", serialized_as_documented;
-    ["node-fast-uri", "node-uri-js"] => "http-host-required", "an http or https URI without a host is refused (HTTP handler; RFC 9110 4.2.1)", http_without_host;
-    ["node-fast-uri", "node-uri-js"] => "urn-malformed-refused", "a urn that is not `urn:` NID `:` NSS, or a urn:uuid whose NSS is no UUID, is refused (URN handlers, RFC 2141, RFC 4122 3)", urn_malformed;
-    ["node-fast-uri", "node-uri-js"] => "mailto-domain-required", "a mailto recipient without a domain is refused (mailto handler, RFC 6068)", mailto_without_domain;
-    ["node-fast-uri", "node-uri-js"] => "port-over-65535-refused", "a port above 65535 is refused (README: \"out-of-range ports ... are reported through the parsed component's `error` field\")", |e| e.class == Class::TooStrict && super::port_overflows(e.reference_components);
-    ["node-fast-uri", "node-uri-js"] => "canonical-answer", "normalize, resolve and equal read URIs in their normal form: 6.2.2's case and percent-encoding, the port a number, IPv6 as RFC 5952 writes it, a ws fragment dropped (README: Normalizing, IP Support, Comparison, WS)", canonical_answer;
-    ["node-fast-uri"] => "canonical-answer-whatwg-host", "normalize, resolve and equal read an http, https, ws or wss host as parse does, by the WHATWG host parser (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\")", |e| canonical_answer_by(e, whatwg_host_only);
-    ["node-uri-js"] => "canonical-answer-idna-host", "normalize, resolve and equal read an http, https, ws or wss host as parse does, percent-decoded, lowercased, in IDNA (README: IRI Support, domainHost, RFC 5890)", |e| canonical_answer_by(e, uri_js_idna);
-    ["node-fast-uri", "node-uri-js"] => "urn-equal-ignores-nid-case", "urn equality ignores the NID's case, and a uuid's (URN handlers, RFC 2141 5, RFC 4122 3)", urn_equal;
-    ["node-fast-uri", "node-uri-js"] => "mailto-equal-decoded", "mailto equality compares the decoded recipients, domains in any case, an empty query none (mailto handler, RFC 6068)", mailto_equal;
-    ["node-fast-uri", "node-uri-js"] => "mailto-normalized", "mailto normalization decodes the recipients and lowercases their domains (mailto handler, RFC 6068)", mailto_normalized;
-    ["node-uri-js"] => "ipv4-unpadded", "an IPv4 address written without leading zeros (README: IP Support, IPv4 normalization)", ipv4_unpadded;
-    ["node-uri-js"] => "no-validation", "accepts what RFC 3986 refuses (README, Breaking changes from 2.x: \"URI validation has been removed\")", |e| e.class == Class::TooLax;
-    ["node-fast-uri"] => "pct-unreserved-decoded-dot-kept", "percent-encoded unreserved characters decoded, %2E kept (README: \"Reserved path escapes such as %2F and %2E are preserved\")", dot_escape_kept;
-    ["node-fast-uri"] => "interior-chars-encoded", "interior characters that may not appear are percent-encoded, not refused (README: \"interior component data remain valid\")", interior_encoded;
-    ["node-fast-uri"] => "round-trip-interior-encoded", "serialize percent-encodes the interior characters parse kept as written, a schemeless first segment's \":\" too (README: \"Percent-encoded and interior component data remain valid\"; lib/utils.js, serializePathEncoding: \"everything else is UTF-8 percent-encoded\")", round_trip_interior_encoded;
-    ["node-fast-uri"] => "opaque-path-dots-kept", "resolve keeps the dot-segments of a mailto or urn reference's path (lib/schemes.js, mailto: \"A recipient list has no dot segments to remove\"; urn: \"The NSS is opaque to generic URI path processing\")", opaque_path_dots_kept;
-    ["node-fast-uri"] => "interior-tab-newline-encoded", "an interior tab or newline the URL Standard removes is kept, percent-encoded (README: \"interior component data remain valid\")", interior_encoded_leniently;
-    ["node-fast-uri"] => "whatwg-domain-host", "an http, https, ws or wss host is read by the WHATWG host parser, refused where it fails (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\", \"127.1\" -> \"127.0.0.1\")", whatwg_domain_host;
-    ["node-fast-uri"] => "mailto-domain-whatwg-refused", "a mailto recipient domain the WHATWG host parser does not read whole is refused (lib/utils.js: \"fall back to the WHATWG parser\", \"a.b.1\" throws)", mailto_domain_refused;
-    ["node-fast-uri"] => "resolve-port-over-65535-refused", "resolve refuses a port above 65535 in either input (README: \"resolve() rejects them in either input\")", resolve_port_overflow;
-    ["node-uri-js"] => "host-idna", "an http, https, ws or wss host is percent-decoded, lowercased and converted to IDNA, U+3002 a dot (README: IRI Support, domainHost, RFC 5890; RFC 3490 3.1)", uri_js_idna_host;
+    ["node-fast-uri", "node-uri-js"] => "port-as-number", "the port is a number (README, Parse: `port: 123`)", port_as_number, PORT_AS_NUMBER;
+    ["node-fast-uri", "node-uri-js"] => "ip-literal-host-canonical", "an IP literal's host is the address without brackets, RFC 5952's form, the zone's %25 decoded (README: IP Support)", ipv6_host, IP_LITERAL_HOST_CANONICAL;
+    ["node-fast-uri", "node-uri-js"] => "host-normalized", "the host lowercased with percent-encoded unreserved characters decoded (README: Normalizing)", host_normalized, HOST_NORMALIZED;
+    ["node-fast-uri", "node-uri-js"] => "serialize-normalizes", "serialize removes dot-segments, uppercases percent-encodings, drops an empty port, writes an empty http path \"/\" and drops a ws fragment (README: absolutePath, Serialize, WS)", serialized_as_documented, &[];
+    ["node-fast-uri", "node-uri-js"] => "http-host-required", "an http or https URI without a host is refused (HTTP handler; RFC 9110 4.2.1)", http_without_host, HTTP_HOST_REQUIRED;
+    ["node-fast-uri", "node-uri-js"] => "urn-malformed-refused", "a urn that is not `urn:` NID `:` NSS, or a urn:uuid whose NSS is no UUID, is refused (URN handlers, RFC 2141, RFC 4122 3)", urn_malformed, URN_MALFORMED_REFUSED;
+    ["node-fast-uri", "node-uri-js"] => "mailto-domain-required", "a mailto recipient without a domain is refused (mailto handler, RFC 6068)", mailto_without_domain, MAILTO_DOMAIN_REQUIRED;
+    ["node-fast-uri", "node-uri-js"] => "port-over-65535-refused", "a port above 65535 is refused (README: \"out-of-range ports ... are reported through the parsed component's `error` field\")", |e| e.class == Class::TooStrict && super::port_overflows(e.reference_components), PORT_OVER_65535_REFUSED;
+    ["node-fast-uri", "node-uri-js"] => "canonical-answer", "normalize, resolve and equal read URIs in their normal form: 6.2.2's case and percent-encoding, the port a number, IPv6 as RFC 5952 writes it, a ws fragment dropped (README: Normalizing, IP Support, Comparison, WS)", canonical_answer, CANONICAL_ANSWER;
+    ["node-fast-uri"] => "canonical-answer-whatwg-host", "normalize, resolve and equal read an http, https, ws or wss host as parse does, by the WHATWG host parser (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\")", |e| canonical_answer_by(e, whatwg_host_only), &[];
+    ["node-uri-js"] => "canonical-answer-idna-host", "normalize, resolve and equal read an http, https, ws or wss host as parse does, percent-decoded, lowercased, in IDNA (README: IRI Support, domainHost, RFC 5890)", |e| canonical_answer_by(e, uri_js_idna), &[];
+    ["node-fast-uri", "node-uri-js"] => "urn-equal-ignores-nid-case", "urn equality ignores the NID's case, and a uuid's (URN handlers, RFC 2141 5, RFC 4122 3)", urn_equal, URN_EQUAL_IGNORES_NID_CASE;
+    ["node-fast-uri", "node-uri-js"] => "mailto-equal-decoded", "mailto equality compares the decoded recipients, domains in any case, an empty query none (mailto handler, RFC 6068)", mailto_equal, MAILTO_EQUAL_DECODED;
+    ["node-fast-uri", "node-uri-js"] => "mailto-normalized", "mailto normalization decodes the recipients and lowercases their domains (mailto handler, RFC 6068)", mailto_normalized, MAILTO_NORMALIZED;
+    ["node-uri-js"] => "ipv4-unpadded", "an IPv4 address written without leading zeros (README: IP Support, IPv4 normalization)", ipv4_unpadded, &[];
+    ["node-uri-js"] => "no-validation", "accepts what RFC 3986 refuses (README, Breaking changes from 2.x: \"URI validation has been removed\")", |e| e.class == Class::TooLax, &[];
+    ["node-fast-uri"] => "pct-unreserved-decoded-dot-kept", "percent-encoded unreserved characters decoded, %2E kept (README: \"Reserved path escapes such as %2F and %2E are preserved\")", dot_escape_kept, &[];
+    ["node-fast-uri"] => "interior-chars-encoded", "interior characters that may not appear are percent-encoded, not refused (README: \"interior component data remain valid\")", interior_encoded, &[];
+    ["node-fast-uri"] => "round-trip-interior-encoded", "serialize percent-encodes the interior characters parse kept as written, a schemeless first segment's \":\" too (README: \"Percent-encoded and interior component data remain valid\"; lib/utils.js, serializePathEncoding: \"everything else is UTF-8 percent-encoded\")", round_trip_interior_encoded, &[];
+    ["node-fast-uri"] => "opaque-path-dots-kept", "resolve keeps the dot-segments of a mailto or urn reference's path (lib/schemes.js, mailto: \"A recipient list has no dot segments to remove\"; urn: \"The NSS is opaque to generic URI path processing\")", opaque_path_dots_kept, &[];
+    ["node-fast-uri"] => "interior-tab-newline-encoded", "an interior tab or newline the URL Standard removes is kept, percent-encoded (README: \"interior component data remain valid\")", interior_encoded_leniently, &[];
+    ["node-fast-uri"] => "whatwg-domain-host", "an http, https, ws or wss host is read by the WHATWG host parser, refused where it fails (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\", \"127.1\" -> \"127.0.0.1\")", whatwg_domain_host, &[];
+    ["node-fast-uri"] => "mailto-domain-whatwg-refused", "a mailto recipient domain the WHATWG host parser does not read whole is refused (lib/utils.js: \"fall back to the WHATWG parser\", \"a.b.1\" throws)", mailto_domain_refused, &[];
+    ["node-fast-uri"] => "resolve-port-over-65535-refused", "resolve refuses a port above 65535 in either input (README: \"resolve() rejects them in either input\")", resolve_port_overflow, &[];
+    ["node-uri-js"] => "host-idna", "an http, https, ws or wss host is percent-decoded, lowercased and converted to IDNA, U+3002 a dot (README: IRI Support, domainHost, RFC 5890; RFC 3490 3.1)", uri_js_idna_host, &[];
 ];
 
 /// An IPv6 address as RFC 5952 4 writes it (lowercase, leading zeros gone, the longest run of
