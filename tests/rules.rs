@@ -16,8 +16,6 @@ use uridiff::engine::{Engine, Task};
 use uridiff::model::{Component, ComponentSet, Op, OpSet, Outcome, Parsed};
 use uridiff::subjects::{self, Ctx, Kind, Subject, SubjectInfo};
 
-// The PyPI workers' rules.
-mod pypi;
 // The cases of Debian 12's parsers' rules.
 mod debian;
 // The npm workers' library rules.
@@ -552,7 +550,6 @@ fn every_rule_fires_through_the_comparison() {
                 "wss://a:443/",
             ),
         ])
-        .chain(pypi::cases())
         .chain(debian::cases())
         .chain(npm::cases())
         .chain(sweep_py::cases())

@@ -375,7 +375,12 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
-        examples: &[],
+        examples: &[
+            // `furl("git:").port` is 9418.
+            Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
+            Example::fires("git:", Reply::Reads(&[(Component::Port, Some("9418"))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Port, Some("8080"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -388,7 +393,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_none()
                 && e.got == Some("")
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Fragment, Some(""))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Fragment, Some("x"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -398,14 +406,21 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Userinfo)
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("//%24@a", Reply::Reads(&[(Component::Userinfo, Some("$"))])),
+            Example::off("//%24@a", Reply::Reads(&[(Component::Userinfo, Some("%"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
         id: "python-furl/port-as-integer",
         name: "the port is an integer",
         explains: port_as_number,
-        examples: &[],
+        examples: &[
+            // `furl("//:01").port` is 1.
+            Example::fires("//:01", Reply::Reads(&[(Component::Port, Some("1"))])),
+            Example::off("//:01", Reply::Reads(&[(Component::Port, Some("10"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -416,7 +431,11 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && e.reference_components.and_then(furl_netloc).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // `furl("http://:80").netloc` is "".
+            Example::fires("http://:80", Reply::Reads(&[(Component::Authority, Some(""))])),
+            Example::off("http://:80", Reply::Reads(&[(Component::Authority, Some(":8"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -426,7 +445,11 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Path)
                 && e.reference.map(furl_path).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // str() of the path of "%87" is "%EF%BF%BD".
+            Example::fires("%87", Reply::Reads(&[(Component::Path, Some("%EF%BF%BD"))])),
+            Example::off("%87", Reply::Reads(&[(Component::Path, Some("%EF%BF%BE"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -436,7 +459,11 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Query)
                 && e.reference.map(furl_query).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // str() of the query of "?/" is "%2F".
+            Example::fires("?/", Reply::Reads(&[(Component::Query, Some("%2F"))])),
+            Example::off("?/", Reply::Reads(&[(Component::Query, Some("%2G"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -446,7 +473,11 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Fragment)
                 && e.reference.map(furl_fragment).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // str() of the fragment of "#:=" is "%3A=".
+            Example::fires("#:=", Reply::Reads(&[(Component::Fragment, Some("%3A="))])),
+            Example::off("#:=", Reply::Reads(&[(Component::Fragment, Some("%3B="))])),
+        ],
     },
     // `furl(base).join(reference).url` reads the joined URL back through furl, so the target's
     // path, query and fragment are written as furl writes them (`%cd` against

@@ -103,7 +103,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_none()
                 && e.got == Some("")
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Fragment, Some(""))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Fragment, Some("x"))])),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
@@ -116,14 +119,23 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && scheme_port(scheme).map(|p| p.to_string()).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // `parse("git://").port` is 9418.
+            Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
+            Example::fires("git://", Reply::Reads(&[(Component::Port, Some("9418"))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Port, Some("8080"))])),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
         id: "python-hyperlink/port-as-integer",
         name: "the port is an integer (port: \"The port number\")",
         explains: port_as_number,
-        examples: &[],
+        examples: &[
+            // `parse("//:00").port` is 0.
+            Example::fires("//:00", Reply::Reads(&[(Component::Port, Some("0"))])),
+            Example::off("//:00", Reply::Reads(&[(Component::Port, Some("1"))])),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
@@ -133,14 +145,22 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Host)
                 && host_unbracketed(e)
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
+            Example::off("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::2"))])),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
         id: "python-hyperlink/click-drops-empty-parts",
         name: "click reads and gives no empty authority, query or fragment (an empty query tuple is no query), and \"/\" before a query after a host",
         explains: super::python_yarl::resolves_without_empty_parts,
-        examples: &[],
+        examples: &[
+            // RFC 3986 5.4.1's "?" is http://a/b/c/d;p? : click reads "?" as no query at all (an empty
+            // query tuple) and keeps the base's.
+            Example::fires("resolve:?|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?q")),
+            Example::off("resolve:?|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?r")),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
@@ -161,7 +181,11 @@ pub(super) const RULES: &[Rule] = &[
                 && c.and_then(|c| c.get(Component::Host)).is_some_and(|h| !h.is_empty())
                 && c.and_then(|c| c.get(Component::Query)).is_some_and(|q| !q.is_empty())
         },
-        examples: &[],
+        examples: &[
+            // `parse("//a?q")` has the path `("",)` (to_text "//a/?q").
+            Example::fires("//a?q", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::off("//a?q", Reply::Reads(&[(Component::Path, Some("//"))])),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
@@ -215,7 +239,12 @@ pub(super) const RULES: &[Rule] = &[
             }
             out != spec && e.got == Some(out.as_str())
         },
-        examples: &[],
+        examples: &[
+            // normalize() of "." is "" and of "//c" "//c/".
+            Example::fires("normalize:.", Reply::Text("")),
+            Example::fires("normalize://c", Reply::Text("//c/")),
+            Example::off("normalize://c", Reply::Text("//d/")),
+        ],
     },
 ];
 

@@ -242,7 +242,11 @@ pub(super) const RULES: &[Rule] = &[
             let want = read.get(c);
             want == e.got && want != e.reference
         },
-        examples: &[],
+        examples: &[
+            // "$" read as an authority: host "$", no path.
+            Example::fires("$", Reply::Reads(&[(Component::Authority, Some("$")), (Component::Host, Some("$")), (Component::Path, None)])),
+            Example::off("$", Reply::Reads(&[(Component::Authority, Some("%")), (Component::Host, Some("%"))])),
+        ],
     },
     // `parse_url("A.:b")` raises "'A.:b' is not a valid host or port", run here: read as an
     // authority (its documented reading), the text has a port RFC 3986 3.2.3 does not allow.
@@ -292,7 +296,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference == Some("")
                 && e.got.is_none()
         },
-        examples: &[],
+        examples: &[
+            Example::fires("//", Reply::Reads(&[(Component::Host, None)])),
+            Example::off("//a", Reply::Reads(&[(Component::Host, None)])),
+        ],
     },
     Rule {
         profile: "python-urllib3",
@@ -303,7 +310,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|p| !p.is_empty() && !p.starts_with('/'))
                 && e.got.and_then(|g| g.strip_prefix('/')) == e.reference
         },
-        examples: &[],
+        examples: &[
+            Example::fires("a:b", Reply::Reads(&[(Component::Path, Some("/b"))])),
+            Example::off("a:b", Reply::Reads(&[(Component::Path, Some("/c"))])),
+        ],
     },
     Rule {
         profile: "python-urllib3",
@@ -318,7 +328,13 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
-        examples: &[],
+        examples: &[
+            // A path without a scheme, its dot segments removed and its percent-encodings uppercased
+            // (`parse_url("/./%aa").path` is "/%AA").
+            Example::fires("/./a", Reply::Reads(&[(Component::Path, Some("/a"))])),
+            Example::fires("/./%aa", Reply::Reads(&[(Component::Path, Some("/%AA"))])),
+            Example::off("/./%aa", Reply::Reads(&[(Component::Path, Some("/%AB"))])),
+        ],
     },
     Rule {
         profile: "python-urllib3",
@@ -330,14 +346,21 @@ pub(super) const RULES: &[Rule] = &[
                 && matches!(scheme.as_deref(), None | Some("http" | "https"))
                 && e.reference.filter(|h| !h.starts_with('[')).map(normalize_host).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // `parse_url("//%41").host` is "a".
+            Example::fires("//%41", Reply::Reads(&[(Component::Host, Some("a"))])),
+            Example::off("//%41", Reply::Reads(&[(Component::Host, Some("b"))])),
+        ],
     },
     Rule {
         profile: "python-urllib3",
         id: "python-urllib3/port-as-integer",
         name: "the port is an integer (Url.port)",
         explains: port_as_number,
-        examples: &[],
+        examples: &[
+            Example::fires("http://a:080/", Reply::Reads(&[(Component::Port, Some("80"))])),
+            Example::off("http://a:080/", Reply::Reads(&[(Component::Port, Some("8"))])),
+        ],
     },
 ];
 

@@ -246,7 +246,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_none()
                 && e.got == Some("")
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Query, Some(""))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Query, Some("x"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -259,7 +262,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference == Some("")
                 && e.got.is_none()
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://@a/", Reply::Reads(&[(Component::Userinfo, None)])),
+            Example::off("http://u@a/", Reply::Reads(&[(Component::Userinfo, None)])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -276,21 +282,30 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
+            Example::off("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::2"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
         id: "python-yarl/empty-path-slash-after-host",
         name: "an empty path after an authority is \"/\" (\"'/' for absolute URLs without path part\")",
         explains: empty_path_after_authority_is_slash,
-        examples: &[],
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::off("http://a/b", Reply::Reads(&[(Component::Path, Some("/"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
         id: "python-yarl/port-as-integer",
         name: "the port is an integer (explicit_port)",
         explains: port_as_number,
-        examples: &[],
+        examples: &[
+            Example::fires("http://a:080/", Reply::Reads(&[(Component::Port, Some("80"))])),
+            Example::off("http://a:080/", Reply::Reads(&[(Component::Port, Some("8"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -306,7 +321,11 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
-        examples: &[],
+        examples: &[
+            // `URL("//[::1.0.2.1]").raw_host` is "::100:201".
+            Example::fires("//[::1.0.2.1]", Reply::Reads(&[(Component::Host, Some("::100:201"))])),
+            Example::off("//[::1.0.2.1]", Reply::Reads(&[(Component::Host, Some("::100:202"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -317,7 +336,11 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Path)
                 && e.reference.map(|p| yarl_path(p, scheme, has_netloc(e))).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // "%3D" has the path "=".
+            Example::fires("%3D", Reply::Reads(&[(Component::Path, Some("="))])),
+            Example::off("%3D", Reply::Reads(&[(Component::Path, Some("-"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -327,7 +350,11 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Query)
                 && e.reference.map(|q| requote(q, &QUERY)).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // "?%2F" has the query "/".
+            Example::fires("?%2F", Reply::Reads(&[(Component::Query, Some("/"))])),
+            Example::off("?%2F", Reply::Reads(&[(Component::Query, Some("%2f"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -337,7 +364,11 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Fragment)
                 && e.reference.map(|f| requote(f, &FRAGMENT)).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // "#%2B" has the fragment "+".
+            Example::fires("#%2B", Reply::Reads(&[(Component::Fragment, Some("+"))])),
+            Example::off("#%2B", Reply::Reads(&[(Component::Fragment, Some("-"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -352,7 +383,11 @@ pub(super) const RULES: &[Rule] = &[
             });
             e.class == Class::Component(Component::Userinfo) && written.as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // "//::@" has the password "%3A".
+            Example::fires("//::@", Reply::Reads(&[(Component::Userinfo, Some(":%3A"))])),
+            Example::off("//::@", Reply::Reads(&[(Component::Userinfo, Some(":%3B"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -449,7 +484,11 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-yarl/join-drops-empty-parts",
         name: "join reads and gives no empty authority, query or fragment, and \"/\" for an empty path after a host (raw_authority, raw_query_string, raw_fragment: \"empty string if\" missing; path: \"'/' for absolute URLs without path part\")",
         explains: resolves_without_empty_parts,
-        examples: &[],
+        examples: &[
+            // `URL("http://a").join(URL("?y"))` is "http://a/?y".
+            Example::fires("resolve:?y|http://a", Reply::Text("http://a/?y")),
+            Example::off("resolve:?y|http://a", Reply::Text("http://a/?z")),
+        ],
     },
 ];
 
