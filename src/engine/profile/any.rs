@@ -16,7 +16,7 @@
 //! - 3.2.3: "URI producers and normalizers should omit the port component and its ':' delimiter
 //!   if port is empty": a parser (most have an integer port) that reads an empty port as none.
 
-use super::{lower, Rule};
+use super::{lower, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -27,7 +27,10 @@ pub(super) const RULES: &[Rule] = &[
         id: "any/scheme-lowercased",
         name: "scheme lowercased (case normalization, RFC 3986 6.2.2.1)",
         explains: |e| e.component() == Some(Component::Scheme) && lower(e.reference).as_deref() == e.got,
-        examples: &[],
+        examples: &[
+            Example::fires("HTTP://a", Reply::Reads(&[(Component::Scheme, Some("http"))])),
+            Example::off("HTTP://a", Reply::Reads(&[(Component::Scheme, Some("https"))])),
+        ],
     },
     Rule {
         profile: "*",
@@ -51,7 +54,10 @@ pub(super) const RULES: &[Rule] = &[
                     && got != spec
             })
         },
-        examples: &[],
+        examples: &[
+            Example::fires("resolve:P:|http://a/b", Reply::Text("p:")),
+            Example::off("resolve:P:|http://a/b", Reply::Text("q:")),
+        ],
     },
     Rule {
         profile: "*",
@@ -61,7 +67,10 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Host)
                 && matches!((e.reference, e.got), (Some(s), Some(g)) if s.eq_ignore_ascii_case(g))
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://A/", Reply::Reads(&[(Component::Host, Some("a"))])),
+            Example::off("http://A/", Reply::Reads(&[(Component::Host, Some("b"))])),
+        ],
     },
     Rule {
         profile: "*",
@@ -72,7 +81,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(upper_hex).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/%2f", Reply::Reads(&[(Component::Path, Some("/%2F"))])),
+            Example::off("http://a/%2f", Reply::Reads(&[(Component::Path, Some("/%3F"))])),
+        ],
     },
     Rule {
         profile: "*",
@@ -83,7 +95,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(unreserved_decoded).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("//%70@h", Reply::Reads(&[(Component::Userinfo, Some("p"))])),
+            Example::off("//%70@h", Reply::Reads(&[(Component::Userinfo, Some("q"))])),
+        ],
     },
     Rule {
         profile: "*",
@@ -107,7 +122,10 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("resolve:http:g|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/g")),
+            Example::off("resolve:http:g|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/h")),
+        ],
     },
     Rule {
         profile: "*",
@@ -118,7 +136,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|t| t.contains(":/.//") || t.starts_with("/.//"))
                 && e.reference.map(|t| t.replacen("/.//", "//", 1)).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("resolve:.//|a:/b", Reply::Text("a://")),
+            Example::off("resolve:.//|a:/b", Reply::Text("a:/x")),
+        ],
     },
     Rule {
         profile: "*",
@@ -177,7 +198,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a:/", Reply::Reads(&[(Component::Port, None)])),
+            Example::off("http://a:1/", Reply::Reads(&[(Component::Port, None)])),
+        ],
     },
 ];
 

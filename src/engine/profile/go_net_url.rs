@@ -24,7 +24,7 @@
 //! answers for one is not a finding. A reference the grammar refuses, against any base, stays
 //! one: that is the library's own reading.
 
-use super::{pct_decode_exact, too_lax_for_a_relative_base, Rule};
+use super::{pct_decode_exact, too_lax_for_a_relative_base, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -60,7 +60,9 @@ pub(super) const RULES: &[Rule] = &[
                 )
             )
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Fragment, Some(""))])),
+        ],
     },
     Rule {
         profile: "go-net-url",
@@ -71,7 +73,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|h| h.contains('%'))
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://%24/", Reply::Reads(&[(Component::Host, Some("$"))])),
+            Example::off("http://%24/", Reply::Reads(&[(Component::Host, Some("%"))])),
+        ],
     },
     Rule {
         profile: "go-net-url",

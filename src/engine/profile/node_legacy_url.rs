@@ -27,7 +27,7 @@
 //! property is true; urlObject.protocol begins with http, https, ftp, gopher, or file": `file:`
 //! is written `file://`, which read again has an empty host where the first reading had none.
 
-use super::{pct_decode_exact, Rule};
+use super::{pct_decode_exact, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -54,7 +54,10 @@ pub(super) const RULES: &[Rule] = &[
                 Class::Component(Component::Path | Component::Query | Component::Fragment)
             ) && e.reference.map(auto_escaped).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/?'", Reply::Reads(&[(Component::Query, Some("%27"))])),
+            Example::off("http://a/?'", Reply::Reads(&[(Component::Query, Some("%28"))])),
+        ],
     },
     // The same escaping on an input RFC 3986 rejects, judged against the lenient reading,
     // where the URL Standard removes a tab or newline that url.parse keeps escaped
@@ -134,7 +137,11 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|u| u.contains('%'))
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // A reserved character decoded: no normalization of RFC 3986 does that.
+            Example::fires("http://a%3Ab@h", Reply::Reads(&[(Component::Userinfo, Some("a:b"))])),
+            Example::off("http://a%3Ab@h", Reply::Reads(&[(Component::Userinfo, Some("a;b"))])),
+        ],
     },
     Rule {
         profile: "node-legacy-url",
@@ -167,7 +174,10 @@ pub(super) const RULES: &[Rule] = &[
                 _ => false,
             }
         },
-        examples: &[],
+        examples: &[
+            Example::fires("//u@a", Reply::Reads(&[(Component::Userinfo, None), (Component::Host, None)])),
+            Example::fires("//'", Reply::Reads(&[(Component::Authority, None), (Component::Host, None), (Component::Path, Some("//%27"))])),
+        ],
     },
     Rule {
         profile: "node-legacy-url",
@@ -194,7 +204,11 @@ pub(super) const RULES: &[Rule] = &[
                 _ => false,
             }
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::off("http://a/b", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::fires("resolve://g|http://a/b", Reply::Text("http://g/")),
+        ],
     },
     Rule {
         profile: "node-legacy-url",
@@ -205,7 +219,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
-        examples: &[],
+        examples: &[
+            Example::fires("a:?q", Reply::Reads(&[(Component::Path, None)])),
+            Example::off("a:b?q", Reply::Reads(&[(Component::Path, None)])),
+        ],
     },
     Rule {
         profile: "node-legacy-url",
@@ -224,7 +241,11 @@ pub(super) const RULES: &[Rule] = &[
                     .filter(|&c| c != Component::Userinfo && c != Component::Authority)
                     .all(|c| first.get(c) == again.get(c))
         },
-        examples: &[],
+        examples: &[
+            // url.format leaves an empty auth out: `http://@h` is written `http://h`.
+            Example::fires("http://@h", Reply::Serializes("http://h")),
+            Example::off("http://@h", Reply::Serializes("http://g")),
+        ],
     },
     Rule {
         profile: "node-legacy-url",

@@ -64,7 +64,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::Path, None)])),
+            Example::off("http://a/b", Reply::Reads(&[(Component::Path, None)])),
+        ],
     },
     Rule {
         profile: "php-parse-url",
@@ -79,7 +82,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
-        examples: &[],
+        examples: &[
+            Example::fires("file:///etc/hosts", Reply::Reads(&[(Component::Host, None), (Component::Authority, None)])),
+            Example::off("file://h/etc/hosts", Reply::Reads(&[(Component::Host, None), (Component::Authority, None)])),
+        ],
     },
     // The same note read for every other URL: "For any other scheme this is invalid", and
     // parse_url returns false ("On seriously malformed URLs, parse_url() may return false"):
@@ -105,7 +111,10 @@ pub(super) const RULES: &[Rule] = &[
         id: "php-parse-url/port-as-integer",
         name: "the port is an integer (parse_url: the port is an int)",
         explains: port_as_number,
-        examples: &[],
+        examples: &[
+            Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
+            Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),
+        ],
     },
     Rule {
         profile: "php-parse-url",

@@ -66,7 +66,10 @@ pub(super) const RULES: &[Rule] = &[
                 && scheme.is_some_and(|s| !USES_RELATIVE.contains(&s.as_str()))
                 && e.got.map(str::as_bytes) == Some(e.input)
         },
-        examples: &[],
+        examples: &[
+            Example::fires("resolve:g|foo://a/b", Reply::Text("g")),
+            Example::off("resolve:g|foo://a/b", Reply::Text("h")),
+        ],
     },
     Rule {
         profile: "python-urllib",
@@ -88,7 +91,10 @@ pub(super) const RULES: &[Rule] = &[
             empty_parts_dropped(&target)
                 .is_some_and(|written| written != target && e.got == Some(written.as_str()))
         },
-        examples: &[],
+        examples: &[
+            Example::fires("resolve:?#x|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p#x")),
+            Example::off("resolve:?#x|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p#y")),
+        ],
     },
     Rule {
         profile: "python-urllib",
@@ -97,7 +103,10 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             matches!(e.class, Class::UndefinedVsEmpty(_)) && e.reference.is_none() && e.got == Some("")
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Fragment, Some(""))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Fragment, Some("x"))])),
+        ],
     },
     Rule {
         profile: "python-urllib",
@@ -108,7 +117,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
-        examples: &[],
+        examples: &[
+            Example::fires("//", Reply::Reads(&[(Component::Host, None)])),
+            Example::off("//a", Reply::Reads(&[(Component::Host, None)])),
+        ],
     },
     Rule {
         profile: "python-urllib",
@@ -125,14 +137,20 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
+            Example::off("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::2"))])),
+        ],
     },
     Rule {
         profile: "python-urllib",
         id: "python-urllib/port-as-integer",
         name: "the port is an integer (urlsplit: \"port: Port number as integer, if present\")",
         explains: port_as_number,
-        examples: &[],
+        examples: &[
+            Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
+            Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),
+        ],
     },
     Rule {
         profile: "python-urllib",

@@ -265,7 +265,9 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/invalid-chars-pct-encoded",
         name: "uri_reference percent-encodes the characters RFC 3986 does not allow instead of rejecting",
         explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, pct_encode_forbidden),
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/ b", Reply::Splits(&[])),
+        ],
     },
     // `URIReference.from_string` passes the path, query and fragment through
     // `normalizers.encode_component` (the package's README: `utf8=\u{2603}` is read as
@@ -291,7 +293,11 @@ pub(super) const RULES: &[Rule] = &[
                 .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
                 .is_some_and(|t| t == got)
         },
-        examples: &[],
+        examples: &[
+            // '' against COAP:/b/../x?q: the base normalized first (its scheme lowercased, not only its dot-segments removed).
+            Example::fires("resolve:|COAP:/b/../x?q", Reply::Text("coap:/x?q")),
+            Example::off("resolve:|COAP:/b/../x?q", Reply::Text("coap:/b/x?q")),
+        ],
     },
     // The `rfc3986` package's `resolve_with` passes the target path through
     // `normalizers.normalize_path`, whose `normalize_percent_characters` says "All percent
@@ -376,7 +382,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::Path, None)])),
+            Example::off("http://a/b", Reply::Reads(&[(Component::Path, None)])),
+        ],
     },
 ];
 

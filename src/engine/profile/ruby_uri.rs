@@ -14,7 +14,7 @@
 //! by design"): tabs, CRs and LFs deleted, and every byte outside `!`, `$`-`;`, `=`, `?`-`_`,
 //! `a`-`~` (a valid "%XX" aside) written "%XX".
 
-use super::{default_port_reported, opaque_2396, port_as_number, Rule};
+use super::{default_port_reported, opaque_2396, port_as_number, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -97,7 +97,11 @@ pub(super) const RULES: &[Rule] = &[
         id: "ruby-uri/default-port-reported",
         name: "the scheme's default port is reported when none is written",
         explains: |e| default_port_reported(e),
-        examples: &[],
+        examples: &[
+            // Ruby's default port is 80 for http: 8080 is no documented behaviour.
+            Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Port, Some("8080"))])),
+        ],
     },
     Rule {
         profile: "ruby-uri",
@@ -111,7 +115,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && opaque_2396(e.input)
                 && e.got.is_none()
         },
-        examples: &[],
+        examples: &[
+            Example::fires("mailto:a?b", Reply::Reads(&[(Component::Query, None)])),
+            Example::off("http://a/?b", Reply::Reads(&[(Component::Query, None)])),
+        ],
     },
     Rule {
         profile: "ruby-uri",
@@ -132,7 +139,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.map(ruby).as_deref().unwrap_or("") == e.got.unwrap_or("")
                 && e.reference.is_some_and(|p| p.starts_with('/'))
         },
-        examples: &[],
+        examples: &[
+            Example::fires("ftp://h/%2Fpub", Reply::Reads(&[(Component::Path, Some("/pub"))])),
+            Example::off("ftp://h/%2Fpub", Reply::Reads(&[(Component::Path, Some("/pab"))])),
+        ],
     },
     Rule {
         profile: "ruby-uri",
@@ -147,14 +157,21 @@ pub(super) const RULES: &[Rule] = &[
                     _ => false,
                 }
         },
-        examples: &[],
+        examples: &[
+            Example::fires("file://localhost/etc/hosts", Reply::Reads(&[(Component::Host, Some(""))])),
+            Example::fires("file:/etc/hosts", Reply::Reads(&[(Component::Host, Some(""))])),
+            Example::off("file://h/etc/hosts", Reply::Reads(&[(Component::Host, Some(""))])),
+        ],
     },
     Rule {
         profile: "ruby-uri",
         id: "ruby-uri/port-as-integer",
         name: "the port is an integer (URI::Generic#port is an Integer)",
         explains: port_as_number,
-        examples: &[],
+        examples: &[
+            Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
+            Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),
+        ],
     },
 ];
 

@@ -31,7 +31,7 @@
 //! empty location (the README's `parse('hostname', {})`), a reference that opens with "//" has
 //! no authority, all of it up to its query or fragment is the path.
 
-use super::{is_special, Evidence, Rule};
+use super::{is_special, Evidence, Example, Reply, Rule};
 use crate::engine::octets::c0_space_trimmed_start;
 use crate::engine::Class;
 use crate::model::Component;
@@ -103,7 +103,10 @@ pub(super) const RULES: &[Rule] = &[
             && e.got.is_none()
             && e.reference.is_some_and(|p| p.trim_start_matches('0') == default)
     },
-    examples: &[],
+    examples: &[
+        Example::fires("wss://a:443/", Reply::Reads(&[(Component::Port, None)])),
+        Example::off("wss://a:444/", Reply::Reads(&[(Component::Port, None)])),
+    ],
 },
 ];
 

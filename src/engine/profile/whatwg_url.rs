@@ -41,7 +41,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_none()
                 && e.got == Some("")
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Query, Some(""))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Query, Some("x"))])),
+        ],
     },
 ];
 
