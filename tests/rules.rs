@@ -16,8 +16,6 @@ use uridiff::engine::{Engine, Task};
 use uridiff::model::{Component, ComponentSet, Op, OpSet, Outcome, Parsed};
 use uridiff::subjects::{self, Ctx, Kind, Subject, SubjectInfo};
 
-// The cases of Debian 12's parsers' rules.
-mod debian;
 // The npm workers' library rules.
 mod npm;
 // The rules the sweep of the PyPI workers' unexplained classes added.
@@ -319,7 +317,6 @@ fn every_rule_fires_through_the_comparison() {
             (library("fluent-uri"), "resolve:g|http://a/b#f"),
             (library("fluent-uri"), "resolve:..|foo:/bar/baz/.%2E/"),
         ])
-        .chain(debian::cases())
         .chain(npm::cases())
         .chain(sweep_py::cases())
         .chain(sweep_jv::cases())

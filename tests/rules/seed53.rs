@@ -5,7 +5,6 @@
 use std::sync::Arc;
 
 use uri_spec::Edition;
-use uridiff::model::Component;
 use uridiff::subjects::Subject;
 
 use super::{always_equal, fired, plays, rejected, resolves, resolves_wrapping, split_with};
@@ -17,7 +16,6 @@ pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
             always_equal("iref", "rfc3987-iri"),
             "equivalent:///@|///%40",
         ),
-        (okhttp_path(), "http://a/|"),
         (
             resolves("python-furl", "python-furl", |_, _| {
                 "http://a/b/c/%EF%BF%BD".into()
@@ -44,20 +42,6 @@ fn fast_uri_resolves() -> Arc<dyn Subject> {
 /// Ruby's URI, played as a refusal of every input.
 fn ruby_refuses() -> Arc<dyn Subject> {
     plays("ruby-uri", "ruby-uri", Edition::Rfc3986, |_, _| rejected())
-}
-
-/// OkHttp's HttpUrl: the path with "|" percent-encoded (`PATH_SEGMENT_ENCODE_SET`).
-fn okhttp_path() -> Arc<dyn Subject> {
-    plays("java-okhttp", "whatwg-url", Edition::Rfc3986, |_, o| {
-        o.map(|mut p| {
-            let path = p
-                .components
-                .get(Component::Path)
-                .map(|v| v.replace('|', "%7C"));
-            p.components.set(Component::Path, path.as_deref());
-            p
-        })
-    })
 }
 
 /// urlsplit: the Appendix B split of the input with its leading C0 controls and spaces stripped
@@ -110,15 +94,14 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
         "equivalent:///@|///%40",
         "pct-str",
     );
-    one(okhttp_path(), "http://a/|", "PATH_SEGMENT_ENCODE_SET");
     one(urllib_split(), "http://a/\0", "trailing ones kept");
     one(
         addressable_refuses(),
         "HTTP:",
         "missing hierarchical segment",
     );
-    // One step off: a "/" decoded joins two segments (iref keeps them apart); no "|" to encode; no trailing control; a scheme Addressable does not
-    // call IP-based.
+    // One step off: a "/" decoded joins two segments (iref keeps them apart); no trailing
+    // control; a scheme Addressable does not call IP-based.
     let none = |subject: Arc<dyn Subject>, job: &str, id_part: &str| {
         let rules = fired(subject, job);
         assert!(
@@ -131,7 +114,6 @@ fn each_rule_fires_on_its_answer_and_not_one_step_off() {
         "equivalent:a:%2F|a:/",
         "pct-str",
     );
-    none(okhttp_path(), "http://a/^", "PATH_SEGMENT_ENCODE_SET");
     none(urllib_split(), "http://a/\tb", "trailing ones kept");
     none(addressable_refuses(), "a:", "missing hierarchical segment");
     one(

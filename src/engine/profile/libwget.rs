@@ -32,7 +32,7 @@
 //! - (the path is held without the "/" after the authority, which the worker puts back as
 //!   `wget_iri_get_escaped_resource` does: no rule needed).
 
-use super::Rule;
+use super::{Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -267,7 +267,11 @@ pub(super) const RULES: &[Rule] = &[
                     || (lenient
                         && crate::engine::lenient_alike(c, want.as_deref(), e.got, e.scheme().as_deref())))
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/b%20c", Reply::Reads(&[(Component::Path, Some("/b c"))])),
+            Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
+            Example::off("http://a/b%20c", Reply::Reads(&[(Component::Path, Some("/b d"))])),
+        ],
     },
     Rule {
         profile: "libwget",
@@ -298,7 +302,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::Path, None)])),
+            Example::off("http://a/b", Reply::Reads(&[(Component::Path, None)])),
+        ],
     },
     Rule {
         profile: "libwget",
@@ -355,7 +362,10 @@ pub(super) const RULES: &[Rule] = &[
             };
             held(c, value.as_deref()).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("//a/b", Reply::Reads(&[(Component::Scheme, Some("http"))])),
+            Example::off("//a/b", Reply::Reads(&[(Component::Scheme, Some("https"))])),
+        ],
     },
     // An HTTP(S) URL with nothing where the host goes is refused: `wget_iri_parse` fails with
     // its message "Missing host/domain in URI" when it finds no host for the http and https

@@ -23,7 +23,7 @@
 //!   an empty query is no query: `to_string` writes none (an empty `Mojo::Parameters` is the
 //!   default, "defaults to a Mojo::Parameters object").
 
-use super::{Evidence, Rule};
+use super::{Evidence, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -38,7 +38,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_none()
                 && e.got == Some("")
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/b", Reply::Reads(&[(Component::Query, Some(""))])),
+            Example::off("http://a/b", Reply::Reads(&[(Component::Query, Some("x"))])),
+        ],
     },
     Rule {
         profile: "mojo-url",
@@ -51,7 +54,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(mojo_decoded).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://%21@a/", Reply::Reads(&[(Component::Userinfo, Some("!"))])),
+            Example::off("http://%21@a/", Reply::Reads(&[(Component::Userinfo, Some("?"))])),
+        ],
     },
     Rule {
         profile: "mojo-url",
