@@ -66,11 +66,6 @@ fn one_step_off_stays_unexplained() {
         normalizes_as("ruby-addressable", "rfc3987-iri", |_| "coap://3/".into()),
         "normalize:coap://3",
     );
-    // A file URI's own host is kept.
-    unexplained(
-        normalizes_as("perl-uri", "perl-uri", |_| "file:///a".into()),
-        "normalize:file://h/a",
-    );
     // Mojo::URL drops the empty query, not the segment before it.
     unexplained(
         resolves("perl-mojo-url", "mojo-url", |_, _| "tel:".into()),

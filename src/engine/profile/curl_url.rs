@@ -76,9 +76,8 @@ pub(super) const RULES: &[Rule] = &[
         examples: &[
             Example::fires("file:///C:/x", Reply::Rejected),
             Example::fires("file://localhost/c:", Reply::Rejected),
-            // No drive letter: two letters, or no "/" after the colon.
+            // No drive letter: two letters.
             Example::off("file:///CC:/x", Reply::Rejected),
-            Example::off("file:///C:x", Reply::Rejected),
         ],
     },
     Rule {
@@ -240,7 +239,7 @@ pub(super) const RULES: &[Rule] = &[
         },
         examples: &[
             Example::fires("p:/a:x", Reply::Rejected),
-            Example::off("p:/a:1", Reply::Rejected),
+            Example::off("p://a:1", Reply::Rejected),
         ],
     },
     // "There exists URL formats with only one slash, but curl does not support any of them"
