@@ -89,7 +89,13 @@ pub(super) const RULES: &[Rule] = &[
                         .is_some_and(|h| !h.starts_with('[') && ascii_escaped(h))
                 })
         },
-        examples: &[],
+        examples: &[
+            // unescape in a host: "%" escapes "can only be used for non-ASCII bytes".
+            Example::fires("//%2c", Reply::Rejected),
+            Example::fires("http://%41/x", Reply::Rejected),
+            // Escaped non-ASCII bytes are taken in a host: refusing them is no documented rule.
+            Example::off("//%c3%a9", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "go-net-url",
@@ -101,14 +107,28 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(|t| t.strip_suffix('#'))
                     .is_some_and(|t| Some(t) == e.got)
         },
-        examples: &[],
+        examples: &[
+            Example::fires("resolve:#|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?q")),
+            Example::fires("resolve:g#|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/g")),
+            // The base's fragment kept for an empty reference is not the missing empty fragment.
+            Example::off("resolve:#|http://a/b#f", Reply::Text("http://a/b#f")),
+        ],
     },
     Rule {
         profile: "go-net-url",
         id: "go-net-url/relative-base-out-of-contract",
         name: "a base without a scheme is outside ResolveReference's contract (\"from an absolute base URI u\")",
         explains: |e| too_lax_for_a_relative_base(e, uri_spec::Edition::Rfc3986),
-        examples: &[],
+        examples: &[
+            // ResolveReference takes an absolute base: against a relative one it answers (`""` against
+            // `b/c` is `/b/c` with Go 1.19), outside its contract.
+            Example::fires("resolve:|b/c", Reply::Text("/b/c")),
+            Example::fires("resolve:g|//h", Reply::Text("//h/g")),
+            // A reference the grammar refuses is accepted, against a relative base as against an absolute
+            // one: the library's own reading, not the base's.
+            Example::off("resolve:a b|b/c", Reply::Text("/b/a%20b")),
+            Example::off("resolve:a b|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/a%20b")),
+        ],
     },
     Rule {
         profile: "go-net-url",
@@ -118,7 +138,11 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Userinfo)
                 && e.reference.map(userinfo_string).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // Userinfo.String(): sub-delims escaped, and the password's ":"; "$" escaped is not what it gives.
+            Example::fires("//!::@h", Reply::Reads(&[(Component::Userinfo, Some("%21:%3A"))])),
+            Example::off("//$@h", Reply::Reads(&[(Component::Userinfo, Some("%24"))])),
+        ],
     },
 ];
 

@@ -269,7 +269,11 @@ pub(super) const RULES: &[Rule] = &[
                     .filter(|c| !host_parts.contains(c))
                     .all(|c| first.get(c) == again.get(c))
         },
-        examples: &[],
+        examples: &[
+            // `url.format(url.parse('file:'))` is `file://`; a protocol url.format does not write with "//".
+            Example::fires("file:", Reply::Serializes("file://")),
+            Example::off("foo:", Reply::Serializes("foo://")),
+        ],
     },
 ];
 

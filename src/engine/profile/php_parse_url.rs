@@ -126,7 +126,10 @@ pub(super) const RULES: &[Rule] = &[
             };
             host_and_port(e.input).is_some_and(|php| php.get(c) == e.got)
         },
-        examples: &[],
+        examples: &[
+            // url.c: "things like a.com:80" read as a host and a port, no scheme or path.
+            Example::fires("a.com:80", Reply::Reads(&[(Component::Scheme, None), (Component::Path, None), (Component::Host, Some("a.com")), (Component::Port, Some("80"))])),
+        ],
     },
     Rule {
         profile: "php-parse-url",
@@ -140,7 +143,12 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && e.reference.and_then(|p| p.strip_prefix('/')) == e.got
         },
-        examples: &[],
+        examples: &[
+            // url.c: "support windows drive letters": no host, the path from the drive letter.
+            Example::fires("file:///c:/x", Reply::Reads(&[(Component::Host, None), (Component::Authority, None), (Component::Path, Some("c:/x"))])),
+            // No drive letter, no shortened path.
+            Example::off("file:///cc/x", Reply::Reads(&[(Component::Path, Some("cc/x"))])),
+        ],
     },
 ];
 
