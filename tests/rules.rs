@@ -64,7 +64,6 @@ mod sweep3_py1;
 mod sweep3_sweep3_c;
 mod sweep3_sweep3_js2;
 mod sweep3_sweep3_plrb;
-mod sweep3_sweep3_py2;
 // Every rule's examples (`Rule::examples`), played and run through the engine.
 mod examples;
 
@@ -338,7 +337,6 @@ fn every_rule_fires_through_the_comparison() {
         .chain(seed53::cases())
         .chain(sweep3_sweep3_plrb::cases())
         .chain(sweep3_sweep3_js2::cases())
-        .chain(sweep3_sweep3_py2::cases())
         .chain(sweep3_py1::cases())
         .chain(sweep3_js1::cases())
         .chain(sweep3_sweep3_c::cases())

@@ -262,7 +262,12 @@ pub(super) const RULES: &[Rule] = &[
                     uri_spec::parse(format!("//{hp}").as_bytes()).is_err()
                 })
         },
-        examples: &[],
+        examples: &[
+            // urllib3 reads "a.:80" as a host and a port, and refuses "A.:b" and "G.::".
+            Example::fires("A.:b", Reply::Rejected),
+            Example::fires("G.::", Reply::Rejected),
+            Example::off("A.:8", Reply::Rejected),
+        ],
     },
     // `parse_url("%09")` and `parse_url("http://%1f.a")` raise "contains invalid
     // percent-encoded control character", `parse_url("foo://%09/")` does not, run here.
@@ -283,7 +288,13 @@ pub(super) const RULES: &[Rule] = &[
                 && e.second.is_none()
                 && host.is_some_and(|h| pct_control(&h))
         },
-        examples: &[],
+        examples: &[
+            // Only a control's percent-encoding, only in an HTTP(S) or scheme-less host.
+            Example::fires("%09", Reply::Rejected),
+            Example::fires("http://%1f.a/", Reply::Rejected),
+            Example::off("%20", Reply::Rejected),
+            Example::off("foo://%09/", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "python-urllib3",

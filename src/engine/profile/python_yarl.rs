@@ -416,7 +416,13 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-yarl/tab-newline-removed",
         name: "tabs and newlines are removed before the split, as urllib.parse's urlsplit removes them (api.rst, References: urllib.parse \"performs almost all gory work\"; deviations \"for certain de-facto parsing requirements as commonly observed in major browsers\")",
         explains: read_without_tabs_newlines,
-        examples: &[],
+        examples: &[
+            // yarl's split (urlsplit's): the input without its tabs, CRs and LFs.
+            Example::fires("o://:\t8", Reply::Splits(&[(Component::Authority, Some(":8")), (Component::Host, Some("")), (Component::Port, Some("8"))])),
+            Example::fires("o://a\nb", Reply::Splits(&[(Component::Authority, Some("ab")), (Component::Host, Some("ab"))])),
+            // Only the tabs removed, an LF kept where it stands.
+            Example::off("o://a\t\nb", Reply::Splits(&[(Component::Authority, Some("a\nb")), (Component::Host, Some("a\nb"))])),
+        ],
     },
     // `URL("//:85555")` raises ValueError("Port out of range 0-65535"), run here.
     Rule {
@@ -434,14 +440,22 @@ pub(super) const RULES: &[Rule] = &[
                     }),
                 }
         },
-        examples: &[],
+        examples: &[
+            Example::fires("//:85555", Reply::Rejected),
+            Example::off("//:8555", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "python-yarl",
         id: "python-yarl/ipv6-zone-host-compressed",
         name: "an IPv6 host with a zone is the address in compressed form and the zone verbatim (CHANGES 1.24.3: \"the host subcomponent properties include the zone identifier verbatim\")",
         explains: zone_host_compressed,
-        examples: &[],
+        examples: &[
+            // `URL("p://[0::%]").raw_host`: the address compressed, the (empty) zone kept; another
+            // address before the zone is one step off.
+            Example::fires("p://[0::%]", Reply::Splits(&[(Component::Host, Some("::%"))])),
+            Example::off("p://[0::%]", Reply::Splits(&[(Component::Host, Some("::1%"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -460,7 +474,11 @@ pub(super) const RULES: &[Rule] = &[
                 && written.is_some()
                 && written.as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // `URL("r://\u{fc}").raw_host`: Punycode; a label that is not the host's Punycode is one step off.
+            Example::fires("r://\u{fc}", Reply::Splits(&[(Component::Host, Some("xn--tda"))])),
+            Example::off("r://\u{fc}", Reply::Splits(&[(Component::Host, Some("xn--tdb"))])),
+        ],
     },
     // `str(URL("http://a:80/"))` is `http://a/`, `str(URL("coap://a:5683/"))` keeps the port,
     // run here.
@@ -469,7 +487,13 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-yarl/default-port-left-out-of-str",
         name: "str leaves out a port that is the scheme's default for http, https, ws and wss (CHANGES 1.9.5: \"Specified ports are removed from the str representation ... if the port matches the scheme's default port\")",
         explains: default_port_left_out,
-        examples: &[],
+        examples: &[
+            // `str(URL(...))` leaves out the default port of http, https, ws and wss only.
+            Example::fires("http://a:80/", Reply::Serializes("http://a/")),
+            Example::fires("wss://a:443", Reply::Serializes("wss://a")),
+            Example::off("http://a:8080/", Reply::Serializes("http://a/")),
+            Example::off("coap://a:5683/", Reply::Serializes("coap://a/")),
+        ],
     },
     // `URL("http://a/b/c/d;p?q").join(URL("%cd"))` is `http://a/b/c/%CD`, run here.
     Rule {
@@ -477,7 +501,11 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-yarl/join-requoted-reference",
         name: "join resolves the reference as its constructor requoted it (\"Constructor and modification operators perform encoding for all parts automatically\")",
         explains: requoted_reference_resolved,
-        examples: &[],
+        examples: &[
+            // The reference requoted ("%cd" is "%CD"), the base as it is.
+            Example::fires("resolve:%cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%CD")),
+            Example::off("resolve:%cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%CE")),
+        ],
     },
     Rule {
         profile: "python-yarl",
