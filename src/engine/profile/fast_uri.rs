@@ -127,6 +127,19 @@ const MAILTO_NORMALIZED: &[Example] = &[
     Example::off("normalize:mailto:@%28", Reply::Text("mailto:@)")),
 ];
 
+/// `parse("http://c?\tu")`, run here: the query `%09u`, the tab kept, encoded, where the URL
+/// Standard removes it; another query is one step off.
+const INTERIOR_TAB_NEWLINE_ENCODED: &[Example] = &[
+    Example::fires(
+        "http://c?\tu",
+        Reply::Splits(&[(Component::Query, Some("%09u"))]),
+    ),
+    Example::off(
+        "http://c?\tu",
+        Reply::Splits(&[(Component::Query, Some("%09v"))]),
+    ),
+];
+
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = rules_of![
     ["node-fast-uri", "node-uri-js"] => "port-as-number", "the port is a number (README, Parse: `port: 123`)", port_as_number, PORT_AS_NUMBER;
@@ -149,7 +162,7 @@ pub(super) const RULES: &[Rule] = rules_of![
     ["node-fast-uri"] => "interior-chars-encoded", "interior characters that may not appear are percent-encoded, not refused (README: \"interior component data remain valid\")", interior_encoded, &[];
     ["node-fast-uri"] => "round-trip-interior-encoded", "serialize percent-encodes the interior characters parse kept as written, a schemeless first segment's \":\" too (README: \"Percent-encoded and interior component data remain valid\"; lib/utils.js, serializePathEncoding: \"everything else is UTF-8 percent-encoded\")", round_trip_interior_encoded, &[];
     ["node-fast-uri"] => "opaque-path-dots-kept", "resolve keeps the dot-segments of a mailto or urn reference's path (lib/schemes.js, mailto: \"A recipient list has no dot segments to remove\"; urn: \"The NSS is opaque to generic URI path processing\")", opaque_path_dots_kept, &[];
-    ["node-fast-uri"] => "interior-tab-newline-encoded", "an interior tab or newline the URL Standard removes is kept, percent-encoded (README: \"interior component data remain valid\")", interior_encoded_leniently, &[];
+    ["node-fast-uri"] => "interior-tab-newline-encoded", "an interior tab or newline the URL Standard removes is kept, percent-encoded (README: \"interior component data remain valid\")", interior_encoded_leniently, INTERIOR_TAB_NEWLINE_ENCODED;
     ["node-fast-uri"] => "whatwg-domain-host", "an http, https, ws or wss host is read by the WHATWG host parser, refused where it fails (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\", \"127.1\" -> \"127.0.0.1\")", whatwg_domain_host, &[];
     ["node-fast-uri"] => "mailto-domain-whatwg-refused", "a mailto recipient domain the WHATWG host parser does not read whole is refused (lib/utils.js: \"fall back to the WHATWG parser\", \"a.b.1\" throws)", mailto_domain_refused, &[];
     ["node-fast-uri"] => "resolve-port-over-65535-refused", "resolve refuses a port above 65535 in either input (README: \"resolve() rejects them in either input\")", resolve_port_overflow, &[];

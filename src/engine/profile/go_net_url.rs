@@ -39,14 +39,22 @@ pub(super) const RULES: &[Rule] = &[
         id: "go-net-url/escaped-path-fragment-whatwg",
         name: "EscapedPath and EscapedFragment escape what the URL Standard removes or rereads (\"returns the escaped form\")",
         explains: super::escaped_where_lenient,
-        examples: &[],
+        examples: &[
+            Example::fires("http://a#\t", Reply::Splits(&[(Component::Fragment, Some("%09"))])),
+            Example::off("http://a#\t", Reply::Splits(&[(Component::Fragment, Some(" "))])),
+        ],
     },
     Rule {
         profile: "go-net-url",
         id: "go-net-url/authority-needs-double-slash",
         name: "no authority unless \"//\" follows the scheme (URL: \"URLs that do not start with a slash after the scheme are interpreted as: scheme:opaque[?query][#fragment]\"; the general form [scheme:][//[userinfo@]host][/]path)",
         explains: super::no_authority_without_slashes,
-        examples: &[],
+        examples: &[
+            // `url.Parse("http:\\a")`: no host, the rest an opaque part.
+            Example::fires("http:\\a", Reply::Splits(&[(Component::Host, None)])),
+            Example::fires("http:/\\a", Reply::Splits(&[(Component::Host, None)])),
+            Example::off("http://\\a", Reply::Splits(&[(Component::Host, None)])),
+        ],
     },
     Rule {
         profile: "go-net-url",

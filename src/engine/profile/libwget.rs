@@ -291,7 +291,11 @@ pub(super) const RULES: &[Rule] = &[
             let held: String = query.iter().map(|&b| char::from(b)).collect();
             !query.is_ascii() && e.got == Some(held.as_str())
         },
-        examples: &[],
+        examples: &[
+            // No encoding given: the bytes of `q\u{fc}` (UTF-8 `c3 bc`) read as ISO-8859-1.
+            Example::fires("http://h/?q\u{fc}", Reply::Splits(&[(Component::Query, Some("q\u{c3}\u{bc}"))])),
+            Example::off("http://h/?q\u{fc}", Reply::Splits(&[(Component::Query, Some("qx"))])),
+        ],
     },
     Rule {
         profile: "libwget",

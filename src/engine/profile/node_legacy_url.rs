@@ -42,7 +42,12 @@ pub(super) const RULES: &[Rule] = &[
                 && e.second.is_none()
                 && legacy_auth(e.input).is_some_and(|auth| !decodes(auth))
         },
-        examples: &[],
+        examples: &[
+            // url.parse throws URIError on an auth that does not decode; the same bytes in a path decode
+            // nothing to throw on.
+            Example::fires("//%F0@a", Reply::Rejected),
+            Example::off("http://a/%F0", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "node-legacy-url",
@@ -70,7 +75,12 @@ pub(super) const RULES: &[Rule] = &[
             std::str::from_utf8(e.input)
                 .is_ok_and(|text| super::lenient_reading_after(e, auto_escaped(text).as_bytes()))
         },
-        examples: &[],
+        examples: &[
+            // `url.resolve("http://a/b/c/d;p?q", "?\td")`, run here; the tab written as another escape is
+            // another query.
+            Example::fires("resolve:?\td|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?%09d")),
+            Example::off("resolve:?\td|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?%20d")),
+        ],
     },
     // url.resolve is url.format of the resolved URL object, whose properties are escaped the
     // same way: `url.resolve("http://a/b/c/d;p?q", "'")` is `http://a/b/c/%27`, and

@@ -35,7 +35,11 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|v| v.chars().any(|c| c.is_ascii_control()))
                 && replaced.as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("d:a\u{b}b", Reply::Splits(&[(Component::Path, Some("a_b"))])),
+            // The control dropped is no replacement.
+            Example::off("d:a\u{b}b", Reply::Splits(&[(Component::Path, Some("ab"))])),
+        ],
     },
     // The same replacement on an input RFC 3986 rejects, judged against the lenient reading:
     // there the URL Standard percent-encodes a control (`http://\0@o` has the userinfo `%00`)
@@ -53,7 +57,13 @@ pub(super) const RULES: &[Rule] = &[
                 .collect();
             super::lenient_reading_after(e, &replaced)
         },
-        examples: &[],
+        examples: &[
+            // `parse_url("http://\0@o")` has the user `_` (the URL Standard's userinfo is `%00`); the path
+            // `/_` of `http://o/\x01`, where the URL Standard removes the control.
+            Example::fires("http://\0@o", Reply::Splits(&[(Component::Userinfo, Some("_"))])),
+            Example::fires("http://o/\u{1}", Reply::Splits(&[(Component::Path, Some("/_"))])),
+            Example::off("http://\0@o", Reply::Splits(&[(Component::Userinfo, Some(""))])),
+        ],
     },
     Rule {
         profile: "php-parse-url",

@@ -330,14 +330,22 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-furl/invalid-chars-encoded-whatwg",
         name: "the path, query and fragment encoded where the URL Standard removes or rereads a character (README: \"Encoding is handled for you\")",
         explains: super::escaped_where_lenient,
-        examples: &[],
+        examples: &[
+            Example::fires("http://a/\0", Reply::Splits(&[(Component::Path, Some("/%00"))])),
+            // The control written as another character.
+            Example::off("http://a/\0", Reply::Splits(&[(Component::Path, Some("/ "))])),
+        ],
     },
     Rule {
         profile: "python-furl",
         id: "python-furl/netloc-needs-double-slash",
         name: "no netloc unless \"//\" follows the scheme (furl splits with urllib.parse.urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
         explains: super::no_authority_without_slashes,
-        examples: &[],
+        examples: &[
+            Example::fires("http:\\a", Reply::Splits(&[(Component::Host, None)])),
+            Example::fires("http:/\\a", Reply::Splits(&[(Component::Host, None)])),
+            Example::off("http://\\a", Reply::Splits(&[(Component::Host, None)])),
+        ],
     },
     // On an input RFC 3986 rejects, furl's path, query and fragment are its encoding (README,
     // "Encoding") of what `urllib.parse.urlsplit` splits off, not of the URL Standard's reading:
@@ -359,7 +367,10 @@ pub(super) const RULES: &[Rule] = &[
             let removed = super::tabs_newlines_removed(e.input);
             removed.len() != e.input.len() && super::lenient_reading_of(e, &removed)
         },
-        examples: &[],
+        examples: &[
+            // furl splits with urlsplit, which removes tabs and newlines first.
+            Example::fires("p:a\tb", Reply::Splits(&[(Component::Path, Some("ab"))])),
+        ],
     },
     Rule {
         profile: "python-furl",

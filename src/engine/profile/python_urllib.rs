@@ -30,14 +30,23 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-urllib/netloc-needs-double-slash",
         name: "no netloc unless \"//\" follows the scheme (urllib.parse: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
         explains: super::no_authority_without_slashes,
-        examples: &[],
+        examples: &[
+            Example::fires("http:\\a", Reply::Splits(&[(Component::Host, None)])),
+            Example::fires("http:/\\a", Reply::Splits(&[(Component::Host, None)])),
+            // With "//" the rule says nothing.
+            Example::off("http://\\a", Reply::Splits(&[(Component::Host, None)])),
+        ],
     },
     Rule {
         profile: "python-urllib",
         id: "python-urllib/tab-newline-removed",
         name: "tabs and newlines are removed before the split (urlsplit: \"Changed in version 3.9.5: ASCII newline and tab characters are stripped from the URL\")",
         explains: super::read_without_tabs_newlines,
-        examples: &[],
+        examples: &[
+            Example::fires("p:a\tb", Reply::Splits(&[(Component::Path, Some("ab"))])),
+            // urlsplit does not remove a vertical tab.
+            Example::off("p:a\u{b}b", Reply::Splits(&[(Component::Path, Some("ab"))])),
+        ],
     },
     // urlsplit's documentation: "Following some of the WHATWG spec that updates RFC 3986,
     // leading C0 control and space characters are stripped from the URL. \n, \r and tab \t
@@ -163,7 +172,11 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(|c| c.get(Component::Port))
                     .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
         },
-        examples: &[],
+        examples: &[
+            // `urlsplit(x).port` raises ValueError above 65535; 65535 is a port.
+            Example::fires("//h:65536", Reply::Rejected),
+            Example::off("//h:65535", Reply::Rejected),
+        ],
     },
 ];
 

@@ -203,7 +203,11 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-urllib3/invalid-chars-pct-encoded-whatwg",
         name: "parse_url percent-encodes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (_encode_invalid_chars)",
         explains: super::escaped_where_lenient,
-        examples: &[],
+        examples: &[
+            // `parse_url("http://a/\x00").path` is `/%00`, run here.
+            Example::fires("http://a/\0", Reply::Splits(&[(Component::Path, Some("/%00"))])),
+            Example::off("http://a/\0", Reply::Splits(&[(Component::Path, Some("/ "))])),
+        ],
     },
     // The same encoder where the URL Standard keeps a stray "%": once one "%" of a component
     // starts no percent-encoding, `_encode_invalid_chars` encodes them all (the valid ones
@@ -225,7 +229,12 @@ pub(super) const RULES: &[Rule] = &[
                     r.contains('%') && Some(encode_invalid_chars(r, allowed).as_str()) == e.got
                 })
         },
-        examples: &[],
+        examples: &[
+            // `parse_url("http:?%%26").query` is `%25%2526`, run here: every "%" encoded once one starts no
+            // percent-encoding; only the stray "%" encoded is not urllib3's answer.
+            Example::fires("http:?%%26", Reply::Splits(&[(Component::Query, Some("%25%2526"))])),
+            Example::off("http:?%%26", Reply::Splits(&[(Component::Query, Some("%25%26"))])),
+        ],
     },
     Rule {
         profile: "python-urllib3",

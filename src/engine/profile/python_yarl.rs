@@ -231,7 +231,10 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-yarl/url-quoted-whatwg",
         name: "the URL quoted where the URL Standard removes or rereads a character (\"Constructor ... perform encoding for all parts\")",
         explains: super::escaped_where_lenient,
-        examples: &[],
+        examples: &[
+            Example::fires("http://a?\u{b}", Reply::Splits(&[(Component::Query, Some("%0B"))])),
+            Example::off("http://a?\u{b}", Reply::Splits(&[(Component::Query, Some(" "))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -407,7 +410,16 @@ pub(super) const RULES: &[Rule] = &[
                 && c.get(Component::Authority).is_some_and(|a| !a.is_empty())
                 && c.get(Component::Host) == Some("")
         },
-        examples: &[],
+        examples: &[
+            // SCHEME_REQUIRES_HOST: http, https, ws, wss, ftp; an empty host is allowed under other
+            // schemes since 1.11.1.
+            Example::fires("ftp://:", Reply::Rejected),
+            Example::fires("HTTP://@", Reply::Rejected),
+            Example::fires("wss://u@:1", Reply::Rejected),
+            Example::off("foo://:", Reply::Rejected),
+            Example::off("file://:", Reply::Rejected),
+            Example::off("foo://u@", Reply::Rejected),
+        ],
     },
     // `URL("o://:\t8").explicit_port` is 8 and `URL("F:?\t").raw_query_string` is "", run
     // here: the tab removed before the split, for every scheme.

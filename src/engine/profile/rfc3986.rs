@@ -279,7 +279,16 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/invalid-chars-pct-encoded-whatwg",
         name: "uri_reference escapes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (encode_component)",
         explains: super::escaped_where_lenient,
-        examples: &[],
+        examples: &[
+            // `uri_reference("http://a/\x00").path` is `/%00`; `uri_reference("\x00").resolve_with(
+            // "http://a/b/c/d;p?q")` is `http://a/b/c/%00`, run here.
+            Example::fires("http://a/\0", Reply::Splits(&[(Component::Path, Some("/%00"))])),
+            Example::fires("resolve:\0|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%00")),
+            // Another escape than the control's; a control dropped inside a path, where the URL Standard
+            // escapes it.
+            Example::off("resolve:\0|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%01")),
+            Example::off("http://a/\0b", Reply::Splits(&[(Component::Path, Some("/b"))])),
+        ],
     },
     Rule {
         profile: "python-rfc3986",
