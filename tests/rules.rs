@@ -46,8 +46,6 @@ mod second_python_http_stack;
 mod third_seed15;
 // The rules the seed-16 audit's Mojo::URL and fast-uri misses led to.
 mod seed16_mojo_fast_uri;
-// The rule of a base normalized before resolution (RFC 3986 5.2.1).
-mod base_normalized;
 // The rules the seed-16 audit's misses in java.net.URI's and urllib3's classes led to.
 mod seed16_java_urllib3;
 // The rules the seed-17 audit's misses led to.
@@ -329,12 +327,10 @@ fn every_rule_fires_through_the_comparison() {
         .chain(second_libwget_php_java::cases())
         .chain(second_python_http_stack::cases())
         .chain(third_seed15::cases())
-        .chain(base_normalized::cases())
         .chain(seed16_mojo_fast_uri::cases())
         .chain(seed16_java_urllib3::cases())
         .chain(seed17::cases())
         .chain(every_input::cases())
-        .chain(seed53::cases())
         .chain(sweep3_sweep3_plrb::cases())
         .chain(sweep3_sweep3_js2::cases())
         .chain(sweep3_py1::cases())

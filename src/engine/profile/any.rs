@@ -164,7 +164,14 @@ pub(super) const RULES: &[Rule] = &[
                 .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
                 .is_some_and(|t| t == got)
         },
-        examples: &[],
+        examples: &[
+            // Node's `url.resolve("coap://app.example.info/~u/x/.?", "#")`, run here: the base's `.`
+            // dropped. A "." segment removed with its parent is no normalization of the base, nor is a
+            // base that had no dot-segment to remove.
+            Example::fires("resolve:#|coap://app.example.info/~u/x/.?", Reply::Text("coap://app.example.info/~u/x/?#")),
+            Example::off("resolve:#|coap://app.example.info/~u/x/.?", Reply::Text("coap://app.example.info/~u/?#")),
+            Example::off("resolve:#|coap://app.example.info/~u/x/?", Reply::Text("coap://app.example.info/~u/?#")),
+        ],
     },
     Rule {
         profile: "*",
@@ -223,7 +230,11 @@ pub(super) const LAST: &[Rule] = &[
                 .filter(|b| b.as_bytes() != base)
                 .any(|b| uri_spec::resolve(b.as_bytes(), e.input).is_ok_and(|t| t == got))
         },
-        examples: &[],
+        examples: &[
+            // URI.js resolving against a base in its normal form (`%7E` decoded).
+            Example::fires("resolve:.|http://a/%7Eu/%7eu/x", Reply::Text("http://a/~u/~u/")),
+            Example::off("resolve:.|http://a/%7Eu/%7eu/x", Reply::Text("http://a/~v/")),
+        ],
     },
 ];
 

@@ -137,6 +137,15 @@ const INTERIOR_TAB_NEWLINE_ENCODED: &[Example] = &[
     Example::off(
         "http://c?\tu",
         Reply::Splits(&[(Component::Query, Some("%09v"))]),
+    ), // resolve encodes the reference's interior characters too; without a tab or newline the rule
+    // has nothing to say.
+    Example::fires(
+        "resolve:\\|http://a/b/c/d;p?q",
+        Reply::Text("http://a/b/c/%5C"),
+    ),
+    Example::off(
+        "resolve:\\x|http://a/b/c/d;p?q",
+        Reply::Text("http://a/b/c/%5C"),
     ),
 ];
 

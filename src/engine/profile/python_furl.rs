@@ -504,7 +504,10 @@ pub(super) const RULES: &[Rule] = &[
             };
             reencoded_target(target).is_some_and(|t| t == got)
         },
-        examples: &[],
+        examples: &[
+            Example::fires("resolve:%cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%EF%BF%BD")),
+            Example::off("resolve:%cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%EF%BF%BE")),
+        ],
     },
     Rule {
         profile: "python-furl",

@@ -57,7 +57,11 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-urllib/trailing-controls-kept",
         name: "only leading C0 controls and spaces are stripped, trailing ones kept (urlsplit: \"leading C0 control and space characters are stripped from the URL\")",
         explains: trailing_controls_kept,
-        examples: &[],
+        examples: &[
+            // urlsplit strips leading C0 controls and spaces, trailing ones kept.
+            Example::fires("http://a/\0", Reply::Splits(&[])),
+            Example::off("http://a/\tb", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "python-urllib",

@@ -257,7 +257,12 @@ pub(super) const RULES: &[Rule] = &[
             let key = iref_decoded_key(e.input);
             key.is_some() && key == iref_decoded_key(other)
         },
-        examples: &[],
+        examples: &[
+            // pct-str: `///@` and `///%40` are equal; a "/" decoded joins two segments, which iref keeps
+            // apart.
+            Example::fires("equivalent:///@|///%40", Reply::Equivalent(true)),
+            Example::off("equivalent:a:%2F|a:/", Reply::Equivalent(true)),
+        ],
     },
     // The `rfc3986` Python package.
     Rule {

@@ -32,7 +32,7 @@
 //!
 //! An empty fragment is dropped too, but nothing documents it: no rule does it.
 
-use super::{Evidence, Rule};
+use super::{Evidence, Example, Reply, Rule};
 use crate::engine::Class;
 
 /// The rules of this table.
@@ -61,7 +61,11 @@ pub(super) const RULES: &[Rule] = &[
         id: "ruby-addressable/ip-based-scheme-needs-host-or-path",
         name: "a URI of an IP-based scheme (port_mapping's: \"common IP-based schemes\") with neither host nor path is refused (validate: \"Absolute URI missing hierarchical segment\"; RFC 9110 4.2.1 for http)",
         explains: missing_hierarchical_segment,
-        examples: &[],
+        examples: &[
+            // `validate`: "missing hierarchical segment"; a scheme Addressable does not call IP-based.
+            Example::fires("HTTP:", Reply::Rejected),
+            Example::off("a:", Reply::Rejected),
+        ],
     },
     // `validate` ("Ensures that the URI is valid", run on every URI `join` makes) raises
     // "Cannot have a path with two leading slashes without an authority set" (RFC 3986 3.3):

@@ -90,7 +90,10 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooStrict
                 && (ldap_rootless(e.input) || e.second.is_some_and(ldap_rootless))
         },
-        examples: &[],
+        examples: &[
+            Example::fires("ldap:a", Reply::Rejected),
+            Example::off("ldap:/a", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "ruby-uri",

@@ -49,7 +49,11 @@ pub(super) const RULES: &[Rule] = &[
             let removed = super::tabs_newlines_removed(e.input);
             removed.len() != e.input.len() && super::lenient_reading_after(e, &removed)
         },
-        examples: &[],
+        examples: &[
+            // The split of the input with its tabs, CRs and LFs removed (CRHTLF).
+            Example::fires("o://a\tb", Reply::Splits(&[(Component::Authority, Some("ab")), (Component::Host, Some("ab"))])),
+            Example::off("o://a b", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "url-parse",
