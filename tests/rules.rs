@@ -60,7 +60,6 @@ mod seed59;
 mod sweep3_js1;
 mod sweep3_py1;
 mod sweep3_sweep3_c;
-mod sweep3_sweep3_js2;
 mod sweep3_sweep3_plrb;
 // Every rule's examples (`Rule::examples`), played and run through the engine.
 mod examples;
@@ -332,7 +331,6 @@ fn every_rule_fires_through_the_comparison() {
         .chain(seed17::cases())
         .chain(every_input::cases())
         .chain(sweep3_sweep3_plrb::cases())
-        .chain(sweep3_sweep3_js2::cases())
         .chain(sweep3_py1::cases())
         .chain(sweep3_js1::cases())
         .chain(sweep3_sweep3_c::cases())

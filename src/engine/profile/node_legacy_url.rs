@@ -94,7 +94,11 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got != e.reference
                 && e.reference.and_then(target_auto_escaped).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("resolve:'|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%27")),
+            // The escape escaped again.
+            Example::off("resolve:'|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%2527")),
+        ],
     },
     // Node's changelog, "url: trim leading and trailing C0 control chars" (nodejs/node#42196):
     // url.parse trims them and the space, as it trims U+00A0 and U+FEFF (lib/url.js), before
@@ -112,7 +116,13 @@ pub(super) const RULES: &[Rule] = &[
                         super::lenient_reading_after(e, auto_escaped(t).as_bytes())
                     }))
         },
-        examples: &[],
+        examples: &[
+            // The lenient split of the input with its leading and trailing C0 controls and spaces trimmed.
+            Example::fires("o://:8 ", Reply::Splits(&[(Component::Authority, Some(":8")), (Component::Host, Some("")), (Component::Port, Some("8"))])),
+            Example::fires("p:\n", Reply::Splits(&[(Component::Path, Some(""))])),
+            // The trailing space kept, escaped, in the path.
+            Example::off("o://h/x ", Reply::Splits(&[(Component::Path, Some("/x%20"))])),
+        ],
     },
     // Node's "url: treat \ the same as /" (nodejs/node-v0.x-archive#7563: "Parse URLs with
     // backslashes the same as web browsers, by replacing all backslashes with forward slashes",
@@ -136,7 +146,12 @@ pub(super) const RULES: &[Rule] = &[
             super::lenient_reading_after(e, read.as_bytes())
                 || super::lenient_reading_after(e, auto_escaped(&read).as_bytes())
         },
-        examples: &[],
+        examples: &[
+            Example::fires("a:\\", Reply::Splits(&[(Component::Path, Some("/"))])),
+            Example::fires("o://h/a\\b", Reply::Splits(&[(Component::Path, Some("/a/b"))])),
+            // A backslash in the query read as "/" (Node escapes it there).
+            Example::off("o://h/x?a\\b", Reply::Splits(&[(Component::Query, Some("a/b"))])),
+        ],
     },
     Rule {
         profile: "node-legacy-url",
