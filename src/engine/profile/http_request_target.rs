@@ -180,7 +180,12 @@ pub(super) const RULES: &[Rule] = &[
         id: "http-request-target/userinfo-percent-unchecked",
         name: "a \"%\" in the userinfo is taken whether or not two hex digits follow (validate_authority_bytes: \"the userinfo can have a percent-encoded username and password\")",
         explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, userinfo_stray_percent_encoded),
-        examples: &[],
+        examples: &[
+            // A stray "%" in the userinfo is taken; in the host it is not.
+            Example::fires("p://%@a", Reply::Splits(&[])),
+            Example::fires("p://%zz:%@a/", Reply::Splits(&[])),
+            Example::off("p://a%", Reply::Splits(&[])),
+        ],
     },
 ];
 

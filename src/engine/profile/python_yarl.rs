@@ -490,6 +490,10 @@ pub(super) const RULES: &[Rule] = &[
             // `URL("r://\u{fc}").raw_host`: Punycode; a label that is not the host's Punycode is one step off.
             Example::fires("r://\u{fc}", Reply::Splits(&[(Component::Host, Some("xn--tda"))])),
             Example::off("r://\u{fc}", Reply::Splits(&[(Component::Host, Some("xn--tdb"))])),
+            // The ideographic full stop read as a dot; U+2024, which IDNA does not read as one, is one step
+            // off.
+            Example::fires("o://e\u{3002}", Reply::Splits(&[(Component::Authority, Some("e.")), (Component::Host, Some("e."))])),
+            Example::off("o://e\u{2024}", Reply::Splits(&[(Component::Authority, Some("e.")), (Component::Host, Some("e."))])),
         ],
     },
     // `str(URL("http://a:80/"))` is `http://a/`, `str(URL("coap://a:5683/"))` keeps the port,

@@ -369,6 +369,10 @@ pub(super) const RULES: &[Rule] = &[
             // IPv6 literal (RFC 2732) kept; the base's path kept is no reading of RFC 2396 5.2.
             Example::fires("resolve:/.|coap://[::1]/v1/e.f/", Reply::Text("coap://[::1]/.")),
             Example::off("resolve:/.|coap://[::1]/v1/e.f/", Reply::Text("coap://[::1]/v1/.")),
+            // An IPvFuture literal is no part of RFC 2396 with RFC 2732: the network path's dot segment
+            // stays (RFC 2396 5.2 step 4).
+            Example::fires("resolve://[v7.x]/.|git://a/b/c", Reply::Text("git://[v7.x]/.")),
+            Example::off("resolve://[v7.x]/.|git://a/b/c", Reply::Text("git://[v7.x]/")),
         ],
     },
     Rule {

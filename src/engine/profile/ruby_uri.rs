@@ -75,7 +75,15 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.class == Class::TooLax && super::accepted_once(e, uri_spec::Edition::Rfc3986, query_escaped)
         },
-        examples: &[],
+        examples: &[
+            // RFC3986_Parser: the query's characters that may not appear "just escape"d, not refused;
+            // "[", a stray "%" and an opaque URI's query are kept as written.
+            Example::fires("?<", Reply::Splits(&[])),
+            Example::fires("http://a/?<> x", Reply::Splits(&[])),
+            Example::off("?[", Reply::Splits(&[])),
+            Example::off("http://a/?%", Reply::Splits(&[])),
+            Example::off("a:b?<", Reply::Splits(&[])),
+        ],
     },
     // uri/ldap.rb: URI::LDAP is the "LDAP URI SCHEMA (described in RFC2255)",
     // `ldap://<host>/<dn>[?<attrs>...]`: `URI.parse("ldap:a")` raises "bad LDAP URL" where
@@ -93,6 +101,10 @@ pub(super) const RULES: &[Rule] = &[
         examples: &[
             Example::fires("ldap:a", Reply::Rejected),
             Example::off("ldap:/a", Reply::Rejected),
+            // URI.join parses the base first: a rootless ldap base is "bad LDAP URL"; a rooted one is taken
+            // by URI::LDAP.
+            Example::fires("resolve:|ldap:a/b", Reply::Rejected),
+            Example::off("resolve:|ldap:/a/b", Reply::Rejected),
         ],
     },
     Rule {

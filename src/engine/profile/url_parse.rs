@@ -82,7 +82,12 @@ pub(super) const RULES: &[Rule] = &[
         id: "url-parse/special-slashes-ignored",
         name: "after http, https, ws, wss or ftp, any run of slashes or backslashes is read as the \"//\" of an authority (1.5.2, pull request 208: \"Ignore slashes after the protocol for special URLs\")",
         explains: special_slashes_ignored,
-        examples: &[],
+        examples: &[
+            // `http:X` read as `http://X`, an empty path "/"; a scheme that is not special is one step off.
+            Example::fires("Http:]", Reply::Splits(&[(Component::Authority, Some("]")), (Component::Host, Some("]")), (Component::Path, Some("/"))])),
+            Example::fires("http:p##", Reply::Splits(&[(Component::Authority, Some("p")), (Component::Host, Some("p")), (Component::Path, Some("/"))])),
+            Example::off("foo:]", Reply::Splits(&[(Component::Authority, Some("]")), (Component::Host, Some("]")), (Component::Path, Some("/"))])),
+        ],
     },
     Rule {
         profile: "url-parse",
