@@ -16,18 +16,12 @@ use uridiff::engine::{Engine, Task};
 use uridiff::model::{Component, ComponentSet, Op, OpSet, Outcome, Parsed};
 use uridiff::subjects::{self, Ctx, Kind, Subject, SubjectInfo};
 
-// The npm workers' library rules.
-mod npm;
 // The rules the sweep of the PyPI workers' unexplained classes added.
 mod sweep_py;
 // The rules of the sweep of java.net.URI's, uriparse's and the rfc3986 package's classes.
 mod sweep_jv;
-// The rules the sweep of url-parse's and URI.js's classes added.
-mod sweep_js1;
 // The rules of the sweep of http, go-net-url, php-parse-url and node-legacy-url.
 mod sweep_net;
-// The rules the sweep of fast-uri's and uri-js's unexplained classes added.
-mod sweep_js2;
 // The rules from the sweep of Ruby's and Perl's parsers (Mojo::URL, Addressable).
 mod sweep_rb;
 // The rules added by the sweep of the C and C++ parsers' classes.
@@ -42,8 +36,6 @@ mod second_urijs_url_parse;
 mod second_python_http_stack;
 // The rules the seed-15 audit's misses led to.
 mod third_seed15;
-// The rules the seed-16 audit's Mojo::URL and fast-uri misses led to.
-mod seed16_mojo_fast_uri;
 // The rules the seed-16 audit's misses in java.net.URI's and urllib3's classes led to.
 mod seed16_java_urllib3;
 // The rules the seed-17 audit's misses led to.
@@ -224,10 +216,6 @@ fn rejected() -> Outcome<Parsed> {
     Outcome::rejected("a test double's refusal")
 }
 
-fn accepted(_: &[u8], _: Outcome<Parsed>) -> Outcome<Parsed> {
-    Outcome::Accepted(Parsed::default())
-}
-
 /// The in-process library named `name`.
 fn library(name: &str) -> Arc<dyn Subject> {
     subjects::in_process()
@@ -308,19 +296,15 @@ fn every_rule_fires_through_the_comparison() {
             (library("fluent-uri"), "resolve:g|http://a/b#f"),
             (library("fluent-uri"), "resolve:..|foo:/bar/baz/.%2E/"),
         ])
-        .chain(npm::cases())
         .chain(sweep_py::cases())
         .chain(sweep_jv::cases())
-        .chain(sweep_js1::cases())
         .chain(sweep_net::cases())
-        .chain(sweep_js2::cases())
         .chain(sweep_rb::cases())
         .chain(sweep_cpp::cases())
         .chain(second_fast_uri_family::cases())
         .chain(second_libwget_php_java::cases())
         .chain(second_python_http_stack::cases())
         .chain(third_seed15::cases())
-        .chain(seed16_mojo_fast_uri::cases())
         .chain(seed16_java_urllib3::cases())
         .chain(seed17::cases())
         .chain(every_input::cases())

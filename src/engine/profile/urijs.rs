@@ -298,6 +298,10 @@ pub(super) const RULES: &[Rule] = &[
             Example::fires("normalize://[::0]", Reply::Text("//[::]/")),
             // Not the best notation: the zeros kept.
             Example::off("normalize://[::0]", Reply::Text("//[0::]/")),
+            // `URI("%24").normalize()` is "$" and `URI("a//").normalize()` "a/": no document
+            // explains either.
+            Example::off("normalize:%24", Reply::Text("$")),
+            Example::off("normalize:a//", Reply::Text("a/")),
         ],
     },
     Rule {

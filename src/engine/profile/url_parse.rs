@@ -60,7 +60,16 @@ pub(super) const RULES: &[Rule] = &[
         id: "url-parse/relative-never-takes-query",
         name: "a relative URL never takes the base's query (index.js, on `ignore = { hash: 1, query: 1 }`: \"These properties should not be copied or inherited from\")",
         explains: base_query_not_inherited,
-        examples: &[],
+        examples: &[
+            // index.js, `ignore = { hash: 1, query: 1 }`: the base's query is not inherited (the fragment's
+            // control kept raw).
+            Example::fires("resolve:|coap://a/p?q", Reply::Text("coap://a/p")),
+            Example::fires("resolve:#\u{1}cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p#\u{1}cd")),
+            // The path changed; a reference with its own path keeping the query; the fragment changed.
+            Example::off("resolve:|coap://a/p?q", Reply::Text("coap://a/")),
+            Example::off("resolve:x|coap://a/p?q", Reply::Text("coap://a/x?q")),
+            Example::off("resolve:#\u{1}cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p#\u{1}c")),
+        ],
     },
     Rule {
         profile: "url-parse",
@@ -75,7 +84,11 @@ pub(super) const RULES: &[Rule] = &[
                 && !spec.starts_with('/')
                 && got.strip_prefix('/') == Some(spec)
         },
-        examples: &[],
+        examples: &[
+            // index.js: "Default to a / for pathname if none exists", for the special schemes only.
+            Example::fires("ftp://", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::off("coap://", Reply::Reads(&[(Component::Path, Some("/"))])),
+        ],
     },
     Rule {
         profile: "url-parse",
@@ -94,7 +107,12 @@ pub(super) const RULES: &[Rule] = &[
         id: "url-parse/scheme-relative-without-base-is-path",
         name: "without a base, a reference that opens with \"//\" has no authority: it is all path up to its query or fragment (issue 219, a maintainer: \"that URL is invalid without a base URL ... The result is consistent with the legacy Node.js URL parser\")",
         explains: scheme_relative_is_path,
-        examples: &[],
+        examples: &[
+            // `new Url(input, {})` of a reference that opens with "//": no authority, the path
+            // everything before its query or fragment; a single slash is one step off.
+            Example::fires("//a/b?q#f", Reply::Splits(&[(Component::Authority, None), (Component::Host, None), (Component::Path, Some("//a/b"))])),
+            Example::off("/a", Reply::Splits(&[(Component::Path, Some("a"))])),
+        ],
     },
     Rule {
     profile: "url-parse",
