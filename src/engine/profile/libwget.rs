@@ -391,7 +391,25 @@ pub(super) const RULES: &[Rule] = &[
                     })
                 })
         },
-        examples: &[],
+        examples: &[
+            // libwget 1.99.1 (run here): wget_iri_parse gives NULL on each of these (read as `http://`,
+            // `http://?q`, `http://#f`, `https://`).
+            Example::fires("", Reply::Rejected),
+            Example::fires("?q", Reply::Rejected),
+            Example::fires("#f", Reply::Rejected),
+            Example::fires("/", Reply::Rejected),
+            Example::fires("//", Reply::Rejected),
+            Example::fires("http:", Reply::Rejected),
+            Example::fires("HTTP:/", Reply::Rejected),
+            Example::fires("https:", Reply::Rejected),
+            // `//@` has an empty host libwget keeps, `x` the host x; ftp and file need no host.
+            Example::off("//@", Reply::Rejected),
+            Example::off("x", Reply::Rejected),
+            Example::off("ftp:", Reply::Rejected),
+            Example::off("file:", Reply::Rejected),
+            Example::off("a:", Reply::Rejected),
+            Example::off("//:80", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "libwget",

@@ -114,7 +114,21 @@ pub(super) const RULES: &[Rule] = &[
                 && !(e.scheme().as_deref() == Some("file")
                     && e.input.get(5..8) == Some(&b"///"[..]))
         },
-        examples: &[],
+        examples: &[
+            // PHP 8.2.36 (run here): parse_url gives false on each of these.
+            Example::fires("//", Reply::Rejected),
+            Example::fires("http:///x", Reply::Rejected),
+            Example::fires("//@", Reply::Rejected),
+            Example::fires("//:80", Reply::Rejected),
+            Example::fires("a://", Reply::Rejected),
+            Example::fires("file://", Reply::Rejected),
+            Example::fires("//?q", Reply::Rejected),
+            // file:/// is the documented exception, and a host that is there is read.
+            Example::off("file:///x", Reply::Rejected),
+            Example::off("FILE:///", Reply::Rejected),
+            Example::off("//a", Reply::Rejected),
+            Example::off("http://h/", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "php-parse-url",

@@ -357,7 +357,13 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-furl/split-parts-reencoded",
         name: "on an input RFC 3986 rejects, the path, query and fragment are furl's encoding of what urlsplit splits off (README: \"Encoding is handled for you\"; urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
         explains: split_parts_reencoded,
-        examples: &[],
+        examples: &[
+            // On an input RFC 3986 rejects: RFC 3986's split (no netloc without "//"), its path encoded; a
+            // "/" in front, as if the URL Standard had read the backslash, is one step off.
+            Example::fires("http:\\%22", Reply::Splits(&[(Component::Path, Some("%5C%2522"))])),
+            Example::fires("http://p/%20\u{2}", Reply::Splits(&[(Component::Path, Some("/%2520%02"))])),
+            Example::off("http:\\%22", Reply::Splits(&[(Component::Path, Some("/%5C%2522"))])),
+        ],
     },
     Rule {
         profile: "python-furl",

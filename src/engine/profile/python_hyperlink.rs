@@ -244,6 +244,9 @@ pub(super) const RULES: &[Rule] = &[
             Example::fires("normalize:.", Reply::Text("")),
             Example::fires("normalize://c", Reply::Text("//c/")),
             Example::off("normalize://c", Reply::Text("//d/")),
+            // "a/.." resolved segment by segment is ""; RFC 3986 5.2.4's string algorithm gives "/".
+            Example::fires("normalize:a/..", Reply::Text("")),
+            Example::off("normalize:a/..", Reply::Text("/")),
         ],
     },
 ];

@@ -343,7 +343,11 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/authority-ends-at-backslash",
         name: "the authority ends at the first backslash, the rest is the path (release notes 1.4.0: \"stop parsing the authority section at the first backslash\")",
         explains: authority_ended_at_backslash,
-        examples: &[],
+        examples: &[
+            // Release notes 1.4.0: the authority ends at the backslash, the rest the path,
+            // percent-encoded.
+            Example::fires("o://a\\b", Reply::Splits(&[(Component::Authority, Some("a")), (Component::Host, Some("a")), (Component::Path, Some("%5Cb"))])),
+        ],
     },
     // The release notes for 0.2.1 (docs/source/release-notes/0.2.1.rst): "Check that the bytes
     // of an IPv4 Host Address are within the valid range. Otherwise, URIs like
@@ -361,7 +365,12 @@ pub(super) const RULES: &[Rule] = &[
                     .flatten()
                     .any(ipv4_like_host_out_of_range)
         },
-        examples: &[],
+        examples: &[
+            // 1.2.3.255 is an IPv4 address the package takes, 1.2.3.4567 no IPv4 address.
+            Example::fires("//1.2.3.256", Reply::Rejected),
+            Example::off("//1.2.3.255", Reply::Rejected),
+            Example::off("//1.2.3.4567", Reply::Rejected),
+        ],
     },
     // `URIReference.normalize`: "Normalize this reference as described in Section 6.2.2", whose
     // 6.2.2.3 says "URI normalizers should remove dot-segments by applying the
@@ -385,7 +394,14 @@ pub(super) const RULES: &[Rule] = &[
             }),
             _ => false,
         },
-        examples: &[],
+        examples: &[
+            Example::fires("normalize:.", Reply::Text("")),
+            Example::fires("equivalent:.|", Reply::Equivalent(true)),
+            // RFC 3986 5.2.4 gives "/" for "a/..", so "" (another dot algorithm's answer) is a finding;
+            // nor is every pair equal.
+            Example::off("normalize:a/..", Reply::Text("")),
+            Example::off("equivalent:a|b", Reply::Equivalent(true)),
+        ],
     },
     Rule {
         profile: "python-rfc3986",
