@@ -149,7 +149,12 @@ pub(super) const RULES: &[Rule] = &[
             matches!(e.class, Class::Resolution | Class::Normalization)
                 && e.reference.and_then(without_empty_port).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            // java.net.URI resolving `//M:` against `http://a/b` to `http://M`; the host dropped with the
+            // port is not RFC 3986 3.2.3's omission.
+            Example::fires("resolve://M:|http://a/b", Reply::Text("http://M")),
+            Example::off("resolve://M:|http://a/b", Reply::Text("http:")),
+        ],
     },
     Rule {
         profile: "*",
@@ -194,7 +199,13 @@ pub(super) const RULES: &[Rule] = &[
                 same
             }) && decoded
         },
-        examples: &[],
+        examples: &[
+            // uri-js 4.4.1: `serialize(parse("#%2E"))` is `#.`; another character than the one encoded,
+            // and a reserved character decoded (RFC 3986 2.2: another URI), are one step off.
+            Example::fires("#%2E", Reply::Serializes("#.")),
+            Example::off("#%2E", Reply::Serializes("#,")),
+            Example::off("#%2F", Reply::Serializes("#/")),
+        ],
     },
     Rule {
         profile: "*",

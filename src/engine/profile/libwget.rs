@@ -246,7 +246,12 @@ pub(super) const RULES: &[Rule] = &[
                 && e.input.contains(&b':')
                 && e.got.map(str::as_bytes) == Some(e.input)
         },
-        examples: &[],
+        examples: &[
+            // iri.c: "if \p val begins with a scheme ... that string is returned untouched"; resolved as
+            // RFC 3986 would (`p:`) is not untouched.
+            Example::fires("resolve:p:.|http://a/b", Reply::Text("p:.")),
+            Example::off("resolve:p:.|http://a/b", Reply::Text("p:")),
+        ],
     },
     Rule {
         profile: "libwget",
@@ -369,6 +374,10 @@ pub(super) const RULES: &[Rule] = &[
         examples: &[
             Example::fires("//a/b", Reply::Reads(&[(Component::Scheme, Some("http"))])),
             Example::off("//a/b", Reply::Reads(&[(Component::Scheme, Some("https"))])),
+            // `/.`: `http://` added, the "/" skipped, `.` read as the host, no path; `a:b` read as host `b`
+            // is one step off (the comment names http, https, ftp and file only).
+            Example::fires("/.", Reply::Reads(&[(Component::Scheme, Some("http")), (Component::Host, Some(".")), (Component::Path, None)])),
+            Example::off("a:b", Reply::Reads(&[(Component::Host, Some("b")), (Component::Path, None)])),
         ],
     },
     // An HTTP(S) URL with nothing where the host goes is refused: `wget_iri_parse` fails with
@@ -421,7 +430,18 @@ pub(super) const RULES: &[Rule] = &[
             };
             relative_to_abs(base, e.input).is_some_and(|t| t == got)
         },
-        examples: &[],
+        examples: &[
+            // "the file name of the base IRI's path is replaced by that path": `''` gives the directory,
+            // query gone; `#` and `?` are relative paths to wget_iri_relative_to_abs (no "/" first, no ":").
+            Example::fires("resolve:|http://a/b/c?q", Reply::Text("http://a/b/")),
+            Example::fires("resolve:#|http://a/b/c?q", Reply::Text("http://a/b/#")),
+            Example::fires("resolve:?|http://a/b/c?q", Reply::Text("http://a/b/?")),
+            // Another target; the file name kept (RFC 3986's answer without the query); a ":" anywhere
+            // makes libwget return the reference untouched.
+            Example::off("resolve:|http://a/b/c?q", Reply::Text("http://a/")),
+            Example::off("resolve:#|http://a/b/c?q", Reply::Text("http://a/b/c#")),
+            Example::off("resolve:./:|http://a/b/c", Reply::Text("http://a/b/:")),
+        ],
     },
     Rule {
         profile: "libwget",
@@ -433,7 +453,13 @@ pub(super) const RULES: &[Rule] = &[
             };
             absolute_path_to_abs(base, e.input).is_some_and(|t| t == got)
         },
-        examples: &[],
+        examples: &[
+            // "it is normalized first" (every leading "/" and "./" skipped) and replaces the base's path;
+            // the "//" kept is one step off.
+            Example::fires("resolve:/.//|coap://h/#", Reply::Text("coap://h/")),
+            Example::fires("resolve:/a/../b//c?d|http://h:8080/x/y?q", Reply::Text("http://h:8080/b/c?d")),
+            Example::off("resolve:/.//|coap://h/#", Reply::Text("coap://h//")),
+        ],
     },
 ];
 

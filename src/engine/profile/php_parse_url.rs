@@ -153,6 +153,8 @@ pub(super) const RULES: &[Rule] = &[
         examples: &[
             // url.c: "things like a.com:80" read as a host and a port, no scheme or path.
             Example::fires("a.com:80", Reply::Reads(&[(Component::Scheme, None), (Component::Path, None), (Component::Host, Some("a.com")), (Component::Port, Some("80"))])),
+            // `B:5/#`: host `B`, port 5, path `/`, an empty fragment, no scheme.
+            Example::fires("B:5/#", Reply::Reads(&[(Component::Scheme, None), (Component::Host, Some("B")), (Component::Port, Some("5")), (Component::Path, Some("/"))])),
         ],
     },
     Rule {

@@ -167,7 +167,12 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-hyperlink/click-empty-authority-none",
         name: "click reads an empty authority as none (URL: arguments \"defaulting to appropriately empty values\", rooted \"True on any URL that includes a host, or any relative URL that starts with a slash\"): \"///x\" is \"/x\"",
         explains: click_without_empty_authority,
-        examples: &[],
+        examples: &[
+            // hyperlink 21.0's `URL.from_text("http://a/b/c/d;p?q").click("///")` is `http://a/`; keeping
+            // the empty path after the empty authority is one step off.
+            Example::fires("resolve:///|http://a/b/c/d;p?q", Reply::Text("http://a/")),
+            Example::off("resolve:///|http://a/b/c/d;p?q", Reply::Text("http://a//")),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
@@ -247,6 +252,9 @@ pub(super) const RULES: &[Rule] = &[
             // "a/.." resolved segment by segment is ""; RFC 3986 5.2.4's string algorithm gives "/".
             Example::fires("normalize:a/..", Reply::Text("")),
             Example::off("normalize:a/..", Reply::Text("/")),
+            // `URL.from_text("//:08").normalize().to_text()` is `//:8/`; the port as written is one step off.
+            Example::fires("normalize://:08", Reply::Text("//:8/")),
+            Example::off("normalize://:08", Reply::Text("//:08/")),
         ],
     },
 ];

@@ -255,6 +255,9 @@ pub(super) const RULES: &[Rule] = &[
             // "$" read as an authority: host "$", no path.
             Example::fires("$", Reply::Reads(&[(Component::Authority, Some("$")), (Component::Host, Some("$")), (Component::Path, None)])),
             Example::off("$", Reply::Reads(&[(Component::Authority, Some("%")), (Component::Host, Some("%"))])),
+            // urllib3 2.8.0's `parse_url("@@")`: the authority `%40@`, the userinfo `@` percent-encoded
+            // (split at the last "@"), the host `''`, no path.
+            Example::fires("@@", Reply::Reads(&[(Component::Authority, Some("%40@")), (Component::Userinfo, Some("%40")), (Component::Host, Some("")), (Component::Path, None)])),
         ],
     },
     // `parse_url("A.:b")` raises "'A.:b' is not a valid host or port", run here: read as an

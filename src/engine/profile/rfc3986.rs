@@ -330,7 +330,13 @@ pub(super) const RULES: &[Rule] = &[
                 .and_then(|t| path_hex_uppercased(&t).filter(|u| *u != t))
                 .is_some_and(|t| t == got)
         },
-        examples: &[],
+        examples: &[
+            // The target path's percent-encodings uppercased; the query's stay as written, and a dropped
+            // dot segment is no case change.
+            Example::fires("resolve:%2e|file://h/d/", Reply::Text("file://h/d/%2E")),
+            Example::off("resolve:?%2e|file://h/d/", Reply::Text("file://h/d/?%2E")),
+            Example::off("resolve:%2e|file://h/d/", Reply::Text("file://h/")),
+        ],
     },
     // The `rfc3986` package's release notes for 1.4.0 (docs/source/release-notes/1.4.0.rst,
     // Security): "Previously we did not stop parsing the authority section at the first
