@@ -20,7 +20,7 @@ use super::{double, split_with, task};
 /// The rules of a profile some shipped parser uses that have no example that fires yet. Their
 /// cases are still doubles in this folder's other files; the count may only go down (a new rule
 /// comes with its examples).
-const WITHOUT_EXAMPLES: usize = 29;
+const WITHOUT_EXAMPLES: usize = 2;
 
 /// A library played from an example: the reply to the example's job, the reference's answers
 /// (or the lowest rung of RFC 3986 6.2's ladder) to anything else.
@@ -113,21 +113,23 @@ impl Subject for Plays {
 }
 
 /// The parser a rule's double plays: its name and profile, `None` when no shipped parser takes
-/// the rule.
+/// the rule. A rule filed under a parser's name is played by that parser; a rule of a profile
+/// by the one parser of that profile where there is one (it reports what that parser reports),
+/// else by a double of the profile named after no parser; a rule of every profile by a double of
+/// `rfc3986`.
 fn owner_played(rule: &Rule) -> Option<(&'static str, &'static str)> {
     let cards = uridiff::parsers::CARDS;
-    match rule.profile {
-        "*" => Some(("double", "rfc3986")),
-        owner => cards
-            .iter()
-            .find(|c| c.name == owner)
-            .map(|c| (c.name, c.profile))
-            .or_else(|| {
-                cards
-                    .iter()
-                    .any(|c| c.profile == owner)
-                    .then_some(("double", owner))
-            }),
+    if rule.profile == "*" {
+        return Some(("double", "rfc3986"));
+    }
+    if let Some(card) = cards.iter().find(|c| c.name == rule.profile) {
+        return Some((card.name, card.profile));
+    }
+    let mut of_profile = cards.iter().filter(|c| c.profile == rule.profile);
+    match (of_profile.next(), of_profile.next()) {
+        (Some(only), None) => Some((only.name, only.profile)),
+        (Some(_), Some(_)) => Some(("double", rule.profile)),
+        (None, _) => None,
     }
 }
 
@@ -146,7 +148,8 @@ fn misfit(example: &Example) -> Option<&'static str> {
 }
 
 /// The double that plays `example` for a library named `name` of `profile_name`, declaring
-/// the operations a library of that kind offers (a parser the parse's neighbours too).
+/// the operations a library of that kind offers (a parser the parse's neighbours too) and, for a
+/// shipped parser, the components it reports.
 fn played(name: &str, profile_name: &str, example: &Example) -> Arc<dyn Subject> {
     let job = task(example.job);
     let (ops, components): (&[Op], _) = match job.op {
@@ -161,7 +164,19 @@ fn played(name: &str, profile_name: &str, example: &Example) -> Arc<dyn Subject>
     let reference = profile(profile_name)
         .unwrap_or_else(|e| panic!("{e}"))
         .reference;
-    let info = double(name, profile_name, ops, components);
+    let mut info = double(name, profile_name, ops, components);
+    // A parser reports the components its library has (its card's worker, or the in-process
+    // adapter's declaration): the others are not judged.
+    if job.op == Op::Parse {
+        if let Some(worker) = uridiff::parsers::card(name).and_then(|c| c.worker()) {
+            info.components = ComponentSet::of(worker.components);
+        } else if let Some(own) = subjects::in_process()
+            .into_iter()
+            .find(|s| s.info().name == name)
+        {
+            info.components = own.info().components;
+        }
+    }
     Arc::new(Plays {
         info,
         reference,

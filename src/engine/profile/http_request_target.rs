@@ -37,7 +37,9 @@ pub(super) const RULES: &[Rule] = &[
             };
             http_authority_form(e.input).is_some_and(|a| a.get(c) == e.got)
         },
-        examples: &[],
+        examples: &[
+            Example::fires("example.com:80", Reply::Reads(&[(Component::Scheme, None), (Component::Authority, Some("example.com:80")), (Component::Host, Some("example.com")), (Component::Port, Some("80")), (Component::Path, Some(""))])),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -49,7 +51,9 @@ pub(super) const RULES: &[Rule] = &[
             };
             e.input.starts_with(b"//") && http_origin_form(e.input).get(c) == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("//a/b", Reply::Reads(&[(Component::Authority, None), (Component::Host, None), (Component::HostKind, None), (Component::Path, Some("//a/b"))])),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -62,7 +66,9 @@ pub(super) const RULES: &[Rule] = &[
                 && uri_spec::parse(&[b"/.", e.input].concat())
                     .is_ok_and(|c| c.authority.is_none())
         },
-        examples: &[],
+        examples: &[
+            Example::fires("//:b", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -73,14 +79,20 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_none()
                 && e.reference.is_some_and(|p| p.parse::<u16>().is_err())
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a:99999/", Reply::Reads(&[(Component::HostKind, None), (Component::Port, None)])),
+            Example::off("http://a:9/", Reply::Reads(&[(Component::HostKind, None), (Component::Port, None)])),
+        ],
     },
     Rule {
         profile: "http-request-target",
         id: "http-request-target/absolute-form-empty-path-slash",
         name: "an absolute-form target's empty path is \"/\"",
         explains: empty_path_after_authority_is_slash,
-        examples: &[],
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::HostKind, None), (Component::Path, Some("/"))])),
+            Example::off("http://a", Reply::Reads(&[(Component::HostKind, None), (Component::Path, Some("//"))])),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -94,7 +106,10 @@ pub(super) const RULES: &[Rule] = &[
                         && matches!(c.get(Component::Authority), None | Some(""))
                 })
         },
-        examples: &[],
+        examples: &[
+            Example::fires("mailto:a@b/c", Reply::Rejected),
+            Example::off("http://a/b", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -108,7 +123,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference_components
                     .is_some_and(|c| c.get(Component::Scheme).is_none())
         },
-        examples: &[],
+        examples: &[
+            Example::fires("a/b", Reply::Rejected),
+            Example::off("/a/b", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -126,7 +144,9 @@ pub(super) const RULES: &[Rule] = &[
                         && c.get(Component::Host).is_some()
                 })
         },
-        examples: &[],
+        examples: &[
+            Example::fires(":", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -146,7 +166,15 @@ pub(super) const RULES: &[Rule] = &[
                     uri_spec::parse(&probe).is_ok()
                 })
         },
-        examples: &[],
+        examples: &[
+            // http's path table: "See https://url.spec.whatwg.org/#path-state".
+            Example::fires("//[]", Reply::Splits(&[])),
+            Example::fires("/a\\b", Reply::Splits(&[])),
+            Example::fires("/%", Reply::Splits(&[])),
+            Example::fires("/?`", Reply::Splits(&[])),
+            Example::fires("/{\"}", Reply::Splits(&[])),
+            Example::fires("p://h/[", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -160,7 +188,12 @@ pub(super) const RULES: &[Rule] = &[
                             .is_some_and(|h| h.contains('%') && !h.starts_with('['))
                 })
         },
-        examples: &[],
+        examples: &[
+            // validate_authority_bytes.
+            Example::fires("p://%41", Reply::Rejected),
+            Example::fires("p://u@%41:1/", Reply::Rejected),
+            Example::off("p://a", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -173,7 +206,11 @@ pub(super) const RULES: &[Rule] = &[
                         && c.get(Component::Authority).is_some_and(|a| a.ends_with('@'))
                 })
         },
-        examples: &[],
+        examples: &[
+            Example::fires("g://@", Reply::Rejected),
+            Example::fires("g://u@/x", Reply::Rejected),
+            Example::off("g://a", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "http-request-target",

@@ -72,7 +72,10 @@ pub(super) const RULES: &[Rule] = &[
         id: "uriparse/empty-path-slash-after-authority",
         name: "an empty path after an authority becomes \"/\"",
         explains: empty_path_after_authority_is_slash,
-        examples: &[],
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::off("http://a", Reply::Reads(&[(Component::Path, Some("//"))])),
+        ],
     },
     Rule {
         profile: "uriparse",
@@ -86,7 +89,10 @@ pub(super) const RULES: &[Rule] = &[
                         .map(|n| n.to_string())
                         .as_deref()
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://a:080/", Reply::Reads(&[(Component::Authority, Some("a:80")), (Component::Port, Some("80"))])),
+            Example::off("http://a:080/", Reply::Reads(&[(Component::Authority, Some("a:8")), (Component::Port, Some("8"))])),
+        ],
     },
     Rule {
         profile: "uriparse",
@@ -97,7 +103,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && e.reference.and_then(ipv6_compressed).as_deref() == e.got
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://[0:0::1]/", Reply::Reads(&[(Component::Authority, Some("[::1]")), (Component::Host, Some("[::1]"))])),
+            Example::off("http://[0:0::1]/", Reply::Reads(&[(Component::Authority, Some("[::2]")), (Component::Host, Some("[::2]"))])),
+        ],
     },
     Rule {
         profile: "uriparse",
@@ -112,7 +121,11 @@ pub(super) const RULES: &[Rule] = &[
                     || (e.reference_components.is_none()
                         && uriparse_refuses_an_operand(e.input, e.second)))
         },
-        examples: &[],
+        examples: &[
+            Example::fires("http://[v1.x]/", Reply::Rejected),
+            Example::fires("normalize://[v1.x]", Reply::Rejected),
+            Example::off("http://[::1]/", Reply::Rejected),
+        ],
     },
     // uriparse: `URIReference::normalize` calls `Path::normalize(as_reference)` for a reference
     // without a scheme, whose documentation says: "`\".\"` dot segments are always removed
@@ -136,7 +149,11 @@ pub(super) const RULES: &[Rule] = &[
             let end = spec.find(['?', '#']).unwrap_or(spec.len());
             relative && format!("{}{}", uriparse_reference_dots(&spec[..end]), &spec[end..]) == got
         },
-        examples: &[],
+        examples: &[
+            // Path::normalize removes a relative reference's "."; a leading ".." it keeps.
+            Example::fires("normalize:.", Reply::Text("")),
+            Example::off("normalize:../a", Reply::Text("a")),
+        ],
     },
     // iri-string: its resolve module's documentation: an IRI without an authority "cannot have
     // a path starting with //", so "IRI resolution by pure RFC 3986 algorithm can fail for some
@@ -151,7 +168,10 @@ pub(super) const RULES: &[Rule] = &[
             };
             two_slash_target(base, e.input)
         },
-        examples: &[],
+        examples: &[
+            Example::fires("resolve:/.//|mailto:a@b", Reply::Rejected),
+            Example::off("resolve:/./a|mailto:a@b", Reply::Rejected),
+        ],
     },
     // oxiri: `Iri::resolve` "validates and resolves" (the `_unchecked` variants "assume that the
     // resolved IRI is valid"): a target path starting with "//" without an authority is its
@@ -166,7 +186,10 @@ pub(super) const RULES: &[Rule] = &[
             };
             two_slash_target(base, e.input)
         },
-        examples: &[],
+        examples: &[
+            Example::fires("resolve:/.//|mailto:a@b", Reply::Rejected),
+            Example::off("resolve:/./a|mailto:a@b", Reply::Rejected),
+        ],
     },
     // iri-string: its resolve module's documentation: "`..` and `.` path segments are recognized
     // even when they are percent-encoded".
@@ -184,7 +207,12 @@ pub(super) const RULES: &[Rule] = &[
             uri_spec::resolve(decode_dots(b).as_bytes(), decode_dots(r).as_bytes())
                 .is_ok_and(|t| t == got)
         },
-        examples: &[],
+        examples: &[
+            // `%2E%2E/g` against `http://a/b/c/d` is `http://a/b/g`.
+            Example::fires("resolve:%2E|http://a/b/c", Reply::Text("http://a/b/")),
+            Example::fires("resolve:%2E%2E/g|http://a/b/c/d", Reply::Text("http://a/b/g")),
+            Example::off("resolve:%2E|http://a/b/c", Reply::Text("http://a/b/c/")),
+        ],
     },
     // iref: `UriRefBuf::resolve` follows RFC 3986 Errata 4547 ("Abnormal use of dot segments",
     // its documentation's link) and its README: `a/b/../../../` normalizes to `../`; a `..`
@@ -199,7 +227,10 @@ pub(super) const RULES: &[Rule] = &[
             };
             errata_4547(base, e.input).is_some_and(|t| t == got)
         },
-        examples: &[],
+        examples: &[
+            Example::fires("resolve:..|o:", Reply::Text("o:../")),
+            Example::off("resolve:..|o:", Reply::Text("o:x/")),
+        ],
     },
     // uriparse: "A URI with an authority always has an absolute path regardless of whether the
     // path was empty" (its Path documentation), in what it normalizes and resolves too.
@@ -223,7 +254,12 @@ pub(super) const RULES: &[Rule] = &[
                 _ => false,
             }
         },
-        examples: &[],
+        examples: &[
+            Example::fires("normalize://", Reply::Text("///")),
+            Example::fires("normalize://a:", Reply::Text("//a/")),
+            Example::fires("normalize://[::0]", Reply::Text("//[::]/")),
+            Example::off("normalize://", Reply::Text("////")),
+        ],
     },
     // iref: "Paths are normalized during comparison by removing dot segments" (its equality's
     // documentation), relative paths included.
@@ -238,7 +274,10 @@ pub(super) const RULES: &[Rule] = &[
             let dotless = super::any::dotless;
             dotless(e.input).is_some() && dotless(e.input) == dotless(other)
         },
-        examples: &[],
+        examples: &[
+            Example::fires("equivalent:.|", Reply::Equivalent(true)),
+            Example::off("equivalent:a|b", Reply::Equivalent(true)),
+        ],
     },
     // iref's README, "IRI comparison": "Percent-encoded characters: Thanks to the pct-str crate,
     // percent encoded characters are correctly handled", and pct-str's `PctStr` equality compares

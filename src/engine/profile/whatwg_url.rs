@@ -28,7 +28,16 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(|c| c.get(Component::Scheme))
                     .is_some_and(|s| s.eq_ignore_ascii_case("file"))
         },
-        examples: &[],
+        examples: &[
+            Example::fires(
+                "file:///x",
+                Reply::Reads(&[(Component::Host, None), (Component::HostKind, None)]),
+            ),
+            Example::off(
+                "file://h/x",
+                Reply::Reads(&[(Component::Host, None), (Component::HostKind, None)]),
+            ),
+        ],
     },
     Rule {
         profile: "node-whatwg",
