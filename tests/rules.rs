@@ -4,9 +4,11 @@
 //! follow-on difference the engine folds into its cause, a class the comparison never makes)
 //! fails here rather than sitting in the table explaining nothing.
 //!
-//! The in-process libraries answer for themselves; the workers' libraries are played by a
-//! subject that answers as the reference does with the one documented change, so the test needs
-//! no runtime.
+//! Each rule's own examples (`Rule::examples`) prove it first ([`examples`]: the library's
+//! answer as data, played by a double of the rule's owner, and an answer one step off). Here
+//! the in-process libraries also answer for themselves, and the few answers an example does
+//! not express (a reading and its serialization at once, a step off the rule explains in part)
+//! are played by doubles in this folder's files, so the test needs no runtime.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

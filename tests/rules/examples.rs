@@ -71,7 +71,6 @@ impl Subject for Plays {
         let reply = (self.job.op == Op::Parse).then_some(self.reply);
         match reply {
             Some(Reply::Rejected) => refusal(),
-            Some(Reply::Accepted) => Outcome::Accepted(Parsed::default()),
             Some(Reply::Reads(with)) => reading.map(|mut p| {
                 for &(c, v) in with {
                     p.components.set(c, v);
@@ -138,9 +137,7 @@ fn misfit(example: &Example) -> Option<&'static str> {
     let op = task(example.job).op;
     let fits = match example.reply {
         Reply::Rejected => true,
-        Reply::Accepted | Reply::Reads(_) | Reply::Splits(_) | Reply::Serializes(_) => {
-            op == Op::Parse
-        }
+        Reply::Reads(_) | Reply::Splits(_) | Reply::Serializes(_) => op == Op::Parse,
         Reply::Text(_) => matches!(op, Op::Normalize | Op::Resolve),
         Reply::Equivalent(_) => op == Op::Equivalent,
     };

@@ -60,9 +60,6 @@ impl Example {
 pub enum Reply {
     /// The job refused (an input rejected, a resolution or normalization failed).
     Rejected,
-    /// A parse accepted with every component undefined: a library that takes what its
-    /// reference refuses, judged on validity alone.
-    Accepted,
     /// A parse: the profile's reference's reading of the input with each listed component
     /// replaced (`None`: undefined); a refusal where the reference refuses.
     Reads(&'static [(Component, Option<&'static str>)]),
