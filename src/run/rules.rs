@@ -130,6 +130,7 @@ mod tests {
             id: "x/y",
             name: "",
             explains: |_| false,
+            examples: &[],
         };
         assert!(applies(&r("rfc3986"), "rfc3986", "url"));
         assert!(applies(&r("url"), "whatwg-url", "url"));

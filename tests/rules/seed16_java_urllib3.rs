@@ -6,74 +6,16 @@
 
 use std::sync::Arc;
 
-use uri_spec::{Edition, Resolver};
+use uri_spec::Edition;
 use uridiff::engine::{Engine, Task};
 use uridiff::model::{Component, Outcome, Parsed};
 use uridiff::subjects::Subject;
 
-use super::{fired, plays, resolves, set};
+use super::{fired, plays, set};
 
 /// (the library played, the job), as `every_rule_fires_through_the_comparison` reads them.
 pub(super) fn cases() -> Vec<(Arc<dyn Subject>, &'static str)> {
-    vec![
-        (java(), "resolve://M:08|http://app.photos.org:9090"),
-        (
-            java(),
-            "resolve:|coap://auth.openlibrary.org:8080/api?id=profile",
-        ),
-        (urllib3(), "A.:"),
-    ]
-}
-
-/// Java 17's `new URI(base).resolve(new URI(reference))`, as it printed them; RFC 2396's
-/// target elsewhere.
-fn java17(base: &[u8], reference: &[u8]) -> String {
-    let printed = match (base, reference) {
-        (b"http://app.photos.org:9090", b"//M:08") => "http://M:8",
-        (b"http://app.photos.org:9090", b"//user@AUTH.CONTOSO.COM:080/..") => {
-            "http://user@AUTH.CONTOSO.COM:80/.."
-        }
-        (b"http://h:080/a", b"b") => "http://h:80/b",
-        (b"coap://auth.openlibrary.org:8080/api?id=profile", b"") => {
-            "coap://auth.openlibrary.org:8080/"
-        }
-        (b"http://a/b/./c/../d/e?x#f", b"") => "http://a/b/d/",
-        (b"http://h:080/a?q", b"") => "http://h:80/",
-        (b"http://a/?q", b"") => "http://a/",
-        _ => return rfc2396(base, reference),
-    };
-    printed.into()
-}
-
-/// One step off each of Java's answers: the host lowercased too, the digits of the port
-/// changed, the base's query kept, the last segment kept, a "/" added.
-fn java_off(base: &[u8], reference: &[u8]) -> String {
-    let off = match (base, reference) {
-        (b"http://app.photos.org:9090", b"//M:08") => "http://m:8",
-        (b"http://app.photos.org:9090", b"//user@AUTH.CONTOSO.COM:080/..") => {
-            "http://user@AUTH.CONTOSO.COM:8/.."
-        }
-        (b"http://h:080/a", b"b") => "http://h:080/b/",
-        (b"coap://auth.openlibrary.org:8080/api?id=profile", b"") => {
-            "coap://auth.openlibrary.org:8080/?id=profile"
-        }
-        (b"http://a/b/./c/../d/e?x#f", b"") => "http://a/b/d/e",
-        (b"http://h:080/a?q", b"") => "http://h:080/",
-        (b"http://a/?q", b"") => "http://a",
-        _ => return rfc2396(base, reference),
-    };
-    off.into()
-}
-
-fn rfc2396(base: &[u8], reference: &[u8]) -> String {
-    Resolver::new()
-        .edition(Edition::UriSyntax02)
-        .resolve(base, reference)
-        .unwrap_or_default()
-}
-
-fn java() -> Arc<dyn Subject> {
-    resolves("java-uri", "rfc2396", java17)
+    vec![(urllib3(), "A.:")]
 }
 
 /// urllib3 2.8.0's `parse_url`: `A.:` is the host `a.` with no port (its empty port is None),
@@ -121,44 +63,7 @@ fn unexplained(subject: Arc<dyn Subject>, input: &[u8]) -> usize {
     findings.iter().filter(|f| f.rule.is_none()).count()
 }
 
-const PORT_INT: &str = "java-uri: a resolved URI's port is written as the integer it is (URI.toString: a URI created by resolution is \"constructed from this URI's components\"; URI.getPort: \"the port component of this URI\")";
-
-const EMPTY_REFERENCE: &str = "java-uri: an empty reference resolves to the base's path up to its last \"/\", normalized, without query or fragment (URI.resolve: only a \"standalone fragment reference\" keeps the base; otherwise \"concatenating all but the last segment of this URI's path, if any, with the given URI's path and then normalizing the result\")";
-
 const AUTHORITY_FIRST: &str = "python-urllib3: a text without a scheme is read as an authority first (parse_url's example: \"google.com:80\")";
-
-#[test]
-fn java_writes_a_resolved_port_as_an_integer() {
-    for job in [
-        "resolve://M:08|http://app.photos.org:9090",
-        "resolve://user@AUTH.CONTOSO.COM:080/..|http://app.photos.org:9090",
-        // The base's port, inherited.
-        "resolve:b|http://h:080/a",
-    ] {
-        assert_eq!(fired(java(), job), vec![PORT_INT], "{job}");
-        assert!(
-            fired(resolves("java-uri", "rfc2396", java_off), job).is_empty(),
-            "{job}"
-        );
-    }
-}
-
-#[test]
-fn java_resolves_an_empty_reference_to_the_base_directory() {
-    for job in [
-        "resolve:|coap://auth.openlibrary.org:8080/api?id=profile",
-        "resolve:|http://a/b/./c/../d/e?x#f",
-        // With the port as an integer, and without a path.
-        "resolve:|http://h:080/a?q",
-        "resolve:|http://a/?q",
-    ] {
-        assert_eq!(fired(java(), job), vec![EMPTY_REFERENCE], "{job}");
-        assert!(
-            fired(resolves("java-uri", "rfc2396", java_off), job).is_empty(),
-            "{job}"
-        );
-    }
-}
 
 #[test]
 fn urllib3_reads_a_scheme_with_a_dot_as_a_host() {

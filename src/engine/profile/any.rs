@@ -16,7 +16,7 @@
 //! - 3.2.3: "URI producers and normalizers should omit the port component and its ':' delimiter
 //!   if port is empty": a parser (most have an integer port) that reads an empty port as none.
 
-use super::{lower, Rule};
+use super::{lower, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -27,6 +27,10 @@ pub(super) const RULES: &[Rule] = &[
         id: "any/scheme-lowercased",
         name: "scheme lowercased (case normalization, RFC 3986 6.2.2.1)",
         explains: |e| e.component() == Some(Component::Scheme) && lower(e.reference).as_deref() == e.got,
+        examples: &[
+            Example::fires("HTTP://a", Reply::Reads(&[(Component::Scheme, Some("http"))])),
+            Example::off("HTTP://a", Reply::Reads(&[(Component::Scheme, Some("https"))])),
+        ],
     },
     Rule {
         profile: "*",
@@ -50,6 +54,10 @@ pub(super) const RULES: &[Rule] = &[
                     && got != spec
             })
         },
+        examples: &[
+            Example::fires("resolve:P:|http://a/b", Reply::Text("p:")),
+            Example::off("resolve:P:|http://a/b", Reply::Text("q:")),
+        ],
     },
     Rule {
         profile: "*",
@@ -59,6 +67,10 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Host)
                 && matches!((e.reference, e.got), (Some(s), Some(g)) if s.eq_ignore_ascii_case(g))
         },
+        examples: &[
+            Example::fires("http://A/", Reply::Reads(&[(Component::Host, Some("a"))])),
+            Example::off("http://A/", Reply::Reads(&[(Component::Host, Some("b"))])),
+        ],
     },
     Rule {
         profile: "*",
@@ -69,6 +81,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(upper_hex).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("http://a/%2f", Reply::Reads(&[(Component::Path, Some("/%2F"))])),
+            Example::off("http://a/%2f", Reply::Reads(&[(Component::Path, Some("/%3F"))])),
+        ],
     },
     Rule {
         profile: "*",
@@ -79,6 +95,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(unreserved_decoded).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("//%70@h", Reply::Reads(&[(Component::Userinfo, Some("p"))])),
+            Example::off("//%70@h", Reply::Reads(&[(Component::Userinfo, Some("q"))])),
+        ],
     },
     Rule {
         profile: "*",
@@ -102,6 +122,10 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[
+            Example::fires("resolve:http:g|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/g")),
+            Example::off("resolve:http:g|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/h")),
+        ],
     },
     Rule {
         profile: "*",
@@ -112,6 +136,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|t| t.contains(":/.//") || t.starts_with("/.//"))
                 && e.reference.map(|t| t.replacen("/.//", "//", 1)).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("resolve:.//|a:/b", Reply::Text("a://")),
+            Example::off("resolve:.//|a:/b", Reply::Text("a:/x")),
+        ],
     },
     Rule {
         profile: "*",
@@ -121,6 +149,12 @@ pub(super) const RULES: &[Rule] = &[
             matches!(e.class, Class::Resolution | Class::Normalization)
                 && e.reference.and_then(without_empty_port).as_deref() == e.got
         },
+        examples: &[
+            // java.net.URI resolving `//M:` against `http://a/b` to `http://M`; the host dropped with the
+            // port is not RFC 3986 3.2.3's omission.
+            Example::fires("resolve://M:|http://a/b", Reply::Text("http://M")),
+            Example::off("resolve://M:|http://a/b", Reply::Text("http:")),
+        ],
     },
     Rule {
         profile: "*",
@@ -135,6 +169,14 @@ pub(super) const RULES: &[Rule] = &[
                 .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
                 .is_some_and(|t| t == got)
         },
+        examples: &[
+            // Node's `url.resolve("coap://app.example.info/~u/x/.?", "#")`, run here: the base's `.`
+            // dropped. A "." segment removed with its parent is no normalization of the base, nor is a
+            // base that had no dot-segment to remove.
+            Example::fires("resolve:#|coap://app.example.info/~u/x/.?", Reply::Text("coap://app.example.info/~u/x/?#")),
+            Example::off("resolve:#|coap://app.example.info/~u/x/.?", Reply::Text("coap://app.example.info/~u/?#")),
+            Example::off("resolve:#|coap://app.example.info/~u/x/?", Reply::Text("coap://app.example.info/~u/?#")),
+        ],
     },
     Rule {
         profile: "*",
@@ -157,6 +199,13 @@ pub(super) const RULES: &[Rule] = &[
                 same
             }) && decoded
         },
+        examples: &[
+            // uri-js 4.4.1: `serialize(parse("#%2E"))` is `#.`; another character than the one encoded,
+            // and a reserved character decoded (RFC 3986 2.2: another URI), are one step off.
+            Example::fires("#%2E", Reply::Serializes("#.")),
+            Example::off("#%2E", Reply::Serializes("#,")),
+            Example::off("#%2F", Reply::Serializes("#/")),
+        ],
     },
     Rule {
         profile: "*",
@@ -167,6 +216,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[
+            Example::fires("http://a:/", Reply::Reads(&[(Component::Port, None)])),
+            Example::off("http://a:1/", Reply::Reads(&[(Component::Port, None)])),
+        ],
     },
 ];
 
@@ -188,6 +241,11 @@ pub(super) const LAST: &[Rule] = &[
                 .filter(|b| b.as_bytes() != base)
                 .any(|b| uri_spec::resolve(b.as_bytes(), e.input).is_ok_and(|t| t == got))
         },
+        examples: &[
+            // URI.js resolving against a base in its normal form (`%7E` decoded).
+            Example::fires("resolve:.|http://a/%7Eu/%7eu/x", Reply::Text("http://a/~u/~u/")),
+            Example::off("resolve:.|http://a/%7Eu/%7eu/x", Reply::Text("http://a/~v/")),
+        ],
     },
 ];
 

@@ -14,7 +14,7 @@
 //!   uppercased and its unreserved ones decoded (`%cd` against `http://a/b/c/d;p?q` gives
 //!   `http://a/b/c/%CD`, run here), as `normalize_path` says.
 
-use super::Rule;
+use super::{Example, Reply, Rule};
 use crate::engine::Class;
 
 /// The rules of this table.
@@ -39,6 +39,19 @@ pub(super) const RULES: &[Rule] = &[
             let written = uri_spec::recompose(input.scheme, input.authority, &path, spec.query, spec.fragment);
             relative_dots_removed(&written).as_deref() == Some(got)
         },
+        examples: &[
+            // Boost 1.81 (run here): normalize of `.`, `a/..` and `%2E` gives "", of `./?q` gives `?q`, of
+            // `a/../..` gives `..`; the reference keeps them.
+            Example::fires("normalize:.", Reply::Text("")),
+            Example::fires("normalize:a/..", Reply::Text("")),
+            Example::fires("normalize:%2E", Reply::Text("")),
+            Example::fires("normalize:./?q", Reply::Text("?q")),
+            Example::fires("normalize:a/../..", Reply::Text("..")),
+            // A leading ".." dropped, a segment left before the "..", the query lost.
+            Example::off("normalize:a/../..", Reply::Text("")),
+            Example::off("normalize:a/..", Reply::Text("a")),
+            Example::off("normalize:./?q", Reply::Text("")),
+        ],
     },
     Rule {
         profile: "cpp-boost-url",
@@ -50,6 +63,15 @@ pub(super) const RULES: &[Rule] = &[
             };
             path_normalized(spec).is_some_and(|t| t == got)
         },
+        examples: &[
+            // Boost 1.81 (run here): `%cd` against `http://a/b/c/d;p?q` is `http://a/b/c/%CD`, and `` against
+            // `http://a/%7e/%aa` is `http://a/~/%AA`.
+            Example::fires("resolve:%cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%CD")),
+            Example::fires("resolve:|http://a/%7e/%aa", Reply::Text("http://a/~/%AA")),
+            // Half the triplet uppercased, or `%2f` decoded to a "/" (which Boost does, undocumented).
+            Example::off("resolve:%cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%Cd")),
+            Example::off("resolve:%2f|http://a/b/c/d;p?q", Reply::Text("http://a/b/c//")),
+        ],
     },
 ];
 

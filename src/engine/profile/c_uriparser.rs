@@ -7,7 +7,7 @@
 //!   gives `//[0000:0000:0000:0000:0000:0000:0000:0000]`, the same address (RFC 4291 2.2),
 //!   run here with 0.9.7.
 
-use super::{host_unbracketed, Rule};
+use super::{host_unbracketed, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -34,6 +34,10 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Host)
                 && host_unbracketed(e)
         },
+        examples: &[
+            Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
+            Example::off("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::2"))])),
+        ],
     },
     Rule {
         profile: "c-uriparser",
@@ -48,6 +52,11 @@ pub(super) const RULES: &[Rule] = &[
                 && crate::engine::ipv6_written_compressed(got)
                     == crate::engine::ipv6_written_compressed(want)
         },
+        examples: &[
+            // An IPv6 literal written in eight groups of four digits; another address written in full.
+            Example::fires("normalize://[::]", Reply::Text("//[0000:0000:0000:0000:0000:0000:0000:0000]")),
+            Example::off("normalize://[::1]", Reply::Text("//[0000:0000:0000:0000:0000:0000:0000:0000]")),
+        ],
     },
 ];
 

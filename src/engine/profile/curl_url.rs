@@ -35,7 +35,8 @@
 //!   libcurl 7.88.1 on Linux.
 
 use super::{
-    accepted_once, empty_parts_dropped, pct_encode_non_ascii, slash_after_authority, Evidence, Rule,
+    accepted_once, empty_parts_dropped, pct_encode_non_ascii, slash_after_authority, Evidence,
+    Example, Reply, Rule,
 };
 use crate::engine::Class;
 use crate::model::{Component, Components};
@@ -72,6 +73,12 @@ pub(super) const RULES: &[Rule] = &[
         id: "curl-url/file-drive-letter-refused",
         name: "a file URL with a drive letter is refused outside Windows (lib/urlapi.c: \"File drive letters are only accepted in MS-DOS/Windows\"; URL-SYNTAX.md, \"Windows-specific FILE details\")",
         explains: |e| e.class == Class::TooStrict && e.second.is_none() && file_drive_letter(e.input),
+        examples: &[
+            Example::fires("file:///C:/x", Reply::Rejected),
+            Example::fires("file://localhost/c:", Reply::Rejected),
+            // No drive letter: two letters.
+            Example::off("file:///CC:/x", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -81,6 +88,10 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Path)
                 && e.reference.map(uri_spec::remove_dot_segments).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("http://a/./b", Reply::Reads(&[(Component::Path, Some("/b"))])),
+            Example::off("http://a/./b", Reply::Reads(&[(Component::Path, Some("/c"))])),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -100,6 +111,13 @@ pub(super) const RULES: &[Rule] = &[
                             == e.got.and_then(|p| p.parse::<u32>().ok()))
             })
         },
+        examples: &[
+            Example::fires("p:/0", Reply::Reads(&[(Component::Host, Some("0.0.0.0"))])),
+            Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::fires("http://a:05/", Reply::Reads(&[(Component::Port, Some("5"))])),
+            Example::off("p:/0", Reply::Reads(&[(Component::Host, Some("0.0.0.1"))])),
+            Example::off("http://a:05/", Reply::Reads(&[(Component::Port, Some("6"))])),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -109,6 +127,10 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooLax
                 && accepted_once(e, uri_spec::Edition::Rfc3986, curl_encoded)
         },
+        examples: &[
+            Example::fires("p:/\u{e9}", Reply::Splits(&[])),
+            Example::off("p:/[", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -120,6 +142,11 @@ pub(super) const RULES: &[Rule] = &[
             };
             e.input.contains(&b' ') && uri_spec::resolve(base, spaces_as_pct20(e.input)).is_ok()
         },
+        examples: &[
+            Example::fires("resolve:x y|http://a/", Reply::Text("http://a/x%20y")),
+            // Validity alone: any target of a reference with a space is taken; without a space, no.
+            Example::off("resolve:x<y|http://a/", Reply::Text("http://a/x%3Cy")),
+        ],
     },
     // The same documented encoding seen in the target, judged against the lenient reading:
     // the URL Standard strips the spaces at the ends of a reference (`" "` is the base itself)
@@ -139,6 +166,15 @@ pub(super) const RULES: &[Rule] = &[
                 && uri_spec::resolve(base, &encoded)
                     .is_ok_and(|t| slash_after_authority(&t) == got)
         },
+        examples: &[
+            Example::fires("resolve: |http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%20")),
+            Example::fires("resolve:a |http://a/b/c/d;p?q", Reply::Text("http://a/b/c/a%20")),
+            // A space written "+" in the query, the space dropped with the base's file name lost,
+            // a reference without a space.
+            Example::off("resolve:? |http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?+")),
+            Example::off("resolve: |http://a/b/c/d;p?q", Reply::Text("http://a/b/c/")),
+            Example::off("resolve:\\|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%5C")),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -159,6 +195,10 @@ pub(super) const RULES: &[Rule] = &[
                 })
             })
         },
+        examples: &[
+            Example::fires("http://", Reply::Rejected),
+            Example::off("http://a", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -169,12 +209,20 @@ pub(super) const RULES: &[Rule] = &[
                 && e.second.is_none()
                 && uri_spec::parse(e.input).is_ok_and(|c| c.scheme.is_none())
         },
+        examples: &[
+            Example::fires("a/b", Reply::Rejected),
+            Example::off("http://a/b", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "curl-url",
         id: "curl-url/scheme-slashes-required",
         name: "a scheme not followed by one, two or three slashes is refused (\"curl does not support any of them\")",
         explains: |e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| bad_slashes(u)),
+        examples: &[
+            Example::fires("mailto:a@b", Reply::Rejected),
+            Example::off("http://a@b", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -189,6 +237,10 @@ pub(super) const RULES: &[Rule] = &[
                         .is_some_and(|t| t.as_bytes() != u.as_slice() && uri_spec::parse(t.as_bytes()).is_err())
                 })
         },
+        examples: &[
+            Example::fires("p:/a:x", Reply::Rejected),
+            Example::off("p://a:1", Reply::Rejected),
+        ],
     },
     // "There exists URL formats with only one slash, but curl does not support any of them"
     // (everything curl, "The scheme separator"): curl reads the one slash as two where what
@@ -209,6 +261,12 @@ pub(super) const RULES: &[Rule] = &[
                         })
                 })
         },
+        examples: &[
+            // "Bad hostname", run here: a one-slash URL curl does not support.
+            Example::fires("T:/%2f", Reply::Rejected),
+            // The same host after two slashes is no one-slash URL.
+            Example::off("T://%2f", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -218,6 +276,10 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooLax
                 && accepted_once(e, uri_spec::Edition::Rfc3986, |s| curl_encoded(&zone_removed(s)))
         },
+        examples: &[
+            Example::fires("http://[::1%25eth0]/", Reply::Splits(&[])),
+            Example::off("http://[::1]/%", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -227,6 +289,10 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Host)
                 && e.reference.and_then(ipv6_shortest).is_some_and(|h| Some(h.as_str()) == e.got)
         },
+        examples: &[
+            Example::fires("http://[0::3.1.1.1]/", Reply::Reads(&[(Component::Host, Some("[::3.1.1.1]"))])),
+            Example::off("http://[0::3.1.1.1]/", Reply::Reads(&[(Component::Host, Some("[::3.1.1.2]"))])),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -240,6 +306,10 @@ pub(super) const RULES: &[Rule] = &[
                     })
                 })
         },
+        examples: &[
+            Example::fires("http://[v7.x]/", Reply::Rejected),
+            Example::off("http://[::7]/", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -258,12 +328,20 @@ pub(super) const RULES: &[Rule] = &[
                     })
                 })
         },
+        examples: &[
+            Example::fires("http://a:65536/", Reply::Rejected),
+            Example::off("http://a:65535/", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "curl-url",
         id: "curl-url/file-host-local-only",
         name: "a file URL's host is localhost, 127.0.0.1 or empty (\"the only hostnames that are okay to use\")",
         explains: |e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| foreign_file_host(u)),
+        examples: &[
+            Example::fires("file://example.org/x", Reply::Rejected),
+            Example::off("file://localhost/x", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -279,6 +357,10 @@ pub(super) const RULES: &[Rule] = &[
                     })
                 })
         },
+        examples: &[
+            Example::fires("file://localhost", Reply::Rejected),
+            Example::off("file://localhost/", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -293,12 +375,20 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[
+            Example::fires("http://a/?", Reply::Reads(&[(Component::Query, None)])),
+            Example::off("http://a/?x", Reply::Reads(&[(Component::Query, None)])),
+        ],
     },
     Rule {
         profile: "curl-url",
         id: "curl-url/empty-query-fragment-dropped",
         name: "an empty query or fragment is left out of the URL it writes back (\"empty parts non-existing\")",
         explains: empty_parts_dropped_on_the_way_back,
+        examples: &[
+            Example::fires("http://a/?", Reply::Serializes("http://a/")),
+            Example::off("http://a/?", Reply::Serializes("http://b/")),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -307,6 +397,10 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.class == Class::Resolution && e.reference.map(slash_after_authority).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("resolve://g|http://a/b/c/d;p?q", Reply::Text("http://g/")),
+            Example::off("resolve://g|http://a/b/c/d;p?q", Reply::Text("http://g/x")),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -329,6 +423,10 @@ pub(super) const RULES: &[Rule] = &[
                 uri_spec::parse(t.as_bytes()).is_ok() && slash_after_authority(&t) == got
             })
         },
+        examples: &[
+            Example::fires("resolve:///g|http://a/b", Reply::Text("http://g/")),
+            Example::off("resolve:///g|http://a/b", Reply::Text("http://h/")),
+        ],
     },
     Rule {
         profile: "curl-url",
@@ -343,6 +441,10 @@ pub(super) const RULES: &[Rule] = &[
                 written != spec && Some(slash_after_authority(&written).as_str()) == e.got
             })
         },
+        examples: &[
+            Example::fires("resolve:?#x|https://a/", Reply::Text("https://a/#x")),
+            Example::off("resolve:?#x|https://a/", Reply::Text("https://a/#y")),
+        ],
     },
 ];
 

@@ -10,7 +10,7 @@
 
 use uri_spec::{parse, remove_dot_segments, resolve};
 
-use super::{Class, Evidence, Rule};
+use super::{Class, Evidence, Example, Reply, Rule};
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
@@ -19,6 +19,11 @@ pub(super) const RULES: &[Rule] = &[
         id: "fluent-uri/resolve-base-restricted",
         name: "a base with a fragment, or a relative reference against a rootless base without authority, is an error (resolve_against)",
         explains: refused,
+        examples: &[
+            // "base should not have fragment"
+            Example::fires("resolve:g|http://a/b#f", Reply::Rejected),
+            Example::off("resolve:g|http://a/b", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "fluent-uri",
@@ -28,6 +33,10 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Resolution
                 && e.second.and_then(|base| loopholes_closed(base, e.input)).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("resolve:..|foo:/bar/baz/.%2E/", Reply::Text("foo:/")),
+            Example::off("resolve:..|foo:/bar/baz/.%2E/", Reply::Text("foo:/bar/")),
+        ],
     },
     Rule {
         profile: "fluent-uri",
@@ -49,6 +58,10 @@ pub(super) const RULES: &[Rule] = &[
             let top = |s: &str| uri_spec::normalize_scheme_based(s).ok();
             top(&text.replacen(host, &canonical, 1)).is_some_and(|w| top(got) == Some(w))
         },
+        examples: &[
+            Example::fires("normalize://[::0]", Reply::Text("//[::]")),
+            Example::off("normalize://[::0]", Reply::Text("//[0::]")),
+        ],
     },
 ];
 

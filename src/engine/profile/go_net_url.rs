@@ -24,7 +24,7 @@
 //! answers for one is not a finding. A reference the grammar refuses, against any base, stays
 //! one: that is the library's own reading.
 
-use super::{pct_decode_exact, too_lax_for_a_relative_base, Rule};
+use super::{pct_decode_exact, too_lax_for_a_relative_base, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -39,12 +39,22 @@ pub(super) const RULES: &[Rule] = &[
         id: "go-net-url/escaped-path-fragment-whatwg",
         name: "EscapedPath and EscapedFragment escape what the URL Standard removes or rereads (\"returns the escaped form\")",
         explains: super::escaped_where_lenient,
+        examples: &[
+            Example::fires("http://a#\t", Reply::Splits(&[(Component::Fragment, Some("%09"))])),
+            Example::off("http://a#\t", Reply::Splits(&[(Component::Fragment, Some(" "))])),
+        ],
     },
     Rule {
         profile: "go-net-url",
         id: "go-net-url/authority-needs-double-slash",
         name: "no authority unless \"//\" follows the scheme (URL: \"URLs that do not start with a slash after the scheme are interpreted as: scheme:opaque[?query][#fragment]\"; the general form [scheme:][//[userinfo@]host][/]path)",
         explains: super::no_authority_without_slashes,
+        examples: &[
+            // `url.Parse("http:\\a")`: no host, the rest an opaque part.
+            Example::fires("http:\\a", Reply::Splits(&[(Component::Host, None)])),
+            Example::fires("http:/\\a", Reply::Splits(&[(Component::Host, None)])),
+            Example::off("http://\\a", Reply::Splits(&[(Component::Host, None)])),
+        ],
     },
     Rule {
         profile: "go-net-url",
@@ -58,6 +68,9 @@ pub(super) const RULES: &[Rule] = &[
                 )
             )
         },
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Fragment, Some(""))])),
+        ],
     },
     Rule {
         profile: "go-net-url",
@@ -68,6 +81,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|h| h.contains('%'))
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("http://%24/", Reply::Reads(&[(Component::Host, Some("$"))])),
+            Example::off("http://%24/", Reply::Reads(&[(Component::Host, Some("%"))])),
+        ],
     },
     Rule {
         profile: "go-net-url",
@@ -80,6 +97,13 @@ pub(super) const RULES: &[Rule] = &[
                         .is_some_and(|h| !h.starts_with('[') && ascii_escaped(h))
                 })
         },
+        examples: &[
+            // unescape in a host: "%" escapes "can only be used for non-ASCII bytes".
+            Example::fires("//%2c", Reply::Rejected),
+            Example::fires("http://%41/x", Reply::Rejected),
+            // Escaped non-ASCII bytes are taken in a host: refusing them is no documented rule.
+            Example::off("//%c3%a9", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "go-net-url",
@@ -91,12 +115,28 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(|t| t.strip_suffix('#'))
                     .is_some_and(|t| Some(t) == e.got)
         },
+        examples: &[
+            Example::fires("resolve:#|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?q")),
+            Example::fires("resolve:g#|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/g")),
+            // The base's fragment kept for an empty reference is not the missing empty fragment.
+            Example::off("resolve:#|http://a/b#f", Reply::Text("http://a/b#f")),
+        ],
     },
     Rule {
         profile: "go-net-url",
         id: "go-net-url/relative-base-out-of-contract",
         name: "a base without a scheme is outside ResolveReference's contract (\"from an absolute base URI u\")",
         explains: |e| too_lax_for_a_relative_base(e, uri_spec::Edition::Rfc3986),
+        examples: &[
+            // ResolveReference takes an absolute base: against a relative one it answers (`""` against
+            // `b/c` is `/b/c` with Go 1.19), outside its contract.
+            Example::fires("resolve:|b/c", Reply::Text("/b/c")),
+            Example::fires("resolve:g|//h", Reply::Text("//h/g")),
+            // A reference the grammar refuses is accepted, against a relative base as against an absolute
+            // one: the library's own reading, not the base's.
+            Example::off("resolve:a b|b/c", Reply::Text("/b/a%20b")),
+            Example::off("resolve:a b|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/a%20b")),
+        ],
     },
     Rule {
         profile: "go-net-url",
@@ -106,6 +146,11 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Userinfo)
                 && e.reference.map(userinfo_string).as_deref() == e.got
         },
+        examples: &[
+            // Userinfo.String(): sub-delims escaped, and the password's ":"; "$" escaped is not what it gives.
+            Example::fires("//!::@h", Reply::Reads(&[(Component::Userinfo, Some("%21:%3A"))])),
+            Example::off("//$@h", Reply::Reads(&[(Component::Userinfo, Some("%24"))])),
+        ],
     },
 ];
 

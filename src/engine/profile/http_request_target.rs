@@ -37,6 +37,9 @@ pub(super) const RULES: &[Rule] = &[
             };
             http_authority_form(e.input).is_some_and(|a| a.get(c) == e.got)
         },
+        examples: &[
+            Example::fires("example.com:80", Reply::Reads(&[(Component::Scheme, None), (Component::Authority, Some("example.com:80")), (Component::Host, Some("example.com")), (Component::Port, Some("80")), (Component::Path, Some(""))])),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -48,6 +51,9 @@ pub(super) const RULES: &[Rule] = &[
             };
             e.input.starts_with(b"//") && http_origin_form(e.input).get(c) == e.got
         },
+        examples: &[
+            Example::fires("//a/b", Reply::Reads(&[(Component::Authority, None), (Component::Host, None), (Component::HostKind, None), (Component::Path, Some("//a/b"))])),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -60,6 +66,9 @@ pub(super) const RULES: &[Rule] = &[
                 && uri_spec::parse(&[b"/.", e.input].concat())
                     .is_ok_and(|c| c.authority.is_none())
         },
+        examples: &[
+            Example::fires("//:b", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -70,12 +79,20 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_none()
                 && e.reference.is_some_and(|p| p.parse::<u16>().is_err())
         },
+        examples: &[
+            Example::fires("http://a:99999/", Reply::Reads(&[(Component::HostKind, None), (Component::Port, None)])),
+            Example::off("http://a:9/", Reply::Reads(&[(Component::HostKind, None), (Component::Port, None)])),
+        ],
     },
     Rule {
         profile: "http-request-target",
         id: "http-request-target/absolute-form-empty-path-slash",
         name: "an absolute-form target's empty path is \"/\"",
         explains: empty_path_after_authority_is_slash,
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::HostKind, None), (Component::Path, Some("/"))])),
+            Example::off("http://a", Reply::Reads(&[(Component::HostKind, None), (Component::Path, Some("//"))])),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -89,6 +106,10 @@ pub(super) const RULES: &[Rule] = &[
                         && matches!(c.get(Component::Authority), None | Some(""))
                 })
         },
+        examples: &[
+            Example::fires("mailto:a@b/c", Reply::Rejected),
+            Example::off("http://a/b", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -102,6 +123,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference_components
                     .is_some_and(|c| c.get(Component::Scheme).is_none())
         },
+        examples: &[
+            Example::fires("a/b", Reply::Rejected),
+            Example::off("/a/b", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -119,6 +144,9 @@ pub(super) const RULES: &[Rule] = &[
                         && c.get(Component::Host).is_some()
                 })
         },
+        examples: &[
+            Example::fires(":", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -138,6 +166,15 @@ pub(super) const RULES: &[Rule] = &[
                     uri_spec::parse(&probe).is_ok()
                 })
         },
+        examples: &[
+            // http's path table: "See https://url.spec.whatwg.org/#path-state".
+            Example::fires("//[]", Reply::Splits(&[])),
+            Example::fires("/a\\b", Reply::Splits(&[])),
+            Example::fires("/%", Reply::Splits(&[])),
+            Example::fires("/?`", Reply::Splits(&[])),
+            Example::fires("/{\"}", Reply::Splits(&[])),
+            Example::fires("p://h/[", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -151,6 +188,12 @@ pub(super) const RULES: &[Rule] = &[
                             .is_some_and(|h| h.contains('%') && !h.starts_with('['))
                 })
         },
+        examples: &[
+            // validate_authority_bytes.
+            Example::fires("p://%41", Reply::Rejected),
+            Example::fires("p://u@%41:1/", Reply::Rejected),
+            Example::off("p://a", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "http-request-target",
@@ -163,12 +206,23 @@ pub(super) const RULES: &[Rule] = &[
                         && c.get(Component::Authority).is_some_and(|a| a.ends_with('@'))
                 })
         },
+        examples: &[
+            Example::fires("g://@", Reply::Rejected),
+            Example::fires("g://u@/x", Reply::Rejected),
+            Example::off("g://a", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "http-request-target",
         id: "http-request-target/userinfo-percent-unchecked",
         name: "a \"%\" in the userinfo is taken whether or not two hex digits follow (validate_authority_bytes: \"the userinfo can have a percent-encoded username and password\")",
         explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, userinfo_stray_percent_encoded),
+        examples: &[
+            // A stray "%" in the userinfo is taken; in the host it is not.
+            Example::fires("p://%@a", Reply::Splits(&[])),
+            Example::fires("p://%zz:%@a/", Reply::Splits(&[])),
+            Example::off("p://a%", Reply::Splits(&[])),
+        ],
     },
 ];
 

@@ -17,7 +17,7 @@
 
 use uri_spec::{normalize_scheme_based, normalize_scheme_based_in, Edition};
 
-use super::{Class, Evidence, Rule};
+use super::{Class, Evidence, Example, Reply, Rule};
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
@@ -26,24 +26,38 @@ pub(super) const RULES: &[Rule] = &[
         id: "any/lower-ladder-comparison",
         name: "a comparison at a lower rung of RFC 3986 6.2's ladder (a false negative, which 6.1 allows)",
         explains: false_negative,
+        examples: &[
+            Example::fires("equivalent:http://a/%7e|http://a/~", Reply::Equivalent(false)),
+        ],
     },
     Rule {
         profile: "*",
         id: "any/lower-ladder-normalization",
         name: "a normalization that applies fewer of RFC 3986 6.2's steps (the same URI at the top rung)",
         explains: fewer_steps,
+        examples: &[
+            Example::fires("normalize:HTTP://a/./b", Reply::Text("HTTP://a/./b")),
+        ],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/lower-ladder-normalization",
         name: "a normalization that applies fewer of RFC 2396's steps (the same URI at the draft's top rung)",
         explains: fewer_steps_2396,
+        examples: &[
+            // `%2a` decoded to `*`, nothing else done.
+            Example::fires("normalize:./%2a", Reply::Text("./*")),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/lower-ladder-normalization",
         name: "a normalization that applies fewer of RFC 2396's steps (the same URI at the draft's top rung)",
         explains: fewer_steps_2396,
+        examples: &[
+            // `canonical` decodes `%2a`, one of RFC 2396's marks, and leaves the dot-segment.
+            Example::fires("normalize:./%2a", Reply::Text("./*")),
+        ],
     },
 ];
 

@@ -32,7 +32,7 @@
 //! - (the path is held without the "/" after the authority, which the worker puts back as
 //!   `wget_iri_get_escaped_resource` does: no rule needed).
 
-use super::Rule;
+use super::{Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -246,6 +246,12 @@ pub(super) const RULES: &[Rule] = &[
                 && e.input.contains(&b':')
                 && e.got.map(str::as_bytes) == Some(e.input)
         },
+        examples: &[
+            // iri.c: "if \p val begins with a scheme ... that string is returned untouched"; resolved as
+            // RFC 3986 would (`p:`) is not untouched.
+            Example::fires("resolve:p:.|http://a/b", Reply::Text("p:.")),
+            Example::off("resolve:p:.|http://a/b", Reply::Text("p:")),
+        ],
     },
     Rule {
         profile: "libwget",
@@ -266,6 +272,11 @@ pub(super) const RULES: &[Rule] = &[
                     || (lenient
                         && crate::engine::lenient_alike(c, want.as_deref(), e.got, e.scheme().as_deref())))
         },
+        examples: &[
+            Example::fires("http://a/b%20c", Reply::Reads(&[(Component::Path, Some("/b c"))])),
+            Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
+            Example::off("http://a/b%20c", Reply::Reads(&[(Component::Path, Some("/b d"))])),
+        ],
     },
     Rule {
         profile: "libwget",
@@ -285,6 +296,11 @@ pub(super) const RULES: &[Rule] = &[
             let held: String = query.iter().map(|&b| char::from(b)).collect();
             !query.is_ascii() && e.got == Some(held.as_str())
         },
+        examples: &[
+            // No encoding given: the bytes of `q\u{fc}` (UTF-8 `c3 bc`) read as ISO-8859-1.
+            Example::fires("http://h/?q\u{fc}", Reply::Splits(&[(Component::Query, Some("q\u{c3}\u{bc}"))])),
+            Example::off("http://h/?q\u{fc}", Reply::Splits(&[(Component::Query, Some("qx"))])),
+        ],
     },
     Rule {
         profile: "libwget",
@@ -295,6 +311,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::Path, None)])),
+            Example::off("http://a/b", Reply::Reads(&[(Component::Path, None)])),
+        ],
     },
     Rule {
         profile: "libwget",
@@ -351,6 +371,14 @@ pub(super) const RULES: &[Rule] = &[
             };
             held(c, value.as_deref()).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("//a/b", Reply::Reads(&[(Component::Scheme, Some("http"))])),
+            Example::off("//a/b", Reply::Reads(&[(Component::Scheme, Some("https"))])),
+            // `/.`: `http://` added, the "/" skipped, `.` read as the host, no path; `a:b` read as host `b`
+            // is one step off (the comment names http, https, ftp and file only).
+            Example::fires("/.", Reply::Reads(&[(Component::Scheme, Some("http")), (Component::Host, Some(".")), (Component::Path, None)])),
+            Example::off("a:b", Reply::Reads(&[(Component::Host, Some("b")), (Component::Path, None)])),
+        ],
     },
     // An HTTP(S) URL with nothing where the host goes is refused: `wget_iri_parse` fails with
     // its message "Missing host/domain in URI" when it finds no host for the http and https
@@ -372,6 +400,25 @@ pub(super) const RULES: &[Rule] = &[
                     })
                 })
         },
+        examples: &[
+            // libwget 1.99.1 (run here): wget_iri_parse gives NULL on each of these (read as `http://`,
+            // `http://?q`, `http://#f`, `https://`).
+            Example::fires("", Reply::Rejected),
+            Example::fires("?q", Reply::Rejected),
+            Example::fires("#f", Reply::Rejected),
+            Example::fires("/", Reply::Rejected),
+            Example::fires("//", Reply::Rejected),
+            Example::fires("http:", Reply::Rejected),
+            Example::fires("HTTP:/", Reply::Rejected),
+            Example::fires("https:", Reply::Rejected),
+            // `//@` has an empty host libwget keeps, `x` the host x; ftp and file need no host.
+            Example::off("//@", Reply::Rejected),
+            Example::off("x", Reply::Rejected),
+            Example::off("ftp:", Reply::Rejected),
+            Example::off("file:", Reply::Rejected),
+            Example::off("a:", Reply::Rejected),
+            Example::off("//:80", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "libwget",
@@ -383,6 +430,18 @@ pub(super) const RULES: &[Rule] = &[
             };
             relative_to_abs(base, e.input).is_some_and(|t| t == got)
         },
+        examples: &[
+            // "the file name of the base IRI's path is replaced by that path": `''` gives the directory,
+            // query gone; `#` and `?` are relative paths to wget_iri_relative_to_abs (no "/" first, no ":").
+            Example::fires("resolve:|http://a/b/c?q", Reply::Text("http://a/b/")),
+            Example::fires("resolve:#|http://a/b/c?q", Reply::Text("http://a/b/#")),
+            Example::fires("resolve:?|http://a/b/c?q", Reply::Text("http://a/b/?")),
+            // Another target; the file name kept (RFC 3986's answer without the query); a ":" anywhere
+            // makes libwget return the reference untouched.
+            Example::off("resolve:|http://a/b/c?q", Reply::Text("http://a/")),
+            Example::off("resolve:#|http://a/b/c?q", Reply::Text("http://a/b/c#")),
+            Example::off("resolve:./:|http://a/b/c", Reply::Text("http://a/b/:")),
+        ],
     },
     Rule {
         profile: "libwget",
@@ -394,6 +453,13 @@ pub(super) const RULES: &[Rule] = &[
             };
             absolute_path_to_abs(base, e.input).is_some_and(|t| t == got)
         },
+        examples: &[
+            // "it is normalized first" (every leading "/" and "./" skipped) and replaces the base's path;
+            // the "//" kept is one step off.
+            Example::fires("resolve:/.//|coap://h/#", Reply::Text("coap://h/")),
+            Example::fires("resolve:/a/../b//c?d|http://h:8080/x/y?q", Reply::Text("http://h:8080/b/c?d")),
+            Example::off("resolve:/.//|coap://h/#", Reply::Text("coap://h//")),
+        ],
     },
 ];
 

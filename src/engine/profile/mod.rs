@@ -14,11 +14,13 @@ use crate::model::{Component, Components};
 
 pub(crate) use super::octets::pct_decode_bytes;
 use super::Class;
+pub use example::{Example, Reply};
 
 mod any;
 mod boost_url;
 mod c_uriparser;
 mod curl_url;
+mod example;
 mod fast_uri;
 mod fluent_uri;
 mod go_net_url;
@@ -91,6 +93,9 @@ pub struct Rule {
     pub name: &'static str,
     /// Whether the rule reproduces the subject's value from the spec's.
     pub explains: fn(&Evidence<'_>) -> bool,
+    /// Jobs with the library's answer on which the rule must fire, and answers one step off
+    /// on which it must not ([`Example`]).
+    pub examples: &'static [Example],
 }
 
 /// Rules are the same when their ids are (ids are unique, a test below checks it): comparing

@@ -23,7 +23,7 @@
 //!   an empty query is no query: `to_string` writes none (an empty `Mojo::Parameters` is the
 //!   default, "defaults to a Mojo::Parameters object").
 
-use super::{Evidence, Rule};
+use super::{Evidence, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -38,6 +38,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_none()
                 && e.got == Some("")
         },
+        examples: &[
+            Example::fires("http://a/b", Reply::Reads(&[(Component::Query, Some(""))])),
+            Example::off("http://a/b", Reply::Reads(&[(Component::Query, Some("x"))])),
+        ],
     },
     Rule {
         profile: "mojo-url",
@@ -50,6 +54,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(mojo_decoded).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("http://%21@a/", Reply::Reads(&[(Component::Userinfo, Some("!"))])),
+            Example::off("http://%21@a/", Reply::Reads(&[(Component::Userinfo, Some("?"))])),
+        ],
     },
     Rule {
         profile: "mojo-url",
@@ -60,12 +68,22 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(bytes_as_chars).as_deref() == e.got
         },
+        examples: &[
+            // host_port's url_unescape, one character per byte ("//%C3%A9": "\u{c3}\u{a9}").
+            Example::fires("//%C3%A9", Reply::Reads(&[(Component::Host, Some("\u{c3}\u{a9}"))])),
+            Example::off("//%C3%A9", Reply::Reads(&[(Component::Host, Some("\u{c3}\u{aa}"))])),
+        ],
     },
     Rule {
         profile: "mojo-url",
         id: "mojo-url/to-string-lowercase-punycode",
         name: "to_string writes the scheme lowercased and a non-ASCII host in punycode (protocol, host_port: \"Normalized version\")",
         explains: written_normalized,
+        examples: &[
+            // to_string writes `protocol` ("Q:" is written "q:").
+            Example::fires("Q:", Reply::Serializes("q:")),
+            Example::off("Q:", Reply::Serializes("r:")),
+        ],
     },
     Rule {
         profile: "mojo-url",
@@ -77,6 +95,25 @@ pub(super) const RULES: &[Rule] = &[
             };
             to_abs(base, e.input).is_some_and(|t| t == got)
         },
+        examples: &[
+            // to_abs: the base's path normalized as Mojo::Path does ("%7E" is "~"); an empty query is the
+            // default Mojo::Parameters, written as nothing; "?" against a root path keeps its "/".
+            Example::fires("resolve:|coap://w.edu/%7Eu?q", Reply::Text("coap://w.edu/~u?q")),
+            Example::fires("resolve:G?|tel:2454;phone-context=example.com", Reply::Text("tel:G")),
+            Example::fires("resolve:?|https://h/", Reply::Text("https://h/")),
+            // merge: "%2F will be treated as /"; with a trailing "%2F" nothing is popped.
+            Example::fires("resolve:x|file:///a%2Fb", Reply::Text("file:///a/x")),
+            Example::fires("resolve:x|file:///a%2Fb/", Reply::Text("file:///a/b/x")),
+            // A trailing "/" lost after a dot-segment; the segment before an empty query dropped too; the
+            // root's "/" lost; the base's "b" kept as if "%2F" were a trailing "/"; an encoding merge reads
+            // as "/" written back; "%25" decoded twice.
+            Example::off("resolve:.|coap:/v1/v1/~u", Reply::Text("coap:/v1/v1")),
+            Example::off("resolve:G?|tel:2454;phone-context=example.com", Reply::Text("tel:")),
+            Example::off("resolve:?|https://h/", Reply::Text("https://h")),
+            Example::off("resolve:x|file:///a%2Fb", Reply::Text("file:///a/b/x")),
+            Example::off("resolve:x|file:///a%2Fb", Reply::Text("file:///a%2Fx")),
+            Example::off("resolve:x|http://h/a%252Fb/c", Reply::Text("http://h/a/x")),
+        ],
     },
 ];
 

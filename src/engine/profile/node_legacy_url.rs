@@ -27,7 +27,7 @@
 //! property is true; urlObject.protocol begins with http, https, ftp, gopher, or file": `file:`
 //! is written `file://`, which read again has an empty host where the first reading had none.
 
-use super::{pct_decode_exact, Rule};
+use super::{pct_decode_exact, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -42,6 +42,12 @@ pub(super) const RULES: &[Rule] = &[
                 && e.second.is_none()
                 && legacy_auth(e.input).is_some_and(|auth| !decodes(auth))
         },
+        examples: &[
+            // url.parse throws URIError on an auth that does not decode; the same bytes in a path decode
+            // nothing to throw on.
+            Example::fires("//%F0@a", Reply::Rejected),
+            Example::off("http://a/%F0", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "node-legacy-url",
@@ -53,6 +59,10 @@ pub(super) const RULES: &[Rule] = &[
                 Class::Component(Component::Path | Component::Query | Component::Fragment)
             ) && e.reference.map(auto_escaped).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("http://a/?'", Reply::Reads(&[(Component::Query, Some("%27"))])),
+            Example::off("http://a/?'", Reply::Reads(&[(Component::Query, Some("%28"))])),
+        ],
     },
     // The same escaping on an input RFC 3986 rejects, judged against the lenient reading,
     // where the URL Standard removes a tab or newline that url.parse keeps escaped
@@ -65,6 +75,12 @@ pub(super) const RULES: &[Rule] = &[
             std::str::from_utf8(e.input)
                 .is_ok_and(|text| super::lenient_reading_after(e, auto_escaped(text).as_bytes()))
         },
+        examples: &[
+            // `url.resolve("http://a/b/c/d;p?q", "?\td")`, run here; the tab written as another escape is
+            // another query.
+            Example::fires("resolve:?\td|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?%09d")),
+            Example::off("resolve:?\td|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?%20d")),
+        ],
     },
     // url.resolve is url.format of the resolved URL object, whose properties are escaped the
     // same way: `url.resolve("http://a/b/c/d;p?q", "'")` is `http://a/b/c/%27`, and
@@ -78,6 +94,11 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got != e.reference
                 && e.reference.and_then(target_auto_escaped).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("resolve:'|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%27")),
+            // The escape escaped again.
+            Example::off("resolve:'|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%2527")),
+        ],
     },
     // Node's changelog, "url: trim leading and trailing C0 control chars" (nodejs/node#42196):
     // url.parse trims them and the space, as it trims U+00A0 and U+FEFF (lib/url.js), before
@@ -95,6 +116,13 @@ pub(super) const RULES: &[Rule] = &[
                         super::lenient_reading_after(e, auto_escaped(t).as_bytes())
                     }))
         },
+        examples: &[
+            // The lenient split of the input with its leading and trailing C0 controls and spaces trimmed.
+            Example::fires("o://:8 ", Reply::Splits(&[(Component::Authority, Some(":8")), (Component::Host, Some("")), (Component::Port, Some("8"))])),
+            Example::fires("p:\n", Reply::Splits(&[(Component::Path, Some(""))])),
+            // The trailing space kept, escaped, in the path.
+            Example::off("o://h/x ", Reply::Splits(&[(Component::Path, Some("/x%20"))])),
+        ],
     },
     // Node's "url: treat \ the same as /" (nodejs/node-v0.x-archive#7563: "Parse URLs with
     // backslashes the same as web browsers, by replacing all backslashes with forward slashes",
@@ -118,6 +146,12 @@ pub(super) const RULES: &[Rule] = &[
             super::lenient_reading_after(e, read.as_bytes())
                 || super::lenient_reading_after(e, auto_escaped(&read).as_bytes())
         },
+        examples: &[
+            Example::fires("a:\\", Reply::Splits(&[(Component::Path, Some("/"))])),
+            Example::fires("o://h/a\\b", Reply::Splits(&[(Component::Path, Some("/a/b"))])),
+            // A backslash in the query read as "/" (Node escapes it there).
+            Example::off("o://h/x?a\\b", Reply::Splits(&[(Component::Query, Some("a/b"))])),
+        ],
     },
     Rule {
         profile: "node-legacy-url",
@@ -128,6 +162,11 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|u| u.contains('%'))
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
         },
+        examples: &[
+            // A reserved character decoded: no normalization of RFC 3986 does that.
+            Example::fires("http://a%3Ab@h", Reply::Reads(&[(Component::Userinfo, Some("a:b"))])),
+            Example::off("http://a%3Ab@h", Reply::Reads(&[(Component::Userinfo, Some("a;b"))])),
+        ],
     },
     Rule {
         profile: "node-legacy-url",
@@ -160,6 +199,10 @@ pub(super) const RULES: &[Rule] = &[
                 _ => false,
             }
         },
+        examples: &[
+            Example::fires("//u@a", Reply::Reads(&[(Component::Userinfo, None), (Component::Host, None)])),
+            Example::fires("//'", Reply::Reads(&[(Component::Authority, None), (Component::Host, None), (Component::Path, Some("//%27"))])),
+        ],
     },
     Rule {
         profile: "node-legacy-url",
@@ -186,6 +229,11 @@ pub(super) const RULES: &[Rule] = &[
                 _ => false,
             }
         },
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::off("http://a/b", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::fires("resolve://g|http://a/b", Reply::Text("http://g/")),
+        ],
     },
     Rule {
         profile: "node-legacy-url",
@@ -196,6 +244,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[
+            Example::fires("a:?q", Reply::Reads(&[(Component::Path, None)])),
+            Example::off("a:b?q", Reply::Reads(&[(Component::Path, None)])),
+        ],
     },
     Rule {
         profile: "node-legacy-url",
@@ -214,6 +266,11 @@ pub(super) const RULES: &[Rule] = &[
                     .filter(|&c| c != Component::Userinfo && c != Component::Authority)
                     .all(|c| first.get(c) == again.get(c))
         },
+        examples: &[
+            // url.format leaves an empty auth out: `http://@h` is written `http://h`.
+            Example::fires("http://@h", Reply::Serializes("http://h")),
+            Example::off("http://@h", Reply::Serializes("http://g")),
+        ],
     },
     Rule {
         profile: "node-legacy-url",
@@ -237,6 +294,11 @@ pub(super) const RULES: &[Rule] = &[
                     .filter(|c| !host_parts.contains(c))
                     .all(|c| first.get(c) == again.get(c))
         },
+        examples: &[
+            // `url.format(url.parse('file:'))` is `file://`; a protocol url.format does not write with "//".
+            Example::fires("file:", Reply::Serializes("file://")),
+            Example::off("foo:", Reply::Serializes("foo://")),
+        ],
     },
 ];
 

@@ -14,7 +14,7 @@
 //!   `" \"':;<=>@[]^`{}|/\\?#"`) hold `'`, which the URL Standard's userinfo percent-encode set
 //!   leaves (`//'@h` against `http://a/b` is `http://%27@h/`, run here).
 
-use super::{default_port, host_unbracketed, Rule};
+use super::{default_port, host_unbracketed, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -28,6 +28,10 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooStrict
                 && !matches!(e.scheme().as_deref(), Some("http" | "https"))
         },
+        examples: &[
+            Example::fires("foo:bar", Reply::Rejected),
+            Example::off("http://a/", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "java-okhttp",
@@ -37,6 +41,10 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Host)
                 && host_unbracketed(e)
         },
+        examples: &[
+            Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
+            Example::off("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::2"))])),
+        ],
     },
     Rule {
         profile: "java-okhttp",
@@ -47,6 +55,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_none()
                 && default_port(e.scheme().as_deref()).map(|p| p.to_string()).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Port, Some("8080"))])),
+        ],
     },
     Rule {
         profile: "java-okhttp",
@@ -59,6 +71,10 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(|c| c.get(Component::Port))
                     .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b == b'0'))
         },
+        examples: &[
+            Example::fires("http://a:0/", Reply::Rejected),
+            Example::off("http://a:1/", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "java-okhttp",
@@ -71,6 +87,11 @@ pub(super) const RULES: &[Rule] = &[
             };
             want.contains('|') && want.replace('|', "%7C") == got
         },
+        examples: &[
+            // PATH_SEGMENT_ENCODE_SET: "|" percent-encoded in the path; "^" is not.
+            Example::fires("http://a/|", Reply::Reads(&[(Component::Path, Some("/%7C"))])),
+            Example::off("http://a/^", Reply::Reads(&[(Component::Path, Some("/%5E"))])),
+        ],
     },
     Rule {
         profile: "java-okhttp",
@@ -88,6 +109,11 @@ pub(super) const RULES: &[Rule] = &[
                 _ => false,
             }
         },
+        examples: &[
+            // USERNAME_ENCODE_SET: "'" percent-encoded in the userinfo.
+            Example::fires("http://a'b@h/", Reply::Reads(&[(Component::Userinfo, Some("a%27b"))])),
+            Example::off("http://a'b@h/", Reply::Reads(&[(Component::Userinfo, Some("a%28b"))])),
+        ],
     },
 ];
 

@@ -13,8 +13,12 @@
 //! specified in rfc2396bis" (RFC 2396 5.2 merged "?y" into `http://a/b/c/?y`, rfc2396bis keeps
 //! the base path, `http://a/b/c/d;p?y`).
 
-use super::{accepted_once, default_port_reported, pct_encode_forbidden, port_as_number, Rule};
+use super::{
+    accepted_once, default_port_reported, pct_encode_forbidden, port_as_number, Example, Reply,
+    Rule,
+};
 use crate::engine::Class;
+use crate::model::Component;
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
@@ -52,6 +56,20 @@ pub(super) const RULES: &[Rule] = &[
                 && super::punycode_labels(labels.iter().map(String::as_str)).as_deref()
                     == Some(got)
         },
+        examples: &[
+            Example::fires("http://\u{e9}", Reply::Splits(&[(Component::Host, Some("xn--gba5c"))])),
+            // Another name.
+            Example::off("http://\u{e9}", Reply::Splits(&[(Component::Host, Some("xn--gba5d"))])),
+            // URI::_idna's nameprep lowercases a label that is not ASCII.
+            Example::fires(
+                "gopher://\u{fc}W",
+                Reply::Splits(&[(Component::Host, Some("xn--w-pdau"))]),
+            ),
+            Example::off(
+                "gopher://\u{fc}W",
+                Reply::Splits(&[(Component::Host, Some("xn--W-pdau"))]),
+            ),
+        ],
     },
     Rule {
         profile: "perl-uri",
@@ -74,6 +92,12 @@ pub(super) const RULES: &[Rule] = &[
             };
             e.got == Some("true") && nid(e.input).is_some() && nid(e.input) == nid(other)
         },
+        examples: &[
+            Example::fires("equivalent:urn:Isbn:1|urn:isbn:1", Reply::Equivalent(true)),
+            // `URI->new("URN:A")->eq("urn:a")`, run here: a URN without an NSS too.
+            Example::fires("equivalent:URN:A|urn:a", Reply::Equivalent(true)),
+            Example::off("equivalent:URN:A|urn:b", Reply::Equivalent(true)),
+        ],
     },
     // URI.pm, urn: "Letter case is not significant for the Namespace Identifier. It is always
     // returned in lower case by the $uri->nid method", and URI::urn's canonical sets the nid
@@ -96,24 +120,43 @@ pub(super) const RULES: &[Rule] = &[
             };
             lowered != spec && lowered == got
         },
+        examples: &[
+            Example::fires("normalize:URN:B", Reply::Text("urn:b")),
+            Example::fires("normalize:urn:ISBN:0-A", Reply::Text("urn:isbn:0-A")),
+            Example::off("normalize:urn:ISBN:0-A", Reply::Text("urn:isbn:0-a")),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/server-authority-unchecked",
         name: "a server scheme's authority is split as userinfo@host:port without checking the host (SERVER METHODS)",
         explains: server_methods,
+        examples: &[
+            Example::fires("http://-/", Reply::Reads(&[(Component::Host, Some("-"))])),
+            Example::fires("file://@", Reply::Reads(&[(Component::Host, Some("@"))])),
+            Example::off("http://-/", Reply::Reads(&[(Component::Host, Some("+"))])),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/whitespace-trimmed",
         name: "leading and trailing white space is removed before the input is read (URI->new: \"as well as leading and trailing white space, are automatically removed\")",
         explains: reads_the_trimmed_input,
+        examples: &[
+            Example::fires("p:a\n", Reply::Splits(&[(Component::Path, Some("a"))])),
+            // A tab dropped inside the input is no trimming.
+            Example::off("p:a\tb", Reply::Splits(&[(Component::Path, Some("ab"))])),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/default-port-reported",
         name: "the scheme's default port is reported when none is written",
         explains: |e| default_port_reported(e),
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Port, Some("8080"))])),
+        ],
     },
     Rule {
         profile: "perl-uri",
@@ -123,6 +166,9 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooLax
                 && accepted_once(e, uri_spec::Edition::UriSyntax02, pct_encode_forbidden)
         },
+        examples: &[
+            Example::fires("http://a/ b", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "perl-uri",
@@ -130,24 +176,49 @@ pub(super) const RULES: &[Rule] = &[
         name: "URI->new escapes the characters that may not appear where the URL Standard removes or rereads them (URI->new: \"Characters outside this set are automatically escaped\")",
         // `URI->new("?\td")->abs("http://a/b/c/d;p?q")` is `http://a/b/c/d;p?%09d`, run here.
         explains: |e| super::escaped_where_lenient(e) || escaped_resolved_as_2396(e),
+        examples: &[
+            // `URI->new("?\td")->abs("http://a/b/c/d;p?q")`, run here: the tab escaped, where the URL
+            // Standard removes it.
+            Example::fires("resolve:?\td|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?%09d")),
+            // Perl's `URI->new_abs("/[/.", "foo://h")`, run here; a slash more is another target.
+            Example::fires("resolve:/[/.|foo://h", Reply::Text("foo://h/%5B/.")),
+            Example::off("resolve:/[/.|foo://h", Reply::Text("foo://h/%5B/./")),
+            // The escaped tab moved is another query.
+            Example::off("resolve:?\td|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?d%09")),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/absolute-reference-returned",
         name: "new_abs returns a reference with a scheme as URI->new made it, the base's own scheme included ($URI::ABS_ALLOW_RELATIVE_SCHEME: \"RFC 2396 says that this should be avoided\")",
         explains: absolute_reference_returned,
+        examples: &[
+            Example::fires("resolve:http:|http://[::1]/a/b", Reply::Text("http:")),
+            // A reference without a scheme.
+            Example::off("resolve:g|http://[::1]/a/b", Reply::Text("g")),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/port-as-integer",
         name: "the port is an integer ($uri->port: the port number)",
         explains: port_as_number,
+        examples: &[
+            Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
+            Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/query-reference-as-2396bis",
         name: "a reference that starts with its query (\"?q\") is resolved as rfc2396bis resolves it (Changes, 1.24: \"Relative URIs that start with the query string directly (i.e. \"?q\") are now absolutized as specified in rfc2396bis\")",
         explains: query_reference_as_2396bis,
+        examples: &[
+            Example::fires("resolve:?y|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?y")),
+            // The base's fragment kept where "?y" has none; another query than the reference's.
+            Example::off("resolve:?y|http://a/b/c/d;p?q#f", Reply::Text("http://a/b/c/d;p?y#f")),
+            Example::off("resolve:?y|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?z")),
+        ],
     },
     Rule {
         profile: "perl-uri",
@@ -159,6 +230,11 @@ pub(super) const RULES: &[Rule] = &[
             };
             file_default_authority(spec).is_some_and(|t| t == got)
         },
+        examples: &[
+            Example::fires("normalize:File:", Reply::Text("file://")),
+            // A file URI's own host is kept.
+            Example::off("normalize:file://h/a", Reply::Text("file:///a")),
+        ],
     },
     Rule {
         profile: "perl-uri",
@@ -170,6 +246,12 @@ pub(super) const RULES: &[Rule] = &[
             };
             ldap_dn_canonical(spec).is_some_and(|t| t == got)
         },
+        examples: &[
+            Example::fires("normalize:LDaP:%26", Reply::Text("ldap:&")),
+            Example::fires("normalize:ldap://h/o=a%26b", Reply::Text("ldap://h/o=a&b")),
+            Example::off("normalize:ldap://h/%3F", Reply::Text("ldap://h/?")),
+            Example::off("normalize:http:%26", Reply::Text("http:&")),
+        ],
     },
 ];
 

@@ -35,6 +35,11 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|v| v.chars().any(|c| c.is_ascii_control()))
                 && replaced.as_deref() == e.got
         },
+        examples: &[
+            Example::fires("d:a\u{b}b", Reply::Splits(&[(Component::Path, Some("a_b"))])),
+            // The control dropped is no replacement.
+            Example::off("d:a\u{b}b", Reply::Splits(&[(Component::Path, Some("ab"))])),
+        ],
     },
     // The same replacement on an input RFC 3986 rejects, judged against the lenient reading:
     // there the URL Standard percent-encodes a control (`http://\0@o` has the userinfo `%00`)
@@ -52,6 +57,13 @@ pub(super) const RULES: &[Rule] = &[
                 .collect();
             super::lenient_reading_after(e, &replaced)
         },
+        examples: &[
+            // `parse_url("http://\0@o")` has the user `_` (the URL Standard's userinfo is `%00`); the path
+            // `/_` of `http://o/\x01`, where the URL Standard removes the control.
+            Example::fires("http://\0@o", Reply::Splits(&[(Component::Userinfo, Some("_"))])),
+            Example::fires("http://o/\u{1}", Reply::Splits(&[(Component::Path, Some("/_"))])),
+            Example::off("http://\0@o", Reply::Splits(&[(Component::Userinfo, Some(""))])),
+        ],
     },
     Rule {
         profile: "php-parse-url",
@@ -62,6 +74,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::Path, None)])),
+            Example::off("http://a/b", Reply::Reads(&[(Component::Path, None)])),
+        ],
     },
     Rule {
         profile: "php-parse-url",
@@ -76,6 +92,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[
+            Example::fires("file:///etc/hosts", Reply::Reads(&[(Component::Host, None), (Component::Authority, None)])),
+            Example::off("file://h/etc/hosts", Reply::Reads(&[(Component::Host, None), (Component::Authority, None)])),
+        ],
     },
     // The same note read for every other URL: "For any other scheme this is invalid", and
     // parse_url returns false ("On seriously malformed URLs, parse_url() may return false"):
@@ -94,12 +114,31 @@ pub(super) const RULES: &[Rule] = &[
                 && !(e.scheme().as_deref() == Some("file")
                     && e.input.get(5..8) == Some(&b"///"[..]))
         },
+        examples: &[
+            // PHP 8.2.36 (run here): parse_url gives false on each of these.
+            Example::fires("//", Reply::Rejected),
+            Example::fires("http:///x", Reply::Rejected),
+            Example::fires("//@", Reply::Rejected),
+            Example::fires("//:80", Reply::Rejected),
+            Example::fires("a://", Reply::Rejected),
+            Example::fires("file://", Reply::Rejected),
+            Example::fires("//?q", Reply::Rejected),
+            // file:/// is the documented exception, and a host that is there is read.
+            Example::off("file:///x", Reply::Rejected),
+            Example::off("FILE:///", Reply::Rejected),
+            Example::off("//a", Reply::Rejected),
+            Example::off("http://h/", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "php-parse-url",
         id: "php-parse-url/port-as-integer",
         name: "the port is an integer (parse_url: the port is an int)",
         explains: port_as_number,
+        examples: &[
+            Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
+            Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),
+        ],
     },
     Rule {
         profile: "php-parse-url",
@@ -111,6 +150,12 @@ pub(super) const RULES: &[Rule] = &[
             };
             host_and_port(e.input).is_some_and(|php| php.get(c) == e.got)
         },
+        examples: &[
+            // url.c: "things like a.com:80" read as a host and a port, no scheme or path.
+            Example::fires("a.com:80", Reply::Reads(&[(Component::Scheme, None), (Component::Path, None), (Component::Host, Some("a.com")), (Component::Port, Some("80"))])),
+            // `B:5/#`: host `B`, port 5, path `/`, an empty fragment, no scheme.
+            Example::fires("B:5/#", Reply::Reads(&[(Component::Scheme, None), (Component::Host, Some("B")), (Component::Port, Some("5")), (Component::Path, Some("/"))])),
+        ],
     },
     Rule {
         profile: "php-parse-url",
@@ -124,6 +169,12 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && e.reference.and_then(|p| p.strip_prefix('/')) == e.got
         },
+        examples: &[
+            // url.c: "support windows drive letters": no host, the path from the drive letter.
+            Example::fires("file:///c:/x", Reply::Reads(&[(Component::Host, None), (Component::Authority, None), (Component::Path, Some("c:/x"))])),
+            // No drive letter, no shortened path.
+            Example::off("file:///cc/x", Reply::Reads(&[(Component::Path, Some("cc/x"))])),
+        ],
     },
 ];
 

@@ -330,12 +330,22 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-furl/invalid-chars-encoded-whatwg",
         name: "the path, query and fragment encoded where the URL Standard removes or rereads a character (README: \"Encoding is handled for you\")",
         explains: super::escaped_where_lenient,
+        examples: &[
+            Example::fires("http://a/\0", Reply::Splits(&[(Component::Path, Some("/%00"))])),
+            // The control written as another character.
+            Example::off("http://a/\0", Reply::Splits(&[(Component::Path, Some("/ "))])),
+        ],
     },
     Rule {
         profile: "python-furl",
         id: "python-furl/netloc-needs-double-slash",
         name: "no netloc unless \"//\" follows the scheme (furl splits with urllib.parse.urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
         explains: super::no_authority_without_slashes,
+        examples: &[
+            Example::fires("http:\\a", Reply::Splits(&[(Component::Host, None)])),
+            Example::fires("http:/\\a", Reply::Splits(&[(Component::Host, None)])),
+            Example::off("http://\\a", Reply::Splits(&[(Component::Host, None)])),
+        ],
     },
     // On an input RFC 3986 rejects, furl's path, query and fragment are its encoding (README,
     // "Encoding") of what `urllib.parse.urlsplit` splits off, not of the URL Standard's reading:
@@ -347,6 +357,13 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-furl/split-parts-reencoded",
         name: "on an input RFC 3986 rejects, the path, query and fragment are furl's encoding of what urlsplit splits off (README: \"Encoding is handled for you\"; urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
         explains: split_parts_reencoded,
+        examples: &[
+            // On an input RFC 3986 rejects: RFC 3986's split (no netloc without "//"), its path encoded; a
+            // "/" in front, as if the URL Standard had read the backslash, is one step off.
+            Example::fires("http:\\%22", Reply::Splits(&[(Component::Path, Some("%5C%2522"))])),
+            Example::fires("http://p/%20\u{2}", Reply::Splits(&[(Component::Path, Some("/%2520%02"))])),
+            Example::off("http:\\%22", Reply::Splits(&[(Component::Path, Some("/%5C%2522"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -356,6 +373,10 @@ pub(super) const RULES: &[Rule] = &[
             let removed = super::tabs_newlines_removed(e.input);
             removed.len() != e.input.len() && super::lenient_reading_of(e, &removed)
         },
+        examples: &[
+            // furl splits with urlsplit, which removes tabs and newlines first.
+            Example::fires("p:a\tb", Reply::Splits(&[(Component::Path, Some("ab"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -371,6 +392,12 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[
+            // `furl("git:").port` is 9418.
+            Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
+            Example::fires("git:", Reply::Reads(&[(Component::Port, Some("9418"))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Port, Some("8080"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -383,6 +410,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_none()
                 && e.got == Some("")
         },
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Fragment, Some(""))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Fragment, Some("x"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -392,6 +423,10 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Userinfo)
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("//%24@a", Reply::Reads(&[(Component::Userinfo, Some("$"))])),
+            Example::off("//%24@a", Reply::Reads(&[(Component::Userinfo, Some("%"))])),
+        ],
     },
     // furl's `port` setter: "The port value can be 1-65535 or None, meaning no port
     // specified. ... Raises: ValueError on invalid port", and `furl(url)` "Raises ValueError
@@ -414,12 +449,23 @@ pub(super) const RULES: &[Rule] = &[
                                 .is_ok_and(|n| (1..=65535).contains(&n))
                     })
         },
+        examples: &[
+            Example::fires("//:", Reply::Rejected),
+            Example::fires("http://h:0", Reply::Rejected),
+            Example::fires("http://h:65536", Reply::Rejected),
+            Example::off("http://h:65535", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "python-furl",
         id: "python-furl/port-as-integer",
         name: "the port is an integer",
         explains: port_as_number,
+        examples: &[
+            // `furl("//:01").port` is 1.
+            Example::fires("//:01", Reply::Reads(&[(Component::Port, Some("1"))])),
+            Example::off("//:01", Reply::Reads(&[(Component::Port, Some("10"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -430,6 +476,11 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && e.reference_components.and_then(furl_netloc).as_deref() == e.got
         },
+        examples: &[
+            // `furl("http://:80").netloc` is "".
+            Example::fires("http://:80", Reply::Reads(&[(Component::Authority, Some(""))])),
+            Example::off("http://:80", Reply::Reads(&[(Component::Authority, Some(":8"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -439,6 +490,11 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Path)
                 && e.reference.map(furl_path).as_deref() == e.got
         },
+        examples: &[
+            // str() of the path of "%87" is "%EF%BF%BD".
+            Example::fires("%87", Reply::Reads(&[(Component::Path, Some("%EF%BF%BD"))])),
+            Example::off("%87", Reply::Reads(&[(Component::Path, Some("%EF%BF%BE"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -448,6 +504,11 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Query)
                 && e.reference.map(furl_query).as_deref() == e.got
         },
+        examples: &[
+            // str() of the query of "?/" is "%2F".
+            Example::fires("?/", Reply::Reads(&[(Component::Query, Some("%2F"))])),
+            Example::off("?/", Reply::Reads(&[(Component::Query, Some("%2G"))])),
+        ],
     },
     Rule {
         profile: "python-furl",
@@ -457,6 +518,11 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Fragment)
                 && e.reference.map(furl_fragment).as_deref() == e.got
         },
+        examples: &[
+            // str() of the fragment of "#:=" is "%3A=".
+            Example::fires("#:=", Reply::Reads(&[(Component::Fragment, Some("%3A="))])),
+            Example::off("#:=", Reply::Reads(&[(Component::Fragment, Some("%3B="))])),
+        ],
     },
     // `furl(base).join(reference).url` reads the joined URL back through furl, so the target's
     // path, query and fragment are written as furl writes them (`%cd` against
@@ -472,12 +538,17 @@ pub(super) const RULES: &[Rule] = &[
             };
             reencoded_target(target).is_some_and(|t| t == got)
         },
+        examples: &[
+            Example::fires("resolve:%cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%EF%BF%BD")),
+            Example::off("resolve:%cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%EF%BF%BE")),
+        ],
     },
     Rule {
         profile: "python-furl",
         id: "python-furl/unicode-host-idna2003",
         name: "a Unicode host is written IDNA-encoded, Python's IDNA 2003 codec (README: \"Encoding is handled for you. Unicode, too\"; netloc: idna_encode(host))",
         explains: host_idna_encoded_on_the_way_back,
+        examples: &[],
     },
 ];
 

@@ -103,6 +103,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_none()
                 && e.got == Some("")
         },
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Fragment, Some(""))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Fragment, Some("x"))])),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
@@ -115,12 +119,23 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && scheme_port(scheme).map(|p| p.to_string()).as_deref() == e.got
         },
+        examples: &[
+            // `parse("git://").port` is 9418.
+            Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
+            Example::fires("git://", Reply::Reads(&[(Component::Port, Some("9418"))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Port, Some("8080"))])),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
         id: "python-hyperlink/port-as-integer",
         name: "the port is an integer (port: \"The port number\")",
         explains: port_as_number,
+        examples: &[
+            // `parse("//:00").port` is 0.
+            Example::fires("//:00", Reply::Reads(&[(Component::Port, Some("0"))])),
+            Example::off("//:00", Reply::Reads(&[(Component::Port, Some("1"))])),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
@@ -130,18 +145,34 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Host)
                 && host_unbracketed(e)
         },
+        examples: &[
+            Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
+            Example::off("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::2"))])),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
         id: "python-hyperlink/click-drops-empty-parts",
         name: "click reads and gives no empty authority, query or fragment (an empty query tuple is no query), and \"/\" before a query after a host",
         explains: super::python_yarl::resolves_without_empty_parts,
+        examples: &[
+            // RFC 3986 5.4.1's "?" is http://a/b/c/d;p? : click reads "?" as no query at all (an empty
+            // query tuple) and keeps the base's.
+            Example::fires("resolve:?|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?q")),
+            Example::off("resolve:?|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?r")),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
         id: "python-hyperlink/click-empty-authority-none",
         name: "click reads an empty authority as none (URL: arguments \"defaulting to appropriately empty values\", rooted \"True on any URL that includes a host, or any relative URL that starts with a slash\"): \"///x\" is \"/x\"",
         explains: click_without_empty_authority,
+        examples: &[
+            // hyperlink 21.0's `URL.from_text("http://a/b/c/d;p?q").click("///")` is `http://a/`; keeping
+            // the empty path after the empty authority is one step off.
+            Example::fires("resolve:///|http://a/b/c/d;p?q", Reply::Text("http://a/")),
+            Example::off("resolve:///|http://a/b/c/d;p?q", Reply::Text("http://a//")),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
@@ -155,6 +186,11 @@ pub(super) const RULES: &[Rule] = &[
                 && c.and_then(|c| c.get(Component::Host)).is_some_and(|h| !h.is_empty())
                 && c.and_then(|c| c.get(Component::Query)).is_some_and(|q| !q.is_empty())
         },
+        examples: &[
+            // `parse("//a?q")` has the path `("",)` (to_text "//a/?q").
+            Example::fires("//a?q", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::off("//a?q", Reply::Reads(&[(Component::Path, Some("//"))])),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
@@ -214,12 +250,33 @@ pub(super) const RULES: &[Rule] = &[
             }
             out != spec && e.got == Some(out.as_str())
         },
+        examples: &[
+            // normalize() of "." is "" and of "//c" "//c/".
+            Example::fires("normalize:.", Reply::Text("")),
+            Example::fires("normalize://c", Reply::Text("//c/")),
+            Example::off("normalize://c", Reply::Text("//d/")),
+            // ws's default port omitted ("it will be omitted in the text URL").
+            Example::fires("normalize:ws://:80#", Reply::Text("ws:///")),
+            Example::off("normalize:ws://:80#", Reply::Text("ws://:80/")),
+            // "a/.." resolved segment by segment is ""; RFC 3986 5.2.4's string algorithm gives "/".
+            Example::fires("normalize:a/..", Reply::Text("")),
+            Example::off("normalize:a/..", Reply::Text("/")),
+            // `URL.from_text("//:08").normalize().to_text()` is `//:8/`; the port as written is one step off.
+            Example::fires("normalize://:08", Reply::Text("//:8/")),
+            Example::off("normalize://:08", Reply::Text("//:08/")),
+        ],
     },
     Rule {
         profile: "python-hyperlink",
         id: "python-hyperlink/text-path-delimiters-encoded",
         name: "to_text percent-encodes what would not read back as the path and query it holds: \"[\" and \"]\" in a segment or the query, and every octet outside unreserved, sub-delims, \"%\" and \"@\" in the first segment of a URL without a scheme, \":\" too (_encode_path_parts: \"the first path segment cannot contain a colon\", RFC 3986 3.3; \"asText() should never produce a syntactically invalid URI\", hyperlink issue 4)",
         explains: text_path_delimiters_encoded,
+        examples: &[
+            Example::fires(":", Reply::SplitSerializes("%3A")),
+            Example::fires("http://h/[x]", Reply::SplitSerializes("http://h/%5Bx%5D")),
+            Example::fires("?]", Reply::SplitSerializes("?%5D")),
+            Example::off(":", Reply::SplitSerializes("%3B")),
+        ],
     },
 ];
 

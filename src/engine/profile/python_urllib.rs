@@ -30,12 +30,23 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-urllib/netloc-needs-double-slash",
         name: "no netloc unless \"//\" follows the scheme (urllib.parse: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
         explains: super::no_authority_without_slashes,
+        examples: &[
+            Example::fires("http:\\a", Reply::Splits(&[(Component::Host, None)])),
+            Example::fires("http:/\\a", Reply::Splits(&[(Component::Host, None)])),
+            // With "//" the rule says nothing.
+            Example::off("http://\\a", Reply::Splits(&[(Component::Host, None)])),
+        ],
     },
     Rule {
         profile: "python-urllib",
         id: "python-urllib/tab-newline-removed",
         name: "tabs and newlines are removed before the split (urlsplit: \"Changed in version 3.9.5: ASCII newline and tab characters are stripped from the URL\")",
         explains: super::read_without_tabs_newlines,
+        examples: &[
+            Example::fires("p:a\tb", Reply::Splits(&[(Component::Path, Some("ab"))])),
+            // urlsplit does not remove a vertical tab.
+            Example::off("p:a\u{b}b", Reply::Splits(&[(Component::Path, Some("ab"))])),
+        ],
     },
     // urlsplit's documentation: "Following some of the WHATWG spec that updates RFC 3986,
     // leading C0 control and space characters are stripped from the URL. \n, \r and tab \t
@@ -46,6 +57,11 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-urllib/trailing-controls-kept",
         name: "only leading C0 controls and spaces are stripped, trailing ones kept (urlsplit: \"leading C0 control and space characters are stripped from the URL\")",
         explains: trailing_controls_kept,
+        examples: &[
+            // urlsplit strips leading C0 controls and spaces, trailing ones kept.
+            Example::fires("http://a/\0", Reply::Splits(&[])),
+            Example::off("http://a/\tb", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "python-urllib",
@@ -63,6 +79,10 @@ pub(super) const RULES: &[Rule] = &[
                 && scheme.is_some_and(|s| !USES_RELATIVE.contains(&s.as_str()))
                 && e.got.map(str::as_bytes) == Some(e.input)
         },
+        examples: &[
+            Example::fires("resolve:g|foo://a/b", Reply::Text("g")),
+            Example::off("resolve:g|foo://a/b", Reply::Text("h")),
+        ],
     },
     Rule {
         profile: "python-urllib",
@@ -84,6 +104,10 @@ pub(super) const RULES: &[Rule] = &[
             empty_parts_dropped(&target)
                 .is_some_and(|written| written != target && e.got == Some(written.as_str()))
         },
+        examples: &[
+            Example::fires("resolve:?#x|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p#x")),
+            Example::off("resolve:?#x|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p#y")),
+        ],
     },
     Rule {
         profile: "python-urllib",
@@ -92,6 +116,10 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             matches!(e.class, Class::UndefinedVsEmpty(_)) && e.reference.is_none() && e.got == Some("")
         },
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Fragment, Some(""))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Fragment, Some("x"))])),
+        ],
     },
     Rule {
         profile: "python-urllib",
@@ -102,6 +130,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[
+            Example::fires("//", Reply::Reads(&[(Component::Host, None)])),
+            Example::off("//a", Reply::Reads(&[(Component::Host, None)])),
+        ],
     },
     Rule {
         profile: "python-urllib",
@@ -118,12 +150,20 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[
+            Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
+            Example::off("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::2"))])),
+        ],
     },
     Rule {
         profile: "python-urllib",
         id: "python-urllib/port-as-integer",
         name: "the port is an integer (urlsplit: \"port: Port number as integer, if present\")",
         explains: port_as_number,
+        examples: &[
+            Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
+            Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),
+        ],
     },
     Rule {
         profile: "python-urllib",
@@ -136,6 +176,11 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(|c| c.get(Component::Port))
                     .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
         },
+        examples: &[
+            // `urlsplit(x).port` raises ValueError above 65535; 65535 is a port.
+            Example::fires("//h:65536", Reply::Rejected),
+            Example::off("//h:65535", Reply::Rejected),
+        ],
     },
 ];
 

@@ -203,6 +203,11 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-urllib3/invalid-chars-pct-encoded-whatwg",
         name: "parse_url percent-encodes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (_encode_invalid_chars)",
         explains: super::escaped_where_lenient,
+        examples: &[
+            // `parse_url("http://a/\x00").path` is `/%00`, run here.
+            Example::fires("http://a/\0", Reply::Splits(&[(Component::Path, Some("/%00"))])),
+            Example::off("http://a/\0", Reply::Splits(&[(Component::Path, Some("/ "))])),
+        ],
     },
     // The same encoder where the URL Standard keeps a stray "%": once one "%" of a component
     // starts no percent-encoding, `_encode_invalid_chars` encodes them all (the valid ones
@@ -224,6 +229,12 @@ pub(super) const RULES: &[Rule] = &[
                     r.contains('%') && Some(encode_invalid_chars(r, allowed).as_str()) == e.got
                 })
         },
+        examples: &[
+            // `parse_url("http:?%%26").query` is `%25%2526`, run here: every "%" encoded once one starts no
+            // percent-encoding; only the stray "%" encoded is not urllib3's answer.
+            Example::fires("http:?%%26", Reply::Splits(&[(Component::Query, Some("%25%2526"))])),
+            Example::off("http:?%%26", Reply::Splits(&[(Component::Query, Some("%25%26"))])),
+        ],
     },
     Rule {
         profile: "python-urllib3",
@@ -240,6 +251,14 @@ pub(super) const RULES: &[Rule] = &[
             let want = read.get(c);
             want == e.got && want != e.reference
         },
+        examples: &[
+            // "$" read as an authority: host "$", no path.
+            Example::fires("$", Reply::Reads(&[(Component::Authority, Some("$")), (Component::Host, Some("$")), (Component::Path, None)])),
+            Example::off("$", Reply::Reads(&[(Component::Authority, Some("%")), (Component::Host, Some("%"))])),
+            // urllib3 2.8.0's `parse_url("@@")`: the authority `%40@`, the userinfo `@` percent-encoded
+            // (split at the last "@"), the host `''`, no path.
+            Example::fires("@@", Reply::Reads(&[(Component::Authority, Some("%40@")), (Component::Userinfo, Some("%40")), (Component::Host, Some("")), (Component::Path, None)])),
+        ],
     },
     // `parse_url("A.:b")` raises "'A.:b' is not a valid host or port", run here: read as an
     // authority (its documented reading), the text has a port RFC 3986 3.2.3 does not allow.
@@ -255,6 +274,12 @@ pub(super) const RULES: &[Rule] = &[
                     uri_spec::parse(format!("//{hp}").as_bytes()).is_err()
                 })
         },
+        examples: &[
+            // urllib3 reads "a.:80" as a host and a port, and refuses "A.:b" and "G.::".
+            Example::fires("A.:b", Reply::Rejected),
+            Example::fires("G.::", Reply::Rejected),
+            Example::off("A.:8", Reply::Rejected),
+        ],
     },
     // `parse_url("%09")` and `parse_url("http://%1f.a")` raise "contains invalid
     // percent-encoded control character", `parse_url("foo://%09/")` does not, run here.
@@ -275,6 +300,13 @@ pub(super) const RULES: &[Rule] = &[
                 && e.second.is_none()
                 && host.is_some_and(|h| pct_control(&h))
         },
+        examples: &[
+            // Only a control's percent-encoding, only in an HTTP(S) or scheme-less host.
+            Example::fires("%09", Reply::Rejected),
+            Example::fires("http://%1f.a/", Reply::Rejected),
+            Example::off("%20", Reply::Rejected),
+            Example::off("foo://%09/", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "python-urllib3",
@@ -287,6 +319,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[
+            Example::fires("//", Reply::Reads(&[(Component::Host, None)])),
+            Example::off("//a", Reply::Reads(&[(Component::Host, None)])),
+        ],
     },
     Rule {
         profile: "python-urllib3",
@@ -297,6 +333,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|p| !p.is_empty() && !p.starts_with('/'))
                 && e.got.and_then(|g| g.strip_prefix('/')) == e.reference
         },
+        examples: &[
+            Example::fires("a:b", Reply::Reads(&[(Component::Path, Some("/b"))])),
+            Example::off("a:b", Reply::Reads(&[(Component::Path, Some("/c"))])),
+        ],
     },
     Rule {
         profile: "python-urllib3",
@@ -311,6 +351,13 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[
+            // A path without a scheme, its dot segments removed and its percent-encodings uppercased
+            // (`parse_url("/./%aa").path` is "/%AA").
+            Example::fires("/./a", Reply::Reads(&[(Component::Path, Some("/a"))])),
+            Example::fires("/./%aa", Reply::Reads(&[(Component::Path, Some("/%AA"))])),
+            Example::off("/./%aa", Reply::Reads(&[(Component::Path, Some("/%AB"))])),
+        ],
     },
     Rule {
         profile: "python-urllib3",
@@ -322,12 +369,21 @@ pub(super) const RULES: &[Rule] = &[
                 && matches!(scheme.as_deref(), None | Some("http" | "https"))
                 && e.reference.filter(|h| !h.starts_with('[')).map(normalize_host).as_deref() == e.got
         },
+        examples: &[
+            // `parse_url("//%41").host` is "a".
+            Example::fires("//%41", Reply::Reads(&[(Component::Host, Some("a"))])),
+            Example::off("//%41", Reply::Reads(&[(Component::Host, Some("b"))])),
+        ],
     },
     Rule {
         profile: "python-urllib3",
         id: "python-urllib3/port-as-integer",
         name: "the port is an integer (Url.port)",
         explains: port_as_number,
+        examples: &[
+            Example::fires("http://a:080/", Reply::Reads(&[(Component::Port, Some("80"))])),
+            Example::off("http://a:080/", Reply::Reads(&[(Component::Port, Some("8"))])),
+        ],
     },
 ];
 

@@ -231,6 +231,10 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-yarl/url-quoted-whatwg",
         name: "the URL quoted where the URL Standard removes or rereads a character (\"Constructor ... perform encoding for all parts\")",
         explains: super::escaped_where_lenient,
+        examples: &[
+            Example::fires("http://a?\u{b}", Reply::Splits(&[(Component::Query, Some("%0B"))])),
+            Example::off("http://a?\u{b}", Reply::Splits(&[(Component::Query, Some(" "))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -245,6 +249,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_none()
                 && e.got == Some("")
         },
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Query, Some(""))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Query, Some("x"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -257,6 +265,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[
+            Example::fires("http://@a/", Reply::Reads(&[(Component::Userinfo, None)])),
+            Example::off("http://u@a/", Reply::Reads(&[(Component::Userinfo, None)])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -273,18 +285,30 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[
+            Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
+            Example::off("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::2"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
         id: "python-yarl/empty-path-slash-after-host",
         name: "an empty path after an authority is \"/\" (\"'/' for absolute URLs without path part\")",
         explains: empty_path_after_authority_is_slash,
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::off("http://a/b", Reply::Reads(&[(Component::Path, Some("/"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
         id: "python-yarl/port-as-integer",
         name: "the port is an integer (explicit_port)",
         explains: port_as_number,
+        examples: &[
+            Example::fires("http://a:080/", Reply::Reads(&[(Component::Port, Some("80"))])),
+            Example::off("http://a:080/", Reply::Reads(&[(Component::Port, Some("8"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -300,6 +324,11 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[
+            // `URL("//[::1.0.2.1]").raw_host` is "::100:201".
+            Example::fires("//[::1.0.2.1]", Reply::Reads(&[(Component::Host, Some("::100:201"))])),
+            Example::off("//[::1.0.2.1]", Reply::Reads(&[(Component::Host, Some("::100:202"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -310,6 +339,11 @@ pub(super) const RULES: &[Rule] = &[
             e.component() == Some(Component::Path)
                 && e.reference.map(|p| yarl_path(p, scheme, has_netloc(e))).as_deref() == e.got
         },
+        examples: &[
+            // "%3D" has the path "=".
+            Example::fires("%3D", Reply::Reads(&[(Component::Path, Some("="))])),
+            Example::off("%3D", Reply::Reads(&[(Component::Path, Some("-"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -319,6 +353,11 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Query)
                 && e.reference.map(|q| requote(q, &QUERY)).as_deref() == e.got
         },
+        examples: &[
+            // "?%2F" has the query "/".
+            Example::fires("?%2F", Reply::Reads(&[(Component::Query, Some("/"))])),
+            Example::off("?%2F", Reply::Reads(&[(Component::Query, Some("%2f"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -328,6 +367,11 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Fragment)
                 && e.reference.map(|f| requote(f, &FRAGMENT)).as_deref() == e.got
         },
+        examples: &[
+            // "#%2B" has the fragment "+".
+            Example::fires("#%2B", Reply::Reads(&[(Component::Fragment, Some("+"))])),
+            Example::off("#%2B", Reply::Reads(&[(Component::Fragment, Some("-"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -342,6 +386,11 @@ pub(super) const RULES: &[Rule] = &[
             });
             e.class == Class::Component(Component::Userinfo) && written.as_deref() == e.got
         },
+        examples: &[
+            // "//::@" has the password "%3A".
+            Example::fires("//::@", Reply::Reads(&[(Component::Userinfo, Some(":%3A"))])),
+            Example::off("//::@", Reply::Reads(&[(Component::Userinfo, Some(":%3B"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -361,6 +410,16 @@ pub(super) const RULES: &[Rule] = &[
                 && c.get(Component::Authority).is_some_and(|a| !a.is_empty())
                 && c.get(Component::Host) == Some("")
         },
+        examples: &[
+            // SCHEME_REQUIRES_HOST: http, https, ws, wss, ftp; an empty host is allowed under other
+            // schemes since 1.11.1.
+            Example::fires("ftp://:", Reply::Rejected),
+            Example::fires("HTTP://@", Reply::Rejected),
+            Example::fires("wss://u@:1", Reply::Rejected),
+            Example::off("foo://:", Reply::Rejected),
+            Example::off("file://:", Reply::Rejected),
+            Example::off("foo://u@", Reply::Rejected),
+        ],
     },
     // `URL("o://:\t8").explicit_port` is 8 and `URL("F:?\t").raw_query_string` is "", run
     // here: the tab removed before the split, for every scheme.
@@ -369,6 +428,13 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-yarl/tab-newline-removed",
         name: "tabs and newlines are removed before the split, as urllib.parse's urlsplit removes them (api.rst, References: urllib.parse \"performs almost all gory work\"; deviations \"for certain de-facto parsing requirements as commonly observed in major browsers\")",
         explains: read_without_tabs_newlines,
+        examples: &[
+            // yarl's split (urlsplit's): the input without its tabs, CRs and LFs.
+            Example::fires("o://:\t8", Reply::Splits(&[(Component::Authority, Some(":8")), (Component::Host, Some("")), (Component::Port, Some("8"))])),
+            Example::fires("o://a\nb", Reply::Splits(&[(Component::Authority, Some("ab")), (Component::Host, Some("ab"))])),
+            // Only the tabs removed, an LF kept where it stands.
+            Example::off("o://a\t\nb", Reply::Splits(&[(Component::Authority, Some("a\nb")), (Component::Host, Some("a\nb"))])),
+        ],
     },
     // `URL("//:85555")` raises ValueError("Port out of range 0-65535"), run here.
     Rule {
@@ -386,12 +452,22 @@ pub(super) const RULES: &[Rule] = &[
                     }),
                 }
         },
+        examples: &[
+            Example::fires("//:85555", Reply::Rejected),
+            Example::off("//:8555", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "python-yarl",
         id: "python-yarl/ipv6-zone-host-compressed",
         name: "an IPv6 host with a zone is the address in compressed form and the zone verbatim (CHANGES 1.24.3: \"the host subcomponent properties include the zone identifier verbatim\")",
         explains: zone_host_compressed,
+        examples: &[
+            // `URL("p://[0::%]").raw_host`: the address compressed, the (empty) zone kept; another
+            // address before the zone is one step off.
+            Example::fires("p://[0::%]", Reply::Splits(&[(Component::Host, Some("::%"))])),
+            Example::off("p://[0::%]", Reply::Splits(&[(Component::Host, Some("::1%"))])),
+        ],
     },
     Rule {
         profile: "python-yarl",
@@ -422,6 +498,24 @@ pub(super) const RULES: &[Rule] = &[
                 && ((written.is_some() && written.as_deref() == e.got)
                     || (mapped.is_some() && mapped.as_deref() == e.got))
         },
+        examples: &[
+            // `URL("r://\u{fc}").raw_host`: Punycode; a label that is not the host's Punycode is one step off.
+            Example::fires("r://\u{fc}", Reply::Splits(&[(Component::Host, Some("xn--tda"))])),
+            Example::off("r://\u{fc}", Reply::Splits(&[(Component::Host, Some("xn--tdb"))])),
+            // The ideographic full stop read as a dot; U+2024, which IDNA does not read as one, is one step
+            // off.
+            Example::fires("o://e\u{3002}", Reply::Splits(&[(Component::Authority, Some("e.")), (Component::Host, Some("e."))])),
+            Example::off("o://e\u{2024}", Reply::Splits(&[(Component::Authority, Some("e.")), (Component::Host, Some("e."))])),
+            // Mapped as UTS 46 maps it, brackets stripped.
+            Example::fires(
+                "s://[\u{ff16}:]",
+                Reply::Splits(&[(Component::Host, Some("6:"))]),
+            ),
+            Example::off(
+                "s://[\u{ff16}:]",
+                Reply::Splits(&[(Component::Host, Some("7:"))]),
+            ),
+        ],
     },
     // `str(URL("http://a:80/"))` is `http://a/`, `str(URL("coap://a:5683/"))` keeps the port,
     // run here.
@@ -430,6 +524,13 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-yarl/default-port-left-out-of-str",
         name: "str leaves out a port that is the scheme's default for http, https, ws and wss (CHANGES 1.9.5: \"Specified ports are removed from the str representation ... if the port matches the scheme's default port\")",
         explains: default_port_left_out,
+        examples: &[
+            // `str(URL(...))` leaves out the default port of http, https, ws and wss only.
+            Example::fires("http://a:80/", Reply::Serializes("http://a/")),
+            Example::fires("wss://a:443", Reply::Serializes("wss://a")),
+            Example::off("http://a:8080/", Reply::Serializes("http://a/")),
+            Example::off("coap://a:5683/", Reply::Serializes("coap://a/")),
+        ],
     },
     // `URL("http://a/b/c/d;p?q").join(URL("%cd"))` is `http://a/b/c/%CD`, run here.
     Rule {
@@ -437,12 +538,22 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-yarl/join-requoted-reference",
         name: "join resolves the reference as its constructor requoted it (\"Constructor and modification operators perform encoding for all parts automatically\")",
         explains: requoted_reference_resolved,
+        examples: &[
+            // The reference requoted ("%cd" is "%CD"), the base as it is.
+            Example::fires("resolve:%cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%CD")),
+            Example::off("resolve:%cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%CE")),
+        ],
     },
     Rule {
         profile: "python-yarl",
         id: "python-yarl/join-drops-empty-parts",
         name: "join reads and gives no empty authority, query or fragment, and \"/\" for an empty path after a host (raw_authority, raw_query_string, raw_fragment: \"empty string if\" missing; path: \"'/' for absolute URLs without path part\")",
         explains: resolves_without_empty_parts,
+        examples: &[
+            // `URL("http://a").join(URL("?y"))` is "http://a/?y".
+            Example::fires("resolve:?y|http://a", Reply::Text("http://a/?y")),
+            Example::off("resolve:?y|http://a", Reply::Text("http://a/?z")),
+        ],
     },
 ];
 

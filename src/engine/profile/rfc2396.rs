@@ -30,8 +30,11 @@
 
 use uri_spec::{Edition, Parser};
 
+use crate::model::Component;
+
 use super::{
-    accepted_once, opaque_2396, pct_encode_non_ascii, too_lax_for_a_relative_base, Class, Rule,
+    accepted_once, opaque_2396, pct_encode_non_ascii, too_lax_for_a_relative_base, Class, Example,
+    Reply, Rule,
 };
 
 mod java_resolve;
@@ -43,36 +46,58 @@ pub(super) const RULES: &[Rule] = &[
         id: "rfc2396/ipv6-literal-accepted",
         name: "an IPv6 literal host in brackets is accepted (RFC 2732)",
         explains: ipv6_reference_accepted,
+        examples: &[
+            Example::fires("http://[::1]/", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/ipv6-literal-accepted",
         name: "an IPv6 literal host in brackets is accepted (RFC 2732)",
         explains: ipv6_reference_accepted,
+        examples: &[
+            Example::fires("http://[::1]/", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/empty-base-path-merge-slash",
         name: "a relative path against a base with an authority and an empty path merges as \"/\" + path (RFC 3986 5.2.3)",
         explains: empty_base_path_merged,
+        examples: &[
+            Example::fires("resolve:b|http://a", Reply::Text("http://a/b")),
+            Example::off("resolve:b|http://a", Reply::Text("http://ab")),
+
+            Example::fires("resolve:..|http://a", Reply::Text("http://a/..")),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/empty-base-path-merge-slash",
         name: "a relative path against a base with an authority and an empty path merges as \"/\" + path (RFC 3986 5.2.3)",
         explains: empty_base_path_merged,
+        examples: &[
+            Example::fires("resolve:b|http://a", Reply::Text("http://a/b")),
+            Example::off("resolve:b|http://a", Reply::Text("http://ab")),
+        ],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/opaque-no-authority-path-query",
         name: "an opaque URI has no authority, path or query (RFC 2396 3: opaque_part)",
         explains: opaque_part,
+        examples: &[
+            Example::fires("y:0?v", Reply::Reads(&[(Component::Path, None), (Component::Query, None)])),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/opaque-no-authority-path-query",
         name: "an opaque URI has no authority, path or query (RFC 2396 3: opaque_part)",
         explains: opaque_part,
+        examples: &[
+            Example::fires("y:0?v", Reply::Reads(&[(Component::Query, None)])),
+        ],
     },
     // java.net.URI's resolve: "If the given URI is already absolute, or if this URI is opaque,
     // then the given URI is returned", its dot segments kept (`resolve("B:]/.")` is `B:]/.`,
@@ -91,6 +116,15 @@ pub(super) const RULES: &[Rule] = &[
             let absolute = crate::engine::octets::scheme_colon(e.input).is_some();
             absolute && got == text || absolute_path_taken(e.second, &text) == Some(got.into())
         },
+        examples: &[
+            // `resolve("B:]/.")` against `foo://h`, run here: the absolute reference as it is.
+            Example::fires("resolve:B:]/.|foo://h", Reply::Text("B:]/.")),
+            Example::off("resolve:B:]/.|foo://h", Reply::Text("B:]/./")),
+            // `new URI("coap://[::1]/v1/e.f/").resolve("/.")` is `coap://[::1]/.`, run here; a
+            // slash more is another target.
+            Example::fires("resolve:/.|coap://[::1]/v1/", Reply::Text("coap://[::1]/.")),
+            Example::off("resolve:/.|coap://[::1]/v1/", Reply::Text("coap://[::1]/./")),
+        ],
     },
     // java.net.URI's class documentation: "other" characters are permitted "in the authority
     // component if the authority is registry-based", and an authority that does not parse as
@@ -110,6 +144,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_none()
                 && !authority.is_ascii()
         },
+        examples: &[
+            Example::fires("e://\u{400}", Reply::Splits(&[(Component::Host, None)])),
+            Example::off("e://a b", Reply::Splits(&[(Component::Host, None)])),
+        ],
     },
     Rule {
         profile: "java-uri",
@@ -120,18 +158,27 @@ pub(super) const RULES: &[Rule] = &[
                 && no_control_or_space(e.input)
                 && accepted_once(e, Edition::UriSyntax02, pct_encode_non_ascii)
         },
+        examples: &[
+            Example::fires("\u{e9}", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/query-after-authority",
         name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
         explains: query_after_authority,
+        examples: &[
+            Example::fires("http://a?q", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/query-after-authority",
         name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
         explains: query_after_authority,
+        examples: &[
+            Example::fires("http://a?q", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "java-uri",
@@ -140,6 +187,9 @@ pub(super) const RULES: &[Rule] = &[
         // RFC 2396 5.2 resolves against an absolute base only; java.net.URI documents
         // resolving against any, its answer relative when both are.
         explains: |e| too_lax_for_a_relative_base(e, Edition::UriSyntax02),
+        examples: &[
+            Example::fires("resolve:g|b/c", Reply::Text("b/g")),
+        ],
     },
     // java.net.URI.resolve(URI)'s documentation: "If the given URI is already absolute, or if
     // this URI is opaque, then the given URI is returned." RFC 2396 5.2 resolves against the
@@ -154,12 +204,23 @@ pub(super) const RULES: &[Rule] = &[
             };
             opaque_2396(base) && got.as_bytes() == e.input
         },
+        examples: &[
+            // "if this URI is opaque, then the given URI is returned".
+            Example::fires("resolve:g|a:b", Reply::Text("g")),
+            // A hierarchical base; an answer that is not the reference.
+            Example::off("resolve:g|a:/b", Reply::Text("g")),
+            Example::off("resolve:g|a:b", Reply::Text("a:h")),
+        ],
     },
     Rule {
         profile: "java-uri",
         id: "java-uri/port-as-integer",
         name: "the port is an integer (URI.getPort: \"the port component of this URI, or -1\")",
         explains: super::port_as_number,
+        examples: &[
+            Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
+            Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),
+        ],
     },
     // java.net.URI.toString: a URI "created by normalization, resolution, or relativization"
     // has "a string ... constructed from this URI's components", whose port is an int.
@@ -172,6 +233,17 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && e.reference.and_then(java_resolve::port_as_int).as_deref() == e.got
         },
+        examples: &[
+            // Java 17's `new URI(base).resolve(new URI(reference))`, as it printed them.
+            Example::fires("resolve://M:08|http://app.photos.org:9090", Reply::Text("http://M:8")),
+            Example::fires("resolve://user@AUTH.CONTOSO.COM:080/..|http://app.photos.org:9090", Reply::Text("http://user@AUTH.CONTOSO.COM:80/..")),
+            // The base's port, inherited.
+            Example::fires("resolve:b|http://h:080/a", Reply::Text("http://h:80/b")),
+            // The host lowercased too, the digits of the port changed, a "/" added.
+            Example::off("resolve://M:08|http://app.photos.org:9090", Reply::Text("http://m:8")),
+            Example::off("resolve://user@AUTH.CONTOSO.COM:080/..|http://app.photos.org:9090", Reply::Text("http://user@AUTH.CONTOSO.COM:8/..")),
+            Example::off("resolve:b|http://h:080/a", Reply::Text("http://h:080/b/")),
+        ],
     },
     // RFC 2396 5.2 step 2 makes an empty reference the current document (the base); the
     // javadoc of URI.resolve returns the base only for a standalone fragment reference.
@@ -185,6 +257,19 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && e.second.and_then(java_resolve::empty_reference).as_deref() == e.got
         },
+        examples: &[
+            // Java 17's `new URI(base).resolve(new URI(""))`, as it printed them.
+            Example::fires("resolve:|coap://auth.openlibrary.org:8080/api?id=profile", Reply::Text("coap://auth.openlibrary.org:8080/")),
+            Example::fires("resolve:|http://a/b/./c/../d/e?x#f", Reply::Text("http://a/b/d/")),
+            // With the port as an integer, and without a path.
+            Example::fires("resolve:|http://h:080/a?q", Reply::Text("http://h:80/")),
+            Example::fires("resolve:|http://a/?q", Reply::Text("http://a/")),
+            // The base's query kept, the last segment kept, the port as written, the "/" lost.
+            Example::off("resolve:|coap://auth.openlibrary.org:8080/api?id=profile", Reply::Text("coap://auth.openlibrary.org:8080/?id=profile")),
+            Example::off("resolve:|http://a/b/./c/../d/e?x#f", Reply::Text("http://a/b/d/e")),
+            Example::off("resolve:|http://h:080/a?q", Reply::Text("http://h:080/")),
+            Example::off("resolve:|http://a/?q", Reply::Text("http://a")),
+        ],
     },
     // URI(String): "If the authority component is empty then the user-information, host, and
     // port components are undefined"; resolve: "Otherwise the new URI's authority component is
@@ -204,6 +289,11 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[
+            Example::fires("resolve:///|http://a/b/c/d;p?q", Reply::Text("http://a/")),
+            Example::fires("resolve:///a/../b|http://a/b/c/d;p?q", Reply::Text("http://a/a/../b")),
+            Example::off("resolve:///a/../b|http://a/b/c/d;p?q", Reply::Text("http://a/b")),
+        ],
     },
     // The same javadoc steps for any relative path: merged with the base's directory, then
     // normalized as `normalize` does, whose path splitting "Skip[s] redundant slashes"
@@ -221,36 +311,61 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[
+            // Java 17: `new URI("http://a/b/c?q").resolve(new URI("9//"))` is `http://a/b/9/`.
+            Example::fires("resolve:9//|http://a/b/c?q", Reply::Text("http://a/b/9/")),
+            // The reference's segment dropped with the empty one.
+            Example::off("resolve:9//|http://a/b/c?q", Reply::Text("http://a/b/")),
+        ],
     },
     Rule {
         profile: "java-uri",
         id: "java-uri/dotted-quad-over-255-registry",
         name: "a dotted-quad with a group above 255 is no IPv4 host: the authority is registry-based (URI.getHost)",
         explains: java_ipv4_octets,
+        examples: &[
+            Example::fires("//u@1.3.350.1", Reply::Reads(&[(Component::Host, None), (Component::Userinfo, None)])),
+        ],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/colon-first-segment-error",
         name: "a colon in the first segment of a relative path is an error (RFC 2396 as published: rel_segment)",
         explains: colon_in_rel_segment,
+        examples: &[
+            Example::fires(":b/c", Reply::Rejected),
+            Example::off("b/c", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/colon-first-segment-error",
         name: "a colon in the first segment of a relative path is an error (RFC 2396 as published: rel_segment)",
         explains: colon_in_rel_segment,
+        examples: &[
+            Example::fires(":b/c", Reply::Rejected),
+            Example::off("b/c", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/empty-hier-part-error",
         name: "\"scheme:\" with nothing after it is no URI (RFC 2396 as published: hier_part and opaque_part are never empty)",
         explains: bare_scheme,
+        examples: &[
+            Example::fires("a:", Reply::Rejected),
+            Example::off("a:b", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/empty-hier-part-error",
         name: "\"scheme:\" with nothing after it is no URI (RFC 2396 as published: hier_part and opaque_part are never empty)",
         explains: bare_scheme,
+        examples: &[
+            Example::fires("a:", Reply::Rejected),
+            Example::off("a:b", Reply::Rejected),
+        ],
     },
     // Where "[" or "]" is what RFC 3986 rejects, the reference is judged by the lenient reading;
     // these libraries resolve it as RFC 2396 5.2 does (RFC 2732 makes the brackets reserved
@@ -263,24 +378,44 @@ pub(super) const RULES: &[Rule] = &[
         id: "rfc2396/brackets-resolved-as-2396",
         name: "a reference or base holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
         explains: brackets_resolved_as_2396,
+        examples: &[
+            Example::fires("resolve:?[|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/?[")),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/brackets-resolved-as-2396",
         name: "a reference or base holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
         explains: perl_brackets_resolved_as_2396,
+        examples: &[
+            Example::fires("resolve://]/.|coap://a/b/c", Reply::Text("coap://]/.")),
+            // Perl's abs takes an absolute-path reference as it is (RFC 2396 5.2 step 5), the base's
+            // IPv6 literal (RFC 2732) kept; the base's path kept is no reading of RFC 2396 5.2.
+            Example::fires("resolve:/.|coap://[::1]/v1/e.f/", Reply::Text("coap://[::1]/.")),
+            Example::off("resolve:/.|coap://[::1]/v1/e.f/", Reply::Text("coap://[::1]/v1/.")),
+            // An IPvFuture literal is no part of RFC 2396 with RFC 2732: the network path's dot segment
+            // stays (RFC 2396 5.2 step 4).
+            Example::fires("resolve://[v7.x]/.|git://a/b/c", Reply::Text("git://[v7.x]/.")),
+            Example::off("resolve://[v7.x]/.|git://a/b/c", Reply::Text("git://[v7.x]/")),
+        ],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/brackets-reserved",
         name: "\"[\" and \"]\" are reserved characters (RFC 2732 section 3), allowed where reserved ones are",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, brackets_encoded),
+        examples: &[
+            Example::fires("a:b?[", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/brackets-reserved",
         name: "\"[\" and \"]\" are reserved characters (RFC 2732 section 3), allowed where reserved ones are",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, brackets_encoded),
+        examples: &[
+            Example::fires("a:b?[", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "java-uri",
@@ -290,18 +425,29 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooStrict
                 && (empty_authority_alone(e.input) || e.second.is_some_and(empty_authority_alone))
         },
+        examples: &[
+            Example::fires("//", Reply::Rejected),
+            Example::off("//a", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "java-uri",
         id: "java-uri/port-over-int-registry",
         name: "a port above 2147483647 makes the authority registry-based (the port is an int)",
         explains: |e| java_registry_based(e, |_, port| port.is_some_and(|p| p.len() > 10 || p.parse::<u64>().is_ok_and(|n| n > 2_147_483_647))),
+        examples: &[
+            Example::fires("//a:9999999999", Reply::Reads(&[(Component::Host, None), (Component::Port, None)])),
+            Example::off("//a:99", Reply::Reads(&[(Component::Host, None), (Component::Port, None)])),
+        ],
     },
     Rule {
         profile: "java-uri",
         id: "java-uri/digit-leading-label",
         name: "a single domain label may start with a digit (URI: \"s://123 will parse as a server-based authority\")",
         explains: java_single_label,
+        examples: &[
+            Example::fires("//0:5", Reply::Reads(&[(Component::Host, Some("0")), (Component::Port, Some("5"))])),
+        ],
     },
     Rule {
         profile: "java-uri",
@@ -318,6 +464,9 @@ pub(super) const RULES: &[Rule] = &[
                 && (ipv6_reference_accepted(&stripped)
                     || accepted_once(&stripped, Edition::UriSyntax02, published_2396))
         },
+        examples: &[
+            Example::fires("//[::%e]", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "java-uri",
@@ -329,18 +478,28 @@ pub(super) const RULES: &[Rule] = &[
                 && std::str::from_utf8(e.input)
                     .is_ok_and(|p| Some(uri_spec::remove_dot_segments(p).as_str()) == e.got)
         },
+        examples: &[
+            Example::fires("normalize:.", Reply::Text("")),
+            Example::off("normalize:.", Reply::Text("/")),
+        ],
     },
     Rule {
         profile: "rfc2396",
         id: "rfc2396/rfc2732-changes-together",
         name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
+        examples: &[
+            Example::fires("//[::1]?q", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "perl-uri",
         id: "perl-uri/rfc2732-changes-together",
         name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
+        examples: &[
+            Example::fires("//[::1]?q", Reply::Splits(&[])),
+        ],
     },
     // URI(String): "An empty authority component is permitted as long as it is followed by a
     // non-empty path, a query component, or a fragment component ... If the authority component
@@ -358,6 +517,13 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_none()
                 && e.reference_components.is_some_and(followed_by_more)
         },
+        examples: &[
+            // `getRawAuthority()` is null for an empty authority.
+            Example::fires("///", Reply::Reads(&[(Component::Authority, None)])),
+            Example::fires("//#", Reply::Reads(&[(Component::Authority, None)])),
+            // A defined authority read as none.
+            Example::off("//a/", Reply::Reads(&[(Component::Authority, None)])),
+        ],
     },
     // java.net.URI reads an input RFC 2396 as published takes (a query right after the
     // authority), or takes as RFC 2732 and its "other" characters extend it, with the draft's
@@ -372,6 +538,12 @@ pub(super) const RULES: &[Rule] = &[
         id: "java-uri/registry-authority-no-server-parts",
         name: "an authority that does not parse as a server is registry-based: no user information, host or port (URI.parseServerAuthority: \"Attempts to parse this URI's authority component, if defined, into user-information, host, and port components\")",
         explains: registry_based_as_java_reads,
+        examples: &[
+            Example::fires("V://:9?", Reply::Splits(&[(Component::Host, None), (Component::Port, None)])),
+            Example::fires("o://\u{e9}:0", Reply::Splits(&[(Component::Host, None), (Component::Port, None)])),
+            // An authority the draft reads as a server loses its port.
+            Example::off("V://h:9?", Reply::Splits(&[(Component::Host, None), (Component::Port, None)])),
+        ],
     },
     // java.net.URI.resolve: "if the given URI's authority component is defined then ... the
     // new URI's authority and path are taken from the given URI" (RFC 2396 5.2 step 4: no dot
@@ -383,6 +555,11 @@ pub(super) const RULES: &[Rule] = &[
         id: "java-uri/java-syntax-resolved-as-2396",
         name: "a reference java.net.URI takes (RFC 2732 literals, \"other\" characters, a query after the authority) is resolved as RFC 2396 5.2 resolves it (URI.resolve)",
         explains: java_syntax_resolved_as_2396,
+        examples: &[
+            Example::fires("resolve://[::]/.|coap:/a", Reply::Text("coap://[::]/.")),
+            // A "/" the reference does not have.
+            Example::off("resolve://[::]/.|coap:/a", Reply::Text("coap://[::]/./")),
+        ],
     },
     // Last: each change alone is named by its own rule above.
     Rule {
@@ -396,6 +573,9 @@ pub(super) const RULES: &[Rule] = &[
                     pct_encode_non_ascii(&published_2396(&strip_scope(s)))
                 })
         },
+        examples: &[
+            Example::fires("\u{e9}?]", Reply::Splits(&[])),
+        ],
     },
 ];
 

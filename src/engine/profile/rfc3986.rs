@@ -72,6 +72,10 @@ pub(super) const RULES: &[Rule] = &[
         id: "uriparse/empty-path-slash-after-authority",
         name: "an empty path after an authority becomes \"/\"",
         explains: empty_path_after_authority_is_slash,
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::off("http://a", Reply::Reads(&[(Component::Path, Some("//"))])),
+        ],
     },
     Rule {
         profile: "uriparse",
@@ -85,6 +89,10 @@ pub(super) const RULES: &[Rule] = &[
                         .map(|n| n.to_string())
                         .as_deref()
         },
+        examples: &[
+            Example::fires("http://a:080/", Reply::Reads(&[(Component::Authority, Some("a:80")), (Component::Port, Some("80"))])),
+            Example::off("http://a:080/", Reply::Reads(&[(Component::Authority, Some("a:8")), (Component::Port, Some("8"))])),
+        ],
     },
     Rule {
         profile: "uriparse",
@@ -95,6 +103,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.got.is_some()
                 && e.reference.and_then(ipv6_compressed).as_deref() == e.got
         },
+        examples: &[
+            Example::fires("http://[0:0::1]/", Reply::Reads(&[(Component::Authority, Some("[::1]")), (Component::Host, Some("[::1]"))])),
+            Example::off("http://[0:0::1]/", Reply::Reads(&[(Component::Authority, Some("[::2]")), (Component::Host, Some("[::2]"))])),
+        ],
     },
     Rule {
         profile: "uriparse",
@@ -109,6 +121,11 @@ pub(super) const RULES: &[Rule] = &[
                     || (e.reference_components.is_none()
                         && uriparse_refuses_an_operand(e.input, e.second)))
         },
+        examples: &[
+            Example::fires("http://[v1.x]/", Reply::Rejected),
+            Example::fires("normalize://[v1.x]", Reply::Rejected),
+            Example::off("http://[::1]/", Reply::Rejected),
+        ],
     },
     // uriparse: `URIReference::normalize` calls `Path::normalize(as_reference)` for a reference
     // without a scheme, whose documentation says: "`\".\"` dot segments are always removed
@@ -132,6 +149,11 @@ pub(super) const RULES: &[Rule] = &[
             let end = spec.find(['?', '#']).unwrap_or(spec.len());
             relative && format!("{}{}", uriparse_reference_dots(&spec[..end]), &spec[end..]) == got
         },
+        examples: &[
+            // Path::normalize removes a relative reference's "."; a leading ".." it keeps.
+            Example::fires("normalize:.", Reply::Text("")),
+            Example::off("normalize:../a", Reply::Text("a")),
+        ],
     },
     // iri-string: its resolve module's documentation: an IRI without an authority "cannot have
     // a path starting with //", so "IRI resolution by pure RFC 3986 algorithm can fail for some
@@ -146,6 +168,10 @@ pub(super) const RULES: &[Rule] = &[
             };
             two_slash_target(base, e.input)
         },
+        examples: &[
+            Example::fires("resolve:/.//|mailto:a@b", Reply::Rejected),
+            Example::off("resolve:/./a|mailto:a@b", Reply::Rejected),
+        ],
     },
     // oxiri: `Iri::resolve` "validates and resolves" (the `_unchecked` variants "assume that the
     // resolved IRI is valid"): a target path starting with "//" without an authority is its
@@ -160,6 +186,10 @@ pub(super) const RULES: &[Rule] = &[
             };
             two_slash_target(base, e.input)
         },
+        examples: &[
+            Example::fires("resolve:/.//|mailto:a@b", Reply::Rejected),
+            Example::off("resolve:/./a|mailto:a@b", Reply::Rejected),
+        ],
     },
     // iri-string: its resolve module's documentation: "`..` and `.` path segments are recognized
     // even when they are percent-encoded".
@@ -177,6 +207,12 @@ pub(super) const RULES: &[Rule] = &[
             uri_spec::resolve(decode_dots(b).as_bytes(), decode_dots(r).as_bytes())
                 .is_ok_and(|t| t == got)
         },
+        examples: &[
+            // `%2E%2E/g` against `http://a/b/c/d` is `http://a/b/g`.
+            Example::fires("resolve:%2E|http://a/b/c", Reply::Text("http://a/b/")),
+            Example::fires("resolve:%2E%2E/g|http://a/b/c/d", Reply::Text("http://a/b/g")),
+            Example::off("resolve:%2E|http://a/b/c", Reply::Text("http://a/b/c/")),
+        ],
     },
     // iref: `UriRefBuf::resolve` follows RFC 3986 Errata 4547 ("Abnormal use of dot segments",
     // its documentation's link) and its README: `a/b/../../../` normalizes to `../`; a `..`
@@ -191,6 +227,10 @@ pub(super) const RULES: &[Rule] = &[
             };
             errata_4547(base, e.input).is_some_and(|t| t == got)
         },
+        examples: &[
+            Example::fires("resolve:..|o:", Reply::Text("o:../")),
+            Example::off("resolve:..|o:", Reply::Text("o:x/")),
+        ],
     },
     // uriparse: "A URI with an authority always has an absolute path regardless of whether the
     // path was empty" (its Path documentation), in what it normalizes and resolves too.
@@ -214,6 +254,12 @@ pub(super) const RULES: &[Rule] = &[
                 _ => false,
             }
         },
+        examples: &[
+            Example::fires("normalize://", Reply::Text("///")),
+            Example::fires("normalize://a:", Reply::Text("//a/")),
+            Example::fires("normalize://[::0]", Reply::Text("//[::]/")),
+            Example::off("normalize://", Reply::Text("////")),
+        ],
     },
     // iref: "Paths are normalized during comparison by removing dot segments" (its equality's
     // documentation), relative paths included.
@@ -228,6 +274,10 @@ pub(super) const RULES: &[Rule] = &[
             let dotless = super::any::dotless;
             dotless(e.input).is_some() && dotless(e.input) == dotless(other)
         },
+        examples: &[
+            Example::fires("equivalent:.|", Reply::Equivalent(true)),
+            Example::off("equivalent:a|b", Reply::Equivalent(true)),
+        ],
     },
     // iref's README, "IRI comparison": "Percent-encoded characters: Thanks to the pct-str crate,
     // percent encoded characters are correctly handled", and pct-str's `PctStr` equality compares
@@ -246,6 +296,12 @@ pub(super) const RULES: &[Rule] = &[
             let key = iref_decoded_key(e.input);
             key.is_some() && key == iref_decoded_key(other)
         },
+        examples: &[
+            // pct-str: `///@` and `///%40` are equal; a "/" decoded joins two segments, which iref keeps
+            // apart.
+            Example::fires("equivalent:///@|///%40", Reply::Equivalent(true)),
+            Example::off("equivalent:a:%2F|a:/", Reply::Equivalent(true)),
+        ],
     },
     // The `rfc3986` Python package.
     Rule {
@@ -253,6 +309,9 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/invalid-chars-pct-encoded",
         name: "uri_reference percent-encodes the characters RFC 3986 does not allow instead of rejecting",
         explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, pct_encode_forbidden),
+        examples: &[
+            Example::fires("http://a/ b", Reply::Splits(&[])),
+        ],
     },
     // `URIReference.from_string` passes the path, query and fragment through
     // `normalizers.encode_component` (the package's README: `utf8=\u{2603}` is read as
@@ -264,6 +323,16 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/invalid-chars-pct-encoded-whatwg",
         name: "uri_reference escapes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (encode_component)",
         explains: super::escaped_where_lenient,
+        examples: &[
+            // `uri_reference("http://a/\x00").path` is `/%00`; `uri_reference("\x00").resolve_with(
+            // "http://a/b/c/d;p?q")` is `http://a/b/c/%00`, run here.
+            Example::fires("http://a/\0", Reply::Splits(&[(Component::Path, Some("/%00"))])),
+            Example::fires("resolve:\0|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%00")),
+            // Another escape than the control's; a control dropped inside a path, where the URL Standard
+            // escapes it.
+            Example::off("resolve:\0|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%01")),
+            Example::off("http://a/\0b", Reply::Splits(&[(Component::Path, Some("/b"))])),
+        ],
     },
     Rule {
         profile: "python-rfc3986",
@@ -277,6 +346,11 @@ pub(super) const RULES: &[Rule] = &[
                 .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
                 .is_some_and(|t| t == got)
         },
+        examples: &[
+            // '' against COAP:/b/../x?q: the base normalized first (its scheme lowercased, not only its dot-segments removed).
+            Example::fires("resolve:|COAP:/b/../x?q", Reply::Text("coap:/x?q")),
+            Example::off("resolve:|COAP:/b/../x?q", Reply::Text("coap:/b/x?q")),
+        ],
     },
     // The `rfc3986` package's `resolve_with` passes the target path through
     // `normalizers.normalize_path`, whose `normalize_percent_characters` says "All percent
@@ -295,6 +369,13 @@ pub(super) const RULES: &[Rule] = &[
                 .and_then(|t| path_hex_uppercased(&t).filter(|u| *u != t))
                 .is_some_and(|t| t == got)
         },
+        examples: &[
+            // The target path's percent-encodings uppercased; the query's stay as written, and a dropped
+            // dot segment is no case change.
+            Example::fires("resolve:%2e|file://h/d/", Reply::Text("file://h/d/%2E")),
+            Example::off("resolve:?%2e|file://h/d/", Reply::Text("file://h/d/?%2E")),
+            Example::off("resolve:%2e|file://h/d/", Reply::Text("file://h/")),
+        ],
     },
     // The `rfc3986` package's release notes for 1.4.0 (docs/source/release-notes/1.4.0.rst,
     // Security): "Previously we did not stop parsing the authority section at the first
@@ -307,6 +388,11 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/authority-ends-at-backslash",
         name: "the authority ends at the first backslash, the rest is the path (release notes 1.4.0: \"stop parsing the authority section at the first backslash\")",
         explains: authority_ended_at_backslash,
+        examples: &[
+            // Release notes 1.4.0: the authority ends at the backslash, the rest the path,
+            // percent-encoded.
+            Example::fires("o://a\\b", Reply::Splits(&[(Component::Authority, Some("a")), (Component::Host, Some("a")), (Component::Path, Some("%5Cb"))])),
+        ],
     },
     // The release notes for 0.2.1 (docs/source/release-notes/0.2.1.rst): "Check that the bytes
     // of an IPv4 Host Address are within the valid range. Otherwise, URIs like
@@ -324,6 +410,12 @@ pub(super) const RULES: &[Rule] = &[
                     .flatten()
                     .any(ipv4_like_host_out_of_range)
         },
+        examples: &[
+            // 1.2.3.255 is an IPv4 address the package takes, 1.2.3.4567 no IPv4 address.
+            Example::fires("//1.2.3.256", Reply::Rejected),
+            Example::off("//1.2.3.255", Reply::Rejected),
+            Example::off("//1.2.3.4567", Reply::Rejected),
+        ],
     },
     // `URIReference.normalize`: "Normalize this reference as described in Section 6.2.2", whose
     // 6.2.2.3 says "URI normalizers should remove dot-segments by applying the
@@ -347,6 +439,14 @@ pub(super) const RULES: &[Rule] = &[
             }),
             _ => false,
         },
+        examples: &[
+            Example::fires("normalize:.", Reply::Text("")),
+            Example::fires("equivalent:.|", Reply::Equivalent(true)),
+            // RFC 3986 5.2.4 gives "/" for "a/..", so "" (another dot algorithm's answer) is a finding;
+            // nor is every pair equal.
+            Example::off("normalize:a/..", Reply::Text("")),
+            Example::off("equivalent:a|b", Reply::Equivalent(true)),
+        ],
     },
     Rule {
         profile: "python-rfc3986",
@@ -357,6 +457,10 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[
+            Example::fires("http://a", Reply::Reads(&[(Component::Path, None)])),
+            Example::off("http://a/b", Reply::Reads(&[(Component::Path, None)])),
+        ],
     },
 ];
 

@@ -19,4 +19,8 @@ pub(super) const RULES: &[Rule] = &[Rule {
             && e.input.iter().any(|b| !b.is_ascii())
             && uri_spec::parse(&pct_encode_non_ascii(e.input)).is_ok()
     },
+    examples: &[
+        Example::fires("http://\u{e9}/", Reply::Splits(&[])),
+        Example::off("http://a b/", Reply::Splits(&[])),
+    ],
 }];

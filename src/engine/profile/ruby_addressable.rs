@@ -32,7 +32,7 @@
 //!
 //! An empty fragment is dropped too, but nothing documents it: no rule does it.
 
-use super::{Evidence, Rule};
+use super::{Evidence, Example, Reply, Rule};
 use crate::engine::Class;
 
 /// The rules of this table.
@@ -47,18 +47,51 @@ pub(super) const RULES: &[Rule] = &[
             };
             addressable_normal(spec).is_some_and(|n| n == got)
         },
+        examples: &[
+            // normalize: "%21" decoded in a path, "." is empty, the README's host ("//%c3%a9" is
+            // "//xn--9ca"); the port "@return [Integer]", so an empty one is not written; one trailing dot
+            // of a host dropped ("Single trailing dots are unnecessary."); an empty http path is "/".
+            Example::fires("normalize:%21", Reply::Text("!")),
+            Example::fires("normalize:.", Reply::Text("")),
+            Example::fires("normalize://%c3%a9", Reply::Text("//xn--9ca")),
+            Example::fires("normalize://:/%40", Reply::Text("///@")),
+            Example::fires("normalize://%2B.", Reply::Text("//+")),
+            Example::fires("normalize:http://3?%2F", Reply::Text("http://3/?/")),
+            // The empty port kept with the rest normalized; a leading "." dropped from ".8"
+            // (normalize_path's RULE_2D); two trailing dots are not one; the "/" only for http, https,
+            // ftp and tftp; ";" encoded in a query.
+            Example::off("normalize://:/%40", Reply::Text("//:/@")),
+            Example::off("normalize:.8", Reply::Text("8")),
+            Example::off("normalize://s..", Reply::Text("//s.")),
+            Example::off("normalize:coap://3", Reply::Text("coap://3/")),
+            Example::off("normalize:?;", Reply::Text("?%3B")),
+        ],
     },
     Rule {
         profile: "ruby-addressable",
         id: "ruby-addressable/equal-normalized",
         name: "== compares the normalized URIs (\"This method normalizes both URIs before doing the comparison\")",
         explains: equal_when_normalized,
+        examples: &[
+            // == compares normal forms: the empty query dropped (changelog); an empty fragment is not.
+            Example::fires("equivalent:|?", Reply::Equivalent(true)),
+            Example::off("equivalent:|#", Reply::Equivalent(true)),
+        ],
     },
     Rule {
         profile: "ruby-addressable",
         id: "ruby-addressable/ip-based-scheme-needs-host-or-path",
         name: "a URI of an IP-based scheme (port_mapping's: \"common IP-based schemes\") with neither host nor path is refused (validate: \"Absolute URI missing hierarchical segment\"; RFC 9110 4.2.1 for http)",
         explains: missing_hierarchical_segment,
+        examples: &[
+            // `validate`: "missing hierarchical segment"; a scheme Addressable does not call IP-based.
+            Example::fires("HTTP:", Reply::Rejected),
+            Example::off("a:", Reply::Rejected),
+            // join parses the base first: "ldap:" misses its hierarchical segment; an ip-based base with a
+            // path is taken.
+            Example::fires("resolve:c|ldap:", Reply::Rejected),
+            Example::off("resolve:c|ldap:x", Reply::Rejected),
+        ],
     },
     // `validate` ("Ensures that the URI is valid", run on every URI `join` makes) raises
     // "Cannot have a path with two leading slashes without an authority set" (RFC 3986 3.3):
@@ -73,6 +106,12 @@ pub(super) const RULES: &[Rule] = &[
             };
             super::rfc3986::two_slash_target(base, e.input)
         },
+        examples: &[
+            // join's target `mailto:` then `//`: "Cannot have a path with two leading slashes
+            // without an authority set"; a single slash is taken.
+            Example::fires("resolve:/.//|mailto:a@b", Reply::Rejected),
+            Example::off("resolve:/./a|mailto:a@b", Reply::Rejected),
+        ],
     },
 ];
 

@@ -14,7 +14,7 @@
 //! by design"): tabs, CRs and LFs deleted, and every byte outside `!`, `$`-`;`, `=`, `?`-`_`,
 //! `a`-`~` (a valid "%XX" aside) written "%XX".
 
-use super::{default_port_reported, opaque_2396, port_as_number, Rule};
+use super::{default_port_reported, opaque_2396, port_as_number, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -83,6 +83,15 @@ pub(super) const RULES: &[Rule] = &[
         explains: |e| {
             e.class == Class::TooLax && super::accepted_once(e, uri_spec::Edition::Rfc3986, query_escaped)
         },
+        examples: &[
+            // RFC3986_Parser: the query's characters that may not appear "just escape"d, not refused;
+            // "[", a stray "%" and an opaque URI's query are kept as written.
+            Example::fires("?<", Reply::Splits(&[])),
+            Example::fires("http://a/?<> x", Reply::Splits(&[])),
+            Example::off("?[", Reply::Splits(&[])),
+            Example::off("http://a/?%", Reply::Splits(&[])),
+            Example::off("a:b?<", Reply::Splits(&[])),
+        ],
     },
     // uri/ldap.rb: URI::LDAP is the "LDAP URI SCHEMA (described in RFC2255)",
     // `ldap://<host>/<dn>[?<attrs>...]`: `URI.parse("ldap:a")` raises "bad LDAP URL" where
@@ -97,6 +106,14 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooStrict
                 && (ldap_rootless(e.input) || e.second.is_some_and(ldap_rootless))
         },
+        examples: &[
+            Example::fires("ldap:a", Reply::Rejected),
+            Example::off("ldap:/a", Reply::Rejected),
+            // URI.join parses the base first: a rootless ldap base is "bad LDAP URL"; a rooted one is taken
+            // by URI::LDAP.
+            Example::fires("resolve:|ldap:a/b", Reply::Rejected),
+            Example::off("resolve:|ldap:/a/b", Reply::Rejected),
+        ],
     },
     // uri/ldap.rb's schema, `ldap://<host>/<dn>[?<attrs>[?<scope>[?<filter>[?<extensions>]]]]`,
     // has no fragment, and `URI::LDAP#initialize` raises on one (`if @fragment`; an empty
@@ -111,12 +128,22 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooStrict
                 && (ldap_with_fragment(e.input) || e.second.is_some_and(ldap_with_fragment))
         },
+        examples: &[
+            Example::fires("ldap:#", Reply::Rejected),
+            Example::fires("ldap://h/dc=x#f", Reply::Rejected),
+            Example::off("ldap://h/dc=x?f", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "ruby-uri",
         id: "ruby-uri/default-port-reported",
         name: "the scheme's default port is reported when none is written",
         explains: |e| default_port_reported(e),
+        examples: &[
+            // Ruby's default port is 80 for http: 8080 is no documented behaviour.
+            Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Port, Some("8080"))])),
+        ],
     },
     Rule {
         profile: "ruby-uri",
@@ -130,6 +157,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && opaque_2396(e.input)
                 && e.got.is_none()
         },
+        examples: &[
+            Example::fires("mailto:a?b", Reply::Reads(&[(Component::Query, None)])),
+            Example::off("http://a/?b", Reply::Reads(&[(Component::Query, None)])),
+        ],
     },
     Rule {
         profile: "ruby-uri",
@@ -150,6 +181,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.map(ruby).as_deref().unwrap_or("") == e.got.unwrap_or("")
                 && e.reference.is_some_and(|p| p.starts_with('/'))
         },
+        examples: &[
+            Example::fires("ftp://h/%2Fpub", Reply::Reads(&[(Component::Path, Some("/pub"))])),
+            Example::off("ftp://h/%2Fpub", Reply::Reads(&[(Component::Path, Some("/pab"))])),
+        ],
     },
     Rule {
         profile: "ruby-uri",
@@ -164,12 +199,21 @@ pub(super) const RULES: &[Rule] = &[
                     _ => false,
                 }
         },
+        examples: &[
+            Example::fires("file://localhost/etc/hosts", Reply::Reads(&[(Component::Host, Some(""))])),
+            Example::fires("file:/etc/hosts", Reply::Reads(&[(Component::Host, Some(""))])),
+            Example::off("file://h/etc/hosts", Reply::Reads(&[(Component::Host, Some(""))])),
+        ],
     },
     Rule {
         profile: "ruby-uri",
         id: "ruby-uri/port-as-integer",
         name: "the port is an integer (URI::Generic#port is an Integer)",
         explains: port_as_number,
+        examples: &[
+            Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
+            Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),
+        ],
     },
 ];
 

@@ -45,7 +45,7 @@
 
 use super::{
     empty_parts_dropped, empty_path_after_authority_is_slash, host_unbracketed, ipv6_compressed,
-    slash_after_authority, Evidence, Rule,
+    slash_after_authority, Evidence, Example, Reply, Rule,
 };
 use crate::engine::Class;
 use crate::model::Component;
@@ -66,6 +66,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference == Some("")
                 && e.got.is_none()
         },
+        examples: &[
+            Example::fires("http://a/?", Reply::Reads(&[(Component::Query, None)])),
+            Example::off("http://a/?x", Reply::Reads(&[(Component::Query, None)])),
+        ],
     },
     Rule {
         profile: "urijs",
@@ -77,6 +81,12 @@ pub(super) const RULES: &[Rule] = &[
             }
             _ => empty_path_after_authority_is_slash(e),
         },
+        examples: &[
+            // path(): `URI("//a").path()` is "/"; `URI("//a").normalize().href()` is "//a/".
+            Example::fires("//a", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::fires("normalize://a", Reply::Text("//a/")),
+            Example::off("//a/b", Reply::Reads(&[(Component::Path, Some("/"))])),
+        ],
     },
     Rule {
         profile: "urijs",
@@ -86,6 +96,11 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Component(Component::Host)
                 && host_unbracketed(e)
         },
+        examples: &[
+            // `URI.parse("//[::1]").hostname` is "::1".
+            Example::fires("//[::1]", Reply::Reads(&[(Component::Host, Some("::1"))])),
+            Example::off("//[::1]", Reply::Reads(&[(Component::Host, Some("::2"))])),
+        ],
     },
     // URI.js's CHANGELOG, 1.18.11: "making URI.parse() throw on invalid port and hostname"
     // (1.19.0 made the hostname check an option; the port's stays): `URI.ensureValidPort`
@@ -102,12 +117,27 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(|i| urijs_port(&browser_slashes(i).unwrap_or_else(|| i.to_owned())))
                     .is_some_and(|port| port_refused(&port))
         },
+        examples: &[
+            Example::fires("http:p:a", Reply::Rejected),
+            Example::fires("o://u@h:0/", Reply::Rejected),
+            Example::off("http:p:8", Reply::Rejected),
+            Example::off("o://h:1:2/", Reply::Rejected),
+        ],
     },
     Rule {
         profile: "urijs",
         id: "urijs/slashes-read-as-double",
         name: "slashes and colons after http, https, ftp, ws or wss, a \\ in the \"//\" after any other scheme, and excessive slashes of a scheme-relative reference, are read as \"//\" (CHANGELOG 1.19.6, 1.19.7, 1.19.8, 1.19.10, 1.19.11)",
         explains: slashes_as_browsers_read_them,
+        examples: &[
+            // `URI.parse("http:G")`: hostname "G", path "/"; `URI.parse("///&")`: hostname "&".
+            Example::fires("http:G", Reply::Reads(&[(Component::Host, Some("G")), (Component::Path, Some("/"))])),
+            Example::fires("///&", Reply::Reads(&[(Component::Host, Some("&")), (Component::Path, Some("/"))])),
+            Example::fires("resolve:/\\a|git:/b", Reply::Text("git://a/")),
+            Example::fires("resolve:\\\\a|git:/b", Reply::Text("git://a/")),
+            // Another host than the one after the slashes.
+            Example::off("resolve:/\\a|git:/b", Reply::Text("git://b/")),
+        ],
     },
     // URI.js 1.19.11's release notes: "SECURITY fixing URI.parse() remove \r (CR), \n (LF),
     // \t (TAB)"; `URI.parse("o://\th")` has the host `h`, run here.
@@ -123,6 +153,10 @@ pub(super) const RULES: &[Rule] = &[
                 .map_or(removed.clone(), String::into_bytes);
             removed.len() != e.input.len() && super::lenient_reading_after(e, &read)
         },
+        examples: &[
+            Example::fires("o://\th", Reply::Splits(&[(Component::Authority, Some("h")), (Component::Host, Some("h"))])),
+            Example::off("o://\th", Reply::Splits(&[(Component::Authority, Some("x")), (Component::Host, Some("x"))])),
+        ],
     },
     // src/URI.js, parseHost and parseUserinfo: "Copy chrome, IE, opera backslash-handling
     // behavior. Back slashes before the query string get converted to forward slashes" (and
@@ -139,6 +173,11 @@ pub(super) const RULES: &[Rule] = &[
             };
             e.second.is_none() && super::lenient_reading_of(e, read.as_bytes())
         },
+        examples: &[
+            Example::fires("p://h\\x", Reply::Splits(&[(Component::Authority, Some("h")), (Component::Host, Some("h")), (Component::Path, Some("/x"))])),
+            // A backslash in a path without an authority, which URI.js keeps.
+            Example::off("p:h\\x", Reply::Splits(&[(Component::Path, Some("h/x"))])),
+        ],
     },
     Rule {
         profile: "urijs",
@@ -167,6 +206,11 @@ pub(super) const RULES: &[Rule] = &[
                 _ => false,
             }
         },
+        examples: &[
+            // `URI("?").normalize().href()` is ""; `URI("?").absoluteTo(base)` keeps the base's query.
+            Example::fires("normalize:?", Reply::Text("")),
+            Example::fires("resolve:?|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?q")),
+        ],
     },
     Rule {
         profile: "urijs",
@@ -176,6 +220,10 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Normalization
                 && e.reference.and_then(relative_dots_resolved).as_deref() == e.got
         },
+        examples: &[
+            // `URI("b/..").normalize().href()` is "".
+            Example::fires("normalize:b/..", Reply::Text("")),
+        ],
     },
     Rule {
         profile: "urijs",
@@ -190,6 +238,15 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[
+            // `URI("O:/").normalize().href()` is "o:%2F"; URI.characters.urnpath: RFC 2141's characters
+            // decoded in a URN path.
+            Example::fires("normalize:O:/", Reply::Text("o:%2F")),
+            Example::fires("normalize:n:%27", Reply::Text("n:'")),
+            Example::fires("normalize:URn:/%7e/77/x%27y", Reply::Text("urn:%2F~%2F77%2Fx'y")),
+            // The escape decoded to another character.
+            Example::off("normalize:n:%27", Reply::Text("n:(")),
+        ],
     },
     Rule {
         profile: "urijs",
@@ -204,6 +261,15 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[
+            // buildQuery: the query as application/x-www-form-urlencoded.
+            Example::fires("normalize:?/", Reply::Text("?%2F")),
+            Example::fires("normalize:?%20", Reply::Text("?+")),
+            // Lowercase hex digits (URI.encode writes them uppercase); a space written "%20" (URI.encodeQuery
+            // writes "+").
+            Example::off("normalize:?/", Reply::Text("?%2f")),
+            Example::off("normalize:?%20x", Reply::Text("?%20x")),
+        ],
     },
     Rule {
         profile: "urijs",
@@ -229,6 +295,13 @@ pub(super) const RULES: &[Rule] = &[
             };
             e.reference != e.got && Some(held.as_str()) == e.got
         },
+        examples: &[
+            // parseHost: "we're a liberal parser" on a host with two colons.
+            Example::fires("///::", Reply::Reads(&[(Component::Host, Some("::"))])),
+            Example::fires("///::", Reply::Reads(&[(Component::Host, Some("::")), (Component::Path, Some("/"))])),
+            // One colon of the host dropped.
+            Example::off("///::", Reply::Reads(&[(Component::Host, Some(":"))])),
+        ],
     },
     Rule {
         profile: "urijs",
@@ -238,6 +311,20 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Normalization
                 && e.reference.and_then(normalize_steps).as_deref() == e.got
         },
+        examples: &[
+            // `URI("//9#").normalize().href()` is "//9/": no "#", and "/" after the authority;
+            // normalizeHostname(): "IPv6-best-notation conversion".
+            // The query of a web URI rebuilt with the other steps, printed by URI.js.
+            Example::fires("normalize:FOO://28.235.117.45?q=cart&utm_source=hello%20world", Reply::Text("foo://28.235.117.45/?q=cart&utm_source=hello+world")),
+            Example::fires("normalize://9#", Reply::Text("//9/")),
+            Example::fires("normalize://[::0]", Reply::Text("//[::]/")),
+            // Not the best notation: the zeros kept.
+            Example::off("normalize://[::0]", Reply::Text("//[0::]/")),
+            // `URI("%24").normalize()` is "$" and `URI("a//").normalize()` "a/": no document
+            // explains either.
+            Example::off("normalize:%24", Reply::Text("$")),
+            Example::off("normalize:a//", Reply::Text("a/")),
+        ],
     },
     Rule {
         profile: "urijs",
@@ -251,6 +338,13 @@ pub(super) const RULES: &[Rule] = &[
                     .as_deref()
                     == e.got
         },
+        examples: &[
+            Example::fires("normalize:HTTP:", Reply::Text("http:///")),
+            Example::fires("normalize://e:", Reply::Text("//e/")),
+            // The host's case kept; another host.
+            Example::off("normalize://E:", Reply::Text("//E/")),
+            Example::off("normalize:HTTP:", Reply::Text("http://a/")),
+        ],
     },
     Rule {
         profile: "urijs",
@@ -263,6 +357,17 @@ pub(super) const RULES: &[Rule] = &[
             };
             normal(e.input).is_some_and(|a| Some(a) == normal(other))
         },
+        examples: &[
+            // `URI("%6f%73?").equals("os")` and `URI(".").equals("")` are true; `URI("d:%2F").equals("d:/")`
+            // too: both normalize to "d:%2F".
+            Example::fires("equivalent:%6f%73?|os", Reply::Equivalent(true)),
+            Example::fires("equivalent:.|", Reply::Equivalent(true)),
+            Example::fires("equivalent:d:%2F|d:/", Reply::Equivalent(true)),
+            Example::fires("equivalent://[::]|//[0:0::]/", Reply::Equivalent(true)),
+            // `URI("!").equals("%21")` is true: RFC 3986 2.2 says they are not equivalent.
+            Example::off("equivalent:!|%21", Reply::Equivalent(true)),
+            Example::off("equivalent://st/:|//ST/%3A", Reply::Equivalent(true)),
+        ],
     },
 ];
 

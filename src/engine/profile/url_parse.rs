@@ -31,7 +31,7 @@
 //! empty location (the README's `parse('hostname', {})`), a reference that opens with "//" has
 //! no authority, all of it up to its query or fragment is the path.
 
-use super::{is_special, Evidence, Rule};
+use super::{is_special, Evidence, Example, Reply, Rule};
 use crate::engine::octets::c0_space_trimmed_start;
 use crate::engine::Class;
 use crate::model::Component;
@@ -49,12 +49,27 @@ pub(super) const RULES: &[Rule] = &[
             let removed = super::tabs_newlines_removed(e.input);
             removed.len() != e.input.len() && super::lenient_reading_after(e, &removed)
         },
+        examples: &[
+            // The split of the input with its tabs, CRs and LFs removed (CRHTLF).
+            Example::fires("o://a\tb", Reply::Splits(&[(Component::Authority, Some("ab")), (Component::Host, Some("ab"))])),
+            Example::off("o://a b", Reply::Splits(&[])),
+        ],
     },
     Rule {
         profile: "url-parse",
         id: "url-parse/relative-never-takes-query",
         name: "a relative URL never takes the base's query (index.js, on `ignore = { hash: 1, query: 1 }`: \"These properties should not be copied or inherited from\")",
         explains: base_query_not_inherited,
+        examples: &[
+            // index.js, `ignore = { hash: 1, query: 1 }`: the base's query is not inherited (the fragment's
+            // control kept raw).
+            Example::fires("resolve:|coap://a/p?q", Reply::Text("coap://a/p")),
+            Example::fires("resolve:#\u{1}cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p#\u{1}cd")),
+            // The path changed; a reference with its own path keeping the query; the fragment changed.
+            Example::off("resolve:|coap://a/p?q", Reply::Text("coap://a/")),
+            Example::off("resolve:x|coap://a/p?q", Reply::Text("coap://a/x?q")),
+            Example::off("resolve:#\u{1}cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p#\u{1}c")),
+        ],
     },
     Rule {
         profile: "url-parse",
@@ -69,18 +84,38 @@ pub(super) const RULES: &[Rule] = &[
                 && !spec.starts_with('/')
                 && got.strip_prefix('/') == Some(spec)
         },
+        examples: &[
+            // index.js: "Default to a / for pathname if none exists", for the special schemes only.
+            Example::fires("ftp://", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::off("coap://", Reply::Reads(&[(Component::Path, Some("/"))])),
+        ],
     },
     Rule {
         profile: "url-parse",
         id: "url-parse/special-slashes-ignored",
         name: "after http, https, ws, wss or ftp, any run of slashes or backslashes is read as the \"//\" of an authority (1.5.2, pull request 208: \"Ignore slashes after the protocol for special URLs\")",
         explains: special_slashes_ignored,
+        examples: &[
+            // `http:X` read as `http://X`, an empty path "/"; a scheme that is not special is one step off.
+            Example::fires("Http:]", Reply::Splits(&[(Component::Authority, Some("]")), (Component::Host, Some("]")), (Component::Path, Some("/"))])),
+            Example::fires("http:p##", Reply::Splits(&[(Component::Authority, Some("p")), (Component::Host, Some("p")), (Component::Path, Some("/"))])),
+            Example::off("foo:]", Reply::Splits(&[(Component::Authority, Some("]")), (Component::Host, Some("]")), (Component::Path, Some("/"))])),
+            // The host lowercased as url-parse's host rule writes it (`http:A` has the host `a`).
+            Example::fires("http:A", Reply::Reads(&[(Component::Authority, Some("a")), (Component::Host, Some("a")), (Component::Path, Some("/"))])),
+            Example::off("http:A", Reply::Reads(&[(Component::Authority, Some("b")), (Component::Host, Some("b"))])),
+        ],
     },
     Rule {
         profile: "url-parse",
         id: "url-parse/scheme-relative-without-base-is-path",
         name: "without a base, a reference that opens with \"//\" has no authority: it is all path up to its query or fragment (issue 219, a maintainer: \"that URL is invalid without a base URL ... The result is consistent with the legacy Node.js URL parser\")",
         explains: scheme_relative_is_path,
+        examples: &[
+            // `new Url(input, {})` of a reference that opens with "//": no authority, the path
+            // everything before its query or fragment; a single slash is one step off.
+            Example::fires("//a/b?q#f", Reply::Splits(&[(Component::Authority, None), (Component::Host, None), (Component::Path, Some("//a/b"))])),
+            Example::off("/a", Reply::Splits(&[(Component::Path, Some("a"))])),
+        ],
     },
     Rule {
     profile: "url-parse",
@@ -98,6 +133,10 @@ pub(super) const RULES: &[Rule] = &[
             && e.got.is_none()
             && e.reference.is_some_and(|p| p.trim_start_matches('0') == default)
     },
+    examples: &[
+        Example::fires("wss://a:443/", Reply::Reads(&[(Component::Port, None)])),
+        Example::off("wss://a:444/", Reply::Reads(&[(Component::Port, None)])),
+    ],
 },
 ];
 

@@ -28,6 +28,16 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(|c| c.get(Component::Scheme))
                     .is_some_and(|s| s.eq_ignore_ascii_case("file"))
         },
+        examples: &[
+            Example::fires(
+                "file:///x",
+                Reply::Reads(&[(Component::Host, None), (Component::HostKind, None)]),
+            ),
+            Example::off(
+                "file://h/x",
+                Reply::Reads(&[(Component::Host, None), (Component::HostKind, None)]),
+            ),
+        ],
     },
     Rule {
         profile: "node-whatwg",
@@ -40,6 +50,10 @@ pub(super) const RULES: &[Rule] = &[
             ) && e.reference.is_none()
                 && e.got == Some("")
         },
+        examples: &[
+            Example::fires("http://a/", Reply::Reads(&[(Component::Query, Some(""))])),
+            Example::off("http://a/", Reply::Reads(&[(Component::Query, Some("x"))])),
+        ],
     },
 ];
 
@@ -50,12 +64,14 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         id: "whatwg-url/port-over-65535-error",
         name: "a port above 65535 is an error",
         explains: |e| e.class == Class::TooStrict && port_overflows(e.reference_components),
+        examples: &[],
     },
     Rule {
         profile: "whatwg-url",
         id: "whatwg-url/ipvfuture-not-host",
         name: "IPvFuture is not a host",
         explains: |e| e.class == Class::TooStrict && is_ipvfuture(e.reference_components),
+        examples: &[],
     },
     Rule {
         profile: "whatwg-url",
@@ -66,6 +82,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
                 && e.reference_components
                     .is_some_and(|c| c.get(Component::Scheme).is_none())
         },
+        examples: &[],
     },
     Rule {
         profile: "whatwg-url",
@@ -78,6 +95,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
                 && e.reference_components
                     .is_some_and(|c| whatwg_special_host(c).is_none_or(|(h, _)| h.is_empty()))
         },
+        examples: &[],
     },
     Rule {
         profile: "whatwg-url",
@@ -86,6 +104,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         explains: |e| {
             e.class == Class::TooLax && uri_spec::parse(&whatwg_repair(e.input)).is_ok()
         },
+        examples: &[],
     },
     Rule {
         profile: "whatwg-url",
@@ -96,6 +115,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
                 && is_special(e.scheme().as_deref())
                 && e.reference.map(|h| pct_decode(&h.to_ascii_lowercase())).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "whatwg-url",
@@ -115,6 +135,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
                     _ => false,
                 }
         },
+        examples: &[],
     },
     Rule {
         profile: "whatwg-url",
@@ -123,6 +144,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         explains: |e| {
             e.component() == Some(Component::Host) && e.reference.and_then(whatwg_ipv6).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "whatwg-url",
@@ -134,6 +156,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
                 && e.reference == Some("")
                 && e.got == Some("/")
         },
+        examples: &[],
     },
     Rule {
         profile: "whatwg-url",
@@ -144,6 +167,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
                 && e.reference.is_some_and(|p| p.starts_with('/'))
                 && e.reference.map(whatwg_dots).as_deref() == e.got
         },
+        examples: &[],
     },
     Rule {
         profile: "whatwg-url",
@@ -157,6 +181,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
                         && e.reference.and_then(|p| p.parse::<u16>().ok())
                             == default_port(e.scheme().as_deref())))
         },
+        examples: &[],
     },
     Rule {
         profile: "whatwg-url",
@@ -170,6 +195,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
                     None => false,
                 }
         },
+        examples: &[],
     },
     Rule {
         profile: "whatwg-url",
@@ -197,6 +223,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
                 _ => false,
             }
         },
+        examples: &[],
     },
 ];
 
