@@ -3,7 +3,8 @@
  * Build and run:  cc -O2 -o c-libwget workers/c-libwget.c -lwget && ./c-libwget
  * (uridiff builds it into its cache directory on first use.)
  *
- * parse = wget_iri_parse(input, NULL) (NULL: the input is UTF-8 already), then the fields of
+ * parse = wget_iri_parse(input, "utf-8") (the encoding the input is converted from; NULL would
+ * be read as ISO-8859-1, as wget2 passes its locale's charset), then the fields of
  * wget_iri_t as the library holds them: a NULL field is an undefined component (null), "" an
  * empty one. wget.h documents host as "Lowercase and unescaped" and path, query and fragment
  * as "Unescaped"; the library unescapes host, path and fragment, and keeps the query as
@@ -45,7 +46,7 @@ static void put_rejected(Buf *out, const char *message, const char *code) {
 }
 
 static void parse(Buf *out, const Field *input) {
-    wget_iri_t *iri = wget_iri_parse(input->data, NULL);
+    wget_iri_t *iri = wget_iri_parse(input->data, "utf-8");
     if (!iri) {
         put_rejected(out, "wget_iri_parse returned NULL", "NULL");
         return;
@@ -91,7 +92,7 @@ static void parse(Buf *out, const Field *input) {
 }
 
 static void resolve(Buf *out, const Field *base, const Field *input) {
-    wget_iri_t *iri = wget_iri_parse(base->data, NULL);
+    wget_iri_t *iri = wget_iri_parse(base->data, "utf-8");
     if (!iri) {
         put_rejected(out, "wget_iri_parse returned NULL for the base", "NULL");
         return;

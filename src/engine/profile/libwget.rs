@@ -20,8 +20,9 @@
 //!   `http://a`. Only for the four schemes that comment names: elsewhere (`a:b`) the reading
 //!   is left to be judged;
 //! - "will be converted to UTF-8 from the encoding given" (`wget_iri_parse`'s comment): the
-//!   worker gives none, so `wget_memiconv` reads the decoded bytes as ISO-8859-1, one character
-//!   per byte (`#%C3%A9` is held as `Ã©`);
+//!   worker gives "utf-8", as wget2 gives its locale's charset, so the input's own characters are
+//!   held as they are and decoded octets as the bytes they are (`#%C3%A9` is held as `é`; an
+//!   octet that is no UTF-8, `%E9`, reaches the report as U+FFFD, the protocol carrying text);
 //! - `wget_iri_relative_to_abs` (its doc comment in `libwget/iri.c`): "If it's a relative path,
 //!   the file name of the \p base IRI's path is replaced by that path"; the target is built on
 //!   the base's connection part (`wget.h`: "formed by the scheme, the hostname and the port
@@ -48,37 +49,18 @@ fn held(component: Component, spec: Option<&str>) -> Option<String> {
                 .and_then(|h| h.strip_suffix(']'))
                 .filter(|h| !h.starts_with(['v', 'V']))
                 .unwrap_or(spec);
-            Some(latin1_decoded(address).to_ascii_lowercase())
+            Some(utf8_decoded(address).to_ascii_lowercase())
         }
         Component::Path if spec.is_empty() => None,
-        Component::Path | Component::Fragment => Some(latin1_decoded(spec)),
+        Component::Path | Component::Fragment => Some(utf8_decoded(spec)),
         _ => Some(spec.to_owned()),
     }
 }
 
-/// `text` percent-decoded, and each byte read as the ISO-8859-1 character of that number, as
-/// `wget_memiconv` converts from "iso-8859-1" to UTF-8 (a byte that is no part of a triplet
-/// included: the text is UTF-8, so its own characters are kept as they are).
-fn latin1_decoded(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        if let (b'%', Some(h), Some(l)) = (
-            bytes[i],
-            bytes.get(i + 1).copied().and_then(hex),
-            bytes.get(i + 2).copied().and_then(hex),
-        ) {
-            out.push(char::from(u8::try_from(h * 16 + l).unwrap_or(0)));
-            i += 3;
-        } else {
-            let c = text[i..].chars().next().unwrap_or('\u{fffd}');
-            out.push(c);
-            i += c.len_utf8();
-        }
-    }
-    out
+/// `text` percent-decoded, as UTF-8 (the encoding the worker gives `wget_iri_parse`), octets
+/// that are not UTF-8 as U+FFFD, as the worker's answer carries them.
+fn utf8_decoded(text: &str) -> String {
+    String::from_utf8_lossy(&super::pct_decode_bytes(text)).into_owned()
 }
 
 /// The schemes whose "/"s libwget documents skipping (`wget_iri_parse`: "this is true for
@@ -280,30 +262,6 @@ pub(super) const RULES: &[Rule] = &[
     },
     Rule {
         profile: "libwget",
-        id: "libwget/query-latin1",
-        name: "the query as written, each non-ASCII byte read as an ISO-8859-1 character (wget_iri_parse: \"converted to UTF-8 from the encoding given\"; none given is ISO-8859-1)",
-        explains: |e| {
-            if e.class != Class::Component(Component::Query) || e.second.is_some() {
-                return false;
-            }
-            // The query as RFC 3986 Appendix B splits the input: after the first "?", up to
-            // the first "#".
-            let Some(start) = e.input.iter().position(|&b| b == b'?') else {
-                return false;
-            };
-            let rest = &e.input[start + 1..];
-            let query = &rest[..rest.iter().position(|&b| b == b'#').unwrap_or(rest.len())];
-            let held: String = query.iter().map(|&b| char::from(b)).collect();
-            !query.is_ascii() && e.got == Some(held.as_str())
-        },
-        examples: &[
-            // No encoding given: the bytes of `q\u{fc}` (UTF-8 `c3 bc`) read as ISO-8859-1.
-            Example::fires("http://h/?q\u{fc}", Reply::Splits(&[(Component::Query, Some("q\u{c3}\u{bc}"))])),
-            Example::off("http://h/?q\u{fc}", Reply::Splits(&[(Component::Query, Some("qx"))])),
-        ],
-    },
-    Rule {
-        profile: "libwget",
         id: "libwget/no-path-when-absent",
         name: "no path where none is written (wget.h: wget_iri_t.path, \"Path, if present\")",
         explains: |e| {
@@ -482,14 +440,14 @@ mod tests {
             Some("/b c")
         );
         assert_eq!(held(Component::Query, Some("%20")).as_deref(), Some("%20"));
-        // Decoded bytes are read as ISO-8859-1: one character per byte.
+        // Decoded octets are read as UTF-8, those that are not as U+FFFD.
         assert_eq!(
             held(Component::Fragment, Some("%C3%A9")).as_deref(),
-            Some("\u{c3}\u{a9}")
+            Some("\u{e9}")
         );
         assert_eq!(
             held(Component::Fragment, Some("%ff")).as_deref(),
-            Some("\u{ff}")
+            Some("\u{fffd}")
         );
         assert_eq!(held(Component::Path, Some("/é%")).as_deref(), Some("/é%"));
     }
