@@ -21,21 +21,20 @@ use crate::model::Component;
 /// Whether `s` is an ldap or ldaps URI with something after the scheme that is no
 /// "/"-rooted path, query or fragment (`URI::LDAP#initialize` raises "bad LDAP URL").
 fn ldap_rootless(s: &[u8]) -> bool {
-    let input = std::str::from_utf8(s).unwrap_or("");
-    let Some((scheme, rest)) = input.split_once(':') else {
-        return false;
-    };
-    ["ldap", "ldaps"].contains(&scheme.to_ascii_lowercase().as_str())
-        && !rest.is_empty()
-        && !rest.starts_with(['/', '?', '#'])
+    ldap_rest(s).is_some_and(|rest| !rest.is_empty() && !rest.starts_with(['/', '?', '#']))
+}
+
+/// What follows the scheme of an ldap or ldaps URI (URI::LDAP's schemes), `None` for another.
+fn ldap_rest(s: &[u8]) -> Option<&str> {
+    let (scheme, rest) = std::str::from_utf8(s).ok()?.split_once(':')?;
+    ["ldap", "ldaps"]
+        .contains(&scheme.to_ascii_lowercase().as_str())
+        .then_some(rest)
 }
 
 /// Whether `s` is an ldap or ldaps URI with a fragment (a "#", the first of which begins it).
 fn ldap_with_fragment(s: &[u8]) -> bool {
-    let input = std::str::from_utf8(s).unwrap_or("");
-    input.split_once(':').is_some_and(|(scheme, rest)| {
-        ["ldap", "ldaps"].contains(&scheme.to_ascii_lowercase().as_str()) && rest.contains('#')
-    })
+    ldap_rest(s).is_some_and(|rest| rest.contains('#'))
 }
 
 /// `input` with its query (from its first "?" to its "#", of a URI whose part after the
