@@ -499,7 +499,8 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
     }
     match c {
         Component::Host => match browsers.map(|g| &g.reads) {
-            Some(Some(_)) if super::schemes::fetched(scheme) => {
+            // A fetch goes somewhere only where the browsers' host is a place.
+            Some(Some(host)) if super::schemes::fetched(scheme) && place(host) => {
                 let fetch = browsers.map_or(a, |g| g);
                 // A check reading a place first; one whose host no resolver asks for sends
                 // nothing there, but a deny-list check of the fetched host misses it.
@@ -540,16 +541,23 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
                     )
                 }
             }
-            _ => (
-                ConfusionRank::Host,
-                format!(
-                    "{} and {} read two hosts ({} and {})",
-                    who(a),
-                    who(b),
-                    what(&a.reads),
-                    what(&b.reads)
-                ),
-            ),
+            _ => {
+                // The readings that are places first: the line names two hosts a request can
+                // go to where there are two, one and what the other reads otherwise.
+                let mut named: Vec<&ReadingGroup> = groups.iter().collect();
+                named.sort_by_key(|g| !g.reads.as_deref().is_some_and(place));
+                let (a, b) = (named[0], named[1]);
+                (
+                    ConfusionRank::Host,
+                    format!(
+                        "{} and {} read two hosts ({} and {})",
+                        who(a),
+                        who(b),
+                        what(&a.reads),
+                        what(&b.reads)
+                    ),
+                )
+            }
         },
         Component::Port => (
             ConfusionRank::Port,

@@ -132,7 +132,7 @@ pub(super) fn partition<'o>(
 
 /// Whether a host's canonical reading ([`canonical`]) is a place a request can be sent to: an
 /// IP address, or a name a resolver asks DNS for, whose labels hold letters, digits, "-" and
-/// "_" only (RFC 1123 2.1's host names; an underscore is asked for too). glibc's
+/// "_" only, not beginning with "-" (RFC 1123 2.1's host names; an underscore is asked for too). glibc's
 /// `getaddrinfo` sends no query for a name holding `:`, `[`, `]`, `=`, `+`, `\`, `%`, `@`, a
 /// control or an octet that is not ASCII (no packet to port 53 under strace, glibc 2.36), and
 /// Go's resolver answers "no such host" for `=` and `[:` without one.
@@ -142,6 +142,8 @@ pub(super) fn partition<'o>(
 /// assert!(routable("a.example") && routable("r_h") && routable("127.0.0.1") && routable("::1"));
 /// assert!(routable("fe80::1%eth0"));
 /// assert!(!routable("::1]") && !routable("=") && !routable("a\\b") && !routable("r:!"));
+/// // glibc asks for `a-` and `a.-b`, not for a name that begins with "-" (`-`, `-a`).
+/// assert!(routable("a-") && routable("a.-b") && !routable("-") && !routable("-a"));
 /// ```
 pub fn routable(reading: &str) -> bool {
     let address = |a: &str| a.parse::<std::net::IpAddr>().is_ok();
@@ -149,7 +151,7 @@ pub fn routable(reading: &str) -> bool {
         || reading.split_once('%').is_some_and(|(a, _)| address(a))
         || (!reading.is_empty()
             && reading.len() <= 255
-            && !reading.starts_with('.')
+            && !reading.starts_with(['.', '-'])
             && !reading.contains("..")
             && reading
                 .bytes()

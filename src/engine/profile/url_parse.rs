@@ -103,6 +103,9 @@ pub(super) const RULES: &[Rule] = &[
             // The host lowercased as url-parse's host rule writes it (`http:A` has the host `a`).
             Example::fires("http:A", Reply::Reads(&[(Component::Authority, Some("a")), (Component::Host, Some("a")), (Component::Path, Some("/"))])),
             Example::off("http:A", Reply::Reads(&[(Component::Authority, Some("b")), (Component::Host, Some("b"))])),
+            // `http::a` read `http://:a`, whose port is text: no place the lenient judging reads.
+            Example::fires("http::a", Reply::Reads(&[(Component::Authority, Some(":a")), (Component::Host, Some(":a")), (Component::Path, Some("/"))])),
+            Example::off("ftp::8a", Reply::Reads(&[(Component::Port, Some("8"))])),
         ],
     },
     Rule {
@@ -172,7 +175,26 @@ fn special_slashes_ignored(e: &Evidence<'_>) -> bool {
     let Some(rewritten) = special_slashes_rewritten(e.input) else {
         return false;
     };
-    super::read_after_rewrite(e, component, &host_lowercased(&rewritten), false)
+    if super::read_after_rewrite(e, component, &host_lowercased(&rewritten), false) {
+        return true;
+    }
+    // A rewritten authority whose port is text names no place, as the lenient judging has it
+    // (RFC 3986 3.2.3: port = *DIGIT): there is no reading of its host, port or path to hold
+    // url-parse to, unless it made a port number of digits that text holds (`http::a` is read
+    // `http://:a`, host `:a`, run here with url-parse 1.5.10).
+    let split = crate::subjects::lenient::split(&String::from_utf8_lossy(&rewritten));
+    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    let Some(text) = split
+        .get(Component::Port)
+        .filter(|p| !p.is_empty() && !digits(p))
+    else {
+        return false;
+    };
+    match component {
+        Component::Authority | Component::Host | Component::Path => true,
+        Component::Port => !e.got.is_some_and(|p| digits(p) && text.contains(p)),
+        _ => false,
+    }
 }
 
 /// `input` with the host and port of its authority (after "//", up to "/", "?" or "#", after

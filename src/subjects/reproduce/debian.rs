@@ -140,7 +140,7 @@ pub(super) fn libwget(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Pro
     let lit = |b: &[u8]| literal(Lang::C, b).unwrap_or_default();
     let body = match op {
         Op::Parse => format!(
-            "wget_iri_t *i = wget_iri_parse({}, 0); if (!i) {{ printf(\"NULL\\n\"); return 1; }} \
+            "wget_iri_t *i = wget_iri_parse({}, \"utf-8\"); if (!i) {{ printf(\"NULL\\n\"); return 1; }} \
              printf(\"scheme=%s\\n\", i->scheme ? i->scheme : \"(null)\"); if (i->userinfo) \
              printf(\"userinfo=%s%s%s\\n\", i->userinfo, i->password ? \":\" : \"\", i->password \
              ? i->password : \"\"); else printf(\"userinfo=(null)\\n\"); printf(\"host=%s\\n\", \
@@ -152,7 +152,7 @@ pub(super) fn libwget(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Pro
             lit(input)
         ),
         Op::Resolve => format!(
-            "wget_iri_t *b = wget_iri_parse({}, 0); const char *r = {}; wget_buffer_t *o = \
+            "wget_iri_t *b = wget_iri_parse({}, \"utf-8\"); const char *r = {}; wget_buffer_t *o = \
              wget_buffer_alloc(256); const char *t = b ? wget_iri_relative_to_abs(b, r, \
              strlen(r), o) : 0; printf(\"%s\\n\", t ? t : \"NULL\");",
             lit(second?),
