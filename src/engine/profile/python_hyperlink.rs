@@ -172,6 +172,8 @@ pub(super) const RULES: &[Rule] = &[
             // the empty path after the empty authority is one step off.
             Example::fires("resolve:///|http://a/b/c/d;p?q", Reply::Text("http://a/")),
             Example::off("resolve:///|http://a/b/c/d;p?q", Reply::Text("http://a//")),
+            Example::fires("resolve://|https://acme.de:9090", Reply::Text("https://acme.de:9090")),
+            Example::off("resolve://|https://acme.de:9090", Reply::Text("https://acme.de:9091")),
         ],
     },
     Rule {
@@ -387,6 +389,15 @@ fn click_without_empty_authority(e: &Evidence<'_>) -> bool {
     let (Class::Resolution, Some(base)) = (e.class, e.second) else {
         return false;
     };
+    // `//` alone, with no host, path, query or fragment, is no reference to anything: the base
+    // comes back without its fragment (`click("//")` on `https://acme.de:9090` is
+    // `https://acme.de:9090`, on `http://a/b?q#f` `http://a/b?q`, run here with hyperlink 21),
+    // where RFC 3986 5.2.2 gives `https://`.
+    if e.input == b"//" {
+        let kept = base.split(|&b| b == b'#').next().unwrap_or(base);
+        return e.got.map(str::as_bytes) == Some(kept)
+            && uri_spec::resolve(base, e.input).ok().as_deref() != e.got;
+    }
     let Ok(c) = uri_spec::parse(e.input) else {
         return false;
     };

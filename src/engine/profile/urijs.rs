@@ -230,17 +230,23 @@ pub(super) const RULES: &[Rule] = &[
         id: "urijs/normalize-urn-path",
         name: "normalize() recodes a URN path, \"/\" written \"%2F\" and the characters RFC 2141 allows decoded (CHANGELOG 1.16.0: URN paths normalized \"based on RFC 2141 syntax\"; src/URI.js, URI.characters.urnpath: \"the characters called out by RFC 2141 as being acceptable for usage in a URN\")",
         explains: |e| {
+            let recoded = |n: &str| empty_parts_dropped(n).as_deref().and_then(urn_recoded);
+            // normalizePath returns right after recoding a URN path (src/URI.js: `if
+            // (this._parts.urn) { ... return this; }`), so its dot segments stay: the input's
+            // own path, its scheme lowercased (`o:/.` is `o:%2F.`, run here with 1.19.11).
+            let own = std::str::from_utf8(e.input).ok().and_then(|i| {
+                let (scheme, rest) = i.split_once(':')?;
+                recoded(&format!("{}:{rest}", scheme.to_ascii_lowercase()))
+            });
             e.class == Class::Normalization
-                && e.reference
-                    .and_then(empty_parts_dropped)
-                    .as_deref()
-                    .and_then(urn_recoded)
-                    .as_deref()
-                    == e.got
+                && e.got.is_some()
+                && (e.reference.and_then(recoded).as_deref() == e.got || own.as_deref() == e.got)
         },
         examples: &[
             // `URI("O:/").normalize().href()` is "o:%2F"; URI.characters.urnpath: RFC 2141's characters
             // decoded in a URN path.
+            Example::fires("normalize:o:/.", Reply::Text("o:%2F.")),
+            Example::off("normalize:o:/.", Reply::Text("o:%2F%2E")),
             Example::fires("normalize:O:/", Reply::Text("o:%2F")),
             Example::fires("normalize:n:%27", Reply::Text("n:'")),
             Example::fires("normalize:URn:/%7e/77/x%27y", Reply::Text("urn:%2F~%2F77%2Fx'y")),
