@@ -533,9 +533,14 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
                     (
                         ConfusionRank::OpenRedirect,
                         format!(
-                            "{} reads no host where browsers go to {}: a redirect it lets \
+                            "{} {} no host where browsers go to {}: a redirect it lets \
                              through as a local path is an open redirect",
                             who(server),
+                            if server.parsers.len() == 1 {
+                                "reads"
+                            } else {
+                                "read"
+                            },
                             what(&fetch.reads)
                         ),
                     )

@@ -208,7 +208,13 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
                 return None;
             }
             if let Ok(address) = bare.parse::<std::net::Ipv6Addr>() {
-                return Some(address.to_string());
+                // An IPv4-mapped address is that IPv4 address (RFC 4291 2.5.5.2): a connect to
+                // `::ffff:127.0.0.1` reaches 127.0.0.1 (OkHttp writes `[::ffff:1.0.2.1]` as
+                // `1.0.2.1`).
+                return Some(match address.to_ipv4_mapped() {
+                    Some(v4) => v4.to_string(),
+                    None => address.to_string(),
+                });
             }
             // An IPv6 address with a zone (RFC 6874 2: `IPv6address "%25" ZoneID`, the zone's
             // octets percent-encoded): one address and zone however the libraries report it,
@@ -353,6 +359,19 @@ mod tests {
         ));
         // An IP literal with or without its brackets; a lone bracket is no place, as no host.
         assert!(routes_alike(Host, Some("[::1]"), Some("::1"), http));
+        // An IPv4-mapped address is its IPv4 address; another IPv4 address is another host.
+        assert!(routes_alike(
+            Host,
+            Some("[::ffff:1.0.2.1]"),
+            Some("1.0.2.1"),
+            http
+        ));
+        assert!(!routes_alike(
+            Host,
+            Some("[::ffff:1.0.2.1]"),
+            Some("1.0.2.2"),
+            http
+        ));
         assert!(routes_alike(Host, Some("["), Some(""), http));
         assert!(!routes_alike(Host, Some("["), Some("a"), http));
         // An empty literal names no place, as no host does; nor does `.` decoded from `%2e`.

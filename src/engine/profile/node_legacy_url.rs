@@ -151,6 +151,9 @@ pub(super) const RULES: &[Rule] = &[
             Example::fires("o://h/a\\b", Reply::Splits(&[(Component::Path, Some("/a/b"))])),
             // A backslash in the query read as "/" (Node escapes it there).
             Example::off("o://h/x?a\\b", Reply::Splits(&[(Component::Query, Some("a/b"))])),
+            // `url.resolve("http://a/b/c/d;p?q", "//\\h")`: `///h`, resolved as RFC 3986 does.
+            Example::fires("resolve://\\h|http://a/b/c/d;p?q", Reply::Text("http:///h")),
+            Example::off("resolve://\\h|http://a/b/c/d;p?q", Reply::Text("http:///g")),
         ],
     },
     Rule {

@@ -237,7 +237,9 @@ pub(super) const RULES: &[Rule] = &[
             }
             let path = c.path.unwrap_or("");
             if c.scheme.is_none() && c.authority.is_none() {
-                out.push_str(&dots_resolved(path));
+                // Then written as `to_text` writes it: `./:` is `:`, written `%3A` (run here
+                // with hyperlink 21).
+                out.push_str(&text_path(&dots_resolved(path), false));
             } else if path.is_empty() && c.authority.is_some_and(|a| !a.is_empty()) {
                 // "Ensure an ending slash on URLs with an empty path (RFC 3986 6.2.3)".
                 out.push('/');
@@ -259,6 +261,8 @@ pub(super) const RULES: &[Rule] = &[
             Example::off("normalize://c", Reply::Text("//d/")),
             // ws's default port omitted ("it will be omitted in the text URL").
             Example::fires("normalize:ws://:80#", Reply::Text("ws:///")),
+            Example::fires("normalize:./:", Reply::Text("%3A")),
+            Example::off("normalize:./:", Reply::Text("%3B")),
             Example::off("normalize:ws://:80#", Reply::Text("ws://:80/")),
             // "a/.." resolved segment by segment is ""; RFC 3986 5.2.4's string algorithm gives "/".
             Example::fires("normalize:a/..", Reply::Text("")),
@@ -310,6 +314,17 @@ fn text_path_delimiters_encoded(e: &Evidence<'_>) -> bool {
         return false;
     }
     let has_scheme = first.get(Component::Scheme).is_some_and(|s| !s.is_empty());
+    let written = text_path(path, has_scheme);
+    others_kept
+        && (written != path || query_written.as_deref() != query)
+        && again.get(Component::Path) == Some(written.as_str())
+}
+
+/// `path` as `to_text` writes it (`_encode_path_parts(..., maximal=False)`): in a URL with a
+/// scheme, each segment's "[" and "]" encoded; without one, the first segment maximally
+/// (`_encode_schemeless_path_part`: every UTF-8 octet outside unreserved, sub-delims, "%" and
+/// "@", so ":" too) and the others as with one.
+fn text_path(path: &str, has_scheme: bool) -> String {
     let mut written = String::with_capacity(path.len());
     for (i, segment) in path.split('/').enumerate() {
         if i > 0 {
@@ -332,9 +347,7 @@ fn text_path_delimiters_encoded(e: &Evidence<'_>) -> bool {
             }
         }
     }
-    others_kept
-        && (written != path || query_written.as_deref() != query)
-        && again.get(Component::Path) == Some(written.as_str())
+    written
 }
 
 /// A relative reference's path with its dot segments resolved as hyperlink's
