@@ -52,10 +52,11 @@ macro_rules! rules_of {
     };
 }
 
-/// `parse("//[::%2]")` has no error and the host `::%2`, run here with fast-uri 4.2.3; an
-/// address that is none is one step off.
-const RAW_ZONE_SEPARATOR_ACCEPTED: &[Example] = &[
+/// `parse("//[::%2]")` and `parse("//[::%25e]")` have no error (hosts `::%2`, `::%e`), run here
+/// with fast-uri 4.2.3; an address that is none is one step off.
+const IPV6_ZONE_ACCEPTED: &[Example] = &[
     Example::fires("//[::%2]", Reply::Splits(&[])),
+    Example::fires("//[::%250]", Reply::Splits(&[])),
     Example::fires("//[fe80::1%2]/x", Reply::Splits(&[])),
     Example::off("//[x%2]", Reply::Splits(&[])),
 ];
@@ -341,7 +342,7 @@ pub(super) const RULES: &[Rule] = rules_of![
     ["node-uri-js"] => "ipv4-unpadded", "an IPv4 address written without leading zeros (README: IP Support, IPv4 normalization)", ipv4_unpadded, IPV4_UNPADDED;
     ["node-uri-js"] => "no-validation", "accepts what RFC 3986 refuses (README, Breaking changes from 2.x: \"URI validation has been removed\")", |e| e.class == Class::TooLax, NO_VALIDATION;
     ["node-fast-uri"] => "pct-unreserved-decoded-dot-kept", "percent-encoded unreserved characters decoded, %2E kept (README: \"Reserved path escapes such as %2F and %2E are preserved\")", dot_escape_kept, PCT_UNRESERVED_DECODED_DOT_KEPT;
-    ["node-fast-uri"] => "raw-zone-separator-accepted", "an IPv6 literal whose zone follows a raw \"%\" is taken (lib/utils.js, normalizeIPv6: \"Raw zone separators remain accepted for backwards compatibility, while encoded separators and zone contents follow RFC 6874\")", |e| e.class == Class::TooLax && raw_zone_separator(e.input), RAW_ZONE_SEPARATOR_ACCEPTED;
+    ["node-fast-uri"] => "ipv6-zone-accepted", "an IPv6 literal with a zone, after RFC 6874's \"%25\" or a raw \"%\", is taken (lib/utils.js, normalizeIPv6: \"Raw zone separators remain accepted for backwards compatibility, while encoded separators and zone contents follow RFC 6874\")", |e| e.class == Class::TooLax && zoned_literal(e.input), IPV6_ZONE_ACCEPTED;
     ["node-fast-uri"] => "interior-chars-encoded", "interior characters that may not appear are percent-encoded, not refused (README: \"interior component data remain valid\")", interior_encoded, INTERIOR_CHARS_ENCODED;
     ["node-fast-uri"] => "round-trip-interior-encoded", "serialize percent-encodes the interior characters parse kept as written, a schemeless first segment's \":\" too (README: \"Percent-encoded and interior component data remain valid\"; lib/utils.js, serializePathEncoding: \"everything else is UTF-8 percent-encoded\")", round_trip_interior_encoded, &[];
     ["node-fast-uri"] => "opaque-path-dots-kept", "resolve keeps the dot-segments of a mailto or urn reference's path (lib/schemes.js, mailto: \"A recipient list has no dot segments to remove\"; urn: \"The NSS is opaque to generic URI path processing\")", opaque_path_dots_kept, OPAQUE_PATH_DOTS_KEPT;
@@ -556,9 +557,9 @@ fn clean_ends_and_authority(e: &Evidence<'_>) -> bool {
 /// are errors; "Percent-encoded and interior component data remain valid". The input, encoded
 /// as fast-uri encodes it ([`encoded_as_read`]), parses under RFC 3986, and nothing is at an
 /// end.
-/// Whether `input`'s authority holds an IPv6 literal whose zone follows a raw "%" (RFC 6874 2
-/// writes it `%25`): `//[::%2]`.
-fn raw_zone_separator(input: &[u8]) -> bool {
+/// Whether `input`'s authority holds an IPv6 literal with a zone (RFC 6874 2: `"%25" ZoneID`;
+/// fast-uri also takes a raw "%"): `//[::%250]`, `//[::%2]`.
+fn zoned_literal(input: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(input) else {
         return false;
     };
@@ -573,7 +574,8 @@ fn raw_zone_separator(input: &[u8]) -> bool {
         return false;
     };
     inner.split_once('%').is_some_and(|(address, zone)| {
-        !zone.is_empty() && !zone.starts_with("25") && address.parse::<std::net::Ipv6Addr>().is_ok()
+        !zone.strip_prefix("25").unwrap_or(zone).is_empty()
+            && address.parse::<std::net::Ipv6Addr>().is_ok()
     })
 }
 
