@@ -57,6 +57,7 @@ macro_rules! rules_of {
 const IPV6_ZONE_ACCEPTED: &[Example] = &[
     Example::fires("//[::%2]", Reply::Splits(&[])),
     Example::fires("//[::%250]", Reply::Splits(&[])),
+    Example::fires("//@[::%2]", Reply::Splits(&[])),
     Example::fires("//[fe80::1%2]/x", Reply::Splits(&[])),
     Example::off("//[x%2]", Reply::Splits(&[])),
 ];
@@ -563,14 +564,14 @@ fn zoned_literal(input: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(input) else {
         return false;
     };
-    let Some(open) = text.find("//[").map(|i| i + 3) else {
+    // The authority after "//", up to "/", "?" or "#", the literal after its last "@".
+    let Some(start) = text.find("//").map(|i| i + 2) else {
         return false;
     };
-    let Some(inner) = text[open..]
-        .split(']')
-        .next()
-        .filter(|_| text[open..].contains(']'))
-    else {
+    let authority = &text[start..];
+    let authority = &authority[..authority.find(['/', '?', '#']).unwrap_or(authority.len())];
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let Some((inner, _)) = host.strip_prefix('[').and_then(|h| h.split_once(']')) else {
         return false;
     };
     inner.split_once('%').is_some_and(|(address, zone)| {
