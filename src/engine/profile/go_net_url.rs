@@ -158,26 +158,15 @@ pub(super) const RULES: &[Rule] = &[
 /// (up to the first ":") and the password each percent-decoded, then escaped as
 /// `escape(s, encodeUserPassword)` does (uppercase hex).
 fn userinfo_string(userinfo: &str) -> String {
-    let escape = |part: &[u8], out: &mut String| {
-        for &b in part {
-            if b.is_ascii_alphanumeric() || b"-._~$&+,;=".contains(&b) {
-                out.push(b as char);
-            } else {
-                out.push_str(&format!("%{b:02X}"));
-            }
-        }
+    let escape = |part: &str| {
+        super::pct_encoded(&super::pct_decode_bytes(part), |b| {
+            b.is_ascii_alphanumeric() || b"-._~$&+,;=".contains(&b)
+        })
     };
-    let mut out = String::new();
-    let (username, password) = match userinfo.split_once(':') {
-        Some((u, p)) => (u, Some(p)),
-        None => (userinfo, None),
-    };
-    escape(&super::pct_decode_bytes(username), &mut out);
-    if let Some(p) = password {
-        out.push(':');
-        escape(&super::pct_decode_bytes(p), &mut out);
+    match userinfo.split_once(':') {
+        Some((username, password)) => format!("{}:{}", escape(username), escape(password)),
+        None => escape(userinfo),
     }
-    out
 }
 
 /// Whether `host` holds a percent-encoded byte below 0x80 other than "%25" (what Go's `unescape`

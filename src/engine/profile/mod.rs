@@ -476,6 +476,21 @@ pub(super) fn default_port_reported(e: &Evidence<'_>) -> bool {
         && e.got == Some(known.to_string()).as_deref()
 }
 
+/// `bytes` with every byte `keep` refuses written `%XX` (uppercase hex, RFC 3986 2.1), the
+/// others as they are: the percent-encoding loop each library's own encode set runs through.
+/// Kept bytes are whole UTF-8 sequences in every caller, so the text is theirs.
+pub(super) fn pct_encoded(bytes: &[u8], keep: impl Fn(u8) -> bool) -> String {
+    let mut out = Vec::with_capacity(bytes.len());
+    for &b in bytes {
+        if keep(b) {
+            out.push(b);
+        } else {
+            out.extend_from_slice(format!("%{b:02X}").as_bytes());
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 pub(super) fn port_overflows(c: Option<&Components>) -> bool {
     c.and_then(|c| c.get(Component::Port))
         .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())

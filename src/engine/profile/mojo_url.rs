@@ -301,15 +301,9 @@ fn path_normalized(path: &str) -> Option<String> {
 /// A path part as Mojo::Path's `to_string` escapes it: UTF-8, every byte but
 /// `A-Za-z0-9-._~!$&'()*+,;=:@` percent-encoded.
 fn escaped(part: &str) -> String {
-    let mut out = String::new();
-    for b in part.bytes() {
-        if b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    super::pct_encoded(part.as_bytes(), |b| {
+        b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&b)
+    })
 }
 
 /// `s` as Mojo::URL's `parse` stores it: percent-decoded, read as UTF-8 where the bytes are,

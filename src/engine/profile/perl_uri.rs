@@ -278,15 +278,9 @@ fn ldap_dn_canonical(n: &str) -> Option<String> {
     let end = rest.find(['?', '#']).unwrap_or(rest.len());
     let (path, tail) = rest.split_at(end);
     let dn = super::pct_decode_bytes(path.strip_prefix('/').unwrap_or(path));
-    let pchar = |b: u8| b.is_ascii_alphanumeric() || b";/:@&=+$,-_.!~*'()%".contains(&b);
-    let mut written = String::with_capacity(dn.len());
-    for b in dn {
-        if pchar(b) {
-            written.push(b as char);
-        } else {
-            written.push_str(&format!("%{b:02X}"));
-        }
-    }
+    let written = super::pct_encoded(&dn, |b| {
+        b.is_ascii_alphanumeric() || b";/:@&=+$,-_.!~*'()%".contains(&b)
+    });
     let mut out = format!("{scheme}:");
     if let Some(a) = authority {
         out.push_str("//");

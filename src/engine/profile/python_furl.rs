@@ -89,15 +89,9 @@ fn default_port_of(scheme: Option<&str>) -> Option<u16> {
 /// Python's `urllib.parse.quote(text, safe)`: every byte of the UTF-8 text but letters, digits,
 /// "_.-~" and `safe` percent-encoded (uppercase).
 fn quote(text: &str, safe: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"_.-~".contains(&b) || safe.as_bytes().contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    pct_encoded(text.as_bytes(), |b| {
+        b.is_ascii_alphanumeric() || b"_.-~".contains(&b) || safe.as_bytes().contains(&b)
+    })
 }
 
 /// Python's `urllib.parse.unquote`: every valid percent-encoding decoded, bytes that are not

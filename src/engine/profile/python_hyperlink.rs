@@ -325,29 +325,15 @@ fn text_path_delimiters_encoded(e: &Evidence<'_>) -> bool {
 /// (`_encode_schemeless_path_part`: every UTF-8 octet outside unreserved, sub-delims, "%" and
 /// "@", so ":" too) and the others as with one.
 fn text_path(path: &str, has_scheme: bool) -> String {
-    let mut written = String::with_capacity(path.len());
-    for (i, segment) in path.split('/').enumerate() {
-        if i > 0 {
-            written.push('/');
-        }
-        let maximal = i == 0 && !has_scheme;
-        for c in segment.chars() {
-            let keep = if maximal {
-                c.is_ascii_alphanumeric() || "-._~!$&'()*+,;=%@".contains(c)
-            } else {
-                !matches!(c, '[' | ']')
-            };
-            if keep {
-                written.push(c);
-            } else {
-                let mut utf8 = [0; 4];
-                for b in c.encode_utf8(&mut utf8).bytes() {
-                    written.push_str(&format!("%{b:02X}"));
-                }
-            }
-        }
-    }
-    written
+    let maximal = |b: u8| b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=%@".contains(&b);
+    path.split('/')
+        .enumerate()
+        .map(|(i, segment)| match i == 0 && !has_scheme {
+            true => pct_encoded(segment.as_bytes(), maximal),
+            false => pct_encoded(segment.as_bytes(), |b| !matches!(b, b'[' | b']')),
+        })
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// A relative reference's path with its dot segments resolved as hyperlink's

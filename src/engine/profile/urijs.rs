@@ -759,15 +759,9 @@ fn uri_component_decoded(s: &str) -> Option<String> {
 /// `encodeURIComponent`, then `!'()*` escaped too, so every UTF-8 byte but the unreserved
 /// `A-Z a-z 0-9 - . _ ~` is "%XX" with uppercase digits.
 fn uri_component_encoded(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
+    super::pct_encoded(s.as_bytes(), |b| {
+        b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+    })
 }
 
 #[cfg(test)]
