@@ -564,14 +564,13 @@ fn zoned_literal(input: &[u8]) -> bool {
     let Ok(text) = std::str::from_utf8(input) else {
         return false;
     };
-    // The authority after "//", up to "/", "?" or "#", the literal after its last "@".
-    let Some(start) = text.find("//").map(|i| i + 2) else {
-        return false;
-    };
-    let authority = &text[start..];
-    let authority = &authority[..authority.find(['/', '?', '#']).unwrap_or(authority.len())];
-    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
-    let Some((inner, _)) = host.strip_prefix('[').and_then(|h| h.split_once(']')) else {
+    // The host RFC 3986 Appendix B's split reads (the authority's text after its last "@").
+    let split = crate::subjects::lenient::split(text);
+    let Some((inner, _)) = split
+        .get(Component::Host)
+        .and_then(|h| h.strip_prefix('['))
+        .and_then(|h| h.split_once(']'))
+    else {
         return false;
     };
     inner.split_once('%').is_some_and(|(address, zone)| {
