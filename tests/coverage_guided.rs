@@ -220,6 +220,27 @@ fn fuzz(dir: &Path, extra: &[&str]) -> Output {
         .expect("uridiff runs")
 }
 
+/// The lines of `dir`'s corpus.jsonl, parsed.
+fn corpus(dir: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(dir.join("corpus.jsonl"))
+        .expect("a corpus")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a corpus line"))
+        .collect()
+}
+
+/// The ids `lines` brought for `covered`, each brought by one line only (`when` names the
+/// corpus in the failure message).
+fn ids_once(lines: &[serde_json::Value], when: &str) -> std::collections::HashSet<u64> {
+    let mut seen = std::collections::HashSet::new();
+    for line in lines {
+        for id in ids(line) {
+            assert!(seen.insert(id), "{id} kept twice {when}");
+        }
+    }
+    seen
+}
+
 /// The ids a corpus line brought for `covered` (none for a line kept for its signature alone).
 fn ids(line: &serde_json::Value) -> Vec<u64> {
     line["new"]
@@ -259,22 +280,17 @@ fn a_guided_campaign_keeps_what_opens_new_lines_and_resumes_from_it() {
     let dir = tempfile::tempdir().expect("a folder");
     let (lines_first, text) = guided_120(dir.path());
     assert!(lines_first > 10, "{text}");
-    let corpus = std::fs::read_to_string(dir.path().join("corpus.jsonl")).expect("a corpus");
-    let kept: Vec<serde_json::Value> = corpus
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a corpus line"))
-        .collect();
+    let kept = corpus(dir.path());
     assert!(!kept.is_empty());
-    // Every line brought ids no earlier line had, and together they are what was reached.
-    let mut seen = std::collections::HashSet::new();
+    // Every line brought ids no earlier line had, and together they are what was reached; a
+    // line kept for a new discrepancy signature may bring no ids.
     for line in &kept {
-        // A line kept for a new discrepancy signature may bring no ids.
-        let ids = ids(line);
-        assert!(!ids.is_empty() || line["signature"].is_string(), "{line}");
-        for id in ids {
-            assert!(seen.insert(id), "{id} kept twice");
-        }
+        assert!(
+            !ids(line).is_empty() || line["signature"].is_string(),
+            "{line}"
+        );
     }
+    let seen = ids_once(&kept, "in the first campaign");
     assert!(
         kept.iter().any(|l| l["signature"].is_string()),
         "impl and covered disagree somewhere, and those inputs are kept too"
@@ -295,16 +311,10 @@ fn a_guided_campaign_keeps_what_opens_new_lines_and_resumes_from_it() {
         .expect("reached");
     assert!(lines_again >= lines_first as u64, "{doc}");
     assert_eq!(doc["coverage"]["covered"]["kind"], "lines");
-    let corpus = std::fs::read_to_string(dir.path().join("corpus.jsonl")).expect("a corpus");
-    let mut seen = std::collections::HashSet::new();
-    for l in corpus.lines() {
-        let line: serde_json::Value = serde_json::from_str(l).expect("a line");
-        for id in ids(&line) {
-            assert!(seen.insert(id), "{id} kept twice after resuming");
-        }
-    }
+    let resumed = corpus(dir.path());
+    let seen = ids_once(&resumed, "after resuming");
     assert_eq!(seen.len() as u64, lines_again);
-    assert_eq!(doc["corpus"].as_u64(), Some(corpus.lines().count() as u64));
+    assert_eq!(doc["corpus"].as_u64(), Some(resumed.len() as u64));
 }
 
 #[test]
@@ -422,27 +432,15 @@ fn shards_of_a_guided_campaign_merge_their_corpora() {
         .expect("uridiff runs");
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
         .unwrap_or_else(|e| panic!("{e}: {}{}", stdout(&out), stderr(&out)));
-    let merged = std::fs::read_to_string(target.path().join("corpus.jsonl")).expect("a corpus");
-    assert_eq!(doc["corpus"].as_u64(), Some(merged.lines().count() as u64));
+    let merged = corpus(target.path());
+    assert_eq!(doc["corpus"].as_u64(), Some(merged.len() as u64));
     // The union of the shards' lines, no id twice.
-    let mut union = std::collections::HashSet::new();
-    for d in &shards {
-        let text = std::fs::read_to_string(d.path().join("corpus.jsonl")).expect("a corpus");
-        for l in text.lines() {
-            let line: serde_json::Value = serde_json::from_str(l).expect("a line");
-            for id in ids(&line) {
-                union.insert(id);
-            }
-        }
-    }
-    let mut seen = std::collections::HashSet::new();
-    for l in merged.lines() {
-        let line: serde_json::Value = serde_json::from_str(l).expect("a line");
-        for id in ids(&line) {
-            assert!(seen.insert(id), "{id} twice");
-        }
-    }
-    assert_eq!(seen, union);
+    let union: std::collections::HashSet<u64> = shards
+        .iter()
+        .flat_map(|d| corpus(d.path()))
+        .flat_map(|line| ids(&line))
+        .collect();
+    assert_eq!(ids_once(&merged, "in the merged corpus"), union);
 }
 
 #[test]
