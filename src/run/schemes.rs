@@ -74,14 +74,8 @@ pub fn input_scheme(input: &[u8]) -> Option<String> {
 /// assert_eq!(written_scheme(b"ht\ttp:x"), None);
 /// ```
 pub fn written_scheme(input: &[u8]) -> Option<String> {
-    let end = input.iter().position(|&b| b == b':')?;
-    let scheme = &input[..end];
-    let first = scheme.first()?;
-    (first.is_ascii_alphabetic()
-        && scheme
-            .iter()
-            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b)))
-    .then(|| String::from_utf8_lossy(scheme).to_ascii_lowercase())
+    let end = crate::engine::octets::scheme_colon(input)?;
+    Some(String::from_utf8_lossy(&input[..end]).to_ascii_lowercase())
 }
 
 /// Whether `parser` takes part in an input of scheme `scheme` (`None`: scheme-less), and with
