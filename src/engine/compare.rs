@@ -151,6 +151,7 @@ pub fn judge_by(
                 reference: None,
                 got: first.serialization.as_deref(),
                 reference_components: Some(&first.components),
+                serialization: None,
             });
             push(Class::RoundTrip, rule, Some(format!("re-read: {changed}")));
         }
@@ -185,6 +186,7 @@ pub fn judge_by(
                 reference: None,
                 got: None,
                 reference_components: ref_parsed,
+                serialization: None,
             });
             push(class, rule, validity);
         }
@@ -216,6 +218,7 @@ pub fn judge_by(
                     reference: spec,
                     got: value,
                     reference_components: Some(&want.components),
+                    serialization: got.serialization.as_deref(),
                 });
                 match rule {
                     Some(_) => push(class, rule, None),
@@ -246,6 +249,7 @@ pub fn judge_by(
                 reference: w.as_deref(),
                 got: g.as_deref(),
                 reference_components: None,
+                serialization: None,
             });
             push(class, rule, None);
         }
@@ -281,6 +285,7 @@ fn judge_leniently(
                 reference: Some(want),
                 got: Some(got),
                 reference_components: None,
+                serialization: None,
             });
             push(*c, rule);
         }
@@ -306,6 +311,7 @@ fn judge_leniently(
             reference: spec,
             got: value,
             reference_components: Some(&want.components),
+            serialization: got.serialization.as_deref(),
         });
         match rule {
             Some(_) => push(c, rule),

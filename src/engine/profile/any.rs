@@ -367,6 +367,7 @@ mod tests {
             reference: None,
             got: Some(got),
             reference_components: None,
+            serialization: None,
         };
         let id = |e: &Evidence<'_>| explain("urijs", e).map(|r| r.id);
         assert_eq!(

@@ -1306,6 +1306,7 @@ mod tests {
             reference: Some("/"),
             got: Some(got),
             reference_components: None,
+            serialization: None,
         };
         assert!(interior_encoded_leniently(&ev(b"http://[::]/\\", "/%5C")));
         assert!(interior_encoded_leniently(&ev(b"http://a/\\", "/%5C")));
@@ -1356,6 +1357,7 @@ mod tests {
             reference: Some("mailto:"),
             got: Some(got),
             reference_components: None,
+            serialization: None,
         };
         assert!(opaque_path_dots_kept(&ev("mailto:.", "mailto:.")));
         assert!(opaque_path_dots_kept(&ev("URN:a:b/./c", "urn:a:b/./c")));
@@ -1383,6 +1385,7 @@ mod tests {
                 reference: None,
                 got: None,
                 reference_components: Some(first),
+                serialization: None,
             })
         };
         let (u, h, p) = (Component::Userinfo, Component::Host, Component::Path);

@@ -120,6 +120,7 @@ mod tests {
             reference: Some(spec),
             got: Some(got),
             reference_components: None,
+            serialization: None,
         }
     }
 

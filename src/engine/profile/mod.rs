@@ -66,6 +66,9 @@ pub struct Evidence<'a> {
     pub got: Option<&'a str>,
     /// The reference's components of the input, when the reference accepted it.
     pub reference_components: Option<&'a Components>,
+    /// The subject's serialization of its reading (a parse's `serialization`), where it gave
+    /// one: the text it would send, as escaped as it writes it.
+    pub serialization: Option<&'a str>,
 }
 
 impl Evidence<'_> {
@@ -203,7 +206,8 @@ pub fn rules() -> impl Iterator<Item = &'static Rule> {
 ///     .with(Component::Scheme, Some("http"))
 ///     .with(Component::Port, Some("80"));
 /// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a", second: None, reparsed: None,
-///                    reference: None, got: Some("80"), reference_components: Some(&spec) };
+///                    reference: None, got: Some("80"), reference_components: Some(&spec),
+///                    serialization: None };
 /// assert_eq!(explain("ruby-uri", &e).unwrap().name,
 ///            "the scheme's default port is reported when none is written");
 /// assert!(explain("rfc3986", &e).is_none());
@@ -232,7 +236,8 @@ pub fn explain_for(profile: &str, subject: &str, evidence: &Evidence<'_>) -> Opt
 ///     .with(Component::Scheme, Some("http"))
 ///     .with(Component::Port, Some("80"));
 /// let e = Evidence { class: Class::Component(Component::Port), input: b"http://a:80", second: None, reparsed: None,
-///                    reference: Some("80"), got: None, reference_components: Some(&spec) };
+///                    reference: Some("80"), got: None, reference_components: Some(&spec),
+///                    serialization: None };
 /// assert_eq!(versus_rfc3986(&e).unwrap().name,
 ///            "a special scheme's default port, or an empty port, is omitted");
 /// let wrong = Evidence { got: Some("8080"), ..e };
@@ -677,8 +682,24 @@ pub(super) fn read_without_tabs_newlines(e: &Evidence<'_>) -> bool {
 /// percent-encoded ([`pct_encode_forbidden`]): the reading of a library that escapes what may not
 /// appear instead of rejecting it (`?\td` is `?%09d`, where the URL Standard removes the tab;
 /// `\` is `%5C`, where it reads a slash).
+///
+/// The answer itself (its serialization where it has one) must hold no ASCII character RFC 3986 allows nowhere: the lenient
+/// comparison reads percent-encodings decoded, so without this a library that keeps a raw CR LF
+/// (urllib3 1.24.2's `/b\r\nc`, the CRLF injection its 1.24.3 fixed by encoding `/b%0D%0Ac`)
+/// would read alike with one that escapes it.
 pub(super) fn escaped_where_lenient(e: &Evidence<'_>) -> bool {
-    lenient_reading_after(e, &pct_encode_forbidden(e.input))
+    let escaped = |got: &str| {
+        !got.bytes().any(|b| {
+            b.is_ascii()
+                && b != b'%'
+                && !b.is_ascii_alphanumeric()
+                && !b"-._~:/?#[]@!$&'()*+,;=".contains(&b)
+        })
+    };
+    // The serialization where there is one: a library may report a component decoded (furl's
+    // `username`) and send it escaped (`http://%5C@p`).
+    e.serialization.or(e.got).is_none_or(escaped)
+        && lenient_reading_after(e, &pct_encode_forbidden(e.input))
 }
 
 /// The default port of a scheme that has one: the URL Standard's special schemes
@@ -782,6 +803,7 @@ mod tests {
             reference: spec,
             got,
             reference_components: Some(&c),
+            serialization: None,
         };
         let host = Class::Component(Component::Host);
         let port = Class::Component(Component::Port);
@@ -816,6 +838,7 @@ mod tests {
                 reference: Some("good.example"),
                 got: None,
                 reference_components: Some(&c),
+                serialization: None,
             };
             let fired: Vec<String> = rules()
                 .filter(|r| (r.explains)(&e))

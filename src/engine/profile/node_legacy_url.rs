@@ -435,6 +435,7 @@ mod tests {
             reference: None,
             got: None,
             reference_components: None,
+            serialization: None,
         };
         assert!((rule.explains)(&ev(b"V:%CF@")));
         assert!((rule.explains)(&ev(b"//%F0@a")));

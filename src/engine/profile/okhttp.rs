@@ -152,6 +152,7 @@ mod tests {
             reference: Some(reference),
             got: Some(got),
             reference_components: None,
+            serialization: None,
         };
         let id = |e: &Evidence<'_>| explain("java-okhttp", e).map(|r| r.id);
         assert_eq!(id(&ev("/|", "/%7C")), Some("java-okhttp/path-pipe-encoded"));

@@ -467,6 +467,7 @@ mod tests {
             reference: Some("foo://h/[/"),
             got: Some(got),
             reference_components: None,
+            serialization: None,
         };
         assert!(super::escaped_resolved_as_2396(&ev("foo://h/%5B/.")));
         assert!(!super::escaped_resolved_as_2396(&ev("foo://h/%5B/")));
@@ -484,6 +485,7 @@ mod tests {
             reference: None,
             got: Some(got),
             reference_components: None,
+            serialization: None,
         };
         let rule = |input, second, got| super::query_reference_as_2396bis(&ev(input, second, got));
         assert!(rule(b"?y", b"http://a/b/c/d;p?q", "http://a/b/c/d;p?y"));
@@ -509,6 +511,7 @@ mod tests {
             reference: None,
             got: Some(got),
             reference_components: None,
+            serialization: None,
         };
         assert!(super::reads_the_trimmed_input(&ev(b"//\n", "http://")));
         assert!(super::reads_the_trimmed_input(&ev(
@@ -534,6 +537,7 @@ mod tests {
             reference: None,
             got: Some(got),
             reference_components: None,
+            serialization: None,
         };
         assert!(super::absolute_reference_returned(&ev(b"http:", "http:")));
         assert!(super::absolute_reference_returned(&ev(
@@ -567,6 +571,7 @@ mod tests {
             reference: spec,
             got,
             reference_components: None,
+            serialization: None,
         };
         assert!(reads_the_trimmed_input(&ev(b"p:\n", Some("\n"), Some(""))));
         assert!(reads_the_trimmed_input(&ev(

@@ -225,6 +225,7 @@ mod trailing_tests {
             reference: Some("/"),
             got: Some(got),
             reference_components: None,
+            serialization: None,
         };
         assert!(trailing_controls_kept(&ev(b"http://a/\0", "/\0")));
         assert!(trailing_controls_kept(&ev(b" http://a/b\x0b", "/b\x0b")));

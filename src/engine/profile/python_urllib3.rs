@@ -207,6 +207,10 @@ pub(super) const RULES: &[Rule] = &[
             // `parse_url("http://a/\x00").path` is `/%00`, run here.
             Example::fires("http://a/\0", Reply::Splits(&[(Component::Path, Some("/%00"))])),
             Example::off("http://a/\0", Reply::Splits(&[(Component::Path, Some("/ "))])),
+            // 1.24.3 encodes a CR LF (`/b%0D%0Ac`, run here); 1.24.2 kept it raw, the CRLF
+            // injection of CVE-2019-11236, which no reading of the encoded text explains.
+            Example::fires("http://a/b\r\nc", Reply::Splits(&[(Component::Path, Some("/b%0D%0Ac"))])),
+            Example::off("http://a/b\r\nc", Reply::Splits(&[(Component::Path, Some("/b\r\nc"))])),
         ],
     },
     // The same encoder where the URL Standard keeps a stray "%": once one "%" of a component

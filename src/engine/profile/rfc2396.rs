@@ -1069,6 +1069,7 @@ mod tests {
             reference: None,
             got: None,
             reference_components: None,
+            serialization: None,
         }
     }
 
@@ -1084,6 +1085,7 @@ mod tests {
             reference: None,
             got: Some(got),
             reference_components: None,
+            serialization: None,
         };
         let rule = |e: &Evidence<'_>| brackets_resolved_as_2396(e);
         assert!(rule(&ev(b"?[", b"http://a/b/c/d;p?q", "http://a/b/c/?[")));

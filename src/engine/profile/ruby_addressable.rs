@@ -328,6 +328,7 @@ mod tests {
             reference: None,
             got: None,
             reference_components: None,
+            serialization: None,
         };
         let refused = |input, second| super::missing_hierarchical_segment(&ev(input, second));
         assert!(refused(b"HTTP:", None));

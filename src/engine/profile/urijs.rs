@@ -805,6 +805,7 @@ mod tests {
             reference: Some("\th"),
             got,
             reference_components: None,
+            serialization: None,
         };
         let id = |e: &Evidence<'_>| super::super::explain("urijs", e).map(|r| r.id);
         assert_eq!(id(&ev(Some("h"))), Some("urijs/tab-newline-removed"));

@@ -305,6 +305,7 @@ mod tests {
             reference: Some(spec),
             got: Some(got),
             reference_components: None,
+            serialization: None,
         }
     }
 
@@ -377,6 +378,7 @@ mod tests {
             reference: spec,
             got,
             reference_components: None,
+            serialization: None,
         };
         let (a, h, p) = (Component::Authority, Component::Host, Component::Path);
         // `//&`: the path `//&`, no authority; `//a/b?q#f`: the path `//a/b`; a leading space
@@ -440,6 +442,7 @@ mod tests {
             reference: Some(spec),
             got: Some(got),
             reference_components: Some(c),
+            serialization: None,
         };
         let rule =
             crate::engine::rule_by_id("url-parse/special-path-leading-slash").expect("the rule");

@@ -496,6 +496,7 @@ mod regression_tests {
             reference: Some("1.2.3.4."),
             got: Some("1.2.3.4"),
             reference_components: Some(&c),
+            serialization: None,
         };
         assert!(versus_rfc3986(&e).is_some());
         assert_eq!(
