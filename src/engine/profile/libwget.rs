@@ -38,8 +38,12 @@ use crate::engine::Class;
 use crate::model::Component;
 
 /// `spec`, RFC 3986's value of `component`, as libwget holds it: host, path and fragment
-/// percent-decoded, the host lowercased and an IPv6 literal without its brackets, an empty
-/// path not present.
+/// percent-decoded, the host lowercased and an IPv6 literal without its brackets, a host that
+/// is not ASCII once decoded in its IDNA form (iri.c converts it with `wget_str_to_ascii`:
+/// `wget_iri_parse("%C3%A9", "utf-8")` has the host `xn--9ca`, run here), an empty path not
+/// present, and the query as written with each `+` a space (iri.c: "do not unescape query else
+/// we get ambiguity for chars like &, =, +", then `if (*s == '+') *s = ' '`; `?a+b%2Bc` is
+/// `a b%2Bc`, run here; `wget_iri_get_escaped_resource` writes the space back as `+`).
 fn held(component: Component, spec: Option<&str>) -> Option<String> {
     let spec = spec?;
     match component {
@@ -49,10 +53,15 @@ fn held(component: Component, spec: Option<&str>) -> Option<String> {
                 .and_then(|h| h.strip_suffix(']'))
                 .filter(|h| !h.starts_with(['v', 'V']))
                 .unwrap_or(spec);
-            Some(utf8_decoded(address).to_ascii_lowercase())
+            let decoded = utf8_decoded(address);
+            if decoded.is_ascii() {
+                return Some(decoded.to_ascii_lowercase());
+            }
+            Some(idna::domain_to_ascii(&decoded).unwrap_or_else(|_| decoded.to_lowercase()))
         }
         Component::Path if spec.is_empty() => None,
         Component::Path | Component::Fragment => Some(utf8_decoded(spec)),
+        Component::Query => Some(spec.replace('+', " ")),
         _ => Some(spec.to_owned()),
     }
 }
@@ -238,7 +247,7 @@ pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "libwget",
         id: "libwget/components-unescaped",
-        name: "host, path and fragment are held unescaped, an IPv6 host as the address (wget.h: wget_iri_t)",
+        name: "host, path and fragment are held unescaped, an IPv6 host as the address, a query's + as a space (wget.h: wget_iri_t; iri.c: wget_iri_parse)",
         explains: |e| {
             let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
                 return false;
@@ -248,7 +257,7 @@ pub(super) const RULES: &[Rule] = &[
             // compared as a request would go (a trailing CR the URL Standard strips is no
             // difference there): the held value is compared the same way.
             let lenient = uri_spec::parse(e.input).is_err() && e.second.is_none();
-            matches!(c, Component::Host | Component::Path | Component::Fragment)
+            matches!(c, Component::Host | Component::Path | Component::Query | Component::Fragment)
                 && e.reference.is_some_and(|s| !s.is_empty())
                 && (want.as_deref() == e.got
                     || (lenient
@@ -258,6 +267,10 @@ pub(super) const RULES: &[Rule] = &[
             Example::fires("http://a/b%20c", Reply::Reads(&[(Component::Path, Some("/b c"))])),
             Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
             Example::off("http://a/b%20c", Reply::Reads(&[(Component::Path, Some("/b d"))])),
+            Example::fires("http://h/?a+b%2Bc", Reply::Reads(&[(Component::Query, Some("a b%2Bc"))])),
+            Example::off("http://h/?a+b%2Bc", Reply::Reads(&[(Component::Query, Some("a b+c"))])),
+            Example::fires("http://%C3%A9/", Reply::Reads(&[(Component::Host, Some("xn--9ca"))])),
+            Example::off("http://%C3%A9/", Reply::Reads(&[(Component::Host, Some("xn--9cb"))])),
         ],
     },
     Rule {

@@ -450,6 +450,47 @@ pub(super) const RULES: &[Rule] = &[
             Example::off("http://h:65535", Reply::Rejected),
         ],
     },
+    // furl's `host` setter: "Raises: ValueError on invalid host or malformed IPv6 address";
+    // its message says what is invalid: "Host strings must have at least one non-period
+    // character, can't contain any of '!@#$%^&'"*()+=:;/', and can't have adjacent periods"
+    // (`is_valid_host`, `INVALID_HOST_CHARS`; a trailing period is allowed, a text shaped like
+    // an IPv6 literal is not checked). `furl('//!')` and `furl('//a..b')` raise, run here with
+    // furl 2.1.4.
+    Rule {
+        profile: "python-furl",
+        id: "python-furl/invalid-host-refused",
+        name: "a host with one of !@#$%^&'\"*()+=:;/, an empty label or periods only is refused (host: \"Raises: ValueError on invalid host\")",
+        explains: |e| {
+            if e.class != Class::TooStrict {
+                return false;
+            }
+            match e.second {
+                None => e
+                    .reference_components
+                    .and_then(|c| c.get(Component::Host))
+                    .is_some_and(|h| !valid_host(h)),
+                // `join` loads the reference as a furl (`furl('http://a/b').join('//!')` raises
+                // the same), so the target's host is the one checked.
+                Some(base) => uri_spec::resolve(base, e.input).is_ok_and(|target| {
+                    uri_spec::parse(target.as_bytes())
+                        .ok()
+                        .and_then(|c| c.host_str())
+                        .is_some_and(|h| !valid_host(h))
+                }),
+            }
+        },
+        examples: &[
+            Example::fires("//!", Reply::Rejected),
+            Example::fires("resolve://!|http://a/b/c/d;p?q", Reply::Rejected),
+            Example::off("resolve://h|http://a/b/c/d;p?q", Reply::Rejected),
+            Example::fires("//user@!host:80/path", Reply::Rejected),
+            Example::fires("//a..b", Reply::Rejected),
+            Example::fires("//.", Reply::Rejected),
+            Example::off("//a.b.", Reply::Rejected),
+            Example::off("//[::1]", Reply::Rejected),
+            Example::off("//", Reply::Rejected),
+        ],
+    },
     Rule {
         profile: "python-furl",
         id: "python-furl/port-as-integer",
@@ -545,6 +586,23 @@ pub(super) const RULES: &[Rule] = &[
         examples: &[],
     },
 ];
+
+/// furl's `is_valid_host`, with the `host` setter's exemption: a text shaped like an IPv6 literal
+/// (`[`, a `:`, `]`) passes; otherwise, after a trailing period, no label may be empty or hold
+/// one of `INVALID_HOST_CHARS`. The empty host passes (it has no label); `.` does not.
+fn valid_host(host: &str) -> bool {
+    const INVALID_HOST_CHARS: &[u8] = b"!@#$%^&'\"*()+=:;/";
+    if host.starts_with('[') && host.contains(':') && host.ends_with(']') {
+        return true;
+    }
+    if host.is_empty() {
+        return true;
+    }
+    host.strip_suffix('.')
+        .unwrap_or(host)
+        .split('.')
+        .all(|label| !label.is_empty() && !label.bytes().any(|b| INVALID_HOST_CHARS.contains(&b)))
+}
 
 #[cfg(test)]
 mod tests {
