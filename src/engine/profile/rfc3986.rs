@@ -334,6 +334,42 @@ pub(super) const RULES: &[Rule] = &[
             Example::off("http://a/\0b", Reply::Splits(&[(Component::Path, Some("/b"))])),
         ],
     },
+    // The same `encode_component` where the URL Standard keeps a stray "%": it keeps "%" only
+    // when every one starts a percent-encoding (its comment: "Try to see if the component we're
+    // encoding is already percent-encoded so we can skip all '%' characters but still encode all
+    // others"; release notes 1.2.0: "encode % characters if required"), so one stray "%" has
+    // them all encoded, the valid ones too: `uri_reference("n:%%32").path` is `%25%2532`, run
+    // here with rfc3986 2.0.0.
+    Rule {
+        profile: "python-rfc3986",
+        id: "python-rfc3986/stray-percent-encodes-all-whatwg",
+        name: "a path, query or fragment with a stray \"%\" has every \"%\" encoded, where the URL Standard keeps them (encode_component)",
+        explains: |e| {
+            let Some(c @ (Component::Path | Component::Query | Component::Fragment)) =
+                e.component()
+            else {
+                return false;
+            };
+            // The package splits with RFC 3986 Appendix B's expression and encodes what that
+            // gives, a trailing space the URL Standard strips included (`http://s/%20% ` has
+            // the path `/%2520%25%20`, run here).
+            let Ok(text) = std::str::from_utf8(e.input) else {
+                return false;
+            };
+            e.second.is_none()
+                && uri_spec::parse(e.input).is_err()
+                && crate::subjects::lenient::split(text).get(c).is_some_and(|r| {
+                    r.contains('%') && Some(encode_component(r).as_str()) == e.got
+                })
+        },
+        examples: &[
+            Example::fires("n:%%32", Reply::Splits(&[(Component::Path, Some("%25%2532"))])),
+            Example::fires("s:?%20%", Reply::Splits(&[(Component::Query, Some("%2520%25"))])),
+            Example::fires("http://s/%20% ", Reply::Splits(&[(Component::Path, Some("/%2520%25%20"))])),
+            // Another digit than the input's is not the package's answer.
+            Example::off("n:%%32", Reply::Splits(&[(Component::Path, Some("%25%2533"))])),
+        ],
+    },
     Rule {
         profile: "python-rfc3986",
         id: "python-rfc3986/resolve-normalizes-base",
@@ -592,6 +628,30 @@ fn uriparse_reference_dots(path: &str) -> String {
         }
     }
     out.join("/")
+}
+
+/// The `rfc3986` package's `normalizers.encode_component`: each byte outside RFC 3986's
+/// `reserved` and `unreserved` written `%XX`, and "%" kept only when every "%" starts a
+/// percent-encoding (their count equals that of non-overlapping `%[A-Fa-f0-9]{2}`), which keep
+/// their case.
+fn encode_component(component: &str) -> String {
+    let b = component.as_bytes();
+    let (mut encodings, mut i) = (0, 0);
+    while i < b.len() {
+        let hex = |j: usize| b.get(j).is_some_and(u8::is_ascii_hexdigit);
+        if b[i] == b'%' && hex(i + 1) && hex(i + 2) {
+            encodings += 1;
+            i += 3;
+        } else {
+            i += 1;
+        }
+    }
+    let keep_pct = encodings == b.iter().filter(|&&c| c == b'%').count();
+    pct_encoded(b, |c| {
+        (keep_pct && c == b'%')
+            || c.is_ascii_alphanumeric()
+            || b"-._~:/?#[]@!$&'()*+,;=".contains(&c)
+    })
 }
 
 #[cfg(test)]

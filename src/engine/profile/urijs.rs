@@ -88,6 +88,26 @@ pub(super) const RULES: &[Rule] = &[
             Example::off("//a/b", Reply::Reads(&[(Component::Path, Some("/"))])),
         ],
     },
+    // `URI.parse` holds the username and the password decoded (`URI.parseUserinfo`:
+    // `parts.username = t[0] ? URI.decode(t[0]) : null`, the password likewise), and writes
+    // them encoded again (`URI("http://x%252f@h/").href()` is `http://x%252f@h/` while
+    // `URI.parse(...).username` is `x%2f`, run here with 1.19.11): the request carries the
+    // text as written.
+    Rule {
+        profile: "urijs",
+        id: "urijs/userinfo-held-decoded",
+        name: "the username and password are held decoded, and written back encoded (URI.parseUserinfo: URI.decode)",
+        explains: |e| {
+            e.component() == Some(Component::Userinfo)
+                && e.reference.is_some_and(|r| r.contains('%'))
+                && e.reference.map(super::pct_decode_exact).as_deref() == e.got
+        },
+        examples: &[
+            Example::fires("http://x%252f@h/", Reply::Reads(&[(Component::Userinfo, Some("x%2f"))])),
+            Example::fires("//%23@", Reply::Reads(&[(Component::Userinfo, Some("#"))])),
+            Example::off("http://x%252f@h/", Reply::Reads(&[(Component::Userinfo, Some("x/"))])),
+        ],
+    },
     Rule {
         profile: "urijs",
         id: "urijs/ip-literal-unbracketed",
