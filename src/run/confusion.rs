@@ -564,16 +564,46 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
                 )
             }
         },
-        Component::Port => (
-            ConfusionRank::Port,
-            format!(
-                "{} and {} connect to two ports ({} and {})",
-                who(a),
-                who(b),
-                what(&a.reads),
-                what(&b.reads)
-            ),
-        ),
+        Component::Port => {
+            // Port 0 is no port a connection reaches (a connect to it is refused: POSIX
+            // `connect` names no listener on it, and RFC 6335 6 reserves it), so a reading of 0
+            // is what a check sees, not where a request goes.
+            let zero = |g: &ReadingGroup| {
+                g.reads
+                    .as_deref()
+                    .is_some_and(|p| p.parse::<u32>() == Ok(0))
+            };
+            let line = match (zero(a), zero(b)) {
+                (true, false) | (false, true) => {
+                    let (z, other) = if zero(a) { (a, b) } else { (b, a) };
+                    let one = |g: &ReadingGroup| g.browsers || g.parsers.len() == 1;
+                    // A reading of no port written is the scheme's default (a group reading no
+                    // port under a scheme without one takes no part).
+                    let to = other.reads.as_ref().map_or_else(
+                        || "the scheme's default port".to_owned(),
+                        |_| what(&other.reads),
+                    );
+                    format!(
+                        "{} {} port {}, which nothing connects to, where {} {} to {}: a port \
+                         deny-list check with the first misses the port the other connects to",
+                        who(z),
+                        if one(z) { "reads" } else { "read" },
+                        what(&z.reads),
+                        who(other),
+                        if one(other) { "connects" } else { "connect" },
+                        to
+                    )
+                }
+                _ => format!(
+                    "{} and {} connect to two ports ({} and {})",
+                    who(a),
+                    who(b),
+                    what(&a.reads),
+                    what(&b.reads)
+                ),
+            };
+            (ConfusionRank::Port, line)
+        }
         Component::Userinfo => (
             ConfusionRank::Userinfo,
             format!(
@@ -1152,6 +1182,52 @@ mod class_tests {
                 ConfusionRank::Userinfo,
                 ConfusionRank::Scheme
             ]
+        );
+    }
+
+    #[test]
+    fn a_port_of_zero_is_what_a_check_sees_not_where_a_request_goes() {
+        let zero = rank(
+            Component::Port,
+            &[
+                group(&["cpp-boost-url", "node-uri-js"], false, Some("8")),
+                group(&["node-legacy-url"], false, Some("0")),
+            ],
+            Some("o"),
+        );
+        assert_eq!(zero.0, ConfusionRank::Port);
+        assert!(
+            zero.1.starts_with(
+                "node-legacy-url reads port \"0\", which nothing connects to, where \
+                 cpp-boost-url, node-uri-js connect to \"8\""
+            ),
+            "{}",
+            zero.1
+        );
+        let two = rank(
+            Component::Port,
+            &[
+                group(&["a"], false, Some("8")),
+                group(&["b"], false, Some("80")),
+            ],
+            Some("o"),
+        );
+        assert!(two.1.contains("connect to two ports"), "{}", two.1);
+        let default = rank(
+            Component::Port,
+            &[
+                group(&["ada-url", "url"], true, Some("0")),
+                group(&["node-url-parse"], false, None),
+            ],
+            Some("http"),
+        );
+        assert!(
+            default.1.starts_with(
+                "the browsers' reading reads port \"0\", which nothing connects to, where \
+                 node-url-parse connects to the scheme's default port"
+            ),
+            "{}",
+            default.1
         );
     }
 

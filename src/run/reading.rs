@@ -51,9 +51,13 @@ pub(super) fn partition<'o>(
             continue;
         };
         // One that takes part in a scheme-less input because it reads it as http, but reads no
-        // host there (none or an empty one), reads no URL: the `http` crate takes `//,:` as an
-        // origin-form path (RFC 9112 3.2.1), and libwget reads `:/C` with an empty host.
-        if note.is_some() && p.components.get(Component::Host).is_none_or(str::is_empty) {
+        // host there that is a place (none, an empty one, one no resolver asks for), reads no
+        // URL: the `http` crate takes `//,:` as an origin-form path (RFC 9112 3.2.1), libwget
+        // reads `:/C` with an empty host and `.://%BF` with the host `.`.
+        if note.is_some()
+            && !canonical(Component::Host, p.components.get(Component::Host), None)
+                .is_some_and(|h| routable(&h))
+        {
             continue;
         }
         if p.not_reported.contains(c) {
