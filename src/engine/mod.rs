@@ -179,6 +179,9 @@ pub struct ClassRecord {
     /// The id of that rule ([`Rule::id`]), for the same subject: the name that stays when the
     /// prose is reworded.
     pub by_design_ids: BTreeMap<String, String>,
+    /// Where the library documents that rule ([`Rule::cites`]), for the same subject: what a
+    /// reader checks the rule against.
+    pub by_design_cites: BTreeMap<String, String>,
     /// Whether the class is explained by the subject's profile.
     pub explained: bool,
     /// The 1-minimal input that shows it (within the minimizer's budget).
@@ -540,6 +543,10 @@ impl Engine {
             by_design_ids: rule
                 .iter()
                 .map(|r| (signature.subject.clone(), r.id.to_owned()))
+                .collect(),
+            by_design_cites: rule
+                .iter()
+                .map(|r| (signature.subject.clone(), r.cites.to_owned()))
                 .collect(),
             explained: signature.by_design,
             answer: row.outcomes[i].clone(),

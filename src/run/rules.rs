@@ -25,6 +25,8 @@ pub struct RuleCount {
     pub profile: &'static str,
     /// What it says.
     pub name: &'static str,
+    /// Where the library documents it ([`Rule::cites`]).
+    pub cites: &'static str,
     /// How many findings it explained: one per job and parser it reproduced the answer of.
     pub fired: usize,
     /// The parsers of the run it applies to (its owner is their profile or their name, or it is
@@ -81,6 +83,7 @@ pub fn rule_firings(
             id: r.id,
             profile: r.profile,
             name: r.name,
+            cites: r.cites,
             fired: fired.get(r.id).copied().unwrap_or(0),
             applies_to: ran
                 .iter()
@@ -129,6 +132,7 @@ mod tests {
             profile,
             id: "x/y",
             name: "",
+            cites: "",
             explains: |_| false,
             examples: &[],
         };

@@ -26,6 +26,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/scheme-lowercased",
         name: "scheme lowercased (case normalization, RFC 3986 6.2.2.1)",
+        cites: "RFC 3986 section 6.2.2.1",
         explains: |e| e.component() == Some(Component::Scheme) && lower(e.reference).as_deref() == e.got,
         examples: &[
             Example::fires("HTTP://a", Reply::Reads(&[(Component::Scheme, Some("http"))])),
@@ -36,6 +37,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/resolved-scheme-lowercased",
         name: "a resolved or normalized URI's scheme lowercased, the rest as the reference's (case normalization, RFC 3986 6.2.2.1)",
+        cites: "RFC 3986 section 6.2.2.1",
         explains: |e| {
             let (Class::Resolution | Class::Normalization, Some(spec), Some(got)) =
                 (e.class, e.reference, e.got)
@@ -63,6 +65,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/host-case-insensitive",
         name: "host in another case (case-insensitive, RFC 3986 3.2.2 and 6.2.2.1)",
+        cites: "RFC 3986 sections 3.2.2 and 6.2.2.1",
         explains: |e| {
             e.component() == Some(Component::Host)
                 && matches!((e.reference, e.got), (Some(s), Some(g)) if s.eq_ignore_ascii_case(g))
@@ -76,6 +79,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/pct-hex-uppercased",
         name: "percent-encodings' hexadecimal digits uppercased (case normalization, RFC 3986 6.2.2.1)",
+        cites: "RFC 3986 section 6.2.2.1",
         explains: |e| {
             e.component().is_some()
                 && e.reference.is_some_and(|s| s.contains('%'))
@@ -90,6 +94,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/pct-unreserved-decoded",
         name: "percent-encoded unreserved characters decoded (percent-encoding normalization, RFC 3986 6.2.2.2)",
+        cites: "RFC 3986 section 6.2.2.2",
         explains: |e| {
             e.component().is_some()
                 && e.reference.is_some_and(|s| s.contains('%'))
@@ -104,6 +109,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/ref-scheme-same-as-base-ignored",
         name: "a reference's scheme equal to the base's ignored (RFC 3986 5.2.2, non-strict)",
+        cites: "RFC 3986 section 5.2.2",
         explains: |e| {
             let (Class::Resolution, Some(base)) = (e.class, e.second) else {
                 return false;
@@ -131,6 +137,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/double-slash-path-recomposed",
         name: "a target path beginning with \"//\" without an authority, written as RFC 3986 5.3 recomposes it (no \"/.\" added)",
+        cites: "RFC 3986 section 5.3",
         explains: |e| {
             e.class == Class::Resolution
                 && e.reference.is_some_and(|t| t.contains(":/.//") || t.starts_with("/.//"))
@@ -145,6 +152,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/empty-port-omitted",
         name: "an empty port omitted by a resolution or normalization (RFC 3986 3.2.3: \"URI producers and normalizers should omit the port component and its ':' delimiter if port is empty\")",
+        cites: "RFC 3986 section 3.2.3",
         explains: |e| {
             matches!(e.class, Class::Resolution | Class::Normalization)
                 && e.reference.and_then(without_empty_port).as_deref() == e.got
@@ -160,6 +168,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/base-dot-segments-removed",
         name: "resolved against the base with its dot-segments removed (RFC 3986 5.2.1: \"Normalization of the base URI, as described in Sections 6.2.2 and 6.2.3, is optional\"; 6.2.2.3: path segment normalization)",
+        cites: "RFC 3986 sections 5.2.1 and 6.2.2.3",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
@@ -182,6 +191,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/round-trip-decodes-unreserved",
         name: "a round trip decodes percent-encoded unreserved characters (RFC 3986 6.2.2.2: \"URIs that differ in the replacement of an unreserved character with its corresponding percent-encoded US-ASCII octet are equivalent\")",
+        cites: "RFC 3986 section 6.2.2.2",
         explains: |e| {
             let (Class::RoundTrip, Some(first), Some(again)) =
                 (e.class, e.reference_components, e.reparsed)
@@ -211,6 +221,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/empty-port-none",
         name: "an empty port read as none (RFC 3986 3.2.3: an empty port should be omitted)",
+        cites: "RFC 3986 section 3.2.3",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Port)
                 && e.reference == Some("")
@@ -231,6 +242,7 @@ pub(super) const LAST: &[Rule] = &[
         profile: "*",
         id: "any/base-normalized",
         name: "resolved against the base in its normal form (RFC 3986 5.2.1: \"Normalization of the base URI, as described in Sections 6.2.2 and 6.2.3, is optional\")",
+        cites: "RFC 3986 section 5.2.1",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;

@@ -23,6 +23,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "cpp-boost-url",
         id: "cpp-boost-url/normalize-relative-dot-segments",
         name: "normalize removes the redundant \".\" and \"..\" segments of a relative path too, a leading \"..\" kept (url_base::normalize_path: \"Redundant path-segments are removed\")",
+        cites: "Boost.URL reference, url_base::normalize_path (boost/url/url_base.hpp)",
         explains: |e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got)
             else {
@@ -57,6 +58,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "cpp-boost-url",
         id: "cpp-boost-url/resolve-path-normalized",
         name: "resolve normalizes the target's path, percent-encodings uppercased and unreserved ones decoded (resolve: \"Normalize the merged path\"; normalize_path: \"Percent-encoding triplets are normalized to uppercase letters\")",
+        cites: "Boost.URL reference, boost::urls::resolve and url_base::normalize_path",
         explains: |e| {
             let (Class::Resolution, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;

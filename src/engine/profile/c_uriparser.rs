@@ -30,6 +30,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "c-uriparser",
         id: "c-uriparser/host-unbracketed",
         name: "an IP literal's host is given without its square brackets (UriUriA.hostText: \"excluding square brackets\")",
+        cites: "uriparser/Uri.h, UriUriA.hostText",
         explains: |e| {
             e.component() == Some(Component::Host)
                 && host_unbracketed(e)
@@ -43,6 +44,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "c-uriparser",
         id: "c-uriparser/ipv6-written-in-full",
         name: "an IPv6 literal is written from its octets, eight groups of four digits (UriIp6.data: \"IPv6 address data\"; the same address, RFC 4291 2.2)",
+        cites: "uriparser/Uri.h, UriIp6.data (RFC 4291 section 2.2)",
         explains: |e| {
             let (Class::Normalization, Some(want), Some(got)) = (e.class, e.reference, e.got)
             else {

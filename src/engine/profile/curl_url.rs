@@ -72,6 +72,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/file-drive-letter-refused",
         name: "a file URL with a drive letter is refused outside Windows (lib/urlapi.c: \"File drive letters are only accepted in MS-DOS/Windows\"; URL-SYNTAX.md, \"Windows-specific FILE details\")",
+        cites: "lib/urlapi.c (\"File drive letters are only accepted in MS-DOS/Windows\"); URL-SYNTAX.md, Windows-specific FILE details",
         explains: |e| e.class == Class::TooStrict && e.second.is_none() && file_drive_letter(e.input),
         examples: &[
             Example::fires("file:///C:/x", Reply::Rejected),
@@ -84,6 +85,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/path-dot-segments-removed",
         name: "dot segments are removed from the path when it is set (curl_url_set without CURLU_PATH_AS_IS)",
+        cites: "curl_url_set(3), CURLU_PATH_AS_IS",
         explains: |e| {
             e.class == Class::Component(Component::Path)
                 && e.reference.map(uri_spec::remove_dot_segments).as_deref() == e.got
@@ -97,6 +99,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/url-syntax-lenient-reading",
         name: "one or three slashes after the scheme read as two, a numeric IPv4 host in dotted decimal, the path at least \"/\" (URL-SYNTAX.md)",
+        cites: "URL-SYNTAX.md",
         explains: |e| {
             let Some(c) = e.component() else {
                 return false;
@@ -123,6 +126,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/non-printable-pct-encoded",
         name: "bytes outside printable ASCII are percent-encoded, not rejected (URL-SYNTAX.md)",
+        cites: "URL-SYNTAX.md (\"percent-encoded by curl\")",
         explains: |e| {
             e.class == Class::TooLax
                 && accepted_once(e, uri_spec::Edition::Rfc3986, curl_encoded)
@@ -136,6 +140,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/relative-space-as-pct20",
         name: "a space in a relative reference is sent as %20 (URL-SYNTAX.md, \"spaces\")",
+        cites: "URL-SYNTAX.md, spaces",
         explains: |e| {
             let (Class::TooLax, Some(base)) = (e.class, e.second) else {
                 return false;
@@ -156,6 +161,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/relative-space-as-pct20-resolved",
         name: "a space in a relative reference is sent as %20, at its ends too (URL-SYNTAX.md, \"spaces\")",
+        cites: "URL-SYNTAX.md, spaces",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
@@ -180,6 +186,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/host-required-unless-file",
         name: "a URL needs a host unless its scheme is file (curl_url_set without CURLU_NO_AUTHORITY)",
+        cites: "curl_url_set(3), CURLU_NO_AUTHORITY",
         explains: |e| {
             if e.class != Class::TooStrict {
                 return false;
@@ -204,6 +211,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/scheme-required",
         name: "a URL without a scheme is refused (curl_url_set without CURLU_DEFAULT_SCHEME or CURLU_GUESS_SCHEME)",
+        cites: "curl_url_set(3), CURLU_DEFAULT_SCHEME and CURLU_GUESS_SCHEME",
         explains: |e| {
             e.class == Class::TooStrict
                 && e.second.is_none()
@@ -218,6 +226,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/scheme-slashes-required",
         name: "a scheme not followed by one, two or three slashes is refused (\"curl does not support any of them\")",
+        cites: "everything curl, The scheme separator; URL-SYNTAX.md",
         explains: |e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| bad_slashes(u)),
         examples: &[
             Example::fires("mailto:a@b", Reply::Rejected),
@@ -228,6 +237,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/slashes-as-two-then-invalid",
         name: "one or three slashes after the scheme are read as two, and what that gives is no URL (a port that is not a number, an empty host)",
+        cites: "everything curl, The scheme separator; URL-SYNTAX.md",
         explains: |e| {
             e.class == Class::TooStrict
                 && urls_of(e).iter().any(|u| {
@@ -250,6 +260,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/one-slash-unsupported",
         name: "a URL with only one slash after the scheme may be refused (\"curl does not support any of them\")",
+        cites: "everything curl, The scheme separator; URL-SYNTAX.md",
         explains: |e| {
             e.class == Class::TooStrict
                 && urls_of(e).iter().any(|u| {
@@ -272,6 +283,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/ipv6-zone-id-allowed",
         name: "a bracketed IPv6 host may carry a zone id, after %25 or a bare % (curl_url_set: CURLUPART_HOST)",
+        cites: "curl_url_set(3), CURLUPART_HOST",
         explains: |e| {
             e.class == Class::TooLax
                 && accepted_once(e, uri_spec::Edition::Rfc3986, |s| curl_encoded(&zone_removed(s)))
@@ -285,6 +297,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/ipv6-host-shortened",
         name: "an IPv6 host is written as short as possible (curl_url_get: CURLUPART_HOST, \"IPv6 names are normalized\")",
+        cites: "curl_url_get(3), CURLUPART_HOST",
         explains: |e| {
             e.component() == Some(Component::Host)
                 && e.reference.and_then(ipv6_shortest).is_some_and(|h| Some(h.as_str()) == e.got)
@@ -298,6 +311,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/ipvfuture-refused",
         name: "an IPvFuture host is refused (URL-SYNTAX.md, \"IPvFuture\": \"libcurl does not recognize this format\")",
+        cites: "URL-SYNTAX.md, IPvFuture",
         explains: |e| {
             e.class == Class::TooStrict
                 && urls_of(e).iter().any(|u| {
@@ -315,6 +329,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/port-over-65535-refused",
         name: "a port above 65535 is refused (CURLUE_BAD_PORT_NUMBER: \"a decimal number between 0 and 65535\")",
+        cites: "libcurl-errors(3), CURLUE_BAD_PORT_NUMBER; URL-SYNTAX.md, Port number",
         explains: |e| {
             e.class == Class::TooStrict
                 && urls_of(e).iter().any(|u| {
@@ -337,6 +352,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/file-host-local-only",
         name: "a file URL's host is localhost, 127.0.0.1 or empty (\"the only hostnames that are okay to use\")",
+        cites: "everything curl, Scheme (file:// URLs)",
         explains: |e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| foreign_file_host(u)),
         examples: &[
             Example::fires("file://example.org/x", Reply::Rejected),
@@ -347,6 +363,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/file-authority-needs-path",
         name: "a file URL with an authority needs a path after it (\"file:// URLs are written as file://<hostname>/<path>\")",
+        cites: "everything curl, Scheme (file:// URLs)",
         explains: |e| {
             e.class == Class::TooStrict
                 && urls_of(e).iter().any(|u| {
@@ -366,6 +383,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/empty-part-none",
         name: "an empty host, port, query or fragment is none (\"empty parts non-existing\")",
+        cites: "curl_url_get(3), CURLU_GET_EMPTY (\"empty parts non-existing\")",
         explains: |e| {
             matches!(
                 e.class,
@@ -384,6 +402,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/empty-query-fragment-dropped",
         name: "an empty query or fragment is left out of the URL it writes back (\"empty parts non-existing\")",
+        cites: "curl_url_get(3), CURLU_GET_EMPTY (\"empty parts non-existing\")",
         explains: empty_parts_dropped_on_the_way_back,
         examples: &[
             Example::fires("http://a/?", Reply::Serializes("http://a/")),
@@ -394,6 +413,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/resolved-path-at-least-slash",
         name: "a resolved URL's path is at least \"/\" (CURLUPART_PATH)",
+        cites: "curl_url_get(3), CURLUPART_PATH",
         explains: |e| {
             e.class == Class::Resolution && e.reference.map(slash_after_authority).as_deref() == e.got
         },
@@ -406,6 +426,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/network-path-reread",
         name: "a network-path reference takes the base's scheme and is then read as any URL, one or three slashes as two (URL-SYNTAX.md)",
+        cites: "URL-SYNTAX.md",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
@@ -432,6 +453,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/resolved-empty-parts-dropped",
         name: "a resolved URL is written without an empty query or fragment (CURLUPART_URL: \"Zero-length queries and fragments are excluded\"), its path at least \"/\"",
+        cites: "curl_url_get(3), CURLUPART_URL and CURLUPART_PATH",
         explains: |e| {
             let (Class::Resolution, Some(spec)) = (e.class, e.reference) else {
                 return false;

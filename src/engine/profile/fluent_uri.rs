@@ -18,6 +18,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "fluent-uri",
         id: "fluent-uri/resolve-base-restricted",
         name: "a base with a fragment, or a relative reference against a rootless base without authority, is an error (resolve_against)",
+        cites: "fluent-uri docs, UriRef::resolve_against",
         explains: refused,
         examples: &[
             // "base should not have fragment"
@@ -29,6 +30,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "fluent-uri",
         id: "fluent-uri/resolve-loopholes-closed",
         name: "resolution closes the algorithm's loopholes: encoded dot segments, a base ending in \"..\", dot segments of the base path (resolve_against)",
+        cites: "fluent-uri docs, UriRef::resolve_against",
         explains: |e| {
             e.class == Class::Resolution
                 && e.second.and_then(|base| loopholes_closed(base, e.input)).as_deref() == e.got
@@ -42,6 +44,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "fluent-uri",
         id: "fluent-uri/normalize-ipv6-rfc5952",
         name: "normalize writes an IPv6 literal in RFC 5952's canonical form (Uri::normalize)",
+        cites: "fluent-uri docs, Uri::normalize (RFC 5952)",
         explains: |e| {
             let (Class::Normalization, Some(got)) = (e.class, e.got) else {
                 return false;

@@ -38,6 +38,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/escaped-path-fragment-whatwg",
         name: "EscapedPath and EscapedFragment escape what the URL Standard removes or rereads (\"returns the escaped form\")",
+        cites: "net/url docs, URL.EscapedPath and URL.EscapedFragment",
         explains: super::escaped_where_lenient,
         examples: &[
             Example::fires("http://a#\t", Reply::Splits(&[(Component::Fragment, Some("%09"))])),
@@ -48,6 +49,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/authority-needs-double-slash",
         name: "no authority unless \"//\" follows the scheme (URL: \"URLs that do not start with a slash after the scheme are interpreted as: scheme:opaque[?query][#fragment]\"; the general form [scheme:][//[userinfo@]host][/]path)",
+        cites: "net/url docs, URL",
         explains: super::no_authority_without_slashes,
         examples: &[
             // `url.Parse("http:\\a")`: no host, the rest an opaque part.
@@ -60,6 +62,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/empty-host-fragment-as-none",
         name: "an empty host or fragment cannot be told from none",
+        cites: "net/url docs, URL (Host, Fragment, ForceQuery)",
         explains: |e| {
             matches!(
                 e.class,
@@ -76,6 +79,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/host-pct-decoded",
         name: "the host is held percent-decoded (URL.Host, Hostname)",
+        cites: "net/url docs, URL.Host and URL.Hostname",
         explains: |e| {
             e.class == Class::Component(Component::Host)
                 && e.reference.is_some_and(|h| h.contains('%'))
@@ -90,6 +94,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/host-ascii-escape-error",
         name: "a host with an ASCII byte percent-encoded (not %25) is an EscapeError (unescape: \"in the host component %-encoding can only be used for non-ASCII bytes\")",
+        cites: "net/url/url.go, unescape (Go 1.19)",
         explains: |e| {
             e.class == Class::TooStrict
                 && e.reference_components.is_some_and(|c| {
@@ -109,6 +114,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/resolved-empty-fragment-none",
         name: "a resolved target's empty fragment is none (URL.Fragment has no empty fragment)",
+        cites: "net/url docs, URL (Host, Fragment, ForceQuery)",
         explains: |e| {
             e.class == Class::Resolution
                 && e.reference
@@ -126,6 +132,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/relative-base-out-of-contract",
         name: "a base without a scheme is outside ResolveReference's contract (\"from an absolute base URI u\")",
+        cites: "net/url docs, URL.ResolveReference",
         explains: |e| too_lax_for_a_relative_base(e, uri_spec::Edition::Rfc3986),
         examples: &[
             // ResolveReference takes an absolute base: against a relative one it answers (`""` against
@@ -142,6 +149,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/userinfo-reescaped",
         name: "the userinfo is Userinfo.String(): decoded, then every byte but letters, digits, \"-._~\" and \"$&+,;=\" escaped, the password's \":\" too (shouldEscape: \"we always escape sub-delims outside of the fragment\")",
+        cites: "net/url docs, Userinfo.String; net/url/url.go, shouldEscape",
         explains: |e| {
             e.class == Class::Component(Component::Userinfo)
                 && e.reference.map(userinfo_string).as_deref() == e.got

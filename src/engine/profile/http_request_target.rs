@@ -31,6 +31,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/authority-form-without-slash",
         name: "a target without \"/\" or \"://\" is the authority form host[:port]",
+        cites: "http::Uri docs, the authority form; RFC 9112 section 3.2.3",
         explains: |e| {
             let Some(c) = e.component() else {
                 return false;
@@ -45,6 +46,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/double-slash-origin-path",
         name: "a target beginning with \"//\" is an origin-form path",
+        cites: "http::Uri docs, the origin form; RFC 9112 section 3.2.1",
         explains: |e| {
             let Some(c) = e.component() else {
                 return false;
@@ -59,6 +61,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/double-slash-origin-path-accepted",
         name: "a target beginning with \"//\" is accepted as an origin-form path (RFC 9112 3.2.1: absolute-path)",
+        cites: "http::Uri docs, the origin form; RFC 9112 section 3.2.1",
         explains: |e| {
             e.class == Class::TooLax
                 && e.second.is_none()
@@ -74,6 +77,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/bad-port-kept-in-authority",
         name: "a port that is not a 16-bit number is left in the authority, not reported",
+        cites: "http::Uri docs, the four request-target forms; RFC 9112 section 3.2",
         explains: |e| {
             e.component() == Some(Component::Port)
                 && e.got.is_none()
@@ -88,6 +92,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/absolute-form-empty-path-slash",
         name: "an absolute-form target's empty path is \"/\"",
+        cites: "http::Uri docs, the four request-target forms; RFC 9112 section 3.2",
         explains: empty_path_after_authority_is_slash,
         examples: &[
             Example::fires("http://a", Reply::Reads(&[(Component::HostKind, None), (Component::Path, Some("/"))])),
@@ -98,6 +103,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/absolute-uri-needs-authority",
         name: "an absolute URI without an authority, or with an empty one, is no request-target",
+        cites: "http::Uri docs, the four request-target forms; RFC 9112 section 3.2",
         explains: |e| {
             e.class == Class::TooStrict
                 && (e.input.contains(&b'/') || !rfc9112_authority_form(e.input))
@@ -115,6 +121,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/relative-ref-in-no-form",
         name: "a relative reference that does not begin with \"/\" and is no uri-host \":\" port (the empty one too) is in none of the four forms (RFC 9112 3.2): no request-target",
+        cites: "http::Uri docs, the four request-target forms; RFC 9112 section 3.2",
         explains: |e| {
             e.class == Class::TooStrict
                 && !e.input.starts_with(b"/")
@@ -132,6 +139,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/authority-form-accepted",
         name: "a target without \"/\" or \"://\" is accepted as the authority form host[:port]",
+        cites: "http::Uri docs, the authority form; RFC 9112 section 3.2.3",
         explains: |e| {
             e.class == Class::TooLax
                 && e.second.is_none()
@@ -152,6 +160,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/url-standard-path-query-bytes",
         name: "the path and query take what the URL Standard's path and query states leave unencoded (\"%\" unchecked; '\"' '{' '}' in the path too): http's byte tables cite url.spec.whatwg.org #path-state and #query-state",
+        cites: "http src/uri/path.rs (https://url.spec.whatwg.org/#path-state, #query-state)",
         explains: |e| {
             e.class == Class::TooLax
                 && e.second.is_none()
@@ -180,6 +189,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/host-percent-refused",
         name: "a \"%\" in a host that is no IP literal is refused (validate_authority_bytes: a \"%\" in the hostname \"will fail with an error\")",
+        cites: "http src/uri/authority.rs, validate_authority_bytes",
         explains: |e| {
             e.class == Class::TooStrict
                 && e.reference_components.is_some_and(|c| {
@@ -199,6 +209,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/empty-host-after-at-refused",
         name: "an authority with nothing after its \"@\" is refused (validate_authority_bytes: \"If there's nothing after an `@`, this is bonkers\")",
+        cites: "http src/uri/authority.rs, validate_authority_bytes",
         explains: |e| {
             e.class == Class::TooStrict
                 && e.reference_components.is_some_and(|c| {
@@ -216,6 +227,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/userinfo-percent-unchecked",
         name: "a \"%\" in the userinfo is taken whether or not two hex digits follow (validate_authority_bytes: \"the userinfo can have a percent-encoded username and password\")",
+        cites: "http src/uri/authority.rs, validate_authority_bytes",
         explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, userinfo_stray_percent_encoded),
         examples: &[
             // A stray "%" in the userinfo is taken; in the host it is not.

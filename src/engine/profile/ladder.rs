@@ -25,6 +25,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/lower-ladder-comparison",
         name: "a comparison at a lower rung of RFC 3986 6.2's ladder (a false negative, which 6.1 allows)",
+        cites: "RFC 3986 sections 6.1 and 6.2",
         explains: false_negative,
         examples: &[
             Example::fires("equivalent:http://a/%7e|http://a/~", Reply::Equivalent(false)),
@@ -34,6 +35,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/lower-ladder-normalization",
         name: "a normalization that applies fewer of RFC 3986 6.2's steps (the same URI at the top rung)",
+        cites: "RFC 3986 sections 6.1 and 6.2",
         explains: fewer_steps,
         examples: &[
             Example::fires("normalize:HTTP://a/./b", Reply::Text("HTTP://a/./b")),
@@ -43,6 +45,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/lower-ladder-normalization",
         name: "a normalization that applies fewer of RFC 2396's steps (the same URI at the draft's top rung)",
+        cites: "RFC 3986 section 6.2; RFC 2396 section 2.3",
         explains: fewer_steps_2396,
         examples: &[
             // `%2a` decoded to `*`, nothing else done.
@@ -53,6 +56,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/lower-ladder-normalization",
         name: "a normalization that applies fewer of RFC 2396's steps (the same URI at the draft's top rung)",
+        cites: "RFC 3986 section 6.2; RFC 2396 section 2.3",
         explains: fewer_steps_2396,
         examples: &[
             // `canonical` decodes `%2a`, one of RFC 2396's marks, and leaves the dot-segment.

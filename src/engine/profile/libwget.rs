@@ -219,6 +219,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/scheme-reference-untouched",
         name: "a reference that begins with a scheme is returned untouched (iri.c: wget_iri_relative_to_abs, \"if \\p val begins with a scheme ... that string is returned untouched\")",
+        cites: "libwget/iri.c, wget_iri_relative_to_abs and normalize_path",
         explains: |e| {
             // The function tells "begins with a scheme" by a ":" anywhere in a reference that
             // does not begin with "/" (`memchr(val, ':', len)`).
@@ -239,6 +240,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/components-unescaped",
         name: "host, path and fragment are held unescaped, an IPv6 host as the address (wget.h: wget_iri_t)",
+        cites: "wget.h, wget_iri_t",
         explains: |e| {
             let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
                 return false;
@@ -264,6 +266,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/no-path-when-absent",
         name: "no path where none is written (wget.h: wget_iri_t.path, \"Path, if present\")",
+        cites: "wget.h, wget_iri_t.path",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)
                 && e.reference == Some("")
@@ -278,6 +281,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/schemeless-read-as-http",
         name: "a URL without a scheme is read as HTTP, and every \"/\" after the scheme skipped (wget2(1), --https-enforce=none: \"Use HTTP for URLs without scheme\"; iri.c: \"accept any number of /\")",
+        cites: "wget2(1), --https-enforce; libwget/iri.c, wget_iri_parse",
         explains: |e| {
             let Some(c) = e.component() else {
                 return false;
@@ -348,6 +352,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/http-missing-host-refused",
         name: "an http or https URL with no host is refused (wget_iri_parse: \"Missing host/domain in URI\"; RFC 9110 4.2.1: \"MUST reject it as invalid\"), a URL without a scheme being read as HTTP",
+        cites: "libwget/iri.c, wget_iri_parse; RFC 9110 section 4.2.1",
         explains: |e| {
             e.class == Class::TooStrict
                 && e.second.is_none()
@@ -382,6 +387,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/relative-path-replaces-file",
         name: "a relative path replaces the base's file name, the result normalized (iri.c: wget_iri_relative_to_abs, normalize_path)",
+        cites: "libwget/iri.c, wget_iri_relative_to_abs and normalize_path",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
@@ -405,6 +411,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/absolute-path-normalized",
         name: "an absolute path is normalized and replaces the base's path (iri.c: wget_iri_relative_to_abs, normalize_path)",
+        cites: "libwget/iri.c, wget_iri_relative_to_abs and normalize_path",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;

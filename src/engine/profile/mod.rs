@@ -5,8 +5,8 @@
 //! one of its profile's rules reproduces the subject's exact answer from the reference's answer:
 //! the rule is a function from the reference's value to the subject's, and the engine checks
 //! that it lands on the subject's value. A rule that merely sounds plausible explains nothing.
-//! Every rule cites where the library documents the behaviour (the file's `//!`, the rule's
-//! name). Rules are read relative to the profile's reference
+//! Every rule cites where the library documents the behaviour ([`Rule::cites`], from the
+//! file's `//!` and the rule's name). Rules are read relative to the profile's reference
 //! ([`crate::subjects::profile::Reference`]); the WHATWG profile's differences from RFC 3986 are
 //! a table apart ([`versus_rfc3986`]), for the conformance matrix only.
 
@@ -91,6 +91,13 @@ pub struct Rule {
     pub id: &'static str,
     /// A short statement of the rule, as the reports print it.
     pub name: &'static str,
+    /// Where the library documents the behaviour: a link (`https://...`) to its own
+    /// documentation or source, or a precise section of it (`HttpUrl.port() Javadoc`,
+    /// `URI.pm, BUGS`, `lib/utils.js, normalizeIPv6`); for a rule of a reference profile, the
+    /// standard's section (`RFC 3986 section 6.2.2.1`, `URL Standard, host parsing`). Taken from
+    /// what the rule's name and its table's documentation already quote, so that a reader can
+    /// check the rule against its source.
+    pub cites: &'static str,
     /// Whether the rule reproduces the subject's value from the spec's.
     pub explains: fn(&Evidence<'_>) -> bool,
     /// Jobs with the library's answer on which the rule must fire, and answers one step off
@@ -757,6 +764,24 @@ mod tests {
             if let Some(other) = seen.insert(r.id, r.name) {
                 panic!("{} names two rules: {other:?} and {:?}", r.id, r.name);
             }
+        }
+    }
+
+    /// A citation a reader can follow: a link, or a section of the library's own documentation or
+    /// source (a relative path out of the repository names nothing the reader has).
+    fn cites_something(cites: &str) -> bool {
+        !cites.trim().is_empty() && (cites.starts_with("https://") || !cites.contains("../"))
+    }
+
+    #[test]
+    fn every_rule_cites_where_its_library_documents_it() {
+        for bad in ["", "  ", "../shared/notes.md", "see ../x"] {
+            assert!(!cites_something(bad), "{bad:?}");
+        }
+        assert!(cites_something("https://metacpan.org/dist/URI/changes"));
+        assert!(cites_something("RFC 3986 section 6.2.2.1"));
+        for r in rules().chain(versus_rules()) {
+            assert!(cites_something(r.cites), "{}: cites {:?}", r.id, r.cites);
         }
     }
 

@@ -33,6 +33,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "mojo-url",
         id: "mojo-url/query-never-undefined",
         name: "the query is never undefined (query: \"defaults to a Mojo::Parameters object\")",
+        cites: "Mojo::URL docs, query",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Query)
                 && e.reference.is_none()
@@ -47,6 +48,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "mojo-url",
         id: "mojo-url/components-pct-decoded",
         name: "userinfo, host and fragment are percent-decoded while parsing (parse, host_port: url_unescape)",
+        cites: "Mojo::URL source, parse and host_port (url_unescape)",
         explains: |e| {
             matches!(
                 e.component(),
@@ -63,6 +65,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "mojo-url",
         id: "mojo-url/host-decoded-bytewise",
         name: "the host is percent-decoded one character per byte while parsing (host_port: url_unescape)",
+        cites: "Mojo::URL source, parse and host_port (url_unescape)",
         explains: |e| {
             e.component() == Some(Component::Host)
                 && e.reference.is_some_and(|s| s.contains('%'))
@@ -78,6 +81,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "mojo-url",
         id: "mojo-url/to-string-lowercase-punycode",
         name: "to_string writes the scheme lowercased and a non-ASCII host in punycode (protocol, host_port: \"Normalized version\")",
+        cites: "Mojo::URL docs, protocol and host_port",
         explains: written_normalized,
         examples: &[
             // to_string writes `protocol` ("Q:" is written "q:").
@@ -89,6 +93,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "mojo-url",
         id: "mojo-url/to-abs-mojo-path",
         name: "to_abs normalizes the path as Mojo::Path does (parts, canonicalize: \"/foo/../bar/../../baz\" is \"/../baz\"; merge: \"%2F will be treated as /\"), an empty query takes the base's",
+        cites: "Mojo::URL docs, to_abs; Mojo::Path docs, parts, merge and canonicalize",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;

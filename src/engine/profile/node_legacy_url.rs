@@ -37,6 +37,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/auth-undecodable-throws",
         name: "an auth that does not percent-decode throws (url.parse: \"A URIError is thrown if the auth property is present but cannot be decoded\")",
+        cites: "Node.js url docs, url.parse()",
         explains: |e| {
             e.class == Class::TooStrict
                 && e.second.is_none()
@@ -53,6 +54,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/unsafe-chars-pct-encoded",
         name: "space and < > \" ` \\r \\n \\t { } | \\ ^ ' are percent-encoded (\"Percent-encoding in URLs\")",
+        cites: "Node.js url docs, Percent-encoding in URLs",
         explains: |e| {
             matches!(
                 e.class,
@@ -71,6 +73,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/unsafe-chars-pct-encoded-whatwg",
         name: "space and < > \" ` \\r \\n \\t { } | \\ ^ ' are percent-encoded where the URL Standard removes or rereads them (\"Percent-encoding in URLs\")",
+        cites: "Node.js url docs, Percent-encoding in URLs",
         explains: |e| {
             std::str::from_utf8(e.input)
                 .is_ok_and(|text| super::lenient_reading_after(e, auto_escaped(text).as_bytes()))
@@ -89,6 +92,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/unsafe-chars-pct-encoded-resolved",
         name: "space and < > \" ` \\r \\n \\t { } | \\ ^ ' are percent-encoded in a resolved URL's path, query and fragment (\"Percent-encoding in URLs\": \"automatically escaped in the properties of URL objects\")",
+        cites: "Node.js url docs, Percent-encoding in URLs",
         explains: |e| {
             e.class == Class::Resolution
                 && e.got != e.reference
@@ -108,6 +112,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/c0-space-trimmed",
         name: "leading and trailing C0 controls and spaces are trimmed before the input is read (Node changelog: \"url: trim leading and trailing C0 control chars\")",
+        cites: "Node.js changelog, \"url: trim leading and trailing C0 control chars\"; lib/url.js",
         explains: |e| {
             let trimmed = legacy_trimmed(e.input);
             trimmed.len() != e.input.len()
@@ -133,6 +138,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/backslash-before-query-slash",
         name: "a backslash before the query is read as \"/\" (Node: \"url: treat \\ the same as /\", \"Back slashes before the query string get converted to forward slashes\")",
+        cites: "Node.js changelog, \"url: treat \\ the same as /\"; lib/url.js",
         explains: |e| {
             let trimmed = legacy_trimmed(e.input);
             let Ok(text) = std::str::from_utf8(trimmed) else {
@@ -160,6 +166,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/auth-pct-decoded",
         name: "auth (the userinfo) is percent-decoded",
+        cites: "Node.js url docs, urlObject.auth",
         explains: |e| {
             e.class == Class::Component(Component::Userinfo)
                 && e.reference.is_some_and(|u| u.contains('%'))
@@ -176,6 +183,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "node-legacy-url/network-path-is-path",
         name:
             "a network-path reference is a path (url.parse's slashesDenoteHost defaults to false)",
+        cites: "Node.js url docs, url.parse() slashesDenoteHost",
         explains: |e| {
             if !e.input.starts_with(b"//") {
                 return false;
@@ -211,6 +219,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/slashed-scheme-empty-path-slash",
         name: "the empty path of a slashed scheme (http, https, ftp, gopher, file, ws, wss) is \"/\" (url.parse history, v11.14.0)",
+        cites: "Node.js url docs, url.parse() history (v11.14.0)",
         explains: |e| {
             let slashed = |target: &str| {
                 uri_spec::parse(target.as_bytes()).is_ok_and(|c| {
@@ -242,6 +251,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/empty-path-null",
         name: "an empty path is null (its URL object: pathname null where there is no path text; RFC 3986 3.3: a path is always defined, so null can only be the empty one)",
+        cites: "Node.js url docs, urlObject.pathname",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)
                 && e.reference == Some("")
@@ -256,6 +266,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/format-drops-empty-auth",
         name: "url.format writes auth only when it is truthy: an empty auth and its \"@\" are left out (\"The formatting process\")",
+        cites: "Node.js url docs, url.format(urlObject), The formatting process",
         explains: |e| {
             let (Class::RoundTrip, Some(first), Some(again)) =
                 (e.class, e.reference_components, e.reparsed)
@@ -279,6 +290,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/format-writes-slashes-hostless",
         name: "url.format writes \"//\" after http, https, ftp, gopher and file even without a host (\"The formatting process\"): read again, the host is empty",
+        cites: "Node.js url docs, url.format(urlObject), The formatting process",
         explains: |e| {
             let (Class::RoundTrip, Some(first), Some(again)) =
                 (e.class, e.reference_components, e.reparsed)

@@ -24,6 +24,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-okhttp",
         id: "java-okhttp/http-https-only",
         name: "only http and https URLs are taken (HttpUrl: \"this class only supports http and https\")",
+        cites: "OkHttp 3.13 HttpUrl Javadoc",
         explains: |e| {
             e.class == Class::TooStrict
                 && !matches!(e.scheme().as_deref(), Some("http" | "https"))
@@ -37,6 +38,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-okhttp",
         id: "java-okhttp/host-unbracketed",
         name: "an IPv6 host is given without its brackets (HttpUrl.host(): \"an IPv6 address like ::1\")",
+        cites: "OkHttp 3.13 HttpUrl.host() Javadoc",
         explains: |e| {
             e.component() == Some(Component::Host)
                 && host_unbracketed(e)
@@ -50,6 +52,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-okhttp",
         id: "java-okhttp/default-port-reported",
         name: "the scheme's default port is reported when none is written (HttpUrl.port() \"never returns -1\")",
+        cites: "OkHttp 3.13 HttpUrl.port() Javadoc",
         explains: |e| {
             e.component() == Some(Component::Port)
                 && e.reference.is_none()
@@ -64,6 +67,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-okhttp",
         id: "java-okhttp/port-zero-refused",
         name: "a port of 0 is not taken (HttpUrl.port(): \"The result is in [1..65535]\")",
+        cites: "OkHttp 3.13 HttpUrl.port() Javadoc",
         explains: |e| {
             e.class == Class::TooStrict
                 && e
@@ -80,6 +84,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-okhttp",
         id: "java-okhttp/path-pipe-encoded",
         name: "a \"|\" in the path is percent-encoded (HttpUrl: \"this class will percent encode the offending characters\"; PATH_SEGMENT_ENCODE_SET)",
+        cites: "OkHttp 3.13 HttpUrl Javadoc",
         explains: |e| {
             let (Some(Component::Path), Some(want), Some(got)) = (e.component(), e.reference, e.got)
             else {
@@ -97,6 +102,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-okhttp",
         id: "java-okhttp/userinfo-apostrophe-encoded",
         name: "a \"'\" in the userinfo is percent-encoded (HttpUrl: \"this class will percent encode the offending characters\"; USERNAME_ENCODE_SET, PASSWORD_ENCODE_SET)",
+        cites: "OkHttp 3.13 HttpUrl Javadoc",
         explains: |e| {
             let (Some(want), Some(got)) = (e.reference, e.got) else {
                 return false;

@@ -31,6 +31,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/host-bytes-as-latin1",
         name: "a non-ASCII host given as bytes is read as Latin-1 characters before its IDNA encoding (URI.pm, BUGS: \"the Latin-1 version (byte) of the character ... exposes the internal encoding of Perl strings\")",
+        cites: "URI.pm, BUGS",
         explains: |e| {
             let (Some(crate::model::Component::Host), Some(got), Ok(input)) =
                 (e.component(), e.got, std::str::from_utf8(e.input))
@@ -75,6 +76,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/urn-nid-case-insensitive",
         name: "a URN's namespace identifier compares without case (URI::urn: \"Letter case is not significant for the Namespace Identifier\")",
+        cites: "URI.pm, urn (URI::urn)",
         explains: |e| {
             let (Class::Equivalence, Some(other)) = (e.class, e.second) else {
                 return false;
@@ -106,6 +108,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/urn-nid-lowercased",
         name: "canonical writes a URN's namespace identifier in lowercase (URI.pm, urn: \"Letter case is not significant for the Namespace Identifier. It is always returned in lower case\")",
+        cites: "URI.pm, urn (URI::urn)",
         explains: |e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
@@ -130,6 +133,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/server-authority-unchecked",
         name: "a server scheme's authority is split as userinfo@host:port without checking the host (SERVER METHODS)",
+        cites: "URI.pm, SERVER METHODS",
         explains: server_methods,
         examples: &[
             Example::fires("http://-/", Reply::Reads(&[(Component::Host, Some("-"))])),
@@ -141,6 +145,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/whitespace-trimmed",
         name: "leading and trailing white space is removed before the input is read (URI->new: \"as well as leading and trailing white space, are automatically removed\")",
+        cites: "URI.pm, URI->new",
         explains: reads_the_trimmed_input,
         examples: &[
             Example::fires("p:a\n", Reply::Splits(&[(Component::Path, Some("a"))])),
@@ -152,6 +157,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/default-port-reported",
         name: "the scheme's default port is reported when none is written",
+        cites: "URI.pm, $uri->port",
         explains: |e| default_port_reported(e),
         examples: &[
             Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
@@ -162,6 +168,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/invalid-chars-escaped",
         name: "URI->new escapes the characters that may not appear instead of rejecting",
+        cites: "URI.pm, URI->new",
         explains: |e| {
             e.class == Class::TooLax
                 && accepted_once(e, uri_spec::Edition::UriSyntax02, pct_encode_forbidden)
@@ -174,6 +181,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/invalid-chars-escaped-whatwg",
         name: "URI->new escapes the characters that may not appear where the URL Standard removes or rereads them (URI->new: \"Characters outside this set are automatically escaped\")",
+        cites: "URI.pm, URI->new",
         // `URI->new("?\td")->abs("http://a/b/c/d;p?q")` is `http://a/b/c/d;p?%09d`, run here.
         explains: |e| super::escaped_where_lenient(e) || escaped_resolved_as_2396(e),
         examples: &[
@@ -191,6 +199,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/absolute-reference-returned",
         name: "new_abs returns a reference with a scheme as URI->new made it, the base's own scheme included ($URI::ABS_ALLOW_RELATIVE_SCHEME: \"RFC 2396 says that this should be avoided\")",
+        cites: "URI.pm, $URI::ABS_ALLOW_RELATIVE_SCHEME",
         explains: absolute_reference_returned,
         examples: &[
             Example::fires("resolve:http:|http://[::1]/a/b", Reply::Text("http:")),
@@ -202,6 +211,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/port-as-integer",
         name: "the port is an integer ($uri->port: the port number)",
+        cites: "URI.pm, $uri->port",
         explains: port_as_number,
         examples: &[
             Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
@@ -212,6 +222,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/query-reference-as-2396bis",
         name: "a reference that starts with its query (\"?q\") is resolved as rfc2396bis resolves it (Changes, 1.24: \"Relative URIs that start with the query string directly (i.e. \"?q\") are now absolutized as specified in rfc2396bis\")",
+        cites: "https://metacpan.org/dist/URI/changes",
         explains: query_reference_as_2396bis,
         examples: &[
             Example::fires("resolve:?y|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?y")),
@@ -224,6 +235,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/file-default-authority",
         name: r#"canonical gives an absolute file URI the authority $URI::file::DEFAULT_AUTHORITY ("It defaults to "".")"#,
+        cites: "URI.pm, $URI::file::DEFAULT_AUTHORITY",
         explains: |e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
@@ -240,6 +252,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/ldap-dn-canonical",
         name: "canonical of an ldap, ldaps or ldapi URI writes its dn unescaped, escaping again only what a path may not hold (URI.pm: canonical's rules \"are scheme-dependent\" and \"unescaping octets that can be better represented as plain characters\"; URI::ldap: $uri->dn; RFC 4516 2.1)",
+        cites: "URI.pm, $uri->canonical; URI::ldap, $uri->dn; RFC 4516 section 2.1",
         explains: |e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;

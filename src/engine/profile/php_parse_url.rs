@@ -25,6 +25,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/control-as-underscore",
         name: "control characters are replaced by _ (parse_url's url parameter: \"Invalid characters are replaced by _\")",
+        cites: "PHP manual, parse_url, url parameter",
         explains: |e| {
             let replaced = e.reference.map(|v| {
                 v.chars()
@@ -49,6 +50,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/control-as-underscore-whatwg",
         name: "control characters are replaced by _ where the URL Standard escapes or removes them (parse_url's url parameter: \"Invalid characters are replaced by _\")",
+        cites: "PHP manual, parse_url, url parameter",
         explains: |e| {
             let replaced: Vec<u8> = e
                 .input
@@ -69,6 +71,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/empty-path-omitted",
         name: "an empty path is left out of the result",
+        cites: "PHP manual, parse_url, return values",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)
                 && e.reference == Some("")
@@ -83,6 +86,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/file-triple-slash-no-host",
         name: "file:/// has no host (parse_url's notes: triple slashes allowed for file:// only)",
+        cites: "PHP manual, parse_url, notes",
         explains: |e| {
             matches!(
                 e.class,
@@ -105,6 +109,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/empty-host-refused",
         name: "an authority with an empty host is refused but in file:/// (parse_url's notes: triple slashes allowed for file:// only, \"For any other scheme this is invalid\")",
+        cites: "PHP manual, parse_url, notes",
         explains: |e| {
             e.class == Class::TooStrict
                 && e.second.is_none()
@@ -134,6 +139,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/port-as-integer",
         name: "the port is an integer (parse_url: the port is an int)",
+        cites: "PHP manual, parse_url, return values",
         explains: port_as_number,
         examples: &[
             Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
@@ -144,6 +150,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/name-digits-host-port",
         name: "name:digits is a host and its port (url.c: \"correctly parse things like a.com:80\")",
+        cites: "ext/standard/url.c, php_url_parse_ex2 (PHP 8.2)",
         explains: |e| {
             let Some(c) = e.component() else {
                 return false;
@@ -161,6 +168,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/file-drive-letter-path",
         name: "the path of file:///c:... begins at the drive letter (url.c: \"support windows drive letters as in: file:///c:/somedir/file.txt\")",
+        cites: "ext/standard/url.c, php_url_parse_ex2 (PHP 8.2)",
         explains: |e| {
             e.class == Class::Component(Component::Path)
                 && e.scheme().as_deref() == Some("file")

@@ -323,6 +323,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/invalid-chars-encoded-whatwg",
         name: "the path, query and fragment encoded where the URL Standard removes or rereads a character (README: \"Encoding is handled for you\")",
+        cites: "furl README, Encoding",
         explains: super::escaped_where_lenient,
         examples: &[
             Example::fires("http://a/\0", Reply::Splits(&[(Component::Path, Some("/%00"))])),
@@ -334,6 +335,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/netloc-needs-double-slash",
         name: "no netloc unless \"//\" follows the scheme (furl splits with urllib.parse.urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
+        cites: "furl README; urllib.parse docs, urlsplit",
         explains: super::no_authority_without_slashes,
         examples: &[
             Example::fires("http:\\a", Reply::Splits(&[(Component::Host, None)])),
@@ -350,6 +352,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/split-parts-reencoded",
         name: "on an input RFC 3986 rejects, the path, query and fragment are furl's encoding of what urlsplit splits off (README: \"Encoding is handled for you\"; urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
+        cites: "furl README, Encoding",
         explains: split_parts_reencoded,
         examples: &[
             // On an input RFC 3986 rejects: RFC 3986's split (no netloc without "//"), its path encoded; a
@@ -363,6 +366,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/tab-newline-removed",
         name: "tabs and newlines are removed before the split (furl splits with urllib.parse.urlsplit: \"ASCII newline and tab characters are stripped from the URL\")",
+        cites: "furl README; urllib.parse docs, urlsplit",
         explains: |e| {
             let removed = super::tabs_newlines_removed(e.input);
             removed.len() != e.input.len() && super::lenient_reading_of(e, &removed)
@@ -376,6 +380,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/default-port-reported",
         name: "the scheme's default port is reported when none is written (DEFAULT_PORTS)",
+        cites: "furl README, API (port; DEFAULT_PORTS)",
         explains: |e| {
             let scheme = e.scheme();
             e.component() == Some(Component::Port)
@@ -397,6 +402,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/absent-query-fragment-empty",
         name: "an absent query or fragment is the empty string",
+        cites: "furl README, API",
         explains: |e| {
             matches!(
                 e.class,
@@ -413,6 +419,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/userinfo-pct-decoded",
         name: "the username and password are percent-decoded",
+        cites: "furl README, API",
         explains: |e| {
             e.component() == Some(Component::Userinfo)
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
@@ -430,6 +437,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/port-out-of-range-refused",
         name: "a URL whose port is empty or not from 1 to 65535 is refused (port: \"The port value can be 1-65535 or None ... Raises: ValueError on invalid port\")",
+        cites: "furl source, furl.port setter",
         explains: |e| {
             e.class == Class::TooStrict
                 && e
@@ -454,6 +462,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/port-as-integer",
         name: "the port is an integer",
+        cites: "furl README, API (port; DEFAULT_PORTS)",
         explains: port_as_number,
         examples: &[
             // `furl("//:01").port` is 1.
@@ -465,6 +474,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/netloc-combined",
         name: "netloc: username, password, host and port combined, a default port left out",
+        cites: "furl README, API",
         explains: |e| {
             e.component() == Some(Component::Authority)
                 && e.got.is_some()
@@ -480,6 +490,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/path-reencoded",
         name: "the path is furl's encoding of its decoded segments (\"Encoding\")",
+        cites: "furl README, Encoding",
         explains: |e| {
             e.class == Class::Component(Component::Path)
                 && e.reference.map(furl_path).as_deref() == e.got
@@ -494,6 +505,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/query-reencoded",
         name: "the query is furl's encoding of its decoded pairs (Query.encode)",
+        cites: "furl README, Encoding; Query.encode",
         explains: |e| {
             e.class == Class::Component(Component::Query)
                 && e.reference.map(furl_query).as_deref() == e.got
@@ -508,6 +520,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/fragment-reencoded",
         name: "the fragment is furl's encoding of its decoded path and query (Fragment)",
+        cites: "furl README, Encoding; Fragment",
         explains: |e| {
             e.class == Class::Component(Component::Fragment)
                 && e.reference.map(furl_fragment).as_deref() == e.got
@@ -526,6 +539,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/resolve-reencoded",
         name: "a resolution's path, query and fragment are written back as furl encodes them (\"Encoding\")",
+        cites: "furl README, Encoding",
         explains: |e| {
             let (Class::Resolution, Some(target), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
@@ -541,6 +555,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/unicode-host-idna2003",
         name: "a Unicode host is written IDNA-encoded, Python's IDNA 2003 codec (README: \"Encoding is handled for you. Unicode, too\"; netloc: idna_encode(host))",
+        cites: "furl README, Encoding; furl.netloc (idna_encode)",
         explains: host_idna_encoded_on_the_way_back,
         examples: &[],
     },

@@ -85,6 +85,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/absent-parts-empty",
         name: "an absent scheme, userinfo, host, query or fragment is the empty string",
+        cites: "hyperlink API docs, URL",
         explains: |e| {
             let c = match e.class {
                 Class::UndefinedVsEmpty(c) => Some(c),
@@ -112,6 +113,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/default-port-reported",
         name: "the scheme's default port is reported when none is written (SCHEME_PORT_MAP)",
+        cites: "hyperlink API docs, URL.port (SCHEME_PORT_MAP)",
         explains: |e| {
             let scheme = e.reference_components.and_then(|c| c.get(Component::Scheme));
             e.component() == Some(Component::Port)
@@ -130,6 +132,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/port-as-integer",
         name: "the port is an integer (port: \"The port number\")",
+        cites: "hyperlink API docs, URL.port (SCHEME_PORT_MAP)",
         explains: port_as_number,
         examples: &[
             // `parse("//:00").port` is 0.
@@ -141,6 +144,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/ipv6-host-unbracketed",
         name: "an IPv6 host is the address without its brackets",
+        cites: "hyperlink API docs, URL",
         explains: |e| {
             e.component() == Some(Component::Host)
                 && host_unbracketed(e)
@@ -154,6 +158,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/click-drops-empty-parts",
         name: "click reads and gives no empty authority, query or fragment (an empty query tuple is no query), and \"/\" before a query after a host",
+        cites: "hyperlink API docs, URL",
         explains: super::python_yarl::resolves_without_empty_parts,
         examples: &[
             // RFC 3986 5.4.1's "?" is http://a/b/c/d;p? : click reads "?" as no query at all (an empty
@@ -166,6 +171,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/click-empty-authority-none",
         name: "click reads an empty authority as none (URL: arguments \"defaulting to appropriately empty values\", rooted \"True on any URL that includes a host, or any relative URL that starts with a slash\"): \"///x\" is \"/x\"",
+        cites: "hyperlink API docs, URL",
         explains: click_without_empty_authority,
         examples: &[
             // hyperlink 21.0's `URL.from_text("http://a/b/c/d;p?q").click("///")` is `http://a/`; keeping
@@ -180,6 +186,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/empty-path-slash-before-query",
         name: "an empty path after a host is \"/\" when a query follows (URL(): \"per RFC 3986 6.2.3 ... normalized to a path of '/'\")",
+        cites: "hyperlink source, URL constructor (RFC 3986 section 6.2.3)",
         explains: |e| {
             let c = e.reference_components;
             e.component() == Some(Component::Path)
@@ -198,6 +205,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/normalize-drops-empty-parts",
         name: "normalize keeps no empty authority, query or fragment, resolves the dot segments of a relative reference too and writes \"/\" for an empty path after a host (normalize: \"Resolve any '.' and '..' references in the path\", \"Ensure an ending slash on URLs with an empty path\")",
+        cites: "hyperlink API docs, URL.normalize",
         explains: |e| {
             let (Class::Normalization, Some(spec)) = (e.class, e.reference) else {
                 return false;
@@ -276,6 +284,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/text-path-delimiters-encoded",
         name: "to_text percent-encodes what would not read back as the path and query it holds: \"[\" and \"]\" in a segment or the query, and every octet outside unreserved, sub-delims, \"%\" and \"@\" in the first segment of a URL without a scheme, \":\" too (_encode_path_parts: \"the first path segment cannot contain a colon\", RFC 3986 3.3; \"asText() should never produce a syntactically invalid URI\", hyperlink issue 4)",
+        cites: "hyperlink source, _encode_path_parts (RFC 3986 section 3.3)",
         explains: text_path_delimiters_encoded,
         examples: &[
             Example::fires(":", Reply::SplitSerializes("%3A")),

@@ -29,6 +29,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/netloc-needs-double-slash",
         name: "no netloc unless \"//\" follows the scheme (urllib.parse: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
+        cites: "urllib.parse docs, urlsplit",
         explains: super::no_authority_without_slashes,
         examples: &[
             Example::fires("http:\\a", Reply::Splits(&[(Component::Host, None)])),
@@ -41,6 +42,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/tab-newline-removed",
         name: "tabs and newlines are removed before the split (urlsplit: \"Changed in version 3.9.5: ASCII newline and tab characters are stripped from the URL\")",
+        cites: "urllib.parse docs, urlsplit",
         explains: super::read_without_tabs_newlines,
         examples: &[
             Example::fires("p:a\tb", Reply::Splits(&[(Component::Path, Some("ab"))])),
@@ -56,6 +58,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/trailing-controls-kept",
         name: "only leading C0 controls and spaces are stripped, trailing ones kept (urlsplit: \"leading C0 control and space characters are stripped from the URL\")",
+        cites: "urllib.parse docs, urlsplit",
         explains: trailing_controls_kept,
         examples: &[
             // urlsplit strips leading C0 controls and spaces, trailing ones kept.
@@ -67,6 +70,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/urljoin-non-relative-scheme",
         name: "urljoin returns the reference unchanged against a base whose scheme is not in uses_relative",
+        cites: "urllib.parse docs, urljoin (uses_relative)",
         explains: |e| {
             let Some(base) = e.second else {
                 return false;
@@ -88,6 +92,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/urljoin-drops-empty-delimiters",
         name: "urljoin drops an empty query or fragment delimiter (urlunsplit: \"unnecessary delimiters\")",
+        cites: "urllib.parse docs, urlunsplit",
         explains: |e| {
             let Some(base) = e.second else {
                 return false;
@@ -113,6 +118,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/absent-component-empty",
         name: "urlsplit gives '' for an absent component",
+        cites: "urllib.parse docs, urlsplit",
         explains: |e| {
             matches!(e.class, Class::UndefinedVsEmpty(_)) && e.reference.is_none() && e.got == Some("")
         },
@@ -125,6 +131,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/empty-host-none",
         name: "an empty host is None (hostname: \"None\" when not present)",
+        cites: "urllib.parse docs, urlsplit",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Host)
                 && e.reference == Some("")
@@ -139,6 +146,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/hostname-lowercased-unbracketed",
         name: "hostname is lowercased, without the IPv6 brackets",
+        cites: "urllib.parse docs, urlsplit",
         explains: |e| {
             e.component() == Some(Component::Host)
                 && e.reference
@@ -159,6 +167,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/port-as-integer",
         name: "the port is an integer (urlsplit: \"port: Port number as integer, if present\")",
+        cites: "urllib.parse docs, urlsplit",
         explains: port_as_number,
         examples: &[
             Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
@@ -169,6 +178,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/port-out-of-range-valueerror",
         name: "a port outside 0-65535 raises ValueError (urlsplit: \"Out-of-range port numbers now raise ValueError\", changed in 3.6)",
+        cites: "urllib.parse docs, urlsplit",
         explains: |e| {
             e.class == Class::TooStrict
                 && e.second.is_none()

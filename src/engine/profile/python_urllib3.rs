@@ -202,6 +202,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/invalid-chars-pct-encoded-whatwg",
         name: "parse_url percent-encodes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (_encode_invalid_chars)",
+        cites: "urllib3 source, util/url.py _encode_invalid_chars",
         explains: super::escaped_where_lenient,
         examples: &[
             // `parse_url("http://a/\x00").path` is `/%00`, run here.
@@ -216,6 +217,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/stray-percent-encodes-all-whatwg",
         name: "a component with a stray \"%\" has every \"%\" encoded, where the URL Standard keeps them (_encode_invalid_chars)",
+        cites: "urllib3 source, util/url.py _encode_invalid_chars",
         explains: |e| {
             let allowed: &[u8] = match e.component() {
                 Some(Component::Path) => PATH_CHARS,
@@ -240,6 +242,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/schemeless-authority-first",
         name: "a text without a scheme is read as an authority first (parse_url's example: \"google.com:80\")",
+        cites: "urllib3 docs, parse_url",
         explains: |e| {
             let no_scheme = !scheme_re(e.input);
             let Some(c) = e.component() else {
@@ -266,6 +269,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/schemeless-authority-refused",
         name: "a text without a scheme whose host and port RFC 3986 does not read raises LocationParseError (parse_url's example \"google.com:80\"; 2.8.0: \"more strictly enforce RFC 3986 host syntax\")",
+        cites: "urllib3 docs, parse_url; urllib3 2.8.0 release notes",
         explains: |e| {
             e.class == Class::TooStrict
                 && e.second.is_none()
@@ -287,6 +291,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/host-pct-control-refused",
         name: "an HTTP(S) or scheme-less host holding a percent-encoded control raises LocationParseError (2.8.0: \"rejecting ... percent-encoded control characters in HTTP(S) hosts\")",
+        cites: "urllib3 2.8.0 release notes",
         explains: |e| {
             let host = if scheme_re(e.input) {
                 e.reference_components
@@ -312,6 +317,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/empty-parts-none",
         name: "an empty path, host or userinfo is None (\"Fields not provided will be None\")",
+        cites: "urllib3 docs, parse_url",
         explains: |e| {
             matches!(
                 e.class,
@@ -328,6 +334,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/path-leading-slash-added",
         name: "a path without a leading \"/\" gets one (Url)",
+        cites: "urllib3 docs, Url",
         explains: |e| {
             e.component() == Some(Component::Path)
                 && e.reference.is_some_and(|p| !p.is_empty() && !p.starts_with('/'))
@@ -342,6 +349,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/http-path-normalized",
         name: "for http, https and no scheme, the path's dot segments are removed and its percent-encodings uppercased (_remove_path_dot_segments, \"based on RFC 3986 5.2.4\"; _encode_invalid_chars)",
+        cites: "urllib3 source, util/url.py _remove_path_dot_segments (RFC 3986 section 5.2.4)",
         explains: |e| {
             let scheme = e.scheme();
             e.component() == Some(Component::Path)
@@ -363,6 +371,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/http-host-normalized",
         name: "for http, https and no scheme, the host is lowercased and its percent-encodings normalized (_normalize_host; RFC 3986 6.2.2.1, 6.2.2.2)",
+        cites: "urllib3 source, util/url.py _normalize_host (RFC 3986 sections 6.2.2.1, 6.2.2.2)",
         explains: |e| {
             let scheme = e.scheme();
             e.component() == Some(Component::Host)
@@ -379,6 +388,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/port-as-integer",
         name: "the port is an integer (Url.port)",
+        cites: "urllib3 docs, Url",
         explains: port_as_number,
         examples: &[
             Example::fires("http://a:080/", Reply::Reads(&[(Component::Port, Some("80"))])),

@@ -230,6 +230,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/url-quoted-whatwg",
         name: "the URL quoted where the URL Standard removes or rereads a character (\"Constructor ... perform encoding for all parts\")",
+        cites: "yarl docs/api.rst, URL (\"Constructor and modification operators perform encoding for all parts automatically\")",
         explains: super::escaped_where_lenient,
         examples: &[
             Example::fires("http://a?\u{b}", Reply::Splits(&[(Component::Query, Some("%0B"))])),
@@ -240,6 +241,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/absent-parts-empty",
         name: "an absent scheme, authority, query or fragment is the empty string",
+        cites: "yarl docs/api.rst, URL attributes",
         explains: |e| {
             matches!(
                 e.class,
@@ -258,6 +260,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/empty-host-userinfo-none",
         name: "an empty host or userinfo is None",
+        cites: "yarl docs/api.rst, URL attributes",
         explains: |e| {
             matches!(
                 e.class,
@@ -274,6 +277,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/host-lowercased-unbracketed",
         name: "the host is lowercased, an IP literal without its brackets",
+        cites: "yarl docs/api.rst, URL.host",
         explains: |e| {
             e.component() == Some(Component::Host)
                 && e.reference
@@ -294,6 +298,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/empty-path-slash-after-host",
         name: "an empty path after an authority is \"/\" (\"'/' for absolute URLs without path part\")",
+        cites: "yarl docs/api.rst, URL.path",
         explains: empty_path_after_authority_is_slash,
         examples: &[
             Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
@@ -304,6 +309,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/port-as-integer",
         name: "the port is an integer (explicit_port)",
+        cites: "yarl docs/api.rst, URL.explicit_port",
         explains: port_as_number,
         examples: &[
             Example::fires("http://a:080/", Reply::Reads(&[(Component::Port, Some("80"))])),
@@ -314,6 +320,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/ipv6-host-compressed",
         name: "an IPv6 host in Python's compressed form, without its brackets (URL.host: \"converted to compressed form\")",
+        cites: "yarl docs/api.rst, URL.host",
         explains: |e| {
             e.component() == Some(Component::Host)
                 && e.got.is_some()
@@ -334,6 +341,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/path-requoted",
         name: "the path requoted, its dot segments removed after a host (\"Constructor ... perform encoding for all parts\"; \"Path normalization for absolute URLs\")",
+        cites: "yarl docs/api.rst, URL (\"Constructor and modification operators perform encoding for all parts automatically\")",
         explains: |e| {
             let scheme = e.reference_components.and_then(|c| c.get(Component::Scheme)).is_some();
             e.component() == Some(Component::Path)
@@ -349,6 +357,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/query-requoted",
         name: "the query requoted (\"Constructor ... perform encoding for all parts\")",
+        cites: "yarl docs/api.rst, URL (\"Constructor and modification operators perform encoding for all parts automatically\")",
         explains: |e| {
             e.class == Class::Component(Component::Query)
                 && e.reference.map(|q| requote(q, &QUERY)).as_deref() == e.got
@@ -363,6 +372,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/fragment-requoted",
         name: "the fragment requoted (\"Constructor ... perform encoding for all parts\")",
+        cites: "yarl docs/api.rst, URL (\"Constructor and modification operators perform encoding for all parts automatically\")",
         explains: |e| {
             e.class == Class::Component(Component::Fragment)
                 && e.reference.map(|f| requote(f, &FRAGMENT)).as_deref() == e.got
@@ -377,6 +387,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/userinfo-requoted",
         name: "the user and password requoted apart (\"Constructor ... perform encoding for all parts\")",
+        cites: "yarl docs/api.rst, URL (\"Constructor and modification operators perform encoding for all parts automatically\")",
         explains: |e| {
             let written = e.reference.map(|u| match u.split_once(':') {
                 Some((user, password)) => {
@@ -396,6 +407,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/special-empty-host-refused",
         name: "an empty host is refused for http, https, ws, wss and ftp (CHANGES 1.11.1: \"Allowed empty host for URL schemes other than the special schemes listed in the WHATWG URL spec\"; ValueError \"host is required\")",
+        cites: "yarl CHANGES, 1.11.1",
         explains: |e| {
             // yarl's `encode_url`: a netloc that is not empty whose host is empty, under one of
             // `SCHEME_REQUIRES_HOST`, raises ValueError (an empty netloc is no host at all).
@@ -427,6 +439,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/tab-newline-removed",
         name: "tabs and newlines are removed before the split, as urllib.parse's urlsplit removes them (api.rst, References: urllib.parse \"performs almost all gory work\"; deviations \"for certain de-facto parsing requirements as commonly observed in major browsers\")",
+        cites: "yarl docs/api.rst, References; urllib.parse docs, urlsplit",
         explains: read_without_tabs_newlines,
         examples: &[
             // yarl's split (urlsplit's): the input without its tabs, CRs and LFs.
@@ -441,6 +454,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/port-out-of-range-valueerror",
         name: "a port above 65535 raises ValueError, as urllib.parse's does (api.rst, References: urllib.parse \"performs almost all gory work\"; urlsplit: \"Out-of-range port numbers now raise ValueError\")",
+        cites: "yarl docs/api.rst, References; urllib.parse docs, urlsplit",
         explains: |e| {
             e.class == Class::TooStrict
                 && match e.second {
@@ -461,6 +475,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/ipv6-zone-host-compressed",
         name: "an IPv6 host with a zone is the address in compressed form and the zone verbatim (CHANGES 1.24.3: \"the host subcomponent properties include the zone identifier verbatim\")",
+        cites: "yarl CHANGES, 1.24.3",
         explains: zone_host_compressed,
         examples: &[
             // `URL("p://[0::%]").raw_host`: the address compressed, the (empty) zone kept; another
@@ -473,6 +488,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/host-idna-encoded",
         name: "a non-ASCII host is IDNA-encoded (api.rst: data are stored \"IDNA-encoded (RFC 5891) for host\")",
+        cites: "yarl docs/api.rst, URL (IDNA-encoded host, RFC 5891)",
         explains: |e| {
             let written = e
                 .reference
@@ -523,6 +539,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/default-port-left-out-of-str",
         name: "str leaves out a port that is the scheme's default for http, https, ws and wss (CHANGES 1.9.5: \"Specified ports are removed from the str representation ... if the port matches the scheme's default port\")",
+        cites: "yarl CHANGES, 1.9.5 and 1.9.7",
         explains: default_port_left_out,
         examples: &[
             // `str(URL(...))` leaves out the default port of http, https, ws and wss only.
@@ -537,6 +554,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/join-requoted-reference",
         name: "join resolves the reference as its constructor requoted it (\"Constructor and modification operators perform encoding for all parts automatically\")",
+        cites: "yarl docs/api.rst, URL (\"Constructor and modification operators perform encoding for all parts automatically\")",
         explains: requoted_reference_resolved,
         examples: &[
             // The reference requoted ("%cd" is "%CD"), the base as it is.
@@ -548,6 +566,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/join-drops-empty-parts",
         name: "join reads and gives no empty authority, query or fragment, and \"/\" for an empty path after a host (raw_authority, raw_query_string, raw_fragment: \"empty string if\" missing; path: \"'/' for absolute URLs without path part\")",
+        cites: "yarl docs/api.rst, URL attributes",
         explains: resolves_without_empty_parts,
         examples: &[
             // `URL("http://a").join(URL("?y"))` is "http://a/?y".

@@ -45,6 +45,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/ipv6-literal-accepted",
         name: "an IPv6 literal host in brackets is accepted (RFC 2732)",
+        cites: "RFC 2732 section 3; java.net.URI Javadoc",
         explains: ipv6_reference_accepted,
         examples: &[
             Example::fires("http://[::1]/", Reply::Splits(&[])),
@@ -54,6 +55,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/ipv6-literal-accepted",
         name: "an IPv6 literal host in brackets is accepted (RFC 2732)",
+        cites: "RFC 2732 section 3; URI.pm",
         explains: ipv6_reference_accepted,
         examples: &[
             Example::fires("http://[::1]/", Reply::Splits(&[])),
@@ -63,6 +65,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/empty-base-path-merge-slash",
         name: "a relative path against a base with an authority and an empty path merges as \"/\" + path (RFC 3986 5.2.3)",
+        cites: "RFC 3986 section 5.2.3",
         explains: empty_base_path_merged,
         examples: &[
             Example::fires("resolve:b|http://a", Reply::Text("http://a/b")),
@@ -75,6 +78,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/empty-base-path-merge-slash",
         name: "a relative path against a base with an authority and an empty path merges as \"/\" + path (RFC 3986 5.2.3)",
+        cites: "RFC 3986 section 5.2.3",
         explains: empty_base_path_merged,
         examples: &[
             Example::fires("resolve:b|http://a", Reply::Text("http://a/b")),
@@ -85,6 +89,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/opaque-no-authority-path-query",
         name: "an opaque URI has no authority, path or query (RFC 2396 3: opaque_part)",
+        cites: "RFC 2396 section 3 (opaque_part); java.net.URI Javadoc",
         explains: opaque_part,
         examples: &[
             Example::fires("y:0?v", Reply::Reads(&[(Component::Path, None), (Component::Query, None)])),
@@ -94,6 +99,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/opaque-no-authority-path-query",
         name: "an opaque URI has no authority, path or query (RFC 2396 3: opaque_part)",
+        cites: "RFC 2396 section 3 (opaque_part); URI.pm, $uri->opaque",
         explains: opaque_part,
         examples: &[
             Example::fires("y:0?v", Reply::Reads(&[(Component::Query, None)])),
@@ -108,6 +114,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/absolute-reference-returned",
         name: "resolve returns an absolute reference as it is, and takes an absolute path as it is (resolve: \"If the given URI is already absolute ... then the given URI is returned\", \"If the given URI's path is absolute then the new URI's path is taken from the given URI\")",
+        cites: "java.net.URI.resolve(URI) Javadoc",
         explains: |e| {
             let (Class::Resolution, Some(_), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
@@ -134,6 +141,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/non-ascii-authority-registry-based",
         name: "an authority holding a non-ASCII character is registry-based: no host (URI: \"permitted ... in the authority component if the authority is registry-based\")",
+        cites: "java.net.URI class Javadoc, the \"other\" category",
         explains: |e| {
             let input = std::str::from_utf8(e.input).unwrap_or("");
             let authority = input
@@ -153,6 +161,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/non-ascii-allowed",
         name: "non-ASCII characters (java.net.URI's \"other\" category) are allowed in a URI",
+        cites: "java.net.URI class Javadoc, the \"other\" category",
         explains: |e| {
             e.class == Class::TooLax
                 && no_control_or_space(e.input)
@@ -166,6 +175,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/query-after-authority",
         name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
+        cites: "RFC 2396 section 3 and Appendix A (hier_part)",
         explains: query_after_authority,
         examples: &[
             Example::fires("http://a?q", Reply::Splits(&[])),
@@ -175,6 +185,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/query-after-authority",
         name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
+        cites: "RFC 2396 section 3 and Appendix A (hier_part)",
         explains: query_after_authority,
         examples: &[
             Example::fires("http://a?q", Reply::Splits(&[])),
@@ -184,6 +195,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/relative-base-resolved",
         name: "a relative base is resolved against (URI.resolve: \"The result of this method is absolute if, and only if, either this URI is absolute or the given URI is absolute\")",
+        cites: "java.net.URI.resolve(URI) Javadoc",
         // RFC 2396 5.2 resolves against an absolute base only; java.net.URI documents
         // resolving against any, its answer relative when both are.
         explains: |e| too_lax_for_a_relative_base(e, Edition::UriSyntax02),
@@ -198,6 +210,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/opaque-base-returns-reference",
         name: "against an opaque base the reference is returned as it is (URI.resolve: \"if this URI is opaque, then the given URI is returned\")",
+        cites: "java.net.URI.resolve(URI) Javadoc",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
@@ -216,6 +229,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/port-as-integer",
         name: "the port is an integer (URI.getPort: \"the port component of this URI, or -1\")",
+        cites: "java.net.URI.getPort() Javadoc",
         explains: super::port_as_number,
         examples: &[
             Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
@@ -228,6 +242,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/resolved-port-as-integer",
         name: "a resolved URI's port is written as the integer it is (URI.toString: a URI created by resolution is \"constructed from this URI's components\"; URI.getPort: \"the port component of this URI\")",
+        cites: "java.net.URI.toString() and getPort() Javadoc",
         explains: |e| {
             e.class == Class::Resolution
                 && e.got.is_some()
@@ -251,6 +266,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/empty-reference-base-directory",
         name: "an empty reference resolves to the base's path up to its last \"/\", normalized, without query or fragment (URI.resolve: only a \"standalone fragment reference\" keeps the base; otherwise \"concatenating all but the last segment of this URI's path, if any, with the given URI's path and then normalizing the result\")",
+        cites: "java.net.URI.resolve(URI) Javadoc",
         explains: |e| {
             e.class == Class::Resolution
                 && e.input.is_empty()
@@ -280,6 +296,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/empty-authority-reference-undefined",
         name: "a reference's empty authority is undefined, so the base's is taken (URI(String): \"If the authority component is empty then the user-information, host, and port components are undefined\"; URI.resolve: \"the new URI's authority component is copied from this URI\")",
+        cites: "java.net.URI(String) and URI.resolve(URI) Javadoc",
         explains: |e| {
             e.class == Class::Resolution
                 && e.got.is_some()
@@ -302,6 +319,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/relative-path-merged-normalized",
         name: "a relative path is merged with the base's directory and normalized as URI.normalize does, empty segments dropped (URI.resolve: \"concatenating all but the last segment of this URI's path, if any, with the given URI's path and then normalizing the result as if by invoking the normalize method\")",
+        cites: "java.net.URI.resolve(URI) Javadoc",
         explains: |e| {
             e.class == Class::Resolution
                 && !e.input.is_empty()
@@ -322,6 +340,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/dotted-quad-over-255-registry",
         name: "a dotted-quad with a group above 255 is no IPv4 host: the authority is registry-based (URI.getHost)",
+        cites: "java.net.URI.getHost() Javadoc",
         explains: java_ipv4_octets,
         examples: &[
             Example::fires("//u@1.3.350.1", Reply::Reads(&[(Component::Host, None), (Component::Userinfo, None)])),
@@ -331,6 +350,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/colon-first-segment-error",
         name: "a colon in the first segment of a relative path is an error (RFC 2396 as published: rel_segment)",
+        cites: "RFC 2396 section 5 (rel_segment)",
         explains: colon_in_rel_segment,
         examples: &[
             Example::fires(":b/c", Reply::Rejected),
@@ -341,6 +361,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/colon-first-segment-error",
         name: "a colon in the first segment of a relative path is an error (RFC 2396 as published: rel_segment)",
+        cites: "RFC 2396 section 5 (rel_segment)",
         explains: colon_in_rel_segment,
         examples: &[
             Example::fires(":b/c", Reply::Rejected),
@@ -351,6 +372,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/empty-hier-part-error",
         name: "\"scheme:\" with nothing after it is no URI (RFC 2396 as published: hier_part and opaque_part are never empty)",
+        cites: "RFC 2396 section 3 (hier_part, opaque_part)",
         explains: bare_scheme,
         examples: &[
             Example::fires("a:", Reply::Rejected),
@@ -361,6 +383,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/empty-hier-part-error",
         name: "\"scheme:\" with nothing after it is no URI (RFC 2396 as published: hier_part and opaque_part are never empty)",
+        cites: "RFC 2396 section 3 (hier_part, opaque_part)",
         explains: bare_scheme,
         examples: &[
             Example::fires("a:", Reply::Rejected),
@@ -377,6 +400,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/brackets-resolved-as-2396",
         name: "a reference or base holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
+        cites: "RFC 2396 section 5.2; RFC 2732 section 3",
         explains: brackets_resolved_as_2396,
         examples: &[
             Example::fires("resolve:?[|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/?[")),
@@ -386,6 +410,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/brackets-resolved-as-2396",
         name: "a reference or base holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
+        cites: "RFC 2396 section 5.2; RFC 2732 section 3",
         explains: perl_brackets_resolved_as_2396,
         examples: &[
             Example::fires("resolve://]/.|coap://a/b/c", Reply::Text("coap://]/.")),
@@ -403,6 +428,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/brackets-reserved",
         name: "\"[\" and \"]\" are reserved characters (RFC 2732 section 3), allowed where reserved ones are",
+        cites: "RFC 2732 section 3",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, brackets_encoded),
         examples: &[
             Example::fires("a:b?[", Reply::Splits(&[])),
@@ -412,6 +438,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/brackets-reserved",
         name: "\"[\" and \"]\" are reserved characters (RFC 2732 section 3), allowed where reserved ones are",
+        cites: "RFC 2732 section 3",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, brackets_encoded),
         examples: &[
             Example::fires("a:b?[", Reply::Splits(&[])),
@@ -421,6 +448,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/empty-authority-needs-more",
         name: "an empty authority needs a path, query or fragment after it (URI(String): \"An empty authority component is permitted as long as it is followed by ...\")",
+        cites: "java.net.URI(String) Javadoc",
         explains: |e| {
             e.class == Class::TooStrict
                 && (empty_authority_alone(e.input) || e.second.is_some_and(empty_authority_alone))
@@ -434,6 +462,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/port-over-int-registry",
         name: "a port above 2147483647 makes the authority registry-based (the port is an int)",
+        cites: "java.net.URI class Javadoc",
         explains: |e| java_registry_based(e, |_, port| port.is_some_and(|p| p.len() > 10 || p.parse::<u64>().is_ok_and(|n| n > 2_147_483_647))),
         examples: &[
             Example::fires("//a:9999999999", Reply::Reads(&[(Component::Host, None), (Component::Port, None)])),
@@ -444,6 +473,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/digit-leading-label",
         name: "a single domain label may start with a digit (URI: \"s://123 will parse as a server-based authority\")",
+        cites: "java.net.URI class Javadoc",
         explains: java_single_label,
         examples: &[
             Example::fires("//0:5", Reply::Reads(&[(Component::Host, Some("0")), (Component::Port, Some("5"))])),
@@ -453,6 +483,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/ipv6-scope-id",
         name: "an IPv6 literal may carry a scope id (java.net.URI: IPv6 addresses with a scope_id)",
+        cites: "java.net.URI class Javadoc",
         explains: |e| {
             if e.class != Class::TooLax {
                 return false;
@@ -472,6 +503,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/normalize-removes-all-dots",
         name: "normalize removes every \".\" segment, a relative path's too (URI.normalize)",
+        cites: "java.net.URI.normalize() Javadoc",
         explains: |e| {
             e.class == Class::Normalization
                 && !e.input.iter().any(|b| matches!(b, b':' | b'?' | b'#'))
@@ -487,6 +519,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/rfc2732-changes-together",
         name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
+        cites: "RFC 2396 section 3 and Appendix A; RFC 2732 section 3",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
         examples: &[
             Example::fires("//[::1]?q", Reply::Splits(&[])),
@@ -496,6 +529,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/rfc2732-changes-together",
         name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
+        cites: "RFC 2396 section 3 and Appendix A; RFC 2732 section 3",
         explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
         examples: &[
             Example::fires("//[::1]?q", Reply::Splits(&[])),
@@ -510,6 +544,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/empty-authority-undefined",
         name: "an empty authority before a path, query or fragment is undefined (URI(String): \"If the authority component is empty then the user-information, host, and port components are undefined\"; getRawAuthority: \"or null if the authority is undefined\")",
+        cites: "java.net.URI(String) Javadoc",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(crate::model::Component::Authority)
                 && e.second.is_none()
@@ -537,6 +572,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/registry-authority-no-server-parts",
         name: "an authority that does not parse as a server is registry-based: no user information, host or port (URI.parseServerAuthority: \"Attempts to parse this URI's authority component, if defined, into user-information, host, and port components\")",
+        cites: "java.net.URI.parseServerAuthority() Javadoc",
         explains: registry_based_as_java_reads,
         examples: &[
             Example::fires("V://:9?", Reply::Splits(&[(Component::Host, None), (Component::Port, None)])),
@@ -554,6 +590,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/java-syntax-resolved-as-2396",
         name: "a reference java.net.URI takes (RFC 2732 literals, \"other\" characters, a query after the authority) is resolved as RFC 2396 5.2 resolves it (URI.resolve)",
+        cites: "java.net.URI.resolve(URI) Javadoc",
         explains: java_syntax_resolved_as_2396,
         examples: &[
             Example::fires("resolve://[::]/.|coap:/a", Reply::Text("coap://[::]/.")),
@@ -566,6 +603,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/java-changes-together",
         name: "java.net.URI's changes to RFC 2396, together: RFC 2732 (IPv6 literals, with a scope id, and reserved brackets), a query after the authority, non-ASCII \"other\" characters",
+        cites: "java.net.URI class Javadoc; RFC 2732",
         explains: |e| {
             e.class == Class::TooLax
                 && no_control_or_space(e.input)

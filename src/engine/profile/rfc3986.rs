@@ -71,6 +71,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         id: "uriparse/empty-path-slash-after-authority",
         name: "an empty path after an authority becomes \"/\"",
+        cites: "uriparse docs, Path (\"A URI with an authority always has an absolute path\")",
         explains: empty_path_after_authority_is_slash,
         examples: &[
             Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
@@ -81,6 +82,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         id: "uriparse/port-as-number",
         name: "the port is a number (empty port dropped, leading zeros removed)",
+        cites: "uriparse docs, the port as Option<u16>",
         explains: |e| {
             e.component() == Some(Component::Port)
                 && e.got
@@ -98,6 +100,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         id: "uriparse/ipv6-compressed",
         name: "IPv6 is written back compressed",
+        cites: "uriparse docs, the IPv6 host as std::net::Ipv6Addr (RFC 5952)",
         explains: |e| {
             e.component() == Some(Component::Host)
                 && e.got.is_some()
@@ -112,6 +115,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         id: "uriparse/ipvfuture-big-port-error",
         name: "IPvFuture and ports above 65535 are errors",
+        cites: "uriparse docs, HostError::AddressMechanismNotSupported and the u16 port",
         explains: |e| {
             e.class == Class::TooStrict
                 && (is_ipvfuture(e.reference_components)
@@ -137,6 +141,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         id: "uriparse/normalize-relative-dot-segments",
         name: "normalize removes a relative path's dot segments as Path::normalize documents (\".\" always removed, a leading \"..\" kept)",
+        cites: "uriparse docs, Path::normalize",
         explains: |e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
@@ -162,6 +167,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "iri-string",
         id: "iri-string/double-slash-path-unresolvable",
         name: "a target without authority whose path would start with \"//\" is unresolvable (resolve module)",
+        cites: "iri-string docs, resolve module",
         explains: |e| {
             let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
                 return false;
@@ -180,6 +186,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "oxiri",
         id: "oxiri/double-slash-path-refused",
         name: "a target without authority whose path would start with \"//\" is refused (Iri::resolve validates: PathStartingWithTwoSlashes)",
+        cites: "oxiri docs, Iri::resolve (PathStartingWithTwoSlashes)",
         explains: |e| {
             let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
                 return false;
@@ -197,6 +204,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "iri-string",
         id: "iri-string/pct-dot-segments-resolved",
         name: "percent-encoded dot segments are dot segments in resolution (resolve module)",
+        cites: "iri-string docs, resolve module",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
@@ -221,6 +229,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "iref",
         id: "iref/relative-target-keeps-dotdot",
         name: "a relative target path keeps a \"..\" it cannot remove (RFC 3986 Errata 4547, UriRefBuf::resolve)",
+        cites: "iref docs, UriRefBuf::resolve (RFC 3986 Errata 4547)",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
@@ -238,6 +247,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         id: "uriparse/normalized-empty-path-slash",
         name: "an empty path after an authority is \"/\" in what it normalizes or resolves",
+        cites: "uriparse docs, Path (\"A URI with an authority always has an absolute path\")",
         explains: |e| {
             let want = e
                 .reference
@@ -267,6 +277,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "iref",
         id: "iref/equal-removes-dot-segments",
         name: "equality removes dot segments from the paths it compares",
+        cites: "iref docs, equality (\"Paths are normalized during comparison\")",
         explains: |e| {
             let (Class::Equivalence, Some(other), Some("true")) = (e.class, e.second, e.got) else {
                 return false;
@@ -289,6 +300,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "iref",
         id: "iref/equal-compares-decoded-octets",
         name: "equality compares every percent-encoded octet decoded, reserved ones too, segment by segment (pct-str's PctStr equality)",
+        cites: "iref README, IRI comparison; pct-str docs, PctStr equality",
         explains: |e| {
             let (Class::Equivalence, Some(other), Some("true")) = (e.class, e.second, e.got) else {
                 return false;
@@ -308,6 +320,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/invalid-chars-pct-encoded",
         name: "uri_reference percent-encodes the characters RFC 3986 does not allow instead of rejecting",
+        cites: "rfc3986 (Python) README; normalizers.encode_component",
         explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, pct_encode_forbidden),
         examples: &[
             Example::fires("http://a/ b", Reply::Splits(&[])),
@@ -322,6 +335,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/invalid-chars-pct-encoded-whatwg",
         name: "uri_reference escapes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (encode_component)",
+        cites: "rfc3986 (Python) README; normalizers.encode_component",
         explains: super::escaped_where_lenient,
         examples: &[
             // `uri_reference("http://a/\x00").path` is `/%00`; `uri_reference("\x00").resolve_with(
@@ -338,6 +352,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/resolve-normalizes-base",
         name: "resolve_with normalizes the base first (\"optional per RFC 3986 5.2.1\", its source says)",
+        cites: "rfc3986 (Python) source, URIReference.resolve_with (\"optional per RFC 3986 5.2.1\")",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
@@ -360,6 +375,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/resolve-uppercases-target-pct",
         name: "resolve_with uppercases the percent-encodings of the target path (normalize_percent_characters: \"All percent characters should be upper-cased\")",
+        cites: "rfc3986 (Python) source, normalizers.normalize_percent_characters",
         explains: |e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
@@ -387,6 +403,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/authority-ends-at-backslash",
         name: "the authority ends at the first backslash, the rest is the path (release notes 1.4.0: \"stop parsing the authority section at the first backslash\")",
+        cites: "rfc3986 (Python) release notes 1.4.0 (docs/source/release-notes/1.4.0.rst)",
         explains: authority_ended_at_backslash,
         examples: &[
             // Release notes 1.4.0: the authority ends at the backslash, the rest the path,
@@ -403,6 +420,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/ipv4-octets-checked",
         name: "a host of four dotted numbers with one above 255 is refused (release notes 0.2.1: \"Check that the bytes of an IPv4 Host Address are within the valid range\")",
+        cites: "rfc3986 (Python) release notes 0.2.1 (docs/source/release-notes/0.2.1.rst)",
         explains: |e| {
             e.class == Class::TooStrict
                 && [Some(e.input), e.second]
@@ -429,6 +447,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/normalize-relative-dots",
         name: "normalize, and so equality, removes the dot segments of a relative reference's path too (normalize: \"as described in Section 6.2.2\", whose 6.2.2.3 applies remove_dot_segments to the path)",
+        cites: "rfc3986 (Python) docs, URIReference.normalize; README",
         explains: |e| match (e.class, e.got) {
             (Class::Normalization, Some(got)) => {
                 relative_normalized(e.input).is_some_and(|n| n == got)
@@ -452,6 +471,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/empty-path-none",
         name: "an empty path is None",
+        cites: "rfc3986 (Python) docs, URIReference's empty path",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Path)
                 && e.reference == Some("")

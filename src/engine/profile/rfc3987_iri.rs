@@ -14,6 +14,7 @@ pub(super) const RULES: &[Rule] = &[Rule {
     profile: "rfc3987-iri",
     id: "rfc3987-iri/ucschar-allowed",
     name: "non-ASCII characters (ucschar) are allowed as they are",
+    cites: "RFC 3987 section 2.2",
     explains: |e| {
         e.class == Class::TooLax
             && e.input.iter().any(|b| !b.is_ascii())

@@ -41,6 +41,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-addressable",
         id: "ruby-addressable/normalize-documented",
         name: "normalize decodes each component's class, removes a relative path's dot-segments, drops an empty query, writes an IDNA host (normalize_component, normalize_path, changelog, README)",
+        cites: "Addressable::URI docs, normalize_component and normalize_path; README; changelog 2.3.0",
         explains: |e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
@@ -71,6 +72,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-addressable",
         id: "ruby-addressable/equal-normalized",
         name: "== compares the normalized URIs (\"This method normalizes both URIs before doing the comparison\")",
+        cites: "Addressable::URI docs, ==",
         explains: equal_when_normalized,
         examples: &[
             // == compares normal forms: the empty query dropped (changelog); an empty fragment is not.
@@ -82,6 +84,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-addressable",
         id: "ruby-addressable/ip-based-scheme-needs-host-or-path",
         name: "a URI of an IP-based scheme (port_mapping's: \"common IP-based schemes\") with neither host nor path is refused (validate: \"Absolute URI missing hierarchical segment\"; RFC 9110 4.2.1 for http)",
+        cites: "Addressable::URI docs, validate and port_mapping",
         explains: missing_hierarchical_segment,
         examples: &[
             // `validate`: "missing hierarchical segment"; a scheme Addressable does not call IP-based.
@@ -100,6 +103,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-addressable",
         id: "ruby-addressable/double-slash-path-refused",
         name: "a target without authority whose path would start with \"//\" is refused (validate: \"Cannot have a path with two leading slashes without an authority set\")",
+        cites: "Addressable::URI docs, validate and port_mapping",
         explains: |e| {
             let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
                 return false;

@@ -79,6 +79,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/query-escaped",
         name: "a query is escaped, not refused (URI::Generic#query=, Feature #2542: \"remove validation, just escape\"; Bug #11275: it \"automatically percent escapes invalid characters instead of rejecting them by design\")",
+        cites: "Ruby URI::Generic#query= (Feature #2542, Bug #11275)",
         explains: |e| {
             e.class == Class::TooLax && super::accepted_once(e, uri_spec::Edition::Rfc3986, query_escaped)
         },
@@ -99,6 +100,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/ldap-path-rootless-refused",
         name: "an ldap or ldaps URI whose path does not begin with \"/\" is refused (URI::LDAP: \"LDAP URI SCHEMA (described in RFC2255)\")",
+        cites: "Ruby uri/ldap.rb, URI::LDAP (RFC 2255)",
         // `URI.join(base, ref)` parses the base first, so a rootless ldap base is refused the
         // same way: `URI.join("ldap:a/b", "")` raises "bad LDAP URL", run here.
         explains: |e| {
@@ -123,6 +125,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/ldap-fragment-refused",
         name: "an ldap or ldaps URI with a fragment, even empty, is refused (URI::LDAP: \"LDAP URI SCHEMA (described in RFC2255)\", ldap://<host>/<dn>[?<attrs>[?<scope>[?<filter>[?<extensions>]]]])",
+        cites: "Ruby uri/ldap.rb, URI::LDAP (RFC 2255)",
         explains: |e| {
             e.class == Class::TooStrict
                 && (ldap_with_fragment(e.input) || e.second.is_some_and(ldap_with_fragment))
@@ -137,6 +140,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/default-port-reported",
         name: "the scheme's default port is reported when none is written",
+        cites: "Ruby URI::Generic#port docs",
         explains: |e| default_port_reported(e),
         examples: &[
             // Ruby's default port is 80 for http: 8080 is no documented behaviour.
@@ -148,6 +152,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/opaque-query-in-opaque",
         name: "an opaque URI's query stays in its opaque part, and it has no path (URI::Generic#opaque)",
+        cites: "Ruby URI::Generic#opaque docs",
         explains: |e| {
             matches!(
                 e.class,
@@ -165,6 +170,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/ftp-path-relative",
         name: "an ftp URI's path has no leading \"/\", and a leading %2F is \"/\" (URI::FTP#path, RFC 1738)",
+        cites: "Ruby uri/ftp.rb, URI::FTP#path (RFC 1738)",
         explains: |e| {
             let ftp = e.scheme().as_deref() == Some("ftp");
             let ruby = |p: &str| {
@@ -189,6 +195,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/file-localhost-empty-host",
         name: "a file URI's missing host or localhost is the empty host (URI::File, RFC 8089 2)",
+        cites: "Ruby URI::File docs (RFC 8089 section 2)",
         explains: |e| {
             e.scheme().is_some_and(|s| s.eq_ignore_ascii_case("file"))
                 && e.got == Some("")
@@ -208,6 +215,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/port-as-integer",
         name: "the port is an integer (URI::Generic#port is an Integer)",
+        cites: "Ruby URI::Generic#port docs",
         explains: port_as_number,
         examples: &[
             Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),

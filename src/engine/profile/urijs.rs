@@ -59,6 +59,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/empty-query-fragment-none",
         name: "an empty query or fragment is none (URI.parse: `string.substring(pos + 1) || null`)",
+        cites: "URI.js src/URI.js, URI.parse",
         explains: |e| {
             matches!(
                 e.class,
@@ -75,6 +76,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/empty-path-slash-after-authority",
         name: "an empty path after an authority is \"/\" (docs, path(): `URI(\"http://example.org\").path() === \"/\"`)",
+        cites: "URI.js docs, path()",
         explains: |e| match e.class {
             Class::Normalization | Class::Resolution => {
                 e.reference.map(slash_after_authority).as_deref() == e.got && e.reference != e.got
@@ -92,6 +94,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/ip-literal-unbracketed",
         name: "an IP literal's hostname is held without its brackets (docs, normalizeHostname(): `uri.hostname(\"fe80:0000:...\")`)",
+        cites: "URI.js docs, normalizeHostname()",
         explains: |e| {
             e.class == Class::Component(Component::Host)
                 && host_unbracketed(e)
@@ -110,6 +113,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/invalid-port-throws",
         name: "an input whose port is no integer from 1 to 65535 is refused (CHANGELOG 1.18.11: \"making URI.parse() throw on invalid port\"; URI.ensureValidPort)",
+        cites: "URI.js CHANGELOG.md, 1.18.11; src/URI.js, URI.ensureValidPort",
         explains: |e| {
             e.class == Class::TooStrict
                 && std::str::from_utf8(e.input)
@@ -128,6 +132,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/slashes-read-as-double",
         name: "slashes and colons after http, https, ftp, ws or wss, a \\ in the \"//\" after any other scheme, and excessive slashes of a scheme-relative reference, are read as \"//\" (CHANGELOG 1.19.6, 1.19.7, 1.19.8, 1.19.10, 1.19.11)",
+        cites: "URI.js CHANGELOG.md, 1.19.6 to 1.19.11",
         explains: slashes_as_browsers_read_them,
         examples: &[
             // `URI.parse("http:G")`: hostname "G", path "/"; `URI.parse("///&")`: hostname "&".
@@ -145,6 +150,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/tab-newline-removed",
         name: "tabs, CRs and LFs are removed before the input is read (1.19.11: \"URI.parse() remove \\r (CR), \\n (LF), \\t (TAB)\")",
+        cites: "URI.js 1.19.11 release notes",
         explains: |e| {
             let removed = super::tabs_newlines_removed(e.input);
             let read = std::str::from_utf8(&removed)
@@ -166,6 +172,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/authority-backslash-slash",
         name: "after the \"//\" of an authority, a backslash before the query is \"/\" (src/URI.js, parseHost: \"Copy chrome, IE, opera backslash-handling behavior. Back slashes before the query string get converted to forward slashes\")",
+        cites: "URI.js src/URI.js, URI.parseHost",
         explains: |e| {
             let Some(read) = std::str::from_utf8(e.input).ok().and_then(authority_backslashes)
             else {
@@ -183,6 +190,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/normalize-drops-empty-delimiters",
         name: "normalize() and absoluteTo() drop an empty query's \"?\" and an empty fragment's \"#\" (docs, normalizeSearch(): \"removes ? if there is no query string\"; normalizeHash(): \"removes # if there is no hash\")",
+        cites: "URI.js docs, normalizeSearch() and normalizeHash()",
         explains: |e| {
             let Some(spec) = e.reference else { return false };
             match e.class {
@@ -216,6 +224,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/normalize-relative-dot-segments",
         name: "normalize() resolves the dot segments of a relative path too (docs, normalizePath(): \"resolve relative hierarchies\")",
+        cites: "URI.js docs, normalizePath()",
         explains: |e| {
             e.class == Class::Normalization
                 && e.reference.and_then(relative_dots_resolved).as_deref() == e.got
@@ -229,6 +238,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/normalize-urn-path",
         name: "normalize() recodes a URN path, \"/\" written \"%2F\" and the characters RFC 2141 allows decoded (CHANGELOG 1.16.0: URN paths normalized \"based on RFC 2141 syntax\"; src/URI.js, URI.characters.urnpath: \"the characters called out by RFC 2141 as being acceptable for usage in a URN\")",
+        cites: "URI.js CHANGELOG.md, 1.16.0; src/URI.js, URI.recodeUrnPath",
         explains: |e| {
             let recoded = |n: &str| empty_parts_dropped(n).as_deref().and_then(urn_recoded);
             // normalizePath returns right after recoding a URN path (src/URI.js: `if
@@ -258,6 +268,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/normalize-query-form-encoded",
         name: "normalize() rebuilds the query as application/x-www-form-urlencoded parameters (docs: normalize() runs normalizeQuery(); src/URI.js, buildQuery: \"URI.js treats the query string as being application/x-www-form-urlencoded\")",
+        cites: "URI.js docs, normalizeQuery(); src/URI.js, URI.buildQuery",
         explains: |e| {
             e.class == Class::Normalization
                 && e.reference
@@ -281,6 +292,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/two-colon-host-whole",
         name: "a host with two colons before the path is read whole, without a port (src/URI.js, parseHost: \"this notation is actually not allowed by RFC 3986, but we're a liberal parser\")",
+        cites: "URI.js src/URI.js, URI.parseHost",
         explains: |e| {
             let Some((host, path)) = std::str::from_utf8(e.input).ok().and_then(liberal_host)
             else {
@@ -313,6 +325,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/normalize-all-steps",
         name: "normalize() runs the steps above together, an IPv6 host in its best notation (docs, normalize(): \"executes normalizeProtocol(), normalizeHostname(), normalizePort(), normalizePath(), normalizeSearch(), normalizeHash()\"; normalizeHostname(): \"IPv6-best-notation conversion\")",
+        cites: "URI.js docs, normalize()",
         explains: |e| {
             e.class == Class::Normalization
                 && e.reference.and_then(normalize_steps).as_deref() == e.got
@@ -336,6 +349,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/normalize-slashes-empty-port",
         name: "normalize() reads the input as URI.parse rewrites its slashes (CHANGELOG 1.19.7, 1.19.8) and omits an empty port (RFC 3986 3.2.3: normalizers \"should omit the port component and its ':' delimiter if port is empty\")",
+        cites: "URI.js CHANGELOG.md, 1.19.7 and 1.19.8; RFC 3986 section 3.2.3",
         explains: |e| {
             e.class == Class::Normalization
                 && std::str::from_utf8(e.input)
@@ -356,6 +370,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/equals-normalized",
         name: "equals() compares the normalized URIs, without an empty query or fragment and with a relative path's dot segments resolved (docs, equals(): \"disregarding default ports, capitalization, dot-pathnames\")",
+        cites: "URI.js docs, equals()",
         explains: |e| {
             let (Class::Equivalence, Some("true"), Some(other)) = (e.class, e.got, e.second)
             else {

@@ -45,6 +45,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url-parse",
         id: "url-parse/tab-newline-removed",
         name: "tabs, CRs and LFs are removed before the URL is read, whatever its scheme (index.js: `address.replace(CRHTLF, '')`)",
+        cites: "url-parse index.js (1.5.10)",
         explains: |e| {
             let removed = super::tabs_newlines_removed(e.input);
             removed.len() != e.input.len() && super::lenient_reading_after(e, &removed)
@@ -59,6 +60,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url-parse",
         id: "url-parse/relative-never-takes-query",
         name: "a relative URL never takes the base's query (index.js, on `ignore = { hash: 1, query: 1 }`: \"These properties should not be copied or inherited from\")",
+        cites: "url-parse index.js (1.5.10)",
         explains: base_query_not_inherited,
         examples: &[
             // index.js, `ignore = { hash: 1, query: 1 }`: the base's query is not inherited (the fragment's
@@ -75,6 +77,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url-parse",
         id: "url-parse/special-path-leading-slash",
         name: "a special scheme's path always begins with \"/\" (index.js: \"Default to a / for pathname if none exists. This normalizes the URL to always have a /\")",
+        cites: "url-parse index.js (1.5.10)",
         explains: |e| {
             let (Some(spec), Some(got)) = (e.reference, e.got) else {
                 return false;
@@ -94,6 +97,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url-parse",
         id: "url-parse/special-slashes-ignored",
         name: "after http, https, ws, wss or ftp, any run of slashes or backslashes is read as the \"//\" of an authority (1.5.2, pull request 208: \"Ignore slashes after the protocol for special URLs\")",
+        cites: "url-parse 1.5.2 release, \"Ignore slashes after the protocol for special URLs\"",
         explains: special_slashes_ignored,
         examples: &[
             // `http:X` read as `http://X`, an empty path "/"; a scheme that is not special is one step off.
@@ -112,6 +116,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url-parse",
         id: "url-parse/scheme-relative-without-base-is-path",
         name: "without a base, a reference that opens with \"//\" has no authority: it is all path up to its query or fragment (issue 219, a maintainer: \"that URL is invalid without a base URL ... The result is consistent with the legacy Node.js URL parser\")",
+        cites: "https://github.com/unshiftio/url-parse/issues/219",
         explains: scheme_relative_is_path,
         examples: &[
             // `new Url(input, {})` of a reference that opens with "//": no authority, the path
@@ -124,6 +129,7 @@ pub(super) const RULES: &[Rule] = &[
     profile: "url-parse",
     id: "url-parse/default-port-dropped",
     name: "the scheme's default port is dropped (README: \"It's aware of default ports\")",
+    cites: "url-parse README, Url.set",
     explains: |e| {
         let default = match e.scheme().as_deref() {
             Some("http" | "ws") => "80",

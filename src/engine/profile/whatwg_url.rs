@@ -20,6 +20,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url",
         id: "url/file-empty-host-none",
         name: "a file URL's empty host is none (Url::host: \"some file: URLs don't have a host\")",
+        cites: "rust-url docs, Url::host",
         explains: |e| {
             e.class == Class::UndefinedVsEmpty(Component::Host)
                 && e.reference == Some("")
@@ -43,6 +44,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-whatwg",
         id: "node-whatwg/absent-empty-alike",
         name: "hostname, search and hash give '' for absent and empty alike",
+        cites: "Node.js url docs, url.hostname, url.search and url.hash",
         explains: |e| {
             matches!(
                 e.class,
@@ -63,6 +65,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/port-over-65535-error",
         name: "a port above 65535 is an error",
+        cites: "URL Standard, URL parsing",
         explains: |e| e.class == Class::TooStrict && port_overflows(e.reference_components),
         examples: &[],
     },
@@ -70,6 +73,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/ipvfuture-not-host",
         name: "IPvFuture is not a host",
+        cites: "URL Standard, host parsing",
         explains: |e| e.class == Class::TooStrict && is_ipvfuture(e.reference_components),
         examples: &[],
     },
@@ -77,6 +81,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/absolute-only-without-base",
         name: "only absolute URLs parse without a base",
+        cites: "URL Standard, URL parsing",
         explains: |e| {
             e.class == Class::TooStrict
                 && e.reference_components
@@ -88,6 +93,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/special-host-required",
         name: "a special scheme needs a non-empty host",
+        cites: "URL Standard, URL parsing",
         explains: |e| {
             e.class == Class::TooStrict
                 && is_special(e.scheme().as_deref())
@@ -101,6 +107,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/invalid-input-repaired",
         name: "invalid input is repaired (C0 and space trimmed, tab and newline removed, \\ read as / in a special URL, forbidden characters percent-encoded)",
+        cites: "URL Standard, URL parsing (basic URL parser)",
         explains: |e| {
             e.class == Class::TooLax && uri_spec::parse(&whatwg_repair(e.input)).is_ok()
         },
@@ -110,6 +117,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/special-host-domain-to-ascii",
         name: "a special scheme's host is percent-decoded and lowercased (domain to ASCII)",
+        cites: "URL Standard, host parsing (domain to ASCII)",
         explains: |e| {
             e.component() == Some(Component::Host)
                 && is_special(e.scheme().as_deref())
@@ -121,6 +129,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/ipv4-dotted-decimal",
         name: "an IPv4 host in any of its number forms is serialized in dotted decimal",
+        cites: "URL Standard, IPv4 parser and host serializing",
         explains: |e| {
             is_special(e.scheme().as_deref())
                 && match e.component() {
@@ -141,6 +150,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/ipv6-compressed",
         name: "IPv6 is serialized as eight hex pieces with the longest zero run compressed",
+        cites: "URL Standard, host serializing (IPv6 serializer)",
         explains: |e| {
             e.component() == Some(Component::Host) && e.reference.and_then(whatwg_ipv6).as_deref() == e.got
         },
@@ -150,6 +160,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/special-empty-path-slash",
         name: "a special scheme's empty path becomes \"/\"",
+        cites: "URL Standard, URL parsing",
         explains: |e| {
             e.component() == Some(Component::Path)
                 && is_special(e.scheme().as_deref())
@@ -162,6 +173,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/dot-segments-removed-parsing",
         name: "dot segments are removed while parsing (%2e counts as \".\")",
+        cites: "URL Standard, URL parsing",
         explains: |e| {
             e.component() == Some(Component::Path)
                 && e.reference.is_some_and(|p| p.starts_with('/'))
@@ -173,6 +185,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/default-or-empty-port-omitted",
         name: "a special scheme's default port, or an empty port, is omitted",
+        cites: "URL Standard, URL parsing and URL serializing",
         explains: |e| {
             e.component() == Some(Component::Port)
                 && e.got.is_none()
@@ -187,6 +200,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/empty-userinfo-dropped",
         name: "an empty userinfo or password is dropped, the rest percent-encoded with the userinfo set",
+        cites: "URL Standard, URL serializing (userinfo percent-encode set)",
         explains: |e| {
             e.component() == Some(Component::Userinfo)
                 && match e.reference {
@@ -201,6 +215,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/special-slashes-any-count",
         name: "a special URL takes its authority after any number of slashes",
+        cites: "URL Standard, URL parsing",
         explains: |e| {
             let Some(c) = e.reference_components else {
                 return false;
