@@ -36,8 +36,8 @@ pub(crate) use octets::pct_decode_bytes;
 pub(crate) use profile::default_port;
 pub use profile::registered_port;
 pub use profile::{
-    explain, explain_for, rule_by_id, rules, versus_rfc3986, versus_rules, Evidence, Example,
-    Reply, Rule, TABLES,
+    explain, explain_for, kind_counts, rule_by_id, rules, versus_rfc3986, versus_rules, Evidence,
+    Example, Explains, Reply, Rule, TABLES,
 };
 
 use crate::model::{Answer, Op, Outcome, ShowBytes};

@@ -8,6 +8,10 @@
 //! reference's path too), which its equality compares (README).
 
 use super::fluent_uri::decode_dots;
+use super::Explains::{
+    Custom, EmptyAsNone, EmptyPathAfterAuthorityIsSlash, EscapedWhereLenient, TooLaxAcceptedOnce,
+    TwoSlashTargetRefused,
+};
 use super::Rule;
 #[allow(unused_imports)]
 use super::*;
@@ -72,7 +76,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "uriparse/empty-path-slash-after-authority",
         name: "an empty path after an authority becomes \"/\"",
         cites: "uriparse docs, Path (\"A URI with an authority always has an absolute path\")",
-        explains: empty_path_after_authority_is_slash,
+        explains: EmptyPathAfterAuthorityIsSlash,
         examples: &[
             Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
             Example::off("http://a", Reply::Reads(&[(Component::Path, Some("//"))])),
@@ -83,14 +87,14 @@ pub(super) const RULES: &[Rule] = &[
         id: "uriparse/port-as-number",
         name: "the port is a number (empty port dropped, leading zeros removed)",
         cites: "uriparse docs, the port as Option<u16>",
-        explains: |e| {
+        explains: Custom(|e| {
             e.component() == Some(Component::Port)
                 && e.got
                     == e.reference
                         .and_then(|p| p.parse::<u16>().ok())
                         .map(|n| n.to_string())
                         .as_deref()
-        },
+        }),
         examples: &[
             Example::fires("http://a:080/", Reply::Reads(&[(Component::Authority, Some("a:80")), (Component::Port, Some("80"))])),
             Example::off("http://a:080/", Reply::Reads(&[(Component::Authority, Some("a:8")), (Component::Port, Some("8"))])),
@@ -101,11 +105,11 @@ pub(super) const RULES: &[Rule] = &[
         id: "uriparse/ipv6-compressed",
         name: "IPv6 is written back compressed",
         cites: "uriparse docs, the IPv6 host as std::net::Ipv6Addr (RFC 5952)",
-        explains: |e| {
+        explains: Custom(|e| {
             e.component() == Some(Component::Host)
                 && e.got.is_some()
                 && e.reference.and_then(ipv6_compressed).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("http://[0:0::1]/", Reply::Reads(&[(Component::Authority, Some("[::1]")), (Component::Host, Some("[::1]"))])),
             Example::off("http://[0:0::1]/", Reply::Reads(&[(Component::Authority, Some("[::2]")), (Component::Host, Some("[::2]"))])),
@@ -116,7 +120,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "uriparse/ipvfuture-big-port-error",
         name: "IPvFuture and ports above 65535 are errors",
         cites: "uriparse docs, HostError::AddressMechanismNotSupported and the u16 port",
-        explains: |e| {
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && (is_ipvfuture(e.reference_components)
                     || port_overflows(e.reference_components)
@@ -124,7 +128,7 @@ pub(super) const RULES: &[Rule] = &[
                     // the same parser.
                     || (e.reference_components.is_none()
                         && uriparse_refuses_an_operand(e.input, e.second)))
-        },
+        }),
         examples: &[
             Example::fires("http://[v1.x]/", Reply::Rejected),
             Example::fires("normalize://[v1.x]", Reply::Rejected),
@@ -142,7 +146,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "uriparse/normalize-relative-dot-segments",
         name: "normalize removes a relative path's dot segments as Path::normalize documents (\".\" always removed, a leading \"..\" kept)",
         cites: "uriparse docs, Path::normalize",
-        explains: |e| {
+        explains: Custom(|e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
             };
@@ -153,7 +157,7 @@ pub(super) const RULES: &[Rule] = &[
             });
             let end = spec.find(['?', '#']).unwrap_or(spec.len());
             relative && format!("{}{}", uriparse_reference_dots(&spec[..end]), &spec[end..]) == got
-        },
+        }),
         examples: &[
             // Path::normalize removes a relative reference's "."; a leading ".." it keeps.
             Example::fires("normalize:.", Reply::Text("")),
@@ -168,12 +172,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "iri-string/double-slash-path-unresolvable",
         name: "a target without authority whose path would start with \"//\" is unresolvable (resolve module)",
         cites: "iri-string docs, resolve module",
-        explains: |e| {
-            let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
-                return false;
-            };
-            two_slash_target(base, e.input)
-        },
+        explains: TwoSlashTargetRefused,
         examples: &[
             Example::fires("resolve:/.//|mailto:a@b", Reply::Rejected),
             Example::off("resolve:/./a|mailto:a@b", Reply::Rejected),
@@ -187,12 +186,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "oxiri/double-slash-path-refused",
         name: "a target without authority whose path would start with \"//\" is refused (Iri::resolve validates: PathStartingWithTwoSlashes)",
         cites: "oxiri docs, Iri::resolve (PathStartingWithTwoSlashes)",
-        explains: |e| {
-            let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
-                return false;
-            };
-            two_slash_target(base, e.input)
-        },
+        explains: TwoSlashTargetRefused,
         examples: &[
             Example::fires("resolve:/.//|mailto:a@b", Reply::Rejected),
             Example::off("resolve:/./a|mailto:a@b", Reply::Rejected),
@@ -205,7 +199,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "iri-string/pct-dot-segments-resolved",
         name: "percent-encoded dot segments are dot segments in resolution (resolve module)",
         cites: "iri-string docs, resolve module",
-        explains: |e| {
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
@@ -214,7 +208,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             uri_spec::resolve(decode_dots(b).as_bytes(), decode_dots(r).as_bytes())
                 .is_ok_and(|t| t == got)
-        },
+        }),
         examples: &[
             // `%2E%2E/g` against `http://a/b/c/d` is `http://a/b/g`.
             Example::fires("resolve:%2E|http://a/b/c", Reply::Text("http://a/b/")),
@@ -230,12 +224,12 @@ pub(super) const RULES: &[Rule] = &[
         id: "iref/relative-target-keeps-dotdot",
         name: "a relative target path keeps a \"..\" it cannot remove (RFC 3986 Errata 4547, UriRefBuf::resolve)",
         cites: "iref docs, UriRefBuf::resolve (RFC 3986 Errata 4547)",
-        explains: |e| {
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
             errata_4547(base, e.input).is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             Example::fires("resolve:..|o:", Reply::Text("o:../")),
             Example::off("resolve:..|o:", Reply::Text("o:x/")),
@@ -248,7 +242,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "uriparse/normalized-empty-path-slash",
         name: "an empty path after an authority is \"/\" in what it normalizes or resolves",
         cites: "uriparse docs, Path (\"A URI with an authority always has an absolute path\")",
-        explains: |e| {
+        explains: Custom(|e| {
             let want = e
                 .reference
                 .map(|t| slash_after_authority(&uriparse_port(&uriparse_ipv6(t))));
@@ -263,7 +257,7 @@ pub(super) const RULES: &[Rule] = &[
                 }
                 _ => false,
             }
-        },
+        }),
         examples: &[
             Example::fires("normalize://", Reply::Text("///")),
             Example::fires("normalize://a:", Reply::Text("//a/")),
@@ -278,13 +272,13 @@ pub(super) const RULES: &[Rule] = &[
         id: "iref/equal-removes-dot-segments",
         name: "equality removes dot segments from the paths it compares",
         cites: "iref docs, equality (\"Paths are normalized during comparison\")",
-        explains: |e| {
+        explains: Custom(|e| {
             let (Class::Equivalence, Some(other), Some("true")) = (e.class, e.second, e.got) else {
                 return false;
             };
             let dotless = super::any::dotless;
             dotless(e.input).is_some() && dotless(e.input) == dotless(other)
-        },
+        }),
         examples: &[
             Example::fires("equivalent:.|", Reply::Equivalent(true)),
             Example::off("equivalent:a|b", Reply::Equivalent(true)),
@@ -301,13 +295,13 @@ pub(super) const RULES: &[Rule] = &[
         id: "iref/equal-compares-decoded-octets",
         name: "equality compares every percent-encoded octet decoded, reserved ones too, segment by segment (pct-str's PctStr equality)",
         cites: "iref README, IRI comparison; pct-str docs, PctStr equality",
-        explains: |e| {
+        explains: Custom(|e| {
             let (Class::Equivalence, Some(other), Some("true")) = (e.class, e.second, e.got) else {
                 return false;
             };
             let key = iref_decoded_key(e.input);
             key.is_some() && key == iref_decoded_key(other)
-        },
+        }),
         examples: &[
             // pct-str: `///@` and `///%40` are equal; a "/" decoded joins two segments, which iref keeps
             // apart.
@@ -321,7 +315,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/invalid-chars-pct-encoded",
         name: "uri_reference percent-encodes the characters RFC 3986 does not allow instead of rejecting",
         cites: "rfc3986 (Python) README; normalizers.encode_component",
-        explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, pct_encode_forbidden),
+        explains: TooLaxAcceptedOnce(uri_spec::Edition::Rfc3986, pct_encode_forbidden),
         examples: &[
             Example::fires("http://a/ b", Reply::Splits(&[])),
         ],
@@ -336,7 +330,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/invalid-chars-pct-encoded-whatwg",
         name: "uri_reference escapes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (encode_component)",
         cites: "rfc3986 (Python) README; normalizers.encode_component",
-        explains: super::escaped_where_lenient,
+        explains: EscapedWhereLenient,
         examples: &[
             // `uri_reference("http://a/\x00").path` is `/%00`; `uri_reference("\x00").resolve_with(
             // "http://a/b/c/d;p?q")` is `http://a/b/c/%00`, run here.
@@ -353,14 +347,14 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/resolve-normalizes-base",
         name: "resolve_with normalizes the base first (\"optional per RFC 3986 5.2.1\", its source says)",
         cites: "rfc3986 (Python) source, URIReference.resolve_with (\"optional per RFC 3986 5.2.1\")",
-        explains: |e| {
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
             rfc3986_normalized(base)
                 .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
                 .is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             // '' against COAP:/b/../x?q: the base normalized first (its scheme lowercased, not only its dot-segments removed).
             Example::fires("resolve:|COAP:/b/../x?q", Reply::Text("coap:/x?q")),
@@ -376,7 +370,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/resolve-uppercases-target-pct",
         name: "resolve_with uppercases the percent-encodings of the target path (normalize_percent_characters: \"All percent characters should be upper-cased\")",
         cites: "rfc3986 (Python) source, normalizers.normalize_percent_characters",
-        explains: |e| {
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
@@ -384,7 +378,7 @@ pub(super) const RULES: &[Rule] = &[
                 .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
                 .and_then(|t| path_hex_uppercased(&t).filter(|u| *u != t))
                 .is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             // The target path's percent-encodings uppercased; the query's stay as written, and a dropped
             // dot segment is no case change.
@@ -404,7 +398,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/authority-ends-at-backslash",
         name: "the authority ends at the first backslash, the rest is the path (release notes 1.4.0: \"stop parsing the authority section at the first backslash\")",
         cites: "rfc3986 (Python) release notes 1.4.0 (docs/source/release-notes/1.4.0.rst)",
-        explains: authority_ended_at_backslash,
+        explains: Custom(authority_ended_at_backslash),
         examples: &[
             // Release notes 1.4.0: the authority ends at the backslash, the rest the path,
             // percent-encoded.
@@ -421,13 +415,13 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/ipv4-octets-checked",
         name: "a host of four dotted numbers with one above 255 is refused (release notes 0.2.1: \"Check that the bytes of an IPv4 Host Address are within the valid range\")",
         cites: "rfc3986 (Python) release notes 0.2.1 (docs/source/release-notes/0.2.1.rst)",
-        explains: |e| {
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && [Some(e.input), e.second]
                     .into_iter()
                     .flatten()
                     .any(ipv4_like_host_out_of_range)
-        },
+        }),
         examples: &[
             // 1.2.3.255 is an IPv4 address the package takes, 1.2.3.4567 no IPv4 address.
             Example::fires("//1.2.3.256", Reply::Rejected),
@@ -448,7 +442,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/normalize-relative-dots",
         name: "normalize, and so equality, removes the dot segments of a relative reference's path too (normalize: \"as described in Section 6.2.2\", whose 6.2.2.3 applies remove_dot_segments to the path)",
         cites: "rfc3986 (Python) docs, URIReference.normalize; README",
-        explains: |e| match (e.class, e.got) {
+        explains: Custom(|e| match (e.class, e.got) {
             (Class::Normalization, Some(got)) => {
                 relative_normalized(e.input).is_some_and(|n| n == got)
             }
@@ -457,7 +451,7 @@ pub(super) const RULES: &[Rule] = &[
                 n.is_some() && n == relative_normalized(other)
             }),
             _ => false,
-        },
+        }),
         examples: &[
             Example::fires("normalize:.", Reply::Text("")),
             Example::fires("equivalent:.|", Reply::Equivalent(true)),
@@ -472,11 +466,7 @@ pub(super) const RULES: &[Rule] = &[
         id: "python-rfc3986/empty-path-none",
         name: "an empty path is None",
         cites: "rfc3986 (Python) docs, URIReference's empty path",
-        explains: |e| {
-            e.class == Class::UndefinedVsEmpty(Component::Path)
-                && e.reference == Some("")
-                && e.got.is_none()
-        },
+        explains: EmptyAsNone(&[Component::Path]),
         examples: &[
             Example::fires("http://a", Reply::Reads(&[(Component::Path, None)])),
             Example::off("http://a/b", Reply::Reads(&[(Component::Path, None)])),
