@@ -87,6 +87,11 @@ fn class(
         .iter()
         .map(|(s, _, id)| ((*s).to_owned(), (*id).to_owned()))
         .collect();
+    // A sample rule's citation names its id, so that a test can tell whose it is.
+    let by_design_cites: BTreeMap<String, String> = by_design
+        .iter()
+        .map(|(s, _, id)| ((*s).to_owned(), format!("the documentation of {id}")))
+        .collect();
     let by_design: BTreeMap<String, String> = by_design
         .iter()
         .map(|(s, r, _)| ((*s).to_owned(), (*r).to_owned()))
@@ -128,6 +133,7 @@ fn class(
         explained,
         by_design,
         by_design_ids,
+        by_design_cites,
         first_seen: example.with_input([input, b"/longer"].concat()),
         diff: uridiff::present::diff_command(&example),
         example,
@@ -1358,7 +1364,8 @@ fn validate(doc: &Value) -> Result<(), String> {
     Validator { root: &schema }.check(&schema, doc, "$")
 }
 
-/// A by-design class shows its rule's id beside the prose, in every writer that shows the rule.
+/// A by-design class shows its rule's id beside the prose, in every writer that shows the rule,
+/// and where the library documents the rule in `index.html` and `discrepancies.json`.
 #[test]
 fn by_design_rules_show_their_ids() {
     let r = sample();
@@ -1377,6 +1384,11 @@ fn by_design_rules_show_their_ids() {
         near.contains(&format!("<code class=\"rule-id\">{id}</code>")),
         "{near}"
     );
+    let cites = format!("the documentation of {id}");
+    assert!(
+        near.contains(&format!("<div class=\"small rule-cites\">{cites}</div>")),
+        "{near}"
+    );
     let json = json_of(&r);
     let classes = json["classes"].as_array().expect("classes");
     let c = classes
@@ -1384,11 +1396,14 @@ fn by_design_rules_show_their_ids() {
         .find(|c| c["by_design"]["http"].is_string())
         .expect("the by-design class");
     assert_eq!(c["by_design_ids"]["http"], id);
-    // A class no rule explains has no ids.
+    assert_eq!(c["by_design_cites"]["http"], cites.as_str());
+    // A class no rule explains has no ids and no citations.
     assert!(classes
         .iter()
         .filter(|c| c["by_design"].as_object().is_some_and(|m| m.is_empty()))
-        .all(|c| c["by_design_ids"].as_object().is_some_and(|m| m.is_empty())));
+        .all(|c| ["by_design_ids", "by_design_cites"]
+            .iter()
+            .all(|k| c[k].as_object().is_some_and(|m| m.is_empty()))));
 }
 
 #[test]

@@ -206,12 +206,18 @@ fn rules(out: &mut impl Write, args: &ParsersArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// One section of `parsers --rules`: a heading, then a line per rule (id, times fired, prose).
+/// One section of `parsers --rules`: a heading, then a line per rule (id, times fired, what it
+/// computes, prose, and in brackets where the library documents it).
 fn section(out: &mut impl Write, heading: &str, rules: &[&RuleCount]) -> std::io::Result<()> {
     writeln!(out, "\n{heading}:")?;
     let width = rules.iter().map(|r| r.id.len()).max().unwrap_or(0);
+    let kinds = rules.iter().map(|r| r.kind.len()).max().unwrap_or(0);
     for r in rules {
-        writeln!(out, "  {:width$}  {:>6}  {}", r.id, r.fired, r.name)?;
+        writeln!(
+            out,
+            "  {:width$}  {:>6}  {:kinds$}  {} [{}]",
+            r.id, r.fired, r.kind, r.name, r.cites
+        )?;
     }
     Ok(())
 }

@@ -36,8 +36,8 @@ pub(crate) use octets::pct_decode_bytes;
 pub(crate) use profile::default_port;
 pub use profile::registered_port;
 pub use profile::{
-    explain, explain_for, rule_by_id, rules, versus_rfc3986, versus_rules, Evidence, Example,
-    Reply, Rule, TABLES,
+    explain, explain_for, kind_counts, rule_by_id, rules, versus_rfc3986, versus_rules, Evidence,
+    Example, Explains, Reply, Rule, TABLES,
 };
 
 use crate::model::{Answer, Op, Outcome, ShowBytes};
@@ -179,6 +179,9 @@ pub struct ClassRecord {
     /// The id of that rule ([`Rule::id`]), for the same subject: the name that stays when the
     /// prose is reworded.
     pub by_design_ids: BTreeMap<String, String>,
+    /// Where the library documents that rule ([`Rule::cites`]), for the same subject: what a
+    /// reader checks the rule against.
+    pub by_design_cites: BTreeMap<String, String>,
     /// Whether the class is explained by the subject's profile.
     pub explained: bool,
     /// The 1-minimal input that shows it (within the minimizer's budget).
@@ -540,6 +543,10 @@ impl Engine {
             by_design_ids: rule
                 .iter()
                 .map(|r| (signature.subject.clone(), r.id.to_owned()))
+                .collect(),
+            by_design_cites: rule
+                .iter()
+                .map(|r| (signature.subject.clone(), r.cites.to_owned()))
                 .collect(),
             explained: signature.by_design,
             answer: row.outcomes[i].clone(),

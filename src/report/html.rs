@@ -674,7 +674,15 @@ fn class_table(r: &Report, classes: &[&ClassRecord], which: &str, p: &mut String
                     let id = c.by_design_ids.get(s).map_or_else(String::new, |id| {
                         format!(" <code class=\"rule-id\">{}</code>", t(id))
                     });
-                    format!("<div><b>{}</b>: by-design({}){id}</div>", t(s), prose(rule))
+                    // Where the library documents the rule, a small line under it.
+                    let cites = c.by_design_cites.get(s).map_or_else(String::new, |cites| {
+                        format!("<div class=\"small rule-cites\">{}</div>", t(cites))
+                    });
+                    format!(
+                        "<div><b>{}</b>: by-design({}){id}{cites}</div>",
+                        t(s),
+                        prose(rule)
+                    )
                 })
                 .collect()
         };

@@ -25,6 +25,11 @@ pub struct RuleCount {
     pub profile: &'static str,
     /// What it says.
     pub name: &'static str,
+    /// Where the library documents it ([`Rule::cites`]).
+    pub cites: &'static str,
+    /// What it computes: its kind's name ([`crate::engine::Explains::kind`]), `custom` for a
+    /// rule's own predicate.
+    pub kind: &'static str,
     /// How many findings it explained: one per job and parser it reproduced the answer of.
     pub fired: usize,
     /// The parsers of the run it applies to (its owner is their profile or their name, or it is
@@ -81,6 +86,8 @@ pub fn rule_firings(
             id: r.id,
             profile: r.profile,
             name: r.name,
+            cites: r.cites,
+            kind: r.explains.kind(),
             fired: fired.get(r.id).copied().unwrap_or(0),
             applies_to: ran
                 .iter()
@@ -129,7 +136,8 @@ mod tests {
             profile,
             id: "x/y",
             name: "",
-            explains: |_| false,
+            cites: "",
+            explains: crate::engine::Explains::Custom(|_| false),
             examples: &[],
         };
         assert!(applies(&r("rfc3986"), "rfc3986", "url"));

@@ -16,6 +16,7 @@
 //! - 3.2.3: "URI producers and normalizers should omit the port component and its ':' delimiter
 //!   if port is empty": a parser (most have an integer port) that reads an empty port as none.
 
+use super::Explains::{Custom, EmptyAsNone};
 use super::{lower, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
@@ -26,7 +27,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/scheme-lowercased",
         name: "scheme lowercased (case normalization, RFC 3986 6.2.2.1)",
-        explains: |e| e.component() == Some(Component::Scheme) && lower(e.reference).as_deref() == e.got,
+        cites: "RFC 3986 section 6.2.2.1",
+        explains: Custom(|e| e.component() == Some(Component::Scheme) && lower(e.reference).as_deref() == e.got),
         examples: &[
             Example::fires("HTTP://a", Reply::Reads(&[(Component::Scheme, Some("http"))])),
             Example::off("HTTP://a", Reply::Reads(&[(Component::Scheme, Some("https"))])),
@@ -36,7 +38,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/resolved-scheme-lowercased",
         name: "a resolved or normalized URI's scheme lowercased, the rest as the reference's (case normalization, RFC 3986 6.2.2.1)",
-        explains: |e| {
+        cites: "RFC 3986 section 6.2.2.1",
+        explains: Custom(|e| {
             let (Class::Resolution | Class::Normalization, Some(spec), Some(got)) =
                 (e.class, e.reference, e.got)
             else {
@@ -53,7 +56,7 @@ pub(super) const RULES: &[Rule] = &[
                     && got[n..] == spec[n..]
                     && got != spec
             })
-        },
+        }),
         examples: &[
             Example::fires("resolve:P:|http://a/b", Reply::Text("p:")),
             Example::off("resolve:P:|http://a/b", Reply::Text("q:")),
@@ -63,10 +66,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/host-case-insensitive",
         name: "host in another case (case-insensitive, RFC 3986 3.2.2 and 6.2.2.1)",
-        explains: |e| {
+        cites: "RFC 3986 sections 3.2.2 and 6.2.2.1",
+        explains: Custom(|e| {
             e.component() == Some(Component::Host)
                 && matches!((e.reference, e.got), (Some(s), Some(g)) if s.eq_ignore_ascii_case(g))
-        },
+        }),
         examples: &[
             Example::fires("http://A/", Reply::Reads(&[(Component::Host, Some("a"))])),
             Example::off("http://A/", Reply::Reads(&[(Component::Host, Some("b"))])),
@@ -76,11 +80,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/pct-hex-uppercased",
         name: "percent-encodings' hexadecimal digits uppercased (case normalization, RFC 3986 6.2.2.1)",
-        explains: |e| {
+        cites: "RFC 3986 section 6.2.2.1",
+        explains: Custom(|e| {
             e.component().is_some()
                 && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(upper_hex).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("http://a/%2f", Reply::Reads(&[(Component::Path, Some("/%2F"))])),
             Example::off("http://a/%2f", Reply::Reads(&[(Component::Path, Some("/%3F"))])),
@@ -90,11 +95,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/pct-unreserved-decoded",
         name: "percent-encoded unreserved characters decoded (percent-encoding normalization, RFC 3986 6.2.2.2)",
-        explains: |e| {
+        cites: "RFC 3986 section 6.2.2.2",
+        explains: Custom(|e| {
             e.component().is_some()
                 && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(unreserved_decoded).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("//%70@h", Reply::Reads(&[(Component::Userinfo, Some("p"))])),
             Example::off("//%70@h", Reply::Reads(&[(Component::Userinfo, Some("q"))])),
@@ -104,7 +110,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/ref-scheme-same-as-base-ignored",
         name: "a reference's scheme equal to the base's ignored (RFC 3986 5.2.2, non-strict)",
-        explains: |e| {
+        cites: "RFC 3986 section 5.2.2",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base)) = (e.class, e.second) else {
                 return false;
             };
@@ -121,7 +128,7 @@ pub(super) const RULES: &[Rule] = &[
                     .ok()
                     .as_deref()
                     == e.got
-        },
+        }),
         examples: &[
             Example::fires("resolve:http:g|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/g")),
             Example::off("resolve:http:g|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/h")),
@@ -131,11 +138,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/double-slash-path-recomposed",
         name: "a target path beginning with \"//\" without an authority, written as RFC 3986 5.3 recomposes it (no \"/.\" added)",
-        explains: |e| {
+        cites: "RFC 3986 section 5.3",
+        explains: Custom(|e| {
             e.class == Class::Resolution
                 && e.reference.is_some_and(|t| t.contains(":/.//") || t.starts_with("/.//"))
                 && e.reference.map(|t| t.replacen("/.//", "//", 1)).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("resolve:.//|a:/b", Reply::Text("a://")),
             Example::off("resolve:.//|a:/b", Reply::Text("a:/x")),
@@ -145,10 +153,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/empty-port-omitted",
         name: "an empty port omitted by a resolution or normalization (RFC 3986 3.2.3: \"URI producers and normalizers should omit the port component and its ':' delimiter if port is empty\")",
-        explains: |e| {
+        cites: "RFC 3986 section 3.2.3",
+        explains: Custom(|e| {
             matches!(e.class, Class::Resolution | Class::Normalization)
                 && e.reference.and_then(without_empty_port).as_deref() == e.got
-        },
+        }),
         examples: &[
             // java.net.URI resolving `//M:` against `http://a/b` to `http://M`; the host dropped with the
             // port is not RFC 3986 3.2.3's omission.
@@ -160,7 +169,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/base-dot-segments-removed",
         name: "resolved against the base with its dot-segments removed (RFC 3986 5.2.1: \"Normalization of the base URI, as described in Sections 6.2.2 and 6.2.3, is optional\"; 6.2.2.3: path segment normalization)",
-        explains: |e| {
+        cites: "RFC 3986 sections 5.2.1 and 6.2.2.3",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
@@ -168,7 +178,7 @@ pub(super) const RULES: &[Rule] = &[
                 .filter(|b| b.as_bytes() != base)
                 .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
                 .is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             // Node's `url.resolve("coap://app.example.info/~u/x/.?", "#")`, run here: the base's `.`
             // dropped. A "." segment removed with its parent is no normalization of the base, nor is a
@@ -182,7 +192,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/round-trip-decodes-unreserved",
         name: "a round trip decodes percent-encoded unreserved characters (RFC 3986 6.2.2.2: \"URIs that differ in the replacement of an unreserved character with its corresponding percent-encoded US-ASCII octet are equivalent\")",
-        explains: |e| {
+        cites: "RFC 3986 section 6.2.2.2",
+        explains: Custom(|e| {
             let (Class::RoundTrip, Some(first), Some(again)) =
                 (e.class, e.reference_components, e.reparsed)
             else {
@@ -198,7 +209,7 @@ pub(super) const RULES: &[Rule] = &[
                 decoded |= same;
                 same
             }) && decoded
-        },
+        }),
         examples: &[
             // uri-js 4.4.1: `serialize(parse("#%2E"))` is `#.`; another character than the one encoded,
             // and a reserved character decoded (RFC 3986 2.2: another URI), are one step off.
@@ -211,11 +222,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/empty-port-none",
         name: "an empty port read as none (RFC 3986 3.2.3: an empty port should be omitted)",
-        explains: |e| {
-            e.class == Class::UndefinedVsEmpty(Component::Port)
-                && e.reference == Some("")
-                && e.got.is_none()
-        },
+        cites: "RFC 3986 section 3.2.3",
+        explains: EmptyAsNone(&[Component::Port]),
         examples: &[
             Example::fires("http://a:/", Reply::Reads(&[(Component::Port, None)])),
             Example::off("http://a:1/", Reply::Reads(&[(Component::Port, None)])),
@@ -231,7 +239,8 @@ pub(super) const LAST: &[Rule] = &[
         profile: "*",
         id: "any/base-normalized",
         name: "resolved against the base in its normal form (RFC 3986 5.2.1: \"Normalization of the base URI, as described in Sections 6.2.2 and 6.2.3, is optional\")",
-        explains: |e| {
+        cites: "RFC 3986 section 5.2.1",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
@@ -240,7 +249,7 @@ pub(super) const LAST: &[Rule] = &[
                 .flatten()
                 .filter(|b| b.as_bytes() != base)
                 .any(|b| uri_spec::resolve(b.as_bytes(), e.input).is_ok_and(|t| t == got))
-        },
+        }),
         examples: &[
             // URI.js resolving against a base in its normal form (`%7E` decoded).
             Example::fires("resolve:.|http://a/%7Eu/%7eu/x", Reply::Text("http://a/~u/~u/")),

@@ -14,6 +14,7 @@
 //!   uppercased and its unreserved ones decoded (`%cd` against `http://a/b/c/d;p?q` gives
 //!   `http://a/b/c/%CD`, run here), as `normalize_path` says.
 
+use super::Explains::Custom;
 use super::{Example, Reply, Rule};
 use crate::engine::Class;
 
@@ -23,7 +24,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "cpp-boost-url",
         id: "cpp-boost-url/normalize-relative-dot-segments",
         name: "normalize removes the redundant \".\" and \"..\" segments of a relative path too, a leading \"..\" kept (url_base::normalize_path: \"Redundant path-segments are removed\")",
-        explains: |e| {
+        cites: "Boost.URL reference, url_base::normalize_path (boost/url/url_base.hpp)",
+        explains: Custom(|e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got)
             else {
                 return false;
@@ -38,7 +40,7 @@ pub(super) const RULES: &[Rule] = &[
             let path = uri_spec::percent_encoding_normalize(input.path.unwrap_or(""), false);
             let written = uri_spec::recompose(input.scheme, input.authority, &path, spec.query, spec.fragment);
             relative_dots_removed(&written).as_deref() == Some(got)
-        },
+        }),
         examples: &[
             // Boost 1.81 (run here): normalize of `.`, `a/..` and `%2E` gives "", of `./?q` gives `?q`, of
             // `a/../..` gives `..`; the reference keeps them.
@@ -57,12 +59,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "cpp-boost-url",
         id: "cpp-boost-url/resolve-path-normalized",
         name: "resolve normalizes the target's path, percent-encodings uppercased and unreserved ones decoded (resolve: \"Normalize the merged path\"; normalize_path: \"Percent-encoding triplets are normalized to uppercase letters\")",
-        explains: |e| {
+        cites: "Boost.URL reference, boost::urls::resolve and url_base::normalize_path",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
             };
             path_normalized(spec).is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             // Boost 1.81 (run here): `%cd` against `http://a/b/c/d;p?q` is `http://a/b/c/%CD`, and `` against
             // `http://a/%7e/%aa` is `http://a/~/%AA`.

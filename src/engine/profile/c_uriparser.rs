@@ -7,7 +7,8 @@
 //!   gives `//[0000:0000:0000:0000:0000:0000:0000:0000]`, the same address (RFC 4291 2.2),
 //!   run here with 0.9.7.
 
-use super::{host_unbracketed, Example, Reply, Rule};
+use super::Explains::{Custom, HostUnbracketed};
+use super::{Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -30,10 +31,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "c-uriparser",
         id: "c-uriparser/host-unbracketed",
         name: "an IP literal's host is given without its square brackets (UriUriA.hostText: \"excluding square brackets\")",
-        explains: |e| {
-            e.component() == Some(Component::Host)
-                && host_unbracketed(e)
-        },
+        cites: "uriparser/Uri.h, UriUriA.hostText",
+        explains: HostUnbracketed,
         examples: &[
             Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
             Example::off("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::2"))])),
@@ -43,7 +42,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "c-uriparser",
         id: "c-uriparser/ipv6-written-in-full",
         name: "an IPv6 literal is written from its octets, eight groups of four digits (UriIp6.data: \"IPv6 address data\"; the same address, RFC 4291 2.2)",
-        explains: |e| {
+        cites: "uriparser/Uri.h, UriIp6.data (RFC 4291 section 2.2)",
+        explains: Custom(|e| {
             let (Class::Normalization, Some(want), Some(got)) = (e.class, e.reference, e.got)
             else {
                 return false;
@@ -51,7 +51,7 @@ pub(super) const RULES: &[Rule] = &[
             written_in_full(got)
                 && crate::engine::ipv6_written_compressed(got)
                     == crate::engine::ipv6_written_compressed(want)
-        },
+        }),
         examples: &[
             // An IPv6 literal written in eight groups of four digits; another address written in full.
             Example::fires("normalize://[::]", Reply::Text("//[0000:0000:0000:0000:0000:0000:0000:0000]")),

@@ -34,9 +34,10 @@
 //!   `file:///C:` and `file://localhost/C:/x` are refused, `file:///C:x` taken, run here with
 //!   libcurl 7.88.1 on Linux.
 
+use super::Explains::{Custom, TooLaxAcceptedOnce};
 use super::{
-    accepted_once, empty_parts_dropped, pct_encode_non_ascii, slash_after_authority, Evidence,
-    Example, Reply, Rule,
+    empty_parts_dropped, pct_encode_non_ascii, slash_after_authority, Evidence, Example, Reply,
+    Rule,
 };
 use crate::engine::Class;
 use crate::model::{Component, Components};
@@ -72,7 +73,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/file-drive-letter-refused",
         name: "a file URL with a drive letter is refused outside Windows (lib/urlapi.c: \"File drive letters are only accepted in MS-DOS/Windows\"; URL-SYNTAX.md, \"Windows-specific FILE details\")",
-        explains: |e| e.class == Class::TooStrict && e.second.is_none() && file_drive_letter(e.input),
+        cites: "lib/urlapi.c (\"File drive letters are only accepted in MS-DOS/Windows\"); URL-SYNTAX.md, Windows-specific FILE details",
+        explains: Custom(|e| e.class == Class::TooStrict && e.second.is_none() && file_drive_letter(e.input)),
         examples: &[
             Example::fires("file:///C:/x", Reply::Rejected),
             Example::fires("file://localhost/c:", Reply::Rejected),
@@ -84,10 +86,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/path-dot-segments-removed",
         name: "dot segments are removed from the path when it is set (curl_url_set without CURLU_PATH_AS_IS)",
-        explains: |e| {
+        cites: "curl_url_set(3), CURLU_PATH_AS_IS",
+        explains: Custom(|e| {
             e.class == Class::Component(Component::Path)
                 && e.reference.map(uri_spec::remove_dot_segments).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("http://a/./b", Reply::Reads(&[(Component::Path, Some("/b"))])),
             Example::off("http://a/./b", Reply::Reads(&[(Component::Path, Some("/c"))])),
@@ -97,7 +100,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/url-syntax-lenient-reading",
         name: "one or three slashes after the scheme read as two, a numeric IPv4 host in dotted decimal, the path at least \"/\" (URL-SYNTAX.md)",
-        explains: |e| {
+        cites: "URL-SYNTAX.md",
+        explains: Custom(|e| {
             let Some(c) = e.component() else {
                 return false;
             };
@@ -110,7 +114,7 @@ pub(super) const RULES: &[Rule] = &[
                         && r.get(c).and_then(|p| p.parse::<u32>().ok())
                             == e.got.and_then(|p| p.parse::<u32>().ok()))
             })
-        },
+        }),
         examples: &[
             Example::fires("p:/0", Reply::Reads(&[(Component::Host, Some("0.0.0.0"))])),
             Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
@@ -123,10 +127,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/non-printable-pct-encoded",
         name: "bytes outside printable ASCII are percent-encoded, not rejected (URL-SYNTAX.md)",
-        explains: |e| {
-            e.class == Class::TooLax
-                && accepted_once(e, uri_spec::Edition::Rfc3986, curl_encoded)
-        },
+        cites: "URL-SYNTAX.md (\"percent-encoded by curl\")",
+        explains: TooLaxAcceptedOnce(uri_spec::Edition::Rfc3986, curl_encoded),
         examples: &[
             Example::fires("p:/\u{e9}", Reply::Splits(&[])),
             Example::off("p:/[", Reply::Splits(&[])),
@@ -136,12 +138,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/relative-space-as-pct20",
         name: "a space in a relative reference is sent as %20 (URL-SYNTAX.md, \"spaces\")",
-        explains: |e| {
+        cites: "URL-SYNTAX.md, spaces",
+        explains: Custom(|e| {
             let (Class::TooLax, Some(base)) = (e.class, e.second) else {
                 return false;
             };
             e.input.contains(&b' ') && uri_spec::resolve(base, spaces_as_pct20(e.input)).is_ok()
-        },
+        }),
         examples: &[
             Example::fires("resolve:x y|http://a/", Reply::Text("http://a/x%20y")),
             // Validity alone: any target of a reference with a space is taken; without a space, no.
@@ -156,7 +159,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/relative-space-as-pct20-resolved",
         name: "a space in a relative reference is sent as %20, at its ends too (URL-SYNTAX.md, \"spaces\")",
-        explains: |e| {
+        cites: "URL-SYNTAX.md, spaces",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
@@ -165,7 +169,7 @@ pub(super) const RULES: &[Rule] = &[
                 && uri_spec::parse(&encoded).is_ok_and(|c| c.scheme.is_none())
                 && uri_spec::resolve(base, &encoded)
                     .is_ok_and(|t| slash_after_authority(&t) == got)
-        },
+        }),
         examples: &[
             Example::fires("resolve: |http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%20")),
             Example::fires("resolve:a |http://a/b/c/d;p?q", Reply::Text("http://a/b/c/a%20")),
@@ -180,7 +184,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/host-required-unless-file",
         name: "a URL needs a host unless its scheme is file (curl_url_set without CURLU_NO_AUTHORITY)",
-        explains: |e| {
+        cites: "curl_url_set(3), CURLU_NO_AUTHORITY",
+        explains: Custom(|e| {
             if e.class != Class::TooStrict {
                 return false;
             }
@@ -194,7 +199,7 @@ pub(super) const RULES: &[Rule] = &[
                     })
                 })
             })
-        },
+        }),
         examples: &[
             Example::fires("http://", Reply::Rejected),
             Example::off("http://a", Reply::Rejected),
@@ -204,11 +209,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/scheme-required",
         name: "a URL without a scheme is refused (curl_url_set without CURLU_DEFAULT_SCHEME or CURLU_GUESS_SCHEME)",
-        explains: |e| {
+        cites: "curl_url_set(3), CURLU_DEFAULT_SCHEME and CURLU_GUESS_SCHEME",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && e.second.is_none()
                 && uri_spec::parse(e.input).is_ok_and(|c| c.scheme.is_none())
-        },
+        }),
         examples: &[
             Example::fires("a/b", Reply::Rejected),
             Example::off("http://a/b", Reply::Rejected),
@@ -218,7 +224,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/scheme-slashes-required",
         name: "a scheme not followed by one, two or three slashes is refused (\"curl does not support any of them\")",
-        explains: |e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| bad_slashes(u)),
+        cites: "everything curl, The scheme separator; URL-SYNTAX.md",
+        explains: Custom(|e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| bad_slashes(u))),
         examples: &[
             Example::fires("mailto:a@b", Reply::Rejected),
             Example::off("http://a@b", Reply::Rejected),
@@ -228,7 +235,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/slashes-as-two-then-invalid",
         name: "one or three slashes after the scheme are read as two, and what that gives is no URL (a port that is not a number, an empty host)",
-        explains: |e| {
+        cites: "everything curl, The scheme separator; URL-SYNTAX.md",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && urls_of(e).iter().any(|u| {
                     std::str::from_utf8(u)
@@ -236,7 +244,7 @@ pub(super) const RULES: &[Rule] = &[
                         .and_then(two_slashes)
                         .is_some_and(|t| t.as_bytes() != u.as_slice() && uri_spec::parse(t.as_bytes()).is_err())
                 })
-        },
+        }),
         examples: &[
             Example::fires("p:/a:x", Reply::Rejected),
             Example::off("p://a:1", Reply::Rejected),
@@ -250,7 +258,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/one-slash-unsupported",
         name: "a URL with only one slash after the scheme may be refused (\"curl does not support any of them\")",
-        explains: |e| {
+        cites: "everything curl, The scheme separator; URL-SYNTAX.md",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && urls_of(e).iter().any(|u| {
                     uri_spec::parse(u).is_ok_and(|c| c.scheme.is_some())
@@ -260,7 +269,7 @@ pub(super) const RULES: &[Rule] = &[
                             })
                         })
                 })
-        },
+        }),
         examples: &[
             // "Bad hostname", run here: a one-slash URL curl does not support.
             Example::fires("T:/%2f", Reply::Rejected),
@@ -272,10 +281,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/ipv6-zone-id-allowed",
         name: "a bracketed IPv6 host may carry a zone id, after %25 or a bare % (curl_url_set: CURLUPART_HOST)",
-        explains: |e| {
-            e.class == Class::TooLax
-                && accepted_once(e, uri_spec::Edition::Rfc3986, |s| curl_encoded(&zone_removed(s)))
-        },
+        cites: "curl_url_set(3), CURLUPART_HOST",
+        explains: TooLaxAcceptedOnce(uri_spec::Edition::Rfc3986, |s| curl_encoded(&zone_removed(s))),
         examples: &[
             Example::fires("http://[::1%25eth0]/", Reply::Splits(&[])),
             Example::off("http://[::1]/%", Reply::Splits(&[])),
@@ -285,10 +292,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/ipv6-host-shortened",
         name: "an IPv6 host is written as short as possible (curl_url_get: CURLUPART_HOST, \"IPv6 names are normalized\")",
-        explains: |e| {
+        cites: "curl_url_get(3), CURLUPART_HOST",
+        explains: Custom(|e| {
             e.component() == Some(Component::Host)
                 && e.reference.and_then(ipv6_shortest).is_some_and(|h| Some(h.as_str()) == e.got)
-        },
+        }),
         examples: &[
             Example::fires("http://[0::3.1.1.1]/", Reply::Reads(&[(Component::Host, Some("[::3.1.1.1]"))])),
             Example::off("http://[0::3.1.1.1]/", Reply::Reads(&[(Component::Host, Some("[::3.1.1.2]"))])),
@@ -298,14 +306,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/ipvfuture-refused",
         name: "an IPvFuture host is refused (URL-SYNTAX.md, \"IPvFuture\": \"libcurl does not recognize this format\")",
-        explains: |e| {
+        cites: "URL-SYNTAX.md, IPvFuture",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && urls_of(e).iter().any(|u| {
                     uri_spec::parse(u).is_ok_and(|c| {
                         c.host.is_some_and(|h| h.kind == uri_spec::HostKind::IpvFuture)
                     })
                 })
-        },
+        }),
         examples: &[
             Example::fires("http://[v7.x]/", Reply::Rejected),
             Example::off("http://[::7]/", Reply::Rejected),
@@ -315,7 +324,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/port-over-65535-refused",
         name: "a port above 65535 is refused (CURLUE_BAD_PORT_NUMBER: \"a decimal number between 0 and 65535\")",
-        explains: |e| {
+        cites: "libcurl-errors(3), CURLUE_BAD_PORT_NUMBER; URL-SYNTAX.md, Port number",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && urls_of(e).iter().any(|u| {
                     let read = std::str::from_utf8(u)
@@ -327,7 +337,7 @@ pub(super) const RULES: &[Rule] = &[
                             .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
                     })
                 })
-        },
+        }),
         examples: &[
             Example::fires("http://a:65536/", Reply::Rejected),
             Example::off("http://a:65535/", Reply::Rejected),
@@ -337,7 +347,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/file-host-local-only",
         name: "a file URL's host is localhost, 127.0.0.1 or empty (\"the only hostnames that are okay to use\")",
-        explains: |e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| foreign_file_host(u)),
+        cites: "everything curl, Scheme (file:// URLs)",
+        explains: Custom(|e| e.class == Class::TooStrict && urls_of(e).iter().any(|u| foreign_file_host(u))),
         examples: &[
             Example::fires("file://example.org/x", Reply::Rejected),
             Example::off("file://localhost/x", Reply::Rejected),
@@ -347,7 +358,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/file-authority-needs-path",
         name: "a file URL with an authority needs a path after it (\"file:// URLs are written as file://<hostname>/<path>\")",
-        explains: |e| {
+        cites: "everything curl, Scheme (file:// URLs)",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && urls_of(e).iter().any(|u| {
                     uri_spec::parse(u).is_ok_and(|c| {
@@ -356,7 +368,7 @@ pub(super) const RULES: &[Rule] = &[
                             && c.path.is_none_or(str::is_empty)
                     })
                 })
-        },
+        }),
         examples: &[
             Example::fires("file://localhost", Reply::Rejected),
             Example::off("file://localhost/", Reply::Rejected),
@@ -366,7 +378,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/empty-part-none",
         name: "an empty host, port, query or fragment is none (\"empty parts non-existing\")",
-        explains: |e| {
+        cites: "curl_url_get(3), CURLU_GET_EMPTY (\"empty parts non-existing\")",
+        explains: Custom(|e| {
             matches!(
                 e.class,
                 Class::UndefinedVsEmpty(
@@ -374,7 +387,7 @@ pub(super) const RULES: &[Rule] = &[
                 )
             ) && e.reference == Some("")
                 && e.got.is_none()
-        },
+        }),
         examples: &[
             Example::fires("http://a/?", Reply::Reads(&[(Component::Query, None)])),
             Example::off("http://a/?x", Reply::Reads(&[(Component::Query, None)])),
@@ -384,7 +397,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/empty-query-fragment-dropped",
         name: "an empty query or fragment is left out of the URL it writes back (\"empty parts non-existing\")",
-        explains: empty_parts_dropped_on_the_way_back,
+        cites: "curl_url_get(3), CURLU_GET_EMPTY (\"empty parts non-existing\")",
+        explains: Custom(empty_parts_dropped_on_the_way_back),
         examples: &[
             Example::fires("http://a/?", Reply::Serializes("http://a/")),
             Example::off("http://a/?", Reply::Serializes("http://b/")),
@@ -394,9 +408,10 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/resolved-path-at-least-slash",
         name: "a resolved URL's path is at least \"/\" (CURLUPART_PATH)",
-        explains: |e| {
+        cites: "curl_url_get(3), CURLUPART_PATH",
+        explains: Custom(|e| {
             e.class == Class::Resolution && e.reference.map(slash_after_authority).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("resolve://g|http://a/b/c/d;p?q", Reply::Text("http://g/")),
             Example::off("resolve://g|http://a/b/c/d;p?q", Reply::Text("http://g/x")),
@@ -406,7 +421,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/network-path-reread",
         name: "a network-path reference takes the base's scheme and is then read as any URL, one or three slashes as two (URL-SYNTAX.md)",
-        explains: |e| {
+        cites: "URL-SYNTAX.md",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
@@ -422,7 +438,7 @@ pub(super) const RULES: &[Rule] = &[
             two_slashes(&format!("{scheme}:{r}")).is_some_and(|t| {
                 uri_spec::parse(t.as_bytes()).is_ok() && slash_after_authority(&t) == got
             })
-        },
+        }),
         examples: &[
             Example::fires("resolve:///g|http://a/b", Reply::Text("http://g/")),
             Example::off("resolve:///g|http://a/b", Reply::Text("http://h/")),
@@ -432,7 +448,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "curl-url",
         id: "curl-url/resolved-empty-parts-dropped",
         name: "a resolved URL is written without an empty query or fragment (CURLUPART_URL: \"Zero-length queries and fragments are excluded\"), its path at least \"/\"",
-        explains: |e| {
+        cites: "curl_url_get(3), CURLUPART_URL and CURLUPART_PATH",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(spec)) = (e.class, e.reference) else {
                 return false;
             };
@@ -440,7 +457,7 @@ pub(super) const RULES: &[Rule] = &[
             empty_parts_dropped(spec).is_some_and(|written| {
                 written != spec && Some(slash_after_authority(&written).as_str()) == e.got
             })
-        },
+        }),
         examples: &[
             Example::fires("resolve:?#x|https://a/", Reply::Text("https://a/#x")),
             Example::off("resolve:?#x|https://a/", Reply::Text("https://a/#y")),

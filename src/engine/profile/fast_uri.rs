@@ -38,16 +38,17 @@
 //! Each rule reproduces the answer from the reference's (a validity rule, which has no value to
 //! reproduce, checks what the documented behaviour needs of the input).
 
-use super::{accepted_once, port_as_number, Example, Reply, Rule};
+use super::Explains::{Custom, PortAsNumber, PortOverflowRefused};
+use super::{accepted_once, Example, Reply, Rule};
 use crate::engine::{Class, Evidence};
 use crate::model::{Component, Components};
 
 /// One rule for each owner in the brackets, each with the id `<owner>/<slug>`: a rule written
 /// once for both libraries is two rules, one per owner, told apart by their ids.
 macro_rules! rules_of {
-    ($([$($owner:literal),+] => $slug:literal, $name:expr, $f:expr, $examples:expr;)*) => {
+    ($([$($owner:literal),+] => $slug:literal, $name:expr, $cites:expr, $f:expr, $examples:expr;)*) => {
         &[$($(
-            Rule { profile: $owner, id: concat!($owner, "/", $slug), name: $name, explains: $f, examples: $examples },
+            Rule { profile: $owner, id: concat!($owner, "/", $slug), name: $name, cites: $cites, explains: $f, examples: $examples },
         )+)*]
     };
 }
@@ -326,32 +327,32 @@ const HOST_IDNA: &[Example] = &[
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = rules_of![
-    ["node-fast-uri", "node-uri-js"] => "port-as-number", "the port is a number (README, Parse: `port: 123`)", port_as_number, PORT_AS_NUMBER;
-    ["node-fast-uri", "node-uri-js"] => "ip-literal-host-canonical", "an IP literal's host is the address without brackets, RFC 5952's form, the zone's %25 decoded (README: IP Support)", ipv6_host, IP_LITERAL_HOST_CANONICAL;
-    ["node-fast-uri", "node-uri-js"] => "host-normalized", "the host lowercased with percent-encoded unreserved characters decoded (README: Normalizing)", host_normalized, HOST_NORMALIZED;
-    ["node-fast-uri", "node-uri-js"] => "serialize-normalizes", "serialize removes dot-segments, uppercases percent-encodings, drops an empty port, writes an empty http path \"/\" and drops a ws fragment (README: absolutePath, Serialize, WS)", serialized_as_documented, SERIALIZE_NORMALIZES;
-    ["node-fast-uri", "node-uri-js"] => "http-host-required", "an http or https URI without a host is refused (HTTP handler; RFC 9110 4.2.1)", http_without_host, HTTP_HOST_REQUIRED;
-    ["node-fast-uri", "node-uri-js"] => "urn-malformed-refused", "a urn that is not `urn:` NID `:` NSS, or a urn:uuid whose NSS is no UUID, is refused (URN handlers, RFC 2141, RFC 4122 3)", urn_malformed, URN_MALFORMED_REFUSED;
-    ["node-fast-uri", "node-uri-js"] => "mailto-domain-required", "a mailto recipient without a domain is refused (mailto handler, RFC 6068)", mailto_without_domain, MAILTO_DOMAIN_REQUIRED;
-    ["node-fast-uri", "node-uri-js"] => "port-over-65535-refused", "a port above 65535 is refused (README: \"out-of-range ports ... are reported through the parsed component's `error` field\")", |e| e.class == Class::TooStrict && super::port_overflows(e.reference_components), PORT_OVER_65535_REFUSED;
-    ["node-fast-uri", "node-uri-js"] => "canonical-answer", "normalize, resolve and equal read URIs in their normal form: 6.2.2's case and percent-encoding, the port a number, IPv6 as RFC 5952 writes it, a ws fragment dropped (README: Normalizing, IP Support, Comparison, WS)", canonical_answer, CANONICAL_ANSWER;
-    ["node-fast-uri"] => "canonical-answer-whatwg-host", "normalize, resolve and equal read an http, https, ws or wss host as parse does, by the WHATWG host parser (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\")", |e| canonical_answer_by(e, whatwg_host_only), CANONICAL_ANSWER_WHATWG_HOST;
-    ["node-uri-js"] => "canonical-answer-idna-host", "normalize, resolve and equal read an http, https, ws or wss host as parse does, percent-decoded, lowercased, in IDNA (README: IRI Support, domainHost, RFC 5890)", |e| canonical_answer_by(e, uri_js_idna), CANONICAL_ANSWER_IDNA_HOST;
-    ["node-fast-uri", "node-uri-js"] => "urn-equal-ignores-nid-case", "urn equality ignores the NID's case, and a uuid's (URN handlers, RFC 2141 5, RFC 4122 3)", urn_equal, URN_EQUAL_IGNORES_NID_CASE;
-    ["node-fast-uri", "node-uri-js"] => "mailto-equal-decoded", "mailto equality compares the decoded recipients, domains in any case, an empty query none (mailto handler, RFC 6068)", mailto_equal, MAILTO_EQUAL_DECODED;
-    ["node-fast-uri", "node-uri-js"] => "mailto-normalized", "mailto normalization decodes the recipients and lowercases their domains (mailto handler, RFC 6068)", mailto_normalized, MAILTO_NORMALIZED;
-    ["node-uri-js"] => "ipv4-unpadded", "an IPv4 address written without leading zeros (README: IP Support, IPv4 normalization)", ipv4_unpadded, IPV4_UNPADDED;
-    ["node-uri-js"] => "no-validation", "accepts what RFC 3986 refuses (README, Breaking changes from 2.x: \"URI validation has been removed\")", |e| e.class == Class::TooLax, NO_VALIDATION;
-    ["node-fast-uri"] => "pct-unreserved-decoded-dot-kept", "percent-encoded unreserved characters decoded, %2E kept (README: \"Reserved path escapes such as %2F and %2E are preserved\")", dot_escape_kept, PCT_UNRESERVED_DECODED_DOT_KEPT;
-    ["node-fast-uri"] => "ipv6-zone-accepted", "an IPv6 literal with a zone, after RFC 6874's \"%25\" or a raw \"%\", is taken (lib/utils.js, normalizeIPv6: \"Raw zone separators remain accepted for backwards compatibility, while encoded separators and zone contents follow RFC 6874\")", |e| e.class == Class::TooLax && zoned_literal(e.input), IPV6_ZONE_ACCEPTED;
-    ["node-fast-uri"] => "interior-chars-encoded", "interior characters that may not appear are percent-encoded, not refused (README: \"interior component data remain valid\")", interior_encoded, INTERIOR_CHARS_ENCODED;
-    ["node-fast-uri"] => "round-trip-interior-encoded", "serialize percent-encodes the interior characters parse kept as written, a schemeless first segment's \":\" too (README: \"Percent-encoded and interior component data remain valid\"; lib/utils.js, serializePathEncoding: \"everything else is UTF-8 percent-encoded\")", round_trip_interior_encoded, &[];
-    ["node-fast-uri"] => "opaque-path-dots-kept", "resolve keeps the dot-segments of a mailto or urn reference's path (lib/schemes.js, mailto: \"A recipient list has no dot segments to remove\"; urn: \"The NSS is opaque to generic URI path processing\")", opaque_path_dots_kept, OPAQUE_PATH_DOTS_KEPT;
-    ["node-fast-uri"] => "interior-tab-newline-encoded", "an interior tab or newline the URL Standard removes is kept, percent-encoded (README: \"interior component data remain valid\")", interior_encoded_leniently, INTERIOR_TAB_NEWLINE_ENCODED;
-    ["node-fast-uri"] => "whatwg-domain-host", "an http, https, ws or wss host is read by the WHATWG host parser, refused where it fails (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\", \"127.1\" -> \"127.0.0.1\")", whatwg_domain_host, WHATWG_DOMAIN_HOST;
-    ["node-fast-uri"] => "mailto-domain-whatwg-refused", "a mailto recipient domain the WHATWG host parser does not read whole is refused (lib/utils.js: \"fall back to the WHATWG parser\", \"a.b.1\" throws)", mailto_domain_refused, MAILTO_DOMAIN_WHATWG_REFUSED;
-    ["node-fast-uri"] => "resolve-port-over-65535-refused", "resolve refuses a port above 65535 in either input (README: \"resolve() rejects them in either input\")", resolve_port_overflow, RESOLVE_PORT_OVER_65535_REFUSED;
-    ["node-uri-js"] => "host-idna", "an http, https, ws or wss host is percent-decoded, lowercased and converted to IDNA, U+3002 a dot (README: IRI Support, domainHost, RFC 5890; RFC 3490 3.1)", uri_js_idna_host, HOST_IDNA;
+    ["node-fast-uri", "node-uri-js"] => "port-as-number", "the port is a number (README, Parse: `port: 123`)", "fast-uri and uri-js README.md, Parse", PortAsNumber, PORT_AS_NUMBER;
+    ["node-fast-uri", "node-uri-js"] => "ip-literal-host-canonical", "an IP literal's host is the address without brackets, RFC 5952's form, the zone's %25 decoded (README: IP Support)", "fast-uri and uri-js README.md, IP Support (RFC 5952)", Custom(ipv6_host), IP_LITERAL_HOST_CANONICAL;
+    ["node-fast-uri", "node-uri-js"] => "host-normalized", "the host lowercased with percent-encoded unreserved characters decoded (README: Normalizing)", "fast-uri and uri-js README.md, Normalizing", Custom(host_normalized), HOST_NORMALIZED;
+    ["node-fast-uri", "node-uri-js"] => "serialize-normalizes", "serialize removes dot-segments, uppercases percent-encodings, drops an empty port, writes an empty http path \"/\" and drops a ws fragment (README: absolutePath, Serialize, WS)", "fast-uri and uri-js README.md, Options (absolutePath) and Serialize", Custom(serialized_as_documented), SERIALIZE_NORMALIZES;
+    ["node-fast-uri", "node-uri-js"] => "http-host-required", "an http or https URI without a host is refused (HTTP handler; RFC 9110 4.2.1)", "fast-uri and uri-js README.md, Scheme supports (HTTP handler; RFC 9110 section 4.2.1)", Custom(http_without_host), HTTP_HOST_REQUIRED;
+    ["node-fast-uri", "node-uri-js"] => "urn-malformed-refused", "a urn that is not `urn:` NID `:` NSS, or a urn:uuid whose NSS is no UUID, is refused (URN handlers, RFC 2141, RFC 4122 3)", "fast-uri and uri-js README.md, Scheme supports (URN handlers; RFC 2141, RFC 4122 section 3)", Custom(urn_malformed), URN_MALFORMED_REFUSED;
+    ["node-fast-uri", "node-uri-js"] => "mailto-domain-required", "a mailto recipient without a domain is refused (mailto handler, RFC 6068)", "fast-uri and uri-js README.md, Scheme supports (mailto handler; RFC 6068)", Custom(mailto_without_domain), MAILTO_DOMAIN_REQUIRED;
+    ["node-fast-uri", "node-uri-js"] => "port-over-65535-refused", "a port above 65535 is refused (README: \"out-of-range ports ... are reported through the parsed component's `error` field\")", "fast-uri and uri-js README.md", PortOverflowRefused, PORT_OVER_65535_REFUSED;
+    ["node-fast-uri", "node-uri-js"] => "canonical-answer", "normalize, resolve and equal read URIs in their normal form: 6.2.2's case and percent-encoding, the port a number, IPv6 as RFC 5952 writes it, a ws fragment dropped (README: Normalizing, IP Support, Comparison, WS)", "fast-uri and uri-js README.md, Normalizing, IP Support and Comparison", Custom(canonical_answer), CANONICAL_ANSWER;
+    ["node-fast-uri"] => "canonical-answer-whatwg-host", "normalize, resolve and equal read an http, https, ws or wss host as parse does, by the WHATWG host parser (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\")", "fast-uri README.md; lib/utils.js", Custom(|e| canonical_answer_by(e, whatwg_host_only)), CANONICAL_ANSWER_WHATWG_HOST;
+    ["node-uri-js"] => "canonical-answer-idna-host", "normalize, resolve and equal read an http, https, ws or wss host as parse does, percent-decoded, lowercased, in IDNA (README: IRI Support, domainHost, RFC 5890)", "uri-js README.md, IRI Support (RFC 5890)", Custom(|e| canonical_answer_by(e, uri_js_idna)), CANONICAL_ANSWER_IDNA_HOST;
+    ["node-fast-uri", "node-uri-js"] => "urn-equal-ignores-nid-case", "urn equality ignores the NID's case, and a uuid's (URN handlers, RFC 2141 5, RFC 4122 3)", "fast-uri and uri-js README.md, Scheme supports (URN handlers; RFC 2141, RFC 4122 section 3)", Custom(urn_equal), URN_EQUAL_IGNORES_NID_CASE;
+    ["node-fast-uri", "node-uri-js"] => "mailto-equal-decoded", "mailto equality compares the decoded recipients, domains in any case, an empty query none (mailto handler, RFC 6068)", "fast-uri and uri-js README.md, Scheme supports (mailto handler; RFC 6068)", Custom(mailto_equal), MAILTO_EQUAL_DECODED;
+    ["node-fast-uri", "node-uri-js"] => "mailto-normalized", "mailto normalization decodes the recipients and lowercases their domains (mailto handler, RFC 6068)", "fast-uri and uri-js README.md, Scheme supports (mailto handler; RFC 6068)", Custom(mailto_normalized), MAILTO_NORMALIZED;
+    ["node-uri-js"] => "ipv4-unpadded", "an IPv4 address written without leading zeros (README: IP Support, IPv4 normalization)", "uri-js README.md, IP Support", Custom(ipv4_unpadded), IPV4_UNPADDED;
+    ["node-uri-js"] => "no-validation", "accepts what RFC 3986 refuses (README, Breaking changes from 2.x: \"URI validation has been removed\")", "uri-js README.md, Breaking changes from 2.x", Custom(|e| e.class == Class::TooLax), NO_VALIDATION;
+    ["node-fast-uri"] => "pct-unreserved-decoded-dot-kept", "percent-encoded unreserved characters decoded, %2E kept (README: \"Reserved path escapes such as %2F and %2E are preserved\")", "fast-uri README.md", Custom(dot_escape_kept), PCT_UNRESERVED_DECODED_DOT_KEPT;
+    ["node-fast-uri"] => "ipv6-zone-accepted", "an IPv6 literal with a zone, after RFC 6874's \"%25\" or a raw \"%\", is taken (lib/utils.js, normalizeIPv6: \"Raw zone separators remain accepted for backwards compatibility, while encoded separators and zone contents follow RFC 6874\")", "fast-uri lib/utils.js, normalizeIPv6", Custom(|e| e.class == Class::TooLax && zoned_literal(e.input)), IPV6_ZONE_ACCEPTED;
+    ["node-fast-uri"] => "interior-chars-encoded", "interior characters that may not appear are percent-encoded, not refused (README: \"interior component data remain valid\")", "fast-uri README.md", Custom(interior_encoded), INTERIOR_CHARS_ENCODED;
+    ["node-fast-uri"] => "round-trip-interior-encoded", "serialize percent-encodes the interior characters parse kept as written, a schemeless first segment's \":\" too (README: \"Percent-encoded and interior component data remain valid\"; lib/utils.js, serializePathEncoding: \"everything else is UTF-8 percent-encoded\")", "fast-uri README.md; lib/utils.js, serializePathEncoding", Custom(round_trip_interior_encoded), &[];
+    ["node-fast-uri"] => "opaque-path-dots-kept", "resolve keeps the dot-segments of a mailto or urn reference's path (lib/schemes.js, mailto: \"A recipient list has no dot segments to remove\"; urn: \"The NSS is opaque to generic URI path processing\")", "fast-uri lib/schemes.js, mailto and urn handlers", Custom(opaque_path_dots_kept), OPAQUE_PATH_DOTS_KEPT;
+    ["node-fast-uri"] => "interior-tab-newline-encoded", "an interior tab or newline the URL Standard removes is kept, percent-encoded (README: \"interior component data remain valid\")", "fast-uri README.md", Custom(interior_encoded_leniently), INTERIOR_TAB_NEWLINE_ENCODED;
+    ["node-fast-uri"] => "whatwg-domain-host", "an http, https, ws or wss host is read by the WHATWG host parser, refused where it fails (README: domain hosts; lib/utils.js: \"`new URL('http://' + domain).hostname`\", \"127.1\" -> \"127.0.0.1\")", "fast-uri README.md; lib/utils.js", Custom(whatwg_domain_host), WHATWG_DOMAIN_HOST;
+    ["node-fast-uri"] => "mailto-domain-whatwg-refused", "a mailto recipient domain the WHATWG host parser does not read whole is refused (lib/utils.js: \"fall back to the WHATWG parser\", \"a.b.1\" throws)", "fast-uri README.md; lib/utils.js", Custom(mailto_domain_refused), MAILTO_DOMAIN_WHATWG_REFUSED;
+    ["node-fast-uri"] => "resolve-port-over-65535-refused", "resolve refuses a port above 65535 in either input (README: \"resolve() rejects them in either input\")", "fast-uri README.md", Custom(resolve_port_overflow), RESOLVE_PORT_OVER_65535_REFUSED;
+    ["node-uri-js"] => "host-idna", "an http, https, ws or wss host is percent-decoded, lowercased and converted to IDNA, U+3002 a dot (README: IRI Support, domainHost, RFC 5890; RFC 3490 3.1)", "uri-js README.md, IRI Support (RFC 5890)", Custom(uri_js_idna_host), HOST_IDNA;
 ];
 
 /// An IPv6 address as RFC 5952 4 writes it (lowercase, leading zeros gone, the longest run of

@@ -8,6 +8,7 @@
 //! `Uri::normalize`'s documentation: "Turn any IPv6 literal address into its canonical form as
 //! per RFC 5952", besides RFC 3986 6.2.2 and 6.2.3.
 
+use super::Explains::Custom;
 use uri_spec::{parse, remove_dot_segments, resolve};
 
 use super::{Class, Evidence, Example, Reply, Rule};
@@ -18,7 +19,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "fluent-uri",
         id: "fluent-uri/resolve-base-restricted",
         name: "a base with a fragment, or a relative reference against a rootless base without authority, is an error (resolve_against)",
-        explains: refused,
+        cites: "fluent-uri docs, UriRef::resolve_against",
+        explains: Custom(refused),
         examples: &[
             // "base should not have fragment"
             Example::fires("resolve:g|http://a/b#f", Reply::Rejected),
@@ -29,10 +31,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "fluent-uri",
         id: "fluent-uri/resolve-loopholes-closed",
         name: "resolution closes the algorithm's loopholes: encoded dot segments, a base ending in \"..\", dot segments of the base path (resolve_against)",
-        explains: |e| {
+        cites: "fluent-uri docs, UriRef::resolve_against",
+        explains: Custom(|e| {
             e.class == Class::Resolution
                 && e.second.and_then(|base| loopholes_closed(base, e.input)).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("resolve:..|foo:/bar/baz/.%2E/", Reply::Text("foo:/")),
             Example::off("resolve:..|foo:/bar/baz/.%2E/", Reply::Text("foo:/bar/")),
@@ -42,7 +45,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "fluent-uri",
         id: "fluent-uri/normalize-ipv6-rfc5952",
         name: "normalize writes an IPv6 literal in RFC 5952's canonical form (Uri::normalize)",
-        explains: |e| {
+        cites: "fluent-uri docs, Uri::normalize (RFC 5952)",
+        explains: Custom(|e| {
             let (Class::Normalization, Some(got)) = (e.class, e.got) else {
                 return false;
             };
@@ -57,7 +61,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             let top = |s: &str| uri_spec::normalize_scheme_based(s).ok();
             top(&text.replacen(host, &canonical, 1)).is_some_and(|w| top(got) == Some(w))
-        },
+        }),
         examples: &[
             Example::fires("normalize://[::0]", Reply::Text("//[::]")),
             Example::off("normalize://[::0]", Reply::Text("//[0::]")),

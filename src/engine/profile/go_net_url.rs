@@ -24,7 +24,10 @@
 //! answers for one is not a finding. A reference the grammar refuses, against any base, stays
 //! one: that is the library's own reading.
 
-use super::{pct_decode_exact, too_lax_for_a_relative_base, Example, Reply, Rule};
+use super::Explains::{
+    Custom, EscapedWhereLenient, NoAuthorityWithoutSlashes, TooLaxForARelativeBase,
+};
+use super::{pct_decode_exact, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -38,7 +41,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/escaped-path-fragment-whatwg",
         name: "EscapedPath and EscapedFragment escape what the URL Standard removes or rereads (\"returns the escaped form\")",
-        explains: super::escaped_where_lenient,
+        cites: "net/url docs, URL.EscapedPath and URL.EscapedFragment",
+        explains: EscapedWhereLenient,
         examples: &[
             Example::fires("http://a#\t", Reply::Splits(&[(Component::Fragment, Some("%09"))])),
             Example::off("http://a#\t", Reply::Splits(&[(Component::Fragment, Some(" "))])),
@@ -48,7 +52,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/authority-needs-double-slash",
         name: "no authority unless \"//\" follows the scheme (URL: \"URLs that do not start with a slash after the scheme are interpreted as: scheme:opaque[?query][#fragment]\"; the general form [scheme:][//[userinfo@]host][/]path)",
-        explains: super::no_authority_without_slashes,
+        cites: "net/url docs, URL",
+        explains: NoAuthorityWithoutSlashes,
         examples: &[
             // `url.Parse("http:\\a")`: no host, the rest an opaque part.
             Example::fires("http:\\a", Reply::Splits(&[(Component::Host, None)])),
@@ -60,14 +65,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/empty-host-fragment-as-none",
         name: "an empty host or fragment cannot be told from none",
-        explains: |e| {
+        cites: "net/url docs, URL (Host, Fragment, ForceQuery)",
+        explains: Custom(|e| {
             matches!(
                 e.class,
                 Class::UndefinedVsEmpty(
                     Component::Host | Component::Fragment | Component::Authority
                 )
             )
-        },
+        }),
         examples: &[
             Example::fires("http://a/", Reply::Reads(&[(Component::Fragment, Some(""))])),
         ],
@@ -76,11 +82,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/host-pct-decoded",
         name: "the host is held percent-decoded (URL.Host, Hostname)",
-        explains: |e| {
+        cites: "net/url docs, URL.Host and URL.Hostname",
+        explains: Custom(|e| {
             e.class == Class::Component(Component::Host)
                 && e.reference.is_some_and(|h| h.contains('%'))
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("http://%24/", Reply::Reads(&[(Component::Host, Some("$"))])),
             Example::off("http://%24/", Reply::Reads(&[(Component::Host, Some("%"))])),
@@ -90,13 +97,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/host-ascii-escape-error",
         name: "a host with an ASCII byte percent-encoded (not %25) is an EscapeError (unescape: \"in the host component %-encoding can only be used for non-ASCII bytes\")",
-        explains: |e| {
+        cites: "net/url/url.go, unescape (Go 1.19)",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && e.reference_components.is_some_and(|c| {
                     c.get(Component::Host)
                         .is_some_and(|h| !h.starts_with('[') && ascii_escaped(h))
                 })
-        },
+        }),
         examples: &[
             // unescape in a host: "%" escapes "can only be used for non-ASCII bytes".
             Example::fires("//%2c", Reply::Rejected),
@@ -109,12 +117,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/resolved-empty-fragment-none",
         name: "a resolved target's empty fragment is none (URL.Fragment has no empty fragment)",
-        explains: |e| {
+        cites: "net/url docs, URL (Host, Fragment, ForceQuery)",
+        explains: Custom(|e| {
             e.class == Class::Resolution
                 && e.reference
                     .and_then(|t| t.strip_suffix('#'))
                     .is_some_and(|t| Some(t) == e.got)
-        },
+        }),
         examples: &[
             Example::fires("resolve:#|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?q")),
             Example::fires("resolve:g#|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/g")),
@@ -126,7 +135,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/relative-base-out-of-contract",
         name: "a base without a scheme is outside ResolveReference's contract (\"from an absolute base URI u\")",
-        explains: |e| too_lax_for_a_relative_base(e, uri_spec::Edition::Rfc3986),
+        cites: "net/url docs, URL.ResolveReference",
+        explains: TooLaxForARelativeBase(uri_spec::Edition::Rfc3986),
         examples: &[
             // ResolveReference takes an absolute base: against a relative one it answers (`""` against
             // `b/c` is `/b/c` with Go 1.19), outside its contract.
@@ -142,10 +152,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "go-net-url",
         id: "go-net-url/userinfo-reescaped",
         name: "the userinfo is Userinfo.String(): decoded, then every byte but letters, digits, \"-._~\" and \"$&+,;=\" escaped, the password's \":\" too (shouldEscape: \"we always escape sub-delims outside of the fragment\")",
-        explains: |e| {
+        cites: "net/url docs, Userinfo.String; net/url/url.go, shouldEscape",
+        explains: Custom(|e| {
             e.class == Class::Component(Component::Userinfo)
                 && e.reference.map(userinfo_string).as_deref() == e.got
-        },
+        }),
         examples: &[
             // Userinfo.String(): sub-delims escaped, and the password's ":"; "$" escaped is not what it gives.
             Example::fires("//!::@h", Reply::Reads(&[(Component::Userinfo, Some("%21:%3A"))])),

@@ -17,6 +17,7 @@
 //!   the userinfo's: `p://%@a` and `p://%zz@a` are taken with the authority as written, `p://a%`
 //!   is refused (run here with http 1.3).
 
+use super::Explains::{Custom, EmptyPathAfterAuthorityIsSlash, TooLaxAcceptedOnce};
 use super::Rule;
 #[allow(unused_imports)]
 use super::*;
@@ -31,12 +32,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/authority-form-without-slash",
         name: "a target without \"/\" or \"://\" is the authority form host[:port]",
-        explains: |e| {
+        cites: "http::Uri docs, the authority form; RFC 9112 section 3.2.3",
+        explains: Custom(|e| {
             let Some(c) = e.component() else {
                 return false;
             };
             http_authority_form(e.input).is_some_and(|a| a.get(c) == e.got)
-        },
+        }),
         examples: &[
             Example::fires("example.com:80", Reply::Reads(&[(Component::Scheme, None), (Component::Authority, Some("example.com:80")), (Component::Host, Some("example.com")), (Component::Port, Some("80")), (Component::Path, Some(""))])),
         ],
@@ -45,12 +47,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/double-slash-origin-path",
         name: "a target beginning with \"//\" is an origin-form path",
-        explains: |e| {
+        cites: "http::Uri docs, the origin form; RFC 9112 section 3.2.1",
+        explains: Custom(|e| {
             let Some(c) = e.component() else {
                 return false;
             };
             e.input.starts_with(b"//") && http_origin_form(e.input).get(c) == e.got
-        },
+        }),
         examples: &[
             Example::fires("//a/b", Reply::Reads(&[(Component::Authority, None), (Component::Host, None), (Component::HostKind, None), (Component::Path, Some("//a/b"))])),
         ],
@@ -59,13 +62,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/double-slash-origin-path-accepted",
         name: "a target beginning with \"//\" is accepted as an origin-form path (RFC 9112 3.2.1: absolute-path)",
-        explains: |e| {
+        cites: "http::Uri docs, the origin form; RFC 9112 section 3.2.1",
+        explains: Custom(|e| {
             e.class == Class::TooLax
                 && e.second.is_none()
                 && e.input.starts_with(b"//")
                 && uri_spec::parse(&[b"/.", e.input].concat())
                     .is_ok_and(|c| c.authority.is_none())
-        },
+        }),
         examples: &[
             Example::fires("//:b", Reply::Splits(&[])),
         ],
@@ -74,11 +78,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/bad-port-kept-in-authority",
         name: "a port that is not a 16-bit number is left in the authority, not reported",
-        explains: |e| {
+        cites: "http::Uri docs, the four request-target forms; RFC 9112 section 3.2",
+        explains: Custom(|e| {
             e.component() == Some(Component::Port)
                 && e.got.is_none()
                 && e.reference.is_some_and(|p| p.parse::<u16>().is_err())
-        },
+        }),
         examples: &[
             Example::fires("http://a:99999/", Reply::Reads(&[(Component::HostKind, None), (Component::Port, None)])),
             Example::off("http://a:9/", Reply::Reads(&[(Component::HostKind, None), (Component::Port, None)])),
@@ -88,7 +93,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/absolute-form-empty-path-slash",
         name: "an absolute-form target's empty path is \"/\"",
-        explains: empty_path_after_authority_is_slash,
+        cites: "http::Uri docs, the four request-target forms; RFC 9112 section 3.2",
+        explains: EmptyPathAfterAuthorityIsSlash,
         examples: &[
             Example::fires("http://a", Reply::Reads(&[(Component::HostKind, None), (Component::Path, Some("/"))])),
             Example::off("http://a", Reply::Reads(&[(Component::HostKind, None), (Component::Path, Some("//"))])),
@@ -98,14 +104,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/absolute-uri-needs-authority",
         name: "an absolute URI without an authority, or with an empty one, is no request-target",
-        explains: |e| {
+        cites: "http::Uri docs, the four request-target forms; RFC 9112 section 3.2",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && (e.input.contains(&b'/') || !rfc9112_authority_form(e.input))
                 && e.reference_components.is_some_and(|c| {
                     c.get(Component::Scheme).is_some()
                         && matches!(c.get(Component::Authority), None | Some(""))
                 })
-        },
+        }),
         examples: &[
             Example::fires("mailto:a@b/c", Reply::Rejected),
             Example::off("http://a/b", Reply::Rejected),
@@ -115,14 +122,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/relative-ref-in-no-form",
         name: "a relative reference that does not begin with \"/\" and is no uri-host \":\" port (the empty one too) is in none of the four forms (RFC 9112 3.2): no request-target",
-        explains: |e| {
+        cites: "http::Uri docs, the four request-target forms; RFC 9112 section 3.2",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && !e.input.starts_with(b"/")
                 && e.input != b"*"
                 && !rfc9112_authority_form(e.input)
                 && e.reference_components
                     .is_some_and(|c| c.get(Component::Scheme).is_none())
-        },
+        }),
         examples: &[
             Example::fires("a/b", Reply::Rejected),
             Example::off("/a/b", Reply::Rejected),
@@ -132,7 +140,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/authority-form-accepted",
         name: "a target without \"/\" or \"://\" is accepted as the authority form host[:port]",
-        explains: |e| {
+        cites: "http::Uri docs, the authority form; RFC 9112 section 3.2.3",
+        explains: Custom(|e| {
             e.class == Class::TooLax
                 && e.second.is_none()
                 && http_authority_form(e.input).is_some_and(|c| {
@@ -143,7 +152,7 @@ pub(super) const RULES: &[Rule] = &[
                     port.is_none_or(|p| p.is_empty() || p.parse::<u16>().is_ok())
                         && c.get(Component::Host).is_some()
                 })
-        },
+        }),
         examples: &[
             Example::fires(":", Reply::Splits(&[])),
         ],
@@ -152,7 +161,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/url-standard-path-query-bytes",
         name: "the path and query take what the URL Standard's path and query states leave unencoded (\"%\" unchecked; '\"' '{' '}' in the path too): http's byte tables cite url.spec.whatwg.org #path-state and #query-state",
-        explains: |e| {
+        cites: "http src/uri/path.rs (https://url.spec.whatwg.org/#path-state, #query-state)",
+        explains: Custom(|e| {
             e.class == Class::TooLax
                 && e.second.is_none()
                 && whatwg_bytes_encoded(e.input).is_some_and(|fixed| {
@@ -165,7 +175,7 @@ pub(super) const RULES: &[Rule] = &[
                     };
                     uri_spec::parse(&probe).is_ok()
                 })
-        },
+        }),
         examples: &[
             // http's path table: "See https://url.spec.whatwg.org/#path-state".
             Example::fires("//[]", Reply::Splits(&[])),
@@ -180,14 +190,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/host-percent-refused",
         name: "a \"%\" in a host that is no IP literal is refused (validate_authority_bytes: a \"%\" in the hostname \"will fail with an error\")",
-        explains: |e| {
+        cites: "http src/uri/authority.rs, validate_authority_bytes",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && e.reference_components.is_some_and(|c| {
                     c.get(Component::Scheme).is_some()
                         && c.get(Component::Host)
                             .is_some_and(|h| h.contains('%') && !h.starts_with('['))
                 })
-        },
+        }),
         examples: &[
             // validate_authority_bytes.
             Example::fires("p://%41", Reply::Rejected),
@@ -199,13 +210,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/empty-host-after-at-refused",
         name: "an authority with nothing after its \"@\" is refused (validate_authority_bytes: \"If there's nothing after an `@`, this is bonkers\")",
-        explains: |e| {
+        cites: "http src/uri/authority.rs, validate_authority_bytes",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && e.reference_components.is_some_and(|c| {
                     c.get(Component::Scheme).is_some()
                         && c.get(Component::Authority).is_some_and(|a| a.ends_with('@'))
                 })
-        },
+        }),
         examples: &[
             Example::fires("g://@", Reply::Rejected),
             Example::fires("g://u@/x", Reply::Rejected),
@@ -216,7 +228,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/userinfo-percent-unchecked",
         name: "a \"%\" in the userinfo is taken whether or not two hex digits follow (validate_authority_bytes: \"the userinfo can have a percent-encoded username and password\")",
-        explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, userinfo_stray_percent_encoded),
+        cites: "http src/uri/authority.rs, validate_authority_bytes",
+        explains: TooLaxAcceptedOnce(uri_spec::Edition::Rfc3986, userinfo_stray_percent_encoded),
         examples: &[
             // A stray "%" in the userinfo is taken; in the host it is not.
             Example::fires("p://%@a", Reply::Splits(&[])),

@@ -15,6 +15,7 @@
 //! (`java.net.URI`, Perl's `URI`) under the draft that is RFC 2396, where `! * ' ( )` are
 //! unreserved marks (2396 2.3) whose escapes are the same URI, not RFC 3986's sub-delims.
 
+use super::Explains::Custom;
 use uri_spec::{normalize_scheme_based, normalize_scheme_based_in, Edition};
 
 use super::{Class, Evidence, Example, Reply, Rule};
@@ -25,7 +26,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/lower-ladder-comparison",
         name: "a comparison at a lower rung of RFC 3986 6.2's ladder (a false negative, which 6.1 allows)",
-        explains: false_negative,
+        cites: "RFC 3986 sections 6.1 and 6.2",
+        explains: Custom(false_negative),
         examples: &[
             Example::fires("equivalent:http://a/%7e|http://a/~", Reply::Equivalent(false)),
         ],
@@ -34,7 +36,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "*",
         id: "any/lower-ladder-normalization",
         name: "a normalization that applies fewer of RFC 3986 6.2's steps (the same URI at the top rung)",
-        explains: fewer_steps,
+        cites: "RFC 3986 sections 6.1 and 6.2",
+        explains: Custom(fewer_steps),
         examples: &[
             Example::fires("normalize:HTTP://a/./b", Reply::Text("HTTP://a/./b")),
         ],
@@ -43,7 +46,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/lower-ladder-normalization",
         name: "a normalization that applies fewer of RFC 2396's steps (the same URI at the draft's top rung)",
-        explains: fewer_steps_2396,
+        cites: "RFC 3986 section 6.2; RFC 2396 section 2.3",
+        explains: Custom(fewer_steps_2396),
         examples: &[
             // `%2a` decoded to `*`, nothing else done.
             Example::fires("normalize:./%2a", Reply::Text("./*")),
@@ -53,7 +57,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/lower-ladder-normalization",
         name: "a normalization that applies fewer of RFC 2396's steps (the same URI at the draft's top rung)",
-        explains: fewer_steps_2396,
+        cites: "RFC 3986 section 6.2; RFC 2396 section 2.3",
+        explains: Custom(fewer_steps_2396),
         examples: &[
             // `canonical` decodes `%2a`, one of RFC 2396's marks, and leaves the dot-segment.
             Example::fires("normalize:./%2a", Reply::Text("./*")),

@@ -33,6 +33,7 @@
 //! - (the path is held without the "/" after the authority, which the worker puts back as
 //!   `wget_iri_get_escaped_resource` does: no rule needed).
 
+use super::Explains::{Custom, EmptyAsNone};
 use super::{Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
@@ -228,7 +229,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/scheme-reference-untouched",
         name: "a reference that begins with a scheme is returned untouched (iri.c: wget_iri_relative_to_abs, \"if \\p val begins with a scheme ... that string is returned untouched\")",
-        explains: |e| {
+        cites: "libwget/iri.c, wget_iri_relative_to_abs and normalize_path",
+        explains: Custom(|e| {
             // The function tells "begins with a scheme" by a ":" anywhere in a reference that
             // does not begin with "/" (`memchr(val, ':', len)`).
             e.class == Class::Resolution
@@ -236,7 +238,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.input.first() != Some(&b'/')
                 && e.input.contains(&b':')
                 && e.got.map(str::as_bytes) == Some(e.input)
-        },
+        }),
         examples: &[
             // iri.c: "if \p val begins with a scheme ... that string is returned untouched"; resolved as
             // RFC 3986 would (`p:`) is not untouched.
@@ -248,7 +250,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/components-unescaped",
         name: "host, path and fragment are held unescaped, an IPv6 host as the address, a query's + as a space (wget.h: wget_iri_t; iri.c: wget_iri_parse)",
-        explains: |e| {
+        cites: "wget.h, wget_iri_t; libwget iri.c, wget_iri_parse",
+        explains: Custom(|e| {
             let (Class::Component(c) | Class::UndefinedVsEmpty(c)) = e.class else {
                 return false;
             };
@@ -262,7 +265,7 @@ pub(super) const RULES: &[Rule] = &[
                 && (want.as_deref() == e.got
                     || (lenient
                         && crate::engine::lenient_alike(c, want.as_deref(), e.got, e.scheme().as_deref())))
-        },
+        }),
         examples: &[
             Example::fires("http://a/b%20c", Reply::Reads(&[(Component::Path, Some("/b c"))])),
             Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
@@ -277,11 +280,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/no-path-when-absent",
         name: "no path where none is written (wget.h: wget_iri_t.path, \"Path, if present\")",
-        explains: |e| {
-            e.class == Class::UndefinedVsEmpty(Component::Path)
-                && e.reference == Some("")
-                && e.got.is_none()
-        },
+        cites: "wget.h, wget_iri_t.path",
+        explains: EmptyAsNone(&[Component::Path]),
         examples: &[
             Example::fires("http://a", Reply::Reads(&[(Component::Path, None)])),
             Example::off("http://a/b", Reply::Reads(&[(Component::Path, None)])),
@@ -291,7 +291,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/schemeless-read-as-http",
         name: "a URL without a scheme is read as HTTP, and every \"/\" after the scheme skipped (wget2(1), --https-enforce=none: \"Use HTTP for URLs without scheme\"; iri.c: \"accept any number of /\")",
-        explains: |e| {
+        cites: "wget2(1), --https-enforce; libwget/iri.c, wget_iri_parse",
+        explains: Custom(|e| {
             let Some(c) = e.component() else {
                 return false;
             };
@@ -341,7 +342,7 @@ pub(super) const RULES: &[Rule] = &[
                 }
             };
             held(c, value.as_deref()).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("//a/b", Reply::Reads(&[(Component::Scheme, Some("http"))])),
             Example::off("//a/b", Reply::Reads(&[(Component::Scheme, Some("https"))])),
@@ -361,7 +362,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/http-missing-host-refused",
         name: "an http or https URL with no host is refused (wget_iri_parse: \"Missing host/domain in URI\"; RFC 9110 4.2.1: \"MUST reject it as invalid\"), a URL without a scheme being read as HTTP",
-        explains: |e| {
+        cites: "libwget/iri.c, wget_iri_parse; RFC 9110 section 4.2.1",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && e.second.is_none()
                 && libwget_reading(e.input).is_some_and(|read| {
@@ -370,7 +372,7 @@ pub(super) const RULES: &[Rule] = &[
                             .is_some_and(|rest| rest.is_empty() || rest.starts_with(['?', '#']))
                     })
                 })
-        },
+        }),
         examples: &[
             // libwget 1.99.1 (run here): wget_iri_parse gives NULL on each of these (read as `http://`,
             // `http://?q`, `http://#f`, `https://`).
@@ -395,12 +397,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/relative-path-replaces-file",
         name: "a relative path replaces the base's file name, the result normalized (iri.c: wget_iri_relative_to_abs, normalize_path)",
-        explains: |e| {
+        cites: "libwget/iri.c, wget_iri_relative_to_abs and normalize_path",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
             relative_to_abs(base, e.input).is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             // "the file name of the base IRI's path is replaced by that path": `''` gives the directory,
             // query gone; `#` and `?` are relative paths to wget_iri_relative_to_abs (no "/" first, no ":").
@@ -418,12 +421,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "libwget",
         id: "libwget/absolute-path-normalized",
         name: "an absolute path is normalized and replaces the base's path (iri.c: wget_iri_relative_to_abs, normalize_path)",
-        explains: |e| {
+        cites: "libwget/iri.c, wget_iri_relative_to_abs and normalize_path",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
             absolute_path_to_abs(base, e.input).is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             // "it is normalized first" (every leading "/" and "./" skipped) and replaces the base's path;
             // the "//" kept is one step off.

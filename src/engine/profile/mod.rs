@@ -5,8 +5,9 @@
 //! one of its profile's rules reproduces the subject's exact answer from the reference's answer:
 //! the rule is a function from the reference's value to the subject's, and the engine checks
 //! that it lands on the subject's value. A rule that merely sounds plausible explains nothing.
-//! Every rule cites where the library documents the behaviour (the file's `//!`, the rule's
-//! name). Rules are read relative to the profile's reference
+//! Every rule cites where the library documents the behaviour ([`Rule::cites`], from the
+//! file's `//!` and the rule's name), and what it computes is one of a fixed vocabulary of
+//! kinds that several rules share, or the rule's own predicate ([`Explains`], in `kind.rs`). Rules are read relative to the profile's reference
 //! ([`crate::subjects::profile::Reference`]); the WHATWG profile's differences from RFC 3986 are
 //! a table apart ([`versus_rfc3986`]), for the conformance matrix only.
 
@@ -15,6 +16,7 @@ use crate::model::{Component, Components};
 pub(crate) use super::octets::pct_decode_bytes;
 use super::Class;
 pub use example::{Example, Reply};
+pub use kind::{kind_counts, Explains};
 
 mod any;
 mod boost_url;
@@ -25,6 +27,7 @@ mod fast_uri;
 mod fluent_uri;
 mod go_net_url;
 mod http_request_target;
+mod kind;
 mod ladder;
 mod libwget;
 mod mojo_url;
@@ -94,15 +97,24 @@ pub struct Rule {
     pub id: &'static str,
     /// A short statement of the rule, as the reports print it.
     pub name: &'static str,
-    /// Whether the rule reproduces the subject's value from the spec's.
-    pub explains: fn(&Evidence<'_>) -> bool,
+    /// Where the library documents the behaviour: a link (`https://...`) to its own
+    /// documentation or source, or a precise section of it (`HttpUrl.port() Javadoc`,
+    /// `URI.pm, BUGS`, `lib/utils.js, normalizeIPv6`); for a rule of a reference profile, the
+    /// standard's section (`RFC 3986 section 6.2.2.1`, `URL Standard, host parsing`). Taken from
+    /// what the rule's name and its table's documentation already quote, so that a reader can
+    /// check the rule against its source.
+    pub cites: &'static str,
+    /// What it computes: whether it reproduces the subject's value from the spec's, one of a
+    /// fixed vocabulary of kinds shared by several rules or the rule's own predicate
+    /// ([`Explains::Custom`]); [`Explains::holds`] applies it.
+    pub explains: Explains,
     /// Jobs with the library's answer on which the rule must fire, and answers one step off
     /// on which it must not ([`Example`]).
     pub examples: &'static [Example],
 }
 
 /// Rules are the same when their ids are (ids are unique, a test below checks it): comparing
-/// the `explains` function pointers would say nothing reliable.
+/// the `explains` predicates (function pointers) would say nothing reliable.
 impl PartialEq for Rule {
     fn eq(&self, other: &Self) -> bool {
         self.id == other.id
@@ -221,7 +233,8 @@ pub fn explain(profile: &str, evidence: &Evidence<'_>) -> Option<&'static Rule> 
 /// The rule of `profile`, or of the library `subject` itself, that explains the evidence.
 pub fn explain_for(profile: &str, subject: &str, evidence: &Evidence<'_>) -> Option<&'static Rule> {
     rules().find(|r| {
-        (r.profile == profile || r.profile == subject || r.profile == "*") && (r.explains)(evidence)
+        (r.profile == profile || r.profile == subject || r.profile == "*")
+            && r.explains.holds(evidence)
     })
 }
 
@@ -244,7 +257,7 @@ pub fn explain_for(profile: &str, subject: &str, evidence: &Evidence<'_>) -> Opt
 /// assert!(versus_rfc3986(&wrong).is_none());
 /// ```
 pub fn versus_rfc3986(evidence: &Evidence<'_>) -> Option<&'static Rule> {
-    versus_rules().find(|r| (r.explains)(evidence))
+    versus_rules().find(|r| r.explains.holds(evidence))
 }
 
 /// The rules [`versus_rfc3986`] reads, in order.
@@ -781,6 +794,24 @@ mod tests {
         }
     }
 
+    /// A citation a reader can follow: a link, or a section of the library's own documentation or
+    /// source (a relative path out of the repository names nothing the reader has).
+    fn cites_something(cites: &str) -> bool {
+        !cites.trim().is_empty() && (cites.starts_with("https://") || !cites.contains("../"))
+    }
+
+    #[test]
+    fn every_rule_cites_where_its_library_documents_it() {
+        for bad in ["", "  ", "../shared/notes.md", "see ../x"] {
+            assert!(!cites_something(bad), "{bad:?}");
+        }
+        assert!(cites_something("https://metacpan.org/dist/URI/changes"));
+        assert!(cites_something("RFC 3986 section 6.2.2.1"));
+        for r in rules().chain(versus_rules()) {
+            assert!(cites_something(r.cites), "{}: cites {:?}", r.id, r.cites);
+        }
+    }
+
     #[test]
     fn a_rule_is_found_by_its_id() {
         for r in rules().chain(versus_rules()) {
@@ -841,7 +872,7 @@ mod tests {
                 serialization: None,
             };
             let fired: Vec<String> = rules()
-                .filter(|r| (r.explains)(&e))
+                .filter(|r| r.explains.holds(&e))
                 .map(|r| format!("{}: {}", r.profile, r.name))
                 .collect();
             assert!(fired.is_empty(), "{fired:#?}");

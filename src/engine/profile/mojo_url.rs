@@ -23,6 +23,7 @@
 //!   an empty query is no query: `to_string` writes none (an empty `Mojo::Parameters` is the
 //!   default, "defaults to a Mojo::Parameters object").
 
+use super::Explains::{AbsentAsEmpty, Custom};
 use super::{Evidence, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
@@ -33,11 +34,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "mojo-url",
         id: "mojo-url/query-never-undefined",
         name: "the query is never undefined (query: \"defaults to a Mojo::Parameters object\")",
-        explains: |e| {
-            e.class == Class::UndefinedVsEmpty(Component::Query)
-                && e.reference.is_none()
-                && e.got == Some("")
-        },
+        cites: "Mojo::URL docs, query",
+        explains: AbsentAsEmpty(&[Component::Query]),
         examples: &[
             Example::fires("http://a/b", Reply::Reads(&[(Component::Query, Some(""))])),
             Example::off("http://a/b", Reply::Reads(&[(Component::Query, Some("x"))])),
@@ -47,13 +45,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "mojo-url",
         id: "mojo-url/components-pct-decoded",
         name: "userinfo, host and fragment are percent-decoded while parsing (parse, host_port: url_unescape)",
-        explains: |e| {
+        cites: "Mojo::URL source, parse and host_port (url_unescape)",
+        explains: Custom(|e| {
             matches!(
                 e.component(),
                 Some(Component::Userinfo | Component::Fragment)
             ) && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(mojo_decoded).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("http://%21@a/", Reply::Reads(&[(Component::Userinfo, Some("!"))])),
             Example::off("http://%21@a/", Reply::Reads(&[(Component::Userinfo, Some("?"))])),
@@ -63,11 +62,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "mojo-url",
         id: "mojo-url/host-decoded-bytewise",
         name: "the host is percent-decoded one character per byte while parsing (host_port: url_unescape)",
-        explains: |e| {
+        cites: "Mojo::URL source, parse and host_port (url_unescape)",
+        explains: Custom(|e| {
             e.component() == Some(Component::Host)
                 && e.reference.is_some_and(|s| s.contains('%'))
                 && e.reference.map(bytes_as_chars).as_deref() == e.got
-        },
+        }),
         examples: &[
             // host_port's url_unescape, one character per byte ("//%C3%A9": "\u{c3}\u{a9}").
             Example::fires("//%C3%A9", Reply::Reads(&[(Component::Host, Some("\u{c3}\u{a9}"))])),
@@ -78,7 +78,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "mojo-url",
         id: "mojo-url/to-string-lowercase-punycode",
         name: "to_string writes the scheme lowercased and a non-ASCII host in punycode (protocol, host_port: \"Normalized version\")",
-        explains: written_normalized,
+        cites: "Mojo::URL docs, protocol and host_port",
+        explains: Custom(written_normalized),
         examples: &[
             // to_string writes `protocol` ("Q:" is written "q:").
             Example::fires("Q:", Reply::Serializes("q:")),
@@ -89,12 +90,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "mojo-url",
         id: "mojo-url/to-abs-mojo-path",
         name: "to_abs normalizes the path as Mojo::Path does (parts, canonicalize: \"/foo/../bar/../../baz\" is \"/../baz\"; merge: \"%2F will be treated as /\"), an empty query takes the base's",
-        explains: |e| {
+        cites: "Mojo::URL docs, to_abs; Mojo::Path docs, parts, merge and canonicalize",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
             to_abs(base, e.input).is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             // to_abs: the base's path normalized as Mojo::Path does ("%7E" is "~"); an empty query is the
             // default Mojo::Parameters, written as nothing; "?" against a root path keeps its "/".

@@ -27,6 +27,7 @@
 //! property is true; urlObject.protocol begins with http, https, ftp, gopher, or file": `file:`
 //! is written `file://`, which read again has an empty host where the first reading had none.
 
+use super::Explains::{Custom, EmptyAsNone};
 use super::{pct_decode_exact, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
@@ -37,11 +38,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/auth-undecodable-throws",
         name: "an auth that does not percent-decode throws (url.parse: \"A URIError is thrown if the auth property is present but cannot be decoded\")",
-        explains: |e| {
+        cites: "Node.js url docs, url.parse()",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && e.second.is_none()
                 && legacy_auth(e.input).is_some_and(|auth| !decodes(auth))
-        },
+        }),
         examples: &[
             // url.parse throws URIError on an auth that does not decode; the same bytes in a path decode
             // nothing to throw on.
@@ -53,12 +55,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/unsafe-chars-pct-encoded",
         name: "space and < > \" ` \\r \\n \\t { } | \\ ^ ' are percent-encoded (\"Percent-encoding in URLs\")",
-        explains: |e| {
+        cites: "Node.js url docs, Percent-encoding in URLs",
+        explains: Custom(|e| {
             matches!(
                 e.class,
                 Class::Component(Component::Path | Component::Query | Component::Fragment)
             ) && e.reference.map(auto_escaped).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("http://a/?'", Reply::Reads(&[(Component::Query, Some("%27"))])),
             Example::off("http://a/?'", Reply::Reads(&[(Component::Query, Some("%28"))])),
@@ -71,10 +74,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/unsafe-chars-pct-encoded-whatwg",
         name: "space and < > \" ` \\r \\n \\t { } | \\ ^ ' are percent-encoded where the URL Standard removes or rereads them (\"Percent-encoding in URLs\")",
-        explains: |e| {
+        cites: "Node.js url docs, Percent-encoding in URLs",
+        explains: Custom(|e| {
             std::str::from_utf8(e.input)
                 .is_ok_and(|text| super::lenient_reading_after(e, auto_escaped(text).as_bytes()))
-        },
+        }),
         examples: &[
             // `url.resolve("http://a/b/c/d;p?q", "?\td")`, run here; the tab written as another escape is
             // another query.
@@ -89,11 +93,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/unsafe-chars-pct-encoded-resolved",
         name: "space and < > \" ` \\r \\n \\t { } | \\ ^ ' are percent-encoded in a resolved URL's path, query and fragment (\"Percent-encoding in URLs\": \"automatically escaped in the properties of URL objects\")",
-        explains: |e| {
+        cites: "Node.js url docs, Percent-encoding in URLs",
+        explains: Custom(|e| {
             e.class == Class::Resolution
                 && e.got != e.reference
                 && e.reference.and_then(target_auto_escaped).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("resolve:'|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%27")),
             // The escape escaped again.
@@ -108,14 +113,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/c0-space-trimmed",
         name: "leading and trailing C0 controls and spaces are trimmed before the input is read (Node changelog: \"url: trim leading and trailing C0 control chars\")",
-        explains: |e| {
+        cites: "Node.js changelog, \"url: trim leading and trailing C0 control chars\"; lib/url.js",
+        explains: Custom(|e| {
             let trimmed = legacy_trimmed(e.input);
             trimmed.len() != e.input.len()
                 && (super::lenient_reading_after(e, trimmed)
                     || std::str::from_utf8(trimmed).is_ok_and(|t| {
                         super::lenient_reading_after(e, auto_escaped(t).as_bytes())
                     }))
-        },
+        }),
         examples: &[
             // The lenient split of the input with its leading and trailing C0 controls and spaces trimmed.
             Example::fires("o://:8 ", Reply::Splits(&[(Component::Authority, Some(":8")), (Component::Host, Some("")), (Component::Port, Some("8"))])),
@@ -133,7 +139,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/backslash-before-query-slash",
         name: "a backslash before the query is read as \"/\" (Node: \"url: treat \\ the same as /\", \"Back slashes before the query string get converted to forward slashes\")",
-        explains: |e| {
+        cites: "Node.js changelog, \"url: treat \\ the same as /\"; lib/url.js",
+        explains: Custom(|e| {
             let trimmed = legacy_trimmed(e.input);
             let Ok(text) = std::str::from_utf8(trimmed) else {
                 return false;
@@ -145,7 +152,7 @@ pub(super) const RULES: &[Rule] = &[
             let read = format!("{}{}", text[..end].replace('\\', "/"), &text[end..]);
             super::lenient_reading_after(e, read.as_bytes())
                 || super::lenient_reading_after(e, auto_escaped(&read).as_bytes())
-        },
+        }),
         examples: &[
             Example::fires("a:\\", Reply::Splits(&[(Component::Path, Some("/"))])),
             Example::fires("o://h/a\\b", Reply::Splits(&[(Component::Path, Some("/a/b"))])),
@@ -160,11 +167,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/auth-pct-decoded",
         name: "auth (the userinfo) is percent-decoded",
-        explains: |e| {
+        cites: "Node.js url docs, urlObject.auth",
+        explains: Custom(|e| {
             e.class == Class::Component(Component::Userinfo)
                 && e.reference.is_some_and(|u| u.contains('%'))
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
-        },
+        }),
         examples: &[
             // A reserved character decoded: no normalization of RFC 3986 does that.
             Example::fires("http://a%3Ab@h", Reply::Reads(&[(Component::Userinfo, Some("a:b"))])),
@@ -176,7 +184,8 @@ pub(super) const RULES: &[Rule] = &[
         id: "node-legacy-url/network-path-is-path",
         name:
             "a network-path reference is a path (url.parse's slashesDenoteHost defaults to false)",
-        explains: |e| {
+        cites: "Node.js url docs, url.parse() slashesDenoteHost",
+        explains: Custom(|e| {
             if !e.input.starts_with(b"//") {
                 return false;
             }
@@ -201,7 +210,7 @@ pub(super) const RULES: &[Rule] = &[
                 },
                 _ => false,
             }
-        },
+        }),
         examples: &[
             Example::fires("//u@a", Reply::Reads(&[(Component::Userinfo, None), (Component::Host, None)])),
             Example::fires("//'", Reply::Reads(&[(Component::Authority, None), (Component::Host, None), (Component::Path, Some("//%27"))])),
@@ -211,7 +220,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/slashed-scheme-empty-path-slash",
         name: "the empty path of a slashed scheme (http, https, ftp, gopher, file, ws, wss) is \"/\" (url.parse history, v11.14.0)",
-        explains: |e| {
+        cites: "Node.js url docs, url.parse() history (v11.14.0)",
+        explains: Custom(|e| {
             let slashed = |target: &str| {
                 uri_spec::parse(target.as_bytes()).is_ok_and(|c| {
                     c.authority.is_some()
@@ -231,7 +241,7 @@ pub(super) const RULES: &[Rule] = &[
                 }
                 _ => false,
             }
-        },
+        }),
         examples: &[
             Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
             Example::off("http://a/b", Reply::Reads(&[(Component::Path, Some("/"))])),
@@ -242,11 +252,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/empty-path-null",
         name: "an empty path is null (its URL object: pathname null where there is no path text; RFC 3986 3.3: a path is always defined, so null can only be the empty one)",
-        explains: |e| {
-            e.class == Class::UndefinedVsEmpty(Component::Path)
-                && e.reference == Some("")
-                && e.got.is_none()
-        },
+        cites: "Node.js url docs, urlObject.pathname",
+        explains: EmptyAsNone(&[Component::Path]),
         examples: &[
             Example::fires("a:?q", Reply::Reads(&[(Component::Path, None)])),
             Example::off("a:b?q", Reply::Reads(&[(Component::Path, None)])),
@@ -256,7 +263,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/format-drops-empty-auth",
         name: "url.format writes auth only when it is truthy: an empty auth and its \"@\" are left out (\"The formatting process\")",
-        explains: |e| {
+        cites: "Node.js url docs, url.format(urlObject), The formatting process",
+        explains: Custom(|e| {
             let (Class::RoundTrip, Some(first), Some(again)) =
                 (e.class, e.reference_components, e.reparsed)
             else {
@@ -268,7 +276,7 @@ pub(super) const RULES: &[Rule] = &[
                     .into_iter()
                     .filter(|&c| c != Component::Userinfo && c != Component::Authority)
                     .all(|c| first.get(c) == again.get(c))
-        },
+        }),
         examples: &[
             // url.format leaves an empty auth out: `http://@h` is written `http://h`.
             Example::fires("http://@h", Reply::Serializes("http://h")),
@@ -279,7 +287,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-legacy-url",
         id: "node-legacy-url/format-writes-slashes-hostless",
         name: "url.format writes \"//\" after http, https, ftp, gopher and file even without a host (\"The formatting process\"): read again, the host is empty",
-        explains: |e| {
+        cites: "Node.js url docs, url.format(urlObject), The formatting process",
+        explains: Custom(|e| {
             let (Class::RoundTrip, Some(first), Some(again)) =
                 (e.class, e.reference_components, e.reparsed)
             else {
@@ -296,7 +305,7 @@ pub(super) const RULES: &[Rule] = &[
                     .into_iter()
                     .filter(|c| !host_parts.contains(c))
                     .all(|c| first.get(c) == again.get(c))
-        },
+        }),
         examples: &[
             // `url.format(url.parse('file:'))` is `file://`; a protocol url.format does not write with "//".
             Example::fires("file:", Reply::Serializes("file://")),
@@ -437,10 +446,10 @@ mod tests {
             reference_components: None,
             serialization: None,
         };
-        assert!((rule.explains)(&ev(b"V:%CF@")));
-        assert!((rule.explains)(&ev(b"//%F0@a")));
+        assert!(rule.explains.holds(&ev(b"V:%CF@")));
+        assert!(rule.explains.holds(&ev(b"//%F0@a")));
         // One step off: the same bytes in the path, or an auth that decodes.
-        assert!(!(rule.explains)(&ev(b"http://a/%CF@")));
-        assert!(!(rule.explains)(&ev(b"V:%C3%A9@")));
+        assert!(!rule.explains.holds(&ev(b"http://a/%CF@")));
+        assert!(!rule.explains.holds(&ev(b"V:%C3%A9@")));
     }
 }

@@ -14,7 +14,8 @@
 //!   `" \"':;<=>@[]^`{}|/\\?#"`) hold `'`, which the URL Standard's userinfo percent-encode set
 //!   leaves (`//'@h` against `http://a/b` is `http://%27@h/`, run here).
 
-use super::{default_port, host_unbracketed, Example, Reply, Rule};
+use super::Explains::{Custom, HostUnbracketed};
+use super::{default_port, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -24,10 +25,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-okhttp",
         id: "java-okhttp/http-https-only",
         name: "only http and https URLs are taken (HttpUrl: \"this class only supports http and https\")",
-        explains: |e| {
+        cites: "OkHttp 3.13 HttpUrl Javadoc",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && !matches!(e.scheme().as_deref(), Some("http" | "https"))
-        },
+        }),
         examples: &[
             Example::fires("foo:bar", Reply::Rejected),
             Example::off("http://a/", Reply::Rejected),
@@ -37,10 +39,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-okhttp",
         id: "java-okhttp/host-unbracketed",
         name: "an IPv6 host is given without its brackets (HttpUrl.host(): \"an IPv6 address like ::1\")",
-        explains: |e| {
-            e.component() == Some(Component::Host)
-                && host_unbracketed(e)
-        },
+        cites: "OkHttp 3.13 HttpUrl.host() Javadoc",
+        explains: HostUnbracketed,
         examples: &[
             Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
             Example::off("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::2"))])),
@@ -50,11 +50,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-okhttp",
         id: "java-okhttp/default-port-reported",
         name: "the scheme's default port is reported when none is written (HttpUrl.port() \"never returns -1\")",
-        explains: |e| {
+        cites: "OkHttp 3.13 HttpUrl.port() Javadoc",
+        explains: Custom(|e| {
             e.component() == Some(Component::Port)
                 && e.reference.is_none()
                 && default_port(e.scheme().as_deref()).map(|p| p.to_string()).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
             Example::off("http://a/", Reply::Reads(&[(Component::Port, Some("8080"))])),
@@ -64,13 +65,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-okhttp",
         id: "java-okhttp/port-zero-refused",
         name: "a port of 0 is not taken (HttpUrl.port(): \"The result is in [1..65535]\")",
-        explains: |e| {
+        cites: "OkHttp 3.13 HttpUrl.port() Javadoc",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && e
                     .reference_components
                     .and_then(|c| c.get(Component::Port))
                     .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b == b'0'))
-        },
+        }),
         examples: &[
             Example::fires("http://a:0/", Reply::Rejected),
             Example::off("http://a:1/", Reply::Rejected),
@@ -80,13 +82,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-okhttp",
         id: "java-okhttp/path-pipe-encoded",
         name: "a \"|\" in the path is percent-encoded (HttpUrl: \"this class will percent encode the offending characters\"; PATH_SEGMENT_ENCODE_SET)",
-        explains: |e| {
+        cites: "OkHttp 3.13 HttpUrl Javadoc",
+        explains: Custom(|e| {
             let (Some(Component::Path), Some(want), Some(got)) = (e.component(), e.reference, e.got)
             else {
                 return false;
             };
             want.contains('|') && want.replace('|', "%7C") == got
-        },
+        }),
         examples: &[
             // PATH_SEGMENT_ENCODE_SET: "|" percent-encoded in the path; "^" is not.
             Example::fires("http://a/|", Reply::Reads(&[(Component::Path, Some("/%7C"))])),
@@ -97,7 +100,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-okhttp",
         id: "java-okhttp/userinfo-apostrophe-encoded",
         name: "a \"'\" in the userinfo is percent-encoded (HttpUrl: \"this class will percent encode the offending characters\"; USERNAME_ENCODE_SET, PASSWORD_ENCODE_SET)",
-        explains: |e| {
+        cites: "OkHttp 3.13 HttpUrl Javadoc",
+        explains: Custom(|e| {
             let (Some(want), Some(got)) = (e.reference, e.got) else {
                 return false;
             };
@@ -108,7 +112,7 @@ pub(super) const RULES: &[Rule] = &[
                 None if e.class == Class::Resolution => userinfo_apostrophe_encoded(want) == got,
                 _ => false,
             }
-        },
+        }),
         examples: &[
             // USERNAME_ENCODE_SET: "'" percent-encoded in the userinfo.
             Example::fires("http://a'b@h/", Reply::Reads(&[(Component::Userinfo, Some("a%27b"))])),

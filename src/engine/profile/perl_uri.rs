@@ -13,10 +13,8 @@
 //! specified in rfc2396bis" (RFC 2396 5.2 merged "?y" into `http://a/b/c/?y`, rfc2396bis keeps
 //! the base path, `http://a/b/c/d;p?y`).
 
-use super::{
-    accepted_once, default_port_reported, pct_encode_forbidden, port_as_number, Example, Reply,
-    Rule,
-};
+use super::Explains::{Custom, DefaultPortReported, PortAsNumber, TooLaxAcceptedOnce};
+use super::{pct_encode_forbidden, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -31,7 +29,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/host-bytes-as-latin1",
         name: "a non-ASCII host given as bytes is read as Latin-1 characters before its IDNA encoding (URI.pm, BUGS: \"the Latin-1 version (byte) of the character ... exposes the internal encoding of Perl strings\")",
-        explains: |e| {
+        cites: "URI.pm, BUGS",
+        explains: Custom(|e| {
             let (Some(crate::model::Component::Host), Some(got), Ok(input)) =
                 (e.component(), e.got, std::str::from_utf8(e.input))
             else {
@@ -55,7 +54,7 @@ pub(super) const RULES: &[Rule] = &[
             !written.is_ascii()
                 && super::punycode_labels(labels.iter().map(String::as_str)).as_deref()
                     == Some(got)
-        },
+        }),
         examples: &[
             Example::fires("http://\u{e9}", Reply::Splits(&[(Component::Host, Some("xn--gba5c"))])),
             // Another name.
@@ -75,7 +74,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/urn-nid-case-insensitive",
         name: "a URN's namespace identifier compares without case (URI::urn: \"Letter case is not significant for the Namespace Identifier\")",
-        explains: |e| {
+        cites: "URI.pm, urn (URI::urn)",
+        explains: Custom(|e| {
             let (Class::Equivalence, Some(other)) = (e.class, e.second) else {
                 return false;
             };
@@ -91,7 +91,7 @@ pub(super) const RULES: &[Rule] = &[
                 Some((id.to_ascii_lowercase(), nss.to_owned()))
             };
             e.got == Some("true") && nid(e.input).is_some() && nid(e.input) == nid(other)
-        },
+        }),
         examples: &[
             Example::fires("equivalent:urn:Isbn:1|urn:isbn:1", Reply::Equivalent(true)),
             // `URI->new("URN:A")->eq("urn:a")`, run here: a URN without an NSS too.
@@ -106,7 +106,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/urn-nid-lowercased",
         name: "canonical writes a URN's namespace identifier in lowercase (URI.pm, urn: \"Letter case is not significant for the Namespace Identifier. It is always returned in lower case\")",
-        explains: |e| {
+        cites: "URI.pm, urn (URI::urn)",
+        explains: Custom(|e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
             };
@@ -119,7 +120,7 @@ pub(super) const RULES: &[Rule] = &[
                 None => format!("urn:{}", nid.to_ascii_lowercase()),
             };
             lowered != spec && lowered == got
-        },
+        }),
         examples: &[
             Example::fires("normalize:URN:B", Reply::Text("urn:b")),
             Example::fires("normalize:urn:ISBN:0-A", Reply::Text("urn:isbn:0-A")),
@@ -130,7 +131,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/server-authority-unchecked",
         name: "a server scheme's authority is split as userinfo@host:port without checking the host (SERVER METHODS)",
-        explains: server_methods,
+        cites: "URI.pm, SERVER METHODS",
+        explains: Custom(server_methods),
         examples: &[
             Example::fires("http://-/", Reply::Reads(&[(Component::Host, Some("-"))])),
             Example::fires("file://@", Reply::Reads(&[(Component::Host, Some("@"))])),
@@ -141,7 +143,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/whitespace-trimmed",
         name: "leading and trailing white space is removed before the input is read (URI->new: \"as well as leading and trailing white space, are automatically removed\")",
-        explains: reads_the_trimmed_input,
+        cites: "URI.pm, URI->new",
+        explains: Custom(reads_the_trimmed_input),
         examples: &[
             Example::fires("p:a\n", Reply::Splits(&[(Component::Path, Some("a"))])),
             // A tab dropped inside the input is no trimming.
@@ -152,7 +155,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/default-port-reported",
         name: "the scheme's default port is reported when none is written",
-        explains: |e| default_port_reported(e),
+        cites: "URI.pm, $uri->port",
+        explains: DefaultPortReported,
         examples: &[
             Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
             Example::off("http://a/", Reply::Reads(&[(Component::Port, Some("8080"))])),
@@ -162,10 +166,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/invalid-chars-escaped",
         name: "URI->new escapes the characters that may not appear instead of rejecting",
-        explains: |e| {
-            e.class == Class::TooLax
-                && accepted_once(e, uri_spec::Edition::UriSyntax02, pct_encode_forbidden)
-        },
+        cites: "URI.pm, URI->new",
+        explains: TooLaxAcceptedOnce(uri_spec::Edition::UriSyntax02, pct_encode_forbidden),
         examples: &[
             Example::fires("http://a/ b", Reply::Splits(&[])),
         ],
@@ -174,8 +176,9 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/invalid-chars-escaped-whatwg",
         name: "URI->new escapes the characters that may not appear where the URL Standard removes or rereads them (URI->new: \"Characters outside this set are automatically escaped\")",
+        cites: "URI.pm, URI->new",
         // `URI->new("?\td")->abs("http://a/b/c/d;p?q")` is `http://a/b/c/d;p?%09d`, run here.
-        explains: |e| super::escaped_where_lenient(e) || escaped_resolved_as_2396(e),
+        explains: Custom(|e| super::escaped_where_lenient(e) || escaped_resolved_as_2396(e)),
         examples: &[
             // `URI->new("?\td")->abs("http://a/b/c/d;p?q")`, run here: the tab escaped, where the URL
             // Standard removes it.
@@ -191,7 +194,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/absolute-reference-returned",
         name: "new_abs returns a reference with a scheme as URI->new made it, the base's own scheme included ($URI::ABS_ALLOW_RELATIVE_SCHEME: \"RFC 2396 says that this should be avoided\")",
-        explains: absolute_reference_returned,
+        cites: "URI.pm, $URI::ABS_ALLOW_RELATIVE_SCHEME",
+        explains: Custom(absolute_reference_returned),
         examples: &[
             Example::fires("resolve:http:|http://[::1]/a/b", Reply::Text("http:")),
             // A reference without a scheme.
@@ -202,7 +206,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/port-as-integer",
         name: "the port is an integer ($uri->port: the port number)",
-        explains: port_as_number,
+        cites: "URI.pm, $uri->port",
+        explains: PortAsNumber,
         examples: &[
             Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
             Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),
@@ -212,7 +217,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/query-reference-as-2396bis",
         name: "a reference that starts with its query (\"?q\") is resolved as rfc2396bis resolves it (Changes, 1.24: \"Relative URIs that start with the query string directly (i.e. \"?q\") are now absolutized as specified in rfc2396bis\")",
-        explains: query_reference_as_2396bis,
+        cites: "https://metacpan.org/dist/URI/changes",
+        explains: Custom(query_reference_as_2396bis),
         examples: &[
             Example::fires("resolve:?y|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?y")),
             // The base's fragment kept where "?y" has none; another query than the reference's.
@@ -224,12 +230,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/file-default-authority",
         name: r#"canonical gives an absolute file URI the authority $URI::file::DEFAULT_AUTHORITY ("It defaults to "".")"#,
-        explains: |e| {
+        cites: "URI.pm, $URI::file::DEFAULT_AUTHORITY",
+        explains: Custom(|e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
             };
             file_default_authority(spec).is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             Example::fires("normalize:File:", Reply::Text("file://")),
             // A file URI's own host is kept.
@@ -240,12 +247,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/ldap-dn-canonical",
         name: "canonical of an ldap, ldaps or ldapi URI writes its dn unescaped, escaping again only what a path may not hold (URI.pm: canonical's rules \"are scheme-dependent\" and \"unescaping octets that can be better represented as plain characters\"; URI::ldap: $uri->dn; RFC 4516 2.1)",
-        explains: |e| {
+        cites: "URI.pm, $uri->canonical; URI::ldap, $uri->dn; RFC 4516 section 2.1",
+        explains: Custom(|e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
             };
             ldap_dn_canonical(spec).is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             Example::fires("normalize:LDaP:%26", Reply::Text("ldap:&")),
             Example::fires("normalize:ldap://h/o=a%26b", Reply::Text("ldap://h/o=a&b")),

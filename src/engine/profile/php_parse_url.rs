@@ -11,6 +11,7 @@
 //! and "support windows drive letters as in: file:///c:/somedir/file.txt" (the path of
 //! `file:///c:...` begins at the drive letter, without its "/").
 
+use super::Explains::{Custom, EmptyAsNone, PortAsNumber};
 use super::Rule;
 #[allow(unused_imports)]
 use super::*;
@@ -25,7 +26,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/control-as-underscore",
         name: "control characters are replaced by _ (parse_url's url parameter: \"Invalid characters are replaced by _\")",
-        explains: |e| {
+        cites: "PHP manual, parse_url, url parameter",
+        explains: Custom(|e| {
             let replaced = e.reference.map(|v| {
                 v.chars()
                     .map(|c| if c.is_ascii_control() { '_' } else { c })
@@ -34,7 +36,7 @@ pub(super) const RULES: &[Rule] = &[
             matches!(e.class, Class::Component(_))
                 && e.reference.is_some_and(|v| v.chars().any(|c| c.is_ascii_control()))
                 && replaced.as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("d:a\u{b}b", Reply::Splits(&[(Component::Path, Some("a_b"))])),
             // The control dropped is no replacement.
@@ -49,14 +51,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/control-as-underscore-whatwg",
         name: "control characters are replaced by _ where the URL Standard escapes or removes them (parse_url's url parameter: \"Invalid characters are replaced by _\")",
-        explains: |e| {
+        cites: "PHP manual, parse_url, url parameter",
+        explains: Custom(|e| {
             let replaced: Vec<u8> = e
                 .input
                 .iter()
                 .map(|&b| if b.is_ascii_control() { b'_' } else { b })
                 .collect();
             super::lenient_reading_after(e, &replaced)
-        },
+        }),
         examples: &[
             // `parse_url("http://\0@o")` has the user `_` (the URL Standard's userinfo is `%00`); the path
             // `/_` of `http://o/\x01`, where the URL Standard removes the control.
@@ -69,11 +72,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/empty-path-omitted",
         name: "an empty path is left out of the result",
-        explains: |e| {
-            e.class == Class::UndefinedVsEmpty(Component::Path)
-                && e.reference == Some("")
-                && e.got.is_none()
-        },
+        cites: "PHP manual, parse_url, return values",
+        explains: EmptyAsNone(&[Component::Path]),
         examples: &[
             Example::fires("http://a", Reply::Reads(&[(Component::Path, None)])),
             Example::off("http://a/b", Reply::Reads(&[(Component::Path, None)])),
@@ -83,7 +83,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/file-triple-slash-no-host",
         name: "file:/// has no host (parse_url's notes: triple slashes allowed for file:// only)",
-        explains: |e| {
+        cites: "PHP manual, parse_url, notes",
+        explains: Custom(|e| {
             matches!(
                 e.class,
                 Class::UndefinedVsEmpty(Component::Host | Component::Authority)
@@ -91,7 +92,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.input.get(5..8) == Some(&b"///"[..])
                 && e.reference == Some("")
                 && e.got.is_none()
-        },
+        }),
         examples: &[
             Example::fires("file:///etc/hosts", Reply::Reads(&[(Component::Host, None), (Component::Authority, None)])),
             Example::off("file://h/etc/hosts", Reply::Reads(&[(Component::Host, None), (Component::Authority, None)])),
@@ -105,7 +106,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/empty-host-refused",
         name: "an authority with an empty host is refused but in file:/// (parse_url's notes: triple slashes allowed for file:// only, \"For any other scheme this is invalid\")",
-        explains: |e| {
+        cites: "PHP manual, parse_url, notes",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && e.second.is_none()
                 && e
@@ -113,7 +115,7 @@ pub(super) const RULES: &[Rule] = &[
                     .is_some_and(|c| c.get(Component::Host) == Some(""))
                 && !(e.scheme().as_deref() == Some("file")
                     && e.input.get(5..8) == Some(&b"///"[..]))
-        },
+        }),
         examples: &[
             // PHP 8.2.36 (run here): parse_url gives false on each of these.
             Example::fires("//", Reply::Rejected),
@@ -134,7 +136,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/port-as-integer",
         name: "the port is an integer (parse_url: the port is an int)",
-        explains: port_as_number,
+        cites: "PHP manual, parse_url, return values",
+        explains: PortAsNumber,
         examples: &[
             Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
             Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),
@@ -144,12 +147,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/name-digits-host-port",
         name: "name:digits is a host and its port (url.c: \"correctly parse things like a.com:80\")",
-        explains: |e| {
+        cites: "ext/standard/url.c, php_url_parse_ex2 (PHP 8.2)",
+        explains: Custom(|e| {
             let Some(c) = e.component() else {
                 return false;
             };
             host_and_port(e.input).is_some_and(|php| php.get(c) == e.got)
-        },
+        }),
         examples: &[
             // url.c: "things like a.com:80" read as a host and a port, no scheme or path.
             Example::fires("a.com:80", Reply::Reads(&[(Component::Scheme, None), (Component::Path, None), (Component::Host, Some("a.com")), (Component::Port, Some("80"))])),
@@ -161,14 +165,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "php-parse-url",
         id: "php-parse-url/file-drive-letter-path",
         name: "the path of file:///c:... begins at the drive letter (url.c: \"support windows drive letters as in: file:///c:/somedir/file.txt\")",
-        explains: |e| {
+        cites: "ext/standard/url.c, php_url_parse_ex2 (PHP 8.2)",
+        explains: Custom(|e| {
             e.class == Class::Component(Component::Path)
                 && e.scheme().as_deref() == Some("file")
                 && e.input.get(5..8) == Some(&b"///"[..])
                 && e.input.get(9) == Some(&b':')
                 && e.got.is_some()
                 && e.reference.and_then(|p| p.strip_prefix('/')) == e.got
-        },
+        }),
         examples: &[
             // url.c: "support windows drive letters": no host, the path from the drive letter.
             Example::fires("file:///c:/x", Reply::Reads(&[(Component::Host, None), (Component::Authority, None), (Component::Path, Some("c:/x"))])),

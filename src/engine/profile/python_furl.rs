@@ -20,6 +20,9 @@
 //!   properly introduced by '//'"), so on an input RFC 3986 rejects its path, query and
 //!   fragment are its own encoding of what that split gives, not of the URL Standard's reading.
 
+use super::Explains::{
+    AbsentAsEmpty, Custom, EscapedWhereLenient, NoAuthorityWithoutSlashes, PortAsNumber,
+};
 use super::Rule;
 #[allow(unused_imports)]
 use super::*;
@@ -323,7 +326,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/invalid-chars-encoded-whatwg",
         name: "the path, query and fragment encoded where the URL Standard removes or rereads a character (README: \"Encoding is handled for you\")",
-        explains: super::escaped_where_lenient,
+        cites: "furl README, Encoding",
+        explains: EscapedWhereLenient,
         examples: &[
             Example::fires("http://a/\0", Reply::Splits(&[(Component::Path, Some("/%00"))])),
             // The control written as another character.
@@ -334,7 +338,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/netloc-needs-double-slash",
         name: "no netloc unless \"//\" follows the scheme (furl splits with urllib.parse.urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
-        explains: super::no_authority_without_slashes,
+        cites: "furl README; urllib.parse docs, urlsplit",
+        explains: NoAuthorityWithoutSlashes,
         examples: &[
             Example::fires("http:\\a", Reply::Splits(&[(Component::Host, None)])),
             Example::fires("http:/\\a", Reply::Splits(&[(Component::Host, None)])),
@@ -350,7 +355,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/split-parts-reencoded",
         name: "on an input RFC 3986 rejects, the path, query and fragment are furl's encoding of what urlsplit splits off (README: \"Encoding is handled for you\"; urlsplit: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
-        explains: split_parts_reencoded,
+        cites: "furl README, Encoding",
+        explains: Custom(split_parts_reencoded),
         examples: &[
             // On an input RFC 3986 rejects: RFC 3986's split (no netloc without "//"), its path encoded; a
             // "/" in front, as if the URL Standard had read the backslash, is one step off.
@@ -363,10 +369,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/tab-newline-removed",
         name: "tabs and newlines are removed before the split (furl splits with urllib.parse.urlsplit: \"ASCII newline and tab characters are stripped from the URL\")",
-        explains: |e| {
+        cites: "furl README; urllib.parse docs, urlsplit",
+        explains: Custom(|e| {
             let removed = super::tabs_newlines_removed(e.input);
             removed.len() != e.input.len() && super::lenient_reading_of(e, &removed)
-        },
+        }),
         examples: &[
             // furl splits with urlsplit, which removes tabs and newlines first.
             Example::fires("p:a\tb", Reply::Splits(&[(Component::Path, Some("ab"))])),
@@ -376,7 +383,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/default-port-reported",
         name: "the scheme's default port is reported when none is written (DEFAULT_PORTS)",
-        explains: |e| {
+        cites: "furl README, API (port; DEFAULT_PORTS)",
+        explains: Custom(|e| {
             let scheme = e.scheme();
             e.component() == Some(Component::Port)
                 && matches!(e.reference, None | Some(""))
@@ -385,7 +393,7 @@ pub(super) const RULES: &[Rule] = &[
                     .map(|p| p.to_string())
                     .as_deref()
                     == e.got
-        },
+        }),
         examples: &[
             // `furl("git:").port` is 9418.
             Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
@@ -397,13 +405,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/absent-query-fragment-empty",
         name: "an absent query or fragment is the empty string",
-        explains: |e| {
-            matches!(
-                e.class,
-                Class::UndefinedVsEmpty(Component::Query | Component::Fragment)
-            ) && e.reference.is_none()
-                && e.got == Some("")
-        },
+        cites: "furl README, API",
+        explains: AbsentAsEmpty(&[Component::Query, Component::Fragment]),
         examples: &[
             Example::fires("http://a/", Reply::Reads(&[(Component::Fragment, Some(""))])),
             Example::off("http://a/", Reply::Reads(&[(Component::Fragment, Some("x"))])),
@@ -413,10 +416,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/userinfo-pct-decoded",
         name: "the username and password are percent-decoded",
-        explains: |e| {
+        cites: "furl README, API",
+        explains: Custom(|e| {
             e.component() == Some(Component::Userinfo)
                 && e.reference.map(pct_decode_exact).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("//%24@a", Reply::Reads(&[(Component::Userinfo, Some("$"))])),
             Example::off("//%24@a", Reply::Reads(&[(Component::Userinfo, Some("%"))])),
@@ -430,7 +434,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/port-out-of-range-refused",
         name: "a URL whose port is empty or not from 1 to 65535 is refused (port: \"The port value can be 1-65535 or None ... Raises: ValueError on invalid port\")",
-        explains: |e| {
+        cites: "furl source, furl.port setter",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && e
                     .reference_components
@@ -442,7 +447,7 @@ pub(super) const RULES: &[Rule] = &[
                                 .parse::<u32>()
                                 .is_ok_and(|n| (1..=65535).contains(&n))
                     })
-        },
+        }),
         examples: &[
             Example::fires("//:", Reply::Rejected),
             Example::fires("http://h:0", Reply::Rejected),
@@ -460,7 +465,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/invalid-host-refused",
         name: "a host with one of !@#$%^&'\"*()+=:;/, an empty label or periods only is refused (host: \"Raises: ValueError on invalid host\")",
-        explains: |e| {
+        cites: "furl source, furl.host setter (is_valid_host, INVALID_HOST_CHARS)",
+        explains: Custom(|e| {
             if e.class != Class::TooStrict {
                 return false;
             }
@@ -478,7 +484,7 @@ pub(super) const RULES: &[Rule] = &[
                         .is_some_and(|h| !valid_host(h))
                 }),
             }
-        },
+        }),
         examples: &[
             Example::fires("//!", Reply::Rejected),
             Example::fires("resolve://!|http://a/b/c/d;p?q", Reply::Rejected),
@@ -495,7 +501,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/port-as-integer",
         name: "the port is an integer",
-        explains: port_as_number,
+        cites: "furl README, API (port; DEFAULT_PORTS)",
+        explains: PortAsNumber,
         examples: &[
             // `furl("//:01").port` is 1.
             Example::fires("//:01", Reply::Reads(&[(Component::Port, Some("1"))])),
@@ -506,11 +513,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/netloc-combined",
         name: "netloc: username, password, host and port combined, a default port left out",
-        explains: |e| {
+        cites: "furl README, API",
+        explains: Custom(|e| {
             e.component() == Some(Component::Authority)
                 && e.got.is_some()
                 && e.reference_components.and_then(furl_netloc).as_deref() == e.got
-        },
+        }),
         examples: &[
             // `furl("http://:80").netloc` is "".
             Example::fires("http://:80", Reply::Reads(&[(Component::Authority, Some(""))])),
@@ -521,10 +529,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/path-reencoded",
         name: "the path is furl's encoding of its decoded segments (\"Encoding\")",
-        explains: |e| {
+        cites: "furl README, Encoding",
+        explains: Custom(|e| {
             e.class == Class::Component(Component::Path)
                 && e.reference.map(furl_path).as_deref() == e.got
-        },
+        }),
         examples: &[
             // str() of the path of "%87" is "%EF%BF%BD".
             Example::fires("%87", Reply::Reads(&[(Component::Path, Some("%EF%BF%BD"))])),
@@ -535,10 +544,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/query-reencoded",
         name: "the query is furl's encoding of its decoded pairs (Query.encode)",
-        explains: |e| {
+        cites: "furl README, Encoding; Query.encode",
+        explains: Custom(|e| {
             e.class == Class::Component(Component::Query)
                 && e.reference.map(furl_query).as_deref() == e.got
-        },
+        }),
         examples: &[
             // str() of the query of "?/" is "%2F".
             Example::fires("?/", Reply::Reads(&[(Component::Query, Some("%2F"))])),
@@ -549,10 +559,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/fragment-reencoded",
         name: "the fragment is furl's encoding of its decoded path and query (Fragment)",
-        explains: |e| {
+        cites: "furl README, Encoding; Fragment",
+        explains: Custom(|e| {
             e.class == Class::Component(Component::Fragment)
                 && e.reference.map(furl_fragment).as_deref() == e.got
-        },
+        }),
         examples: &[
             // str() of the fragment of "#:=" is "%3A=".
             Example::fires("#:=", Reply::Reads(&[(Component::Fragment, Some("%3A="))])),
@@ -567,12 +578,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/resolve-reencoded",
         name: "a resolution's path, query and fragment are written back as furl encodes them (\"Encoding\")",
-        explains: |e| {
+        cites: "furl README, Encoding",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(target), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
             };
             reencoded_target(target).is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             Example::fires("resolve:%cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%EF%BF%BD")),
             Example::off("resolve:%cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%EF%BF%BE")),
@@ -582,7 +594,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-furl",
         id: "python-furl/unicode-host-idna2003",
         name: "a Unicode host is written IDNA-encoded, Python's IDNA 2003 codec (README: \"Encoding is handled for you. Unicode, too\"; netloc: idna_encode(host))",
-        explains: host_idna_encoded_on_the_way_back,
+        cites: "furl README, Encoding; furl.netloc (idna_encode)",
+        explains: Custom(host_idna_encoded_on_the_way_back),
         examples: &[],
     },
 ];

@@ -11,6 +11,7 @@
 //! reference too, segment by segment (`_resolve_dot_segments`: "Normalize the URL path by
 //! resolving segments of '.' and '..'").
 
+use super::Explains::{Custom, HostUnbracketed, PortAsNumber};
 use super::Rule;
 #[allow(unused_imports)]
 use super::*;
@@ -85,7 +86,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/absent-parts-empty",
         name: "an absent scheme, userinfo, host, query or fragment is the empty string",
-        explains: |e| {
+        cites: "hyperlink API docs, URL",
+        explains: Custom(|e| {
             let c = match e.class {
                 Class::UndefinedVsEmpty(c) => Some(c),
                 Class::Component(c) => Some(c),
@@ -102,7 +104,7 @@ pub(super) const RULES: &[Rule] = &[
                 )
             ) && e.reference.is_none()
                 && e.got == Some("")
-        },
+        }),
         examples: &[
             Example::fires("http://a/", Reply::Reads(&[(Component::Fragment, Some(""))])),
             Example::off("http://a/", Reply::Reads(&[(Component::Fragment, Some("x"))])),
@@ -112,13 +114,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/default-port-reported",
         name: "the scheme's default port is reported when none is written (SCHEME_PORT_MAP)",
-        explains: |e| {
+        cites: "hyperlink API docs, URL.port (SCHEME_PORT_MAP)",
+        explains: Custom(|e| {
             let scheme = e.reference_components.and_then(|c| c.get(Component::Scheme));
             e.component() == Some(Component::Port)
                 && matches!(e.reference, None | Some(""))
                 && e.got.is_some()
                 && scheme_port(scheme).map(|p| p.to_string()).as_deref() == e.got
-        },
+        }),
         examples: &[
             // `parse("git://").port` is 9418.
             Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
@@ -130,7 +133,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/port-as-integer",
         name: "the port is an integer (port: \"The port number\")",
-        explains: port_as_number,
+        cites: "hyperlink API docs, URL.port (SCHEME_PORT_MAP)",
+        explains: PortAsNumber,
         examples: &[
             // `parse("//:00").port` is 0.
             Example::fires("//:00", Reply::Reads(&[(Component::Port, Some("0"))])),
@@ -141,10 +145,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/ipv6-host-unbracketed",
         name: "an IPv6 host is the address without its brackets",
-        explains: |e| {
-            e.component() == Some(Component::Host)
-                && host_unbracketed(e)
-        },
+        cites: "hyperlink API docs, URL",
+        explains: HostUnbracketed,
         examples: &[
             Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
             Example::off("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::2"))])),
@@ -154,7 +156,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/click-drops-empty-parts",
         name: "click reads and gives no empty authority, query or fragment (an empty query tuple is no query), and \"/\" before a query after a host",
-        explains: super::python_yarl::resolves_without_empty_parts,
+        cites: "hyperlink API docs, URL",
+        explains: Custom(super::python_yarl::resolves_without_empty_parts),
         examples: &[
             // RFC 3986 5.4.1's "?" is http://a/b/c/d;p? : click reads "?" as no query at all (an empty
             // query tuple) and keeps the base's.
@@ -166,7 +169,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/click-empty-authority-none",
         name: "click reads an empty authority as none (URL: arguments \"defaulting to appropriately empty values\", rooted \"True on any URL that includes a host, or any relative URL that starts with a slash\"): \"///x\" is \"/x\"",
-        explains: click_without_empty_authority,
+        cites: "hyperlink API docs, URL",
+        explains: Custom(click_without_empty_authority),
         examples: &[
             // hyperlink 21.0's `URL.from_text("http://a/b/c/d;p?q").click("///")` is `http://a/`; keeping
             // the empty path after the empty authority is one step off.
@@ -180,14 +184,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/empty-path-slash-before-query",
         name: "an empty path after a host is \"/\" when a query follows (URL(): \"per RFC 3986 6.2.3 ... normalized to a path of '/'\")",
-        explains: |e| {
+        cites: "hyperlink source, URL constructor (RFC 3986 section 6.2.3)",
+        explains: Custom(|e| {
             let c = e.reference_components;
             e.component() == Some(Component::Path)
                 && e.reference == Some("")
                 && e.got == Some("/")
                 && c.and_then(|c| c.get(Component::Host)).is_some_and(|h| !h.is_empty())
                 && c.and_then(|c| c.get(Component::Query)).is_some_and(|q| !q.is_empty())
-        },
+        }),
         examples: &[
             // `parse("//a?q")` has the path `("",)` (to_text "//a/?q").
             Example::fires("//a?q", Reply::Reads(&[(Component::Path, Some("/"))])),
@@ -198,7 +203,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/normalize-drops-empty-parts",
         name: "normalize keeps no empty authority, query or fragment, resolves the dot segments of a relative reference too and writes \"/\" for an empty path after a host (normalize: \"Resolve any '.' and '..' references in the path\", \"Ensure an ending slash on URLs with an empty path\")",
-        explains: |e| {
+        cites: "hyperlink API docs, URL.normalize",
+        explains: Custom(|e| {
             let (Class::Normalization, Some(spec)) = (e.class, e.reference) else {
                 return false;
             };
@@ -253,7 +259,7 @@ pub(super) const RULES: &[Rule] = &[
                 }
             }
             out != spec && e.got == Some(out.as_str())
-        },
+        }),
         examples: &[
             // normalize() of "." is "" and of "//c" "//c/".
             Example::fires("normalize:.", Reply::Text("")),
@@ -276,7 +282,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-hyperlink",
         id: "python-hyperlink/text-path-delimiters-encoded",
         name: "to_text percent-encodes what would not read back as the path and query it holds: \"[\" and \"]\" in a segment or the query, and every octet outside unreserved, sub-delims, \"%\" and \"@\" in the first segment of a URL without a scheme, \":\" too (_encode_path_parts: \"the first path segment cannot contain a colon\", RFC 3986 3.3; \"asText() should never produce a syntactically invalid URI\", hyperlink issue 4)",
-        explains: text_path_delimiters_encoded,
+        cites: "hyperlink source, _encode_path_parts (RFC 3986 section 3.3)",
+        explains: Custom(text_path_delimiters_encoded),
         examples: &[
             Example::fires(":", Reply::SplitSerializes("%3A")),
             Example::fires("http://h/[x]", Reply::SplitSerializes("http://h/%5Bx%5D")),

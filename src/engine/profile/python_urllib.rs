@@ -9,6 +9,9 @@
 //! - the module supports a listed set of URL schemes: `urljoin` combines only for the schemes
 //!   of `uses_relative`, and returns the reference unchanged against a base of another scheme.
 
+use super::Explains::{
+    Custom, EmptyAsNone, NoAuthorityWithoutSlashes, PortAsNumber, ReadWithoutTabsNewlines,
+};
 use super::Rule;
 #[allow(unused_imports)]
 use super::*;
@@ -29,7 +32,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/netloc-needs-double-slash",
         name: "no netloc unless \"//\" follows the scheme (urllib.parse: \"urlparse recognizes a netloc only if it is properly introduced by '//'\")",
-        explains: super::no_authority_without_slashes,
+        cites: "urllib.parse docs, urlsplit",
+        explains: NoAuthorityWithoutSlashes,
         examples: &[
             Example::fires("http:\\a", Reply::Splits(&[(Component::Host, None)])),
             Example::fires("http:/\\a", Reply::Splits(&[(Component::Host, None)])),
@@ -41,7 +45,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/tab-newline-removed",
         name: "tabs and newlines are removed before the split (urlsplit: \"Changed in version 3.9.5: ASCII newline and tab characters are stripped from the URL\")",
-        explains: super::read_without_tabs_newlines,
+        cites: "urllib.parse docs, urlsplit",
+        explains: ReadWithoutTabsNewlines,
         examples: &[
             Example::fires("p:a\tb", Reply::Splits(&[(Component::Path, Some("ab"))])),
             // urlsplit does not remove a vertical tab.
@@ -56,7 +61,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/trailing-controls-kept",
         name: "only leading C0 controls and spaces are stripped, trailing ones kept (urlsplit: \"leading C0 control and space characters are stripped from the URL\")",
-        explains: trailing_controls_kept,
+        cites: "urllib.parse docs, urlsplit",
+        explains: Custom(trailing_controls_kept),
         examples: &[
             // urlsplit strips leading C0 controls and spaces, trailing ones kept.
             Example::fires("http://a/\0", Reply::Splits(&[])),
@@ -67,7 +73,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/urljoin-non-relative-scheme",
         name: "urljoin returns the reference unchanged against a base whose scheme is not in uses_relative",
-        explains: |e| {
+        cites: "urllib.parse docs, urljoin (uses_relative)",
+        explains: Custom(|e| {
             let Some(base) = e.second else {
                 return false;
             };
@@ -78,7 +85,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Resolution
                 && scheme.is_some_and(|s| !USES_RELATIVE.contains(&s.as_str()))
                 && e.got.map(str::as_bytes) == Some(e.input)
-        },
+        }),
         examples: &[
             Example::fires("resolve:g|foo://a/b", Reply::Text("g")),
             Example::off("resolve:g|foo://a/b", Reply::Text("h")),
@@ -88,7 +95,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/urljoin-drops-empty-delimiters",
         name: "urljoin drops an empty query or fragment delimiter (urlunsplit: \"unnecessary delimiters\")",
-        explains: |e| {
+        cites: "urllib.parse docs, urlunsplit",
+        explains: Custom(|e| {
             let Some(base) = e.second else {
                 return false;
             };
@@ -103,7 +111,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             empty_parts_dropped(&target)
                 .is_some_and(|written| written != target && e.got == Some(written.as_str()))
-        },
+        }),
         examples: &[
             Example::fires("resolve:?#x|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p#x")),
             Example::off("resolve:?#x|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p#y")),
@@ -113,9 +121,10 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/absent-component-empty",
         name: "urlsplit gives '' for an absent component",
-        explains: |e| {
+        cites: "urllib.parse docs, urlsplit",
+        explains: Custom(|e| {
             matches!(e.class, Class::UndefinedVsEmpty(_)) && e.reference.is_none() && e.got == Some("")
-        },
+        }),
         examples: &[
             Example::fires("http://a/", Reply::Reads(&[(Component::Fragment, Some(""))])),
             Example::off("http://a/", Reply::Reads(&[(Component::Fragment, Some("x"))])),
@@ -125,11 +134,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/empty-host-none",
         name: "an empty host is None (hostname: \"None\" when not present)",
-        explains: |e| {
-            e.class == Class::UndefinedVsEmpty(Component::Host)
-                && e.reference == Some("")
-                && e.got.is_none()
-        },
+        cites: "urllib.parse docs, urlsplit",
+        explains: EmptyAsNone(&[Component::Host]),
         examples: &[
             Example::fires("//", Reply::Reads(&[(Component::Host, None)])),
             Example::off("//a", Reply::Reads(&[(Component::Host, None)])),
@@ -139,7 +145,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/hostname-lowercased-unbracketed",
         name: "hostname is lowercased, without the IPv6 brackets",
-        explains: |e| {
+        cites: "urllib.parse docs, urlsplit",
+        explains: Custom(|e| {
             e.component() == Some(Component::Host)
                 && e.reference
                     .map(|h| {
@@ -149,7 +156,7 @@ pub(super) const RULES: &[Rule] = &[
                     })
                     .as_deref()
                     == e.got
-        },
+        }),
         examples: &[
             Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
             Example::off("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::2"))])),
@@ -159,7 +166,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/port-as-integer",
         name: "the port is an integer (urlsplit: \"port: Port number as integer, if present\")",
-        explains: port_as_number,
+        cites: "urllib.parse docs, urlsplit",
+        explains: PortAsNumber,
         examples: &[
             Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
             Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),
@@ -169,13 +177,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib",
         id: "python-urllib/port-out-of-range-valueerror",
         name: "a port outside 0-65535 raises ValueError (urlsplit: \"Out-of-range port numbers now raise ValueError\", changed in 3.6)",
-        explains: |e| {
+        cites: "urllib.parse docs, urlsplit",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && e.second.is_none()
                 && e.reference_components
                     .and_then(|c| c.get(Component::Port))
                     .is_some_and(|p| !p.is_empty() && p.parse::<u16>().is_err())
-        },
+        }),
         examples: &[
             // `urlsplit(x).port` raises ValueError above 65535; 65535 is a port.
             Example::fires("//h:65536", Reply::Rejected),

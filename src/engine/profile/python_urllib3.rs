@@ -13,6 +13,7 @@
 //! hosts": a text without a scheme whose authority RFC 3986 does not read, or an HTTP(S) host
 //! holding a percent-encoded control, raises `LocationParseError`.
 
+use super::Explains::{Custom, EscapedWhereLenient, PortAsNumber};
 use super::Rule;
 #[allow(unused_imports)]
 use super::*;
@@ -202,7 +203,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/invalid-chars-pct-encoded-whatwg",
         name: "parse_url percent-encodes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (_encode_invalid_chars)",
-        explains: super::escaped_where_lenient,
+        cites: "urllib3 source, util/url.py _encode_invalid_chars",
+        explains: EscapedWhereLenient,
         examples: &[
             // `parse_url("http://a/\x00").path` is `/%00`, run here.
             Example::fires("http://a/\0", Reply::Splits(&[(Component::Path, Some("/%00"))])),
@@ -220,7 +222,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/stray-percent-encodes-all-whatwg",
         name: "a component with a stray \"%\" has every \"%\" encoded, where the URL Standard keeps them (_encode_invalid_chars)",
-        explains: |e| {
+        cites: "urllib3 source, util/url.py _encode_invalid_chars",
+        explains: Custom(|e| {
             let allowed: &[u8] = match e.component() {
                 Some(Component::Path) => PATH_CHARS,
                 Some(Component::Query | Component::Fragment) => QUERY_CHARS,
@@ -232,7 +235,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.reference.is_some_and(|r| {
                     r.contains('%') && Some(encode_invalid_chars(r, allowed).as_str()) == e.got
                 })
-        },
+        }),
         examples: &[
             // `parse_url("http:?%%26").query` is `%25%2526`, run here: every "%" encoded once one starts no
             // percent-encoding; only the stray "%" encoded is not urllib3's answer.
@@ -244,7 +247,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/schemeless-authority-first",
         name: "a text without a scheme is read as an authority first (parse_url's example: \"google.com:80\")",
-        explains: |e| {
+        cites: "urllib3 docs, parse_url",
+        explains: Custom(|e| {
             let no_scheme = !scheme_re(e.input);
             let Some(c) = e.component() else {
                 return false;
@@ -254,7 +258,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             let want = read.get(c);
             want == e.got && want != e.reference
-        },
+        }),
         examples: &[
             // "$" read as an authority: host "$", no path.
             Example::fires("$", Reply::Reads(&[(Component::Authority, Some("$")), (Component::Host, Some("$")), (Component::Path, None)])),
@@ -270,14 +274,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/schemeless-authority-refused",
         name: "a text without a scheme whose host and port RFC 3986 does not read raises LocationParseError (parse_url's example \"google.com:80\"; 2.8.0: \"more strictly enforce RFC 3986 host syntax\")",
-        explains: |e| {
+        cites: "urllib3 docs, parse_url; urllib3 2.8.0 release notes",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && e.second.is_none()
                 && !scheme_re(e.input)
                 && host_port(e.input).is_some_and(|hp| {
                     uri_spec::parse(format!("//{hp}").as_bytes()).is_err()
                 })
-        },
+        }),
         examples: &[
             // urllib3 reads "a.:80" as a host and a port, and refuses "A.:b" and "G.::".
             Example::fires("A.:b", Reply::Rejected),
@@ -291,7 +296,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/host-pct-control-refused",
         name: "an HTTP(S) or scheme-less host holding a percent-encoded control raises LocationParseError (2.8.0: \"rejecting ... percent-encoded control characters in HTTP(S) hosts\")",
-        explains: |e| {
+        cites: "urllib3 2.8.0 release notes",
+        explains: Custom(|e| {
             let host = if scheme_re(e.input) {
                 e.reference_components
                     .filter(|_| matches!(e.scheme().as_deref(), None | Some("http" | "https")))
@@ -303,7 +309,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::TooStrict
                 && e.second.is_none()
                 && host.is_some_and(|h| pct_control(&h))
-        },
+        }),
         examples: &[
             // Only a control's percent-encoding, only in an HTTP(S) or scheme-less host.
             Example::fires("%09", Reply::Rejected),
@@ -316,13 +322,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/empty-parts-none",
         name: "an empty path, host or userinfo is None (\"Fields not provided will be None\")",
-        explains: |e| {
+        cites: "urllib3 docs, parse_url",
+        explains: Custom(|e| {
             matches!(
                 e.class,
                 Class::UndefinedVsEmpty(Component::Path | Component::Host | Component::Userinfo)
             ) && e.reference == Some("")
                 && e.got.is_none()
-        },
+        }),
         examples: &[
             Example::fires("//", Reply::Reads(&[(Component::Host, None)])),
             Example::off("//a", Reply::Reads(&[(Component::Host, None)])),
@@ -332,11 +339,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/path-leading-slash-added",
         name: "a path without a leading \"/\" gets one (Url)",
-        explains: |e| {
+        cites: "urllib3 docs, Url",
+        explains: Custom(|e| {
             e.component() == Some(Component::Path)
                 && e.reference.is_some_and(|p| !p.is_empty() && !p.starts_with('/'))
                 && e.got.and_then(|g| g.strip_prefix('/')) == e.reference
-        },
+        }),
         examples: &[
             Example::fires("a:b", Reply::Reads(&[(Component::Path, Some("/b"))])),
             Example::off("a:b", Reply::Reads(&[(Component::Path, Some("/c"))])),
@@ -346,7 +354,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/http-path-normalized",
         name: "for http, https and no scheme, the path's dot segments are removed and its percent-encodings uppercased (_remove_path_dot_segments, \"based on RFC 3986 5.2.4\"; _encode_invalid_chars)",
-        explains: |e| {
+        cites: "urllib3 source, util/url.py _remove_path_dot_segments (RFC 3986 section 5.2.4)",
+        explains: Custom(|e| {
             let scheme = e.scheme();
             e.component() == Some(Component::Path)
                 && matches!(scheme.as_deref(), None | Some("http" | "https"))
@@ -354,7 +363,7 @@ pub(super) const RULES: &[Rule] = &[
                     .map(|p| encode_invalid_chars(&uri_spec::remove_dot_segments(p), PATH_CHARS))
                     .as_deref()
                     == e.got
-        },
+        }),
         examples: &[
             // A path without a scheme, its dot segments removed and its percent-encodings uppercased
             // (`parse_url("/./%aa").path` is "/%AA").
@@ -367,12 +376,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/http-host-normalized",
         name: "for http, https and no scheme, the host is lowercased and its percent-encodings normalized (_normalize_host; RFC 3986 6.2.2.1, 6.2.2.2)",
-        explains: |e| {
+        cites: "urllib3 source, util/url.py _normalize_host (RFC 3986 sections 6.2.2.1, 6.2.2.2)",
+        explains: Custom(|e| {
             let scheme = e.scheme();
             e.component() == Some(Component::Host)
                 && matches!(scheme.as_deref(), None | Some("http" | "https"))
                 && e.reference.filter(|h| !h.starts_with('[')).map(normalize_host).as_deref() == e.got
-        },
+        }),
         examples: &[
             // `parse_url("//%41").host` is "a".
             Example::fires("//%41", Reply::Reads(&[(Component::Host, Some("a"))])),
@@ -383,7 +393,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/port-as-integer",
         name: "the port is an integer (Url.port)",
-        explains: port_as_number,
+        cites: "urllib3 docs, Url",
+        explains: PortAsNumber,
         examples: &[
             Example::fires("http://a:080/", Reply::Reads(&[(Component::Port, Some("80"))])),
             Example::off("http://a:080/", Reply::Reads(&[(Component::Port, Some("8"))])),

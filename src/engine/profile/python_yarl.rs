@@ -38,6 +38,10 @@
 //!   outside 0-65535 ("Port out of range 0-65535"; the URL Standard's port state fails there
 //!   too).
 
+use super::Explains::{
+    Custom, EmptyAsNone, EmptyPathAfterAuthorityIsSlash, EscapedWhereLenient, PortAsNumber,
+    ReadWithoutTabsNewlines,
+};
 use super::Rule;
 #[allow(unused_imports)]
 use super::*;
@@ -230,7 +234,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/url-quoted-whatwg",
         name: "the URL quoted where the URL Standard removes or rereads a character (\"Constructor ... perform encoding for all parts\")",
-        explains: super::escaped_where_lenient,
+        cites: "yarl docs/api.rst, URL (\"Constructor and modification operators perform encoding for all parts automatically\")",
+        explains: EscapedWhereLenient,
         examples: &[
             Example::fires("http://a?\u{b}", Reply::Splits(&[(Component::Query, Some("%0B"))])),
             Example::off("http://a?\u{b}", Reply::Splits(&[(Component::Query, Some(" "))])),
@@ -240,7 +245,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/absent-parts-empty",
         name: "an absent scheme, authority, query or fragment is the empty string",
-        explains: |e| {
+        cites: "yarl docs/api.rst, URL attributes",
+        explains: Custom(|e| {
             matches!(
                 e.class,
                 Class::UndefinedVsEmpty(
@@ -248,7 +254,7 @@ pub(super) const RULES: &[Rule] = &[
                 )
             ) && e.reference.is_none()
                 && e.got == Some("")
-        },
+        }),
         examples: &[
             Example::fires("http://a/", Reply::Reads(&[(Component::Query, Some(""))])),
             Example::off("http://a/", Reply::Reads(&[(Component::Query, Some("x"))])),
@@ -258,13 +264,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/empty-host-userinfo-none",
         name: "an empty host or userinfo is None",
-        explains: |e| {
-            matches!(
-                e.class,
-                Class::UndefinedVsEmpty(Component::Host | Component::Userinfo)
-            ) && e.reference == Some("")
-                && e.got.is_none()
-        },
+        cites: "yarl docs/api.rst, URL attributes",
+        explains: EmptyAsNone(&[Component::Host, Component::Userinfo]),
         examples: &[
             Example::fires("http://@a/", Reply::Reads(&[(Component::Userinfo, None)])),
             Example::off("http://u@a/", Reply::Reads(&[(Component::Userinfo, None)])),
@@ -274,7 +275,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/host-lowercased-unbracketed",
         name: "the host is lowercased, an IP literal without its brackets",
-        explains: |e| {
+        cites: "yarl docs/api.rst, URL.host",
+        explains: Custom(|e| {
             e.component() == Some(Component::Host)
                 && e.reference
                     .map(|h| {
@@ -284,7 +286,7 @@ pub(super) const RULES: &[Rule] = &[
                     })
                     .as_deref()
                     == e.got
-        },
+        }),
         examples: &[
             Example::fires("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::1"))])),
             Example::off("http://[::1]/", Reply::Reads(&[(Component::Host, Some("::2"))])),
@@ -294,7 +296,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/empty-path-slash-after-host",
         name: "an empty path after an authority is \"/\" (\"'/' for absolute URLs without path part\")",
-        explains: empty_path_after_authority_is_slash,
+        cites: "yarl docs/api.rst, URL.path",
+        explains: EmptyPathAfterAuthorityIsSlash,
         examples: &[
             Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
             Example::off("http://a/b", Reply::Reads(&[(Component::Path, Some("/"))])),
@@ -304,7 +307,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/port-as-integer",
         name: "the port is an integer (explicit_port)",
-        explains: port_as_number,
+        cites: "yarl docs/api.rst, URL.explicit_port",
+        explains: PortAsNumber,
         examples: &[
             Example::fires("http://a:080/", Reply::Reads(&[(Component::Port, Some("80"))])),
             Example::off("http://a:080/", Reply::Reads(&[(Component::Port, Some("8"))])),
@@ -314,7 +318,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/ipv6-host-compressed",
         name: "an IPv6 host in Python's compressed form, without its brackets (URL.host: \"converted to compressed form\")",
-        explains: |e| {
+        cites: "yarl docs/api.rst, URL.host",
+        explains: Custom(|e| {
             e.component() == Some(Component::Host)
                 && e.got.is_some()
                 && e.reference
@@ -323,7 +328,7 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(python_ipv6_compressed)
                     .as_deref()
                     == e.got
-        },
+        }),
         examples: &[
             // `URL("//[::1.0.2.1]").raw_host` is "::100:201".
             Example::fires("//[::1.0.2.1]", Reply::Reads(&[(Component::Host, Some("::100:201"))])),
@@ -334,11 +339,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/path-requoted",
         name: "the path requoted, its dot segments removed after a host (\"Constructor ... perform encoding for all parts\"; \"Path normalization for absolute URLs\")",
-        explains: |e| {
+        cites: "yarl docs/api.rst, URL (\"Constructor and modification operators perform encoding for all parts automatically\")",
+        explains: Custom(|e| {
             let scheme = e.reference_components.and_then(|c| c.get(Component::Scheme)).is_some();
             e.component() == Some(Component::Path)
                 && e.reference.map(|p| yarl_path(p, scheme, has_netloc(e))).as_deref() == e.got
-        },
+        }),
         examples: &[
             // "%3D" has the path "=".
             Example::fires("%3D", Reply::Reads(&[(Component::Path, Some("="))])),
@@ -349,10 +355,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/query-requoted",
         name: "the query requoted (\"Constructor ... perform encoding for all parts\")",
-        explains: |e| {
+        cites: "yarl docs/api.rst, URL (\"Constructor and modification operators perform encoding for all parts automatically\")",
+        explains: Custom(|e| {
             e.class == Class::Component(Component::Query)
                 && e.reference.map(|q| requote(q, &QUERY)).as_deref() == e.got
-        },
+        }),
         examples: &[
             // "?%2F" has the query "/".
             Example::fires("?%2F", Reply::Reads(&[(Component::Query, Some("/"))])),
@@ -363,10 +370,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/fragment-requoted",
         name: "the fragment requoted (\"Constructor ... perform encoding for all parts\")",
-        explains: |e| {
+        cites: "yarl docs/api.rst, URL (\"Constructor and modification operators perform encoding for all parts automatically\")",
+        explains: Custom(|e| {
             e.class == Class::Component(Component::Fragment)
                 && e.reference.map(|f| requote(f, &FRAGMENT)).as_deref() == e.got
-        },
+        }),
         examples: &[
             // "#%2B" has the fragment "+".
             Example::fires("#%2B", Reply::Reads(&[(Component::Fragment, Some("+"))])),
@@ -377,7 +385,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/userinfo-requoted",
         name: "the user and password requoted apart (\"Constructor ... perform encoding for all parts\")",
-        explains: |e| {
+        cites: "yarl docs/api.rst, URL (\"Constructor and modification operators perform encoding for all parts automatically\")",
+        explains: Custom(|e| {
             let written = e.reference.map(|u| match u.split_once(':') {
                 Some((user, password)) => {
                     format!("{}:{}", requote(user, &USERINFO), requote(password, &USERINFO))
@@ -385,7 +394,7 @@ pub(super) const RULES: &[Rule] = &[
                 None => requote(u, &USERINFO),
             });
             e.class == Class::Component(Component::Userinfo) && written.as_deref() == e.got
-        },
+        }),
         examples: &[
             // "//::@" has the password "%3A".
             Example::fires("//::@", Reply::Reads(&[(Component::Userinfo, Some(":%3A"))])),
@@ -396,7 +405,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/special-empty-host-refused",
         name: "an empty host is refused for http, https, ws, wss and ftp (CHANGES 1.11.1: \"Allowed empty host for URL schemes other than the special schemes listed in the WHATWG URL spec\"; ValueError \"host is required\")",
-        explains: |e| {
+        cites: "yarl CHANGES, 1.11.1",
+        explains: Custom(|e| {
             // yarl's `encode_url`: a netloc that is not empty whose host is empty, under one of
             // `SCHEME_REQUIRES_HOST`, raises ValueError (an empty netloc is no host at all).
             let Some(c) = e.reference_components else {
@@ -409,7 +419,7 @@ pub(super) const RULES: &[Rule] = &[
                 })
                 && c.get(Component::Authority).is_some_and(|a| !a.is_empty())
                 && c.get(Component::Host) == Some("")
-        },
+        }),
         examples: &[
             // SCHEME_REQUIRES_HOST: http, https, ws, wss, ftp; an empty host is allowed under other
             // schemes since 1.11.1.
@@ -427,7 +437,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/tab-newline-removed",
         name: "tabs and newlines are removed before the split, as urllib.parse's urlsplit removes them (api.rst, References: urllib.parse \"performs almost all gory work\"; deviations \"for certain de-facto parsing requirements as commonly observed in major browsers\")",
-        explains: read_without_tabs_newlines,
+        cites: "yarl docs/api.rst, References; urllib.parse docs, urlsplit",
+        explains: ReadWithoutTabsNewlines,
         examples: &[
             // yarl's split (urlsplit's): the input without its tabs, CRs and LFs.
             Example::fires("o://:\t8", Reply::Splits(&[(Component::Authority, Some(":8")), (Component::Host, Some("")), (Component::Port, Some("8"))])),
@@ -441,7 +452,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/port-out-of-range-valueerror",
         name: "a port above 65535 raises ValueError, as urllib.parse's does (api.rst, References: urllib.parse \"performs almost all gory work\"; urlsplit: \"Out-of-range port numbers now raise ValueError\")",
-        explains: |e| {
+        cites: "yarl docs/api.rst, References; urllib.parse docs, urlsplit",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && match e.second {
                     None => port_overflows(e.reference_components),
@@ -451,7 +463,7 @@ pub(super) const RULES: &[Rule] = &[
                         port_overflows(Some(&crate::model::Components::from_spec(&r)))
                     }),
                 }
-        },
+        }),
         examples: &[
             Example::fires("//:85555", Reply::Rejected),
             Example::off("//:8555", Reply::Rejected),
@@ -461,7 +473,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/ipv6-zone-host-compressed",
         name: "an IPv6 host with a zone is the address in compressed form and the zone verbatim (CHANGES 1.24.3: \"the host subcomponent properties include the zone identifier verbatim\")",
-        explains: zone_host_compressed,
+        cites: "yarl CHANGES, 1.24.3",
+        explains: Custom(zone_host_compressed),
         examples: &[
             // `URL("p://[0::%]").raw_host`: the address compressed, the (empty) zone kept; another
             // address before the zone is one step off.
@@ -473,7 +486,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/host-idna-encoded",
         name: "a non-ASCII host is IDNA-encoded (api.rst: data are stored \"IDNA-encoded (RFC 5891) for host\")",
-        explains: |e| {
+        cites: "yarl docs/api.rst, URL (IDNA-encoded host, RFC 5891)",
+        explains: Custom(|e| {
             let written = e
                 .reference
                 .filter(|h| !h.is_ascii())
@@ -497,7 +511,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.second.is_none()
                 && ((written.is_some() && written.as_deref() == e.got)
                     || (mapped.is_some() && mapped.as_deref() == e.got))
-        },
+        }),
         examples: &[
             // `URL("r://\u{fc}").raw_host`: Punycode; a label that is not the host's Punycode is one step off.
             Example::fires("r://\u{fc}", Reply::Splits(&[(Component::Host, Some("xn--tda"))])),
@@ -523,7 +537,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/default-port-left-out-of-str",
         name: "str leaves out a port that is the scheme's default for http, https, ws and wss (CHANGES 1.9.5: \"Specified ports are removed from the str representation ... if the port matches the scheme's default port\")",
-        explains: default_port_left_out,
+        cites: "yarl CHANGES, 1.9.5 and 1.9.7",
+        explains: Custom(default_port_left_out),
         examples: &[
             // `str(URL(...))` leaves out the default port of http, https, ws and wss only.
             Example::fires("http://a:80/", Reply::Serializes("http://a/")),
@@ -537,7 +552,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/join-requoted-reference",
         name: "join resolves the reference as its constructor requoted it (\"Constructor and modification operators perform encoding for all parts automatically\")",
-        explains: requoted_reference_resolved,
+        cites: "yarl docs/api.rst, URL (\"Constructor and modification operators perform encoding for all parts automatically\")",
+        explains: Custom(requoted_reference_resolved),
         examples: &[
             // The reference requoted ("%cd" is "%CD"), the base as it is.
             Example::fires("resolve:%cd|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/%CD")),
@@ -548,7 +564,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-yarl",
         id: "python-yarl/join-drops-empty-parts",
         name: "join reads and gives no empty authority, query or fragment, and \"/\" for an empty path after a host (raw_authority, raw_query_string, raw_fragment: \"empty string if\" missing; path: \"'/' for absolute URLs without path part\")",
-        explains: resolves_without_empty_parts,
+        cites: "yarl docs/api.rst, URL attributes",
+        explains: Custom(resolves_without_empty_parts),
         examples: &[
             // `URL("http://a").join(URL("?y"))` is "http://a/?y".
             Example::fires("resolve:?y|http://a", Reply::Text("http://a/?y")),

@@ -28,14 +28,12 @@
 //!   reference with an authority, its path as it is ("the new URI's authority and path are
 //!   taken from the given URI").
 
+use super::Explains::{Custom, PortAsNumber, TooLaxAcceptedOnce, TooLaxForARelativeBase};
 use uri_spec::{Edition, Parser};
 
 use crate::model::Component;
 
-use super::{
-    accepted_once, opaque_2396, pct_encode_non_ascii, too_lax_for_a_relative_base, Class, Example,
-    Reply, Rule,
-};
+use super::{accepted_once, opaque_2396, pct_encode_non_ascii, Class, Example, Reply, Rule};
 
 mod java_resolve;
 
@@ -45,7 +43,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/ipv6-literal-accepted",
         name: "an IPv6 literal host in brackets is accepted (RFC 2732)",
-        explains: ipv6_reference_accepted,
+        cites: "RFC 2732 section 3; java.net.URI Javadoc",
+        explains: Custom(ipv6_reference_accepted),
         examples: &[
             Example::fires("http://[::1]/", Reply::Splits(&[])),
         ],
@@ -54,7 +53,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/ipv6-literal-accepted",
         name: "an IPv6 literal host in brackets is accepted (RFC 2732)",
-        explains: ipv6_reference_accepted,
+        cites: "RFC 2732 section 3; URI.pm",
+        explains: Custom(ipv6_reference_accepted),
         examples: &[
             Example::fires("http://[::1]/", Reply::Splits(&[])),
         ],
@@ -63,7 +63,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/empty-base-path-merge-slash",
         name: "a relative path against a base with an authority and an empty path merges as \"/\" + path (RFC 3986 5.2.3)",
-        explains: empty_base_path_merged,
+        cites: "RFC 3986 section 5.2.3",
+        explains: Custom(empty_base_path_merged),
         examples: &[
             Example::fires("resolve:b|http://a", Reply::Text("http://a/b")),
             Example::off("resolve:b|http://a", Reply::Text("http://ab")),
@@ -75,7 +76,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/empty-base-path-merge-slash",
         name: "a relative path against a base with an authority and an empty path merges as \"/\" + path (RFC 3986 5.2.3)",
-        explains: empty_base_path_merged,
+        cites: "RFC 3986 section 5.2.3",
+        explains: Custom(empty_base_path_merged),
         examples: &[
             Example::fires("resolve:b|http://a", Reply::Text("http://a/b")),
             Example::off("resolve:b|http://a", Reply::Text("http://ab")),
@@ -85,7 +87,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/opaque-no-authority-path-query",
         name: "an opaque URI has no authority, path or query (RFC 2396 3: opaque_part)",
-        explains: opaque_part,
+        cites: "RFC 2396 section 3 (opaque_part); java.net.URI Javadoc",
+        explains: Custom(opaque_part),
         examples: &[
             Example::fires("y:0?v", Reply::Reads(&[(Component::Path, None), (Component::Query, None)])),
         ],
@@ -94,7 +97,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/opaque-no-authority-path-query",
         name: "an opaque URI has no authority, path or query (RFC 2396 3: opaque_part)",
-        explains: opaque_part,
+        cites: "RFC 2396 section 3 (opaque_part); URI.pm, $uri->opaque",
+        explains: Custom(opaque_part),
         examples: &[
             Example::fires("y:0?v", Reply::Reads(&[(Component::Query, None)])),
         ],
@@ -108,14 +112,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/absolute-reference-returned",
         name: "resolve returns an absolute reference as it is, and takes an absolute path as it is (resolve: \"If the given URI is already absolute ... then the given URI is returned\", \"If the given URI's path is absolute then the new URI's path is taken from the given URI\")",
-        explains: |e| {
+        cites: "java.net.URI.resolve(URI) Javadoc",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(_), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
             let text = String::from_utf8_lossy(e.input);
             let absolute = crate::engine::octets::scheme_colon(e.input).is_some();
             absolute && got == text || absolute_path_taken(e.second, &text) == Some(got.into())
-        },
+        }),
         examples: &[
             // `resolve("B:]/.")` against `foo://h`, run here: the absolute reference as it is.
             Example::fires("resolve:B:]/.|foo://h", Reply::Text("B:]/.")),
@@ -134,7 +139,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/non-ascii-authority-registry-based",
         name: "an authority holding a non-ASCII character is registry-based: no host (URI: \"permitted ... in the authority component if the authority is registry-based\")",
-        explains: |e| {
+        cites: "java.net.URI class Javadoc, the \"other\" category",
+        explains: Custom(|e| {
             let input = std::str::from_utf8(e.input).unwrap_or("");
             let authority = input
                 .split_once("//")
@@ -143,7 +149,7 @@ pub(super) const RULES: &[Rule] = &[
                 && e.second.is_none()
                 && e.got.is_none()
                 && !authority.is_ascii()
-        },
+        }),
         examples: &[
             Example::fires("e://\u{400}", Reply::Splits(&[(Component::Host, None)])),
             Example::off("e://a b", Reply::Splits(&[(Component::Host, None)])),
@@ -153,11 +159,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/non-ascii-allowed",
         name: "non-ASCII characters (java.net.URI's \"other\" category) are allowed in a URI",
-        explains: |e| {
+        cites: "java.net.URI class Javadoc, the \"other\" category",
+        explains: Custom(|e| {
             e.class == Class::TooLax
                 && no_control_or_space(e.input)
                 && accepted_once(e, Edition::UriSyntax02, pct_encode_non_ascii)
-        },
+        }),
         examples: &[
             Example::fires("\u{e9}", Reply::Splits(&[])),
         ],
@@ -166,7 +173,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/query-after-authority",
         name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
-        explains: query_after_authority,
+        cites: "RFC 2396 section 3 and Appendix A (hier_part)",
+        explains: Custom(query_after_authority),
         examples: &[
             Example::fires("http://a?q", Reply::Splits(&[])),
         ],
@@ -175,7 +183,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/query-after-authority",
         name: "a query may follow the authority directly (RFC 2396 as published: hier_part)",
-        explains: query_after_authority,
+        cites: "RFC 2396 section 3 and Appendix A (hier_part)",
+        explains: Custom(query_after_authority),
         examples: &[
             Example::fires("http://a?q", Reply::Splits(&[])),
         ],
@@ -184,9 +193,10 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/relative-base-resolved",
         name: "a relative base is resolved against (URI.resolve: \"The result of this method is absolute if, and only if, either this URI is absolute or the given URI is absolute\")",
+        cites: "java.net.URI.resolve(URI) Javadoc",
         // RFC 2396 5.2 resolves against an absolute base only; java.net.URI documents
         // resolving against any, its answer relative when both are.
-        explains: |e| too_lax_for_a_relative_base(e, Edition::UriSyntax02),
+        explains: TooLaxForARelativeBase(Edition::UriSyntax02),
         examples: &[
             Example::fires("resolve:g|b/c", Reply::Text("b/g")),
         ],
@@ -198,12 +208,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/opaque-base-returns-reference",
         name: "against an opaque base the reference is returned as it is (URI.resolve: \"if this URI is opaque, then the given URI is returned\")",
-        explains: |e| {
+        cites: "java.net.URI.resolve(URI) Javadoc",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
             opaque_2396(base) && got.as_bytes() == e.input
-        },
+        }),
         examples: &[
             // "if this URI is opaque, then the given URI is returned".
             Example::fires("resolve:g|a:b", Reply::Text("g")),
@@ -216,7 +227,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/port-as-integer",
         name: "the port is an integer (URI.getPort: \"the port component of this URI, or -1\")",
-        explains: super::port_as_number,
+        cites: "java.net.URI.getPort() Javadoc",
+        explains: PortAsNumber,
         examples: &[
             Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
             Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),
@@ -228,11 +240,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/resolved-port-as-integer",
         name: "a resolved URI's port is written as the integer it is (URI.toString: a URI created by resolution is \"constructed from this URI's components\"; URI.getPort: \"the port component of this URI\")",
-        explains: |e| {
+        cites: "java.net.URI.toString() and getPort() Javadoc",
+        explains: Custom(|e| {
             e.class == Class::Resolution
                 && e.got.is_some()
                 && e.reference.and_then(java_resolve::port_as_int).as_deref() == e.got
-        },
+        }),
         examples: &[
             // Java 17's `new URI(base).resolve(new URI(reference))`, as it printed them.
             Example::fires("resolve://M:08|http://app.photos.org:9090", Reply::Text("http://M:8")),
@@ -251,12 +264,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/empty-reference-base-directory",
         name: "an empty reference resolves to the base's path up to its last \"/\", normalized, without query or fragment (URI.resolve: only a \"standalone fragment reference\" keeps the base; otherwise \"concatenating all but the last segment of this URI's path, if any, with the given URI's path and then normalizing the result\")",
-        explains: |e| {
+        cites: "java.net.URI.resolve(URI) Javadoc",
+        explains: Custom(|e| {
             e.class == Class::Resolution
                 && e.input.is_empty()
                 && e.got.is_some()
                 && e.second.and_then(java_resolve::empty_reference).as_deref() == e.got
-        },
+        }),
         examples: &[
             // Java 17's `new URI(base).resolve(new URI(""))`, as it printed them.
             Example::fires("resolve:|coap://auth.openlibrary.org:8080/api?id=profile", Reply::Text("coap://auth.openlibrary.org:8080/")),
@@ -280,7 +294,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/empty-authority-reference-undefined",
         name: "a reference's empty authority is undefined, so the base's is taken (URI(String): \"If the authority component is empty then the user-information, host, and port components are undefined\"; URI.resolve: \"the new URI's authority component is copied from this URI\")",
-        explains: |e| {
+        cites: "java.net.URI(String) and URI.resolve(URI) Javadoc",
+        explains: Custom(|e| {
             e.class == Class::Resolution
                 && e.got.is_some()
                 && e
@@ -288,7 +303,7 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(|base| java_resolve::empty_authority_reference(base, e.input))
                     .as_deref()
                     == e.got
-        },
+        }),
         examples: &[
             Example::fires("resolve:///|http://a/b/c/d;p?q", Reply::Text("http://a/")),
             Example::fires("resolve:///a/../b|http://a/b/c/d;p?q", Reply::Text("http://a/a/../b")),
@@ -302,7 +317,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/relative-path-merged-normalized",
         name: "a relative path is merged with the base's directory and normalized as URI.normalize does, empty segments dropped (URI.resolve: \"concatenating all but the last segment of this URI's path, if any, with the given URI's path and then normalizing the result as if by invoking the normalize method\")",
-        explains: |e| {
+        cites: "java.net.URI.resolve(URI) Javadoc",
+        explains: Custom(|e| {
             e.class == Class::Resolution
                 && !e.input.is_empty()
                 && e.got.is_some()
@@ -310,7 +326,7 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(|base| java_resolve::relative_path(base, e.input))
                     .as_deref()
                     == e.got
-        },
+        }),
         examples: &[
             // Java 17: `new URI("http://a/b/c?q").resolve(new URI("9//"))` is `http://a/b/9/`.
             Example::fires("resolve:9//|http://a/b/c?q", Reply::Text("http://a/b/9/")),
@@ -322,7 +338,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/dotted-quad-over-255-registry",
         name: "a dotted-quad with a group above 255 is no IPv4 host: the authority is registry-based (URI.getHost)",
-        explains: java_ipv4_octets,
+        cites: "java.net.URI.getHost() Javadoc",
+        explains: Custom(java_ipv4_octets),
         examples: &[
             Example::fires("//u@1.3.350.1", Reply::Reads(&[(Component::Host, None), (Component::Userinfo, None)])),
         ],
@@ -331,7 +348,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/colon-first-segment-error",
         name: "a colon in the first segment of a relative path is an error (RFC 2396 as published: rel_segment)",
-        explains: colon_in_rel_segment,
+        cites: "RFC 2396 section 5 (rel_segment)",
+        explains: Custom(colon_in_rel_segment),
         examples: &[
             Example::fires(":b/c", Reply::Rejected),
             Example::off("b/c", Reply::Rejected),
@@ -341,7 +359,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/colon-first-segment-error",
         name: "a colon in the first segment of a relative path is an error (RFC 2396 as published: rel_segment)",
-        explains: colon_in_rel_segment,
+        cites: "RFC 2396 section 5 (rel_segment)",
+        explains: Custom(colon_in_rel_segment),
         examples: &[
             Example::fires(":b/c", Reply::Rejected),
             Example::off("b/c", Reply::Rejected),
@@ -351,7 +370,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/empty-hier-part-error",
         name: "\"scheme:\" with nothing after it is no URI (RFC 2396 as published: hier_part and opaque_part are never empty)",
-        explains: bare_scheme,
+        cites: "RFC 2396 section 3 (hier_part, opaque_part)",
+        explains: Custom(bare_scheme),
         examples: &[
             Example::fires("a:", Reply::Rejected),
             Example::off("a:b", Reply::Rejected),
@@ -361,7 +381,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/empty-hier-part-error",
         name: "\"scheme:\" with nothing after it is no URI (RFC 2396 as published: hier_part and opaque_part are never empty)",
-        explains: bare_scheme,
+        cites: "RFC 2396 section 3 (hier_part, opaque_part)",
+        explains: Custom(bare_scheme),
         examples: &[
             Example::fires("a:", Reply::Rejected),
             Example::off("a:b", Reply::Rejected),
@@ -377,7 +398,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/brackets-resolved-as-2396",
         name: "a reference or base holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
-        explains: brackets_resolved_as_2396,
+        cites: "RFC 2396 section 5.2; RFC 2732 section 3",
+        explains: Custom(brackets_resolved_as_2396),
         examples: &[
             Example::fires("resolve:?[|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/?[")),
         ],
@@ -386,7 +408,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/brackets-resolved-as-2396",
         name: "a reference or base holding \"[\" or \"]\" (RFC 2732 section 3: reserved) is resolved as RFC 2396 5.2 resolves it",
-        explains: perl_brackets_resolved_as_2396,
+        cites: "RFC 2396 section 5.2; RFC 2732 section 3",
+        explains: Custom(perl_brackets_resolved_as_2396),
         examples: &[
             Example::fires("resolve://]/.|coap://a/b/c", Reply::Text("coap://]/.")),
             // Perl's abs takes an absolute-path reference as it is (RFC 2396 5.2 step 5), the base's
@@ -403,7 +426,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/brackets-reserved",
         name: "\"[\" and \"]\" are reserved characters (RFC 2732 section 3), allowed where reserved ones are",
-        explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, brackets_encoded),
+        cites: "RFC 2732 section 3",
+        explains: TooLaxAcceptedOnce(Edition::UriSyntax02, brackets_encoded),
         examples: &[
             Example::fires("a:b?[", Reply::Splits(&[])),
         ],
@@ -412,7 +436,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/brackets-reserved",
         name: "\"[\" and \"]\" are reserved characters (RFC 2732 section 3), allowed where reserved ones are",
-        explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, brackets_encoded),
+        cites: "RFC 2732 section 3",
+        explains: TooLaxAcceptedOnce(Edition::UriSyntax02, brackets_encoded),
         examples: &[
             Example::fires("a:b?[", Reply::Splits(&[])),
         ],
@@ -421,10 +446,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/empty-authority-needs-more",
         name: "an empty authority needs a path, query or fragment after it (URI(String): \"An empty authority component is permitted as long as it is followed by ...\")",
-        explains: |e| {
+        cites: "java.net.URI(String) Javadoc",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && (empty_authority_alone(e.input) || e.second.is_some_and(empty_authority_alone))
-        },
+        }),
         examples: &[
             Example::fires("//", Reply::Rejected),
             Example::off("//a", Reply::Rejected),
@@ -434,7 +460,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/port-over-int-registry",
         name: "a port above 2147483647 makes the authority registry-based (the port is an int)",
-        explains: |e| java_registry_based(e, |_, port| port.is_some_and(|p| p.len() > 10 || p.parse::<u64>().is_ok_and(|n| n > 2_147_483_647))),
+        cites: "java.net.URI class Javadoc",
+        explains: Custom(|e| java_registry_based(e, |_, port| port.is_some_and(|p| p.len() > 10 || p.parse::<u64>().is_ok_and(|n| n > 2_147_483_647)))),
         examples: &[
             Example::fires("//a:9999999999", Reply::Reads(&[(Component::Host, None), (Component::Port, None)])),
             Example::off("//a:99", Reply::Reads(&[(Component::Host, None), (Component::Port, None)])),
@@ -444,7 +471,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/digit-leading-label",
         name: "a single domain label may start with a digit (URI: \"s://123 will parse as a server-based authority\")",
-        explains: java_single_label,
+        cites: "java.net.URI class Javadoc",
+        explains: Custom(java_single_label),
         examples: &[
             Example::fires("//0:5", Reply::Reads(&[(Component::Host, Some("0")), (Component::Port, Some("5"))])),
         ],
@@ -453,7 +481,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/ipv6-scope-id",
         name: "an IPv6 literal may carry a scope id (java.net.URI: IPv6 addresses with a scope_id)",
-        explains: |e| {
+        cites: "java.net.URI class Javadoc",
+        explains: Custom(|e| {
             if e.class != Class::TooLax {
                 return false;
             }
@@ -463,7 +492,7 @@ pub(super) const RULES: &[Rule] = &[
             without.as_slice() != e.input
                 && (ipv6_reference_accepted(&stripped)
                     || accepted_once(&stripped, Edition::UriSyntax02, published_2396))
-        },
+        }),
         examples: &[
             Example::fires("//[::%e]", Reply::Splits(&[])),
         ],
@@ -472,12 +501,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/normalize-removes-all-dots",
         name: "normalize removes every \".\" segment, a relative path's too (URI.normalize)",
-        explains: |e| {
+        cites: "java.net.URI.normalize() Javadoc",
+        explains: Custom(|e| {
             e.class == Class::Normalization
                 && !e.input.iter().any(|b| matches!(b, b':' | b'?' | b'#'))
                 && std::str::from_utf8(e.input)
                     .is_ok_and(|p| Some(uri_spec::remove_dot_segments(p).as_str()) == e.got)
-        },
+        }),
         examples: &[
             Example::fires("normalize:.", Reply::Text("")),
             Example::off("normalize:.", Reply::Text("/")),
@@ -487,7 +517,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "rfc2396",
         id: "rfc2396/rfc2732-changes-together",
         name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
-        explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
+        cites: "RFC 2396 section 3 and Appendix A; RFC 2732 section 3",
+        explains: TooLaxAcceptedOnce(Edition::UriSyntax02, published_2396),
         examples: &[
             Example::fires("//[::1]?q", Reply::Splits(&[])),
         ],
@@ -496,7 +527,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/rfc2732-changes-together",
         name: "RFC 2396 as published with RFC 2732, every change at once (an IPv6 host, a query after the authority, reserved brackets)",
-        explains: |e| e.class == Class::TooLax && accepted_once(e, Edition::UriSyntax02, published_2396),
+        cites: "RFC 2396 section 3 and Appendix A; RFC 2732 section 3",
+        explains: TooLaxAcceptedOnce(Edition::UriSyntax02, published_2396),
         examples: &[
             Example::fires("//[::1]?q", Reply::Splits(&[])),
         ],
@@ -510,13 +542,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/empty-authority-undefined",
         name: "an empty authority before a path, query or fragment is undefined (URI(String): \"If the authority component is empty then the user-information, host, and port components are undefined\"; getRawAuthority: \"or null if the authority is undefined\")",
-        explains: |e| {
+        cites: "java.net.URI(String) Javadoc",
+        explains: Custom(|e| {
             e.class == Class::UndefinedVsEmpty(crate::model::Component::Authority)
                 && e.second.is_none()
                 && e.reference == Some("")
                 && e.got.is_none()
                 && e.reference_components.is_some_and(followed_by_more)
-        },
+        }),
         examples: &[
             // `getRawAuthority()` is null for an empty authority.
             Example::fires("///", Reply::Reads(&[(Component::Authority, None)])),
@@ -537,7 +570,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/registry-authority-no-server-parts",
         name: "an authority that does not parse as a server is registry-based: no user information, host or port (URI.parseServerAuthority: \"Attempts to parse this URI's authority component, if defined, into user-information, host, and port components\")",
-        explains: registry_based_as_java_reads,
+        cites: "java.net.URI.parseServerAuthority() Javadoc",
+        explains: Custom(registry_based_as_java_reads),
         examples: &[
             Example::fires("V://:9?", Reply::Splits(&[(Component::Host, None), (Component::Port, None)])),
             Example::fires("o://\u{e9}:0", Reply::Splits(&[(Component::Host, None), (Component::Port, None)])),
@@ -554,7 +588,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/java-syntax-resolved-as-2396",
         name: "a reference java.net.URI takes (RFC 2732 literals, \"other\" characters, a query after the authority) is resolved as RFC 2396 5.2 resolves it (URI.resolve)",
-        explains: java_syntax_resolved_as_2396,
+        cites: "java.net.URI.resolve(URI) Javadoc",
+        explains: Custom(java_syntax_resolved_as_2396),
         examples: &[
             Example::fires("resolve://[::]/.|coap:/a", Reply::Text("coap://[::]/.")),
             // A "/" the reference does not have.
@@ -566,13 +601,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "java-uri",
         id: "java-uri/java-changes-together",
         name: "java.net.URI's changes to RFC 2396, together: RFC 2732 (IPv6 literals, with a scope id, and reserved brackets), a query after the authority, non-ASCII \"other\" characters",
-        explains: |e| {
+        cites: "java.net.URI class Javadoc; RFC 2732",
+        explains: Custom(|e| {
             e.class == Class::TooLax
                 && no_control_or_space(e.input)
                 && accepted_once(e, Edition::UriSyntax02, |s| {
                     pct_encode_non_ascii(&published_2396(&strip_scope(s)))
                 })
-        },
+        }),
         examples: &[
             Example::fires("\u{e9}?]", Reply::Splits(&[])),
         ],

@@ -8,6 +8,10 @@
 //! reference's path too), which its equality compares (README).
 
 use super::fluent_uri::decode_dots;
+use super::Explains::{
+    Custom, EmptyAsNone, EmptyPathAfterAuthorityIsSlash, EscapedWhereLenient, TooLaxAcceptedOnce,
+    TwoSlashTargetRefused,
+};
 use super::Rule;
 #[allow(unused_imports)]
 use super::*;
@@ -71,7 +75,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         id: "uriparse/empty-path-slash-after-authority",
         name: "an empty path after an authority becomes \"/\"",
-        explains: empty_path_after_authority_is_slash,
+        cites: "uriparse docs, Path (\"A URI with an authority always has an absolute path\")",
+        explains: EmptyPathAfterAuthorityIsSlash,
         examples: &[
             Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
             Example::off("http://a", Reply::Reads(&[(Component::Path, Some("//"))])),
@@ -81,14 +86,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         id: "uriparse/port-as-number",
         name: "the port is a number (empty port dropped, leading zeros removed)",
-        explains: |e| {
+        cites: "uriparse docs, the port as Option<u16>",
+        explains: Custom(|e| {
             e.component() == Some(Component::Port)
                 && e.got
                     == e.reference
                         .and_then(|p| p.parse::<u16>().ok())
                         .map(|n| n.to_string())
                         .as_deref()
-        },
+        }),
         examples: &[
             Example::fires("http://a:080/", Reply::Reads(&[(Component::Authority, Some("a:80")), (Component::Port, Some("80"))])),
             Example::off("http://a:080/", Reply::Reads(&[(Component::Authority, Some("a:8")), (Component::Port, Some("8"))])),
@@ -98,11 +104,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         id: "uriparse/ipv6-compressed",
         name: "IPv6 is written back compressed",
-        explains: |e| {
+        cites: "uriparse docs, the IPv6 host as std::net::Ipv6Addr (RFC 5952)",
+        explains: Custom(|e| {
             e.component() == Some(Component::Host)
                 && e.got.is_some()
                 && e.reference.and_then(ipv6_compressed).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("http://[0:0::1]/", Reply::Reads(&[(Component::Authority, Some("[::1]")), (Component::Host, Some("[::1]"))])),
             Example::off("http://[0:0::1]/", Reply::Reads(&[(Component::Authority, Some("[::2]")), (Component::Host, Some("[::2]"))])),
@@ -112,7 +119,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         id: "uriparse/ipvfuture-big-port-error",
         name: "IPvFuture and ports above 65535 are errors",
-        explains: |e| {
+        cites: "uriparse docs, HostError::AddressMechanismNotSupported and the u16 port",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && (is_ipvfuture(e.reference_components)
                     || port_overflows(e.reference_components)
@@ -120,7 +128,7 @@ pub(super) const RULES: &[Rule] = &[
                     // the same parser.
                     || (e.reference_components.is_none()
                         && uriparse_refuses_an_operand(e.input, e.second)))
-        },
+        }),
         examples: &[
             Example::fires("http://[v1.x]/", Reply::Rejected),
             Example::fires("normalize://[v1.x]", Reply::Rejected),
@@ -137,7 +145,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         id: "uriparse/normalize-relative-dot-segments",
         name: "normalize removes a relative path's dot segments as Path::normalize documents (\".\" always removed, a leading \"..\" kept)",
-        explains: |e| {
+        cites: "uriparse docs, Path::normalize",
+        explains: Custom(|e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
             };
@@ -148,7 +157,7 @@ pub(super) const RULES: &[Rule] = &[
             });
             let end = spec.find(['?', '#']).unwrap_or(spec.len());
             relative && format!("{}{}", uriparse_reference_dots(&spec[..end]), &spec[end..]) == got
-        },
+        }),
         examples: &[
             // Path::normalize removes a relative reference's "."; a leading ".." it keeps.
             Example::fires("normalize:.", Reply::Text("")),
@@ -162,12 +171,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "iri-string",
         id: "iri-string/double-slash-path-unresolvable",
         name: "a target without authority whose path would start with \"//\" is unresolvable (resolve module)",
-        explains: |e| {
-            let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
-                return false;
-            };
-            two_slash_target(base, e.input)
-        },
+        cites: "iri-string docs, resolve module",
+        explains: TwoSlashTargetRefused,
         examples: &[
             Example::fires("resolve:/.//|mailto:a@b", Reply::Rejected),
             Example::off("resolve:/./a|mailto:a@b", Reply::Rejected),
@@ -180,12 +185,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "oxiri",
         id: "oxiri/double-slash-path-refused",
         name: "a target without authority whose path would start with \"//\" is refused (Iri::resolve validates: PathStartingWithTwoSlashes)",
-        explains: |e| {
-            let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
-                return false;
-            };
-            two_slash_target(base, e.input)
-        },
+        cites: "oxiri docs, Iri::resolve (PathStartingWithTwoSlashes)",
+        explains: TwoSlashTargetRefused,
         examples: &[
             Example::fires("resolve:/.//|mailto:a@b", Reply::Rejected),
             Example::off("resolve:/./a|mailto:a@b", Reply::Rejected),
@@ -197,7 +198,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "iri-string",
         id: "iri-string/pct-dot-segments-resolved",
         name: "percent-encoded dot segments are dot segments in resolution (resolve module)",
-        explains: |e| {
+        cites: "iri-string docs, resolve module",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
@@ -206,7 +208,7 @@ pub(super) const RULES: &[Rule] = &[
             };
             uri_spec::resolve(decode_dots(b).as_bytes(), decode_dots(r).as_bytes())
                 .is_ok_and(|t| t == got)
-        },
+        }),
         examples: &[
             // `%2E%2E/g` against `http://a/b/c/d` is `http://a/b/g`.
             Example::fires("resolve:%2E|http://a/b/c", Reply::Text("http://a/b/")),
@@ -221,12 +223,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "iref",
         id: "iref/relative-target-keeps-dotdot",
         name: "a relative target path keeps a \"..\" it cannot remove (RFC 3986 Errata 4547, UriRefBuf::resolve)",
-        explains: |e| {
+        cites: "iref docs, UriRefBuf::resolve (RFC 3986 Errata 4547)",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
             errata_4547(base, e.input).is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             Example::fires("resolve:..|o:", Reply::Text("o:../")),
             Example::off("resolve:..|o:", Reply::Text("o:x/")),
@@ -238,7 +241,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "uriparse",
         id: "uriparse/normalized-empty-path-slash",
         name: "an empty path after an authority is \"/\" in what it normalizes or resolves",
-        explains: |e| {
+        cites: "uriparse docs, Path (\"A URI with an authority always has an absolute path\")",
+        explains: Custom(|e| {
             let want = e
                 .reference
                 .map(|t| slash_after_authority(&uriparse_port(&uriparse_ipv6(t))));
@@ -253,7 +257,7 @@ pub(super) const RULES: &[Rule] = &[
                 }
                 _ => false,
             }
-        },
+        }),
         examples: &[
             Example::fires("normalize://", Reply::Text("///")),
             Example::fires("normalize://a:", Reply::Text("//a/")),
@@ -267,13 +271,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "iref",
         id: "iref/equal-removes-dot-segments",
         name: "equality removes dot segments from the paths it compares",
-        explains: |e| {
+        cites: "iref docs, equality (\"Paths are normalized during comparison\")",
+        explains: Custom(|e| {
             let (Class::Equivalence, Some(other), Some("true")) = (e.class, e.second, e.got) else {
                 return false;
             };
             let dotless = super::any::dotless;
             dotless(e.input).is_some() && dotless(e.input) == dotless(other)
-        },
+        }),
         examples: &[
             Example::fires("equivalent:.|", Reply::Equivalent(true)),
             Example::off("equivalent:a|b", Reply::Equivalent(true)),
@@ -289,13 +294,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "iref",
         id: "iref/equal-compares-decoded-octets",
         name: "equality compares every percent-encoded octet decoded, reserved ones too, segment by segment (pct-str's PctStr equality)",
-        explains: |e| {
+        cites: "iref README, IRI comparison; pct-str docs, PctStr equality",
+        explains: Custom(|e| {
             let (Class::Equivalence, Some(other), Some("true")) = (e.class, e.second, e.got) else {
                 return false;
             };
             let key = iref_decoded_key(e.input);
             key.is_some() && key == iref_decoded_key(other)
-        },
+        }),
         examples: &[
             // pct-str: `///@` and `///%40` are equal; a "/" decoded joins two segments, which iref keeps
             // apart.
@@ -308,7 +314,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/invalid-chars-pct-encoded",
         name: "uri_reference percent-encodes the characters RFC 3986 does not allow instead of rejecting",
-        explains: |e| e.class == Class::TooLax && accepted_once(e, uri_spec::Edition::Rfc3986, pct_encode_forbidden),
+        cites: "rfc3986 (Python) README; normalizers.encode_component",
+        explains: TooLaxAcceptedOnce(uri_spec::Edition::Rfc3986, pct_encode_forbidden),
         examples: &[
             Example::fires("http://a/ b", Reply::Splits(&[])),
         ],
@@ -322,7 +329,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/invalid-chars-pct-encoded-whatwg",
         name: "uri_reference escapes the characters RFC 3986 does not allow where the URL Standard removes or rereads them (encode_component)",
-        explains: super::escaped_where_lenient,
+        cites: "rfc3986 (Python) README; normalizers.encode_component",
+        explains: EscapedWhereLenient,
         examples: &[
             // `uri_reference("http://a/\x00").path` is `/%00`; `uri_reference("\x00").resolve_with(
             // "http://a/b/c/d;p?q")` is `http://a/b/c/%00`, run here.
@@ -344,7 +352,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/stray-percent-encodes-all-whatwg",
         name: "a path, query or fragment with a stray \"%\" has every \"%\" encoded, where the URL Standard keeps them (encode_component)",
-        explains: |e| {
+        cites: "rfc3986 (Python) source, normalizers.encode_component; release notes 1.2.0",
+        explains: Custom(|e| {
             let Some(c @ (Component::Path | Component::Query | Component::Fragment)) =
                 e.component()
             else {
@@ -361,7 +370,7 @@ pub(super) const RULES: &[Rule] = &[
                 && crate::subjects::lenient::split(text).get(c).is_some_and(|r| {
                     r.contains('%') && Some(encode_component(r).as_str()) == e.got
                 })
-        },
+        }),
         examples: &[
             Example::fires("n:%%32", Reply::Splits(&[(Component::Path, Some("%25%2532"))])),
             Example::fires("s:?%20%", Reply::Splits(&[(Component::Query, Some("%2520%25"))])),
@@ -374,14 +383,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/resolve-normalizes-base",
         name: "resolve_with normalizes the base first (\"optional per RFC 3986 5.2.1\", its source says)",
-        explains: |e| {
+        cites: "rfc3986 (Python) source, URIReference.resolve_with (\"optional per RFC 3986 5.2.1\")",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
             rfc3986_normalized(base)
                 .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
                 .is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             // '' against COAP:/b/../x?q: the base normalized first (its scheme lowercased, not only its dot-segments removed).
             Example::fires("resolve:|COAP:/b/../x?q", Reply::Text("coap:/x?q")),
@@ -396,7 +406,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/resolve-uppercases-target-pct",
         name: "resolve_with uppercases the percent-encodings of the target path (normalize_percent_characters: \"All percent characters should be upper-cased\")",
-        explains: |e| {
+        cites: "rfc3986 (Python) source, normalizers.normalize_percent_characters",
+        explains: Custom(|e| {
             let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
                 return false;
             };
@@ -404,7 +415,7 @@ pub(super) const RULES: &[Rule] = &[
                 .and_then(|b| uri_spec::resolve(b.as_bytes(), e.input).ok())
                 .and_then(|t| path_hex_uppercased(&t).filter(|u| *u != t))
                 .is_some_and(|t| t == got)
-        },
+        }),
         examples: &[
             // The target path's percent-encodings uppercased; the query's stay as written, and a dropped
             // dot segment is no case change.
@@ -423,7 +434,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/authority-ends-at-backslash",
         name: "the authority ends at the first backslash, the rest is the path (release notes 1.4.0: \"stop parsing the authority section at the first backslash\")",
-        explains: authority_ended_at_backslash,
+        cites: "rfc3986 (Python) release notes 1.4.0 (docs/source/release-notes/1.4.0.rst)",
+        explains: Custom(authority_ended_at_backslash),
         examples: &[
             // Release notes 1.4.0: the authority ends at the backslash, the rest the path,
             // percent-encoded.
@@ -439,13 +451,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/ipv4-octets-checked",
         name: "a host of four dotted numbers with one above 255 is refused (release notes 0.2.1: \"Check that the bytes of an IPv4 Host Address are within the valid range\")",
-        explains: |e| {
+        cites: "rfc3986 (Python) release notes 0.2.1 (docs/source/release-notes/0.2.1.rst)",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && [Some(e.input), e.second]
                     .into_iter()
                     .flatten()
                     .any(ipv4_like_host_out_of_range)
-        },
+        }),
         examples: &[
             // 1.2.3.255 is an IPv4 address the package takes, 1.2.3.4567 no IPv4 address.
             Example::fires("//1.2.3.256", Reply::Rejected),
@@ -465,7 +478,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/normalize-relative-dots",
         name: "normalize, and so equality, removes the dot segments of a relative reference's path too (normalize: \"as described in Section 6.2.2\", whose 6.2.2.3 applies remove_dot_segments to the path)",
-        explains: |e| match (e.class, e.got) {
+        cites: "rfc3986 (Python) docs, URIReference.normalize; README",
+        explains: Custom(|e| match (e.class, e.got) {
             (Class::Normalization, Some(got)) => {
                 relative_normalized(e.input).is_some_and(|n| n == got)
             }
@@ -474,7 +488,7 @@ pub(super) const RULES: &[Rule] = &[
                 n.is_some() && n == relative_normalized(other)
             }),
             _ => false,
-        },
+        }),
         examples: &[
             Example::fires("normalize:.", Reply::Text("")),
             Example::fires("equivalent:.|", Reply::Equivalent(true)),
@@ -488,11 +502,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-rfc3986",
         id: "python-rfc3986/empty-path-none",
         name: "an empty path is None",
-        explains: |e| {
-            e.class == Class::UndefinedVsEmpty(Component::Path)
-                && e.reference == Some("")
-                && e.got.is_none()
-        },
+        cites: "rfc3986 (Python) docs, URIReference's empty path",
+        explains: EmptyAsNone(&[Component::Path]),
         examples: &[
             Example::fires("http://a", Reply::Reads(&[(Component::Path, None)])),
             Example::off("http://a/b", Reply::Reads(&[(Component::Path, None)])),

@@ -1,6 +1,7 @@
 //! Profile `rfc3987-iri` (oxiri, iref): RFC 3987 2.2 allows `ucschar` and `iprivate` characters
 //! where RFC 3986 allows only ASCII.
 
+use super::Explains::Custom;
 use super::Rule;
 #[allow(unused_imports)]
 use super::*;
@@ -14,11 +15,12 @@ pub(super) const RULES: &[Rule] = &[Rule {
     profile: "rfc3987-iri",
     id: "rfc3987-iri/ucschar-allowed",
     name: "non-ASCII characters (ucschar) are allowed as they are",
-    explains: |e| {
+    cites: "RFC 3987 section 2.2",
+    explains: Custom(|e| {
         e.class == Class::TooLax
             && e.input.iter().any(|b| !b.is_ascii())
             && uri_spec::parse(&pct_encode_non_ascii(e.input)).is_ok()
-    },
+    }),
     examples: &[
         Example::fires("http://\u{e9}/", Reply::Splits(&[])),
         Example::off("http://a b/", Reply::Splits(&[])),

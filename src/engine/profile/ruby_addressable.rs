@@ -32,6 +32,7 @@
 //!
 //! An empty fragment is dropped too, but nothing documents it: no rule does it.
 
+use super::Explains::{Custom, TwoSlashTargetRefused};
 use super::{Evidence, Example, Reply, Rule};
 use crate::engine::Class;
 
@@ -41,12 +42,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-addressable",
         id: "ruby-addressable/normalize-documented",
         name: "normalize decodes each component's class, removes a relative path's dot-segments, drops an empty query, writes an IDNA host (normalize_component, normalize_path, changelog, README)",
-        explains: |e| {
+        cites: "Addressable::URI docs, normalize_component and normalize_path; README; changelog 2.3.0",
+        explains: Custom(|e| {
             let (Class::Normalization, Some(spec), Some(got)) = (e.class, e.reference, e.got) else {
                 return false;
             };
             addressable_normal(spec).is_some_and(|n| n == got)
-        },
+        }),
         examples: &[
             // normalize: "%21" decoded in a path, "." is empty, the README's host ("//%c3%a9" is
             // "//xn--9ca"); the port "@return [Integer]", so an empty one is not written; one trailing dot
@@ -71,7 +73,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-addressable",
         id: "ruby-addressable/equal-normalized",
         name: "== compares the normalized URIs (\"This method normalizes both URIs before doing the comparison\")",
-        explains: equal_when_normalized,
+        cites: "Addressable::URI docs, ==",
+        explains: Custom(equal_when_normalized),
         examples: &[
             // == compares normal forms: the empty query dropped (changelog); an empty fragment is not.
             Example::fires("equivalent:|?", Reply::Equivalent(true)),
@@ -82,7 +85,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-addressable",
         id: "ruby-addressable/ip-based-scheme-needs-host-or-path",
         name: "a URI of an IP-based scheme (port_mapping's: \"common IP-based schemes\") with neither host nor path is refused (validate: \"Absolute URI missing hierarchical segment\"; RFC 9110 4.2.1 for http)",
-        explains: missing_hierarchical_segment,
+        cites: "Addressable::URI docs, validate and port_mapping",
+        explains: Custom(missing_hierarchical_segment),
         examples: &[
             // `validate`: "missing hierarchical segment"; a scheme Addressable does not call IP-based.
             Example::fires("HTTP:", Reply::Rejected),
@@ -100,12 +104,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-addressable",
         id: "ruby-addressable/double-slash-path-refused",
         name: "a target without authority whose path would start with \"//\" is refused (validate: \"Cannot have a path with two leading slashes without an authority set\")",
-        explains: |e| {
-            let (Class::TooStrict, Some(base)) = (e.class, e.second) else {
-                return false;
-            };
-            super::rfc3986::two_slash_target(base, e.input)
-        },
+        cites: "Addressable::URI docs, validate and port_mapping",
+        explains: TwoSlashTargetRefused,
         examples: &[
             // join's target `mailto:` then `//`: "Cannot have a path with two leading slashes
             // without an authority set"; a single slash is taken.

@@ -14,7 +14,8 @@
 //! by design"): tabs, CRs and LFs deleted, and every byte outside `!`, `$`-`;`, `=`, `?`-`_`,
 //! `a`-`~` (a valid "%XX" aside) written "%XX".
 
-use super::{default_port_reported, opaque_2396, port_as_number, Example, Reply, Rule};
+use super::Explains::{Custom, DefaultPortReported, PortAsNumber, TooLaxAcceptedOnce};
+use super::{opaque_2396, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -79,9 +80,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/query-escaped",
         name: "a query is escaped, not refused (URI::Generic#query=, Feature #2542: \"remove validation, just escape\"; Bug #11275: it \"automatically percent escapes invalid characters instead of rejecting them by design\")",
-        explains: |e| {
-            e.class == Class::TooLax && super::accepted_once(e, uri_spec::Edition::Rfc3986, query_escaped)
-        },
+        cites: "Ruby URI::Generic#query= (Feature #2542, Bug #11275)",
+        explains: TooLaxAcceptedOnce(uri_spec::Edition::Rfc3986, query_escaped),
         examples: &[
             // RFC3986_Parser: the query's characters that may not appear "just escape"d, not refused;
             // "[", a stray "%" and an opaque URI's query are kept as written.
@@ -99,12 +99,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/ldap-path-rootless-refused",
         name: "an ldap or ldaps URI whose path does not begin with \"/\" is refused (URI::LDAP: \"LDAP URI SCHEMA (described in RFC2255)\")",
+        cites: "Ruby uri/ldap.rb, URI::LDAP (RFC 2255)",
         // `URI.join(base, ref)` parses the base first, so a rootless ldap base is refused the
         // same way: `URI.join("ldap:a/b", "")` raises "bad LDAP URL", run here.
-        explains: |e| {
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && (ldap_rootless(e.input) || e.second.is_some_and(ldap_rootless))
-        },
+        }),
         examples: &[
             Example::fires("ldap:a", Reply::Rejected),
             Example::off("ldap:/a", Reply::Rejected),
@@ -123,10 +124,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/ldap-fragment-refused",
         name: "an ldap or ldaps URI with a fragment, even empty, is refused (URI::LDAP: \"LDAP URI SCHEMA (described in RFC2255)\", ldap://<host>/<dn>[?<attrs>[?<scope>[?<filter>[?<extensions>]]]])",
-        explains: |e| {
+        cites: "Ruby uri/ldap.rb, URI::LDAP (RFC 2255)",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && (ldap_with_fragment(e.input) || e.second.is_some_and(ldap_with_fragment))
-        },
+        }),
         examples: &[
             Example::fires("ldap:#", Reply::Rejected),
             Example::fires("ldap://h/dc=x#f", Reply::Rejected),
@@ -137,7 +139,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/default-port-reported",
         name: "the scheme's default port is reported when none is written",
-        explains: |e| default_port_reported(e),
+        cites: "Ruby URI::Generic#port docs",
+        explains: DefaultPortReported,
         examples: &[
             // Ruby's default port is 80 for http: 8080 is no documented behaviour.
             Example::fires("http://a/", Reply::Reads(&[(Component::Port, Some("80"))])),
@@ -148,14 +151,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/opaque-query-in-opaque",
         name: "an opaque URI's query stays in its opaque part, and it has no path (URI::Generic#opaque)",
-        explains: |e| {
+        cites: "Ruby URI::Generic#opaque docs",
+        explains: Custom(|e| {
             matches!(
                 e.class,
                 Class::Component(Component::Query | Component::Path)
                     | Class::UndefinedVsEmpty(Component::Query | Component::Path)
             ) && opaque_2396(e.input)
                 && e.got.is_none()
-        },
+        }),
         examples: &[
             Example::fires("mailto:a?b", Reply::Reads(&[(Component::Query, None)])),
             Example::off("http://a/?b", Reply::Reads(&[(Component::Query, None)])),
@@ -165,7 +169,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/ftp-path-relative",
         name: "an ftp URI's path has no leading \"/\", and a leading %2F is \"/\" (URI::FTP#path, RFC 1738)",
-        explains: |e| {
+        cites: "Ruby uri/ftp.rb, URI::FTP#path (RFC 1738)",
+        explains: Custom(|e| {
             let ftp = e.scheme().as_deref() == Some("ftp");
             let ruby = |p: &str| {
                 let p = p.strip_prefix('/').unwrap_or(p);
@@ -179,7 +184,7 @@ pub(super) const RULES: &[Rule] = &[
                 Class::Component(Component::Path) | Class::UndefinedVsEmpty(Component::Path)
             ) && e.reference.map(ruby).as_deref().unwrap_or("") == e.got.unwrap_or("")
                 && e.reference.is_some_and(|p| p.starts_with('/'))
-        },
+        }),
         examples: &[
             Example::fires("ftp://h/%2Fpub", Reply::Reads(&[(Component::Path, Some("/pub"))])),
             Example::off("ftp://h/%2Fpub", Reply::Reads(&[(Component::Path, Some("/pab"))])),
@@ -189,7 +194,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/file-localhost-empty-host",
         name: "a file URI's missing host or localhost is the empty host (URI::File, RFC 8089 2)",
-        explains: |e| {
+        cites: "Ruby URI::File docs (RFC 8089 section 2)",
+        explains: Custom(|e| {
             e.scheme().is_some_and(|s| s.eq_ignore_ascii_case("file"))
                 && e.got == Some("")
                 && match e.class {
@@ -197,7 +203,7 @@ pub(super) const RULES: &[Rule] = &[
                     Class::UndefinedVsEmpty(Component::Host) => e.reference.is_none(),
                     _ => false,
                 }
-        },
+        }),
         examples: &[
             Example::fires("file://localhost/etc/hosts", Reply::Reads(&[(Component::Host, Some(""))])),
             Example::fires("file:/etc/hosts", Reply::Reads(&[(Component::Host, Some(""))])),
@@ -208,7 +214,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "ruby-uri",
         id: "ruby-uri/port-as-integer",
         name: "the port is an integer (URI::Generic#port is an Integer)",
-        explains: port_as_number,
+        cites: "Ruby URI::Generic#port docs",
+        explains: PortAsNumber,
         examples: &[
             Example::fires("http://a:007/", Reply::Reads(&[(Component::Port, Some("7"))])),
             Example::off("http://a:007/", Reply::Reads(&[(Component::Port, Some("70"))])),

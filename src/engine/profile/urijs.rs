@@ -43,6 +43,7 @@
 //!   notation is actually not allowed by RFC 3986, but we're a liberal parser" (`///::`, read
 //!   as `//::` after CHANGELOG 1.19.11, has the host `::`).
 
+use super::Explains::{Custom, EmptyAsNone};
 use super::{
     empty_parts_dropped, empty_path_after_authority_is_slash, host_unbracketed, ipv6_compressed,
     slash_after_authority, Evidence, Example, Reply, Rule,
@@ -59,13 +60,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/empty-query-fragment-none",
         name: "an empty query or fragment is none (URI.parse: `string.substring(pos + 1) || null`)",
-        explains: |e| {
-            matches!(
-                e.class,
-                Class::UndefinedVsEmpty(Component::Query | Component::Fragment)
-            ) && e.reference == Some("")
-                && e.got.is_none()
-        },
+        cites: "URI.js src/URI.js, URI.parse",
+        explains: EmptyAsNone(&[Component::Query, Component::Fragment]),
         examples: &[
             Example::fires("http://a/?", Reply::Reads(&[(Component::Query, None)])),
             Example::off("http://a/?x", Reply::Reads(&[(Component::Query, None)])),
@@ -75,12 +71,13 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/empty-path-slash-after-authority",
         name: "an empty path after an authority is \"/\" (docs, path(): `URI(\"http://example.org\").path() === \"/\"`)",
-        explains: |e| match e.class {
+        cites: "URI.js docs, path()",
+        explains: Custom(|e| match e.class {
             Class::Normalization | Class::Resolution => {
                 e.reference.map(slash_after_authority).as_deref() == e.got && e.reference != e.got
             }
             _ => empty_path_after_authority_is_slash(e),
-        },
+        }),
         examples: &[
             // path(): `URI("//a").path()` is "/"; `URI("//a").normalize().href()` is "//a/".
             Example::fires("//a", Reply::Reads(&[(Component::Path, Some("/"))])),
@@ -97,11 +94,12 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/userinfo-held-decoded",
         name: "the username and password are held decoded, and written back encoded (URI.parseUserinfo: URI.decode)",
-        explains: |e| {
+        cites: "URI.js src/URI.js, URI.parseUserinfo",
+        explains: Custom(|e| {
             e.component() == Some(Component::Userinfo)
                 && e.reference.is_some_and(|r| r.contains('%'))
                 && e.reference.map(super::pct_decode_exact).as_deref() == e.got
-        },
+        }),
         examples: &[
             Example::fires("http://x%252f@h/", Reply::Reads(&[(Component::Userinfo, Some("x%2f"))])),
             Example::fires("//%23@", Reply::Reads(&[(Component::Userinfo, Some("#"))])),
@@ -112,10 +110,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/ip-literal-unbracketed",
         name: "an IP literal's hostname is held without its brackets (docs, normalizeHostname(): `uri.hostname(\"fe80:0000:...\")`)",
-        explains: |e| {
+        cites: "URI.js docs, normalizeHostname()",
+        explains: Custom(|e| {
             e.class == Class::Component(Component::Host)
                 && host_unbracketed(e)
-        },
+        }),
         examples: &[
             // `URI.parse("//[::1]").hostname` is "::1".
             Example::fires("//[::1]", Reply::Reads(&[(Component::Host, Some("::1"))])),
@@ -130,13 +129,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/invalid-port-throws",
         name: "an input whose port is no integer from 1 to 65535 is refused (CHANGELOG 1.18.11: \"making URI.parse() throw on invalid port\"; URI.ensureValidPort)",
-        explains: |e| {
+        cites: "URI.js CHANGELOG.md, 1.18.11; src/URI.js, URI.ensureValidPort",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && std::str::from_utf8(e.input)
                     .ok()
                     .and_then(|i| urijs_port(&browser_slashes(i).unwrap_or_else(|| i.to_owned())))
                     .is_some_and(|port| port_refused(&port))
-        },
+        }),
         examples: &[
             Example::fires("http:p:a", Reply::Rejected),
             Example::fires("o://u@h:0/", Reply::Rejected),
@@ -148,7 +148,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/slashes-read-as-double",
         name: "slashes and colons after http, https, ftp, ws or wss, a \\ in the \"//\" after any other scheme, and excessive slashes of a scheme-relative reference, are read as \"//\" (CHANGELOG 1.19.6, 1.19.7, 1.19.8, 1.19.10, 1.19.11)",
-        explains: slashes_as_browsers_read_them,
+        cites: "URI.js CHANGELOG.md, 1.19.6 to 1.19.11",
+        explains: Custom(slashes_as_browsers_read_them),
         examples: &[
             // `URI.parse("http:G")`: hostname "G", path "/"; `URI.parse("///&")`: hostname "&".
             Example::fires("http:G", Reply::Reads(&[(Component::Host, Some("G")), (Component::Path, Some("/"))])),
@@ -165,14 +166,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/tab-newline-removed",
         name: "tabs, CRs and LFs are removed before the input is read (1.19.11: \"URI.parse() remove \\r (CR), \\n (LF), \\t (TAB)\")",
-        explains: |e| {
+        cites: "URI.js 1.19.11 release notes",
+        explains: Custom(|e| {
             let removed = super::tabs_newlines_removed(e.input);
             let read = std::str::from_utf8(&removed)
                 .ok()
                 .and_then(browser_slashes)
                 .map_or(removed.clone(), String::into_bytes);
             removed.len() != e.input.len() && super::lenient_reading_after(e, &read)
-        },
+        }),
         examples: &[
             Example::fires("o://\th", Reply::Splits(&[(Component::Authority, Some("h")), (Component::Host, Some("h"))])),
             Example::off("o://\th", Reply::Splits(&[(Component::Authority, Some("x")), (Component::Host, Some("x"))])),
@@ -186,13 +188,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/authority-backslash-slash",
         name: "after the \"//\" of an authority, a backslash before the query is \"/\" (src/URI.js, parseHost: \"Copy chrome, IE, opera backslash-handling behavior. Back slashes before the query string get converted to forward slashes\")",
-        explains: |e| {
+        cites: "URI.js src/URI.js, URI.parseHost",
+        explains: Custom(|e| {
             let Some(read) = std::str::from_utf8(e.input).ok().and_then(authority_backslashes)
             else {
                 return false;
             };
             e.second.is_none() && super::lenient_reading_of(e, read.as_bytes())
-        },
+        }),
         examples: &[
             Example::fires("p://h\\x", Reply::Splits(&[(Component::Authority, Some("h")), (Component::Host, Some("h")), (Component::Path, Some("/x"))])),
             // A backslash in a path without an authority, which URI.js keeps.
@@ -203,7 +206,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/normalize-drops-empty-delimiters",
         name: "normalize() and absoluteTo() drop an empty query's \"?\" and an empty fragment's \"#\" (docs, normalizeSearch(): \"removes ? if there is no query string\"; normalizeHash(): \"removes # if there is no hash\")",
-        explains: |e| {
+        cites: "URI.js docs, normalizeSearch() and normalizeHash()",
+        explains: Custom(|e| {
             let Some(spec) = e.reference else { return false };
             match e.class {
                 Class::Normalization => empty_parts_dropped(spec).as_deref() == e.got,
@@ -225,7 +229,7 @@ pub(super) const RULES: &[Rule] = &[
                 }
                 _ => false,
             }
-        },
+        }),
         examples: &[
             // `URI("?").normalize().href()` is ""; `URI("?").absoluteTo(base)` keeps the base's query.
             Example::fires("normalize:?", Reply::Text("")),
@@ -236,10 +240,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/normalize-relative-dot-segments",
         name: "normalize() resolves the dot segments of a relative path too (docs, normalizePath(): \"resolve relative hierarchies\")",
-        explains: |e| {
+        cites: "URI.js docs, normalizePath()",
+        explains: Custom(|e| {
             e.class == Class::Normalization
                 && e.reference.and_then(relative_dots_resolved).as_deref() == e.got
-        },
+        }),
         examples: &[
             // `URI("b/..").normalize().href()` is "".
             Example::fires("normalize:b/..", Reply::Text("")),
@@ -249,7 +254,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/normalize-urn-path",
         name: "normalize() recodes a URN path, \"/\" written \"%2F\" and the characters RFC 2141 allows decoded (CHANGELOG 1.16.0: URN paths normalized \"based on RFC 2141 syntax\"; src/URI.js, URI.characters.urnpath: \"the characters called out by RFC 2141 as being acceptable for usage in a URN\")",
-        explains: |e| {
+        cites: "URI.js CHANGELOG.md, 1.16.0; src/URI.js, URI.recodeUrnPath",
+        explains: Custom(|e| {
             let recoded = |n: &str| empty_parts_dropped(n).as_deref().and_then(urn_recoded);
             // normalizePath returns right after recoding a URN path (src/URI.js: `if
             // (this._parts.urn) { ... return this; }`), so its dot segments stay: the input's
@@ -261,7 +267,7 @@ pub(super) const RULES: &[Rule] = &[
             e.class == Class::Normalization
                 && e.got.is_some()
                 && (e.reference.and_then(recoded).as_deref() == e.got || own.as_deref() == e.got)
-        },
+        }),
         examples: &[
             // `URI("O:/").normalize().href()` is "o:%2F"; URI.characters.urnpath: RFC 2141's characters
             // decoded in a URN path.
@@ -278,7 +284,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/normalize-query-form-encoded",
         name: "normalize() rebuilds the query as application/x-www-form-urlencoded parameters (docs: normalize() runs normalizeQuery(); src/URI.js, buildQuery: \"URI.js treats the query string as being application/x-www-form-urlencoded\")",
-        explains: |e| {
+        cites: "URI.js docs, normalizeQuery(); src/URI.js, URI.buildQuery",
+        explains: Custom(|e| {
             e.class == Class::Normalization
                 && e.reference
                     .and_then(empty_parts_dropped)
@@ -286,7 +293,7 @@ pub(super) const RULES: &[Rule] = &[
                     .and_then(query_rebuilt)
                     .as_deref()
                     == e.got
-        },
+        }),
         examples: &[
             // buildQuery: the query as application/x-www-form-urlencoded.
             Example::fires("normalize:?/", Reply::Text("?%2F")),
@@ -301,7 +308,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/two-colon-host-whole",
         name: "a host with two colons before the path is read whole, without a port (src/URI.js, parseHost: \"this notation is actually not allowed by RFC 3986, but we're a liberal parser\")",
-        explains: |e| {
+        cites: "URI.js src/URI.js, URI.parseHost",
+        explains: Custom(|e| {
             let Some((host, path)) = std::str::from_utf8(e.input).ok().and_then(liberal_host)
             else {
                 return false;
@@ -320,7 +328,7 @@ pub(super) const RULES: &[Rule] = &[
                 _ => return false,
             };
             e.reference != e.got && Some(held.as_str()) == e.got
-        },
+        }),
         examples: &[
             // parseHost: "we're a liberal parser" on a host with two colons.
             Example::fires("///::", Reply::Reads(&[(Component::Host, Some("::"))])),
@@ -333,10 +341,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/normalize-all-steps",
         name: "normalize() runs the steps above together, an IPv6 host in its best notation (docs, normalize(): \"executes normalizeProtocol(), normalizeHostname(), normalizePort(), normalizePath(), normalizeSearch(), normalizeHash()\"; normalizeHostname(): \"IPv6-best-notation conversion\")",
-        explains: |e| {
+        cites: "URI.js docs, normalize()",
+        explains: Custom(|e| {
             e.class == Class::Normalization
                 && e.reference.and_then(normalize_steps).as_deref() == e.got
-        },
+        }),
         examples: &[
             // `URI("//9#").normalize().href()` is "//9/": no "#", and "/" after the authority;
             // normalizeHostname(): "IPv6-best-notation conversion".
@@ -356,14 +365,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/normalize-slashes-empty-port",
         name: "normalize() reads the input as URI.parse rewrites its slashes (CHANGELOG 1.19.7, 1.19.8) and omits an empty port (RFC 3986 3.2.3: normalizers \"should omit the port component and its ':' delimiter if port is empty\")",
-        explains: |e| {
+        cites: "URI.js CHANGELOG.md, 1.19.7 and 1.19.8; RFC 3986 section 3.2.3",
+        explains: Custom(|e| {
             e.class == Class::Normalization
                 && std::str::from_utf8(e.input)
                     .ok()
                     .and_then(normalized_as_read)
                     .as_deref()
                     == e.got
-        },
+        }),
         examples: &[
             Example::fires("normalize:HTTP:", Reply::Text("http:///")),
             Example::fires("normalize://e:", Reply::Text("//e/")),
@@ -376,13 +386,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "urijs",
         id: "urijs/equals-normalized",
         name: "equals() compares the normalized URIs, without an empty query or fragment and with a relative path's dot segments resolved (docs, equals(): \"disregarding default ports, capitalization, dot-pathnames\")",
-        explains: |e| {
+        cites: "URI.js docs, equals()",
+        explains: Custom(|e| {
             let (Class::Equivalence, Some("true"), Some(other)) = (e.class, e.got, e.second)
             else {
                 return false;
             };
             normal(e.input).is_some_and(|a| Some(a) == normal(other))
-        },
+        }),
         examples: &[
             // `URI("%6f%73?").equals("os")` and `URI(".").equals("")` are true; `URI("d:%2F").equals("d:/")`
             // too: both normalize to "d:%2F".

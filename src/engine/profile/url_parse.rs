@@ -31,6 +31,7 @@
 //! empty location (the README's `parse('hostname', {})`), a reference that opens with "//" has
 //! no authority, all of it up to its query or fragment is the path.
 
+use super::Explains::Custom;
 use super::{is_special, Evidence, Example, Reply, Rule};
 use crate::engine::octets::c0_space_trimmed_start;
 use crate::engine::Class;
@@ -45,10 +46,11 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url-parse",
         id: "url-parse/tab-newline-removed",
         name: "tabs, CRs and LFs are removed before the URL is read, whatever its scheme (index.js: `address.replace(CRHTLF, '')`)",
-        explains: |e| {
+        cites: "url-parse index.js (1.5.10)",
+        explains: Custom(|e| {
             let removed = super::tabs_newlines_removed(e.input);
             removed.len() != e.input.len() && super::lenient_reading_after(e, &removed)
-        },
+        }),
         examples: &[
             // The split of the input with its tabs, CRs and LFs removed (CRHTLF).
             Example::fires("o://a\tb", Reply::Splits(&[(Component::Authority, Some("ab")), (Component::Host, Some("ab"))])),
@@ -59,7 +61,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url-parse",
         id: "url-parse/relative-never-takes-query",
         name: "a relative URL never takes the base's query (index.js, on `ignore = { hash: 1, query: 1 }`: \"These properties should not be copied or inherited from\")",
-        explains: base_query_not_inherited,
+        cites: "url-parse index.js (1.5.10)",
+        explains: Custom(base_query_not_inherited),
         examples: &[
             // index.js, `ignore = { hash: 1, query: 1 }`: the base's query is not inherited (the fragment's
             // control kept raw).
@@ -75,7 +78,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url-parse",
         id: "url-parse/special-path-leading-slash",
         name: "a special scheme's path always begins with \"/\" (index.js: \"Default to a / for pathname if none exists. This normalizes the URL to always have a /\")",
-        explains: |e| {
+        cites: "url-parse index.js (1.5.10)",
+        explains: Custom(|e| {
             let (Some(spec), Some(got)) = (e.reference, e.got) else {
                 return false;
             };
@@ -83,7 +87,7 @@ pub(super) const RULES: &[Rule] = &[
                 && is_special(e.scheme().as_deref())
                 && !spec.starts_with('/')
                 && got.strip_prefix('/') == Some(spec)
-        },
+        }),
         examples: &[
             // index.js: "Default to a / for pathname if none exists", for the special schemes only.
             Example::fires("ftp://", Reply::Reads(&[(Component::Path, Some("/"))])),
@@ -94,7 +98,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url-parse",
         id: "url-parse/special-slashes-ignored",
         name: "after http, https, ws, wss or ftp, any run of slashes or backslashes is read as the \"//\" of an authority (1.5.2, pull request 208: \"Ignore slashes after the protocol for special URLs\")",
-        explains: special_slashes_ignored,
+        cites: "url-parse 1.5.2 release, \"Ignore slashes after the protocol for special URLs\"",
+        explains: Custom(special_slashes_ignored),
         examples: &[
             // `http:X` read as `http://X`, an empty path "/"; a scheme that is not special is one step off.
             Example::fires("Http:]", Reply::Splits(&[(Component::Authority, Some("]")), (Component::Host, Some("]")), (Component::Path, Some("/"))])),
@@ -112,7 +117,8 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url-parse",
         id: "url-parse/scheme-relative-without-base-is-path",
         name: "without a base, a reference that opens with \"//\" has no authority: it is all path up to its query or fragment (issue 219, a maintainer: \"that URL is invalid without a base URL ... The result is consistent with the legacy Node.js URL parser\")",
-        explains: scheme_relative_is_path,
+        cites: "https://github.com/unshiftio/url-parse/issues/219",
+        explains: Custom(scheme_relative_is_path),
         examples: &[
             // `new Url(input, {})` of a reference that opens with "//": no authority, the path
             // everything before its query or fragment; a single slash is one step off.
@@ -124,7 +130,8 @@ pub(super) const RULES: &[Rule] = &[
     profile: "url-parse",
     id: "url-parse/default-port-dropped",
     name: "the scheme's default port is dropped (README: \"It's aware of default ports\")",
-    explains: |e| {
+    cites: "url-parse README, Url.set",
+    explains: Custom(|e| {
         let default = match e.scheme().as_deref() {
             Some("http" | "ws") => "80",
             Some("https" | "wss") => "443",
@@ -135,7 +142,7 @@ pub(super) const RULES: &[Rule] = &[
         e.class == Class::Component(Component::Port)
             && e.got.is_none()
             && e.reference.is_some_and(|p| p.trim_start_matches('0') == default)
-    },
+    }),
     examples: &[
         Example::fires("wss://a:443/", Reply::Reads(&[(Component::Port, None)])),
         Example::off("wss://a:444/", Reply::Reads(&[(Component::Port, None)])),
@@ -446,9 +453,9 @@ mod tests {
         };
         let rule =
             crate::engine::rule_by_id("url-parse/special-path-leading-slash").expect("the rule");
-        assert!((rule.explains)(&ev(&ftp, "", "/")));
-        assert!((rule.explains)(&ev(&ftp, "a", "/a")));
-        assert!(!(rule.explains)(&ev(&ftp, "a", "/")));
-        assert!(!(rule.explains)(&ev(&coap, "", "/")));
+        assert!(rule.explains.holds(&ev(&ftp, "", "/")));
+        assert!(rule.explains.holds(&ev(&ftp, "a", "/a")));
+        assert!(!rule.explains.holds(&ev(&ftp, "a", "/")));
+        assert!(!rule.explains.holds(&ev(&coap, "", "/")));
     }
 }

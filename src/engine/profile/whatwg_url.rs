@@ -6,6 +6,7 @@
 //! RFC 3986 by design, each rule reproducing the WHATWG answer from RFC 3986's; the conformance
 //! matrix uses it to say in what a WHATWG parser differs from RFC 3986, never a class.
 
+use super::Explains::{Custom, PortOverflowRefused};
 use super::Rule;
 #[allow(unused_imports)]
 use super::*;
@@ -20,14 +21,15 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url",
         id: "url/file-empty-host-none",
         name: "a file URL's empty host is none (Url::host: \"some file: URLs don't have a host\")",
-        explains: |e| {
+        cites: "rust-url docs, Url::host",
+        explains: Custom(|e| {
             e.class == Class::UndefinedVsEmpty(Component::Host)
                 && e.reference == Some("")
                 && e.got.is_none()
                 && e.reference_components
                     .and_then(|c| c.get(Component::Scheme))
                     .is_some_and(|s| s.eq_ignore_ascii_case("file"))
-        },
+        }),
         examples: &[
             Example::fires(
                 "file:///x",
@@ -43,13 +45,14 @@ pub(super) const RULES: &[Rule] = &[
         profile: "node-whatwg",
         id: "node-whatwg/absent-empty-alike",
         name: "hostname, search and hash give '' for absent and empty alike",
-        explains: |e| {
+        cites: "Node.js url docs, url.hostname, url.search and url.hash",
+        explains: Custom(|e| {
             matches!(
                 e.class,
                 Class::UndefinedVsEmpty(Component::Host | Component::Query | Component::Fragment)
             ) && e.reference.is_none()
                 && e.got == Some("")
-        },
+        }),
         examples: &[
             Example::fires("http://a/", Reply::Reads(&[(Component::Query, Some(""))])),
             Example::off("http://a/", Reply::Reads(&[(Component::Query, Some("x"))])),
@@ -63,65 +66,72 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
         profile: "whatwg-url",
         id: "whatwg-url/port-over-65535-error",
         name: "a port above 65535 is an error",
-        explains: |e| e.class == Class::TooStrict && port_overflows(e.reference_components),
+        cites: "URL Standard, URL parsing",
+        explains: PortOverflowRefused,
         examples: &[],
     },
     Rule {
         profile: "whatwg-url",
         id: "whatwg-url/ipvfuture-not-host",
         name: "IPvFuture is not a host",
-        explains: |e| e.class == Class::TooStrict && is_ipvfuture(e.reference_components),
+        cites: "URL Standard, host parsing",
+        explains: Custom(|e| e.class == Class::TooStrict && is_ipvfuture(e.reference_components)),
         examples: &[],
     },
     Rule {
         profile: "whatwg-url",
         id: "whatwg-url/absolute-only-without-base",
         name: "only absolute URLs parse without a base",
-        explains: |e| {
+        cites: "URL Standard, URL parsing",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && e.reference_components
                     .is_some_and(|c| c.get(Component::Scheme).is_none())
-        },
+        }),
         examples: &[],
     },
     Rule {
         profile: "whatwg-url",
         id: "whatwg-url/special-host-required",
         name: "a special scheme needs a non-empty host",
-        explains: |e| {
+        cites: "URL Standard, URL parsing",
+        explains: Custom(|e| {
             e.class == Class::TooStrict
                 && is_special(e.scheme().as_deref())
                 && e.scheme().as_deref() != Some("file")
                 && e.reference_components
                     .is_some_and(|c| whatwg_special_host(c).is_none_or(|(h, _)| h.is_empty()))
-        },
+        }),
         examples: &[],
     },
     Rule {
         profile: "whatwg-url",
         id: "whatwg-url/invalid-input-repaired",
         name: "invalid input is repaired (C0 and space trimmed, tab and newline removed, \\ read as / in a special URL, forbidden characters percent-encoded)",
-        explains: |e| {
+        cites: "URL Standard, URL parsing (basic URL parser)",
+        explains: Custom(|e| {
             e.class == Class::TooLax && uri_spec::parse(&whatwg_repair(e.input)).is_ok()
-        },
+        }),
         examples: &[],
     },
     Rule {
         profile: "whatwg-url",
         id: "whatwg-url/special-host-domain-to-ascii",
         name: "a special scheme's host is percent-decoded and lowercased (domain to ASCII)",
-        explains: |e| {
+        cites: "URL Standard, host parsing (domain to ASCII)",
+        explains: Custom(|e| {
             e.component() == Some(Component::Host)
                 && is_special(e.scheme().as_deref())
                 && e.reference.map(|h| pct_decode(&h.to_ascii_lowercase())).as_deref() == e.got
-        },
+        }),
         examples: &[],
     },
     Rule {
         profile: "whatwg-url",
         id: "whatwg-url/ipv4-dotted-decimal",
         name: "an IPv4 host in any of its number forms is serialized in dotted decimal",
-        explains: |e| {
+        cites: "URL Standard, IPv4 parser and host serializing",
+        explains: Custom(|e| {
             is_special(e.scheme().as_deref())
                 && match e.component() {
                     Some(Component::Host) => e.reference.and_then(whatwg_ipv4).as_deref() == e.got,
@@ -134,74 +144,80 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
                     }
                     _ => false,
                 }
-        },
+        }),
         examples: &[],
     },
     Rule {
         profile: "whatwg-url",
         id: "whatwg-url/ipv6-compressed",
         name: "IPv6 is serialized as eight hex pieces with the longest zero run compressed",
-        explains: |e| {
+        cites: "URL Standard, host serializing (IPv6 serializer)",
+        explains: Custom(|e| {
             e.component() == Some(Component::Host) && e.reference.and_then(whatwg_ipv6).as_deref() == e.got
-        },
+        }),
         examples: &[],
     },
     Rule {
         profile: "whatwg-url",
         id: "whatwg-url/special-empty-path-slash",
         name: "a special scheme's empty path becomes \"/\"",
-        explains: |e| {
+        cites: "URL Standard, URL parsing",
+        explains: Custom(|e| {
             e.component() == Some(Component::Path)
                 && is_special(e.scheme().as_deref())
                 && e.reference == Some("")
                 && e.got == Some("/")
-        },
+        }),
         examples: &[],
     },
     Rule {
         profile: "whatwg-url",
         id: "whatwg-url/dot-segments-removed-parsing",
         name: "dot segments are removed while parsing (%2e counts as \".\")",
-        explains: |e| {
+        cites: "URL Standard, URL parsing",
+        explains: Custom(|e| {
             e.component() == Some(Component::Path)
                 && e.reference.is_some_and(|p| p.starts_with('/'))
                 && e.reference.map(whatwg_dots).as_deref() == e.got
-        },
+        }),
         examples: &[],
     },
     Rule {
         profile: "whatwg-url",
         id: "whatwg-url/default-or-empty-port-omitted",
         name: "a special scheme's default port, or an empty port, is omitted",
-        explains: |e| {
+        cites: "URL Standard, URL parsing and URL serializing",
+        explains: Custom(|e| {
             e.component() == Some(Component::Port)
                 && e.got.is_none()
                 && (e.reference == Some("")
                     || (e.reference.is_some()
                         && e.reference.and_then(|p| p.parse::<u16>().ok())
                             == default_port(e.scheme().as_deref())))
-        },
+        }),
         examples: &[],
     },
     Rule {
         profile: "whatwg-url",
         id: "whatwg-url/empty-userinfo-dropped",
         name: "an empty userinfo or password is dropped, the rest percent-encoded with the userinfo set",
-        explains: |e| {
+        cites: "URL Standard, URL serializing (userinfo percent-encode set)",
+        explains: Custom(|e| {
             e.component() == Some(Component::Userinfo)
                 && match e.reference {
                     Some("" | ":") => e.got.is_none(),
                     Some(u) => Some(whatwg_userinfo(u)).as_deref() == e.got,
                     None => false,
                 }
-        },
+        }),
         examples: &[],
     },
     Rule {
         profile: "whatwg-url",
         id: "whatwg-url/special-slashes-any-count",
         name: "a special URL takes its authority after any number of slashes",
-        explains: |e| {
+        cites: "URL Standard, URL parsing",
+        explains: Custom(|e| {
             let Some(c) = e.reference_components else {
                 return false;
             };
@@ -222,7 +238,7 @@ pub(super) const VERSUS_RFC3986: &[Rule] = &[
                 ) => parts.get(component) == e.got,
                 _ => false,
             }
-        },
+        }),
         examples: &[],
     },
 ];
