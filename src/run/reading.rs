@@ -256,9 +256,18 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
                 return None;
             }
             // An IP literal that is no address, and a name holding ":", are no names: not
-            // IDNA-mapped (`[６::]` is no `6::`, which no resolver reads there).
-            if bracketed || bare.contains(':') {
+            // IDNA-mapped (`[６::]` is no `6::`, which no resolver reads there). A literal is
+            // read without its brackets, as a client connecting to it asks for it (Go's
+            // `URL.Hostname`, Python's `http.client`, PHP's stream transport strip them): `[w]`
+            // and `w` are one host.
+            // An IPvFuture literal keeps them: it is no name (RFC 3986 3.2.2), and no client
+            // asks a resolver for it.
+            let future = bracketed && bare.starts_with(['v', 'V']) && bare.contains('.');
+            if future {
                 return Some(v.to_ascii_lowercase());
+            }
+            if bracketed || bare.contains(':') {
+                return Some(bare.to_ascii_lowercase());
             }
             Some(crate::engine::resolved_name(bare))
         }
@@ -376,6 +385,11 @@ mod tests {
             Some("1.0.2.2"),
             http
         ));
+        // A literal that is no address is its text without brackets, as a client asks for
+        // it; an IPvFuture literal is no name, so no place.
+        assert!(routes_alike(Host, Some("[w]"), Some("w"), http));
+        assert!(!routes_alike(Host, Some("[w]"), Some("x"), http));
+        assert!(!routes_alike(Host, Some("[v1.a]"), Some("v1.a"), http));
         assert!(routes_alike(Host, Some("["), Some(""), http));
         assert!(!routes_alike(Host, Some("["), Some("a"), http));
         // An empty literal names no place, as no host does; nor does `.` decoded from `%2e`.

@@ -234,10 +234,22 @@ pub(super) const RULES: &[Rule] = &[
                 Class::Resolution => e.reference.is_some_and(|t| {
                     slashed(t) && Some(super::slash_after_authority(t).as_str()) == e.got
                 }),
+                // On an input RFC 3986 rejects, where RFC 3986 Appendix B's split finds the
+                // scheme and a host (lib/url.js: `if (slashedProtocol.has(lowerProto) &&
+                // this.hostname && !this.pathname) this.pathname = '/'`; `gopher://\x7f` has
+                // the pathname `/`, run here with Node 20).
                 Class::Component(Component::Path) => {
+                    let split_slashed = |text: &str| {
+                        let split = crate::subjects::lenient::split(text);
+                        split.get(Component::Host).is_some_and(|h| !h.is_empty())
+                            && split.get(Component::Scheme).is_some_and(|s| {
+                                SLASHED.contains(&s.to_ascii_lowercase().as_str())
+                            })
+                    };
                     e.reference == Some("")
                         && e.got == Some("/")
-                        && std::str::from_utf8(e.input).is_ok_and(slashed)
+                        && std::str::from_utf8(e.input)
+                            .is_ok_and(|t| slashed(t) || split_slashed(t))
                 }
                 _ => false,
             }
@@ -246,6 +258,8 @@ pub(super) const RULES: &[Rule] = &[
             Example::fires("http://a", Reply::Reads(&[(Component::Path, Some("/"))])),
             Example::off("http://a/b", Reply::Reads(&[(Component::Path, Some("/"))])),
             Example::fires("resolve://g|http://a/b", Reply::Text("http://g/")),
+            Example::fires("gopher://\x7f", Reply::Splits(&[(Component::Path, Some("/"))])),
+            Example::off("foo://\x7f", Reply::Splits(&[(Component::Path, Some("/"))])),
         ],
     },
     Rule {

@@ -129,6 +129,9 @@ pub(super) const RULES: &[Rule] = &[
             // slash more is another target.
             Example::fires("resolve:/.|coap://[::1]/v1/", Reply::Text("coap://[::1]/.")),
             Example::off("resolve:/.|coap://[::1]/v1/", Reply::Text("coap://[::1]/./")),
+            // `new URI("file:///x/y?q#f").resolve("/")` is `file:/`, run here: no authority.
+            Example::fires("resolve:/|file:///x/y?q#f", Reply::Text("file:/")),
+            Example::off("resolve:/|file:///x/y?q#f", Reply::Text("file:/x")),
         ],
     },
     // java.net.URI's class documentation: "other" characters are permitted "in the authority
@@ -1020,14 +1023,20 @@ fn all_brackets_encoded(s: &[u8]) -> Vec<u8> {
 }
 
 /// The target java.net.URI's resolve makes of an absolute-path reference (`/` and no second
-/// `/`): the base's scheme and authority, then the reference as it is.
+/// `/`): the base's scheme and authority, then the reference as it is. An empty authority is
+/// none to java.net.URI (`URI(String)`: "If the authority component is empty then the
+/// user-information, host, and port components are undefined"), so `/` against `file:///x/y`
+/// is `file:/`, run here.
 fn absolute_path_taken(base: Option<&[u8]>, reference: &str) -> Option<String> {
     if !reference.starts_with('/') || reference.starts_with("//") {
         return None;
     }
     let base = uri_spec::parse(base?).ok()?;
     let scheme = base.scheme?;
-    let authority = base.authority.map_or(String::new(), |a| format!("//{a}"));
+    let authority = base
+        .authority
+        .filter(|a| !a.is_empty())
+        .map_or(String::new(), |a| format!("//{a}"));
     Some(format!("{scheme}:{authority}{reference}"))
 }
 

@@ -210,6 +210,36 @@ pub(super) const RULES: &[Rule] = &[
             Example::off("file://h/etc/hosts", Reply::Reads(&[(Component::Host, Some(""))])),
         ],
     },
+    // `URI::Generic#merge` follows RFC 2396 5.2 (its steps are commented "RFC2396, Section
+    // 5.2"; the `URI` module's doc: "handle Uniform Resource Identifiers (RFC2396)"): a
+    // reference with an authority is a network-path, whose path is taken as it is (step 4:
+    // "we skip to step 7"), dot segments and all: `URI("http://a/b/c/d;p?q").merge("//g/.")` is
+    // `http://g/.`, run here with Ruby 3.1's uri 0.11.0.
+    Rule {
+        profile: "ruby-uri",
+        id: "ruby-uri/network-path-taken-as-is",
+        name: "a reference with an authority is resolved as RFC 2396 5.2 step 4 does, its path kept as it is (merge: \"RFC2396, Section 5.2\")",
+        cites: "Ruby uri/generic.rb, URI::Generic#merge; RFC 2396 section 5.2",
+        explains: Custom(|e| {
+            let (Class::Resolution, Some(base), Some(got)) = (e.class, e.second, e.got) else {
+                return false;
+            };
+            e.input.starts_with(b"//")
+                && uri_spec::parse(base)
+                    .ok()
+                    .and_then(|b| b.scheme)
+                    .is_some_and(|scheme| {
+                        got.strip_prefix(scheme)
+                            .and_then(|rest| rest.strip_prefix(':'))
+                            .is_some_and(|rest| rest.as_bytes() == e.input)
+                    })
+        }),
+        examples: &[
+            Example::fires("resolve://g/.|http://a/b/c/d;p?q", Reply::Text("http://g/.")),
+            Example::fires("resolve://g/./x/../y|http://a/b/c/d;p?q", Reply::Text("http://g/./x/../y")),
+            Example::off("resolve://g/.|http://a/b/c/d;p?q", Reply::Text("http://g/./")),
+        ],
+    },
     Rule {
         profile: "ruby-uri",
         id: "ruby-uri/port-as-integer",
