@@ -131,6 +131,19 @@ fn differences<'a>(
             .get(Component::Port)
             .is_some_and(|p| digits(p) && text.contains(p))
     });
+    // An IP literal left unclosed (`[::` read `[:`) names no place either: the URL Standard's
+    // host parser fails on it ("IPv6-unclosed"), and RFC 3986 3.2.2 allows "[" only to open a
+    // literal that "]" closes. A parser that reads no place there too (none, an empty host, an
+    // unclosed literal of its own: uri-js's `[`) is held to nothing; one that reads a place
+    // out of it (libwget's `::1` of `[::1`) still is.
+    let unclosed = |h: Option<&str>| h.is_some_and(|h| h.starts_with('[') && !h.contains(']'));
+    let placeless = placeless
+        || unclosed(want.get(Component::Host))
+            && (unclosed(got.components.get(Component::Host))
+                || got
+                    .components
+                    .get(Component::Host)
+                    .is_none_or(str::is_empty));
     let judged = |c: Component| {
         !(placeless && matches!(c, Component::Host | Component::Port | Component::Path))
     };

@@ -566,12 +566,14 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
         },
         Component::Port => {
             // Port 0 is no port a connection reaches (a connect to it is refused: POSIX
-            // `connect` names no listener on it, and RFC 6335 6 reserves it), so a reading of 0
+            // `connect` names no listener on it, and RFC 6335 6 reserves it), nor is one over
+            // 65535 (TCP's and UDP's port fields hold 16 bits, RFC 9293 3.1): a reading of one
             // is what a check sees, not where a request goes.
             let zero = |g: &ReadingGroup| {
                 g.reads
                     .as_deref()
-                    .is_some_and(|p| p.parse::<u32>() == Ok(0))
+                    .and_then(|p| p.parse::<u64>().ok())
+                    .is_some_and(|n| n == 0 || n > 65535)
             };
             let line = match (zero(a), zero(b)) {
                 (true, false) | (false, true) => {
@@ -1213,6 +1215,22 @@ mod class_tests {
             Some("o"),
         );
         assert!(two.1.contains("connect to two ports"), "{}", two.1);
+        let over = rank(
+            Component::Port,
+            &[
+                group(&["c-uriparser", "go-net-url"], false, Some("90677")),
+                group(&["c-libwget"], false, None),
+            ],
+            Some("http"),
+        );
+        assert!(
+            over.1.starts_with(
+                "c-uriparser, go-net-url read port \"90677\", which nothing connects to, where \
+                 c-libwget connects to the scheme's default port"
+            ),
+            "{}",
+            over.1
+        );
         let default = rank(
             Component::Port,
             &[

@@ -180,7 +180,11 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
         return (c == Component::Port).then(default_port).flatten();
     };
     match c {
-        Component::Scheme => Some(v.to_ascii_lowercase()),
+        // A scheme as RFC 3986 3.1 has one (a letter, then letters, digits, "+", "-", "."):
+        // other text is no scheme a handler is chosen by (Mojo's `[` of `[:`), so it reads as
+        // none, and a scheme class needs a reading that is one.
+        Component::Scheme => crate::engine::octets::scheme_colon(format!("{v}:").as_bytes())
+            .map(|_| v.to_ascii_lowercase()),
         // An IP literal's address without its brackets (an API that gives the address, as
         // Python's `hostname` does); a host without regard to case (RFC 3986 3.2.2).
         // An IPv6 address however written (`[0:2::8]` and `::2:0:8` are one address, RFC 4291
@@ -364,6 +368,9 @@ mod tests {
         // Schemes and hosts without regard to case (RFC 3986 3.1, 3.2.2).
         assert!(routes_alike(Scheme, Some("HTTP"), Some("http"), http));
         assert!(!routes_alike(Scheme, Some("http"), Some("https"), http));
+        // Text that is no scheme is none.
+        assert!(routes_alike(Scheme, Some("["), None, http));
+        assert!(!routes_alike(Scheme, Some("\0http"), Some("http"), http));
         assert!(routes_alike(
             Host,
             Some("A.example"),

@@ -135,6 +135,15 @@ const CANONICAL_ANSWER: &[Example] = &[
     // resolve: the host lowercased, the empty path left empty.
     Example::fires("resolve://A|http://h:9/", Reply::Text("http://a")),
     Example::off("resolve://A|http://h:9/", Reply::Text("http://b")),
+    // The port as the number it writes: `resolve("http://app.photos.org:9090", "//M:080")` is `http://m:80`, run here with 4.2.3.
+    Example::fires(
+        "resolve://M:080|http://app.photos.org:9090",
+        Reply::Text("http://m:80"),
+    ),
+    Example::off(
+        "resolve://M:080|http://app.photos.org:9090",
+        Reply::Text("http://m:8"),
+    ),
     // `resolve("https://h:443/%7Eu/a", "b")` is `https://h:443/~u/b`: the target in the normal
     // form with its default port kept as written; dropped, as normalize drops it, too.
     Example::fires(
@@ -995,8 +1004,17 @@ fn canonical_answer_by(e: &Evidence<'_>, domain: DomainHost) -> bool {
                     [str::to_owned, uri_spec::remove_dot_segments, fast_uri_dots];
                 // resolve keeps a default port as written where normalize drops it
                 // (`resolve("https://h:443/a", "b")` is `https://h:443/b`).
+                // Kept as the number it writes (README, Parse: `port: 123`): `//M:080` against
+                // `http://app.photos.org:9090` is `http://m:80`, run here with 4.2.3.
                 let ports = match e.class {
-                    Class::Resolution => vec![None, written(spec).and_then(|w| w[3].clone())],
+                    Class::Resolution => {
+                        let as_written = written(spec).and_then(|w| w[3].clone());
+                        let number = as_written
+                            .as_deref()
+                            .and_then(|p| p.parse::<u32>().ok())
+                            .map(|n| n.to_string());
+                        vec![None, as_written, number]
+                    }
                     _ => vec![None],
                 };
                 // Nor does resolve write an http target's empty path "/": the handler that

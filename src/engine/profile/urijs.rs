@@ -142,6 +142,9 @@ pub(super) const RULES: &[Rule] = &[
             Example::fires("o://u@h:0/", Reply::Rejected),
             Example::off("http:p:8", Reply::Rejected),
             Example::off("o://h:1:2/", Reply::Rejected),
+            // A reference without a scheme: `URI("//:0")` throws, `//:1` parses, run here.
+            Example::fires("//:0", Reply::Rejected),
+            Example::off("//:1", Reply::Rejected),
         ],
     },
     Rule {
@@ -602,10 +605,11 @@ fn lenient_target_rewritten(e: &Evidence<'_>) -> Option<String> {
 fn urijs_port(input: &str) -> Option<String> {
     let end = input.find(['?', '#']).unwrap_or(input.len());
     let head = &input[..end];
-    let after_scheme = match head.split_once(':') {
-        Some((scheme, rest)) if uri_spec::parse(format!("{scheme}:").as_bytes()).is_ok() => rest,
-        _ => head,
-    };
+    // A scheme only as RFC 3986 3.1 has one (a letter first): `//:0` has none, and its `//`
+    // opens an authority.
+    let after_scheme = crate::engine::octets::scheme_colon(head.as_bytes())
+        .and_then(|colon| head.get(colon + 1..))
+        .unwrap_or(head);
     let authority = after_scheme.strip_prefix("//")?;
     let authority = &authority[..authority.find(['/', '\\']).unwrap_or(authority.len())];
     let hostport = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
@@ -798,6 +802,13 @@ fn uri_component_encoded(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reference_without_a_scheme_has_its_port_read() {
+        assert_eq!(urijs_port("//:0").as_deref(), Some("0"));
+        assert_eq!(urijs_port("//h:0/").as_deref(), Some("0"));
+        assert_eq!(urijs_port("o://u@h:0/").as_deref(), Some("0"));
+    }
 
     /// `Number(...)` as node printed it for these, run here.
     #[test]
