@@ -1397,6 +1397,22 @@ fn by_design_rules_show_their_ids() {
         .expect("the by-design class");
     assert_eq!(c["by_design_ids"]["http"], id);
     assert_eq!(c["by_design_cites"]["http"], cites.as_str());
+    // SARIF has no result for it (no problem in the parser), but its run says which rule
+    // explained what, with the citation.
+    let log = uridiff::report::sarif::report(&r, &uridiff::report::sarif::Written::default());
+    let log = serde_json::to_value(&log).expect("the log is JSON");
+    let rules = log["runs"][0]["properties"]["byDesign"]
+        .as_array()
+        .expect("the run's byDesign property");
+    let rule = rules
+        .iter()
+        .find(|x| x["id"] == id)
+        .expect("the rule by its id");
+    assert_eq!(rule["cites"], cites.as_str());
+    assert!(rule["classes"].as_u64().is_some_and(|n| n >= 1), "{rule}");
+    assert!(rules
+        .iter()
+        .all(|x| x["rule"].is_string() && x["inputs"].is_u64()));
     // A class no rule explains has no ids and no citations.
     assert!(classes
         .iter()

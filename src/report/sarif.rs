@@ -10,7 +10,9 @@
 //! ([`failed`]). A stale line is a fix, not a problem in the parser: it fails the gate and is in
 //! the JUnit, JSON and Markdown outputs, not here.
 //! A by-design class (a profile's rule explains it) is no problem in the parser either, so
-//! no result carries a profile rule's id: `discrepancies.json` has them (`by_design_ids`).
+//! no result carries a profile rule's id; the run's property bag does (`byDesign`: each rule
+//! that explained classes, by id, with its words, its citation and what it explained), and
+//! `discrepancies.json` has them class by class (`by_design_ids`).
 //!
 //! - **Rules**: one per class (section 3.49: a `reportingDescriptor` per class key, so that
 //!   its help can say everything about it), its `id` the class name and the first 12 hex digits
@@ -400,19 +402,54 @@ fn severity_name(s: Severity) -> Value {
 }
 
 fn run(rules: Vec<ReportingDescriptor>, results: Vec<SarifResult>) -> Sarif {
+    run_with(rules, results, None)
+}
+
+/// [`run`] with the run's property bag (section 3.8), where there is one.
+fn run_with(
+    rules: Vec<ReportingDescriptor>,
+    results: Vec<SarifResult>,
+    bag: Option<PropertyBag>,
+) -> Sarif {
     let driver = ToolComponent::builder()
         .name("uridiff")
         .version(env!("CARGO_PKG_VERSION"))
         .rules(rules)
         .build();
+    let mut run = Run::builder()
+        .tool(Tool::builder().driver(driver).build())
+        .results(results)
+        .build();
+    run.properties = bag;
     Sarif::builder()
         .schema(SARIF_SCHEMA_URI)
         .version(json!(SARIF_VERSION))
-        .runs(vec![Run::builder()
-            .tool(Tool::builder().driver(driver).build())
-            .results(results)
-            .build()])
+        .runs(vec![run])
         .build()
+}
+
+/// The run's `byDesign` property: each profile rule that explained classes of the report, by
+/// its id, with what it says, where the library documents it, and how many classes and inputs
+/// it explained. A by-design class is no result (no problem in the parser), but a reader of
+/// the log still sees which documented behaviours were set aside, and why.
+fn by_design(report: &Report) -> PropertyBag {
+    let mut rules: BTreeMap<&str, (&str, &str, usize, usize)> = BTreeMap::new();
+    for c in report.classes.iter().filter(|c| c.explained) {
+        for (parser, id) in &c.by_design_ids {
+            let said = c.by_design.get(parser).map_or("", String::as_str);
+            let cites = c.by_design_cites.get(parser).map_or("", String::as_str);
+            let entry = rules.entry(id.as_str()).or_insert((said, cites, 0, 0));
+            entry.2 += 1;
+            entry.3 += c.count;
+        }
+    }
+    let list: Vec<Value> = rules
+        .into_iter()
+        .map(|(id, (said, cites, classes, inputs))| {
+            json!({"id": id, "rule": said, "cites": cites, "classes": classes, "inputs": inputs})
+        })
+        .collect();
+    properties([("byDesign", json!(list))])
 }
 
 /// A physical location: `path` (as [`uri`] writes it) at `line`.
@@ -603,7 +640,7 @@ pub fn report(report: &Report, written: &Written) -> Sarif {
     for r in &mut results {
         r.rule_index = r.rule_id.as_ref().and_then(|id| index.get(id).copied());
     }
-    run(rules, results)
+    run_with(rules, results, Some(by_design(report)))
 }
 
 /// The rule name of a confusion class: `url-confusion-<component>`.
