@@ -954,7 +954,7 @@ mod class_tests {
             names(&infos, &user),
             [vec!["go-net-url"], vec!["php-parse-url"]]
         );
-        // No port under a scheme without a default (`.`): no port is connected to; the http
+        // No port under a scheme without a default (`o`): no port is connected to; the http
         // readers' 80 is the one reading left, so no split.
         let under = |scheme: &str, port: Option<&str>| {
             Outcome::Accepted(Answer::Parsed(Box::new(Parsed {
@@ -966,16 +966,21 @@ mod class_tests {
             })))
         };
         let ports = [
-            under(".", None),
+            under("o", None),
             under("http", None),
             under("http", Some("80")),
-            under(".", Some("8")),
+            under("o", Some("8")),
         ];
-        let port = partition(&infos, b".://h", Component::Port, 0..3, |i| &ports[i]);
+        let port = partition(&infos, b"o://h", Component::Port, 0..3, |i| &ports[i]);
         assert_eq!(names(&infos, &port), [vec!["ada-url", "go-net-url"]]);
         // An explicit port under that scheme still takes part.
-        let port = partition(&infos, b".://h", Component::Port, 1..4, |i| &ports[i]);
+        let port = partition(&infos, b"o://h", Component::Port, 1..4, |i| &ports[i]);
         assert_eq!(port.len(), 2);
+        // Under text that is no RFC 3986 scheme (`.`), a reading takes no part at all: no client
+        // fetches it.
+        let unfetched = [under(".", Some("8")), under("http", None)];
+        let port = partition(&infos, b".://h:8", Component::Port, 0..2, |i| &unfetched[i]);
+        assert!(port.is_empty(), "{port:?}");
         // Where no parser reads a written port, defaults of two schemes (443, 80) are no port
         // class: the difference is the scheme's.
         let defaults = [under("https", None), under("http", None)];

@@ -84,6 +84,17 @@ pub(super) fn partition<'o>(
             continue;
         }
         let own = p.components.get(Component::Scheme);
+        // One that reads a scheme that is no RFC 3986 scheme (Mojo's `.` of `.://%BF`) reads no
+        // URL a client fetches (`Mojo::UserAgent` says "Unsupported protocol"): its host, port
+        // and userinfo take no part; its scheme is compared on its own.
+        if c != Component::Scheme
+            && own.is_some_and(|s| {
+                !s.is_empty()
+                    && crate::engine::octets::scheme_colon(format!("{s}:").as_bytes()).is_none()
+            })
+        {
+            continue;
+        }
         // A library taking part in a scheme-less input because it reads it as http must read
         // it so: one that reads a scheme of its own there (`h~://u`) that it does not handle
         // takes no part.

@@ -32,12 +32,30 @@
 //!
 //! An empty fragment is dropped too, but nothing documents it: no rule does it.
 
-use super::Explains::{Custom, TwoSlashTargetRefused};
+use super::Explains::{Custom, NoAuthorityWithoutSlashes, TwoSlashTargetRefused};
 use super::{Evidence, Example, Reply, Rule};
 use crate::engine::Class;
+use crate::model::Component;
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    // `Addressable::URI.parse` splits with RFC 3986 Appendix B's expression (the class docs list
+    // `URIREGEX`, `^(([^:\/?#]+):)?(\/\/([^\/?#]*))?...`, "supplied as an example in RFC
+    // 3986"): an authority only after "//"; the URL Standard's rereading of "\" is
+    // `heuristic_parse`'s, which the docs call "not standards-compliant, merely user-friendly".
+    // `parse("HTTP:\\c")` has no host and the path `\c`, run here with 2.8.1.
+    Rule {
+        profile: "ruby-addressable",
+        id: "ruby-addressable/no-authority-without-slashes",
+        name: "no authority unless \"//\" follows the scheme (parse: URIREGEX, RFC 3986 Appendix B; heuristic_parse alone reads browsers' slashes)",
+        cites: "Addressable::URI docs, URIREGEX and heuristic_parse",
+        explains: NoAuthorityWithoutSlashes,
+        examples: &[
+            Example::fires("HTTP:\\c", Reply::Splits(&[(Component::Host, None)])),
+            // With "//" the rule says nothing.
+            Example::off("http://\\c", Reply::Splits(&[(Component::Host, None)])),
+        ],
+    },
     Rule {
         profile: "ruby-addressable",
         id: "ruby-addressable/normalize-documented",

@@ -45,8 +45,13 @@ fn ldap_with_fragment(s: &[u8]) -> bool {
 /// `URI.parse("?\0").query` is `%00`, `http://a/?<> x`'s is `%3C%3E%20x`, while `?[`, `?|`
 /// and `?%` keep the byte, run here with Ruby 3.1's uri 0.11.0.
 fn query_escaped(input: &[u8]) -> Vec<u8> {
-    let opaque = crate::engine::octets::scheme_colon(input)
-        .is_some_and(|colon| input.get(colon + 1).is_some_and(|&b| b != b'/'));
+    // Opaque only where a rootless path follows the scheme (`a:b?<` keeps its query in
+    // `opaque`; `a:?<` has the query `%3C`, run here).
+    let opaque = crate::engine::octets::scheme_colon(input).is_some_and(|colon| {
+        input
+            .get(colon + 1)
+            .is_some_and(|&b| !matches!(b, b'/' | b'?' | b'#'))
+    });
     let Some(start) = input.iter().position(|&b| b == b'?' || b == b'#') else {
         return input.to_vec();
     };
@@ -90,6 +95,23 @@ pub(super) const RULES: &[Rule] = &[
             Example::off("?[", Reply::Splits(&[])),
             Example::off("http://a/?%", Reply::Splits(&[])),
             Example::off("a:b?<", Reply::Splits(&[])),
+        ],
+    },
+    // The same `query=` on an input the URL Standard reads too: it deletes tabs, CRs and LFs
+    // before it escapes (`v.delete!("\t\r\n")`): `URI.parse("F:?a\rb").query` is `ab`, run
+    // here with uri 0.11.0.
+    Rule {
+        profile: "ruby-uri",
+        id: "ruby-uri/query-escaped-whatwg",
+        name: "a query is read with its tabs and newlines deleted and the rest escaped, where the URL Standard removes or escapes them (URI::Generic#query=)",
+        cites: "Ruby uri/generic.rb, URI::Generic#query=",
+        explains: Custom(|e| {
+            e.component() == Some(Component::Query)
+                && super::lenient_reading_after(e, &query_escaped(e.input))
+        }),
+        examples: &[
+            Example::fires("F:?a\rb", Reply::Splits(&[(Component::Query, Some("ab"))])),
+            Example::off("F:?a\rb", Reply::Splits(&[(Component::Query, Some("a b"))])),
         ],
     },
     // uri/ldap.rb: URI::LDAP is the "LDAP URI SCHEMA (described in RFC2255)",
