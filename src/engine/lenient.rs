@@ -204,6 +204,9 @@ fn backslash_escaped(c: Component, got: Option<&str>, want: Option<&str>) -> boo
 /// assert!(!lenient_alike(Component::Host, Some("b@c"), Some("c"), http));
 /// assert!(lenient_alike(Component::Host, Some("%00"), Some("\0"), http));
 /// assert!(lenient_alike(Component::Host, Some("%25"), Some("%"), http));
+/// // A literal the host parser refuses, with or without its brackets (URI.pm's `host`).
+/// assert!(lenient_alike(Component::Host, Some("[t]"), Some("t"), http));
+/// assert!(!lenient_alike(Component::Host, Some("[t]"), Some("u"), http));
 /// assert!(lenient_alike(Component::Port, Some("80"), None, http));
 /// assert!(lenient_alike(Component::Path, Some("/a/../b c"), Some("/b%20c"), http));
 /// assert!(!lenient_alike(Component::Path, Some("/b?c"), Some("/b"), http));
@@ -307,7 +310,15 @@ fn host_key(v: Option<&str>) -> Option<String> {
     } else {
         v
     };
-    Some(url::Host::parse(host).map_or_else(|_| v.to_ascii_lowercase(), |h| h.to_string()))
+    // A literal the host parser refuses is its text without brackets, as a client connecting
+    // to it asks for it (URI.pm's `host`: the brackets are "removed in the return value").
+    let refused = || {
+        v.strip_prefix('[')
+            .and_then(|h| h.strip_suffix(']'))
+            .unwrap_or(v)
+            .to_ascii_lowercase()
+    };
+    Some(url::Host::parse(host).map_or_else(|_| refused(), |h| h.to_string()))
 }
 
 /// The name a host reading asks name resolution for: percent-decoded, then mapped as the URL

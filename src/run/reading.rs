@@ -110,12 +110,14 @@ pub(super) fn partition<'o>(
         // An IPvFuture literal reported without its brackets (uriparser's host text, Python's
         // `hostname`) is the literal the input writes: no place, as with them.
         // Compared without case: Python's `hostname` lowercases the literal it strips.
+        // Percent-decoded on both sides: Perl's `v1.A` is the literal `[v1.%41]` writes.
         let future = |h: &str| {
+            let lower = |b: &[u8]| {
+                crate::engine::octets::pct_decode_bytes(&String::from_utf8_lossy(b))
+                    .to_ascii_lowercase()
+            };
             h.starts_with(['v', 'V'])
-                && contains(
-                    &input.to_ascii_lowercase(),
-                    format!("[{}]", h.to_ascii_lowercase()).as_bytes(),
-                )
+                && contains(&lower(input), &lower(format!("[{h}]").as_bytes()))
         };
         let reading = match v {
             Some(h) if c == Component::Host && future(h) => None,
