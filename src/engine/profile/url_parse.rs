@@ -83,6 +83,14 @@ pub(super) const RULES: &[Rule] = &[
             let (Some(spec), Some(got)) = (e.reference, e.got) else {
                 return false;
             };
+            // A resolution's target too, its empty authority included: `new URL("//",
+            // "http://a/b/c/d;p?q").href` is `http:///`, run here with 1.5.10.
+            if e.class == Class::Resolution {
+                let scheme = spec.split_once(':').map(|(s, _)| s.to_ascii_lowercase());
+                return is_special(scheme.as_deref())
+                    && super::slash_after_authority(spec) == got
+                    && spec != got;
+            }
             e.component() == Some(Component::Path)
                 && is_special(e.scheme().as_deref())
                 && !spec.starts_with('/')
@@ -92,6 +100,8 @@ pub(super) const RULES: &[Rule] = &[
             // index.js: "Default to a / for pathname if none exists", for the special schemes only.
             Example::fires("ftp://", Reply::Reads(&[(Component::Path, Some("/"))])),
             Example::off("coap://", Reply::Reads(&[(Component::Path, Some("/"))])),
+            Example::fires("resolve://|http://a/b/c/d;p?q", Reply::Text("http:///")),
+            Example::off("resolve://|coap://a/b", Reply::Text("coap:///")),
         ],
     },
     Rule {
