@@ -149,10 +149,18 @@ fn differences<'a>(
     let text = want
         .get(Component::Port)
         .filter(|p| !p.is_empty() && !digits(p));
+    // Nor where the parser reads no host at all: its port connects nowhere either (libwget's
+    // port 8 of `R://[]:8:`, with an empty host).
+    let no_host = got
+        .components
+        .get(Component::Host)
+        .is_none_or(str::is_empty);
     let placeless = text.is_some_and(|text| {
-        !got.components
-            .get(Component::Port)
-            .is_some_and(|p| digits(p) && text.contains(p))
+        no_host
+            || !got
+                .components
+                .get(Component::Port)
+                .is_some_and(|p| digits(p) && text.contains(p))
     });
     // An IP literal left unclosed (`[::` read `[:`) names no place either: the URL Standard's
     // host parser fails on it ("IPv6-unclosed"), and RFC 3986 3.2.2 allows "[" only to open a

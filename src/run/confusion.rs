@@ -566,14 +566,14 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
         },
         Component::Port => {
             // Port 0 is no port a connection reaches (a connect to it is refused: POSIX
-            // `connect` names no listener on it, and RFC 6335 6 reserves it), nor is one over
-            // 65535 (TCP's and UDP's port fields hold 16 bits, RFC 9293 3.1): a reading of one
-            // is what a check sees, not where a request goes.
+            // `connect` names no listener on it, and RFC 6335 6 reserves it), nor is a negative
+            // one or one over 65535 (TCP's and UDP's port fields hold 16 bits, RFC 9293 3.1): a
+            // reading of one is what a check sees, not where a request goes.
             let zero = |g: &ReadingGroup| {
                 g.reads
                     .as_deref()
-                    .and_then(|p| p.parse::<u64>().ok())
-                    .is_some_and(|n| n == 0 || n > 65535)
+                    .and_then(|p| p.parse::<i64>().ok())
+                    .is_some_and(|n| n <= 0 || n > 65535)
             };
             let line = match (zero(a), zero(b)) {
                 (true, false) | (false, true) => {
@@ -1235,6 +1235,19 @@ mod class_tests {
             ),
             "{}",
             over.1
+        );
+        let negative = rank(
+            Component::Port,
+            &[
+                group(&["python-hyperlink"], false, Some("-1")),
+                group(&["c-libwget"], false, None),
+            ],
+            Some("http"),
+        );
+        assert!(
+            negative.1.contains("which nothing connects to"),
+            "{}",
+            negative.1
         );
         let default = rank(
             Component::Port,
