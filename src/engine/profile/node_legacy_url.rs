@@ -107,7 +107,7 @@ pub(super) const RULES: &[Rule] = &[
     },
     // Node's changelog, "url: trim leading and trailing C0 control chars" (nodejs/node#42196):
     // url.parse trims them and the space, as it trims U+00A0 and U+FEFF (lib/url.js), before
-    // it reads the input: `url.parse("o://:8 ")` has the port `8`, `url.parse("p://h/x\0")`
+    // it reads the input: `url.parse("o://h:8 ")` has the port `8`, `url.parse("p://h/x\0")`
     // the path `/x`, run here with Node 20.
     Rule {
         profile: "node-legacy-url",
@@ -124,7 +124,7 @@ pub(super) const RULES: &[Rule] = &[
         }),
         examples: &[
             // The lenient split of the input with its leading and trailing C0 controls and spaces trimmed.
-            Example::fires("o://:8 ", Reply::Splits(&[(Component::Authority, Some(":8")), (Component::Host, Some("")), (Component::Port, Some("8"))])),
+            Example::fires("o://h:8 ", Reply::Splits(&[(Component::Authority, Some("h:8")), (Component::Host, Some("h")), (Component::Port, Some("8"))])),
             Example::fires("p:\n", Reply::Splits(&[(Component::Path, Some(""))])),
             // The trailing space kept, escaped, in the path.
             Example::off("o://h/x ", Reply::Splits(&[(Component::Path, Some("/x%20"))])),

@@ -431,7 +431,7 @@ pub(super) const RULES: &[Rule] = &[
             Example::off("foo://u@", Reply::Rejected),
         ],
     },
-    // `URL("o://:\t8").explicit_port` is 8 and `URL("F:?\t").raw_query_string` is "", run
+    // `URL("o://h:\t8").explicit_port` is 8 and `URL("F:?\t").raw_query_string` is "", run
     // here: the tab removed before the split, for every scheme.
     Rule {
         profile: "python-yarl",
@@ -441,7 +441,7 @@ pub(super) const RULES: &[Rule] = &[
         explains: ReadWithoutTabsNewlines,
         examples: &[
             // yarl's split (urlsplit's): the input without its tabs, CRs and LFs.
-            Example::fires("o://:\t8", Reply::Splits(&[(Component::Authority, Some(":8")), (Component::Host, Some("")), (Component::Port, Some("8"))])),
+            Example::fires("o://h:\t8", Reply::Splits(&[(Component::Authority, Some("h:8")), (Component::Host, Some("h")), (Component::Port, Some("8"))])),
             Example::fires("o://a\nb", Reply::Splits(&[(Component::Authority, Some("ab")), (Component::Host, Some("ab"))])),
             // Only the tabs removed, an LF kept where it stands.
             Example::off("o://a\t\nb", Reply::Splits(&[(Component::Authority, Some("a\nb")), (Component::Host, Some("a\nb"))])),
