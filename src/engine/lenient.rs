@@ -110,12 +110,8 @@ pub fn lenient_resolution_differences(
     // delimiter if port is empty"), is that reading, though read again its authority splits at
     // another ":": url-parse's `http://:h/` for `//:h:` (host `:h`, port empty) is read host
     // empty, port `h`, a port that is text and names no place.
-    let host = |p: &Parsed| {
-        p.components
-            .get(Component::Host)
-            .unwrap_or_default()
-            .to_owned()
-    };
+    let got_host = got.components.get(Component::Host).unwrap_or_default();
+    let want_host = want.components.get(Component::Host).unwrap_or_default();
     let port = got.components.get(Component::Port).unwrap_or_default();
     let resplit = !port.is_empty()
         && !port.bytes().all(|b| b.is_ascii_digit())
@@ -123,7 +119,10 @@ pub fn lenient_resolution_differences(
             .components
             .get(Component::Port)
             .is_none_or(str::is_empty)
-        && format!("{}:{port}", host(&got)) == host(&want);
+        && want_host
+            .strip_prefix(got_host)
+            .and_then(|rest| rest.strip_prefix(':'))
+            == Some(port);
     differences(crate::model::ComponentSet::ALL, &got, &want.components)
         .into_iter()
         .filter(|(c, _, _)| !(resplit && matches!(c, Component::Host | Component::Port)))

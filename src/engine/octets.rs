@@ -4,16 +4,25 @@
 //! percent-encoded octets stand for (section 2.1), and the leading bytes the URL Standard's
 //! parser strips first.
 
-/// The position of the ":" that ends `input`'s scheme, when it opens with one (RFC 3986 3.1:
-/// `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`).
+/// The position of the ":" that ends `input`'s scheme, when it opens with one ([`is_scheme`]).
 pub(crate) fn scheme_colon(input: &[u8]) -> Option<usize> {
-    input.iter().position(|&b| b == b':').filter(|&colon| {
-        colon > 0
-            && input[0].is_ascii_alphabetic()
-            && input[..colon]
-                .iter()
-                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-    })
+    input
+        .iter()
+        .position(|&b| b == b':')
+        .filter(|&colon| is_scheme(&input[..colon]))
+}
+
+/// Whether `s` is a scheme (RFC 3986 3.1: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`).
+pub(crate) fn is_scheme(s: &[u8]) -> bool {
+    s.first().is_some_and(u8::is_ascii_alphabetic)
+        && s.iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+}
+
+/// Whether `b` may stand as it is somewhere in a URI: RFC 3986's `unreserved` (2.3) or
+/// `reserved` (2.2); every other octet is percent-encoded wherever it stands.
+pub(crate) fn uri_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&b)
 }
 
 /// `input` without its leading C0 controls and spaces (every byte from 0x00 to 0x20): the URL

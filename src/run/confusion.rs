@@ -438,6 +438,12 @@ fn who(g: &ReadingGroup) -> String {
     }
 }
 
+/// Whether a group is named in the singular (the verb after [`who`]): the browsers' reading,
+/// or one parser.
+fn singular(g: &ReadingGroup) -> bool {
+    g.browsers || g.parsers.len() == 1
+}
+
 /// Whether a host as a group shows it (its first member's text) is a place a request can be
 /// sent to ([`super::reading::routable`]), once read as resolution reads it.
 fn place(host: &str) -> bool {
@@ -536,11 +542,7 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
                             "{} {} no host where browsers go to {}: a redirect it lets \
                              through as a local path is an open redirect",
                             who(server),
-                            if server.parsers.len() == 1 {
-                                "reads"
-                            } else {
-                                "read"
-                            },
+                            if singular(server) { "reads" } else { "read" },
                             what(&fetch.reads)
                         ),
                     )
@@ -578,7 +580,6 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
             let line = match (zero(a), zero(b)) {
                 (true, false) | (false, true) => {
                     let (z, other) = if zero(a) { (a, b) } else { (b, a) };
-                    let one = |g: &ReadingGroup| g.browsers || g.parsers.len() == 1;
                     // A reading of no port written is the scheme's default (a group reading no
                     // port under a scheme without one takes no part).
                     let to = other.reads.as_ref().map_or_else(
@@ -589,10 +590,14 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
                         "{} {} port {}, which nothing connects to, where {} {} to {}: a port \
                          deny-list check with the first misses the port the other connects to",
                         who(z),
-                        if one(z) { "reads" } else { "read" },
+                        if singular(z) { "reads" } else { "read" },
                         what(&z.reads),
                         who(other),
-                        if one(other) { "connects" } else { "connect" },
+                        if singular(other) {
+                            "connects"
+                        } else {
+                            "connect"
+                        },
                         to
                     )
                 }

@@ -88,10 +88,7 @@ pub(super) fn partition<'o>(
         // URL a client fetches (`Mojo::UserAgent` says "Unsupported protocol"): its host, port
         // and userinfo take no part; its scheme is compared on its own.
         if c != Component::Scheme
-            && own.is_some_and(|s| {
-                !s.is_empty()
-                    && crate::engine::octets::scheme_colon(format!("{s}:").as_bytes()).is_none()
-            })
+            && own.is_some_and(|s| !s.is_empty() && !crate::engine::octets::is_scheme(s.as_bytes()))
         {
             continue;
         }
@@ -196,8 +193,9 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
         // A scheme as RFC 3986 3.1 has one (a letter, then letters, digits, "+", "-", "."):
         // other text is no scheme a handler is chosen by (Mojo's `[` of `[:`), so it reads as
         // none, and a scheme class needs a reading that is one.
-        Component::Scheme => crate::engine::octets::scheme_colon(format!("{v}:").as_bytes())
-            .map(|_| v.to_ascii_lowercase()),
+        Component::Scheme => {
+            crate::engine::octets::is_scheme(v.as_bytes()).then(|| v.to_ascii_lowercase())
+        }
         // An IP literal's address without its brackets (an API that gives the address, as
         // Python's `hostname` does); a host without regard to case (RFC 3986 3.2.2).
         // An IPv6 address however written (`[0:2::8]` and `::2:0:8` are one address, RFC 4291

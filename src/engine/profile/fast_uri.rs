@@ -541,7 +541,7 @@ fn encoded(input: &[u8]) -> Vec<u8> {
             out.extend_from_slice(b"%3A");
         } else if interior && (b == b'[' || b == b']' || in_fragment && b == b'#') {
             out.extend_from_slice(format!("%{b:02X}").as_bytes());
-        } else if b.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=%".contains(&b) {
+        } else if b == b'%' || crate::engine::octets::uri_char(b) {
             out.push(b);
         } else {
             out.extend_from_slice(format!("%{b:02X}").as_bytes());

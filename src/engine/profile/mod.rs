@@ -332,7 +332,7 @@ pub(super) fn pct_encode_forbidden(input: &[u8]) -> Vec<u8> {
             && b == b'%'
             && input[i + 1].is_ascii_hexdigit()
             && input[i + 2].is_ascii_hexdigit();
-        let allowed = b.is_ascii_alphanumeric() || b"-._~:/?#[]@!$&'()*+,;=".contains(&b);
+        let allowed = crate::engine::octets::uri_char(b);
         if allowed || escape {
             out.push(b);
         } else {
@@ -702,12 +702,8 @@ pub(super) fn read_without_tabs_newlines(e: &Evidence<'_>) -> bool {
 /// would read alike with one that escapes it.
 pub(super) fn escaped_where_lenient(e: &Evidence<'_>) -> bool {
     let escaped = |got: &str| {
-        !got.bytes().any(|b| {
-            b.is_ascii()
-                && b != b'%'
-                && !b.is_ascii_alphanumeric()
-                && !b"-._~:/?#[]@!$&'()*+,;=".contains(&b)
-        })
+        !got.bytes()
+            .any(|b| b.is_ascii() && b != b'%' && !crate::engine::octets::uri_char(b))
     };
     // The serialization where there is one: a library may report a component decoded (furl's
     // `username`) and send it escaped (`http://%5C@p`).

@@ -659,9 +659,7 @@ fn encode_component(component: &str) -> String {
     }
     let keep_pct = encodings == b.iter().filter(|&&c| c == b'%').count();
     pct_encoded(b, |c| {
-        (keep_pct && c == b'%')
-            || c.is_ascii_alphanumeric()
-            || b"-._~:/?#[]@!$&'()*+,;=".contains(&c)
+        (keep_pct && c == b'%') || crate::engine::octets::uri_char(c)
     })
 }
 
