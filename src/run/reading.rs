@@ -240,10 +240,24 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
             // as written (`::%25%65`), decoded (`::%e`) or half decoded (`::%%65`). The zone
             // keeps its case: RFC 4007 11.2 leaves its format to the implementation, and an
             // interface name is case-sensitive where it names one (Linux's `eth0` is not `ETH0`),
-            // so `%A` and `%a` may send a packet out of two interfaces.
+            // so `%A` and `%a` may send a packet out of two interfaces. But only an address of a
+            // scope smaller than global has a zone to choose (RFC 4007 6: "the zone index ...
+            // is used only for non-global addresses"): Linux's connect reads the scope id only
+            // for a link-local unicast address or an interface- or link-local multicast one
+            // (`__ipv6_addr_needs_scope_id`), so `::%A`, `::%a` and `::` reach one place.
             if let Some((address, zone)) = bare.split_once('%')
                 && let Ok(address) = address.parse::<std::net::Ipv6Addr>()
             {
+                if !needs_zone(address) {
+                    return Some(address.to_string());
+                }
+                // RFC 6874 2's `%25` is the delimiter: `fe80::%25` as a URI writes it, and
+                // `fe80::%` decoded, have an empty zone, which its grammar refuses
+                // (`ZoneID = 1*( unreserved / pct-encoded )`) and with which Linux's connect
+                // refuses a link-local address (EINVAL): no place.
+                if zone.is_empty() || zone == "25" {
+                    return None;
+                }
                 let zone = zone
                     .strip_prefix("25")
                     .filter(|z| !z.is_empty())
@@ -312,6 +326,15 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
         }
         _ => Some(v.to_owned()),
     }
+}
+
+/// Whether an IPv6 address names a place only with a zone (RFC 4007 6): a link-local unicast
+/// address (`fe80::/10`, RFC 4291 2.5.6) or an interface- or link-local multicast one
+/// (`ff01::/16`, `ff02::/16`, RFC 4291 2.7's scop 1 and 2), as Linux's
+/// `__ipv6_addr_needs_scope_id` tells them.
+fn needs_zone(address: std::net::Ipv6Addr) -> bool {
+    let first = address.segments()[0];
+    first & 0xffc0 == 0xfe80 || (first & 0xff00 == 0xff00 && matches!(first & 0x000f, 1 | 2))
 }
 
 /// `v` percent-decoded until nothing changes (three rounds at most), as text shown with its
@@ -512,9 +535,65 @@ mod tests {
         // One IPv6 address and zone, as written, decoded or half decoded (RFC 6874); another
         // zone or another address is another host.
         let file = Some("file");
-        assert!(routes_alike(Host, Some("::%25%65"), Some("[::%e]"), file));
-        assert!(routes_alike(Host, Some("::%%65"), Some("[::%25e]"), file));
-        assert!(!routes_alike(Host, Some("::%25%65"), Some("[::%f]"), file));
+        assert!(routes_alike(
+            Host,
+            Some("fe80::%25%65"),
+            Some("[fe80::%e]"),
+            file
+        ));
+        assert!(routes_alike(
+            Host,
+            Some("fe80::%%65"),
+            Some("[fe80::%25e]"),
+            file
+        ));
+        assert!(!routes_alike(
+            Host,
+            Some("fe80::%25%65"),
+            Some("[fe80::%f]"),
+            file
+        ));
+        assert!(!routes_alike(
+            Host,
+            Some("fe80::%A"),
+            Some("[fe80::%a]"),
+            http
+        ));
+        assert!(!routes_alike(
+            Host,
+            Some("ff02::1%A"),
+            Some("[ff02::1%a]"),
+            http
+        ));
+        assert!(!routes_alike(
+            Host,
+            Some("fe80::1%25e"),
+            Some("[fe80::%e]"),
+            file
+        ));
+        // An empty zone where one is needed is no place, written or decoded.
+        assert!(routes_alike(
+            Host,
+            Some("[fe80::%25]"),
+            Some("fe80::%"),
+            http
+        ));
+        assert!(!routes_alike(
+            Host,
+            Some("[fe80::%25]"),
+            Some("fe80::"),
+            http
+        ));
+        // An address of global scope has no zone to choose (RFC 4007 6): one place whatever
+        // zone is written.
+        assert!(routes_alike(Host, Some("::%A"), Some("[::%a]"), http));
+        assert!(routes_alike(Host, Some("::%25"), Some("[::%]"), file));
+        assert!(routes_alike(
+            Host,
+            Some("2001:db8::1%eth0"),
+            Some("[2001:db8::1]"),
+            http
+        ));
         assert!(!routes_alike(Host, Some("::1%25e"), Some("[::%e]"), file));
     }
 }

@@ -161,7 +161,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "http-request-target",
         id: "http-request-target/url-standard-path-query-bytes",
         name: "the path and query take what the URL Standard's path and query states leave unencoded (\"%\" unchecked; '\"' '{' '}' in the path too): http's byte tables cite url.spec.whatwg.org #path-state and #query-state",
-        cites: "http src/uri/path.rs (https://url.spec.whatwg.org/#path-state, #query-state)",
+        cites: "http src/uri/path.rs (https://url.spec.whatwg.org/#path-state, #query-state); CHANGELOG 1.3.0: \"Allow most UTF-8 characters in URI path and query.\"",
         explains: Custom(|e| {
             e.class == Class::TooLax
                 && e.second.is_none()
@@ -184,6 +184,11 @@ pub(super) const RULES: &[Rule] = &[
             Example::fires("/?`", Reply::Splits(&[])),
             Example::fires("/{\"}", Reply::Splits(&[])),
             Example::fires("p://h/[", Reply::Splits(&[])),
+            // CHANGELOG 1.3.0: UTF-8 in the path and query; not in a fragment, which http cuts
+            // off unchecked, and not a byte that is no UTF-8.
+            Example::fires("/\u{ff06}", Reply::Splits(&[])),
+            Example::fires("/?q=\u{e9}", Reply::Splits(&[])),
+            Example::off("/a#\u{e9}", Reply::Splits(&[])),
         ],
     },
     Rule {
@@ -290,13 +295,17 @@ fn whatwg_bytes_encoded(input: &[u8]) -> Option<Vec<u8>> {
         .map_or(input.len(), |p| start + p);
     let mut out = input[..start].to_vec();
     let mut in_query = false;
+    // http 1.3.0's CHANGELOG: "Allow most UTF-8 characters in URI path and query": its tables
+    // class 0x80..=0xFF as CLASS_HIGH ("Potentially utf8, checked later"), and the path and
+    // query, cut at "#", must then be UTF-8 (path.rs, `ByteStr::from_utf8`).
+    let utf8 = std::str::from_utf8(&input[start..end]).is_ok();
     for (i, &b) in input.iter().enumerate().take(end).skip(start) {
         in_query |= b == b'?';
         let extra = if in_query { QUERY_EXTRA } else { PATH_EXTRA };
         let stray_pct = b == b'%'
             && !(input.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
                 && input.get(i + 2).is_some_and(u8::is_ascii_hexdigit));
-        if stray_pct || extra.contains(&b) {
+        if stray_pct || extra.contains(&b) || (utf8 && !b.is_ascii()) {
             out.extend_from_slice(format!("%{b:02X}").as_bytes());
         } else {
             out.push(b);

@@ -550,15 +550,24 @@ pub(crate) fn default_port(scheme: Option<&str>) -> Option<u16> {
 /// "The authority component is preceded by a double slash"), where the URL Standard reads
 /// `http:\a` and `http:/\a` as `http://a/`.
 pub(super) fn no_authority_without_slashes(e: &Evidence<'_>) -> bool {
-    let Some((c, text, split)) = rejected_parse_split(e) else {
+    let Some((_, text, split)) = rejected_parse_split(e) else {
         return false;
     };
     let Some(scheme) = split.get(Component::Scheme) else {
         return false;
     };
-    if text[scheme.len() + 1..].starts_with("//") {
+    !text[scheme.len() + 1..].starts_with("//") && split_reading(e)
+}
+
+/// Whether the evidence's component, on an input its reference rejected (the lenient
+/// reading's evidence), is what RFC 3986's split reads there
+/// ([`crate::subjects::lenient::split`]: Appendix B's expression, the authority split at its
+/// last "@" and the last ":" outside a literal), percent-encoding aside: the reading of a
+/// library whose parse is that expression, where the URL Standard rereads `\` as `/`.
+pub(super) fn split_reading(e: &Evidence<'_>) -> bool {
+    let Some((c, _, split)) = rejected_parse_split(e) else {
         return false;
-    }
+    };
     let bytes = |v: Option<&str>| pct_decode_bytes(v.unwrap_or_default());
     bytes(split.get(c)) == bytes(e.got)
 }

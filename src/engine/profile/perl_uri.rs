@@ -14,7 +14,7 @@
 //! the base path, `http://a/b/c/d;p?y`).
 
 use super::Explains::{Custom, DefaultPortReported, PortAsNumber, TooLaxAcceptedOnce};
-use super::{pct_encode_forbidden, Example, Reply, Rule};
+use super::{pct_encode_forbidden, Evidence, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
 
@@ -178,7 +178,11 @@ pub(super) const RULES: &[Rule] = &[
         name: "URI->new escapes the characters that may not appear where the URL Standard removes or rereads them (URI->new: \"Characters outside this set are automatically escaped\")",
         cites: "URI.pm, URI->new",
         // `URI->new("?\td")->abs("http://a/b/c/d;p?q")` is `http://a/b/c/d;p?%09d`, run here.
-        explains: Custom(|e| super::escaped_where_lenient(e) || escaped_resolved_as_2396(e)),
+        explains: Custom(|e| {
+            super::escaped_where_lenient(e)
+                || escaped_resolved_as_2396(e)
+                || host_unescaped_where_lenient(e)
+        }),
         examples: &[
             // `URI->new("?\td")->abs("http://a/b/c/d;p?q")`, run here: the tab escaped, where the URL
             // Standard removes it.
@@ -188,6 +192,10 @@ pub(super) const RULES: &[Rule] = &[
             Example::off("resolve:/[/.|foo://h", Reply::Text("foo://h/%5B/./")),
             // The escaped tab moved is another query.
             Example::off("resolve:?\td|http://a/b/c/d;p?q", Reply::Text("http://a/b/c/d;p?d%09")),
+            // `URI->new("file://\\")` is `file://%5C`, its `host` (\"the unescaped hostname\") `\`,
+            // run here with URI 5.17; where the URL Standard reads no host. Another host is not it.
+            Example::fires("file://\\", Reply::Splits(&[])),
+            Example::off("file://\\", Reply::Splits(&[(Component::Host, Some("/"))])),
         ],
     },
     Rule {
@@ -442,6 +450,25 @@ fn escaped_resolved_as_2396(e: &super::Evidence<'_>) -> bool {
             .edition(uri_spec::Edition::UriSyntax02)
             .resolve(base, &escaped)
             .is_ok_and(|t| t == got)
+}
+
+/// Whether the evidence is a host that `URI->new` escaped and `$uri->host` gives back
+/// unescaped ("Sets and returns the unescaped hostname"): the host, escaped again as `URI->new`
+/// escapes ([`super::pct_encode_forbidden`]), is what the lenient reading reads from the
+/// input so escaped (`file://\\` is `file://%5C`, its host `\\`, run here with URI 5.17).
+fn host_unescaped_where_lenient(e: &Evidence<'_>) -> bool {
+    let (Class::Component(Component::Host), Some(got)) = (e.class, e.got) else {
+        return false;
+    };
+    let escaped = pct_encode_forbidden(got.as_bytes());
+    let Ok(escaped) = std::str::from_utf8(&escaped) else {
+        return false;
+    };
+    escaped != got
+        && super::escaped_where_lenient(&Evidence {
+            got: Some(escaped),
+            ..*e
+        })
 }
 
 #[cfg(test)]

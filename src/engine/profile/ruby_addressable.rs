@@ -32,7 +32,7 @@
 //!
 //! An empty fragment is dropped too, but nothing documents it: no rule does it.
 
-use super::Explains::{Custom, NoAuthorityWithoutSlashes, TwoSlashTargetRefused};
+use super::Explains::{Custom, TwoSlashTargetRefused};
 use super::{Evidence, Example, Reply, Rule};
 use crate::engine::Class;
 use crate::model::Component;
@@ -43,17 +43,23 @@ pub(super) const RULES: &[Rule] = &[
     // `URIREGEX`, `^(([^:\/?#]+):)?(\/\/([^\/?#]*))?...`, "supplied as an example in RFC
     // 3986"): an authority only after "//"; the URL Standard's rereading of "\" is
     // `heuristic_parse`'s, which the docs call "not standards-compliant, merely user-friendly".
-    // `parse("HTTP:\\c")` has no host and the path `\c`, run here with 2.8.1.
+    // `parse("HTTP:\\c")` has no host and the path `\c`, and `parse("http:///\\e")` an empty
+    // host and the path `/\e`, run here with 2.8.1.
     Rule {
         profile: "ruby-addressable",
-        id: "ruby-addressable/no-authority-without-slashes",
-        name: "no authority unless \"//\" follows the scheme (parse: URIREGEX, RFC 3986 Appendix B; heuristic_parse alone reads browsers' slashes)",
+        id: "ruby-addressable/appendix-b-split",
+        name: "parse splits as RFC 3986 Appendix B's expression does: an authority only after \"//\", a \"\\\" kept where it stands (parse: URIREGEX; heuristic_parse alone reads browsers' slashes)",
         cites: "Addressable::URI docs, URIREGEX and heuristic_parse",
-        explains: NoAuthorityWithoutSlashes,
+        explains: Custom(super::split_reading),
         examples: &[
             Example::fires("HTTP:\\c", Reply::Splits(&[(Component::Host, None)])),
-            // With "//" the rule says nothing.
+            Example::fires("http:///\\e", Reply::Splits(&[])),
+            // Another host than the split's is not that reading.
             Example::off("http://\\c", Reply::Splits(&[(Component::Host, None)])),
+            Example::off(
+                "http:///\\e",
+                Reply::Splits(&[(Component::Host, Some("x")), (Component::Path, Some("/"))]),
+            ),
         ],
     },
     Rule {
