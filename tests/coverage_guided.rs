@@ -578,3 +578,49 @@ fn a_coverage_only_campaign_runs_the_blind_inputs_and_measures_their_reach() {
     );
     assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
 }
+
+/// The Python SDK sees the same lines by each of its three ways (sys.monitoring on Python 3.12
+/// and later, the `coverage` package's C tracer where installed, sys.settrace everywhere):
+/// `workers/testing/coverage_backends.py` runs each in a process of its own on the same inputs
+/// and exits 1 at the first input whose ids differ. Run by every Python found: `python3`,
+/// uridiff's own venv (which install.sh gives the pinned `coverage`), and pyenv's 3.12 and 3.13
+/// where the machine has them.
+#[test]
+fn the_python_sdk_sees_the_same_lines_by_each_of_its_ways() {
+    if !python() {
+        return;
+    }
+    let mut pythons = vec![std::path::PathBuf::from("python3")];
+    if let Ok(venv) = uridiff::subjects::external::venv_python() {
+        pythons.push(venv);
+    }
+    if let Some(home) = std::env::var_os("HOME") {
+        let versions = Path::new(&home).join(".pyenv/versions");
+        if let Ok(entries) = std::fs::read_dir(&versions) {
+            for entry in entries.flatten() {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                if name.starts_with("3.12") || name.starts_with("3.13") {
+                    pythons.push(entry.path().join("bin/python3"));
+                }
+            }
+        }
+    }
+    let mut compared = Vec::new();
+    for python in &pythons {
+        let out = Command::new(python)
+            .arg(format!("{ROOT}/workers/testing/coverage_backends.py"))
+            .output();
+        let Ok(out) = out else { continue };
+        assert!(
+            out.status.success(),
+            "{}: {}{}",
+            python.display(),
+            stdout(&out),
+            stderr(&out)
+        );
+        let line = stdout(&out);
+        assert!(line.contains("settrace"), "{}: {line}", python.display());
+        compared.push(line.trim().to_string());
+    }
+    eprintln!("note: backends compared: {compared:?}");
+}

@@ -43,8 +43,12 @@ What the answers mean is uridiff's to judge:
 Coverage (workers/README.md, "Coverage"): serve(..., coverage_modules=["mylib"]) declares
 `"coverage": "lines"` in the handshake; a request that asks (`"coverage": true`) is answered with
 the ids of the lines of those modules' own files (a package: every .py file under it) that ran
-inside library(), traced with sys.settrace only while inside the mark and only in those files,
-so the worker's own code, this file, the standard library and other packages are never counted.
+inside library(), and only those: the worker's own code, this file, the standard library and
+other packages are never counted. It sees them by the cheapest way this Python has:
+sys.monitoring (3.12 and later; LINE events on the library's code objects only, each line
+disabled once seen until the next request), else the `coverage` package's C tracer where it is
+installed (workers/python/requirements.txt pins it), else sys.settrace; all three give the same
+ids (workers/testing/coverage_backends.py).
 An id is a file's place in the sorted list of the modules' files times 2**20 plus the line number:
 the same line has the same id in every run of the same library version.
 
@@ -111,6 +115,94 @@ class _Coverage:
         self.hits = set()
         self.wanted = False
         self.depth = 0
+        # The fastest way this Python offers to see the library's lines: sys.monitoring (3.12
+        # and later), else the `coverage` package's C tracer, else sys.settrace.
+        self.monitoring = self._monitoring()
+        self.ctracer, self.cdata = (None, None) if self.monitoring else self._c_tracer()
+
+    def _base_of(self, name):
+        """The id base of a code object's file, None for a file not the library's."""
+        try:
+            return self.by_name[name]
+        except KeyError:
+            import os
+            base = self.base.get(os.path.realpath(name)) if name and name[0] != "<" else None
+            self.by_name[name] = base
+            return base
+
+    def _monitoring(self):
+        """PEP 669's sys.monitoring, where this Python has it: every code object of the library's
+        files (found once, from the loaded functions and the code they hold) gets LINE events,
+        nothing else does. A line seen inside library() is recorded and disabled
+        (sys.monitoring.DISABLE), so it costs nothing more in this request; take() re-enables
+        them (restart_events) for the next. Other code is never interrupted, which is what
+        makes this the cheapest of the three."""
+        mon = getattr(sys, "monitoring", None)
+        if mon is None:
+            return None
+        tool = mon.COVERAGE_ID
+        try:
+            mon.use_tool_id(tool, "uridiff-worker")
+        except ValueError:  # the id is taken (the worker runs under coverage.py itself)
+            return None
+        limit = self.LINES_PER_FILE
+        hits = self.hits
+        disable = mon.DISABLE
+        by_name = self.by_name
+
+        def on_line(code, line):
+            if not self.depth:
+                return None  # outside library(): neither recorded nor disabled
+            if line < limit:
+                hits.add(by_name[code.co_filename] + line)
+            return disable
+
+        mon.register_callback(tool, mon.events.LINE, on_line)
+        self.given = set()
+        self.modules_seen = 0
+        self._give_lines(mon)
+        return mon
+
+    def _give_lines(self, mon):
+        """LINE events on every code object of the library's files not given them yet: those
+        of the functions loaded now and the code they hold (nested functions, comprehensions).
+        Called again whenever a module was imported since (a library importing lazily)."""
+        import gc
+        import types
+        self.modules_seen = len(sys.modules)
+        stack = [f.__code__ for f in gc.get_objects() if type(f) is types.FunctionType
+                 and self._base_of(f.__code__.co_filename) is not None]
+        while stack:
+            code = stack.pop()
+            if code not in self.given:
+                self.given.add(code)
+                mon.set_local_events(mon.COVERAGE_ID, code, mon.events.LINE)
+                stack.extend(k for k in code.co_consts if type(k) is types.CodeType)
+
+    def _c_tracer(self):
+        """The `coverage` package's C tracer set to the library's files, when that package (its
+        version pinned in workers/python/requirements.txt) is importable and gives one; else
+        (None, None) and sys.settrace does the work. Its line callback is C, not a Python call
+        per line, which is where a traced request's time went. A Coverage object configures
+        the tracer (which files, no branch arcs, no data file); its lines then land in the
+        collector's dict of file -> set of line numbers, read and emptied by take()."""
+        try:
+            import coverage
+            import io
+            import contextlib
+            cov = coverage.Coverage(include=sorted(self.base), data_file=None,
+                                    config_file=False, branch=False)
+            with contextlib.redirect_stderr(io.StringIO()):
+                cov.start()
+                cov.stop()
+            collector = cov._collector
+            tracer = collector.tracers[0]
+            if type(tracer).__name__ != "CTracer" or not isinstance(collector.data, dict):
+                return None, None
+            self._cov = cov  # kept alive: the tracer's callbacks are its methods
+            return tracer, collector.data
+        except Exception:  # an older or newer package than the pin: the Python tracer
+            return None, None
 
     def total(self):
         """How many ids there are to reach: the lines of the library's files that hold code
@@ -147,13 +239,7 @@ class _Coverage:
     def _call(self, frame, event, arg):
         # Called for each new frame while tracing: a frame of the library's files gets the line
         # tracer, any other none (its lines cost nothing).
-        name = frame.f_code.co_filename
-        try:
-            base = self.by_name[name]
-        except KeyError:
-            import os
-            base = self.base.get(os.path.realpath(name)) if name and name[0] != "<" else None
-            self.by_name[name] = base
+        base = self._base_of(frame.f_code.co_filename)
         if base is None:
             return None
         return self._tracer(base)
@@ -162,17 +248,45 @@ class _Coverage:
         if self.wanted:
             self.depth += 1
             if self.depth == 1:
-                sys.settrace(self._call)
+                if self.monitoring is not None:
+                    pass  # its LINE events are always on, and recorded inside library() only
+                elif self.ctracer is not None:
+                    self.ctracer.start()
+                else:
+                    sys.settrace(self._call)
 
     def stop(self):
         if self.wanted and self.depth > 0:
             self.depth -= 1
             if self.depth == 0:
-                sys.settrace(None)
+                self.halt()
+
+    def halt(self):
+        if self.monitoring is not None:
+            pass
+        elif self.ctracer is not None:
+            self.ctracer.stop()
+        else:
+            sys.settrace(None)
 
     def take(self):
+        if self.cdata is not None:
+            limit = self.LINES_PER_FILE
+            for name, lines in self.cdata.items():
+                base = self._base_of(name)
+                if base is not None and lines:
+                    # Line numbers of a file are positive and, below 2**20 lines, fit its range.
+                    if max(lines) < limit:
+                        self.hits.update(map(base.__add__, lines))
+                    else:
+                        self.hits.update(base + n for n in lines if 0 < n < limit)
+                lines.clear()
         ids = sorted(self.hits)
         self.hits.clear()
+        if self.monitoring is not None:
+            self.monitoring.restart_events()
+            if len(sys.modules) != self.modules_seen:
+                self._give_lines(self.monitoring)
         return ids
 
 
@@ -399,7 +513,7 @@ def _answer_with_coverage(request, ops, name, text_only):
         cov.wanted = False
         if cov.depth:
             cov.depth = 0
-            sys.settrace(None)
+            cov.halt()
     out["coverage"] = cov.take()
     return out
 
