@@ -16,8 +16,12 @@
 # the scheme and the fragment, query included ("a@b?x" for "mailto:a@b?x"). That is the
 # opaque part, not a path, so the path is left out too (not reported) for such a class.
 #
-# resolve = URI->new_abs($input, $base), normalize = canonical, equivalent = URI::eq. Perl
-# strings hold bytes: the input reaches URI->new as its bytes. A component comes back as a
+# resolve = URI->new_abs($input, $base), normalize = canonical, equivalent = URI::eq. URI->new
+# takes characters (URI.pm, BUGS: "If the UTF8 flag is set the UTF-8 encoded version of the
+# character is percent encoded. If the UTF8 flag isn't set the Latin-1 version (byte) of the
+# character is percent encoded."): an input that is UTF-8 is decoded first, as a program that
+# reads a URL as text hands it over, so "ü" is one character, not the two Latin-1 ones of its
+# bytes; an input that is not UTF-8 reaches URI->new as its bytes. A component comes back as a
 # JSON string only when it is strict UTF-8 (no surrogate code point: `host` decodes
 # "%ED%AD%94" to one), else as {"b64": ...} of its bytes.
 use strict;
@@ -69,6 +73,15 @@ sub take_bytes {
         return decode_base64($value->{b64});
     }
     die "bad request: field \"$name\": a byte string is a string or {\"b64\": ...}\n";
+}
+
+# An input's bytes as URI->new is handed them: its characters where it is strict UTF-8 (and
+# not ASCII, which is the same either way), else the bytes themselves.
+sub text_of {
+    my ($bytes) = @_;
+    return $bytes unless $bytes =~ /[^\x00-\x7F]/;
+    my $text = eval { Encode::decode('UTF-8', $bytes, Encode::FB_CROAK | Encode::LEAVE_SRC) };
+    return defined $text ? $text : $bytes;
 }
 
 # Perl bytes to a protocol byte string.
@@ -148,20 +161,20 @@ sub handle {
     return undef if $op eq 'shutdown';
     my $call = eval {
         if ($op eq 'parse') {
-            my $input = take_bytes($request, 'input');
+            my $input = text_of(take_bytes($request, 'input'));
             sub { parse($input) };
         } elsif ($op eq 'resolve') {
-            my $base = take_bytes($request, 'base');
-            my $input = take_bytes($request, 'input');
+            my $base = text_of(take_bytes($request, 'base'));
+            my $input = text_of(take_bytes($request, 'input'));
             sub { { outcome => 'accepted',
                     value => give(library(sub { URI->new_abs($input, $base)->as_string })) } };
         } elsif ($op eq 'normalize') {
-            my $input = take_bytes($request, 'input');
+            my $input = text_of(take_bytes($request, 'input'));
             sub { { outcome => 'accepted',
                     value => give(library(sub { URI->new($input)->canonical->as_string })) } };
         } elsif ($op eq 'equivalent') {
-            my $input = take_bytes($request, 'input');
-            my $other = take_bytes($request, 'other');
+            my $input = text_of(take_bytes($request, 'input'));
+            my $other = text_of(take_bytes($request, 'other'));
             sub { { outcome => 'accepted',
                     value => library(sub { URI::eq($input, $other) })
                         ? JSON::PP::true : JSON::PP::false } };

@@ -150,16 +150,35 @@ fn differences<'a>(
         .filter(|p| !p.is_empty() && !digits(p));
     // Nor where the parser reads no host at all: its port connects nowhere either (libwget's
     // port 8 of `R://[]:8:`, with an empty host).
+    // An empty IP literal (`[]`) is no host either.
     let no_host = got
         .components
         .get(Component::Host)
-        .is_none_or(str::is_empty);
+        .is_none_or(|h| h.is_empty() || h == "[]");
+    // The scheme's default port is a parser's own unless the text opens with it (after a sign,
+    // as `parseInt` and `atoi` read `80x`, `+80`, `080`): Perl's `$uri->port` is 80 for
+    // `http://:]80` ("If a port is not specified explicitly in the URI, then the URI scheme's
+    // default port is returned"), a default filled in, not digits read from `]80`.
+    let opening = |text: &str| -> Option<u64> {
+        let d = text.trim_start_matches(['+', '-']);
+        let end = d
+            .bytes()
+            .position(|b| !b.is_ascii_digit())
+            .unwrap_or(d.len());
+        d[..end].parse().ok()
+    };
+    let default = crate::engine::registered_port(scheme).map(u64::from);
+    let read_from = |p: &str, text: &str| {
+        digits(p)
+            && text.contains(p)
+            && (p.parse::<u64>().ok() != default || opening(text) == default)
+    };
     let placeless = text.is_some_and(|text| {
         no_host
             || !got
                 .components
                 .get(Component::Port)
-                .is_some_and(|p| digits(p) && text.contains(p))
+                .is_some_and(|p| read_from(p, text))
     });
     // An IP literal left unclosed (`[::` read `[:`) names no place either: the URL Standard's
     // host parser fails on it ("IPv6-unclosed"), and RFC 3986 3.2.2 allows "[" only to open a
@@ -174,6 +193,19 @@ fn differences<'a>(
                     .components
                     .get(Component::Host)
                     .is_none_or(str::is_empty));
+    // Nor a host holding "\\" under a special scheme, where the parser reads no host: the URL
+    // Standard reads "\\" there as "/" (its authority state: "url is special and c is U+005C
+    // (\\)"), so the browsers end the authority at it and refuse the empty host that leaves
+    // (`new URL("http://\\")` throws); the split that stands in keeps the backslash as host
+    // data no resolver is asked for. A parser reading a host out of it is still held to it.
+    let special = scheme.is_some_and(|s| SPECIAL_SCHEMES.contains(&s));
+    let placeless = placeless
+        || special
+            && want.get(Component::Host).is_some_and(|h| h.contains('\\'))
+            && got
+                .components
+                .get(Component::Host)
+                .is_none_or(str::is_empty);
     let judged = |c: Component| {
         !(placeless && matches!(c, Component::Host | Component::Port | Component::Path))
     };
@@ -491,6 +523,66 @@ mod tests {
             http
         ));
         assert!(!alike(Component::Host, Some("a"), None, http));
+    }
+
+    #[test]
+    fn a_special_host_holding_a_backslash_holds_a_parser_reading_no_host_to_nothing() {
+        let info = crate::subjects::Subject::info(crate::subjects::Spec::get()).clone();
+        // `http://user@\\host:80/path`: the browsers read "\\" as "/" and refuse the empty
+        // host; url-parse 1.5.10 reads the same (host "", path `/host:80/path`, run here).
+        let want = crate::subjects::lenient::split("http://user@\\host:80/path");
+        assert_eq!(want.get(Component::Host), Some("\\host"));
+        let read = |host: &str, path: &str| {
+            Parsed::from(
+                want.clone()
+                    .with(Component::Host, Some(host))
+                    .with(Component::Port, None)
+                    .with(Component::Path, Some(path)),
+            )
+        };
+        assert!(lenient_differences(&info, &read("", "/host:80/path"), &want).is_empty());
+        // One step off: a host read out of it, or another userinfo, is still judged.
+        let host = read("host", "/path");
+        assert_eq!(
+            lenient_differences(&info, &host, &want)[0].0,
+            Component::Host
+        );
+        let other_user = Parsed::from(
+            want.clone()
+                .with(Component::Host, Some(""))
+                .with(Component::Userinfo, Some("u")),
+        );
+        assert_eq!(
+            lenient_differences(&info, &other_user, &want)[0].0,
+            Component::Userinfo
+        );
+        // Under a scheme that is not special the backslash is host data: judged.
+        let foo = crate::subjects::lenient::split("foo://\\h");
+        let none = Parsed::from(foo.clone().with(Component::Host, Some("")));
+        assert!(!lenient_differences(&info, &none, &foo).is_empty());
+    }
+
+    #[test]
+    fn a_default_port_filled_in_is_no_port_read_from_text() {
+        let info = crate::subjects::Subject::info(crate::subjects::Spec::get()).clone();
+        // Perl's URI 5.17: `http://:]80` has the host `:]80` and `port` 80, http's default.
+        let want = crate::subjects::lenient::split("http://:]80");
+        assert_eq!(want.get(Component::Port), Some("]80"));
+        let perl = |host: &str, port: &str| {
+            Parsed::from(
+                want.clone()
+                    .with(Component::Host, Some(host))
+                    .with(Component::Port, Some(port)),
+            )
+        };
+        assert!(lenient_differences(&info, &perl(":]80", "80"), &want).is_empty());
+        // A port read from text that opens with it, or another port the text holds, is read.
+        let plus = crate::subjects::lenient::split("http://h:+80");
+        let read = Parsed::from(plus.clone().with(Component::Port, Some("80")));
+        assert!(!lenient_differences(&info, &read, &plus).is_empty());
+        let eighty_one = crate::subjects::lenient::split("http://h:]81");
+        let read = Parsed::from(eighty_one.clone().with(Component::Port, Some("81")));
+        assert!(!lenient_differences(&info, &read, &eighty_one).is_empty());
     }
 
     #[test]

@@ -444,6 +444,15 @@ fn singular(g: &ReadingGroup) -> bool {
     g.browsers || g.parsers.len() == 1
 }
 
+/// "reads" after a group named in the singular ([`singular`]), "read" after a plural one.
+fn verb(g: &ReadingGroup) -> &'static str {
+    if singular(g) {
+        "reads"
+    } else {
+        "read"
+    }
+}
+
 /// Whether a host as a group shows it (its first member's text) is a place a request can be
 /// sent to ([`super::reading::routable`]), once read as resolution reads it.
 fn place(host: &str) -> bool {
@@ -485,7 +494,11 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
             .filter(|g| g.note.is_none())
             .cloned()
             .collect();
-        if rest.len() >= 2 {
+        // Unless, for a host, none of theirs is a place: then only the scheme-less reading
+        // sends a request anywhere, and that is its convention's class.
+        let a_place =
+            c != Component::Host || rest.iter().any(|g| g.reads.as_deref().is_some_and(place));
+        if rest.len() >= 2 && a_place {
             return rank(c, &rest, scheme);
         }
         let g = groups.iter().find(|g| g.note.is_some()).unwrap_or(a);
@@ -493,12 +506,14 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
         return (
             ConfusionRank::SchemeLess,
             format!(
-                "{} ({}) read {} {}, where {} reads {}",
+                "{} ({}) {} {} {}, where {} {} {}",
                 who(g),
                 SCHEME_LESS_NOTE.replace("reads ", "taking "),
+                verb(g),
                 c.name(),
                 what(&g.reads),
                 who(other),
+                verb(other),
                 what(&other.reads)
             ),
         );
@@ -542,7 +557,7 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
                             "{} {} no host where browsers go to {}: a redirect it lets \
                              through as a local path is an open redirect",
                             who(server),
-                            if singular(server) { "reads" } else { "read" },
+                            verb(server),
                             what(&fetch.reads)
                         ),
                     )
@@ -590,7 +605,7 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
                         "{} {} port {}, which nothing connects to, where {} {} to {}: a port \
                          deny-list check with the first misses the port the other connects to",
                         who(z),
-                        if singular(z) { "reads" } else { "read" },
+                        verb(z),
                         what(&z.reads),
                         who(other),
                         if singular(other) {
@@ -1356,8 +1371,32 @@ mod class_tests {
         );
         assert_eq!(r, ConfusionRank::SchemeLess);
         assert!(
-            line.starts_with("python-urllib3 (taking the scheme-less input as http) read host"),
+            line.starts_with("python-urllib3 (taking the scheme-less input as http) reads host"),
             "{line}"
         );
+        assert!(line.contains("where the browsers' reading reads"), "{line}");
+        // Two parsers take the plural.
+        let mut two = group(&["python-urllib3", "c-libwget"], false, Some("z"));
+        two.note = Some(SCHEME_LESS_NOTE.to_owned());
+        let others = group(&["url", "go-net-url"], false, Some("a"));
+        let (_, line) = rank(Component::Host, &[others, two], Some("http"));
+        assert!(
+            line.starts_with(
+                "python-urllib3, c-libwget (taking the scheme-less input as http) read host"
+            ),
+            "{line}"
+        );
+        assert!(line.contains("where url, go-net-url read"), "{line}");
+        // Where the others read no place (none, and `N::`), the scheme-less reading ranks it.
+        let mut libwget = group(&["c-libwget"], false, Some("n"));
+        libwget.note = Some(SCHEME_LESS_NOTE.to_owned());
+        let placeless = [
+            group(&["url"], true, None),
+            group(&["node-urijs"], false, Some("N::")),
+            libwget,
+        ];
+        let (r, line) = rank(Component::Host, &placeless, Some("http"));
+        assert_eq!(r, ConfusionRank::SchemeLess, "{line}");
+        assert!(line.starts_with("c-libwget (taking"), "{line}");
     }
 }

@@ -314,7 +314,7 @@ fn program(template: Reproduce, op: Op, input: &[u8], second: Option<&[u8]>) -> 
         Reproduce::GoNetUrl => go(op, input, two(Lang::Go)),
         Reproduce::PhpParseUrl => (op == Op::Parse).then(|| php(input)),
         Reproduce::RubyUri => ruby(op, input, two(Lang::Ruby)),
-        Reproduce::PerlUri => perl(op, input, two(Lang::Perl)),
+        Reproduce::PerlUri => perl(op, input, second),
         Reproduce::CurlUrl => curl(op, input, second),
         Reproduce::Debian(call) => match call {
             DebianCall::Uriparser => debian::uriparser(op, input, second),
@@ -624,8 +624,19 @@ fn ruby(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<Program> 
 
 /// perl-uri: `URI->new`, `new_abs`, `canonical`, `URI::eq` (workers/perl-uri.pl). A method the
 /// object's class lacks prints as such (the worker does not report it).
-fn perl(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<Program> {
-    let x = literal(Lang::Perl, input)?;
+fn perl(op: Op, input: &[u8], second: Option<&[u8]>) -> Option<Program> {
+    // As workers/perl-uri.pl hands them over: a text that is UTF-8 (and not ASCII) decoded
+    // first, URI->new taking characters; other bytes as they are.
+    let text = |b: &[u8]| {
+        let x = literal(Lang::Perl, b)?;
+        Some(if !b.is_ascii() && std::str::from_utf8(b).is_ok() {
+            format!("Encode::decode(\"UTF-8\", {x})")
+        } else {
+            x
+        })
+    };
+    let x = text(input)?;
+    let two = || Some((text(second?)?, x.clone()));
     let program = match op {
         Op::Parse => format!(
             "my $u = URI->new({x}); for my $m (qw(scheme authority userinfo host port path \
@@ -634,17 +645,17 @@ fn perl(op: Op, input: &[u8], two: Option<(String, String)>) -> Option<Program> 
              ? $v // \"undef\" : \"(no such method)\"), \"\\n\" }}"
         ),
         Op::Resolve => {
-            let (base, reference) = two?;
+            let (base, reference) = two()?;
             format!("print URI->new_abs({reference}, {base})->as_string, \"\\n\"")
         }
         Op::Normalize => format!("print URI->new({x})->canonical->as_string, \"\\n\""),
         Op::Equivalent => {
-            let (other, x) = two?;
+            let (other, x) = two()?;
             format!("print URI::eq({x}, {other}) ? \"true\" : \"false\", \"\\n\"")
         }
         Op::Extract => return None,
     };
-    Some(inline("perl -MURI -e", Lang::Perl, program))
+    Some(inline("perl -MURI -MEncode -e", Lang::Perl, program))
 }
 
 /// curl-url: `curl_url_set` with `CURLU_NON_SUPPORT_SCHEME`, then `curl_url_get` for each
