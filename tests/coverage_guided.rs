@@ -2,7 +2,8 @@
 //! a small Python worker written with the SDK (workers/testing/covered.py, its library
 //! covered_lib.py) sends the lines of its library each answer ran when asked, and so does a
 //! Node.js one (workers/testing/covered.js, its library covered_js/covered_lib.js instrumented
-//! by istanbul-lib-instrument from uridiff's packages folder) with statements and branch arms; uridiff keeps the
+//! by istanbul-lib-instrument from uridiff's packages folder) with statements and branch arms, and
+//! so does the shipped java-okhttp worker with JaCoCo's probes of OkHttp's classes; uridiff keeps the
 //! ids per worker, drops a malformed or huge coverage with one warning while the answer counts,
 //! and `uridiff fuzz` keeps the inputs that reach new lines in DIR/corpus.jsonl, resumes from
 //! it, and says per parser how many lines it reached; `--blind` keeps none.
@@ -157,6 +158,158 @@ fn the_node_sdk_sends_the_statements_of_its_library_each_answer_ran_when_asked()
     assert!(
         total >= ids.len() as u64 && total < lib.len() as u64,
         "{total}"
+    );
+    assert!(tally.take_warnings().is_empty());
+}
+
+/// java-okhttp's command line (uridiff's own, JaCoCo's jars on its class path), when java,
+/// OkHttp's jars and JaCoCo's (Debian's libjacoco-java: workers/install.sh) are there.
+fn java_okhttp_covered() -> Option<(Vec<std::ffi::OsString>, Vec<String>)> {
+    use uridiff::parsers::Run;
+    let card = uridiff::parsers::card("java-okhttp").expect("java-okhttp is shipped");
+    let Some(Run::JavaClassPath { jars, coverage }) = card.worker().map(|w| w.run) else {
+        panic!("java-okhttp runs on a class path")
+    };
+    let java = Command::new("java")
+        .arg("-version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    let here = |j: &&str| Path::new(j).is_file();
+    if !java || !jars.iter().all(here) || !coverage.iter().all(here) {
+        eprintln!(
+            "note: java, OkHttp's or JaCoCo's jars (workers/install.sh) missing: java-okhttp's \
+             coverage is not tested"
+        );
+        return None;
+    }
+    let argv = uridiff::subjects::external::argv(card).expect("the jars are here");
+    // The class files of OkHttp's jar: the only classes whose probes may be sent.
+    let listing = Command::new("jar")
+        .args(["tf", jars[0]])
+        .output()
+        .ok()
+        .filter(|o| o.status.success());
+    let Some(listing) = listing else {
+        eprintln!("note: the JDK's jar missing: java-okhttp's coverage is not tested");
+        return None;
+    };
+    let classes = String::from_utf8(listing.stdout)
+        .expect("names")
+        .lines()
+        .filter_map(|l| l.strip_suffix(".class"))
+        .filter(|l| l.starts_with("okhttp3/"))
+        .map(str::to_owned)
+        .collect();
+    Some((argv, classes))
+}
+
+/// The worker's id block of a class: 16 bits of FNV-1a of its VM name (its halves xored), as
+/// workers/java-okhttp.java computes it.
+fn class_block(vm_name: &str) -> u64 {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in vm_name.bytes() {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    u64::from((h >> 16) ^ (h & 0xffff))
+}
+
+/// One fresh java-okhttp worker's handshake and its answers to `requests` (JSON lines).
+fn java_okhttp_answers(
+    argv: &[std::ffi::OsString],
+    requests: &[serde_json::Value],
+) -> (serde_json::Value, Vec<serde_json::Value>) {
+    use std::io::Write;
+    let mut input: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    input.push_str("{\"id\":0,\"op\":\"shutdown\"}\n");
+    let mut child = Command::new(&argv[0])
+        .args(&argv[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("java starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("requests written");
+    let out = child.wait_with_output().expect("the worker ends");
+    assert!(out.status.success(), "{out:?}");
+    let mut lines = std::str::from_utf8(&out.stdout)
+        .expect("ASCII")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"));
+    let hello = lines.next().expect("a handshake");
+    (hello, lines.collect())
+}
+
+#[test]
+fn java_okhttp_sends_the_probes_of_okhttps_classes_each_answer_ran_when_asked() {
+    let Some((argv, classes)) = java_okhttp_covered() else {
+        return;
+    };
+    let blocks: std::collections::HashSet<u64> = classes.iter().map(|c| class_block(c)).collect();
+    let request = |id: u64, input: &str, ask: bool| {
+        let mut r = serde_json::json!({"id": id, "op": "parse", "input": input});
+        if ask {
+            r["coverage"] = serde_json::Value::Bool(true);
+        }
+        r
+    };
+    let requests = [
+        request(1, "http://a/b", false),
+        request(2, "http://a/b", true),
+        request(3, "https://u:p@[::1]:8/b/../c?q#f", true),
+        request(4, "http://[::1/", true),
+        serde_json::json!({"id": 5, "op": "resolve", "base": "http://a/b/c/d;p?q",
+            "input": "../g", "coverage": true}),
+        request(6, "http://a/b", false),
+    ];
+    let (hello, answers) = java_okhttp_answers(&argv, &requests);
+    assert_eq!(hello["coverage"], "probes", "{hello}");
+    let total = hello["coverage_total"].as_u64().expect("coverage_total");
+    assert_eq!(answers.len(), requests.len(), "{answers:?}");
+    // Not asked: no coverage, before the asking requests and after them.
+    for a in [&answers[0], &answers[5]] {
+        assert!(a.get("coverage").is_none(), "{a}");
+    }
+    let mut reached = std::collections::HashSet::new();
+    for a in &answers[1..5] {
+        let ids: Vec<u64> = a["coverage"]
+            .as_array()
+            .unwrap_or_else(|| panic!("asked, no coverage: {a}"))
+            .iter()
+            .map(|id| id.as_u64().expect("an id"))
+            .collect();
+        assert!(!ids.is_empty(), "{a}");
+        // Only OkHttp's own classes (okhttp3/...): never Okio's, the JDK's or the worker's.
+        assert!(ids.iter().all(|id| blocks.contains(&(id >> 16))), "{a}");
+        reached.extend(ids);
+    }
+    assert!(answers[3]["outcome"] == "rejected", "{}", answers[3]);
+    assert!(
+        reached.len() as u64 <= total,
+        "{} of {total}",
+        reached.len()
+    );
+    // The same input gives the same ids in another fresh worker; the answer is the same.
+    let (_, again) = java_okhttp_answers(&argv, &requests[2..3]);
+    assert_eq!(again[0], answers[2]);
+    // And uridiff takes them as they are: no warning, the kind and total of the handshake.
+    let worker = External::shipped(uridiff::parsers::card("java-okhttp").unwrap()).unwrap();
+    let tally = Arc::new(Tally::default());
+    worker.watch_coverage(&tally);
+    let out = worker.run_batch(&[Job::parse(b"https://u:p@[::1]:8/b/../c?q#f")]);
+    assert!(out[0].is_accepted(), "{out:?}");
+    let reach = tally.reach();
+    assert_eq!(reach["java-okhttp"].kind, "probes");
+    assert_eq!(reach["java-okhttp"].instrumented, Some(total));
+    assert_eq!(
+        reach["java-okhttp"].ids,
+        answers[2]["coverage"].as_array().unwrap().len()
     );
     assert!(tally.take_warnings().is_empty());
 }

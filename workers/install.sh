@@ -48,6 +48,8 @@ want wget2-dev 'test -e /usr/include/wget.h'
 want ruby-addressable "ruby -raddressable/uri -e 1"
 want libmojolicious-perl 'perl -MMojo::URL -e 1'
 want libokhttp-java 'test -e /usr/share/java/okhttp.jar && test -e /usr/share/java/okio.jar'
+# java-okhttp's coverage: JaCoCo's core library (it brings libasm-java, the ASM jars it needs).
+want libjacoco-java 'test -e /usr/share/java/org.jacoco.core.jar && test -e /usr/share/java/asm-tree.jar'
 
 here=$(cd "$(dirname "$0")" && pwd)
 

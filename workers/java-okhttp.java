@@ -19,16 +19,35 @@
 // (rejected) when the reference does not make a well-formed http or https URL. HttpUrl takes
 // text: a non-UTF-8 input is rejected with code "not-utf8". The JDK has no JSON reader, so a
 // small one is below (the same as java-uri.java's).
+//
+// Coverage (workers/README.md, "Coverage"): when JaCoCo's core library and the ASM jars it needs
+// are on the class path too (Debian's libjacoco-java, /usr/share/java/org.jacoco.core.jar), the
+// worker declares "probes": it loads OkHttp's own classes (the okhttp3 packages; not Okio's,
+// not the JDK's, not its own) through a class loader of its own that instruments them with
+// JaCoCo's Instrumenter for a SystemPropertiesRuntime, as JaCoCo's "CoreTutorial" example does
+// (https://www.jacoco.org/jacoco/trunk/doc/examples/java/CoreTutorial.java), and a request that
+// asks is answered with the probes it hit. A probe is JaCoCo's mark of an edge of a method's
+// control flow ("probes" in https://www.jacoco.org/jacoco/trunk/doc/flow.html); an id is 16
+// bits of the class's hash (FNV-1a of its VM name, okhttp3/HttpUrl$Builder, its halves xored)
+// times 2^16, plus the probe's index in its class (JaCoCo numbers a class's probes in the
+// order of its code, the same in every run of the same class file). Without those jars the
+// worker declares no coverage. Either way every answer calls HttpUrl the same way: by
+// reflection, through the loader that loaded it (JaCoCo's or the class path's).
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,8 +68,15 @@ public class JavaOkHttpWorker {
         }
     }
 
-    public static void main(String[] args) throws IOException {
+    /** HttpUrl's methods, through the loader that loaded it: every answer calls these. */
+    static Library library;
+    /** OkHttp's probes, or null when JaCoCo is not on the class path. */
+    static Coverage coverage;
+
+    public static void main(String[] args) throws IOException, ReflectiveOperationException {
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
+        coverage = Coverage.start();
+        library = new Library(coverage != null ? coverage.loader : HttpUrl.class.getClassLoader());
         Map<String, Object> hello = new LinkedHashMap<>();
         hello.put("protocol", "uridiff-worker/1");
         hello.put("name", "java-okhttp");
@@ -67,6 +93,10 @@ public class JavaOkHttpWorker {
         hello.put("notes", List.of("http and https only (HttpUrl's scheme is one of them)",
                 "port: the scheme's default when none is given; host: an IPv6 address without brackets",
                 "userinfo: null where username and password are both \"\" (HttpUrl cannot tell)"));
+        if (coverage != null) {
+            hello.put("coverage", "probes");
+            hello.put("coverage_total", coverage.total);
+        }
         out.print(Json.write(hello) + "\n");
         out.flush();
         BufferedReader in = new BufferedReader(
@@ -107,6 +137,13 @@ public class JavaOkHttpWorker {
         Map<String, Object> request = (Map<String, Object>) parsed;
         response.put("id", request.get("id"));
         Object op = request.get("op");
+        boolean asked = coverage != null && Boolean.TRUE.equals(request.get("coverage"))
+                && !"shutdown".equals(op);
+        if (asked) {
+            coverage.begin();
+        } else if (coverage != null) {
+            coverage.stale = true;
+        }
         try {
             if ("shutdown".equals(op)) {
                 return null;
@@ -130,6 +167,9 @@ public class JavaOkHttpWorker {
             response.put("outcome", "rejected");
             response.put("message", e.getMessage());
             response.put("code", "not-utf8");
+        }
+        if (asked) {
+            response.put("coverage", coverage.take());
         }
         return response;
     }
@@ -157,19 +197,20 @@ public class JavaOkHttpWorker {
         return response;
     }
 
-    static Map<String, Object> parse(String input) {
-        HttpUrl url = HttpUrl.get(input);
+    static Map<String, Object> parse(String input) throws Exception {
+        Library l = library;
+        Object url = l.call(l.get, null, input);
         Map<String, Object> components = new LinkedHashMap<>();
-        components.put("scheme", url.scheme());
-        String user = url.encodedUsername();
-        String password = url.encodedPassword();
+        components.put("scheme", l.call(l.scheme, url));
+        String user = (String) l.call(l.encodedUsername, url);
+        String password = (String) l.call(l.encodedPassword, url);
         components.put("userinfo", user.isEmpty() && password.isEmpty() ? null
                 : password.isEmpty() ? user : user + ":" + password);
-        components.put("host", url.host());
-        components.put("port", Integer.toString(url.port()));
-        components.put("path", url.encodedPath());
-        components.put("query", url.encodedQuery());
-        components.put("fragment", url.encodedFragment());
+        components.put("host", l.call(l.host, url));
+        components.put("port", Integer.toString((Integer) l.call(l.port, url)));
+        components.put("path", l.call(l.encodedPath, url));
+        components.put("query", l.call(l.encodedQuery, url));
+        components.put("fragment", l.call(l.encodedFragment, url));
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("outcome", "accepted");
         response.put("components", components);
@@ -177,12 +218,248 @@ public class JavaOkHttpWorker {
         return response;
     }
 
-    static Map<String, Object> resolve(String base, String input) {
-        HttpUrl target = HttpUrl.get(base).resolve(input);
+    static Map<String, Object> resolve(String base, String input) throws Exception {
+        Library l = library;
+        Object target = l.call(l.resolve, l.call(l.get, null, base), input);
         if (target == null) {
             throw new IllegalArgumentException("HttpUrl.resolve: not a well-formed http or https URL");
         }
         return accepted(target.toString());
+    }
+
+    /**
+     * HttpUrl's methods as loaded by one class loader: the class path's, or the instrumenting
+     * one of {@link Coverage}, whose okhttp3.HttpUrl is another class of the same bytes.
+     */
+    static final class Library {
+        final Method get;
+        final Method resolve;
+        final Method scheme;
+        final Method encodedUsername;
+        final Method encodedPassword;
+        final Method host;
+        final Method port;
+        final Method encodedPath;
+        final Method encodedQuery;
+        final Method encodedFragment;
+
+        Library(ClassLoader loader) throws ReflectiveOperationException {
+            Class<?> c = Class.forName("okhttp3.HttpUrl", true, loader);
+            get = c.getMethod("get", String.class);
+            resolve = c.getMethod("resolve", String.class);
+            scheme = c.getMethod("scheme");
+            encodedUsername = c.getMethod("encodedUsername");
+            encodedPassword = c.getMethod("encodedPassword");
+            host = c.getMethod("host");
+            port = c.getMethod("port");
+            encodedPath = c.getMethod("encodedPath");
+            encodedQuery = c.getMethod("encodedQuery");
+            encodedFragment = c.getMethod("encodedFragment");
+        }
+
+        /**
+         * m on target (null: static); what the method throws is thrown as it is, not wrapped
+         * in the InvocationTargetException of Method.invoke, so a rejection's message and code
+         * are those of a direct call.
+         */
+        Object call(Method m, Object target, Object... args) throws Exception {
+            try {
+                return m.invoke(target, args);
+            } catch (InvocationTargetException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof Exception) {
+                    throw (Exception) cause;
+                }
+                if (cause instanceof Error) {
+                    throw (Error) cause;
+                }
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * JaCoCo's probes in OkHttp's classes, through JaCoCo's public API (org.jacoco.core.instr,
+     * org.jacoco.core.runtime, org.jacoco.core.data) called by reflection, so that the worker
+     * compiles and runs without it.
+     */
+    static final class Coverage {
+        /** Loads okhttp3.* instrumented, child-first; all else from the class path. */
+        final ClassLoader loader;
+        /** The probes of the okhttp3 classes loaded at start-up: coverage_total. */
+        final long total;
+        private final Object data; // org.jacoco.core.runtime.RuntimeData
+        private final Method collect;
+        private final Object visitor; // an IExecutionDataVisitor taking the probes hit
+        private final Object sessions; // an ISessionInfoVisitor ignoring the session
+        private final Method name;
+        private final Method probes;
+        private final Map<String, Long> hashes = new HashMap<>();
+        private final List<Long> hit = new ArrayList<>();
+        /** Whether probes may have been hit since the last take(): by requests that did not ask. */
+        boolean stale = true;
+
+        /** The coverage, or null (and nothing loaded) when JaCoCo or ASM is missing. */
+        static Coverage start() {
+            try {
+                Class.forName("org.objectweb.asm.ClassVisitor");
+                Class.forName("org.objectweb.asm.commons.AnalyzerAdapter");
+                Class.forName("org.objectweb.asm.tree.ClassNode");
+                return new Coverage();
+            } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+                return null;
+            }
+        }
+
+        private Coverage() throws ReflectiveOperationException {
+            // As CoreTutorial: a runtime, started with a RuntimeData; an Instrumenter for it.
+            Object runtime = Class.forName("org.jacoco.core.runtime.SystemPropertiesRuntime")
+                    .getConstructor().newInstance();
+            Class<?> runtimeData = Class.forName("org.jacoco.core.runtime.RuntimeData");
+            data = runtimeData.getConstructor().newInstance();
+            runtime.getClass().getMethod("startup", runtimeData).invoke(runtime, data);
+            Class<?> generator = Class.forName(
+                    "org.jacoco.core.runtime.IExecutionDataAccessorGenerator");
+            Class<?> instrumenterClass = Class.forName("org.jacoco.core.instr.Instrumenter");
+            Object instrumenter = instrumenterClass.getConstructor(generator).newInstance(runtime);
+            Method instrument = instrumenterClass.getMethod("instrument", byte[].class,
+                    String.class);
+            ClassLoader parent = HttpUrl.class.getClassLoader();
+            List<Class<?>> defined = new ArrayList<>();
+            loader = new ClassLoader(parent) {
+                @Override
+                protected Class<?> loadClass(String name, boolean resolve)
+                        throws ClassNotFoundException {
+                    if (!name.startsWith("okhttp3.")) {
+                        return super.loadClass(name, resolve);
+                    }
+                    synchronized (getClassLoadingLock(name)) {
+                        Class<?> c = findLoadedClass(name);
+                        if (c == null) {
+                            byte[] bytes;
+                            String file = name.replace('.', '/') + ".class";
+                            try (InputStream in = parent.getResourceAsStream(file)) {
+                                if (in == null) {
+                                    throw new ClassNotFoundException(name);
+                                }
+                                bytes = (byte[]) instrument.invoke(instrumenter,
+                                        in.readAllBytes(), name);
+                            } catch (IOException | ReflectiveOperationException e) {
+                                throw new ClassNotFoundException(name, e);
+                            }
+                            c = defineClass(name, bytes, 0, bytes.length);
+                            defined.add(c);
+                        }
+                        if (resolve) {
+                            resolveClass(c);
+                        }
+                        return c;
+                    }
+                }
+            };
+            Class<?> executionData = Class.forName("org.jacoco.core.data.ExecutionData");
+            name = executionData.getMethod("getName");
+            probes = executionData.getMethod("getProbes");
+            Class<?> dataVisitor = Class.forName("org.jacoco.core.data.IExecutionDataVisitor");
+            Class<?> sessionVisitor = Class.forName("org.jacoco.core.data.ISessionInfoVisitor");
+            collect = runtimeData.getMethod("collect", dataVisitor, sessionVisitor,
+                    boolean.class);
+            visitor = Proxy.newProxyInstance(Coverage.class.getClassLoader(),
+                    new Class<?>[] {dataVisitor}, (proxy, method, args) -> {
+                        if (method.getName().equals("visitClassExecution")) {
+                            visit(args[0]);
+                            return null;
+                        }
+                        return objectMethod(proxy, method, args);
+                    });
+            sessions = Proxy.newProxyInstance(Coverage.class.getClassLoader(),
+                    new Class<?>[] {sessionVisitor}, (proxy, method, args) ->
+                            method.getName().equals("visitSessionInfo") ? null
+                                    : objectMethod(proxy, method, args));
+            // The classes of HttpUrl's parse and resolve, loaded (and their static
+            // initializers run) now; each class's $jacocoInit, the method JaCoCo adds to give
+            // a class its probe array (https://www.jacoco.org/jacoco/trunk/doc/implementation.html,
+            // "Probe Array Storage"), says how many probes it has.
+            for (String c : new String[] {"okhttp3.HttpUrl", "okhttp3.HttpUrl$Builder",
+                    "okhttp3.internal.Util"}) {
+                Class.forName(c, true, loader);
+            }
+            long probeCount = 0;
+            for (Class<?> c : new ArrayList<>(defined)) {
+                try {
+                    Method init = c.getDeclaredMethod("$jacocoInit");
+                    init.setAccessible(true);
+                    probeCount += ((boolean[]) init.invoke(null)).length;
+                } catch (NoSuchMethodException e) {
+                    // An interface without code: JaCoCo gives it no probes.
+                }
+            }
+            total = probeCount;
+        }
+
+        private static Object objectMethod(Object proxy, Method method, Object[] args) {
+            switch (method.getName()) {
+                case "equals": return proxy == args[0];
+                case "hashCode": return System.identityHashCode(proxy);
+                default: return "coverage visitor";
+            }
+        }
+
+        /** One class's probes: those hit, as ids. */
+        private void visit(Object executionData) throws ReflectiveOperationException {
+            boolean[] p = (boolean[]) probes.invoke(executionData);
+            Long hash = null;
+            for (int k = 0; k < p.length && k < 1 << 16; k++) {
+                if (p[k]) {
+                    if (hash == null) {
+                        hash = hashes.computeIfAbsent((String) name.invoke(executionData),
+                                Coverage::hash);
+                    }
+                    hit.add(hash | k);
+                }
+            }
+        }
+
+        /**
+         * RuntimeData.collect(visitor, sessions, reset = true): every class's probes go to
+         * visit(), then are cleared. The visitor reads them during the call: the ExecutionData
+         * it is given are the runtime's own, whose arrays the reset clears.
+         */
+        private void collect() {
+            try {
+                collect.invoke(data, visitor, sessions, true);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("JaCoCo's RuntimeData.collect failed", e);
+            }
+        }
+
+        /** 16 bits of FNV-1a (32 bits) of a class's VM name, times 2^16. */
+        static long hash(String vmName) {
+            int h = 0x811c9dc5;
+            for (byte b : vmName.getBytes(StandardCharsets.UTF_8)) {
+                h ^= b & 0xff;
+                h *= 0x01000193;
+            }
+            return (long) ((h >>> 16) ^ (h & 0xffff)) << 16;
+        }
+
+        /** Before an answer that asks: the probes hit since the last take() are not its. */
+        void begin() {
+            if (stale) {
+                collect();
+                hit.clear();
+            }
+        }
+
+        /** The ids of the probes hit since begin(), sorted; the probes are then cleared. */
+        List<Long> take() {
+            collect();
+            List<Long> ids = new ArrayList<>(hit);
+            hit.clear();
+            ids.sort(null);
+            stale = false;
+            return ids;
+        }
     }
 
     /** A protocol byte string as text: a JSON string, or {"b64": ...} holding UTF-8. */

@@ -276,6 +276,10 @@ pub enum Run {
     JavaClassPath {
         /// The jars, as absolute paths (Debian puts them in `/usr/share/java`).
         jars: &'static [&'static str],
+        /// The jars of the worker's coverage (workers/README.md, "Coverage"), put on the class
+        /// path after `jars` only when every one of them is there: without them the worker
+        /// runs as it is and declares no coverage.
+        coverage: &'static [&'static str],
     },
 }
 

@@ -47,17 +47,21 @@ pub fn argv(card: &Card) -> Result<Vec<OsString>, String> {
         Run::CompiledCxx { libs } => {
             vec![build(card, w, dir, &source, CXX, libs)?.into_os_string()]
         }
-        Run::JavaClassPath { jars } => {
+        Run::JavaClassPath { jars, coverage } => {
             if let Some(missing) = jars.iter().find(|j| !Path::new(j).is_file()) {
                 return Err(format!(
                     "`{missing}` not found (needs {}; workers/install.sh installs it)",
                     w.needs
                 ));
             }
+            let mut path = jars.to_vec();
+            if coverage.iter().all(|j| Path::new(j).is_file()) {
+                path.extend_from_slice(coverage);
+            }
             ["java"]
                 .into_iter()
                 .chain(JAVA_FLAGS.iter().copied())
-                .chain(["-cp", &jars.join(":")])
+                .chain(["-cp", &path.join(":")])
                 .map(OsString::from)
                 .chain([source.into_os_string()])
                 .collect()
