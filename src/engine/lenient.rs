@@ -246,6 +246,9 @@ fn backslash_escaped(c: Component, got: Option<&str>, want: Option<&str>) -> boo
 /// // A literal the host parser refuses, with or without its brackets (URI.pm's `host`).
 /// assert!(lenient_alike(Component::Host, Some("[t]"), Some("t"), http));
 /// assert!(!lenient_alike(Component::Host, Some("[t]"), Some("u"), http));
+/// // Percent-decoded as URI.pm's `host` gives it ("the unescaped hostname").
+/// assert!(lenient_alike(Component::Host, Some("[%5e]"), Some("^"), http));
+/// assert!(!lenient_alike(Component::Host, Some("[%5e]"), Some("%"), http));
 /// assert!(lenient_alike(Component::Port, Some("80"), None, http));
 /// assert!(lenient_alike(Component::Path, Some("/a/../b c"), Some("/b%20c"), http));
 /// assert!(!lenient_alike(Component::Path, Some("/b?c"), Some("/b"), http));
@@ -350,12 +353,15 @@ fn host_key(v: Option<&str>) -> Option<String> {
         v
     };
     // A literal the host parser refuses is its text without brackets, as a client connecting
-    // to it asks for it (URI.pm's `host`: the brackets are "removed in the return value").
+    // to it asks for it (URI.pm's `host`: the brackets are "removed in the return value", and
+    // it is "the unescaped hostname"): percent-decoded as a name is ([`resolved_name`], which
+    // keeps a decoded delimiter apart), so `[%5e]` and `^` are one text.
     let refused = || {
-        v.strip_prefix('[')
-            .and_then(|h| h.strip_suffix(']'))
-            .unwrap_or(v)
-            .to_ascii_lowercase()
+        resolved_name(
+            v.strip_prefix('[')
+                .and_then(|h| h.strip_suffix(']'))
+                .unwrap_or(v),
+        )
     };
     Some(url::Host::parse(host).map_or_else(|_| refused(), |h| h.to_string()))
 }

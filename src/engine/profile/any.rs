@@ -23,6 +23,24 @@ use crate::model::Component;
 
 /// The rules of this table.
 pub(super) const RULES: &[Rule] = &[
+    // `FILE:` read as `file:///` (url-parse 1.5.10, the URL Standard), run here.
+    Rule {
+        profile: "*",
+        id: "any/file-no-authority-as-empty-host",
+        name: "a file URI without an authority read with an empty host: one meaning (RFC 3986 3.2.2: \"the \\\"file\\\" URI scheme is defined so that no authority, an empty host, and \\\"localhost\\\" all mean the end-user's machine\")",
+        cites: "RFC 3986 section 3.2.2",
+        explains: Custom(|e| {
+            e.class == Class::UndefinedVsEmpty(Component::Host)
+                && e.scheme().as_deref() == Some("file")
+                && e.reference.is_none()
+                && e.got == Some("")
+        }),
+        examples: &[
+            Example::fires("FILE:", Reply::Reads(&[(Component::Host, Some(""))])),
+            // Another scheme is another reading.
+            Example::off("coap:", Reply::Reads(&[(Component::Host, Some(""))])),
+        ],
+    },
     Rule {
         profile: "*",
         id: "any/scheme-lowercased",

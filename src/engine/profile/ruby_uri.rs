@@ -215,20 +215,18 @@ pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "ruby-uri",
         id: "ruby-uri/file-localhost-empty-host",
-        name: "a file URI's missing host or localhost is the empty host (URI::File, RFC 8089 2)",
+        // A missing host read as the empty one is every profile's
+        // (`any/file-no-authority-as-empty-host`, RFC 3986 3.2.2).
+        name: "a file URI's localhost is the empty host (URI::File, RFC 8089 2)",
         cites: "Ruby URI::File docs (RFC 8089 section 2)",
         explains: Custom(|e| {
             e.scheme().is_some_and(|s| s.eq_ignore_ascii_case("file"))
                 && e.got == Some("")
-                && match e.class {
-                    Class::Component(Component::Host) => e.reference == Some("localhost"),
-                    Class::UndefinedVsEmpty(Component::Host) => e.reference.is_none(),
-                    _ => false,
-                }
+                && e.class == Class::Component(Component::Host)
+                && e.reference == Some("localhost")
         }),
         examples: &[
             Example::fires("file://localhost/etc/hosts", Reply::Reads(&[(Component::Host, Some(""))])),
-            Example::fires("file:/etc/hosts", Reply::Reads(&[(Component::Host, Some(""))])),
             Example::off("file://h/etc/hosts", Reply::Reads(&[(Component::Host, Some(""))])),
         ],
     },
