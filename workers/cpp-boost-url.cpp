@@ -19,14 +19,15 @@
 // Coverage (workers/README.md, "Coverage"): uridiff builds this file twice where its compiler
 // takes -fsanitize-coverage=trace-pc, into two translation units linked together without
 // -lboost_url: once with URIDIFF_LIBRARY_TU defined, which is Boost.URL's own sources compiled
-// in (boost/url/src.hpp, the header-only form its documentation describes: "include the
-// header src.hpp in exactly one of your new or existing source files") with that flag, and
-// once with URIDIFF_COVERAGE defined, this worker, uninstrumented. The flag makes every basic
-// block of the library's code call __sanitizer_cov_trace_pc() (GCC's manual, "Program
-// Instrumentation Options"), which the worker defines below: the block's id is its call's
+// in with that flag (boost/url/src.hpp; Boost.URL's overview, "Requirements": to use it header
+// only, "simply place the following line in exactly one source file in your project"), and
+// once with URIDIFF_COVERAGE defined, this worker, uninstrumented. The flag "inserts a call to
+// __sanitizer_cov_trace_pc into every basic block" of the library's code (GCC's manual,
+// "Program Instrumentation Options"), which the worker defines below: the block's id is its call's
 // return address as an offset from where the executable is loaded, so the same binary gives
 // the same ids in every run. Built by hand:
-//   c++ -std=c++17 -O2 -DURIDIFF_LIBRARY_TU -fsanitize-coverage=trace-pc -c -o lib.o SOURCE
+//   c++ -std=c++17 -O2 -DURIDIFF_LIBRARY_TU -DNDEBUG -fsanitize-coverage=trace-pc \
+//       -fno-optimize-sibling-calls -c -o lib.o SOURCE
 //   c++ -std=c++17 -O2 -DURIDIFF_COVERAGE -c -o worker.o SOURCE
 //   c++ -o cpp-boost-url worker.o lib.o
 // (the worker's object first: see build_covered in src/subjects/external/launch.rs).
