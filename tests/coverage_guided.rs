@@ -162,6 +162,167 @@ fn the_node_sdk_sends_the_statements_of_its_library_each_answer_ran_when_asked()
     assert!(tally.take_warnings().is_empty());
 }
 
+/// The binary uridiff builds for `cpp-boost-url` (Boost.URL compiled in and instrumented where
+/// the compiler takes -fsanitize-coverage=trace-pc), when g++ and Boost.URL are there.
+fn boost_url_worker() -> Option<std::path::PathBuf> {
+    let card = uridiff::parsers::card("cpp-boost-url").expect("shipped");
+    match uridiff::subjects::external::argv(card) {
+        Ok(argv) => Some(argv[0].clone().into()),
+        Err(e) => {
+            eprintln!("note: cpp-boost-url not built ({e}): its coverage is not tested");
+            None
+        }
+    }
+}
+
+/// `requests` written to a fresh `binary`, stdin closed: its handshake and its answers.
+fn converse(
+    binary: &Path,
+    requests: &[serde_json::Value],
+) -> (serde_json::Value, Vec<serde_json::Value>) {
+    use std::io::Write;
+    let mut child = Command::new(binary)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the worker starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    for r in requests {
+        writeln!(stdin, "{r}").expect("a request written");
+    }
+    drop(stdin);
+    let out = child.wait_with_output().expect("the worker ends");
+    assert!(out.status.success(), "{:?}", out.status);
+    let mut lines = std::str::from_utf8(&out.stdout)
+        .expect("UTF-8")
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a JSON line"));
+    let handshake = lines.next().expect("a handshake");
+    (handshake, lines.collect())
+}
+
+/// (start, end, name) of each function of `binary`, demangled, from `nm -C -S`; `None` without
+/// binutils' nm.
+fn functions(binary: &Path) -> Option<Vec<(u64, u64, String)>> {
+    let out = Command::new("nm")
+        .args(["-C", "-S", "--defined-only"])
+        .arg(binary)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    Some(
+        text.lines()
+            .filter_map(|l| {
+                let mut f = l.splitn(4, ' ');
+                let start = u64::from_str_radix(f.next()?, 16).ok()?;
+                let size = u64::from_str_radix(f.next()?, 16).ok()?;
+                let kind = f.next()?;
+                let name = f.next()?;
+                ["t", "T", "w", "W"]
+                    .contains(&kind)
+                    .then(|| (start, start + size, name.to_owned()))
+            })
+            .collect(),
+    )
+}
+
+#[test]
+fn the_boost_url_worker_sends_the_blocks_of_its_library_each_answer_ran_when_asked() {
+    let Some(binary) = boost_url_worker() else {
+        return;
+    };
+    let parse = serde_json::json!({"id": 1, "op": "parse", "input": "http://u@[::1]:8/b?q#f"});
+    let asked = |mut r: serde_json::Value| {
+        r["coverage"] = true.into();
+        r
+    };
+    let requests = [
+        parse.clone(),
+        asked(serde_json::json!({"id": 2, "op": "parse", "input": "http://u@[::1]:8/b?q#f"})),
+        asked(serde_json::json!({"id": 3, "op": "parse", "input": "http://[::1/"})),
+        asked(
+            serde_json::json!({"id": 4, "op": "resolve", "base": "http://a/b/c", "input": "../g;x"}),
+        ),
+        asked(serde_json::json!({"id": 5, "op": "normalize", "input": "HTTP://A/%7e/./b"})),
+        asked(serde_json::json!({"id": 6, "op": "equivalent", "input": "a", "other": "b"})),
+    ];
+    let (handshake, answers) = converse(&binary, &requests);
+    if handshake.get("coverage").is_none() {
+        eprintln!(
+            "note: cpp-boost-url built without coverage (a compiler without \
+             -fsanitize-coverage=trace-pc): its coverage is not tested"
+        );
+        return;
+    }
+    assert_eq!(handshake["coverage"], "blocks");
+    assert_eq!(answers.len(), requests.len(), "{answers:?}");
+    // Not asked: no coverage. Asked: the same answer, with ids.
+    assert!(answers[0].get("coverage").is_none(), "{}", answers[0]);
+    let mut same = answers[1].clone();
+    same.as_object_mut().expect("an object").remove("coverage");
+    same["id"] = 1.into();
+    assert_eq!(same, answers[0]);
+    assert_eq!(answers[2]["outcome"], "rejected");
+    let ids: Vec<Vec<u64>> = answers
+        .iter()
+        .skip(1)
+        .map(|a| {
+            a["coverage"]
+                .as_array()
+                .expect("ids when asked")
+                .iter()
+                .map(|id| id.as_u64().expect("an id"))
+                .collect()
+        })
+        .collect();
+    assert!(ids[..4].iter().all(|i| !i.is_empty()), "{ids:?}");
+    // An operation the library has no part in runs none of its blocks.
+    assert!(ids[4].is_empty(), "{ids:?}");
+    let all: std::collections::BTreeSet<u64> = ids.iter().flatten().copied().collect();
+    if cfg!(target_arch = "x86_64") {
+        let total = handshake["coverage_total"]
+            .as_u64()
+            .expect("coverage_total");
+        assert!(all.len() as u64 <= total && total < 100_000, "{total}");
+    }
+    // Only the library's code: each id falls in a function of Boost.URL, never in the
+    // worker's, Boost.JSON's or the C++ runtime's.
+    if let Some(functions) = functions(&binary) {
+        for id in &all {
+            let holder = functions
+                .iter()
+                .find(|(start, end, _)| start <= id && id < end)
+                .map_or("(none)", |f| f.2.as_str());
+            // Its name up to its parameters: a template's return type comes first, and the
+            // worker's own functions are `(anonymous namespace)::...`, `main` and `cover::...`.
+            let head = holder.split('(').next().unwrap_or_default();
+            assert!(head.contains("boost::urls::"), "{id:#x} in {holder}");
+        }
+    } else {
+        eprintln!("note: nm missing: which functions the ids fall in is not checked");
+    }
+    // The same input, the same ids, in a fresh worker.
+    let (_, again) = converse(&binary, &requests);
+    assert_eq!(again, answers);
+    // And uridiff reads them so.
+    let card = uridiff::parsers::card("cpp-boost-url").expect("shipped");
+    let worker = External::shipped(card).expect("a worker");
+    let tally = Arc::new(Tally::default());
+    worker.watch_coverage(&tally);
+    let out = worker.run_batch(&[Job::parse(b"http://u@[::1]:8/b?q#f")]);
+    assert!(out[0].is_accepted(), "{out:?}");
+    let reach = &tally.reach()["cpp-boost-url"];
+    assert_eq!(reach.kind, "blocks");
+    assert_eq!(reach.ids, ids[0].len());
+    assert_eq!(
+        reach.instrumented,
+        handshake["coverage_total"].as_u64(),
+        "{handshake}"
+    );
+    assert!(tally.take_warnings().is_empty());
+}
+
 /// java-okhttp's command line (uridiff's own, JaCoCo's jars on its class path), when java,
 /// OkHttp's jars and JaCoCo's (Debian's libjacoco-java: workers/install.sh) are there.
 fn java_okhttp_covered() -> Option<(Vec<std::ffi::OsString>, Vec<String>)> {

@@ -17,6 +17,25 @@ pub const CARD: Card = Card {
         source: include_str!("../../workers/cpp-boost-url.cpp"),
         run: Run::CompiledCxx {
             libs: &["-lboost_url"],
+            // Boost.URL compiled in from its sources (boost/url/src.hpp, the header-only form
+            // its documentation describes), each basic block calling the worker's
+            // __sanitizer_cov_trace_pc (GCC's manual, "Program Instrumentation Options").
+            // -fno-optimize-sibling-calls: a block that ends its function would otherwise
+            // jump to the callback rather than call it, and the return address the worker
+            // takes for the block's id would be the library's caller's. -DNDEBUG: the library
+            // as Debian's libboost_url is built, its BOOST_ASSERTs off (Boost.Assert: "by
+            // default, BOOST_ASSERT(expr) expands to assert(expr)"); compiled with them on, it
+            // aborts on inputs the shared library answers (an assertion in path_segments).
+            coverage: Some(CxxCoverage {
+                library: &[
+                    "-DURIDIFF_LIBRARY_TU",
+                    "-DNDEBUG",
+                    "-fsanitize-coverage=trace-pc",
+                    "-fno-optimize-sibling-calls",
+                ],
+                worker: &["-DURIDIFF_COVERAGE"],
+                libs: &[],
+            }),
         },
         packages: &[
             Package::Debian("g++"),

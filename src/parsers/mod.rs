@@ -266,10 +266,16 @@ pub enum Run {
         libs: &'static [&'static str],
     },
     /// C++: compiled once into the cache directory with
-    /// `c++ -std=c++17 -O2 -o BINARY SOURCE LIBS...`, then run.
+    /// `c++ -std=c++17 -O2 -o BINARY SOURCE LIBS...`, then run; or, where `coverage` says how
+    /// and the compiler takes its flags, from two translation units of the same source, the
+    /// library's instrumented and the worker's not ([`CxxCoverage`]).
     CompiledCxx {
         /// Libraries to link (`-lboost_url`).
         libs: &'static [&'static str],
+        /// How to build the worker with its library's code compiled in and instrumented, so
+        /// that it can send coverage (workers/README.md, "Coverage"); tried first, the plain
+        /// build where it fails.
+        coverage: Option<CxxCoverage>,
     },
     /// `java -cp JARS SOURCE`: a single-file Java program given a class path; each jar must be
     /// there before `java` starts (a missing one makes the worker unavailable, naming it).
@@ -281,6 +287,21 @@ pub enum Run {
         /// runs as it is and declares no coverage.
         coverage: &'static [&'static str],
     },
+}
+
+/// A C++ worker built from its one source as two translation units, so that only the library's
+/// code is instrumented: `c++ -std=c++17 -O2 -c LIBRARY... SOURCE` (the library's sources,
+/// selected by a macro, with the instrumentation's flags), `c++ -std=c++17 -O2 -c WORKER...
+/// SOURCE` (the worker, which defines the instrumentation's callback), linked worker first with
+/// `libs`. The worker declares coverage only when built so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CxxCoverage {
+    /// The library's unit's flags (`-DURIDIFF_LIBRARY_TU`, `-fsanitize-coverage=trace-pc`).
+    pub library: &'static [&'static str],
+    /// The worker's unit's flags (`-DURIDIFF_COVERAGE`).
+    pub worker: &'static [&'static str],
+    /// Libraries to link instead of the plain build's (none: the library is compiled in).
+    pub libs: &'static [&'static str],
 }
 
 /// The flags every Java worker runs with. `-XX:TieredStopAtLevel=1`: only the client compiler

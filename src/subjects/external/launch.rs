@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use super::cache::cache_dir;
 use super::packages::{packages_dir, venv_python};
-use crate::parsers::{Card, Package, Run, Worker, JAVA_FLAGS};
+use crate::parsers::{Card, CxxCoverage, Package, Run, Worker, JAVA_FLAGS};
 
 /// The command line that runs `card`'s worker from the cache directory ([`cache_dir`]),
 /// building it first if it is compiled: what uridiff starts, for running it by hand.
@@ -44,8 +44,12 @@ pub fn argv(card: &Card) -> Result<Vec<OsString>, String> {
         Run::Compiled { libs } => {
             vec![build(card, w, dir, &source, &["cc"], libs)?.into_os_string()]
         }
-        Run::CompiledCxx { libs } => {
-            vec![build(card, w, dir, &source, CXX, libs)?.into_os_string()]
+        Run::CompiledCxx { libs, coverage } => {
+            let covered = coverage.and_then(|c| build_covered(card, dir, &source, c));
+            match covered {
+                Some(binary) => vec![binary.into_os_string()],
+                None => vec![build(card, w, dir, &source, CXX, libs)?.into_os_string()],
+            }
         }
         Run::JavaClassPath { jars, coverage } => {
             if let Some(missing) = jars.iter().find(|j| !Path::new(j).is_file()) {
@@ -210,4 +214,66 @@ fn build(
     std::fs::rename(&partial, &binary)
         .map_err(|e| format!("cannot place {}: {e}", binary.display()))?;
     Ok(binary)
+}
+
+/// Builds a C++ worker with its library's code compiled in and instrumented ([`CxxCoverage`])
+/// into the cache directory once, as [`build`] does the plain one: its two units compiled side
+/// by side (two processes: about half the time on two cores), then linked. `None` where any
+/// step fails (a compiler without the instrumentation's flag, the library's sources missing),
+/// silently: the plain build is made instead, and the worker declares no coverage.
+///
+/// The worker's object comes first on the link line: an inline function both units emit (a
+/// Boost.System member, a template instance) is kept once (GCC's manual, "Vague Linkage":
+/// duplicates are discarded by the linker), and GNU ld keeps the copy of the first object that
+/// has it, so the worker's own code calls no instrumented copy. The worker records ids only
+/// inside its library's calls anyway.
+fn build_covered(card: &Card, dir: &Path, source: &Path, c: CxxCoverage) -> Option<PathBuf> {
+    let binary = dir.join(card.name);
+    if binary.is_file() {
+        return Some(binary);
+    }
+    let stem = format!("{}.{}", card.name, std::process::id());
+    let library = dir.join(format!("{stem}.library.o"));
+    let worker = dir.join(format!("{stem}.worker.o"));
+    let partial = dir.join(format!("{stem}.partial"));
+    let compile = |flags: &[&str], object: &Path| {
+        Command::new(CXX[0])
+            .args(&CXX[1..])
+            .arg("-O2")
+            .args(flags)
+            .arg("-c")
+            .arg("-o")
+            .arg(object)
+            .arg(source)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+    };
+    let succeeded = |child: io::Result<std::process::Child>| {
+        child.and_then(|mut c| c.wait()).is_ok_and(|s| s.success())
+    };
+    let library_unit = compile(c.library, &library);
+    let worker_unit = compile(c.worker, &worker);
+    // Both waited for, whatever the first gives.
+    let units = [succeeded(library_unit), succeeded(worker_unit)];
+    let linked = units.iter().all(|&ok| ok)
+        && Command::new(CXX[0])
+            .arg("-o")
+            .arg(&partial)
+            .arg(&worker)
+            .arg(&library)
+            .args(c.libs)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+    let _ = std::fs::remove_file(&library);
+    let _ = std::fs::remove_file(&worker);
+    if !linked || std::fs::rename(&partial, &binary).is_err() {
+        let _ = std::fs::remove_file(&partial);
+        return None;
+    }
+    Some(binary)
 }
