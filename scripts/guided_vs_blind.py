@@ -23,7 +23,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The shipped parsers whose workers give coverage (workers/README.md, "Coverage").
 COVERED = ["python-urllib", "python-furl", "node-url-parse", "node-urijs", "node-whatwg-url",
-           "node-fast-uri", "node-uri-js"]
+           "node-fast-uri", "node-uri-js", "java-okhttp", "cpp-boost-url"]
 MODES = [("guided", []), ("coverage-only", ["--coverage-only"]), ("blind", ["--blind"])]
 
 

@@ -116,9 +116,19 @@ class _Coverage:
         self.wanted = False
         self.depth = 0
         # The fastest way this Python offers to see the library's lines: sys.monitoring (3.12
-        # and later), else the `coverage` package's C tracer, else sys.settrace.
-        self.monitoring = self._monitoring()
-        self.ctracer, self.cdata = (None, None) if self.monitoring else self._c_tracer()
+        # and later), else the `coverage` package's C tracer, else sys.settrace. Chosen when a
+        # request first asks (ready()), so that a worker never asked (a report, a blind
+        # campaign) does not pay for importing the `coverage` package at start.
+        self.monitoring = None
+        self.ctracer = self.cdata = None
+        self.chosen = False
+
+    def ready(self):
+        """Chooses the way of seeing lines, once."""
+        if not self.chosen:
+            self.chosen = True
+            self.monitoring = self._monitoring()
+            self.ctracer, self.cdata = (None, None) if self.monitoring else self._c_tracer()
 
     def _base_of(self, name):
         """The id base of a code object's file, None for a file not the library's."""
@@ -505,6 +515,7 @@ def _answer_with_coverage(request, ops, name, text_only):
     cov = _coverage
     if cov is None or request.get("coverage") is not True:
         return answer(request, ops, name, text_only)
+    cov.ready()
     cov.hits.clear()
     cov.wanted = True
     try:

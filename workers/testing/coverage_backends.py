@@ -32,6 +32,7 @@ def ids(backend):
     if backend != "ctracer":
         cls._c_tracer = lambda self: (None, None)
     cov = uridiff_worker._coverage = cls(["covered_lib", "urllib.parse"])
+    cov.ready()
     used = ("monitoring" if cov.monitoring is not None else
             "ctracer" if cov.ctracer is not None else "settrace")
     if used != backend:
