@@ -120,15 +120,26 @@ class _Coverage:
         # request first asks (ready()), so that a worker never asked (a report, a blind
         # campaign) does not pay for importing the `coverage` package at start.
         self.monitoring = None
-        self.ctracer = self.cdata = None
+        self.cdata = None
         self.chosen = False
+        # What entering and leaving library() turns on and off: sys.settrace until ready()
+        # chooses (start and stop do nothing before a request asks).
+        self._on = lambda: sys.settrace(self._call)
+        self._off = lambda: sys.settrace(None)
 
     def ready(self):
         """Chooses the way of seeing lines, once."""
-        if not self.chosen:
-            self.chosen = True
-            self.monitoring = self._monitoring()
-            self.ctracer, self.cdata = (None, None) if self.monitoring else self._c_tracer()
+        if self.chosen:
+            return
+        self.chosen = True
+        self.monitoring = self._monitoring()
+        if self.monitoring is not None:
+            # Its LINE events are always on, and recorded inside library() only.
+            self._on = self._off = lambda: None
+            return
+        tracer, self.cdata = self._c_tracer()
+        if tracer is not None:
+            self._on, self._off = tracer.start, tracer.stop
 
     def _base_of(self, name):
         """The id base of a code object's file, None for a file not the library's."""
@@ -258,26 +269,13 @@ class _Coverage:
         if self.wanted:
             self.depth += 1
             if self.depth == 1:
-                if self.monitoring is not None:
-                    pass  # its LINE events are always on, and recorded inside library() only
-                elif self.ctracer is not None:
-                    self.ctracer.start()
-                else:
-                    sys.settrace(self._call)
+                self._on()
 
     def stop(self):
         if self.wanted and self.depth > 0:
             self.depth -= 1
             if self.depth == 0:
-                self.halt()
-
-    def halt(self):
-        if self.monitoring is not None:
-            pass
-        elif self.ctracer is not None:
-            self.ctracer.stop()
-        else:
-            sys.settrace(None)
+                self._off()
 
     def take(self):
         if self.cdata is not None:
@@ -524,7 +522,7 @@ def _answer_with_coverage(request, ops, name, text_only):
         cov.wanted = False
         if cov.depth:
             cov.depth = 0
-            cov.halt()
+            cov._off()
     out["coverage"] = cov.take()
     return out
 

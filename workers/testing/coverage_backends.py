@@ -34,7 +34,7 @@ def ids(backend):
     cov = uridiff_worker._coverage = cls(["covered_lib", "urllib.parse"])
     cov.ready()
     used = ("monitoring" if cov.monitoring is not None else
-            "ctracer" if cov.ctracer is not None else "settrace")
+            "ctracer" if cov.cdata is not None else "settrace")
     if used != backend:
         return None
     out = []
