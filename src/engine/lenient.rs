@@ -149,12 +149,10 @@ fn differences<'a>(
         .get(Component::Port)
         .filter(|p| !p.is_empty() && !digits(p));
     // Nor where the parser reads no host at all: its port connects nowhere either (libwget's
-    // port 8 of `R://[]:8:`, with an empty host).
-    // An empty IP literal (`[]`) is no host either.
-    let no_host = got
-        .components
-        .get(Component::Host)
-        .is_none_or(|h| h.is_empty() || h == "[]");
+    // port 8 of `R://[]:8:`, with an empty host). An empty IP literal (`[]`) is no host either.
+    let got_host = got.components.get(Component::Host);
+    let empty_host = got_host.is_none_or(str::is_empty);
+    let no_host = empty_host || got_host == Some("[]");
     // The scheme's default port is a parser's own unless the text opens with it (after a sign,
     // as `parseInt` and `atoi` read `80x`, `+80`, `080`): Perl's `$uri->port` is 80 for
     // `http://:]80` ("If a port is not specified explicitly in the URI, then the URI scheme's
@@ -186,13 +184,8 @@ fn differences<'a>(
     // unclosed literal of its own: uri-js's `[`) is held to nothing; one that reads a place
     // out of it (libwget's `::1` of `[::1`) still is.
     let unclosed = |h: Option<&str>| h.is_some_and(|h| h.starts_with('[') && !h.contains(']'));
-    let placeless = placeless
-        || unclosed(want.get(Component::Host))
-            && (unclosed(got.components.get(Component::Host))
-                || got
-                    .components
-                    .get(Component::Host)
-                    .is_none_or(str::is_empty));
+    let placeless =
+        placeless || unclosed(want.get(Component::Host)) && (unclosed(got_host) || empty_host);
     // Nor a host holding "\\" under a special scheme, where the parser reads no host: the URL
     // Standard reads "\\" there as "/" (its authority state: "url is special and c is U+005C
     // (\\)"), so the browsers end the authority at it and refuse the empty host that leaves
@@ -200,12 +193,7 @@ fn differences<'a>(
     // data no resolver is asked for. A parser reading a host out of it is still held to it.
     let special = scheme.is_some_and(|s| SPECIAL_SCHEMES.contains(&s));
     let placeless = placeless
-        || special
-            && want.get(Component::Host).is_some_and(|h| h.contains('\\'))
-            && got
-                .components
-                .get(Component::Host)
-                .is_none_or(str::is_empty);
+        || special && want.get(Component::Host).is_some_and(|h| h.contains('\\')) && empty_host;
     let judged = |c: Component| {
         !(placeless && matches!(c, Component::Host | Component::Port | Component::Path))
     };

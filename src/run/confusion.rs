@@ -586,15 +586,15 @@ fn rank(c: Component, groups: &[ReadingGroup], scheme: Option<&str>) -> (Confusi
             // `connect` names no listener on it, and RFC 6335 6 reserves it), nor is a negative
             // one or one over 65535 (TCP's and UDP's port fields hold 16 bits, RFC 9293 3.1): a
             // reading of one is what a check sees, not where a request goes.
-            let zero = |g: &ReadingGroup| {
+            let nowhere = |g: &ReadingGroup| {
                 g.reads
                     .as_deref()
                     .and_then(|p| p.parse::<i64>().ok())
                     .is_some_and(|n| n <= 0 || n > 65535)
             };
-            let line = match (zero(a), zero(b)) {
+            let line = match (nowhere(a), nowhere(b)) {
                 (true, false) | (false, true) => {
-                    let (z, other) = if zero(a) { (a, b) } else { (b, a) };
+                    let (z, other) = if nowhere(a) { (a, b) } else { (b, a) };
                     // A reading of no port written is the scheme's default (a group reading no
                     // port under a scheme without one takes no part).
                     let to = other.reads.as_ref().map_or_else(

@@ -258,10 +258,7 @@ fn canonical(c: Component, v: Option<&str>, scheme: Option<&str>) -> Option<Stri
                 if zone.is_empty() || zone == "25" {
                     return None;
                 }
-                let zone = zone
-                    .strip_prefix("25")
-                    .filter(|z| !z.is_empty())
-                    .unwrap_or(zone);
+                let zone = zone.strip_prefix("25").unwrap_or(zone);
                 return Some(format!("{address}%{}", decoded_until_stable(zone)));
             }
             // An IPv4 address however written (`01.2.3.4`, `2.1`, `0x7f.1`): the URL Standard's
