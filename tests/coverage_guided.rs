@@ -893,12 +893,12 @@ fn a_coverage_only_campaign_runs_the_blind_inputs_and_measures_their_reach() {
     assert_eq!(both.status.code(), Some(2), "{}", stderr(&both));
 }
 
-/// The Python SDK sees the same lines by each of its three ways (sys.monitoring on Python 3.12
-/// and later, the `coverage` package's C tracer where installed, sys.settrace everywhere):
+/// The Python SDK's three ways of seeing lines agree (sys.monitoring on Python 3.12 and later,
+/// probes compiled into the library's functions, sys.settrace everywhere): monitoring sees the
+/// ids settrace sees, probes those of them on which a statement starts and no other.
 /// `workers/testing/coverage_backends.py` runs each in a process of its own on the same inputs
 /// and exits 1 at the first input whose ids differ. Run by every Python found: `python3`,
-/// uridiff's own venv (which install.sh gives the pinned `coverage`), and pyenv's 3.12 and 3.13
-/// where the machine has them.
+/// uridiff's own venv, and pyenv's 3.12 and 3.13 where the machine has them.
 #[test]
 fn the_python_sdk_sees_the_same_lines_by_each_of_its_ways() {
     if !python() {
@@ -933,7 +933,11 @@ fn the_python_sdk_sees_the_same_lines_by_each_of_its_ways() {
             stderr(&out)
         );
         let line = stdout(&out);
-        assert!(line.contains("settrace"), "{}: {line}", python.display());
+        assert!(
+            line.contains("settrace") && line.contains("probes"),
+            "{}: {line}",
+            python.display()
+        );
         compared.push(line.trim().to_string());
     }
     eprintln!("note: backends compared: {compared:?}");

@@ -46,9 +46,10 @@ the ids of the lines of those modules' own files (a package: every .py file unde
 inside library(), and only those: the worker's own code, this file, the standard library and
 other packages are never counted. It sees them by the cheapest way this Python has:
 sys.monitoring (3.12 and later; LINE events on the library's code objects only, each line
-disabled once seen until the next request), else the `coverage` package's C tracer where it is
-installed (workers/python/requirements.txt pins it), else sys.settrace; all three give the same
-ids (workers/testing/coverage_backends.py).
+disabled once seen until the next request), else probes compiled into the library's functions
+(a one-byte store before each statement, which see the line each statement starts on), else
+sys.settrace; monitoring gives the ids settrace gives, probes the statements' lines among them
+(workers/testing/coverage_backends.py).
 An id is a file's place in the sorted list of the modules' files times 2**20 plus the line number:
 the same line has the same id in every run of the same library version.
 
@@ -84,6 +85,59 @@ class NoAnswer(Exception):
     sent as `unsupported`, which uridiff never judges, unlike a rejection."""
 
 
+# The global name a probe writes to (_Coverage._probes): no library defines it.
+_PROBE = "__uridiff_hits__"
+
+
+def _function_statements(tree):
+    """The statement lists of a module's AST that run when a function is called: the bodies of
+    its functions and of every statement nested in them (module and class level code runs at
+    import, never inside library()), as (node, field, statements)."""
+    import ast
+    functions = (ast.FunctionDef, ast.AsyncFunctionDef)
+    stack = [(tree, False)]
+    while stack:
+        node, inside = stack.pop()
+        inside = inside or isinstance(node, functions)
+        for field, value in ast.iter_fields(node):
+            if isinstance(value, list):
+                if inside and value and isinstance(value[0], ast.stmt):
+                    yield node, field, value
+                stack.extend((v, inside) for v in value if isinstance(v, ast.AST))
+            elif isinstance(value, ast.AST):
+                stack.append((value, inside))
+
+
+def _probed(statements, docstring):
+    """The statements whose start a probe marks: all but a docstring (a probe before it would
+    make it an expression, and the function's __doc__ None)."""
+    import ast
+    first = statements[0]
+    if (docstring and isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)):
+        return statements[1:]
+    return statements
+
+
+def _has_docstring(node, field):
+    import ast
+    return field == "body" and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                 ast.ClassDef))
+
+
+def statement_lines(tree):
+    """The lines on which a statement run by a function call starts: the lines a probe marks.
+
+    >>> import ast
+    >>> sorted(statement_lines(ast.parse("x = 1\\ndef f():\\n    '''doc'''\\n    if x:\\n        return 2\\n")))
+    [4, 5]
+    """
+    lines = set()
+    for node, field, statements in _function_statements(tree):
+        lines.update(s.lineno for s in _probed(statements, _has_docstring(node, field)))
+    return lines
+
+
 class _Coverage:
     """The lines of the library's files run inside library() while a request asks for them."""
 
@@ -116,11 +170,13 @@ class _Coverage:
         self.wanted = False
         self.depth = 0
         # The fastest way this Python offers to see the library's lines: sys.monitoring (3.12
-        # and later), else the `coverage` package's C tracer, else sys.settrace. Chosen when a
-        # request first asks (ready()), so that a worker never asked (a report, a blind
-        # campaign) does not pay for importing the `coverage` package at start.
+        # and later), else probes compiled into the library's functions, else sys.settrace.
+        # Which of the first two this Python will use is known now (total() counts what that
+        # way can see); the work of setting it up is done when a request first asks (ready()),
+        # so that a worker never asked (a report, a blind campaign) pays nothing for it.
+        self.way = "monitoring" if hasattr(sys, "monitoring") else "probes"
         self.monitoring = None
-        self.cdata = None
+        self.probe_hits = None
         self.chosen = False
         # What entering and leaving library() turns on and off: sys.settrace until ready()
         # chooses (start and stop do nothing before a request asks).
@@ -128,18 +184,20 @@ class _Coverage:
         self._off = lambda: sys.settrace(None)
 
     def ready(self):
-        """Chooses the way of seeing lines, once."""
+        """Sets up the way of seeing lines, once: the one __init__ chose, else sys.settrace
+        when that cannot be set up."""
         if self.chosen:
             return
         self.chosen = True
-        self.monitoring = self._monitoring()
-        if self.monitoring is not None:
-            # Its LINE events are always on, and recorded inside library() only.
-            self._on = self._off = lambda: None
+        if self.way == "monitoring":
+            self.monitoring = self._monitoring()
+            if self.monitoring is not None:
+                # Its LINE events are always on, and recorded inside library() only.
+                self._on = self._off = lambda: None
+                return
+        elif self.way == "probes" and self._probes():
             return
-        tracer, self.cdata = self._c_tracer()
-        if tracer is not None:
-            self._on, self._off = tracer.start, tracer.stop
+        self.way = "settrace"
 
     def _base_of(self, name):
         """The id base of a code object's file, None for a file not the library's."""
@@ -150,6 +208,16 @@ class _Coverage:
             base = self.base.get(os.path.realpath(name)) if name and name[0] != "<" else None
             self.by_name[name] = base
             return base
+
+    def _functions(self):
+        """The functions loaded now whose code is the library's, and the number of modules
+        loaded when they were found (a library importing lazily has more later: take() looks
+        again when that number grew)."""
+        import gc
+        import types
+        self.modules_seen = len(sys.modules)
+        return [f for f in gc.get_objects() if type(f) is types.FunctionType
+                and self._base_of(f.__code__.co_filename) is not None]
 
     def _monitoring(self):
         """PEP 669's sys.monitoring, where this Python has it: every code object of the library's
@@ -180,19 +248,14 @@ class _Coverage:
 
         mon.register_callback(tool, mon.events.LINE, on_line)
         self.given = set()
-        self.modules_seen = 0
         self._give_lines(mon)
         return mon
 
     def _give_lines(self, mon):
         """LINE events on every code object of the library's files not given them yet: those
-        of the functions loaded now and the code they hold (nested functions, comprehensions).
-        Called again whenever a module was imported since (a library importing lazily)."""
-        import gc
+        of the functions loaded now and the code they hold (nested functions, comprehensions)."""
         import types
-        self.modules_seen = len(sys.modules)
-        stack = [f.__code__ for f in gc.get_objects() if type(f) is types.FunctionType
-                 and self._base_of(f.__code__.co_filename) is not None]
+        stack = [f.__code__ for f in self._functions()]
         while stack:
             code = stack.pop()
             if code not in self.given:
@@ -200,39 +263,109 @@ class _Coverage:
                 mon.set_local_events(mon.COVERAGE_ID, code, mon.events.LINE)
                 stack.extend(k for k in code.co_consts if type(k) is types.CodeType)
 
-    def _c_tracer(self):
-        """The `coverage` package's C tracer set to the library's files, when that package (its
-        version pinned in workers/python/requirements.txt) is importable and gives one; else
-        (None, None) and sys.settrace does the work. Its line callback is C, not a Python call
-        per line, which is where a traced request's time went. A Coverage object configures
-        the tracer (which files, no branch arcs, no data file); its lines then land in the
-        collector's dict of file -> set of line numbers, read and emptied by take()."""
+    def _probes(self):
+        """Probes compiled into the library's functions, where this Python has no
+        sys.monitoring: each of the library's files is parsed again (ast) and, before every
+        statement a function call runs, a store of one byte is inserted,
+        `__uridiff_hits__[N] = 1`, N the statement's line's place in the sorted list of ids;
+        the module is compiled from that tree, and each loaded function of the file is given
+        its probed code (`__code__`, matched by qualified name and first line; a function
+        matched by none or by two keeps its code, and its lines are not seen). A probe is a few
+        bytecodes where a tracer is a call per line: on CPython 3.11, which calls a trace
+        function for every line of every traced frame, this is what keeps a request's cost
+        near the untraced one. Nothing else changes: the probes carry their statement's line
+        (tracebacks and f_lineno are as before) and the statements are the same.
+
+        The name a probe writes to holds a bytearray inside library() and a byte sink outside
+        (set in each probed function's globals, and in builtins for any other), so lines run
+        outside library() are not counted. What a probe sees is the line each statement starts
+        on: the lines sys.settrace sees, less those inside a multi-line statement and those of
+        clauses that are not statements (else, except, a loop's test run again); the same ids,
+        a subset (workers/testing/coverage_backends.py checks both).
+
+        True when set up; False (sys.settrace is used) where a file cannot be read again."""
+        import ast
+        import builtins
+        import types
+        ids = []
+        tables = {}
         try:
-            import coverage
-            import io
-            import contextlib
-            cov = coverage.Coverage(include=sorted(self.base), data_file=None,
-                                    config_file=False, branch=False)
-            with contextlib.redirect_stderr(io.StringIO()):
-                cov.start()
-                cov.stop()
-            collector = cov._collector
-            tracer = collector.tracers[0]
-            if type(tracer).__name__ != "CTracer" or not isinstance(collector.data, dict):
-                return None, None
-            self._cov = cov  # kept alive: the tracer's callbacks are its methods
-            return tracer, collector.data
-        except Exception:  # an older or newer package than the pin: the Python tracer
-            return None, None
+            for path, base in sorted(self.base.items(), key=lambda kv: kv[1]):
+                with open(path, "rb") as f:
+                    tree = ast.parse(f.read(), path)
+                index = {}
+                for line in sorted(statement_lines(tree)):
+                    index[line] = len(ids)
+                    ids.append(base + line)
+                for node, field, statements in list(_function_statements(tree)):
+                    setattr(node, field, _with_probes(
+                        statements, index, _has_docstring(node, field)))
+                code = compile(tree, path, "exec", dont_inherit=True)
+                table = {}
+                stack = [code]
+                while stack:
+                    c = stack.pop()
+                    key = (getattr(c, "co_qualname", c.co_name), c.co_firstlineno)
+                    table[key] = None if key in table else c
+                    stack.extend(k for k in c.co_consts if type(k) is types.CodeType)
+                tables[path] = table
+        except (OSError, SyntaxError, ValueError, RecursionError):
+            return False
+        self.probe_texts = [str(i) for i in ids]
+        self.probe_hits = bytearray(len(ids))
+        self.probe_zero = bytes(len(ids))
+        self.probe_sink = bytearray(len(ids))
+        self.probe_tables = tables
+        self.probe_globals = {}  # id -> a probed function's globals
+        self.probed = set()  # the probed code objects given to functions
+        setattr(builtins, _PROBE, self.probe_sink)
+        self._give_probes()
+        hits, sink, spaces = self.probe_hits, self.probe_sink, self.probe_globals.values()
+
+        def on():
+            for space in spaces:
+                space[_PROBE] = hits
+
+        def off():
+            for space in spaces:
+                space[_PROBE] = sink
+
+        self._on, self._off = on, off
+        return True
+
+    def _give_probes(self):
+        """Gives each loaded function of the library's files not probed yet its probed code."""
+        import os
+        for f in self._functions():
+            code = f.__code__
+            if code in self.probed:
+                continue
+            table = self.probe_tables.get(os.path.realpath(code.co_filename))
+            probed = table and table.get((getattr(code, "co_qualname", code.co_name),
+                                          code.co_firstlineno))
+            if probed is None or probed.co_freevars != code.co_freevars:
+                continue
+            space = f.__globals__
+            if id(space) not in self.probe_globals:
+                space[_PROBE] = self.probe_sink
+                self.probe_globals[id(space)] = space
+            f.__code__ = probed
+            self.probed.add(probed)
 
     def total(self):
-        """How many ids there are to reach: the lines of the library's files that hold code
-        (those a line event can fire on), counted from their compiled code objects."""
+        """How many ids there are to reach: the lines of the library's files that hold code (those
+        a line event can fire on, counted from their compiled code objects), or, where probes
+        see the lines (Python before 3.12), the lines a probe marks."""
+        import ast
         lines = 0
         for path in self.base:
             try:
                 with open(path, "rb") as f:
-                    code = compile(f.read(), path, "exec", dont_inherit=True)
+                    source = f.read()
+                if self.way == "probes":
+                    lines += len(statement_lines(ast.parse(source, path)))
+                    continue
+                code = compile(source, path, "exec", dont_inherit=True)
             except (OSError, SyntaxError, ValueError):
                 continue
             seen = set()
@@ -278,24 +411,41 @@ class _Coverage:
                 self._off()
 
     def take(self):
-        if self.cdata is not None:
-            limit = self.LINES_PER_FILE
-            for name, lines in self.cdata.items():
-                base = self._base_of(name)
-                if base is not None and lines:
-                    # Line numbers of a file are positive and, below 2**20 lines, fit its range.
-                    if max(lines) < limit:
-                        self.hits.update(map(base.__add__, lines))
-                    else:
-                        self.hits.update(base + n for n in lines if 0 < n < limit)
-                lines.clear()
-        ids = sorted(self.hits)
+        """The ids seen since the last take(), as the text of a JSON array's items (ascending
+        numbers, comma-separated), and everything made ready for the next request."""
+        if self.probe_hits is not None:
+            import itertools
+            # The probes' ids are in order, and their digits written once (_probes): the marked
+            # bytes pick them in order, without a number formatted per request.
+            text = ",".join(itertools.compress(self.probe_texts, self.probe_hits))
+            self.probe_hits[:] = self.probe_zero
+            if len(sys.modules) != self.modules_seen:
+                self._give_probes()
+            return text
+        text = ",".join(map(str, sorted(self.hits)))
         self.hits.clear()
         if self.monitoring is not None:
             self.monitoring.restart_events()
             if len(sys.modules) != self.modules_seen:
                 self._give_lines(self.monitoring)
-        return ids
+        return text
+
+
+def _with_probes(statements, index, docstring):
+    """The statements with a probe before each one a probe marks (_Coverage._probes)."""
+    import ast
+    marked = _probed(statements, docstring)
+    out = list(statements[:len(statements) - len(marked)])
+    for s in marked:
+        probe = ast.Assign(
+            targets=[ast.Subscript(value=ast.Name(id=_PROBE, ctx=ast.Load()),
+                                   slice=ast.Constant(value=index[s.lineno]), ctx=ast.Store())],
+            value=ast.Constant(value=1))
+        for node in ast.walk(probe):
+            ast.copy_location(node, s)
+        out.append(probe)
+        out.append(s)
+    return out
 
 
 # The coverage of this worker's library when serve() was given coverage_modules.
@@ -509,10 +659,11 @@ def answer(request, ops, name, text_only=True):
 
 
 def _answer_with_coverage(request, ops, name, text_only):
-    """answer(), with the ids of the library's lines it ran when the request asks for them."""
+    """answer(), and the ids of the library's lines it ran when the request asks for them (the
+    text of the answer's "coverage" array; None when it does not ask)."""
     cov = _coverage
     if cov is None or request.get("coverage") is not True:
-        return answer(request, ops, name, text_only)
+        return answer(request, ops, name, text_only), None
     cov.ready()
     cov.hits.clear()
     cov.wanted = True
@@ -523,8 +674,7 @@ def _answer_with_coverage(request, ops, name, text_only):
         if cov.depth:
             cov.depth = 0
             cov._off()
-    out["coverage"] = cov.take()
-    return out
+    return out, cov.take()
 
 
 def serve(name, profile, version, parse=None, resolve=None, normalize=None, equivalent=None,
@@ -544,8 +694,12 @@ def serve(name, profile, version, parse=None, resolve=None, normalize=None, equi
     # One encoder for every line: json.dumps with an option builds a new one per call.
     encode = json.JSONEncoder(ensure_ascii=False).encode
 
-    def emit(obj):
-        stdout.write(encode(obj) + "\n")
+    def emit(obj, coverage=None):
+        line = encode(obj)
+        if coverage is not None:
+            # The answer's ids, already JSON text: the last member of its object.
+            line = '%s,"coverage":[%s]}' % (line[:-1], coverage)
+        stdout.write(line + "\n")
         stdout.flush()
 
     emit(handshake(name, profile, version, offered, components, decides_validity, library, notes,
@@ -569,4 +723,4 @@ def serve(name, profile, version, parse=None, resolve=None, normalize=None, equi
             continue
         if request.get("op") == "shutdown":
             return
-        emit(_answer_with_coverage(request, ops, name, text_only))
+        emit(*_answer_with_coverage(request, ops, name, text_only))
