@@ -1,8 +1,8 @@
 //! Coverage over the worker protocol (workers/README.md, "Coverage") and the campaign it guides:
 //! a small Python worker written with the SDK (workers/testing/covered.py, its library
 //! covered_lib.py) sends the lines of its library each answer ran when asked, and so does a
-//! Node.js one (workers/testing/covered.js, its library covered_js/covered_lib.js instrumented
-//! by istanbul-lib-instrument from uridiff's packages folder) with statements and branch arms, and
+//! Node.js one (workers/testing/covered.js, its library covered_js/covered_lib.js loaded with a
+//! probe before each statement, through @babel/core from uridiff's packages folder), and
 //! so does the shipped java-okhttp worker with JaCoCo's probes of OkHttp's classes; uridiff keeps the
 //! ids per worker, drops a malformed or huge coverage with one warning while the answer counts,
 //! and `uridiff fuzz` keeps the inputs that reach new lines in DIR/corpus.jsonl, resumes from
@@ -105,7 +105,7 @@ fn a_worker_sends_the_lines_of_its_library_each_answer_ran_when_asked() {
 }
 
 /// `node workers/testing/covered.js` with NODE_PATH at uridiff's npm packages, when Node.js and
-/// istanbul-lib-instrument (workers/install.sh) are there.
+/// @babel/core (workers/install.sh) are there.
 fn covered_js() -> Option<String> {
     let modules = uridiff::subjects::external::packages_dir()?.join("node/node_modules");
     let node = Command::new("node")
@@ -113,9 +113,9 @@ fn covered_js() -> Option<String> {
         .stdout(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
-    if !node || !modules.join("istanbul-lib-instrument").is_dir() {
+    if !node || !modules.join("@babel/core").is_dir() {
         eprintln!(
-            "note: node or istanbul-lib-instrument (workers/install.sh) missing: the Node.js \
+            "note: node or @babel/core (workers/install.sh) missing: the Node.js \
              SDK's coverage is not tested"
         );
         return None;
@@ -135,23 +135,23 @@ fn the_node_sdk_sends_the_statements_of_its_library_each_answer_ran_when_asked()
     let tally = Arc::new(Tally::default());
     let novel = four_answers(&worker, &tally);
     assert_eq!(tally.reach()["covered-js"].kind, "statements");
-    // One file covered, so every id is in one block of 2^20 (its path's hash); the SDK's, the
-    // worker's and Node's own code have none, and a statement index stays below the file's
-    // length in bytes.
+    // One file covered, the only one in its folder, so its place is 0 and its ids are its
+    // probes' numbers: the SDK's, the worker's and Node's own code have none, and there is at
+    // most one probe per statement, so fewer than the file's bytes.
     let ids: Vec<u32> = novel.iter().flat_map(|n| n.ids.iter().copied()).collect();
-    let block = ids[0] >> 20;
-    assert!(ids.iter().all(|&id| id >> 20 == block), "{ids:?}");
-    let statements = ids.iter().filter(|&&id| id & 0x80000 == 0).count();
-    let arms = ids.len() - statements;
-    assert!(statements > 0 && arms > 0, "{ids:?}");
     let lib = std::fs::read_to_string(format!("{ROOT}/workers/testing/covered_js/covered_lib.js"))
         .expect("covered_lib.js");
-    assert!(ids
-        .iter()
-        .filter(|&&id| id & 0x80000 == 0)
-        .all(|&id| usize::try_from(id & 0x7ffff).is_ok_and(|n| n < lib.len())));
-    // The handshake's total: every statement and branch arm of the file, so at least those
-    // reached, and at most one per byte.
+    assert!(
+        ids.iter()
+            .all(|&id| usize::try_from(id).is_ok_and(|n| n < lib.len())),
+        "{ids:?}"
+    );
+    // Each answer's ids ascend, as the protocol's other SDKs send them.
+    for n in &novel {
+        assert!(n.ids.windows(2).all(|w| w[0] < w[1]), "{:?}", n.ids);
+    }
+    // The handshake's total: every probe of the file, so at least those reached, and at most
+    // one per byte.
     let total = tally.reach()["covered-js"]
         .instrumented
         .expect("coverage_total");

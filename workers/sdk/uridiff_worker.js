@@ -45,10 +45,10 @@
 // uridiff's own shipped workers are written with this file too.
 //
 // Coverage (workers/README.md, "Coverage"): requirePackage(name, { coverage: true }) loads the
-// package's own files instrumented by istanbul-lib-instrument (when NODE_PATH has it; else the
-// package loads as it is and the worker declares no coverage), and serve() then declares
-// `"coverage": "statements"`: a request that asks (`"coverage": true`) is answered with the ids
-// of the package's statements and branch arms that answer ran. Call it before anything else
+// package's own files with a probe before each statement their functions run (through
+// @babel/core, when NODE_PATH has it; else the package loads as it is and the worker declares no
+// coverage), and serve() then declares `"coverage": "statements"`: a request that asks
+// (`"coverage": true`) is answered with the ids of the package's statements that answer ran. Call it before anything else
 // loads the package: a file already loaded is not instrumented again.
 'use strict';
 
@@ -151,99 +151,157 @@ function passThrough(response) {
 }
 
 
-// Coverage of the library's own code: the files under the folders given to coverFolder(), loaded
-// instrumented by istanbul-lib-instrument (the instrumenter of istanbuljs/nyc), whose counters
-// (statements `s`, branch arms `b`) sit in one global object. V8's precise coverage through the
-// inspector was measured first: a takePreciseCoverage costs 1.1-1.7 ms against a 30 µs parse,
-// as it walks every function of the isolate; reading and zeroing the library's own counters
-// costs a few µs.
-const COVERAGE_VAR = '__uridiff_worker_coverage__';
-const covered = { folders: [], instrumenter: null, asked: false };
+// Coverage of the library's own code: the files under the folders given to coverFolder() load
+// with a probe compiled in before each statement their functions run, `__uridiff_probes__[N] =
+// 1;`, a one-byte store into one Uint8Array (a Babel plugin, through @babel/core, inserts them).
+// Measured first: V8's precise coverage through the inspector costs 1.1-1.7 ms a
+// takePreciseCoverage against a 30 µs parse, as it walks every function of the isolate; the
+// counters of istanbul-lib-instrument (the instrumenter of istanbuljs/nyc, a function call and an
+// increment per statement and branch arm) cost fast-uri 2.2x with coverage not even asked. A
+// probe is a store; taking a request's ids is a walk over the bytes of the files loaded.
+const PROBES_VAR = '__uridiff_probes__';
+// The most probes the worker holds (bytes of the array): past it, statements get none.
+const MAX_PROBES = 1 << 20;
+const covered = {
+  folders: [], babel: null, asked: false, ids: [], hits: null, places: new Map(), files: [],
+};
 
 // Instruments every file loaded from now on under `folder` (a package's folder). False when
-// istanbul-lib-instrument cannot be loaded: the files then load as they are.
+// @babel/core cannot be loaded: the files then load as they are.
 function coverFolder(folder) {
-  if (covered.instrumenter === null) {
-    let createInstrumenter;
+  if (covered.babel === null) {
     try {
-      ({ createInstrumenter } = require('istanbul-lib-instrument'));
+      covered.babel = require('@babel/core');
     } catch (_) {
       return false;
     }
-    covered.instrumenter = createInstrumenter({
-      coverageVariable: COVERAGE_VAR, compact: true, esModules: false, produceSourceMap: false,
-    });
+    covered.hits = new Uint8Array(MAX_PROBES);
+    globalThis[PROBES_VAR] = covered.hits;
     const Module = require('node:module');
     const fs = require('node:fs');
     const plain = Module._extensions['.js'];
-    // The loader of `.js` files, wrapped: a file of a covered folder is compiled instrumented.
+    // The loader of `.js` files, wrapped: a file of a covered folder is compiled with probes.
     Module._extensions['.js'] = function load(module, filename) {
       if (!covered.folders.some((f) => filename.startsWith(f))) return plain(module, filename);
-      const code = covered.instrumenter.instrumentSync(fs.readFileSync(filename, 'utf8'), filename);
+      let code;
+      try {
+        code = withProbes(fs.readFileSync(filename, 'utf8'), filename);
+      } catch (_) {
+        return plain(module, filename); // a file Babel cannot read loads as it is, unseen
+      }
       return module._compile(code, filename);
     };
   }
   const path = require('node:path');
   covered.folders.push(path.resolve(folder) + path.sep);
+  listFiles(path.resolve(folder));
   return true;
 }
 
-// A file's id block: 12 bits of FNV-1a of its path below its covered folder, so the same file
-// has the same ids in every run of the same version, whatever order files load in.
+// Each covered file's place, in the sorted list of the `.js` and `.cjs` files under the covered
+// folders (each folder's files after the folders covered before it): its ids are its place
+// times 2^16 plus its probe's number, the same in every run of the same version whatever order
+// files load in, and short on the wire (a few digits, where an answer carries hundreds of ids).
+const PROBES_PER_FILE = 1 << 16;
+function listFiles(folder) {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const found = [];
+  const walk = (dir) => {
+    let entries = [];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (_) {
+      return;
+    }
+    for (const e of entries) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (/\.c?js$/.test(e.name)) found.push(full);
+    }
+  };
+  walk(folder);
+  found.sort();
+  for (const f of found) if (!covered.places.has(f)) covered.places.set(f, covered.places.size);
+}
+
 function fileBlock(filename) {
-  const folder = covered.folders.find((f) => filename.startsWith(f)) || '';
-  let h = 0x811c9dc5;
-  for (const c of Buffer.from(filename.slice(folder.length), 'utf8')) {
-    h = Math.imul(h ^ c, 0x01000193) >>> 0;
-  }
-  return (h & 0xfff) * 0x100000;
+  if (!covered.places.has(filename)) covered.places.set(filename, covered.places.size);
+  return covered.places.get(filename) * PROBES_PER_FILE;
 }
 
-// The ids of the statements and branch arms run since the last take, and every counter zeroed.
-// Within a file's block: a statement's index, or 2^19 + a branch's index times 16 + its arm.
+// The file's code with a probe before each statement a function runs (not the module's own
+// top-level code, which runs once at load, nor declarations, which run nothing): in each list
+// of statements (a block, a switch case), and as a block around a lone statement that is an
+// `if` arm or a loop's body, so that each arm has one. Probe k of the file is the worker's
+// probe covered.ids.length + k, its id the file's block plus k. Lines are kept (retainLines), so
+// stack traces point where they did.
+function withProbes(code, filename) {
+  const block = fileBlock(filename);
+  const first = covered.ids.length;
+  const { types: t } = covered.babel;
+  const probe = () => {
+    const n = covered.ids.length;
+    if (n >= MAX_PROBES || n - first >= PROBES_PER_FILE) return null;
+    covered.ids.push(block + (n - first));
+    return t.expressionStatement(t.assignmentExpression('=',
+      t.memberExpression(t.identifier(PROBES_VAR), t.numericLiteral(n), true), t.numericLiteral(1)));
+  };
+  const runs = (p) => !p.isFunctionDeclaration() && !p.isClassDeclaration() && !p.isEmptyStatement();
+  const plugin = () => ({
+    visitor: {
+      Statement: {
+        exit(p) {
+          if (!p.getFunctionParent() || p.node._probed) return;
+          p.node._probed = true;
+          if ((p.listKey === 'body' || p.listKey === 'consequent') && runs(p)) {
+            const mark = probe();
+            if (mark) { mark._probed = true; p.insertBefore(mark); }
+          } else if (!p.listKey && !p.isBlockStatement() && runs(p)
+                     && ['consequent', 'alternate', 'body'].includes(p.key)
+                     && (p.parentPath.isIfStatement() || p.parentPath.isLoop())) {
+            const mark = probe();
+            if (mark) {
+              mark._probed = true;
+              const own = t.blockStatement([mark, p.node]);
+              own._probed = true;
+              p.replaceWith(own);
+            }
+          }
+        },
+      },
+    },
+  });
+  const out = covered.babel.transformSync(code, {
+    filename, plugins: [plugin], babelrc: false, configFile: false, compact: false,
+    retainLines: true, sourceType: 'unambiguous', comments: true,
+  }).code;
+  // The file's probes, kept in the order of the files' places: taken so, they give ascending ids.
+  covered.files.push({ block, first, end: covered.ids.length });
+  covered.files.sort((a, b) => a.block - b.block);
+  return out;
+}
+
+// The ids of the statements run since the last take, ascending (as the other SDKs send them),
+// and every probe zeroed.
 function takeCoverage() {
-  const all = globalThis[COVERAGE_VAR] || {};
-  const ids = [];
-  for (const filename in all) {
-    const file = all[filename];
-    // istanbul numbers a file's statements and branches 0..n-1: read once, then walked by index
-    // (a for-in over their keys costs more than the answer itself).
-    if (file.block === undefined) {
-      file.block = fileBlock(filename);
-      file.statements = Object.keys(file.s).length;
-      file.branches = Object.keys(file.b).length;
-    }
-    const { s, b, block } = file;
-    for (let k = 0; k < file.statements; k += 1) {
-      if (s[k] > 0) {
-        ids.push(block + k);
-        s[k] = 0;
-      }
-    }
-    for (let k = 0; k < file.branches; k += 1) {
-      const arms = b[k];
-      for (let arm = 0; arm < arms.length; arm += 1) {
-        if (arms[arm] > 0) {
-          ids.push(block + 0x80000 + ((k * 16 + Math.min(arm, 15)) & 0x7ffff));
-          arms[arm] = 0;
-        }
+  const { hits, ids } = covered;
+  const out = [];
+  for (const { first, end } of covered.files) {
+    for (let k = first; k < end; k += 1) {
+      if (hits[k] !== 0) {
+        out.push(ids[k]);
+        hits[k] = 0;
       }
     }
   }
-  return ids;
+  return out;
 }
 
-// How many ids takeCoverage() can give over the files loaded so far: each file's statements and
-// branch arms (at most 16 arms a branch, as their ids are). The handshake's `coverage_total`.
+// How many ids takeCoverage() can give over the files loaded so far: their probes. The
+// handshake's `coverage_total`.
 function coverageTotal() {
-  const all = globalThis[COVERAGE_VAR] || {};
-  let total = 0;
-  for (const filename in all) {
-    const file = all[filename];
-    total += Object.keys(file.s).length;
-    for (const k in file.b) total += Math.min(file.b[k].length, 16);
-  }
-  return total;
+  return covered.ids.length;
 }
 
 // answer(), with the coverage the request asks for: counters zeroed first when the request before

@@ -2,8 +2,8 @@
 // A trivial uridiff worker with coverage (workers/README.md, "Coverage"), written with
 // workers/sdk/uridiff_worker.js, for the tests of the Node.js SDK's coverage
 // (tests/coverage_guided.rs). Its library is covered_js/covered_lib.js (parse = split), loaded
-// instrumented when NODE_PATH holds istanbul-lib-instrument (workers/install.sh puts it in
-// uridiff's packages folder); without it the worker declares no coverage.
+// with probes when NODE_PATH holds @babel/core (workers/install.sh puts it in uridiff's
+// packages folder); without it the worker declares no coverage.
 'use strict';
 
 const path = require('node:path');
