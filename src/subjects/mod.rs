@@ -27,6 +27,7 @@ use crate::parsers::{Adapter, Card, Runs, CARDS};
 #[cfg(feature = "ada")]
 mod ada;
 mod adapt;
+pub mod covered;
 pub mod direct;
 pub mod external;
 mod fluent_uri;
@@ -505,7 +506,8 @@ impl Subject for NotCompiled {
 /// ```
 pub fn make(card: &'static Card, timeout: Duration) -> Arc<dyn Subject> {
     match &card.runs {
-        Runs::InProcess(a) => adapter(*a, card),
+        Runs::InProcess(a, None) => adapter(*a, card),
+        Runs::InProcess(a, Some(_)) => Arc::new(covered::Covered::new(adapter(*a, card), card)),
         Runs::Worker(w) => Arc::new(external::External::of_worker(card, w).timeout(timeout)),
     }
 }
@@ -722,7 +724,7 @@ mod tests {
                 continue; // a library not compiled in says so, and nothing else
             }
             match (&card.runs, card.version) {
-                (Runs::InProcess(_), crate::parsers::Version::Crate { version, .. }) => {
+                (Runs::InProcess(..), crate::parsers::Version::Crate { version, .. }) => {
                     assert_eq!(info.kind, Kind::InProcess, "{}", card.name);
                     assert_eq!(info.version, version, "{}", card.name);
                     assert_eq!(info.library, card.library, "{}", card.name);
