@@ -296,6 +296,12 @@ impl Subject for Covered {
         self.inner.available()
     }
 
+    /// While watched: its batches go to the covered worker pipelined, where one job at a time
+    /// would wait for each answer in turn.
+    fn pipelined(&self) -> bool {
+        self.watched().is_some()
+    }
+
     fn watch_coverage(&self, tally: &Arc<Tally>) {
         self.worker.get_or_init(|| self.start(tally));
     }

@@ -202,6 +202,19 @@ pub trait Subject: Send + Sync {
         let _ = tally;
     }
 
+    /// Whether the engine gives it its jobs in batches ([`Subject::run_batch`], a thread of its
+    /// own) rather than one at a time over the cores: where a round trip to a process is the
+    /// cost, the batch keeps requests in flight. A worker's are; an in-process subject's are
+    /// while a covered build answers beside it (`covered`).
+    ///
+    /// ```
+    /// use uridiff::subjects::{Spec, Subject};
+    /// assert!(!Spec::get().pipelined());
+    /// ```
+    fn pipelined(&self) -> bool {
+        self.info().kind == Kind::External
+    }
+
     /// Parses `input`.
     fn parse(&self, input: &[u8], ctx: &Ctx<'_>) -> Outcome<Parsed> {
         let _ = (input, ctx);
