@@ -226,6 +226,19 @@ impl Tally {
         }
     }
 
+    /// Notes a warning about coverage that is no worker's answer (a covered build that could
+    /// not be made), given with the others ([`Tally::take_warnings`]); it declares nothing.
+    ///
+    /// ```
+    /// let t = uridiff::coverage::Tally::default();
+    /// t.warn("url: no coverage: cargo not found".to_owned());
+    /// assert_eq!(t.take_warnings().len(), 1);
+    /// assert!(t.is_empty());
+    /// ```
+    pub fn warn(&self, warning: String) {
+        self.lock().warnings.push(warning);
+    }
+
     /// The inputs that reached new ids since the last call, in the order they were recorded.
     pub fn take_novel(&self) -> Vec<Novel> {
         std::mem::take(&mut self.lock().novel)

@@ -111,6 +111,10 @@ mod worker_sdk;
 // Coverage over the protocol from a Python worker, and the campaign it guides.
 #[cfg(feature = "e2e")]
 mod coverage_guided;
+// The in-process Rust parsers' covered build: edges per parse, a guided campaign on url, and
+// the subject as before without it.
+#[cfg(feature = "e2e")]
+mod rust_coverage;
 // The CI example workflows, each run step by step against its fixture library.
 #[cfg(feature = "e2e")]
 mod ci_examples;

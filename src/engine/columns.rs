@@ -2,7 +2,8 @@
 //! same time as the others, then the rows are assembled in task order, so that the
 //! workers run pipelined and concurrently.
 //!
-//! An external worker's column runs on a thread of its own, through [`subjects::run_batch`], so
+//! A pipelined subject's column (an external worker's, a watched covered build's,
+//! [`crate::subjects::Subject::pipelined`]) runs on a thread of its own, through [`subjects::run_batch`], so
 //! the worker's feeder keeps its window of requests in flight; the in-process parsers and the
 //! references share rayon's threads, one task at a time each. A slow or hung worker holds up
 //! only its own column. The columns go in chunks of [`CHUNK`] tasks, so that progress is told as
@@ -15,7 +16,7 @@ use rayon::prelude::*;
 
 use super::{Engine, Finding, Row, Task};
 use crate::model::{Answer, Crash, CrashKind, Op, Outcome};
-use crate::subjects::{self, Job, Kind};
+use crate::subjects::{self, Job};
 
 /// The tasks a worker's column takes per batch: enough to keep its window full most of the
 /// time, few enough that progress moves.
@@ -27,7 +28,7 @@ type Column = (Vec<Outcome<Answer>>, Vec<Option<Outcome<Answer>>>);
 /// Runs every task on every subject and every reference; see the module's doc.
 pub(super) fn run(engine: &Engine, tasks: &[Task], progress: &(dyn Fn() + Sync)) -> Vec<Row> {
     let (external, local): (Vec<usize>, Vec<usize>) =
-        (0..engine.subjects.len()).partition(|&i| engine.subjects[i].info().kind == Kind::External);
+        (0..engine.subjects.len()).partition(|&i| engine.subjects[i].pipelined());
     // A task is finished once every worker's column and the in-process part are.
     let parts = external.len() + 1;
     let done: Vec<AtomicUsize> = tasks.iter().map(|_| AtomicUsize::new(0)).collect();
@@ -155,7 +156,7 @@ fn column(
 /// re-parses as a second; an in-process subject's tasks go over the cores.
 pub(super) fn findings_of_subject(engine: &Engine, i: usize, tasks: &[Task]) -> Vec<Vec<Finding>> {
     let subject = engine.subjects[i].as_ref();
-    if subject.info().kind != Kind::External || tasks.len() < 2 {
+    if !subject.pipelined() || tasks.len() < 2 {
         return tasks
             .par_iter()
             .map(|t| engine.findings_of_subject(i, t))

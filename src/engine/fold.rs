@@ -8,7 +8,6 @@ use std::collections::{BTreeMap, HashMap};
 use rayon::prelude::*;
 
 use super::{example_form, minimize, ClassRecord, Coarse, Engine, Row, Rule, Signature, Task};
-use crate::subjects;
 
 /// How many inputs of different skeletons one (subject, class, operation) minimizes at most: the
 /// rest count towards the class their smallest sibling minimized to.
@@ -296,7 +295,7 @@ impl Engine {
         let mut local = Vec::new();
         for (k, (subject, item)) in work.into_iter().enumerate() {
             match subject {
-                Some(i) if self.subjects[i].info().kind == subjects::Kind::External => {
+                Some(i) if self.subjects[i].pipelined() => {
                     by_worker.entry(i).or_default().push((k, item));
                 }
                 _ => local.push((k, item)),

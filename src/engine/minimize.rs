@@ -110,7 +110,7 @@ pub fn minimize(
             .collect()
     };
     // Speculation pays where a round trip is the cost: an external worker's.
-    let window = if engine.subjects()[i].info().kind == crate::subjects::Kind::External {
+    let window = if engine.subjects()[i].pipelined() {
         BATCH
     } else {
         1

@@ -9,7 +9,10 @@ pub const CARD: Card = Card {
     version: krate!("ada-url"),
     profile: "whatwg-url",
     docs: &["https://docs.rs/ada-url", "https://url.spec.whatwg.org/"],
-    runs: Runs::InProcess(Adapter::Ada),
+    // No covered build: Ada is C++, compiled by the ada-url crate's build script with the
+    // system's C++ compiler (the `cc` crate), which rustc's SanitizerCoverage flags never reach
+    // (workers/README.md, "Coverage").
+    runs: Runs::InProcess(Adapter::Ada, None),
     reproduce: Reproduce::Rust(RustCall::AdaUrl),
     schemes: Schemes::Any,
 };

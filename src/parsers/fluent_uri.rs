@@ -1,6 +1,6 @@
 //! The card of fluent-uri: an RFC 3986 crate.
 
-use super::{krate, Adapter, Card, Reproduce, Runs, RustCall, Schemes};
+use super::{krate, Adapter, Card, Reproduce, Runs, RustCall, RustCoverage, Schemes};
 
 /// `fluent-uri`.
 pub const CARD: Card = Card {
@@ -9,7 +9,12 @@ pub const CARD: Card = Card {
     version: krate!("fluent-uri"),
     profile: "rfc3986",
     docs: &["https://docs.rs/fluent-uri"],
-    runs: Runs::InProcess(Adapter::FluentUri),
+    runs: Runs::InProcess(
+        Adapter::FluentUri,
+        Some(RustCoverage {
+            crates: &["fluent_uri"],
+        }),
+    ),
     reproduce: Reproduce::Rust(RustCall::FluentUri),
     schemes: Schemes::Any,
 };

@@ -1,6 +1,6 @@
 //! The card of http: hyperium's `http::Uri`, an HTTP request target.
 
-use super::{krate, Adapter, Card, Reproduce, Runs, RustCall, Schemes};
+use super::{krate, Adapter, Card, Reproduce, Runs, RustCall, RustCoverage, Schemes};
 
 /// `http`.
 pub const CARD: Card = Card {
@@ -12,7 +12,7 @@ pub const CARD: Card = Card {
         "https://docs.rs/http/latest/http/uri/struct.Uri.html",
         "https://www.rfc-editor.org/rfc/rfc9112#section-3.2",
     ],
-    runs: Runs::InProcess(Adapter::Http),
+    runs: Runs::InProcess(Adapter::Http, Some(RustCoverage { crates: &["http"] })),
     reproduce: Reproduce::Rust(RustCall::Http),
     // http::Uri is the request target of an HTTP request line (RFC 9112 section 3.2,
     // https://docs.rs/http/latest/http/uri/struct.Uri.html): a text without "/" and without

@@ -1,6 +1,6 @@
 //! The card of iref: an RFC 3987 IRI crate.
 
-use super::{krate, Adapter, Card, Reproduce, Runs, RustCall, Schemes};
+use super::{krate, Adapter, Card, Reproduce, Runs, RustCall, RustCoverage, Schemes};
 
 /// `iref`.
 pub const CARD: Card = Card {
@@ -9,7 +9,14 @@ pub const CARD: Card = Card {
     version: krate!("iref"),
     profile: "rfc3987-iri",
     docs: &["https://docs.rs/iref"],
-    runs: Runs::InProcess(Adapter::Iref),
+    // iref's components are pct-str's percent-encoded strings (`PctStr`), decoded and compared
+    // there.
+    runs: Runs::InProcess(
+        Adapter::Iref,
+        Some(RustCoverage {
+            crates: &["iref", "pct_str"],
+        }),
+    ),
     reproduce: Reproduce::Rust(RustCall::Iref),
     schemes: Schemes::Any,
 };

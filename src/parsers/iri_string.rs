@@ -1,6 +1,6 @@
 //! The card of iri-string: an RFC 3986 and RFC 3987 crate, here its URI types.
 
-use super::{krate, Adapter, Card, Reproduce, Runs, RustCall, Schemes};
+use super::{krate, Adapter, Card, Reproduce, Runs, RustCall, RustCoverage, Schemes};
 
 /// `iri-string`.
 pub const CARD: Card = Card {
@@ -9,7 +9,12 @@ pub const CARD: Card = Card {
     version: krate!("iri-string"),
     profile: "rfc3986",
     docs: &["https://docs.rs/iri-string"],
-    runs: Runs::InProcess(Adapter::IriString),
+    runs: Runs::InProcess(
+        Adapter::IriString,
+        Some(RustCoverage {
+            crates: &["iri_string"],
+        }),
+    ),
     reproduce: Reproduce::Rust(RustCall::IriString),
     schemes: Schemes::Any,
 };

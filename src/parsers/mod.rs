@@ -167,8 +167,9 @@ impl Version {
 /// How a parser runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Runs {
-    /// Inside uridiff, through the adapter of `subjects` it names.
-    InProcess(Adapter),
+    /// Inside uridiff, through the adapter of `subjects` it names; with a covered build of its
+    /// crate for guided campaigns where it has one.
+    InProcess(Adapter, Option<RustCoverage>),
     /// As a worker process speaking the JSON-lines protocol.
     Worker(Worker),
 }
@@ -302,6 +303,19 @@ pub struct CxxCoverage {
     pub worker: &'static [&'static str],
     /// Libraries to link instead of the plain build's (none: the library is compiled in).
     pub libs: &'static [&'static str],
+}
+
+/// The covered build of an in-process Rust parser (`workers/README.md`, "Coverage"): a worker
+/// of `tools/rustcov` (`covered-NAME`, NAME the card's) that makes the subject's library calls
+/// and answers with the SanitizerCoverage counters they moved, built once into the cache by
+/// `cargo build --release --offline` with a `RUSTC_WRAPPER` that instruments `crates` (and the
+/// calls of `tools/rustcov`) and nothing else. A guided campaign asks it, beside the in-process
+/// answer, for each parse and resolution (`subjects::covered`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RustCoverage {
+    /// The crates instrumented for it, as rustc's `--crate-name` spells them: the parser's own
+    /// crate, and those of its dependencies written for URLs.
+    pub crates: &'static [&'static str],
 }
 
 /// The flags every Java worker runs with. `-XX:TieredStopAtLevel=1`: only the client compiler
@@ -444,7 +458,7 @@ impl Card {
     pub fn worker(&self) -> Option<&Worker> {
         match &self.runs {
             Runs::Worker(w) => Some(w),
-            Runs::InProcess(_) => None,
+            Runs::InProcess(..) => None,
         }
     }
 
@@ -459,7 +473,10 @@ impl Card {
     pub fn is_this_project(&self) -> bool {
         matches!(
             self.runs,
-            Runs::InProcess(Adapter::Spec | Adapter::OracleRegex | Adapter::OracleGrammar)
+            Runs::InProcess(
+                Adapter::Spec | Adapter::OracleRegex | Adapter::OracleGrammar,
+                _
+            )
         )
     }
 }

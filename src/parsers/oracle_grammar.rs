@@ -12,7 +12,7 @@ pub const CARD: Card = Card {
         "docs/src/spec.md",
         "https://www.rfc-editor.org/rfc/rfc3986#appendix-A",
     ],
-    runs: Runs::InProcess(Adapter::OracleGrammar),
+    runs: Runs::InProcess(Adapter::OracleGrammar, None),
     reproduce: Reproduce::None,
     schemes: Schemes::Any,
 };

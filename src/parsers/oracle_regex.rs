@@ -12,7 +12,7 @@ pub const CARD: Card = Card {
         "docs/src/spec.md",
         "https://www.rfc-editor.org/rfc/rfc3986#appendix-B",
     ],
-    runs: Runs::InProcess(Adapter::OracleRegex),
+    runs: Runs::InProcess(Adapter::OracleRegex, None),
     reproduce: Reproduce::None,
     schemes: Schemes::Any,
 };

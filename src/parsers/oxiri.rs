@@ -1,6 +1,6 @@
 //! The card of oxiri: an RFC 3987 IRI crate.
 
-use super::{krate, Adapter, Card, Reproduce, Runs, RustCall, Schemes};
+use super::{krate, Adapter, Card, Reproduce, Runs, RustCall, RustCoverage, Schemes};
 
 /// `oxiri`.
 pub const CARD: Card = Card {
@@ -9,7 +9,7 @@ pub const CARD: Card = Card {
     version: krate!("oxiri"),
     profile: "rfc3987-iri",
     docs: &["https://docs.rs/oxiri"],
-    runs: Runs::InProcess(Adapter::Oxiri),
+    runs: Runs::InProcess(Adapter::Oxiri, Some(RustCoverage { crates: &["oxiri"] })),
     reproduce: Reproduce::Rust(RustCall::Oxiri),
     schemes: Schemes::Any,
 };

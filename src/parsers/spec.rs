@@ -9,7 +9,7 @@ pub const CARD: Card = Card {
     version: krate!("uri-spec"),
     profile: "rfc3986",
     docs: &["docs/src/spec.md", "https://www.rfc-editor.org/rfc/rfc3986"],
-    runs: Runs::InProcess(Adapter::Spec),
+    runs: Runs::InProcess(Adapter::Spec, None),
     reproduce: Reproduce::None,
     schemes: Schemes::Any,
 };

@@ -1,6 +1,6 @@
 //! The card of uriparse: an RFC 3986 crate.
 
-use super::{krate, Adapter, Card, Reproduce, Runs, RustCall, Schemes};
+use super::{krate, Adapter, Card, Reproduce, Runs, RustCall, RustCoverage, Schemes};
 
 /// `uriparse`.
 pub const CARD: Card = Card {
@@ -9,7 +9,12 @@ pub const CARD: Card = Card {
     version: krate!("uriparse"),
     profile: "rfc3986",
     docs: &["https://docs.rs/uriparse"],
-    runs: Runs::InProcess(Adapter::Uriparse),
+    runs: Runs::InProcess(
+        Adapter::Uriparse,
+        Some(RustCoverage {
+            crates: &["uriparse"],
+        }),
+    ),
     reproduce: Reproduce::Rust(RustCall::Uriparse),
     schemes: Schemes::Any,
 };

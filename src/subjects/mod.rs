@@ -27,6 +27,7 @@ use crate::parsers::{Adapter, Card, Runs, CARDS};
 #[cfg(feature = "ada")]
 mod ada;
 mod adapt;
+pub mod covered;
 pub mod direct;
 pub mod external;
 mod fluent_uri;
@@ -199,6 +200,19 @@ pub trait Subject: Send + Sync {
     /// handshake declares coverage. The default, for a subject that gives none, does nothing.
     fn watch_coverage(&self, tally: &Arc<crate::coverage::Tally>) {
         let _ = tally;
+    }
+
+    /// Whether the engine gives it its jobs in batches ([`Subject::run_batch`], a thread of its
+    /// own) rather than one at a time over the cores: where a round trip to a process is the
+    /// cost, the batch keeps requests in flight. A worker's are; an in-process subject's are
+    /// while a covered build answers beside it (`covered`).
+    ///
+    /// ```
+    /// use uridiff::subjects::{Spec, Subject};
+    /// assert!(!Spec::get().pipelined());
+    /// ```
+    fn pipelined(&self) -> bool {
+        self.info().kind == Kind::External
     }
 
     /// Parses `input`.
@@ -505,7 +519,8 @@ impl Subject for NotCompiled {
 /// ```
 pub fn make(card: &'static Card, timeout: Duration) -> Arc<dyn Subject> {
     match &card.runs {
-        Runs::InProcess(a) => adapter(*a, card),
+        Runs::InProcess(a, None) => adapter(*a, card),
+        Runs::InProcess(a, Some(_)) => Arc::new(covered::Covered::new(adapter(*a, card), card)),
         Runs::Worker(w) => Arc::new(external::External::of_worker(card, w).timeout(timeout)),
     }
 }
@@ -722,7 +737,7 @@ mod tests {
                 continue; // a library not compiled in says so, and nothing else
             }
             match (&card.runs, card.version) {
-                (Runs::InProcess(_), crate::parsers::Version::Crate { version, .. }) => {
+                (Runs::InProcess(..), crate::parsers::Version::Crate { version, .. }) => {
                     assert_eq!(info.kind, Kind::InProcess, "{}", card.name);
                     assert_eq!(info.version, version, "{}", card.name);
                     assert_eq!(info.library, card.library, "{}", card.name);

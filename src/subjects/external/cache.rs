@@ -98,33 +98,40 @@ pub const SUPPORT: &[(&str, &str)] = &[
     ),
 ];
 
-/// Every file the cache holds: (path relative to it, contents): each shipped worker's source
-/// and the support files they share.
+/// Every file the cache holds: (path relative to it, contents): each shipped worker's source,
+/// the support files they share, and the sources of the in-process parsers' covered build
+/// (`subjects::covered`).
 fn files() -> impl Iterator<Item = (&'static str, &'static str)> {
     crate::parsers::workers()
         .filter_map(Card::worker)
         .map(|w| (w.file, w.source))
         .chain(SUPPORT.iter().copied())
+        .chain(crate::subjects::covered::SOURCES.iter().copied())
 }
 
 /// Writes each shipped worker's source and support file into `dir` (a folder checked to be
 /// this user's own) where it is not there already, through an exclusive temporary renamed into
-/// place; a support file's subfolder is created and checked the same way.
+/// place; a file's subfolders are created and checked the same way, outermost first.
 fn write_sources(dir: &Path) -> Result<(), String> {
     for (file, source) in files() {
         let path = dir.join(file);
         let folder = path.parent().unwrap_or(dir);
         let fail = |what: &str, e: io::Error| format!("cannot {what} {}: {e}", folder.display());
-        if folder != dir {
-            match std::fs::create_dir(folder) {
+        let mut below: Vec<&Path> = folder
+            .ancestors()
+            .take_while(|a| *a != dir && a.starts_with(dir))
+            .collect();
+        below.reverse();
+        for sub in below {
+            match std::fs::create_dir(sub) {
                 Ok(()) => {}
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
                 Err(e) => return Err(fail("create", e)),
             }
-            if !own_private_dir(folder) {
+            if !own_private_dir(sub) {
                 return Err(format!(
                     "{} is not a private folder of this user's: remove it",
-                    folder.display()
+                    sub.display()
                 ));
             }
         }

@@ -130,11 +130,14 @@ impl std::str::FromStr for ExternalSpec {
     }
 }
 
-/// Where a worker comes from: the two places allowed to start a process.
+/// Where a worker comes from: the three places allowed to start a process.
 #[derive(Debug)]
 enum Launch {
     /// A command line given by the user (`--external NAME=COMMAND`), run by `sh -c`.
     Command(String),
+    /// A program uridiff built, with its arguments: the covered build of an in-process parser
+    /// (`subjects::covered`).
+    Program(std::path::PathBuf, Vec<String>),
     /// A shipped worker, by its card.
     Shipped(&'static Card, &'static parsers::Worker),
 }
@@ -211,6 +214,20 @@ impl External {
             },
             Launch::Command(command.to_owned()),
         )
+    }
+
+    /// A worker uridiff built itself, run as `program args...` (no shell), named `name`: the
+    /// covered build of an in-process parser (`subjects::covered`), whose handshake must give
+    /// that name.
+    pub(crate) fn from_program(
+        name: &str,
+        program: std::path::PathBuf,
+        args: Vec<String>,
+    ) -> External {
+        let mut e = External::from_command(name, "-");
+        e.declared.library = format!("the covered build {}", program.display());
+        e.launch = Launch::Program(program, args);
+        e
     }
 
     /// The worker of an [`ExternalSpec`] (`--external NAME=COMMAND`).
@@ -364,6 +381,11 @@ impl External {
                 (c, line.clone())
             }
             Launch::Shipped(card, _) => shipped_command(card).map_err(Failure::Final)?,
+            Launch::Program(program, args) => {
+                let mut c = Command::new(program);
+                c.args(args);
+                (c, format!("{} {}", program.display(), args.join(" ")))
+            }
         };
         let mut worker = Worker::spawn(&mut command).map_err(|e| {
             if e.kind() == io::ErrorKind::NotFound {
@@ -373,7 +395,9 @@ impl External {
                         "`{program}` not found on PATH (needs {}; workers/install.sh installs it)",
                         w.needs
                     ),
-                    Launch::Command(_) => format!("`{program}` not found on PATH"),
+                    Launch::Command(_) | Launch::Program(..) => {
+                        format!("`{program}` not found on PATH")
+                    }
                 })
             } else {
                 Failure::Final(format!("cannot start `{shown}`: {e}"))
@@ -398,7 +422,7 @@ impl External {
                         Launch::Shipped(_, w) => {
                             format!("{what} (needs {}; workers/install.sh installs it)", w.needs)
                         }
-                        Launch::Command(_) => what,
+                        Launch::Command(_) | Launch::Program(..) => what,
                     }));
                 }
                 let why = match e {
@@ -433,10 +457,15 @@ impl External {
         if h.protocol != PROTOCOL {
             return Err(format!("protocol {:?}, expected {PROTOCOL:?}", h.protocol));
         }
-        if let Launch::Shipped(card, _) = self.launch
-            && h.name != card.name
+        let expected = match &self.launch {
+            Launch::Shipped(card, _) => Some(card.name),
+            Launch::Program(..) => Some(self.declared.name.as_str()),
+            Launch::Command(_) => None,
+        };
+        if let Some(expected) = expected
+            && h.name != expected
         {
-            return Err(format!("name {:?}, expected {:?}", h.name, card.name));
+            return Err(format!("name {:?}, expected {expected:?}", h.name));
         }
         if h.version.trim().is_empty() {
             return Err("an empty version".to_owned());

@@ -271,6 +271,15 @@ type TextFn<'a> = Box<dyn Fn(&[u8], &[u8]) -> Result<Vec<u8>, Rejected> + 'a>;
 type NormalizeFn<'a> = Box<dyn Fn(&[u8]) -> Result<Vec<u8>, Rejected> + 'a>;
 type EquivalentFn<'a> = Box<dyn Fn(&[u8], &[u8]) -> Result<bool, Rejected> + 'a>;
 
+/// How a worker sees which of its library's code an answer ran (uridiff's `workers/README.md`,
+/// "Coverage"): what its handshake declares, and the two calls around each request that asks.
+struct Coverage<'a> {
+    kind: String,
+    total: Option<u64>,
+    reset: Box<dyn Fn() + 'a>,
+    read: Box<dyn Fn() -> Vec<u32> + 'a>,
+}
+
 /// A worker: what its handshake declares and the closures that answer.
 ///
 /// ```
@@ -296,6 +305,7 @@ pub struct Worker<'a> {
     resolve: Option<TextFn<'a>>,
     normalize: Option<NormalizeFn<'a>>,
     equivalent: Option<EquivalentFn<'a>>,
+    coverage: Option<Coverage<'a>>,
 }
 
 impl<'a> Worker<'a> {
@@ -314,6 +324,7 @@ impl<'a> Worker<'a> {
             resolve: None,
             normalize: None,
             equivalent: None,
+            coverage: None,
         }
     }
 
@@ -390,6 +401,49 @@ impl<'a> Worker<'a> {
         self
     }
 
+    /// Coverage of the library's code (uridiff's `workers/README.md`, "Coverage"): the
+    /// handshake declares `kind` (`"edges"`, `"lines"`: a short lowercase name) and, when
+    /// known, `total`, the number of ids the instrumentation can report. For a request that
+    /// asks (`"coverage": true`), `reset` is called before the closure that answers it and
+    /// `read` after, and the answer carries what `read` gives: the ids of the library's code
+    /// that ran, the same code having the same id in every run. A request that does not ask
+    /// calls neither, and its answer is what it would be without coverage.
+    ///
+    /// ```
+    /// use std::cell::Cell;
+    /// use uridiff_worker::{Components, Worker};
+    /// let hits = Cell::new(0u32);
+    /// let w = Worker::new("mine", "rfc3986")
+    ///     .components(&["path"])
+    ///     .parse(|i| {
+    ///         hits.set(hits.get() + 1);
+    ///         Ok(Components::new().set_bytes("path", Some(i)))
+    ///     })
+    ///     .coverage("edges", Some(8), || hits.set(0), || vec![hits.get()]);
+    /// let mut out = Vec::new();
+    /// w.serve(&b"{\"id\":1,\"op\":\"parse\",\"input\":\"a\",\"coverage\":true}\n"[..], &mut out)
+    ///     .unwrap();
+    /// let text = String::from_utf8(out).unwrap();
+    /// assert!(text.lines().next().unwrap().contains("\"coverage\":\"edges\""));
+    /// assert!(text.lines().nth(1).unwrap().contains("\"coverage\":[1]"));
+    /// ```
+    #[must_use]
+    pub fn coverage(
+        mut self,
+        kind: &str,
+        total: Option<u64>,
+        reset: impl Fn() + 'a,
+        read: impl Fn() -> Vec<u32> + 'a,
+    ) -> Worker<'a> {
+        self.coverage = Some(Coverage {
+            kind: kind.to_owned(),
+            total,
+            reset: Box::new(reset),
+            read: Box::new(read),
+        });
+        self
+    }
+
     /// The handshake line's object.
     pub fn handshake(&self) -> Value {
         let ops: Vec<&str> = [
@@ -413,6 +467,12 @@ impl<'a> Worker<'a> {
         });
         if let Some(library) = &self.library {
             h["library"] = json!(library);
+        }
+        if let Some(c) = &self.coverage {
+            h["coverage"] = json!(c.kind);
+            if let Some(total) = c.total {
+                h["coverage_total"] = json!(total);
+            }
         }
         h
     }
@@ -478,9 +538,18 @@ impl<'a> Worker<'a> {
             json!({"id": id, "outcome": "unsupported",
                    "message": format!("{} does not offer {op}", self.name)})
         };
+        // Only a request that asks is measured; one that does not is answered as without.
+        let coverage = self
+            .coverage
+            .as_ref()
+            .filter(|_| request.get("coverage") == Some(&Value::Bool(true)));
+        if let Some(c) = coverage {
+            (c.reset)();
+        }
         // A panic of the closure is the worker's own failure unless it began in `library`.
         IN_LIBRARY.with(|c| c.set(false));
         let answered = panic::catch_unwind(AssertUnwindSafe(|| self.outcome(op, &field)));
+        let ids = coverage.map(|c| (c.read)());
         let outcome = match answered {
             Ok(outcome) => outcome,
             Err(payload) => {
@@ -514,6 +583,9 @@ impl<'a> Worker<'a> {
             }
         };
         response.insert("id".into(), id);
+        if let Some(ids) = ids {
+            response.insert("coverage".into(), json!(ids));
+        }
         Value::Object(response)
     }
 
@@ -744,6 +816,39 @@ mod tests {
         });
         let payload = ended.expect_err("the worker ends");
         assert_eq!(panic_text(payload.as_ref()), "the parser's own crash");
+    }
+
+    #[test]
+    fn coverage_is_measured_and_sent_only_for_a_request_that_asks() {
+        let calls = std::cell::RefCell::new(Vec::new());
+        let w = echo().coverage(
+            "edges",
+            None,
+            || calls.borrow_mut().push("reset"),
+            || {
+                calls.borrow_mut().push("read");
+                vec![7, 3]
+            },
+        );
+        let got = lines_of(
+            w,
+            concat!(
+                "{\"id\":1,\"op\":\"parse\",\"input\":\"a\"}\n",
+                "{\"id\":2,\"op\":\"parse\",\"input\":\"a b\",\"coverage\":true}\n",
+                "{\"id\":3,\"op\":\"parse\",\"input\":\"a\",\"coverage\":false}\n",
+            ),
+        );
+        assert_eq!(got[0]["coverage"], "edges");
+        assert_eq!(got[0].get("coverage_total"), None);
+        assert_eq!(got[1].get("coverage"), None, "not asked");
+        // A refusal is the library's answer too: what it ran is sent.
+        assert_eq!(
+            (&got[2]["outcome"], &got[2]["coverage"]),
+            (&json!("rejected"), &json!([7, 3]))
+        );
+        assert_eq!(got[3].get("coverage"), None, "asked with false");
+        drop(got);
+        assert_eq!(*calls.borrow(), ["reset", "read"]);
     }
 
     #[test]
