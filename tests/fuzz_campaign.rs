@@ -346,6 +346,7 @@ fn promoted_cases_keep_hostile_inputs_exactly() {
             seed: 1,
             index: i as u64,
             shard: Shard::default(),
+            seconds: None,
         };
         yaml.push_str(&promote::case_yaml(&f).unwrap());
     }

@@ -232,6 +232,7 @@ impl Campaign {
                 index: p.index,
                 shard: self.state.shard,
                 key: record.key,
+                seconds: self.ran,
             };
             self.sink.append(&line)?;
             if self.guide.is_some() {

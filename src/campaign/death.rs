@@ -208,7 +208,13 @@ impl Campaign {
         seen: &Seen<'_>,
         died: &dyn Fn(&Death),
     ) -> Result<(), CampaignError> {
-        let line = line(engine, i, seen, self.state.seed, self.state.shard);
+        let line = line(
+            engine,
+            i,
+            seen,
+            (self.state.seed, self.state.shard),
+            self.ran,
+        );
         if self.known.insert(line.key.clone()) {
             self.sink.append(&line)?;
             self.severities.add(&line.severity);
@@ -227,7 +233,13 @@ impl Campaign {
 }
 
 /// The finding line that records subject `i`'s death where it was `seen`.
-fn line(engine: &Engine, i: usize, seen: &Seen<'_>, seed: u64, shard: Shard) -> FindingLine {
+fn line(
+    engine: &Engine,
+    i: usize,
+    seen: &Seen<'_>,
+    (seed, shard): (u64, Shard),
+    seconds: Option<f64>,
+) -> FindingLine {
     let names: Vec<String> = engine
         .subjects()
         .iter()
@@ -271,6 +283,7 @@ fn line(engine: &Engine, i: usize, seen: &Seen<'_>, seed: u64, shard: Shard) -> 
         seed,
         index: seen.index,
         shard,
+        seconds,
     }
 }
 
@@ -331,13 +344,14 @@ mod tests {
             &engine,
             1,
             &Seen::batch(9, &task, &outcomes),
-            4,
-            Shard::default(),
+            (4, Shard::default()),
+            Some(1.5),
         );
         let name = engine.subjects()[1].info().name.clone();
         assert_eq!(l.key, format!("{name} crash-dead parse: a://a/a¬"));
         assert_eq!(l.deviating, vec![name.clone()]);
         assert_eq!(l.partition.len(), 2);
+        assert_eq!(l.seconds, Some(1.5), "the campaign's time of the batch");
         assert_eq!(l.partition[1], vec![name.clone()]);
         assert!(!l.partition[0].contains(&name));
         assert_eq!(l.outcomes[&name]["outcome"], "crashed");

@@ -214,6 +214,12 @@ pub struct FindingLine {
     pub index: u64,
     /// The shard that found it.
     pub shard: Shard,
+    /// Seconds of the campaign's wall-clock time, over every run of it ([`State::millis`]),
+    /// when the batch holding the first-seen input had been run (before minimizing): how long
+    /// the campaign took to first reach this signature. Absent from lines written before the
+    /// field was added; [`merge`] keeps each line's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
 }
 
 /// `state.json`: where a campaign resumes.
@@ -227,6 +233,10 @@ pub struct State {
     pub next: u64,
     /// Inputs run so far, over every run of the campaign.
     pub inputs: u64,
+    /// Milliseconds spent running the campaign, over every run of it: the clock each finding's
+    /// [`FindingLine::seconds`] is read on. 0 in a state written before the field was added.
+    #[serde(default)]
+    pub millis: u64,
     /// What each parser giving coverage declared in its handshake, by name: kept for the
     /// reach `uridiff report --campaign` shows ([`reach`]).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -338,6 +348,9 @@ pub struct Campaign {
     /// In a guided campaign, the batch's new signatures: (first-seen input, origin, index, key),
     /// kept in the corpus with the batch's novel inputs.
     signatures: Vec<(Vec<u8>, String, Option<u64>, String)>,
+    /// While [`Campaign::run`] runs: the campaign's seconds ([`State::millis`]) when the batch
+    /// in hand had been run, written into its findings as [`FindingLine::seconds`].
+    ran: Option<f64>,
 }
 
 impl Campaign {
@@ -384,6 +397,7 @@ impl Campaign {
                     shard,
                     next: shard.index,
                     inputs: 0,
+                    millis: 0,
                     coverage: BTreeMap::new(),
                 }
             }
@@ -416,6 +430,7 @@ impl Campaign {
             guide: None,
             mutate: true,
             signatures: Vec::new(),
+            ran: None,
         })
     }
 
@@ -528,6 +543,9 @@ impl Campaign {
         };
         let step = self.state.shard.count;
         let mut last_save = Instant::now();
+        // The campaign's clock goes on from where its earlier runs left it.
+        let (started, before) = (Instant::now(), self.state.millis);
+        let clock = || before + u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         while !stop(&p) {
             let size = batches.size(p.inputs);
             if size == 0 {
@@ -546,6 +564,8 @@ impl Campaign {
                 })
                 .collect();
             let rows = engine.run(&tasks, &|| {});
+            // Read once the answers are in, before minimizing: when the inputs were reached.
+            self.ran = Some(clock() as f64 / 1000.0);
             self.deaths_in_batch(engine, &mut watch, &rows, &indices, died)?;
             p.new += self.findings_of_batch(
                 engine,
@@ -572,6 +592,7 @@ impl Campaign {
             batches.took(began.elapsed());
             self.state.next += indices.len() as u64 * step;
             self.state.inputs += indices.len() as u64;
+            self.state.millis = clock();
             // A state is cheap to lose (its inputs are re-run, their findings deduplicated) and
             // costly to sync after every batch; a finding is neither, and is synced above.
             if last_save.elapsed() >= self.save_every {
@@ -584,6 +605,7 @@ impl Campaign {
             p.next = self.state.next;
             progress(&p);
         }
+        self.ran = None;
         self.save()?;
         Ok(p)
     }
@@ -715,6 +737,7 @@ mod tests {
             shard: Shard { index, count },
             next,
             inputs: 0,
+            millis: 0,
             coverage: BTreeMap::new(),
         };
         let p = Path::new("state.json");
@@ -755,10 +778,57 @@ mod tests {
             !guided.path().join(CORPUS).exists(),
             "a corpus without coverage"
         );
-        assert_eq!(
-            fs::read(guided.path().join(FINDINGS)).expect("findings"),
-            fs::read(blind.path().join(FINDINGS)).expect("findings")
+        // The same lines but for the time each was reached.
+        let timeless = |dir: &Path| -> Vec<String> {
+            read_findings(&dir.join(FINDINGS))
+                .expect("findings")
+                .findings
+                .into_iter()
+                .map(|f| {
+                    assert!(f.seconds.is_some(), "a finding without its time");
+                    let f = FindingLine { seconds: None, ..f };
+                    serde_json::to_string(&f).expect("a line")
+                })
+                .collect()
+        };
+        assert_eq!(timeless(guided.path()), timeless(blind.path()));
+    }
+
+    #[test]
+    fn each_finding_says_when_it_was_reached_on_a_clock_a_resumed_run_continues() {
+        let options = Options {
+            seed: Some(6),
+            shard: None,
+            budget: 40,
+        };
+        let dir = tempfile::tempdir().expect("a folder");
+        let mut c = Campaign::open(dir.path(), &options).expect("opens");
+        let first = run_batches(&mut c, 3, &|_, _| {});
+        assert!(first.new > 0, "no class to time");
+        let ended = c.state().millis;
+        drop(c);
+        assert_eq!(on_disk(dir.path()).millis, ended, "the clock is saved");
+        // As if the first run had lasted an hour longer: the second run's clock starts there.
+        let mut state = on_disk(dir.path());
+        state.millis = ended + 3_600_000;
+        write_atomic(&dir.path().join(STATE), &state).expect("written");
+        let mut c = Campaign::open(dir.path(), &options).expect("reopens");
+        let second = run_batches(&mut c, 6, &|_, _| {});
+        assert!(second.new > 0, "the second run found nothing to time");
+        assert!(c.state().millis >= ended + 3_600_000);
+        let seconds: Vec<f64> = read_findings(&dir.path().join(FINDINGS))
+            .expect("findings")
+            .findings
+            .iter()
+            .map(|f| f.seconds.expect("every finding has its time"))
+            .collect();
+        assert!(seconds.windows(2).all(|w| w[0] <= w[1]), "{seconds:?}");
+        let (before, after) = seconds.split_at(first.new);
+        assert!(
+            before.iter().all(|&s| s <= ended as f64 / 1000.0),
+            "{seconds:?}"
         );
+        assert!(after.iter().all(|&s| s >= 3600.0), "{seconds:?}");
     }
 
     #[test]
@@ -888,6 +958,7 @@ mod tests {
                 shard: Shard::default(),
                 next: 0,
                 inputs: 0,
+                millis: 0,
                 coverage: BTreeMap::new(),
             },
         )
