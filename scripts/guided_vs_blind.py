@@ -23,7 +23,9 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The shipped parsers whose workers give coverage (workers/README.md, "Coverage").
 COVERED = ["python-urllib", "python-furl", "node-url-parse", "node-urijs", "node-whatwg-url",
-           "node-fast-uri", "node-uri-js", "java-okhttp", "cpp-boost-url"]
+           "node-fast-uri", "node-uri-js", "java-okhttp", "cpp-boost-url",
+           # The in-process Rust parsers, through their covered build (tools/rustcov).
+           "url", "http", "fluent-uri", "iri-string", "oxiri", "iref", "uriparse"]
 MODES = [("guided", []), ("coverage-only", ["--coverage-only"]), ("blind", ["--blind"])]
 
 
