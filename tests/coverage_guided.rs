@@ -942,3 +942,58 @@ fn the_python_sdk_sees_the_same_lines_by_each_of_its_ways() {
     }
     eprintln!("note: backends compared: {compared:?}");
 }
+
+/// Every shipped Python and Node.js worker that workers/README.md ("Who gives it") says gives
+/// coverage declares it in its handshake and sends ids of its library with an answer that asks,
+/// and none when not asked: through uridiff as a campaign uses them. Where a runtime or the
+/// packages are missing, that worker is skipped with a note.
+#[test]
+fn every_python_and_node_worker_said_to_give_coverage_gives_it() {
+    const COVERED: [(&str, &str); 13] = [
+        ("python-urllib", "lines"),
+        ("python-furl", "lines"),
+        ("python-rfc3986", "lines"),
+        ("python-urllib3", "lines"),
+        ("python-yarl", "lines"),
+        ("python-hyperlink", "lines"),
+        ("python-rfc3987", "lines"),
+        ("python-uritools", "lines"),
+        ("node-url-parse", "statements"),
+        ("node-urijs", "statements"),
+        ("node-whatwg-url", "statements"),
+        ("node-fast-uri", "statements"),
+        ("node-uri-js", "statements"),
+    ];
+    for (name, kind) in COVERED {
+        let card = uridiff::parsers::card(name).expect("shipped");
+        let Some(worker) = External::shipped(card) else {
+            eprintln!("note: {name} cannot be launched here: its coverage is not tested");
+            continue;
+        };
+        if let Err(why) = worker.available() {
+            eprintln!("note: {name} is not available ({why}): its coverage is not tested");
+            continue;
+        }
+        let tally = Arc::new(Tally::default());
+        // Not watched: nothing is asked or recorded.
+        let out = worker.run_batch(&[Job::parse(b"http://a/b")]);
+        assert!(
+            !matches!(out[0], uridiff::model::Outcome::Unsupported(_)),
+            "{name}: {out:?}"
+        );
+        assert!(tally.reach().is_empty());
+        worker.watch_coverage(&tally);
+        let out = worker.run_batch(&[Job::parse(b"https://u:p@example.com:8/b/../c?q=1#f")]);
+        assert!(out[0].is_accepted(), "{name}: {out:?}");
+        let reach = tally.reach();
+        let got = &reach[name];
+        assert_eq!(got.kind, kind, "{name}");
+        let total = got.instrumented.expect("coverage_total");
+        assert!(
+            got.ids > 0 && (got.ids as u64) <= total,
+            "{name}: {} of {total}",
+            got.ids
+        );
+        assert!(tally.take_warnings().is_empty(), "{name}");
+    }
+}

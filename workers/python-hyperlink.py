@@ -103,4 +103,5 @@ OPS = {"parse": parse, "resolve": resolve, "normalize": normalize}
 
 
 if __name__ == "__main__":
-    uridiff_worker.serve(**handshake(), **OPS)
+    # Coverage of hyperlink's own files, when uridiff asks (workers/README.md, "Coverage").
+    uridiff_worker.serve(**handshake(), **OPS, coverage_modules=["hyperlink"])

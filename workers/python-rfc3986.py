@@ -97,4 +97,5 @@ def equivalent(left, right):
 OPS = {"parse": parse, "resolve": resolve, "normalize": normalize, "equivalent": equivalent}
 
 if __name__ == "__main__":
-    uridiff_worker.serve(**handshake(), **OPS)
+    # Coverage of rfc3986's own files, when uridiff asks (workers/README.md, "Coverage").
+    uridiff_worker.serve(**handshake(), **OPS, coverage_modules=["rfc3986"])

@@ -69,4 +69,5 @@ OPS = {"parse": parse, "resolve": resolve}
 
 
 if __name__ == "__main__":
-    uridiff_worker.serve(**handshake(), **OPS)
+    # Coverage of uritools's own files, when uridiff asks (workers/README.md, "Coverage").
+    uridiff_worker.serve(**handshake(), **OPS, coverage_modules=["uritools"])

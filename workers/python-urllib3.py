@@ -86,4 +86,5 @@ OPS = {"parse": parse}
 
 
 if __name__ == "__main__":
-    uridiff_worker.serve(**handshake(), **OPS)
+    # Coverage of urllib3.util.url's own files, when uridiff asks (workers/README.md, "Coverage").
+    uridiff_worker.serve(**handshake(), **OPS, coverage_modules=["urllib3.util.url"])
