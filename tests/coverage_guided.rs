@@ -943,13 +943,13 @@ fn the_python_sdk_sees_the_same_lines_by_each_of_its_ways() {
     eprintln!("note: backends compared: {compared:?}");
 }
 
-/// Every shipped Python and Node.js worker that workers/README.md ("Who gives it") says gives
-/// coverage declares it in its handshake and sends ids of its library with an answer that asks,
+/// Every shipped Python, Node.js and Ruby worker that workers/README.md ("Who gives it") says
+/// gives coverage declares it in its handshake and sends ids of its library with an answer that asks,
 /// and none when not asked: through uridiff as a campaign uses them. Where a runtime or the
 /// packages are missing, that worker is skipped with a note.
 #[test]
-fn every_python_and_node_worker_said_to_give_coverage_gives_it() {
-    const COVERED: [(&str, &str); 13] = [
+fn every_python_node_and_ruby_worker_said_to_give_coverage_gives_it() {
+    const COVERED: [(&str, &str); 15] = [
         ("python-urllib", "lines"),
         ("python-furl", "lines"),
         ("python-rfc3986", "lines"),
@@ -963,6 +963,8 @@ fn every_python_and_node_worker_said_to_give_coverage_gives_it() {
         ("node-whatwg-url", "statements"),
         ("node-fast-uri", "statements"),
         ("node-uri-js", "statements"),
+        ("ruby-uri", "lines"),
+        ("ruby-addressable", "lines"),
     ];
     for (name, kind) in COVERED {
         let card = uridiff::parsers::card(name).expect("shipped");

@@ -21,12 +21,16 @@ require 'base64'
 require 'json'
 # The library, loaded at start; where it cannot be, one line on stderr, `missing: ...` (uridiff
 # gives it as the reason this worker is unavailable: workers/README.md, "Set-up").
+# Ruby's line coverage of the library, set up before it loads (sdk/uridiff_coverage.rb).
+require_relative 'sdk/uridiff_coverage'
+UridiffCoverage.setup
 begin
   require 'addressable/uri'
 rescue LoadError => e
   warn "missing: Ruby library addressable/uri cannot be loaded by ruby #{RUBY_VERSION} (#{e.message})"
   exit 1
 end
+UridiffCoverage.watch(UridiffCoverage.files_of('addressable/uri'))
 
 # A request uridiff should never send: answered with outcome "error".
 class BadRequest < StandardError; end
@@ -138,8 +142,9 @@ def handle(line)
     { 'outcome' => 'error', 'message' => e.message }
   end
   if response.is_a?(Proc)
-    response = begin
-      response.call
+    call = response
+    response = UridiffCoverage.measure(request) do
+      call.call
     rescue Rejected => e # the library's exception is its answer
       { 'outcome' => 'rejected', 'message' => give(e.message).to_s, 'code' => e.code,
         'offset' => nil }
@@ -158,7 +163,7 @@ def emit(value)
 end
 
 $stdin.binmode
-emit(
+emit({
   'protocol' => 'uridiff-worker/1', 'name' => 'ruby-addressable',
   'version' => Addressable::VERSION::STRING, 'profile' => 'rfc3987-iri',
   'operations' => %w[parse resolve normalize equivalent],
@@ -167,7 +172,7 @@ emit(
   'library' => "addressable #{Addressable::VERSION::STRING} (Ruby #{RUBY_VERSION})",
   'notes' => ['parse splits with RFC 3986 Appendix B and takes characters RFC 3986 forbids',
               'port: nil when none is written (no default port)']
-)
+}.merge(UridiffCoverage.handshake))
 $stdin.each_line do |raw|
   line = raw.dup.force_encoding(Encoding::UTF_8)
   next if line.strip.empty?

@@ -16,7 +16,11 @@
 # binary string.
 require 'base64'
 require 'json'
+# Ruby's line coverage of the library, set up before it loads (sdk/uridiff_coverage.rb).
+require_relative 'sdk/uridiff_coverage'
+UridiffCoverage.setup
 require 'uri'
+UridiffCoverage.watch(UridiffCoverage.files_of('uri'))
 
 OPAQUE_NOTE = 'an opaque URI has no path (URI#path is nil; its part is URI#opaque)'
 
@@ -113,8 +117,9 @@ def handle(line)
     { 'outcome' => 'error', 'message' => e.message }
   end
   if response.is_a?(Proc)
-    response = begin
-      response.call
+    call = response
+    response = UridiffCoverage.measure(request) do
+      call.call
     rescue Rejected => e # the library's exception is its answer
       { 'outcome' => 'rejected', 'message' => give(e.message).to_s, 'code' => e.code,
         'offset' => nil }
@@ -133,14 +138,14 @@ def emit(value)
 end
 
 $stdin.binmode
-emit(
+emit({
   'protocol' => 'uridiff-worker/1', 'name' => 'ruby-uri', 'version' => URI::VERSION,
   'profile' => 'ruby-uri', 'operations' => %w[parse resolve],
   'components' => %w[scheme userinfo host port path query fragment],
   'decides_validity' => true, 'library' => "uri #{URI::VERSION} (Ruby #{RUBY_VERSION})",
   'notes' => ["port: the scheme's default port is filled in when none is given",
               OPAQUE_NOTE]
-)
+}.merge(UridiffCoverage.handshake))
 $stdin.each_line do |raw|
   line = raw.dup.force_encoding(Encoding::UTF_8)
   next if line.strip.empty?

@@ -96,6 +96,11 @@ pub const SUPPORT: &[(&str, &str)] = &[
         "sdk/uridiff_worker.h",
         include_str!("../../../workers/sdk/uridiff_worker.h"),
     ),
+    // The Ruby workers' coverage (workers/README.md, "Coverage").
+    (
+        "sdk/uridiff_coverage.rb",
+        include_str!("../../../workers/sdk/uridiff_coverage.rb"),
+    ),
 ];
 
 /// Every file the cache holds: (path relative to it, contents): each shipped worker's source,
