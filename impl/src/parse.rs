@@ -16,7 +16,7 @@ use core::ops::Range;
 
 use crate::chars::{self, Table};
 use crate::components::{Components, HostKind};
-use crate::cursor::{check_bytes, checked_text, find_any, Cursor};
+use crate::cursor::{check_bytes, checked_text, early_text, find_any, Cursor};
 use crate::edition::Edition;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::host::{hostnumber, ipv4address, ipv6address, ipv6address_prefix, ipvfuture_prefix};
@@ -107,6 +107,7 @@ impl Parser {
             Edition::Rfc3986 => {
                 // The same walk, given the edition's data as a constant, so that its branches
                 // on the grammar fold away.
+                let early = early_text(input);
                 let mut spans = Spans::default();
                 reference(
                     input,
@@ -115,14 +116,21 @@ impl Parser {
                     &syntax::RFC3986_CONST,
                     &mut spans,
                 )?;
-                let text = checked_text(input, "URI-reference")?;
+                let text = match early {
+                    Some(text) => text,
+                    None => checked_text(input, "URI-reference")?,
+                };
                 Ok(spans.components_3986(text))
             }
             edition => {
                 let syn = edition.syntax();
+                let early = early_text(input);
                 let mut spans = Spans::default();
                 reference(input, self.rule, edition, syn, &mut spans)?;
-                let text = checked_text(input, "URI-reference")?;
+                let text = match early {
+                    Some(text) => text,
+                    None => checked_text(input, "URI-reference")?,
+                };
                 Ok(spans.into_components(text, syn.authority_name))
             }
         }
