@@ -845,6 +845,53 @@ mod tests {
         }
     }
 
+    /// RFC 3986's components, cut from the text front to back, are those cut out one by one
+    /// from their spans, for every shape of reference.
+    #[test]
+    fn cutting_in_order_gives_what_slicing_each_span_gives() {
+        let inputs = [
+            "http://a/b/c/d;p?q",
+            "foo://example.com:8042/over/there?name=ferret#nose",
+            "http://u:p@[::1]:80/x?y#z",
+            "http://[v7.x]",
+            "http://%41@h%42:1/%43?%44#%45",
+            "x://@:",
+            "http://u@h:/p",
+            "http://h:?#",
+            "http://a?b",
+            "http://a#b",
+            "file:///etc",
+            "//h",
+            "//",
+            "///a",
+            "?q",
+            "#f",
+            "",
+            "a:b",
+            "a:",
+            "mailto:a@b",
+            "urn:x:y",
+            "../g",
+            "g;x?y#s",
+            "a/b:c",
+        ];
+        for input in inputs {
+            let mut spans = Spans::default();
+            let rule = Rule::default();
+            reference(
+                input.as_bytes(),
+                rule,
+                Edition::Rfc3986,
+                &syntax::RFC3986_CONST,
+                &mut spans,
+            )
+            .unwrap_or_else(|e| panic!("{input}: {e}"));
+            let sliced = spans.clone().components_sliced(input);
+            assert_eq!(spans.components_3986(input), sliced, "{input}");
+            assert_eq!(parse(input.as_bytes()).ok(), Some(sliced), "{input}");
+        }
+    }
+
     /// Every edition on the one walk rejects a hostile input near the byte that cannot
     /// continue, however long its tail (1 MB here): within 64 bytes read. (1994 has no IP
     /// literal: its host cannot begin with "[".)
