@@ -82,7 +82,9 @@ pub struct Host<'a> {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Extras<'a> {
-    fields: [Option<(&'static str, &'a str)>; Extras::CAPACITY],
+    /// `None` until the first field is added: an RFC 3986 parse, which adds none, writes one
+    /// tag here and not the twelve slots (every parse builds a `Components`).
+    fields: Option<[Option<(&'static str, &'a str)>; Extras::CAPACITY]>,
 }
 
 impl<'a> Extras<'a> {
@@ -92,7 +94,8 @@ impl<'a> Extras<'a> {
     /// Adds a field. A field past [`Extras::CAPACITY`] is dropped (an internal limit that the
     /// grammars never reach; a test checks every rule against it).
     pub fn push(&mut self, name: &'static str, value: &'a str) {
-        if let Some(slot) = self.fields.iter_mut().find(|f| f.is_none()) {
+        let fields = self.fields.get_or_insert([None; Extras::CAPACITY]);
+        if let Some(slot) = fields.iter_mut().find(|f| f.is_none()) {
             *slot = Some((name, value));
         }
     }
@@ -104,7 +107,7 @@ impl<'a> Extras<'a> {
 
     /// The fields, in the order they were added.
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, &'a str)> + '_ {
-        self.fields.iter().map_while(|f| *f)
+        self.fields.iter().flatten().map_while(|f| *f)
     }
 }
 

@@ -16,7 +16,7 @@ use core::ops::Range;
 
 use crate::chars::{self, Table};
 use crate::components::{Components, HostKind};
-use crate::cursor::{check_bytes, checked_text, find_any, Cursor};
+use crate::cursor::{check_bytes, checked_text, early_text, find_any, Cursor};
 use crate::edition::Edition;
 use crate::error::{ParseError, ParseErrorKind};
 use crate::host::{hostnumber, ipv4address, ipv6address, ipv6address_prefix, ipvfuture_prefix};
@@ -107,6 +107,7 @@ impl Parser {
             Edition::Rfc3986 => {
                 // The same walk, given the edition's data as a constant, so that its branches
                 // on the grammar fold away.
+                let early = early_text(input);
                 let mut spans = Spans::default();
                 reference(
                     input,
@@ -115,14 +116,21 @@ impl Parser {
                     &syntax::RFC3986_CONST,
                     &mut spans,
                 )?;
-                let text = checked_text(input, "URI-reference")?;
+                let text = match early {
+                    Some(text) => text,
+                    None => checked_text(input, "URI-reference")?,
+                };
                 Ok(spans.components_3986(text))
             }
             edition => {
                 let syn = edition.syntax();
+                let early = early_text(input);
                 let mut spans = Spans::default();
                 reference(input, self.rule, edition, syn, &mut spans)?;
-                let text = checked_text(input, "URI-reference")?;
+                let text = match early {
+                    Some(text) => text,
+                    None => checked_text(input, "URI-reference")?,
+                };
                 Ok(spans.into_components(text, syn.authority_name))
             }
         }
@@ -834,6 +842,53 @@ mod tests {
                 "{}: read {read} bytes, at most {most}",
                 &input[..20]
             );
+        }
+    }
+
+    /// RFC 3986's components, cut from the text front to back, are those cut out one by one
+    /// from their spans, for every shape of reference.
+    #[test]
+    fn cutting_in_order_gives_what_slicing_each_span_gives() {
+        let inputs = [
+            "http://a/b/c/d;p?q",
+            "foo://example.com:8042/over/there?name=ferret#nose",
+            "http://u:p@[::1]:80/x?y#z",
+            "http://[v7.x]",
+            "http://%41@h%42:1/%43?%44#%45",
+            "x://@:",
+            "http://u@h:/p",
+            "http://h:?#",
+            "http://a?b",
+            "http://a#b",
+            "file:///etc",
+            "//h",
+            "//",
+            "///a",
+            "?q",
+            "#f",
+            "",
+            "a:b",
+            "a:",
+            "mailto:a@b",
+            "urn:x:y",
+            "../g",
+            "g;x?y#s",
+            "a/b:c",
+        ];
+        for input in inputs {
+            let mut spans = Spans::default();
+            let rule = Rule::default();
+            reference(
+                input.as_bytes(),
+                rule,
+                Edition::Rfc3986,
+                &syntax::RFC3986_CONST,
+                &mut spans,
+            )
+            .unwrap_or_else(|e| panic!("{input}: {e}"));
+            let sliced = spans.clone().components_sliced(input);
+            assert_eq!(spans.components_3986(input), sliced, "{input}");
+            assert_eq!(parse(input.as_bytes()).ok(), Some(sliced), "{input}");
         }
     }
 

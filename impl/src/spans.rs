@@ -14,7 +14,7 @@ use crate::components::{Components, Extras, Host, HostKind};
 /// # Invariants
 ///
 /// Every range lies within the input the walk read, and no range ends before it starts.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Spans {
     pub scheme: Option<Range<usize>>,
     pub authority: Option<Range<usize>>,
@@ -35,10 +35,74 @@ pub(crate) struct Spans {
 
 impl Spans {
     /// The components of an RFC 3986 reference (which has no fields beyond the common ones),
-    /// as slices of `text`, the input the walk accepted. Every byte of a valid reference is
-    /// ASCII, so every range falls on a character boundary.
+    /// as slices of `text`, the input the walk accepted.
+    ///
+    /// The text is cut front to back, once at each component's end, and stepped over each
+    /// delimiter between them, which the walk saw there (section 3: `scheme ":" ["//"
+    /// authority] path ["?" query] ["#" fragment]`; section 3.2: `[userinfo "@"] host [":"
+    /// port]`): each cut is one test that it falls between characters, where slicing out each
+    /// component from its start to its end made two, and a delimiter is stepped over by
+    /// comparing one byte. Every byte of a valid reference is ASCII, so no cut fails; if one did
+    /// (an internal bug), a component would come out wrong, never a panic.
     #[inline(always)]
     pub(crate) fn components_3986(self, text: &str) -> Components<'_> {
+        let mut cut = Cut { rest: text, at: 0 };
+        let scheme = self.scheme.map(|s| {
+            let scheme = cut.to(s.end);
+            cut.past(":");
+            scheme
+        });
+        let (authority, userinfo, host, port) = match self.authority {
+            Some(a) => {
+                cut.past("//");
+                let authority = cut.to(a.end);
+                let mut inner = Cut {
+                    rest: authority,
+                    at: a.start,
+                };
+                let userinfo = self.userinfo.map(|u| {
+                    let userinfo = inner.to(u.end);
+                    inner.past("@");
+                    userinfo
+                });
+                let host = self.host.map(|(h, kind)| Host {
+                    text: inner.to(h.end),
+                    kind,
+                });
+                let port = self.port.map(|_| {
+                    inner.past(":");
+                    inner.rest
+                });
+                (Some(authority), userinfo, host, port)
+            }
+            None => (None, None, None, None),
+        };
+        let path = Some(cut.to(self.path.end));
+        let query = self.query.map(|q| {
+            cut.past("?");
+            cut.to(q.end)
+        });
+        let fragment = self.fragment.map(|_| {
+            cut.past("#");
+            cut.rest
+        });
+        Components {
+            scheme,
+            authority,
+            userinfo,
+            host,
+            port,
+            path,
+            query,
+            fragment,
+            extras: Extras::default(),
+        }
+    }
+
+    /// The common components as slices of `text`, each cut out from its start to its end (the
+    /// older editions' spans, which do not all follow RFC 3986's delimiters).
+    #[inline]
+    pub(crate) fn components_sliced(self, text: &str) -> Components<'_> {
         let slice = |r: Range<usize>| text.get(r).unwrap_or_default();
         Components {
             scheme: self.scheme.map(slice),
@@ -83,7 +147,36 @@ impl Spans {
         }
         Components {
             extras,
-            ..self.components_3986(text)
+            ..self.components_sliced(text)
+        }
+    }
+}
+
+/// A cut of a text, moving front to back: the text from the cut on, and the cut's offset.
+struct Cut<'a> {
+    rest: &'a str,
+    at: usize,
+}
+
+impl<'a> Cut<'a> {
+    /// The text from the cut to `end` (an offset at or after the cut), the cut moved there.
+    #[inline(always)]
+    fn to(&mut self, end: usize) -> &'a str {
+        let (head, tail) = self
+            .rest
+            .split_at_checked(end.saturating_sub(self.at))
+            .unwrap_or((self.rest, ""));
+        self.rest = tail;
+        self.at = end;
+        head
+    }
+
+    /// Moves the cut past `delimiter`, which the walk saw there.
+    #[inline(always)]
+    fn past(&mut self, delimiter: &str) {
+        if let Some(tail) = self.rest.strip_prefix(delimiter) {
+            self.rest = tail;
+            self.at += delimiter.len();
         }
     }
 }
