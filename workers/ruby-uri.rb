@@ -128,6 +128,10 @@ def handle(line)
       { 'outcome' => 'crashed',
         'message' => give("#{e.class}: #{e.message} (raised outside library())\n#{trace}").to_s }
     end
+  else
+    # An answer without the library's call, asked for coverage, carries it too (what ran).
+    answered = response
+    response = UridiffCoverage.measure(request) { answered }
   end
   { 'id' => request['id'] }.merge(response)
 end
