@@ -35,6 +35,8 @@ def run(binary, seconds, seed, flags):
                 "--json", "--out", os.path.join(out, "campaign")]
         for p in COVERED:
             argv += ["--parser", p]
+        if "--blind" not in flags:
+            argv.append("--rust-coverage")  # the in-process Rust parsers' covered build
         done = subprocess.run(argv + flags, capture_output=True, text=True)
         if done.returncode not in (0, 1):
             sys.exit("uridiff fuzz failed (%d): %s" % (done.returncode, done.stderr[-2000:]))

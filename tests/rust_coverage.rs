@@ -112,6 +112,7 @@ fn a_guided_campaign_on_url_reports_what_it_reached_of_url() {
             "300",
             "--seconds",
             "120",
+            "--rust-coverage",
         ])
         .args(["--seed", "2", "--quiet", "--json", "--out"])
         .arg(dir.path())
@@ -145,6 +146,7 @@ fn without_its_covered_build_a_rust_subject_answers_as_before_with_one_warning()
                 "4",
                 "--quiet",
                 "--json",
+                "--rust-coverage",
                 "--out",
             ])
             .arg(dir)
@@ -186,4 +188,31 @@ fn without_its_covered_build_a_rust_subject_answers_as_before_with_one_warning()
     let blind_doc: serde_json::Value = serde_json::from_slice(&b.stdout).expect("JSON");
     assert_eq!(doc["classes"], blind_doc["classes"], "{doc}\n{blind_doc}");
     assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn a_campaign_asks_the_rust_parsers_for_coverage_only_when_told() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let cache = tempfile::tempdir().expect("a folder");
+    let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
+        .args([
+            "fuzz",
+            "--parser",
+            "url",
+            "--inputs",
+            "40",
+            "--seconds",
+            "120",
+        ])
+        .args(["--seed", "3", "--quiet", "--json", "--out"])
+        .arg(dir.path())
+        // A cache of its own and no cargo: were url watched, its build would fail with a warning.
+        .env("XDG_CACHE_HOME", cache.path())
+        .env("CARGO", "/nonexistent/cargo")
+        .output()
+        .expect("uridiff runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("no coverage"), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(doc["coverage"].get("url").is_none(), "{doc}");
 }

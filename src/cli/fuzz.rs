@@ -120,7 +120,11 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     let tally = (!args.blind).then(|| Arc::new(Tally::default()));
     if let Some(tally) = &tally {
         for s in engine.subjects() {
-            s.watch_coverage(tally);
+            // The in-process parsers' coverage needs their covered build, made by cargo on first
+            // use: asked for by name only.
+            if s.info().kind == uridiff::subjects::Kind::External || args.rust_coverage {
+                s.watch_coverage(tally);
+            }
         }
         let skipped = c
             .guide(Arc::clone(tally))

@@ -155,6 +155,13 @@ struct FuzzArgs {
     /// of the same seed and seconds, it shows what the guidance adds.
     #[arg(long, conflicts_with = "blind")]
     coverage_only: bool,
+    /// Guide by the in-process Rust parsers' coverage too (url, http, fluent-uri, iri-string,
+    /// oxiri, iref, uriparse): their covered build is made once into the cache by cargo (two to
+    /// three minutes, offline, from the crates in its registry). Without it only the workers
+    /// that declare coverage are asked, and a campaign of in-process parsers alone runs as blind
+    /// ones do, the same inputs for the same seed whatever the timing.
+    #[arg(long, conflicts_with = "blind")]
+    rust_coverage: bool,
     /// No progress: neither the bar (on a terminal: time left, rate, classes by severity) nor,
     /// when standard error is not a terminal or under CI, the status line every 30 seconds.
     #[arg(long, short)]

@@ -1,7 +1,7 @@
 //! The coverage of the in-process Rust parsers (`workers/README.md`, "Coverage"): a guided
-//! campaign asks the covered build of a parser's crate, a worker of `tools/rustcov`, for the
-//! edges of the library's code each parse and resolution ran, while the answers stay the
-//! in-process ones.
+//! campaign told so (`uridiff fuzz --rust-coverage`) asks the covered build of a parser's crate,
+//! a worker of `tools/rustcov`, for the edges of the library's code each parse and resolution
+//! ran, while the answers stay the in-process ones.
 //!
 //! A card that has a [`RustCoverage`] gets its subject wrapped in a [`Covered`], which changes
 //! nothing until [`Subject::watch_coverage`]: then the covered binaries are built once into the
