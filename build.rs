@@ -1,10 +1,13 @@
-//! Two things read at build time, so that the binary needs nothing from the source tree:
+//! Three things read at build time, so that the binary needs nothing from the source tree:
 //!
 //! - the version of every package in `Cargo.lock`, so that each subject reports the version of
 //!   the library it links (`UDV_<name>`), never one typed by hand;
 //! - the list of suite files under `suites/` (`*.yaml`, `*.yml`, in name order), written to
 //!   `$OUT_DIR/builtin_suites.rs` as a table of `include_str!`s that `src/suite/builtin.rs`
-//!   embeds: a suite added to the folder is built in without a line of code.
+//!   embeds: a suite added to the folder is built in without a line of code;
+//! - the sources of the in-process parsers' covered build (`tools/rustcov` and the
+//!   `uridiff-worker` crate), written to `$OUT_DIR/rustcov_sources.rs` for
+//!   `src/subjects/covered.rs` (an empty table in a packaged crate, which lacks them).
 
 use std::fs;
 use std::io;
@@ -12,7 +15,66 @@ use std::path::{Path, PathBuf};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     versions();
-    suites()
+    suites()?;
+    rustcov_sources()
+}
+
+/// Writes the table of the covered build's member sources (`src/subjects/covered.rs`):
+/// `tools/rustcov`'s manifest, wrapper script and Rust files, and the `uridiff-worker` crate's
+/// manifest, README and Rust files, each as `("rustcov/<path>", include_str!(absolute path))`;
+/// an empty table where they are not there (a packaged uridiff, whose package cargo makes
+/// without its member crates' files).
+fn rustcov_sources() -> Result<(), Box<dyn std::error::Error>> {
+    println!("cargo:rerun-if-changed=tools/rustcov");
+    println!("cargo:rerun-if-changed=workers/rust/Cargo.toml");
+    println!("cargo:rerun-if-changed=workers/rust/README.md");
+    println!("cargo:rerun-if-changed=workers/rust/src");
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?);
+    let mut files = Vec::new();
+    if root.join("tools/rustcov/Cargo.toml").is_file() {
+        for fixed in [
+            "tools/rustcov/Cargo.toml",
+            "tools/rustcov/sancov-rustc.sh",
+            "workers/rust/Cargo.toml",
+            "workers/rust/README.md",
+        ] {
+            files.push(root.join(fixed));
+        }
+        for folder in ["tools/rustcov/src", "workers/rust/src"] {
+            walk_ext(&root.join(folder), "rs", &mut files)?;
+        }
+    }
+    files.sort();
+    let mut table = String::from("&[\n");
+    for path in &files {
+        let name = path
+            .strip_prefix(&root)?
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        let full = path.to_str().ok_or("a source path that is not UTF-8")?;
+        table.push_str(&format!(
+            "    (\"rustcov/{name}\", include_str!({full:?})),\n"
+        ));
+    }
+    table.push_str("]\n");
+    let out = PathBuf::from(std::env::var("OUT_DIR")?).join("rustcov_sources.rs");
+    fs::write(&out, table)?;
+    Ok(())
+}
+
+/// Every file with extension `ext` under `dir`, recursively.
+fn walk_ext(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) -> io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk_ext(&path, ext, out)?;
+        } else if path.extension().and_then(|e| e.to_str()) == Some(ext) {
+            out.push(path);
+        }
+    }
+    Ok(())
 }
 
 fn versions() {

@@ -38,69 +38,25 @@ resolver = \"3\"
 debug = false
 ";
 
+/// The sources of `tools/rustcov` and of the `uridiff-worker` crate, by their path below the
+/// cache directory, as build.rs found them in the repository (none in a packaged uridiff: cargo
+/// leaves a member crate's files out of the parent's package).
+const MEMBERS: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rustcov_sources.rs"));
+
 /// The covered build's sources, by their path below the cache directory: written there with the
 /// shipped workers' sources (and part of the hash that names the directory, so a changed source
-/// is a new build).
-pub(crate) const SOURCES: &[(&str, &str)] = &[
-    ("rustcov/Cargo.toml", WORKSPACE),
-    ("rustcov/Cargo.lock", include_str!("../../Cargo.lock")),
-    (
-        "rustcov/tools/rustcov/Cargo.toml",
-        include_str!("../../tools/rustcov/Cargo.toml"),
-    ),
-    (
-        "rustcov/tools/rustcov/sancov-rustc.sh",
-        include_str!("../../tools/rustcov/sancov-rustc.sh"),
-    ),
-    (
-        "rustcov/tools/rustcov/src/lib.rs",
-        include_str!("../../tools/rustcov/src/lib.rs"),
-    ),
-    (
-        "rustcov/tools/rustcov/src/glue.rs",
-        include_str!("../../tools/rustcov/src/glue.rs"),
-    ),
-    (
-        "rustcov/tools/rustcov/src/bin/url.rs",
-        include_str!("../../tools/rustcov/src/bin/url.rs"),
-    ),
-    (
-        "rustcov/tools/rustcov/src/bin/http.rs",
-        include_str!("../../tools/rustcov/src/bin/http.rs"),
-    ),
-    (
-        "rustcov/tools/rustcov/src/bin/fluent_uri.rs",
-        include_str!("../../tools/rustcov/src/bin/fluent_uri.rs"),
-    ),
-    (
-        "rustcov/tools/rustcov/src/bin/iri_string.rs",
-        include_str!("../../tools/rustcov/src/bin/iri_string.rs"),
-    ),
-    (
-        "rustcov/tools/rustcov/src/bin/oxiri.rs",
-        include_str!("../../tools/rustcov/src/bin/oxiri.rs"),
-    ),
-    (
-        "rustcov/tools/rustcov/src/bin/iref.rs",
-        include_str!("../../tools/rustcov/src/bin/iref.rs"),
-    ),
-    (
-        "rustcov/tools/rustcov/src/bin/uriparse.rs",
-        include_str!("../../tools/rustcov/src/bin/uriparse.rs"),
-    ),
-    (
-        "rustcov/workers/rust/Cargo.toml",
-        include_str!("../../workers/rust/Cargo.toml"),
-    ),
-    (
-        "rustcov/workers/rust/README.md",
-        include_str!("../../workers/rust/README.md"),
-    ),
-    (
-        "rustcov/workers/rust/src/lib.rs",
-        include_str!("../../workers/rust/src/lib.rs"),
-    ),
-];
+/// is a new build). Empty where uridiff was built without them (a packaged crate).
+pub(crate) fn sources() -> impl Iterator<Item = (&'static str, &'static str)> {
+    let root: &[(&str, &str)] = if MEMBERS.is_empty() {
+        &[]
+    } else {
+        &[
+            ("rustcov/Cargo.toml", WORKSPACE),
+            ("rustcov/Cargo.lock", include_str!("../../Cargo.lock")),
+        ]
+    };
+    root.iter().chain(MEMBERS).copied()
+}
 
 /// The crate of `tools/rustcov` that holds the parsers' calls, instrumented with them.
 const CALLS_CRATE: &str = "uridiff_rustcov";
@@ -163,6 +119,14 @@ pub fn binary(card: &Card) -> Result<PathBuf, String> {
 /// Builds every covered binary and places each in `dir` (through a partial file renamed into
 /// place, so a binary there is always whole).
 fn build(dir: &Path) -> Result<(), String> {
+    if MEMBERS.is_empty() {
+        return Err(
+            "this uridiff was built without the covered build's sources (tools/rustcov, \
+             which a packaged crate leaves out): build uridiff from its repository for \
+             --rust-coverage"
+                .into(),
+        );
+    }
     let root = dir.join("rustcov");
     let wrapper = root.join("tools/rustcov/sancov-rustc.sh");
     executable(&wrapper)

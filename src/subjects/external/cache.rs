@@ -111,7 +111,7 @@ fn files() -> impl Iterator<Item = (&'static str, &'static str)> {
         .filter_map(Card::worker)
         .map(|w| (w.file, w.source))
         .chain(SUPPORT.iter().copied())
-        .chain(crate::subjects::covered::SOURCES.iter().copied())
+        .chain(crate::subjects::covered::sources())
 }
 
 /// Writes each shipped worker's source and support file into `dir` (a folder checked to be
