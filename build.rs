@@ -44,24 +44,7 @@ fn rustcov_sources() -> Result<(), Box<dyn std::error::Error>> {
             walk_ext(&root.join(folder), "rs", &mut files)?;
         }
     }
-    files.sort();
-    let mut table = String::from("&[\n");
-    for path in &files {
-        let name = path
-            .strip_prefix(&root)?
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/");
-        let full = path.to_str().ok_or("a source path that is not UTF-8")?;
-        table.push_str(&format!(
-            "    (\"rustcov/{name}\", include_str!({full:?})),\n"
-        ));
-    }
-    table.push_str("]\n");
-    let out = PathBuf::from(std::env::var("OUT_DIR")?).join("rustcov_sources.rs");
-    fs::write(&out, table)?;
-    Ok(())
+    write_table(&root, files, "rustcov/", "rustcov_sources.rs")
 }
 
 /// Every file with extension `ext` under `dir`, recursively.
@@ -100,21 +83,32 @@ fn suites() -> Result<(), Box<dyn std::error::Error>> {
     let mut files = Vec::new();
     walk(&root, &mut files)
         .map_err(|e| format!("reading the suites to build in, {}: {e}", root.display()))?;
+    write_table(&root, files, "", "builtin_suites.rs")
+}
+
+/// Writes `$OUT_DIR/<out>`: a table of `(prefix + path below root, include_str!(absolute
+/// path))` of `files`, in path order.
+fn write_table(
+    root: &Path,
+    mut files: Vec<PathBuf>,
+    prefix: &str,
+    out: &str,
+) -> Result<(), Box<dyn std::error::Error>> {
     files.sort();
     let mut table = String::from("&[\n");
     for path in &files {
         let name = path
-            .strip_prefix(&root)?
+            .strip_prefix(root)?
             .components()
             .map(|c| c.as_os_str().to_string_lossy())
             .collect::<Vec<_>>()
             .join("/");
-        let full = path.to_str().ok_or("a suite path that is not UTF-8")?;
+        let full = path.to_str().ok_or("a path that is not UTF-8")?;
+        let name = format!("{prefix}{name}");
         table.push_str(&format!("    ({name:?}, include_str!({full:?})),\n"));
     }
     table.push_str("]\n");
-    let out = PathBuf::from(std::env::var("OUT_DIR")?).join("builtin_suites.rs");
-    fs::write(&out, table)?;
+    fs::write(PathBuf::from(std::env::var("OUT_DIR")?).join(out), table)?;
     Ok(())
 }
 

@@ -150,16 +150,10 @@ fn build(dir: &Path) -> Result<(), String> {
         .output()
         .map_err(|e| format!("cannot run {}: {e}", cargo.to_string_lossy()))?;
     if !out.status.success() {
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let first = stderr
-            .lines()
-            .find(|l| l.contains("error"))
-            .or_else(|| stderr.lines().next())
-            .unwrap_or("no message");
         return Err(format!(
             "cargo build failed ({}): {}",
             out.status,
-            first.trim()
+            super::external::first_error(&out.stderr)
         ));
     }
     for card in cards() {

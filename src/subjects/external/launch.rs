@@ -197,17 +197,11 @@ fn build(
         })?;
     if !out.status.success() {
         let _ = std::fs::remove_file(&partial);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let first = stderr
-            .lines()
-            .find(|l| l.contains("error"))
-            .or_else(|| stderr.lines().next())
-            .unwrap_or("no message");
         return Err(format!(
             "cannot build {} with {program} ({}): {} (needs {})",
             card.name,
             out.status,
-            first.trim(),
+            first_error(&out.stderr),
             w.needs
         ));
     }
@@ -276,4 +270,16 @@ fn build_covered(card: &Card, dir: &Path, source: &Path, c: CxxCoverage) -> Opti
         return None;
     }
     Some(binary)
+}
+
+/// The line of a compiler's or cargo's standard error that says what failed: the first that
+/// mentions an error, else the first, trimmed.
+pub(crate) fn first_error(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    text.lines()
+        .find(|l| l.contains("error"))
+        .or_else(|| text.lines().next())
+        .unwrap_or("no message")
+        .trim()
+        .to_owned()
 }

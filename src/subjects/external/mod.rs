@@ -48,6 +48,7 @@ mod cache;
 mod cpu;
 mod feeder;
 mod launch;
+pub(crate) use launch::first_error;
 mod packages;
 mod pipes;
 mod process;
