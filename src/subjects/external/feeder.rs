@@ -19,7 +19,7 @@ use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use super::process::{shorten, Fault, ReadError, Worker};
-use super::wire::{Request, Response};
+use super::wire::{OutcomeName, Request, Response};
 use super::{External, Slot};
 use crate::model::{Crash, CrashKind, Op, Outcome};
 use crate::subjects::Subject;
@@ -100,7 +100,7 @@ impl External {
             match answer(running, id, left) {
                 // A `crashed` answer is in step (the worker goes on) but a failure all the
                 // same: its own code failed, not the library's call.
-                Ok(response) if response.outcome == "crashed" => {
+                Ok(response) if response.outcome == OutcomeName::Crashed => {
                     flight.pop_front();
                     due = Instant::now();
                     let reported = response.outcome(|_| Ok(()));
@@ -157,7 +157,8 @@ impl External {
     }
 }
 
-/// Reads the answer to request `id` within `left`.
+/// Reads the answer to request `id` within `left`, straight from the line as the read buffer
+/// holds it.
 fn answer(worker: &mut Worker, id: u64, left: Duration) -> Result<Response, Fault> {
     let line = worker.read_line(left).map_err(|e| match e {
         ReadError::Timeout => Fault::Timeout,
