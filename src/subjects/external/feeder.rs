@@ -165,10 +165,10 @@ fn answer(worker: &mut Worker, id: u64, left: Duration) -> Result<Response, Faul
         ReadError::Closed => Fault::Exited,
         ReadError::Broken(why) => Fault::Protocol(why),
     })?;
-    let response: Response = serde_json::from_slice(&line).map_err(|e| {
+    let response: Response = serde_json::from_slice(line).map_err(|e| {
         Fault::Protocol(format!(
             "not a response ({e}): {}",
-            shorten(&String::from_utf8_lossy(&line))
+            shorten(&String::from_utf8_lossy(line))
         ))
     })?;
     if response.id != Some(id) {
@@ -184,7 +184,7 @@ fn answer(worker: &mut Worker, id: u64, left: Duration) -> Result<Response, Faul
         return Err(Fault::Protocol(format!(
             "the answer carries id {}, not {id}{what}: {}",
             response.id.map_or("null".to_owned(), |i| i.to_string()),
-            shorten(&String::from_utf8_lossy(&line))
+            shorten(&String::from_utf8_lossy(line))
         )));
     }
     Ok(response)
