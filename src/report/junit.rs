@@ -18,10 +18,12 @@
 //! dashboard should show. RFC 3986 supersedes the older editions (its header: "Obsoletes: 2732,
 //! 2396, 1808"), so its cases stay judged for every subject.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
 
-use quick_junit::{NonSuccessKind, Property, Report as Junit, TestCase, TestCaseStatus, TestSuite};
+use quick_junit::{
+    NonSuccessKind, Property, Report as Junit, TestCase, TestCaseStatus, TestSuite, XmlString,
+};
 
 use uri_spec::Edition;
 
@@ -48,6 +50,25 @@ impl Names {
         }
         self.0.insert(n.clone());
         n
+    }
+}
+
+/// Texts that repeat from one test case to the next (a class name, a property's name, a skipped
+/// case's reason), made into an [`XmlString`] once and cloned after. `XmlString::new` strips
+/// ANSI escapes and control characters with a terminal parser fed one character at a time
+/// (`strip-ansi-escapes`), thousands of instructions for a short text; a clone is a copy. The
+/// text is the same either way: each is made by `XmlString::new` of the same text.
+#[derive(Default)]
+struct Texts(HashMap<String, XmlString>);
+
+impl Texts {
+    fn get(&mut self, text: &str) -> XmlString {
+        if let Some(x) = self.0.get(text) {
+            return x.clone();
+        }
+        let x = XmlString::new(text);
+        self.0.insert(text.to_owned(), x.clone());
+        x
     }
 }
 
@@ -128,11 +149,12 @@ fn cases_suite<'a>(
 ) -> TestSuite {
     let mut suite = TestSuite::new(subject);
     let mut names = Names::default();
+    let mut texts = Texts::default();
     for r in cases {
         let status = match (&r.status, info.and_then(|i| unclaimed(i, r.edition))) {
             (Status::Skipped(why), _) => {
                 let mut s = TestCaseStatus::skipped();
-                s.set_message(why.as_str());
+                s.set_message(texts.get(why));
                 s
             }
             (status, Some(why)) => {
@@ -144,7 +166,7 @@ fn cases_suite<'a>(
                     }
                     _ => "would pass".to_owned(),
                 };
-                s.set_message(format!("{why} ({would})"));
+                s.set_message(texts.get(&format!("{why} ({would})")));
                 s
             }
             (Status::Passed, None) => TestCaseStatus::success(),
@@ -154,9 +176,9 @@ fn cases_suite<'a>(
             }
         };
         let mut case = TestCase::new(names.unique(r.label.clone()), status);
-        case.set_classname(format!("{subject}.{}", r.edition.id()));
-        case.add_property(Property::new("id", r.id.as_str()));
-        case.add_property(Property::new("location", r.location.as_str()));
+        case.set_classname(texts.get(&format!("{subject}.{}", r.edition.id())));
+        case.add_property(Property::new(texts.get("id"), r.id.as_str()));
+        case.add_property(Property::new(texts.get("location"), r.location.as_str()));
         suite.add_test_case(case);
     }
     suite
@@ -192,6 +214,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     }
     let mut classes = TestSuite::new(CLASSES_SUITE);
     let mut names = Names::default();
+    let mut texts = Texts::default();
     for c in &report.classes {
         let subject = c.deviating.join(", ");
         let name = format!(
@@ -222,8 +245,8 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
             s
         };
         let mut case = TestCase::new(names.unique(name), status);
-        case.set_classname(subject);
-        case.add_property(Property::new("key", c.key.as_str()));
+        case.set_classname(texts.get(&subject));
+        case.add_property(Property::new(texts.get("key"), c.key.as_str()));
         classes.add_test_case(case);
     }
     junit.add_test_suite(classes);
@@ -349,6 +372,18 @@ pub fn write_failed(command: &str, reason: &str, out: &mut impl Write) -> io::Re
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_repeated_text_is_the_xml_string_made_of_it_anew() {
+        let mut texts = Texts::default();
+        for text in ["id", "a\u{1b}[31mred\u{1b}[0m\u{7}", "id"] {
+            let x = texts.get(text);
+            assert_eq!(x, XmlString::new(text), "{text:?}");
+            assert_eq!(texts.get(text), x);
+        }
+        assert_eq!(texts.get("a\u{1b}[31mred\u{1b}[0m").as_str(), "ared");
+        assert_eq!(texts.0.len(), 3);
+    }
     use crate::suite::{Field, Mismatch};
 
     fn info(name: &str) -> SubjectInfo {

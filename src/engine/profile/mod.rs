@@ -11,6 +11,9 @@
 //! ([`crate::subjects::profile::Reference`]); the WHATWG profile's differences from RFC 3986 are
 //! a table apart ([`versus_rfc3986`]), for the conformance matrix only.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use crate::model::{Component, Components};
 
 pub(crate) use super::octets::pct_decode_bytes;
@@ -232,9 +235,45 @@ pub fn explain(profile: &str, evidence: &Evidence<'_>) -> Option<&'static Rule> 
 
 /// The rule of `profile`, or of the library `subject` itself, that explains the evidence.
 pub fn explain_for(profile: &str, subject: &str, evidence: &Evidence<'_>) -> Option<&'static Rule> {
-    rules().find(|r| {
-        (r.profile == profile || r.profile == subject || r.profile == "*")
-            && r.explains.holds(evidence)
+    candidates(profile, subject).find(|r| r.explains.holds(evidence))
+}
+
+/// Every rule's place in [`rules`] by its owner ([`Rule::profile`]), built once.
+type Owners = HashMap<&'static str, Vec<(usize, &'static Rule)>>;
+
+fn owners() -> &'static Owners {
+    static OWNERS: OnceLock<Owners> = OnceLock::new();
+    OWNERS.get_or_init(|| {
+        let mut owners = Owners::new();
+        for (at, r) in rules().enumerate() {
+            owners.entry(r.profile).or_default().push((at, r));
+        }
+        owners
+    })
+}
+
+/// The rules of `profile`, of the library `subject` and of every profile (`*`), in the order of
+/// [`rules`]: what [`explain_for`] tries. Every difference the engine finds is explained or not
+/// by these, so they are looked up by owner and merged in order, not sought among every
+/// table's rules each time.
+fn candidates(profile: &str, subject: &str) -> impl Iterator<Item = &'static Rule> {
+    let owners = owners();
+    let of = |owner: &str| owners.get(owner).map_or(&[][..], Vec::as_slice);
+    let mut lists = [of(profile), of(subject), of("*")];
+    // An owner named twice is tried once.
+    if subject == profile {
+        lists[1] = &[];
+    }
+    if profile == "*" || subject == "*" {
+        lists[2] = &[];
+    }
+    std::iter::from_fn(move || {
+        let next = (0..lists.len())
+            .filter_map(|i| lists[i].first().map(|&(at, _)| (at, i)))
+            .min()?;
+        let (_, rule) = lists[next.1][0];
+        lists[next.1] = &lists[next.1][1..];
+        Some(rule)
     })
 }
 
@@ -753,6 +792,24 @@ pub fn registered_port(scheme: Option<&str>) -> Option<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_candidates_by_owner_are_the_rules_a_walk_of_every_table_finds_in_its_order() {
+        let mut names: Vec<&str> = rules().map(|r| r.profile).collect();
+        names.extend(["", "no-such-profile"]);
+        names.sort_unstable();
+        names.dedup();
+        for &profile in &names {
+            for &subject in &names {
+                let walked: Vec<&str> = rules()
+                    .filter(|r| r.profile == profile || r.profile == subject || r.profile == "*")
+                    .map(|r| r.id)
+                    .collect();
+                let indexed: Vec<&str> = candidates(profile, subject).map(|r| r.id).collect();
+                assert_eq!(indexed, walked, "{profile} / {subject}");
+            }
+        }
+    }
 
     /// `^[a-z0-9*-]+/[a-z0-9-]+$`, written out: no regex crate for one pattern.
     fn well_formed(id: &str) -> bool {

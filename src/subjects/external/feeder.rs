@@ -19,7 +19,7 @@ use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use super::process::{shorten, Fault, ReadError, Worker};
-use super::wire::{Request, Response};
+use super::wire::{OutcomeName, Request, Response};
 use super::{External, Slot};
 use crate::model::{Crash, CrashKind, Op, Outcome};
 use crate::subjects::Subject;
@@ -100,7 +100,7 @@ impl External {
             match answer(running, id, left) {
                 // A `crashed` answer is in step (the worker goes on) but a failure all the
                 // same: its own code failed, not the library's call.
-                Ok(response) if response.outcome == "crashed" => {
+                Ok(response) if response.outcome == OutcomeName::Crashed => {
                     flight.pop_front();
                     due = Instant::now();
                     let reported = response.outcome(|_| Ok(()));
@@ -157,17 +157,18 @@ impl External {
     }
 }
 
-/// Reads the answer to request `id` within `left`.
+/// Reads the answer to request `id` within `left`, straight from the line as the read buffer
+/// holds it.
 fn answer(worker: &mut Worker, id: u64, left: Duration) -> Result<Response, Fault> {
     let line = worker.read_line(left).map_err(|e| match e {
         ReadError::Timeout => Fault::Timeout,
         ReadError::Closed => Fault::Exited,
         ReadError::Broken(why) => Fault::Protocol(why),
     })?;
-    let response: Response = serde_json::from_slice(&line).map_err(|e| {
+    let response: Response = serde_json::from_slice(line).map_err(|e| {
         Fault::Protocol(format!(
             "not a response ({e}): {}",
-            shorten(&String::from_utf8_lossy(&line))
+            shorten(&String::from_utf8_lossy(line))
         ))
     })?;
     if response.id != Some(id) {
@@ -183,7 +184,7 @@ fn answer(worker: &mut Worker, id: u64, left: Duration) -> Result<Response, Faul
         return Err(Fault::Protocol(format!(
             "the answer carries id {}, not {id}{what}: {}",
             response.id.map_or("null".to_owned(), |i| i.to_string()),
-            shorten(&String::from_utf8_lossy(&line))
+            shorten(&String::from_utf8_lossy(line))
         )));
     }
     Ok(response)

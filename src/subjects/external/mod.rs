@@ -406,7 +406,8 @@ impl External {
         })?;
         worker.metered(Arc::clone(&self.cpu));
         let line = match worker.read_line(self.handshake_timeout) {
-            Ok(line) => line,
+            // Kept: the worker is asked more below (a handshake is read once per start).
+            Ok(line) => line.to_vec(),
             Err(e) => {
                 if matches!(e, ReadError::Closed) {
                     // Let it finish exiting, so that its own exit status is the one reported.

@@ -14,6 +14,7 @@
 //! [`READ_BUFFER`] at a time, and a line longer than [`MAX_LINE`] is an error.
 
 use std::io::{self, Read, Write};
+use std::ops::Range;
 use std::process::{ChildStdin, ChildStdout};
 use std::time::{Duration, Instant};
 
@@ -49,6 +50,8 @@ pub(super) struct Pipes {
     filled: usize,
     start: usize,
     scanned: usize,
+    /// Where the line [`Pipes::read_line`] returned last lies in `incoming`.
+    last: Range<usize>,
 }
 
 impl Pipes {
@@ -66,6 +69,7 @@ impl Pipes {
             filled: 0,
             start: 0,
             scanned: 0,
+            last: 0..0,
         })
     }
 
@@ -93,19 +97,25 @@ impl Pipes {
 
     /// The next line of stdout (without its '\n', and without a '\r' before it), within
     /// `timeout`; requests still queued are written meanwhile. A last line without '\n' is
-    /// returned before [`ReadError::Closed`].
-    pub(super) fn read_line(&mut self, timeout: Duration) -> Result<Vec<u8>, ReadError> {
+    /// returned before [`ReadError::Closed`]. The line is borrowed from the read buffer, not
+    /// copied: it is read once (a response is parsed from it) and the buffer keeps it until
+    /// the next call.
+    pub(super) fn read_line(&mut self, timeout: Duration) -> Result<&[u8], ReadError> {
         let deadline = Instant::now() + timeout;
         let mut waited = false;
         loop {
             if let Some(line) = self.take_line() {
-                return Ok(line);
+                self.last = line.clone();
+                return Ok(&self.incoming[line]);
             }
             if self.stdout.is_none() {
                 if self.start < self.filled {
-                    let last = self.incoming[self.start..self.filled].to_vec();
-                    (self.filled, self.start, self.scanned) = (0, 0, 0);
-                    return Ok(last);
+                    // Nothing more comes: the rest is the last line, and stays where it is
+                    // until the next call finds the buffer used up.
+                    let last = self.start..self.filled;
+                    (self.start, self.scanned) = (self.filled, self.filled);
+                    self.last = last.clone();
+                    return Ok(&self.incoming[last]);
                 }
                 return Err(ReadError::Closed);
             }
@@ -125,17 +135,22 @@ impl Pipes {
         }
     }
 
-    /// A whole line from the buffer, if one is there.
-    fn take_line(&mut self) -> Option<Vec<u8>> {
+    /// The line [`Pipes::read_line`] returned last, again (until the next read): a caller that
+    /// looked at it and keeps it borrows it anew.
+    pub(super) fn last_line(&self) -> &[u8] {
+        &self.incoming[self.last.clone()]
+    }
+
+    /// Where a whole line in the buffer lies, if one is there.
+    fn take_line(&mut self) -> Option<Range<usize>> {
         let from = self.scanned.max(self.start);
         match memchr::memchr(b'\n', &self.incoming[from..self.filled]) {
             Some(at) => {
                 let end = from + at;
-                let mut line = &self.incoming[self.start..end];
-                if let Some(rest) = line.strip_suffix(b"\r") {
-                    line = rest;
+                let mut line = self.start..end;
+                if self.incoming[line.clone()].ends_with(b"\r") {
+                    line.end -= 1;
                 }
-                let line = line.to_vec();
                 self.start = end + 1;
                 self.scanned = self.start;
                 Some(line)
@@ -355,7 +370,7 @@ mod tests {
         let mut got = Vec::new();
         loop {
             match pipes.read_line(Duration::from_secs(20)) {
-                Ok(line) => got.push(String::from_utf8(line).unwrap()),
+                Ok(line) => got.push(String::from_utf8(line.to_vec()).unwrap()),
                 Err(ReadError::Closed) => break,
                 Err(_) => panic!("neither a line nor the end"),
             }

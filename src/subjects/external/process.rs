@@ -133,15 +133,20 @@ impl Worker {
     }
 
     /// The next non-empty stdout line, within `timeout`; requests sent and not yet taken by
-    /// the worker's stdin are written meanwhile.
-    pub(super) fn read_line(&mut self, timeout: Duration) -> Result<Vec<u8>, ReadError> {
+    /// the worker's stdin are written meanwhile. Borrowed from the read buffer until the next
+    /// read.
+    pub(super) fn read_line(&mut self, timeout: Duration) -> Result<&[u8], ReadError> {
         let deadline = std::time::Instant::now() + timeout;
         let mut blank = 0usize;
         loop {
             let left = deadline.saturating_duration_since(std::time::Instant::now());
-            let line = self.pipes.read_line(left)?;
-            if !line.iter().all(u8::is_ascii_whitespace) {
-                return Ok(line);
+            if !self
+                .pipes
+                .read_line(left)?
+                .iter()
+                .all(u8::is_ascii_whitespace)
+            {
+                return Ok(self.pipes.last_line());
             }
             blank += 1;
             if blank > MAX_BLANK_LINES {

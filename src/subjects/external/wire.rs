@@ -374,11 +374,50 @@ pub(super) struct Handshake {
     pub(super) wraps: Option<String>,
 }
 
+/// A response's `outcome` (workers/README.md, "Responses"), read from the line without a copy:
+/// every answer has one, and five names are all there are.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum OutcomeName {
+    Accepted,
+    Rejected,
+    Unsupported,
+    Crashed,
+    Error,
+    /// A name the protocol does not have: a protocol crash, which says it.
+    Other(String),
+}
+
+impl<'de> Deserialize<'de> for OutcomeName {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_str(OutcomeNameVisitor)
+    }
+}
+
+struct OutcomeNameVisitor;
+
+impl Visitor<'_> for OutcomeNameVisitor {
+    type Value = OutcomeName;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a string")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<OutcomeName, E> {
+        Ok(match v {
+            "accepted" => OutcomeName::Accepted,
+            "rejected" => OutcomeName::Rejected,
+            "unsupported" => OutcomeName::Unsupported,
+            "crashed" => OutcomeName::Crashed,
+            "error" => OutcomeName::Error,
+            other => OutcomeName::Other(other.to_owned()),
+        })
+    }
+}
+
 /// One response line.
 #[derive(Debug, Deserialize)]
 pub(super) struct Response {
     pub(super) id: Option<u64>,
-    pub(super) outcome: String,
+    pub(super) outcome: OutcomeName,
     #[serde(default)]
     pub(super) components: Option<WireComponents>,
     #[serde(default)]
@@ -472,33 +511,33 @@ impl Response {
             })
         };
         let id = self.id.unwrap_or_default();
-        match self.outcome.as_str() {
-            "accepted" => match accept(self) {
+        match &self.outcome {
+            OutcomeName::Accepted => match accept(self) {
                 Ok(value) => Outcome::Accepted(value),
                 Err(why) => protocol(format!("request {id}: {why}")),
             },
-            "rejected" => Outcome::Rejected(Rejection {
+            OutcomeName::Rejected => Outcome::Rejected(Rejection {
                 message: self.message.unwrap_or_default(),
                 code: self.code,
                 offset: self.offset,
             }),
             // The worker has no answer for this operation, or for this input (an operation
             // its library offers for some inputs only): never a difference.
-            "unsupported" => Outcome::Unsupported(self.message.unwrap_or_default()),
+            OutcomeName::Unsupported => Outcome::Unsupported(self.message.unwrap_or_default()),
             // The worker's own code failed, not the library's call: never read as the library
             // refusing the input (a `TypeError` in glue code is no rejection).
-            "crashed" => Outcome::Crashed(Crash {
+            OutcomeName::Crashed => Outcome::Crashed(Crash {
                 kind: CrashKind::Worker,
                 message: format!(
                     "request {id}: the worker's own code failed, not the library's call: {}",
                     self.message.unwrap_or_default()
                 ),
             }),
-            "error" => protocol(format!(
+            OutcomeName::Error => protocol(format!(
                 "the worker called the request malformed: {}",
                 self.message.unwrap_or_default()
             )),
-            other => protocol(format!("unknown outcome {other:?}")),
+            OutcomeName::Other(other) => protocol(format!("unknown outcome {other:?}")),
         }
     }
 }
