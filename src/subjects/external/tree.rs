@@ -263,7 +263,9 @@ pub(super) fn members(root: u32, tag: &str) -> std::collections::BTreeSet<u32> {
         let mut padded = Vec::with_capacity(environ.len() + 1);
         padded.push(0);
         padded.extend_from_slice(&environ);
-        if padded.windows(needle.len()).any(|w| w == needle.as_slice()) {
+        // memchr's substring search, not a comparison at every offset: every process's
+        // environment on the machine is searched each time a worker's CPU is read.
+        if memchr::memmem::find(&padded, &needle).is_some() {
             found.insert(pid);
         }
     }
