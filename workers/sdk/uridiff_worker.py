@@ -288,7 +288,7 @@ class _Coverage:
         import builtins
         import types
         ids = []
-        tables = {}
+        tables = {}  # a file's id base -> its probed code, by (qualified name, first line)
         try:
             for path, base in sorted(self.base.items(), key=lambda kv: kv[1]):
                 with open(path, "rb") as f:
@@ -308,7 +308,7 @@ class _Coverage:
                     key = (getattr(c, "co_qualname", c.co_name), c.co_firstlineno)
                     table[key] = None if key in table else c
                     stack.extend(k for k in c.co_consts if type(k) is types.CodeType)
-                tables[path] = table
+                tables[base] = table
         except (OSError, SyntaxError, ValueError, RecursionError):
             return False
         self.probe_texts = [str(i) for i in ids]
@@ -335,12 +335,12 @@ class _Coverage:
 
     def _give_probes(self):
         """Gives each loaded function of the library's files not probed yet its probed code."""
-        import os
         for f in self._functions():
             code = f.__code__
             if code in self.probed:
                 continue
-            table = self.probe_tables.get(os.path.realpath(code.co_filename))
+            # By the file's id base, which _functions() found (memoized) for every one of them.
+            table = self.probe_tables.get(self._base_of(code.co_filename))
             probed = table and table.get((getattr(code, "co_qualname", code.co_name),
                                           code.co_firstlineno))
             if probed is None or probed.co_freevars != code.co_freevars:
