@@ -34,6 +34,7 @@ module UridiffCoverage
     Coverage.start(oneshot_lines: true)
     @base = {}
     @total = 0
+    @asked = false
   end
 
   # The files of a library one of whose files, `feature` (as `require` took it: 'uri',
@@ -74,9 +75,15 @@ module UridiffCoverage
   # The response the block gives for `request`, with the ids of the watched lines it ran first
   # when the request asks for them.
   def self.measure(request)
-    return yield unless request.is_a?(Hash) && request['coverage'] == true && !@base.empty?
+    unless request.is_a?(Hash) && request['coverage'] == true && !@base.empty?
+      @asked = false
+      return yield
+    end
 
-    take # what ran since (requests that did not ask): not this answer's
+    # What requests that did not ask ran since the last take is not this answer's; after an
+    # answer that asked, the take that ended it left nothing.
+    take unless @asked
+    @asked = true
     response = yield
     response['coverage'] = take if response.is_a?(Hash)
     response
