@@ -97,30 +97,46 @@ fn a_watched_rust_subject_answers_as_the_in_process_one_does() {
     assert!(tally.take_warnings().is_empty());
 }
 
+/// `uridiff fuzz ARGS --seconds 120 --quiet --json --out DIR` into a folder of its own, which
+/// must succeed: its standard error and its JSON document. With `cache`, that folder is its
+/// cache (no covered binary in it) and there is no cargo to build one with.
+fn fuzz(args: &[&str], cache: Option<&std::path::Path>) -> (String, serde_json::Value) {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_uridiff"));
+    command
+        .arg("fuzz")
+        .args(args)
+        .args(["--seconds", "120", "--quiet", "--json", "--out"])
+        .arg(dir.path());
+    if let Some(cache) = cache {
+        command
+            .env("XDG_CACHE_HOME", cache)
+            .env("CARGO", "/nonexistent/cargo");
+    }
+    let out = command.output().expect("uridiff runs");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)));
+    (stderr(&out), doc)
+}
+
 #[test]
 fn a_guided_campaign_on_url_reports_what_it_reached_of_url() {
     if watched_url().is_none() {
         return;
     }
-    let dir = tempfile::tempdir().expect("a folder");
-    let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args([
-            "fuzz",
+    let (_, doc) = fuzz(
+        &[
             "--parser",
             "url",
             "--inputs",
             "300",
-            "--seconds",
-            "120",
+            "--seed",
+            "2",
             "--rust-coverage",
-        ])
-        .args(["--seed", "2", "--quiet", "--json", "--out"])
-        .arg(dir.path())
-        .output()
-        .expect("uridiff runs");
-    assert!(out.status.success(), "{}", stderr(&out));
-    let doc: serde_json::Value =
-        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", stdout(&out)));
+        ],
+        None,
+    );
     let url = &doc["coverage"]["url"];
     assert_eq!(url["kind"], "edges", "{doc}");
     let (reached, total) = (
@@ -134,85 +150,29 @@ fn a_guided_campaign_on_url_reports_what_it_reached_of_url() {
 #[test]
 fn without_its_covered_build_a_rust_subject_answers_as_before_with_one_warning() {
     let cache = tempfile::tempdir().expect("a folder");
-    let campaign = |dir: &std::path::Path, cargo: &str| {
-        Command::new(env!("CARGO_BIN_EXE_uridiff"))
-            .args([
-                "fuzz", "--parser", "url", "--parser", "impl", "--inputs", "150",
-            ])
-            .args([
-                "--seconds",
-                "120",
-                "--seed",
-                "4",
-                "--quiet",
-                "--json",
-                "--rust-coverage",
-                "--out",
-            ])
-            .arg(dir)
-            // A cache of its own, so that no covered binary is there, and no cargo to build
-            // one.
-            .env("XDG_CACHE_HOME", cache.path())
-            .env("CARGO", cargo)
-            .output()
-            .expect("uridiff runs")
-    };
-    let guided = tempfile::tempdir().expect("a folder");
-    let out = campaign(guided.path(), "/nonexistent/cargo");
-    assert!(out.status.success(), "{}", stderr(&out));
-    let err = stderr(&out);
+    let campaign = [
+        "--parser", "url", "--parser", "impl", "--inputs", "150", "--seed", "4",
+    ];
+    let (err, doc) = fuzz(
+        &[&campaign[..], &["--rust-coverage"]].concat(),
+        Some(cache.path()),
+    );
     assert_eq!(err.matches("url: no coverage").count(), 1, "{err}");
-    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert!(doc["coverage"].get("url").is_none(), "{doc}");
     // The same campaign blind finds the same classes: url answered as without coverage.
-    let blind = tempfile::tempdir().expect("a folder");
-    let b = Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args([
-            "fuzz", "--parser", "url", "--parser", "impl", "--inputs", "150",
-        ])
-        .args([
-            "--seconds",
-            "120",
-            "--seed",
-            "4",
-            "--quiet",
-            "--json",
-            "--blind",
-        ])
-        .arg("--out")
-        .arg(blind.path())
-        .env("XDG_CACHE_HOME", cache.path())
-        .output()
-        .expect("uridiff runs");
-    assert!(b.status.success(), "{}", stderr(&b));
-    let blind_doc: serde_json::Value = serde_json::from_slice(&b.stdout).expect("JSON");
+    let (_, blind_doc) = fuzz(&[&campaign[..], &["--blind"]].concat(), Some(cache.path()));
     assert_eq!(doc["classes"], blind_doc["classes"], "{doc}\n{blind_doc}");
     assert!(!err.contains("panicked"), "{err}");
 }
 
 #[test]
 fn a_campaign_asks_the_rust_parsers_for_coverage_only_when_told() {
-    let dir = tempfile::tempdir().expect("a folder");
+    // Were url watched, its build would fail (no cargo) with a warning.
     let cache = tempfile::tempdir().expect("a folder");
-    let out = Command::new(env!("CARGO_BIN_EXE_uridiff"))
-        .args([
-            "fuzz",
-            "--parser",
-            "url",
-            "--inputs",
-            "40",
-            "--seconds",
-            "120",
-        ])
-        .args(["--seed", "3", "--quiet", "--json", "--out"])
-        .arg(dir.path())
-        // A cache of its own and no cargo: were url watched, its build would fail with a warning.
-        .env("XDG_CACHE_HOME", cache.path())
-        .env("CARGO", "/nonexistent/cargo")
-        .output()
-        .expect("uridiff runs");
-    assert!(out.status.success(), "{}", stderr(&out));
-    assert!(!stderr(&out).contains("no coverage"), "{}", stderr(&out));
-    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let (err, doc) = fuzz(
+        &["--parser", "url", "--inputs", "40", "--seed", "3"],
+        Some(cache.path()),
+    );
+    assert!(!err.contains("no coverage"), "{err}");
     assert!(doc["coverage"].get("url").is_none(), "{doc}");
 }
