@@ -105,6 +105,18 @@ fn bad_flags_and_editions_exit_2_and_say_what_to_do() {
         uridiff(&["parse", "--frobnicate", "x"]).status.code(),
         Some(2)
     );
+    for cores in ["0", "many"] {
+        let o = uridiff(&[
+            "report",
+            "--no-external",
+            "--cores",
+            cores,
+            "--out",
+            "/nonexistent",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "--cores {cores}");
+        assert!(stderr(&o).contains("--cores"), "{}", stderr(&o));
+    }
 }
 
 #[test]

@@ -94,6 +94,9 @@ mod external;
 // Workers pipelined and concurrent, misbehaving within a window, ended with their process tree.
 #[cfg(feature = "e2e")]
 mod pipeline;
+// A worker as a pool of processes, and spare cores given to the slowest worker.
+#[cfg(feature = "e2e")]
+mod pool;
 // Misbehaving workers given up on after a run of failed requests; no process a worker starts
 // outlives the run.
 #[cfg(feature = "e2e")]

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use serde::Serialize;
-use uridiff::engine::{Engine, Finding, Task};
+use uridiff::engine::{Finding, Task};
 use uridiff::model::{Answer, Component, Op, Outcome, JSON_SCHEMA};
 
 use super::{inputs, subjects, DiffArgs};
@@ -47,7 +47,7 @@ struct FindingDoc {
 }
 
 pub fn run(out: &mut impl Write, args: &DiffArgs) -> anyhow::Result<ExitCode> {
-    let engine = Engine::new(subjects::selected(&args.subjects)?);
+    let engine = subjects::engine(&args.subjects)?;
     let infos = engine.infos();
     let base = args.base.as_ref().map(|b| b.as_encoded_bytes().to_vec());
     let mut differs_any = false;

@@ -14,7 +14,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use uridiff::campaign::progress::{status_line, Budget, Pacer, STATUS_EVERY};
 use uridiff::campaign::{self, baseline, promote, Batches, Campaign, Options, Shard};
 use uridiff::coverage::Tally;
-use uridiff::engine::Engine;
 
 use super::{subjects, FuzzArgs, PromoteArgs};
 
@@ -105,7 +104,7 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     };
     // The parsers first (a wrong --parser leaves no folder behind), then the folder: an
     // unwritable --out fails before any input is run.
-    let engine = Engine::new(subjects::selected(&args.subjects)?);
+    let engine = subjects::engine(&args.subjects)?;
     subjects::note_unavailable(engine.subjects());
     let mut c = Campaign::open(&args.out, &options).context("opening the campaign folder")?;
     for s in &c.skipped {

@@ -214,7 +214,7 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     let started = std::time::Instant::now();
     // The CI outputs first: a path that cannot be written fails before any parser runs.
     let ci = ci::Outputs::open(&args.ci)?;
-    let engine = Engine::new(subjects::selected(&args.subjects)?);
+    let engine = subjects::engine(&args.subjects)?;
     subjects::note_unavailable(engine.subjects());
     let unavailable_at_start: Vec<bool> = engine
         .subjects()
@@ -386,7 +386,7 @@ fn check_with(
     args: &CheckArgs,
     ci: &mut Option<ci::Outputs>,
 ) -> anyhow::Result<ExitCode> {
-    let engine = Engine::new(subjects::selected(&args.subjects)?);
+    let engine = subjects::engine(&args.subjects)?;
     // Read the baseline first: an unreadable one fails before the run, naming its line.
     let known = if args.write_baseline {
         None

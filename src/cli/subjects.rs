@@ -27,6 +27,20 @@ pub struct SubjectArgs {
     /// Per-request timeout for external workers, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 5000)]
     pub timeout_ms: u64,
+    /// The cores the run plans for (default: the machine's). Those left over when uridiff and
+    /// every worker have one become extra processes of the slowest workers, measured as the
+    /// run goes (at most 8 each); with no core spare, each worker is one process.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub cores: Option<u16>,
+}
+
+/// The engine over the selected subjects ([`selected`]), planning for `--cores`.
+pub fn engine(args: &SubjectArgs) -> anyhow::Result<uridiff::engine::Engine> {
+    let engine = uridiff::engine::Engine::new(selected(args)?);
+    Ok(match args.cores {
+        Some(cores) => engine.cores(usize::from(cores)),
+        None => engine,
+    })
 }
 
 /// Every known subject: the built-in parsers, then the command line's workers.

@@ -35,6 +35,7 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
         external: args.external.clone(),
         no_external: false,
         timeout_ms: args.timeout_ms,
+        cores: None,
     })?;
     if !args.whatwg.is_empty() && (args.json || args.junit.is_some()) {
         bail!("--json and --junit are not available with --whatwg yet; run the WHATWG files without them");

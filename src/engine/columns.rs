@@ -8,7 +8,8 @@
 //! references share rayon's threads, one task at a time each. A slow or hung worker holds up
 //! only its own column. The columns go in chunks of [`CHUNK`] tasks, so that progress is told as
 //! tasks finish in every column, and each worker's re-parse of its own serializations goes as a
-//! batch after each chunk.
+//! batch after each chunk. Each worker's column is timed, and the next run gives spare cores
+//! to the slowest as extra processes (the `pool` room).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -38,12 +39,21 @@ pub(super) fn run(engine: &Engine, tasks: &[Task], progress: &(dyn Fn() + Sync))
         }
     };
     let jobs: Vec<Job<'_>> = tasks.iter().map(Task::job).collect();
+    // Spare cores become processes of the slowest workers, as measured in the runs before.
+    for (&i, processes) in external.iter().zip(engine.pool.plan(&external)) {
+        engine.subjects[i].spread(processes);
+    }
     let (columns, in_process) = std::thread::scope(|scope| {
         let threads: Vec<_> = external
             .iter()
             .map(|&i| {
                 let (jobs, finish) = (&jobs, &finish);
-                scope.spawn(move || column(engine, i, tasks, jobs, finish))
+                scope.spawn(move || {
+                    let started = std::time::Instant::now();
+                    let column = column(engine, i, tasks, jobs, finish);
+                    engine.pool.observe(i, started.elapsed(), tasks.len());
+                    column
+                })
             })
             .collect();
         let in_process: Vec<(Column, Vec<Outcome<Answer>>)> = (0..tasks.len())

@@ -15,6 +15,7 @@ mod fold;
 mod lenient;
 pub mod minimize;
 pub(crate) mod octets;
+mod pool;
 mod profile;
 
 use std::collections::BTreeMap;
@@ -33,6 +34,7 @@ pub use lenient::{
     lenient_alike, lenient_differences, lenient_resolution_differences, resolved_name,
 };
 pub(crate) use octets::pct_decode_bytes;
+pub use pool::MAX_PROCESSES;
 pub(crate) use profile::default_port;
 pub use profile::registered_port;
 pub use profile::{
@@ -157,6 +159,8 @@ pub struct Engine {
     /// subject but the project's own (which speak editions) and the WHATWG parsers (whose
     /// reference is already the browsers' reading).
     lenient_by: Vec<Option<usize>>,
+    /// The cores planned for and each worker's measured column time (the `pool` room).
+    pool: pool::Pool,
 }
 
 /// A discrepancy class: one behaviour of one parser, every finding with one signature.
@@ -264,12 +268,35 @@ impl Engine {
                 })
             })
             .collect();
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
         Engine {
+            pool: pool::Pool::new(cores, subjects.len()),
             subjects,
             references,
             judged_by,
             lenient_by,
         }
+    }
+
+    /// The same engine planning for `cores` cores instead of the machine's (the command line's
+    /// `--cores`): the cores left over when the engine and every worker have one become extra
+    /// processes of the workers whose columns take longest (the `pool` room, at most
+    /// [`MAX_PROCESSES`] each).
+    ///
+    /// ```
+    /// use uridiff::engine::Engine;
+    /// let engine = Engine::new(uridiff::subjects::in_process()).cores(16);
+    /// assert_eq!(engine.planned_cores(), 16);
+    /// ```
+    #[must_use]
+    pub fn cores(mut self, cores: usize) -> Engine {
+        self.pool = pool::Pool::new(cores, self.subjects.len());
+        self
+    }
+
+    /// The cores the engine plans for ([`Engine::cores`]).
+    pub fn planned_cores(&self) -> usize {
+        self.pool.cores()
     }
 
     /// The subjects' declarations, in order.

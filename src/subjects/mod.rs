@@ -202,6 +202,20 @@ pub trait Subject: Send + Sync {
         let _ = tally;
     }
 
+    /// Lets the subject answer a batch ([`Subject::run_batch`]) with up to `processes`
+    /// processes at once, each a part of the batch: a worker's pool, which the engine grows
+    /// where cores are spare (`engine::pool`). The default, for a subject that is no process,
+    /// does nothing.
+    ///
+    /// ```
+    /// use uridiff::subjects::{Job, Spec, Subject};
+    /// Spec::get().spread(4);
+    /// assert_eq!(Spec::get().run_batch(&[Job::parse(b"http://a")]).len(), 1);
+    /// ```
+    fn spread(&self, processes: usize) {
+        let _ = processes;
+    }
+
     /// Whether the engine gives it its jobs in batches ([`Subject::run_batch`], a thread of its
     /// own) rather than one at a time over the cores: where a round trip to a process is the
     /// cost, the batch keeps requests in flight. A worker's are; an in-process subject's are

@@ -61,6 +61,7 @@ pub mod wire_check;
 use std::fmt::Write as _;
 use std::io;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
@@ -168,12 +169,13 @@ pub struct External {
     timeout: Duration,
     handshake_timeout: Duration,
     window: usize,
-    slot: Mutex<Slot>,
+    /// The worker's processes: the first answers alone until [`Subject::spread`] allows more
+    /// ([`External::processes`]); a batch is then cut into as many parts, one to each.
+    slots: Box<[Mutex<Slot>]>,
+    processes: AtomicUsize,
     /// Coverage: the kind the handshake declared (or why its value is none), and the tally a
     /// campaign that wants it gave ([`Subject::watch_coverage`]); asked for only with both.
     coverage: Coverage,
-    /// The CPU time its processes spent (the `cpu` room), listed under its name.
-    cpu: Arc<cpu::Meter>,
 }
 
 /// A worker's coverage (workers/README.md, "Coverage").
@@ -185,14 +187,28 @@ struct Coverage {
     tally: OnceLock<Arc<crate::coverage::Tally>>,
 }
 
-/// The mutable part: the running worker, or why there is none.
-#[derive(Debug, Default)]
+/// The mutable part of one of the worker's processes: the running process, or why there is none.
+#[derive(Debug)]
 struct Slot {
     worker: Option<Worker>,
     unavailable: Option<String>,
     next_id: u64,
     /// The requests failed in a row (the `verdict` room).
     failures: verdict::Failures,
+    /// The CPU time its processes spent (the `cpu` room), listed under the worker's name.
+    cpu: Arc<cpu::Meter>,
+}
+
+impl Slot {
+    fn new(name: &str) -> Slot {
+        Slot {
+            worker: None,
+            unavailable: None,
+            next_id: 0,
+            failures: verdict::Failures::default(),
+            cpu: cpu::Meter::listed(name),
+        }
+    }
 }
 
 impl External {
@@ -275,9 +291,11 @@ impl External {
             timeout: DEFAULT_TIMEOUT,
             handshake_timeout: DEFAULT_HANDSHAKE_TIMEOUT,
             window: DEFAULT_WINDOW,
-            slot: Mutex::new(Slot::default()),
+            slots: (0..crate::engine::MAX_PROCESSES)
+                .map(|_| Mutex::new(Slot::new(&declared.name)))
+                .collect(),
+            processes: AtomicUsize::new(1),
             coverage: Coverage::default(),
-            cpu: cpu::Meter::listed(&declared.name),
             declared,
         }
     }
@@ -327,12 +345,35 @@ impl External {
     /// worker process with its descendants, restarts included (the `cpu` room; also by name,
     /// [`worker_cpu`]). `None` elsewhere than on Linux.
     pub fn cpu(&self) -> Option<Duration> {
-        self.cpu.spent()
+        (0..self.slots.len())
+            .map(|k| self.lock_at(k).cpu.spent())
+            .sum()
     }
 
+    /// The same worker answering a batch with up to `processes` processes at once (at least
+    /// 1, at most [`crate::engine::MAX_PROCESSES`]): a batch is cut into that many parts in
+    /// order, each sent to a process of its own, and the answers come back in the batch's
+    /// order. The engine sets it from the cores it has to spare ([`Subject::spread`]).
+    ///
+    /// ```
+    /// use uridiff::subjects::external::External;
+    /// let two = External::from_command("mine", "python3 my_worker.py").processes(2);
+    /// # let _ = two;
+    /// ```
+    #[must_use]
+    pub fn processes(self, processes: usize) -> External {
+        self.spread(processes);
+        self
+    }
+
+    /// The first process's slot.
     fn lock(&self) -> MutexGuard<'_, Slot> {
+        self.lock_at(0)
+    }
+
+    fn lock_at(&self, k: usize) -> MutexGuard<'_, Slot> {
         // A panic while the lock was held leaves at worst a worker to restart.
-        self.slot.lock().unwrap_or_else(|e| e.into_inner())
+        self.slots[k].lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Starts the worker if none runs: two tries, then unavailable for good.
@@ -345,7 +386,7 @@ impl External {
         }
         let mut last = String::new();
         for _ in 0..2 {
-            match self.start() {
+            match self.start(&slot.cpu) {
                 Ok((worker, info)) => {
                     slot.worker = Some(worker);
                     let _ = self.spoken.set(info);
@@ -374,7 +415,7 @@ impl External {
     }
 
     /// Spawns the worker and reads its handshake.
-    fn start(&self) -> Result<(Worker, SubjectInfo), Failure> {
+    fn start(&self, meter: &Arc<cpu::Meter>) -> Result<(Worker, SubjectInfo), Failure> {
         let (mut command, shown) = match &self.launch {
             Launch::Command(line) => {
                 let mut c = Command::new("sh");
@@ -404,7 +445,7 @@ impl External {
                 Failure::Final(format!("cannot start `{shown}`: {e}"))
             }
         })?;
-        worker.metered(Arc::clone(&self.cpu));
+        worker.metered(Arc::clone(meter));
         let line = match worker.read_line(self.handshake_timeout) {
             // Kept: the worker is asked more below (a handshake is read once per start).
             Ok(line) => line.to_vec(),
@@ -654,6 +695,11 @@ impl Subject for External {
         External::boolean(self.call(Op::Equivalent, request))
     }
 
+    fn spread(&self, processes: usize) {
+        let processes = processes.clamp(1, self.slots.len());
+        self.processes.store(processes, Ordering::Relaxed);
+    }
+
     fn watch_coverage(&self, tally: &Arc<crate::coverage::Tally>) {
         if self.coverage.tally.set(Arc::clone(tally)).is_ok() {
             self.declare_coverage();
@@ -684,7 +730,7 @@ impl Subject for External {
                 batch.push((job.op, request));
             }
         }
-        let mut replies = self.feed(&mut slot, &batch).into_iter();
+        let mut replies = self.feed_parts(slot, &batch).into_iter();
         out.into_iter()
             .zip(jobs)
             .map(|(done, job)| {
@@ -695,6 +741,65 @@ impl Subject for External {
                 })
             })
             .collect()
+    }
+}
+
+impl External {
+    /// Sends `batch` through the worker's processes and returns the replies in order: through
+    /// the first alone (`first`, held), or cut into up to [`External::processes`] parts in
+    /// order, one per process, each part fed on a thread of its own.
+    ///
+    /// Every process is a worker of its own, restarted on its own; a process given up on
+    /// (the `verdict` room) ends the worker for the run, every process with the same reason,
+    /// as one process would be. The processes past the first are only ever locked while the
+    /// first is held, so two callers cannot wait on each other.
+    fn feed_parts(
+        &self,
+        mut first: MutexGuard<'_, Slot>,
+        batch: &[(Op, Request<'_>)],
+    ) -> Vec<Reply> {
+        // A part of less than a window keeps its process waiting on round trips more than
+        // the part saves.
+        let by_window = batch.len().div_ceil(self.window.max(1));
+        let parts = self.processes.load(Ordering::Relaxed).min(by_window).max(1);
+        if parts == 1 {
+            return self.feed(&mut first, batch);
+        }
+        let mut chunks = batch.chunks(batch.len().div_ceil(parts));
+        let head = chunks.next().unwrap_or_default();
+        let replies = std::thread::scope(|scope| {
+            let others: Vec<_> = chunks
+                .enumerate()
+                .map(|(k, part)| {
+                    scope.spawn(move || {
+                        let mut slot = self.lock_at(k + 1);
+                        self.feed(&mut slot, part)
+                    })
+                })
+                .collect();
+            let mut replies = self.feed(&mut first, head);
+            for other in others {
+                // `feed` does not panic on a worker's behaviour; one here is uridiff's own bug.
+                replies.extend(
+                    other
+                        .join()
+                        .unwrap_or_else(|e| std::panic::resume_unwind(e)),
+                );
+            }
+            replies
+        });
+        let given_up = (first.unavailable.clone())
+            .or_else(|| (1..parts).find_map(|k| self.lock_at(k).unavailable.clone()));
+        if let Some(why) = given_up {
+            first.worker = None;
+            first.unavailable.get_or_insert_with(|| why.clone());
+            for k in 1..self.slots.len() {
+                let mut slot = self.lock_at(k);
+                slot.worker = None;
+                slot.unavailable.get_or_insert_with(|| why.clone());
+            }
+        }
+        replies
     }
 }
 
