@@ -261,6 +261,30 @@ fn an_answer_out_of_order_twice_or_never_costs_the_request_due_and_the_rest_is_s
 }
 
 #[test]
+fn a_request_answered_lately_is_not_sent_again_unless_it_failed() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let log = dir.path().join("memo");
+    // The trigger is answered twice: the second answer comes when c's is due, so c fails.
+    let w = pipeline("twice", "pipeline-memo", &log);
+    w.available().expect("starts");
+    let first = batch(&w);
+    assert_one_crash(&first, 3, CrashKind::Protocol, &["request 4"]);
+    let received = || events(&log).iter().filter(|e| e.1 == "recv").count();
+    let asked = received();
+    // The same batch again: the four answers in step come from the memo; c, which failed, is
+    // asked again, and answered.
+    let again = batch(&w);
+    for (k, input) in ["a", "b", "trigger", "c", "d"].into_iter().enumerate() {
+        assert_echo(&again[k], input);
+    }
+    assert_eq!(received(), asked + 1, "only c is sent again");
+    // One request at a time goes through the same memo.
+    let one = w.parse(b"a", &uridiff::subjects::Ctx::default());
+    assert_echo(&one.map(|p| Answer::Parsed(Box::new(p))), "a");
+    assert_eq!(received(), asked + 1);
+}
+
+#[test]
 fn a_crash_or_a_hang_mid_window_costs_that_request_only() {
     for (mode, kind, needle) in [
         ("crash", CrashKind::Exit, "exit status: 3"),

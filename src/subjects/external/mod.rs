@@ -49,6 +49,7 @@ mod cpu;
 mod feeder;
 mod launch;
 pub(crate) use launch::first_error;
+mod memo;
 mod packages;
 mod pipes;
 mod process;
@@ -173,6 +174,8 @@ pub struct External {
     /// ([`External::processes`]); a batch is then cut into as many parts, one to each.
     slots: Box<[Mutex<Slot>]>,
     processes: AtomicUsize,
+    /// The answers it gave lately (the `memo` room): a batch sends only what is not there.
+    memo: Mutex<memo::Memo>,
     /// Coverage: the kind the handshake declared (or why its value is none), and the tally a
     /// campaign that wants it gave ([`Subject::watch_coverage`]); asked for only with both.
     coverage: Coverage,
@@ -295,6 +298,7 @@ impl External {
                 .map(|_| Mutex::new(Slot::new(&declared.name)))
                 .collect(),
             processes: AtomicUsize::new(1),
+            memo: Mutex::default(),
             coverage: Coverage::default(),
             declared,
         }
@@ -563,15 +567,11 @@ impl External {
         })
     }
 
-    /// Sends one request and reads its response (a batch of one through the feeder).
-    fn call(&self, op: Op, mut request: Request<'_>) -> Reply {
-        let mut slot = self.lock();
-        let tally = self.coverage_tally();
-        request.coverage = tally.is_some();
-        let mut replies = self.feed(&mut slot, &[(op, request)]);
-        let mut reply = replies.pop().expect("one reply per request");
-        self.note_coverage(tally, request.input.0, &mut reply);
-        reply
+    /// One job as a batch of one ([`Subject::run_batch`]: the memo, the feeder, coverage).
+    fn one(&self, job: &Job<'_>) -> Outcome<Answer> {
+        let mut out = self.run_batch(std::slice::from_ref(job));
+        out.pop()
+            .unwrap_or_else(|| Outcome::Unsupported("no answer".into()))
     }
 
     /// The parse answer of a response.
@@ -675,24 +675,40 @@ impl Subject for External {
         self.ensure(&mut slot)
     }
 
+    // One request each, through the batch path; `answer` gives each operation its kind of
+    // answer, so the other arms are never taken.
     fn parse(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<Parsed> {
-        self.parsed(self.call(Op::Parse, Request::new(Op::Parse, input)))
+        self.one(&Job::parse(input)).map(|a| match a {
+            Answer::Parsed(p) => *p,
+            _ => Parsed::default(),
+        })
     }
 
     fn resolve(&self, base: &[u8], reference: &[u8], _: &Ctx<'_>) -> Outcome<String> {
-        let mut request = Request::new(Op::Resolve, reference);
-        request.base = Some(Wire(base));
-        External::text(self.call(Op::Resolve, request))
+        self.one(&Job::resolve(base, reference)).map(|a| match a {
+            Answer::Text(t) => t,
+            _ => String::new(),
+        })
     }
 
     fn normalize(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<String> {
-        External::text(self.call(Op::Normalize, Request::new(Op::Normalize, input)))
+        let job = Job {
+            op: Op::Normalize,
+            ..Job::parse(input)
+        };
+        self.one(&job).map(|a| match a {
+            Answer::Text(t) => t,
+            _ => String::new(),
+        })
     }
 
     fn equivalent(&self, a: &[u8], b: &[u8], _: &Ctx<'_>) -> Outcome<bool> {
-        let mut request = Request::new(Op::Equivalent, a);
-        request.other = Some(Wire(b));
-        External::boolean(self.call(Op::Equivalent, request))
+        let job = Job {
+            op: Op::Equivalent,
+            second: Some(b),
+            ..Job::parse(a)
+        };
+        self.one(&job).map(|a| matches!(a, Answer::Bool(true)))
     }
 
     fn spread(&self, processes: usize) {
@@ -717,30 +733,51 @@ impl Subject for External {
                 .map(|_| Outcome::Unsupported(why.clone()))
                 .collect();
         }
-        let mut out: Vec<Option<Outcome<Answer>>> = Vec::with_capacity(jobs.len());
+        // Each job: answered already (does not fit, or kept in the memo), or sent (its key
+        // kept for the memo). A job repeated within the batch is sent each time: the first's
+        // answer is not known yet, and a failure costs each request its own (the `verdict`
+        // room counts failures in a row).
+        enum Due {
+            Done(Outcome<Answer>),
+            Sent(Vec<u8>),
+        }
+        let mut due = Vec::with_capacity(jobs.len());
         let mut batch = Vec::new();
         let tally = self.coverage_tally();
+        let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
         for job in jobs {
             if let Some(why) = super::fits(self.info(), job) {
-                out.push(Some(Outcome::Unsupported(why)));
+                due.push(Due::Done(Outcome::Unsupported(why)));
+                continue;
+            }
+            let key = memo::key(job);
+            if let Some(kept) = memo.get(&key) {
+                due.push(Due::Done(kept));
             } else {
-                out.push(None);
                 let mut request = request(job);
                 request.coverage = tally.is_some();
                 batch.push((job.op, request));
+                due.push(Due::Sent(key));
             }
         }
+        drop(memo);
         let mut replies = self.feed_parts(slot, &batch).into_iter();
-        out.into_iter()
-            .zip(jobs)
-            .map(|(done, job)| {
-                done.unwrap_or_else(|| {
+        let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
+        let mut out: Vec<Outcome<Answer>> = Vec::with_capacity(jobs.len());
+        for (due, job) in due.into_iter().zip(jobs) {
+            let answer = match due {
+                Due::Done(answer) => answer,
+                Due::Sent(key) => {
                     let mut reply = replies.next().expect("one reply per request sent");
                     self.note_coverage(tally, job.input, &mut reply);
-                    self.answer(job.op, reply)
-                })
-            })
-            .collect()
+                    let answer = self.answer(job.op, reply);
+                    memo.keep(key, &answer);
+                    answer
+                }
+            };
+            out.push(answer);
+        }
+        out
     }
 }
 
