@@ -35,6 +35,8 @@ pub struct HarnessConfig {
     /// Whether the subjects are a selection (`--harness-parser`): the first campaign is then
     /// labelled `selected`, not `all`.
     pub selected: bool,
+    /// The cores the report runs plan for ([`Engine::cores`]); `None`: the machine's.
+    pub cores: Option<usize>,
 }
 
 impl Default for HarnessConfig {
@@ -47,6 +49,7 @@ impl Default for HarnessConfig {
             fuzz_seconds: Duration::from_secs(10),
             budget: 120,
             selected: false,
+            cores: None,
         }
     }
 }
@@ -93,6 +96,8 @@ pub struct CpuShare {
     pub cpu_s: Option<f64>,
     /// Its share of the sum of the measured ones (0 to 1).
     pub share: Option<f64>,
+    /// The most processes it ran at once ([`Engine::processes`]; 1 for `uridiff`).
+    pub processes: usize,
 }
 
 /// CPU seconds (user and system, every thread) this process has spent so far, from
@@ -122,14 +127,19 @@ fn load_average() -> Option<f64> {
 }
 
 /// Every external subject's CPU seconds so far (by name), `None` for one that cannot be read.
-fn workers_cpu(engine: &Engine) -> Vec<(String, Option<f64>)> {
+fn workers_cpu(engine: &Engine) -> Vec<(String, Option<f64>, usize)> {
     engine
         .infos()
         .iter()
-        .filter(|i| i.kind == Kind::External)
-        .map(|i| {
+        .enumerate()
+        .filter(|(_, i)| i.kind == Kind::External)
+        .map(|(k, i)| {
             let spent = crate::subjects::external::worker_cpu(&i.name);
-            (i.name.clone(), spent.map(|d| d.as_secs_f64()))
+            (
+                i.name.clone(),
+                spent.map(|d| d.as_secs_f64()),
+                engine.processes(k),
+            )
         })
         .collect()
 }
@@ -138,26 +148,27 @@ fn workers_cpu(engine: &Engine) -> Vec<(String, Option<f64>)> {
 /// share of the measured sum.
 fn cpu_split(
     own: (Option<f64>, Option<f64>),
-    before: &[(String, Option<f64>)],
-    after: &[(String, Option<f64>)],
+    before: &[(String, Option<f64>, usize)],
+    after: &[(String, Option<f64>, usize)],
 ) -> Vec<CpuShare> {
     let spent = |a: Option<f64>, b: Option<f64>| Some((b? - a?).max(0.0));
-    let mut rows = vec![("uridiff".to_owned(), spent(own.0, own.1))];
-    for (name, b) in after {
+    let mut rows = vec![("uridiff".to_owned(), spent(own.0, own.1), 1)];
+    for (name, b, processes) in after {
         let a = before
             .iter()
-            .find(|(n, _)| n == name)
-            .and_then(|(_, a)| *a)
+            .find(|(n, ..)| n == name)
+            .and_then(|(_, a, _)| *a)
             // A worker first started during the run spent all it shows during it.
             .or(b.map(|_| 0.0));
-        rows.push((name.clone(), spent(a, *b)));
+        rows.push((name.clone(), spent(a, *b), *processes));
     }
-    let total: f64 = rows.iter().filter_map(|(_, s)| *s).sum();
+    let total: f64 = rows.iter().filter_map(|(_, s, _)| *s).sum();
     rows.into_iter()
-        .map(|(process, cpu_s)| CpuShare {
+        .map(|(process, cpu_s, processes)| CpuShare {
             process,
             cpu_s,
             share: cpu_s.map(|s| if total > 0.0 { s / total } else { 0.0 }),
+            processes,
         })
         .collect()
 }
@@ -252,7 +263,10 @@ pub fn harness(
     if all.is_empty() {
         return Err(HarnessError::NoSubject);
     }
-    let engine = Engine::new(all.clone());
+    let engine = match cfg.cores {
+        Some(cores) => Engine::new(all.clone()).cores(cores),
+        None => Engine::new(all.clone()),
+    };
     let suites: Vec<_> = crate::suite::builtin()
         .into_iter()
         .filter_map(Result::ok)
@@ -428,27 +442,27 @@ mod tests {
     #[test]
     fn the_cpu_split_is_each_process_s_difference_and_share() {
         let before = [
-            ("w1".to_owned(), Some(1.0)),
-            ("w2".to_owned(), Some(0.0)),
-            ("w3".to_owned(), None),
+            ("w1".to_owned(), Some(1.0), 1),
+            ("w2".to_owned(), Some(0.0), 1),
+            ("w3".to_owned(), None, 1),
         ];
         let after = [
-            ("w1".to_owned(), Some(4.0)),
-            ("w2".to_owned(), Some(2.0)),
-            ("w3".to_owned(), None),
+            ("w1".to_owned(), Some(4.0), 3),
+            ("w2".to_owned(), Some(2.0), 1),
+            ("w3".to_owned(), None, 1),
         ];
         let split = cpu_split((Some(10.0), Some(13.0)), &before, &after);
-        let got: Vec<(&str, Option<f64>, Option<f64>)> = split
+        let got: Vec<(&str, Option<f64>, Option<f64>, usize)> = split
             .iter()
-            .map(|c| (c.process.as_str(), c.cpu_s, c.share))
+            .map(|c| (c.process.as_str(), c.cpu_s, c.share, c.processes))
             .collect();
         assert_eq!(
             got,
             [
-                ("uridiff", Some(3.0), Some(3.0 / 8.0)),
-                ("w1", Some(3.0), Some(3.0 / 8.0)),
-                ("w2", Some(2.0), Some(2.0 / 8.0)),
-                ("w3", None, None),
+                ("uridiff", Some(3.0), Some(3.0 / 8.0), 1),
+                ("w1", Some(3.0), Some(3.0 / 8.0), 3),
+                ("w2", Some(2.0), Some(2.0 / 8.0), 1),
+                ("w3", None, None, 1),
             ]
         );
     }

@@ -230,8 +230,10 @@ fn cpu_line(x: &ReportRun) -> String {
     let parts: Vec<String> = rows
         .iter()
         .map(|c| match (c.cpu_s, c.share) {
-            (Some(s), Some(p)) => format!("{} {s:.2} ({:.1}%)", c.process, p * 100.0),
-            _ => format!("{} not measured", c.process),
+            (Some(s), Some(p)) => {
+                format!("{}{} {s:.2} ({:.1}%)", c.process, times(c), p * 100.0)
+            }
+            _ => format!("{}{} not measured", c.process, times(c)),
         })
         .collect();
     format!(
@@ -239,6 +241,15 @@ fn cpu_line(x: &ReportRun) -> String {
         x.seconds,
         parts.join(", ")
     )
+}
+
+/// ` x3` after a process that ran as three at once (a worker's pool), nothing for one.
+fn times(c: &CpuShare) -> String {
+    if c.processes > 1 {
+        format!(" x{}", c.processes)
+    } else {
+        String::new()
+    }
 }
 
 /// `bench.md`'s harness section: one row per report run, one per campaign.
@@ -283,10 +294,14 @@ fn write_harness(out: &mut dyn Write, h: &Harness) -> io::Result<()> {
         rows.sort_by(|a, b| b.cpu_s.unwrap_or(-1.0).total_cmp(&a.cpu_s.unwrap_or(-1.0)));
         for c in rows {
             match (c.cpu_s, c.share) {
-                (Some(s), Some(p)) => {
-                    writeln!(out, "| {} | {s:.2} | {:.1}% |", c.process, p * 100.0)?
-                }
-                _ => writeln!(out, "| {} | not measured | |", c.process)?,
+                (Some(s), Some(p)) => writeln!(
+                    out,
+                    "| {}{} | {s:.2} | {:.1}% |",
+                    c.process,
+                    times(c),
+                    p * 100.0
+                )?,
+                _ => writeln!(out, "| {}{} | not measured | |", c.process, times(c))?,
             }
         }
     }

@@ -155,6 +155,7 @@ fn harness_config(args: &BenchArgs, seed: u64) -> anyhow::Result<bench::HarnessC
         report_inputs: args.harness_inputs.clone(),
         fuzz_seconds,
         selected: !args.harness_parsers.is_empty(),
+        cores: args.harness_cores.map(usize::from),
         ..bench::HarnessConfig::default()
     })
 }

@@ -521,6 +521,10 @@ struct BenchArgs {
     /// (repeatable; default every available one). `uridiff parsers` lists them.
     #[arg(long = "harness-parser", value_name = "NAME")]
     harness_parsers: Vec<String>,
+    /// With --harness: the cores the report runs plan for (default: the machine's); those
+    /// left when uridiff and every worker have one become processes of the slowest workers.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    harness_cores: Option<u16>,
 }
 
 /// Runs the parsed command.

@@ -299,6 +299,18 @@ impl Engine {
         self.pool.cores()
     }
 
+    /// The most processes subject `i` was given at once so far (1 for an in-process subject,
+    /// and for a worker while no core was spare).
+    ///
+    /// ```
+    /// use uridiff::engine::Engine;
+    /// let engine = Engine::new(uridiff::subjects::in_process()).cores(64);
+    /// assert_eq!(engine.processes(0), 1);
+    /// ```
+    pub fn processes(&self, i: usize) -> usize {
+        self.pool.most(i)
+    }
+
     /// The subjects' declarations, in order.
     pub fn infos(&self) -> Vec<&SubjectInfo> {
         self.subjects.iter().map(|s| s.info()).collect()

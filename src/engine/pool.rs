@@ -29,6 +29,8 @@ pub(super) struct Pool {
     cores: usize,
     /// Per subject (the engine's order): wall time and tasks of its columns so far.
     seen: Mutex<Vec<(Duration, usize)>>,
+    /// Per subject: the most processes a plan gave it.
+    most: Mutex<Vec<usize>>,
 }
 
 impl Pool {
@@ -37,6 +39,7 @@ impl Pool {
         Pool {
             cores: cores.max(1),
             seen: Mutex::new(vec![(Duration::ZERO, 0); subjects]),
+            most: Mutex::new(vec![1; subjects]),
         }
     }
 
@@ -67,7 +70,21 @@ impl Pool {
                 _ => 0.0,
             })
             .collect();
-        plan(self.cores, &cost)
+        drop(seen);
+        let planned = plan(self.cores, &cost);
+        let mut most = self.most.lock().unwrap_or_else(|e| e.into_inner());
+        for (&i, &n) in columns.iter().zip(&planned) {
+            if let Some(m) = most.get_mut(i) {
+                *m = (*m).max(n);
+            }
+        }
+        planned
+    }
+
+    /// The most processes subject `i` was given by a plan so far (1 when never more).
+    pub(super) fn most(&self, i: usize) -> usize {
+        let most = self.most.lock().unwrap_or_else(|e| e.into_inner());
+        most.get(i).copied().unwrap_or(1)
     }
 }
 
@@ -130,5 +147,6 @@ mod tests {
         // 6 - 1 - 2 = 3 spare; 9 ms against 1 ms a task: all three to subject 1.
         assert_eq!(pool.plan(&[1, 3]), vec![4, 1]);
         assert_eq!(pool.plan(&[3, 1]), vec![1, 4]);
+        assert_eq!((pool.most(1), pool.most(3), pool.most(0)), (4, 4, 1));
     }
 }
