@@ -157,8 +157,9 @@ fn report_writes_four_files_deterministically_and_check_gates_both_ways() {
     assert!(phases.iter().all(|k| t(k) >= 0.0) && t("run_s") > 0.0);
     assert!(t("write_s") > 0.0, "three files were written before it");
     let sum: f64 = phases.iter().map(|k| t(k)).sum();
+    // Every instant is in some phase, however busy the machine (rounding aside).
     assert!(
-        sum <= t("total_s") && t("total_s") - sum < 0.05,
+        (t("total_s") - sum).abs() < 1e-9,
         "{sum} against {}",
         t("total_s")
     );

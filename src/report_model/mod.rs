@@ -370,7 +370,8 @@ pub struct WhatwgScore {
 }
 
 /// Wall-clock timings of the run, phase by phase: the phases follow one another, so they add up
-/// to `total_s` (give or take the instants between them).
+/// to `total_s` (`uridiff report` counts the instants between the model and the writing in
+/// `model_s`).
 ///
 /// The model is built before any file is written, so a document cannot carry the time of its
 /// own writing: `write_s` is the time of the files written before it (`uridiff report` writes
