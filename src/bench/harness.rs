@@ -189,6 +189,10 @@ pub struct FuzzRun {
     pub inputs_per_s: f64,
     /// Signatures the campaign found (each minimized and written).
     pub classes: usize,
+    /// The 1-minute load average when the campaign ended (as [`ReportRun::load`]).
+    pub load: Option<f64>,
+    /// Where the campaign's CPU time went: uridiff's process, then each worker.
+    pub cpu: Vec<CpuShare>,
 }
 
 /// The `harness` section of `bench.json`.
@@ -360,7 +364,12 @@ fn fuzz_run(
         dir: dir.path().to_owned(),
         source,
     };
-    let engine = Engine::new(subjects);
+    let engine = match cfg.cores {
+        Some(cores) => Engine::new(subjects).cores(cores),
+        None => Engine::new(subjects),
+    };
+    let workers_before = workers_cpu(&engine);
+    let own_before = own_cpu();
     let options = Options {
         seed: Some(cfg.seed),
         shard: None,
@@ -382,6 +391,11 @@ fn fuzz_run(
         )
         .map_err(failed)?;
     let seconds = start.elapsed().as_secs_f64();
+    let cpu = cpu_split(
+        (own_before, own_cpu()),
+        &workers_before,
+        &workers_cpu(&engine),
+    );
     Ok(FuzzRun {
         parsers: label.to_owned(),
         subjects: engine.infos().iter().map(|i| i.name.clone()).collect(),
@@ -389,6 +403,8 @@ fn fuzz_run(
         seconds,
         inputs_per_s: p.inputs as f64 / seconds.max(1e-9),
         classes: p.classes,
+        load: load_average(),
+        cpu,
     })
 }
 

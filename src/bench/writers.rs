@@ -7,8 +7,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::{
-    CpuShare, EngineThroughput, ExternalSpeedup, Figure, Harness, Machine, Measurement, ReportRun,
-    OPS,
+    CpuShare, EngineThroughput, ExternalSpeedup, Figure, Harness, Machine, Measurement, OPS,
 };
 use crate::report::html::esc;
 
@@ -104,7 +103,7 @@ pub fn write_table(out: &mut dyn Write, r: &BenchReport) -> io::Result<()> {
                 "harness report: {} inputs ({} jobs) x {} parsers in {:.2} s (run {:.2}, classify {:.2}, assemble {:.2}, write {:.2}): {:.0} inputs/s",
                 x.inputs, x.jobs, x.subjects.len(), x.seconds, x.run_s, x.classify_s, x.assemble_s, x.write_s, x.inputs_per_s
             )?;
-            writeln!(out, "  {}", cpu_line(x))?;
+            writeln!(out, "  {}", cpu_line(&x.cpu, x.seconds, x.load))?;
         }
         for f in &h.fuzz {
             writeln!(
@@ -116,6 +115,7 @@ pub fn write_table(out: &mut dyn Write, r: &BenchReport) -> io::Result<()> {
                 f.seconds,
                 f.inputs_per_s
             )?;
+            writeln!(out, "  {}", cpu_line(&f.cpu, f.seconds, f.load))?;
         }
     }
     Ok(())
@@ -217,15 +217,15 @@ pub fn write_markdown(out: &mut dyn Write, r: &BenchReport) -> io::Result<()> {
     Ok(())
 }
 
-/// A report run's CPU split on one line: the total, the load beside the wall time, then each
-/// process with its CPU seconds and share, the dearest first.
-fn cpu_line(x: &ReportRun) -> String {
-    let total: f64 = x.cpu.iter().filter_map(|c| c.cpu_s).sum();
-    let load = x.load.map_or_else(
+/// A run's CPU split on one line (a report's, a campaign's): the total, the load beside the
+/// wall time, then each process with its CPU seconds and share, the dearest first.
+fn cpu_line(cpu: &[CpuShare], seconds: f64, load: Option<f64>) -> String {
+    let total: f64 = cpu.iter().filter_map(|c| c.cpu_s).sum();
+    let load = load.map_or_else(
         || "load not measured".to_owned(),
         |l| format!("load {l:.2}"),
     );
-    let mut rows: Vec<&CpuShare> = x.cpu.iter().collect();
+    let mut rows: Vec<&CpuShare> = cpu.iter().collect();
     rows.sort_by(|a, b| b.cpu_s.unwrap_or(-1.0).total_cmp(&a.cpu_s.unwrap_or(-1.0)));
     let parts: Vec<String> = rows
         .iter()
@@ -237,8 +237,7 @@ fn cpu_line(x: &ReportRun) -> String {
         })
         .collect();
     format!(
-        "CPU {total:.2} s over {:.2} s wall ({load}; uridiff includes the in-process parsers): {}",
-        x.seconds,
+        "CPU {total:.2} s over {seconds:.2} s wall ({load}; uridiff includes the in-process parsers): {}",
         parts.join(", ")
     )
 }
