@@ -103,17 +103,7 @@ pub struct CpuShare {
 /// CPU seconds (user and system, every thread) this process has spent so far, from
 /// getrusage(2) `RUSAGE_SELF`; `None` where it cannot be read.
 fn own_cpu() -> Option<f64> {
-    #[cfg(unix)]
-    {
-        use nix::sys::resource::{getrusage, UsageWho};
-        let u = getrusage(UsageWho::RUSAGE_SELF).ok()?;
-        let secs = |t: nix::sys::time::TimeVal| t.tv_sec() as f64 + t.tv_usec() as f64 / 1e6;
-        Some(secs(u.user_time()) + secs(u.system_time()))
-    }
-    #[cfg(not(unix))]
-    {
-        None
-    }
+    crate::engine::pool::process_cpu().map(|d| d.as_secs_f64())
 }
 
 /// The 1-minute load average, the first field of `/proc/loadavg` (proc(5)).

@@ -43,6 +43,7 @@ pub(super) fn run(engine: &Engine, tasks: &[Task], progress: &(dyn Fn() + Sync))
     for (&i, processes) in external.iter().zip(engine.pool.plan(&external)) {
         engine.subjects[i].spread(processes);
     }
+    let own_before = super::pool::process_cpu();
     let (columns, in_process) = std::thread::scope(|scope| {
         let threads: Vec<_> = external
             .iter()
@@ -96,6 +97,11 @@ pub(super) fn run(engine: &Engine, tasks: &[Task], progress: &(dyn Fn() + Sync))
             .collect();
         (columns, in_process)
     });
+    if let (Some(before), Some(after)) = (own_before, super::pool::process_cpu()) {
+        engine
+            .pool
+            .observe_own(after.saturating_sub(before), tasks.len());
+    }
     // Rows in task order, each subject's outcome at its place in the engine's order.
     let mut columns: Vec<_> = columns
         .into_iter()

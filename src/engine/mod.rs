@@ -15,7 +15,7 @@ mod fold;
 mod lenient;
 pub mod minimize;
 pub(crate) mod octets;
-mod pool;
+pub(crate) mod pool;
 mod profile;
 
 use std::collections::BTreeMap;
