@@ -110,6 +110,14 @@ function take(request, name) {
 // reader takes). String.prototype.isWellFormed is Node.js 20's; this works on 18 too.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+// String.prototype.isWellFormed (Node.js 20; ECMAScript 2024, "Well-Formed Unicode Strings")
+// says what LONE_SURROGATE finds, without a regular expression's run over each string.
+const WELL_FORMED = typeof String.prototype.isWellFormed === 'function';
+function hasLoneSurrogate(s) {
+  LONE_SURROGATE.lastIndex = 0;
+  return LONE_SURROGATE.test(s);
+}
+
 // Library text back to the protocol: a number (a port) as its digits; a string holding a lone
 // surrogate (a library that percent-decodes can make one) as {"b64": ...} of its generalized
 // UTF-8 (each lone surrogate as the three bytes ED xx xx), so what the library gave reaches
@@ -118,8 +126,7 @@ function give(value) {
   if (value === null || value === undefined || typeof value === 'boolean') return value;
   if (typeof value === 'object' && typeof value.b64 === 'string') return value;
   const s = String(value);
-  LONE_SURROGATE.lastIndex = 0;
-  if (!LONE_SURROGATE.test(s)) return s;
+  if (WELL_FORMED ? s.isWellFormed() : !hasLoneSurrogate(s)) return s;
   const bytes = [];
   for (let i = 0; i < s.length; i += 1) {
     const cp = s.codePointAt(i);
@@ -141,8 +148,13 @@ function text(value) {
 // code and offset, say): its strings made wire-safe, the rest as given.
 function passThrough(response) {
   const out = { ...response };
-  if (out.components && typeof out.components === 'object') {
-    out.components = Object.fromEntries(Object.entries(out.components).map(([k, v]) => [k, give(v)]));
+  const given = out.components;
+  if (given && typeof given === 'object') {
+    // A plain loop: the same keys in the same order as Object.entries gives them, without an
+    // array of pairs for each answer.
+    const components = {};
+    for (const k of Object.keys(given)) components[k] = give(given[k]);
+    out.components = components;
   }
   if ('serialization' in out) out.serialization = give(out.serialization);
   if (typeof out.value === 'string') out.value = give(out.value);
@@ -437,6 +449,23 @@ function serve(options) {
   }
   const output = options.output || process.stdout;
   output.write(`${JSON.stringify(hello)}\n`);
+  // The answers to the lines of one read are written together, once readline has given them
+  // all (it emits a read's lines one after another, in one call; the tick queued by the first
+  // answer runs after it): uridiff writes its requests in blocks (feeder.rs), and a write to a
+  // pipe is a system call of its own for each answer otherwise (Node.js's process.stdout is
+  // synchronous on pipes on Linux: "A note on process I/O", Node.js's process documentation).
+  // No answer waits for the next read.
+  let pending = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    const block = pending.join('');
+    pending = [];
+    output.write(block);
+  };
+  const emit = (response) => {
+    if (pending.length === 0) process.nextTick(flush);
+    pending.push(`${JSON.stringify(response)}\n`);
+  };
   const lines = readline.createInterface({ input: options.input || process.stdin, crlfDelay: Infinity });
   let done = false;
   lines.on('line', (line) => {
@@ -446,7 +475,7 @@ function serve(options) {
       request = JSON.parse(line);
       if (request === null || typeof request !== 'object' || Array.isArray(request)) throw new Error('a request is a JSON object');
     } catch (error) {
-      output.write(`${JSON.stringify({ id: null, outcome: 'error', message: `not JSON: ${error.message}` })}\n`);
+      emit({ id: null, outcome: 'error', message: `not JSON: ${error.message}` });
       return;
     }
     if (request.op === 'shutdown') {
@@ -454,11 +483,14 @@ function serve(options) {
       lines.close();
       return;
     }
-    output.write(`${JSON.stringify(answerWithCoverage(request, ops, name))}\n`);
+    emit(answerWithCoverage(request, ops, name));
   });
   // At the end of input answers may still sit in stdout's queue (a write to a full pipe is
   // queued); process.exit would drop them, so exit from the callback of a last write.
-  lines.on('close', () => output.write('', () => process.exit(0)));
+  lines.on('close', () => {
+    flush();
+    output.write('', () => process.exit(0));
+  });
 }
 
 module.exports = {
