@@ -25,9 +25,11 @@
 #ifndef URIDIFF_WORKER_H
 #define URIDIFF_WORKER_H
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef WORKER
 #define WORKER "uridiff worker"
@@ -405,5 +407,59 @@ static int read_request(Reader *r, Request *q) {
     return 1;
 }
 
+/* ---- request lines ---------------------------------------------------------------------- */
+
+/* Standard input's lines, read with read(2) into a buffer of the worker's own, so that the
+ * worker knows whether another whole line is already at hand (line_at_hand): uridiff writes
+ * its requests in blocks (its src/subjects/external/feeder.rs), and a worker that flushes its
+ * answers only when no whole line is left to answer makes one write(2) for a block instead of
+ * one for each answer, while no answer ever waits behind a read that blocks. */
+typedef struct {
+    char *data;
+    size_t start, len, cap;
+    int end;
+} Lines;
+
+/* The next line in *line, *n bytes long, its '\n' left out and a NUL after it (as getline(3)
+ * gives it, NUL bytes inside kept); at the end of input the last bytes without a '\n' are a
+ * line too. Returns 0 at the end of input (or when memory runs out). The line stays valid
+ * until the next call. */
+static int next_line(Lines *in, char **line, size_t *n) {
+    for (;;) {
+        char *at = in->data + in->start;
+        char *newline = in->len > in->start ? memchr(at, '\n', in->len - in->start) : NULL;
+        if (newline || (in->end && in->len > in->start)) {
+            size_t length = newline ? (size_t)(newline - at) : in->len - in->start;
+            at[length] = '\0'; /* the '\n', or the byte kept free after the data */
+            in->start += newline ? length + 1 : length;
+            *line = at;
+            *n = length;
+            return 1;
+        }
+        if (in->end) return 0;
+        if (in->start > 0) {
+            memmove(in->data, in->data + in->start, in->len - in->start);
+            in->len -= in->start;
+            in->start = 0;
+        }
+        if (in->cap - in->len < (1 << 16) + 1) {
+            size_t cap = in->cap * 2 + (1 << 16) + 1;
+            char *grown = realloc(in->data, cap);
+            if (!grown) return 0;
+            in->data = grown;
+            in->cap = cap;
+        }
+        ssize_t got = read(0, in->data + in->len, in->cap - in->len - 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) in->end = 1;
+        else in->len += (size_t)got;
+    }
+}
+
+/* Whether another whole line is read already: when not, the answers written so far are
+ * flushed before next_line may block. */
+static int line_at_hand(const Lines *in) {
+    return in->len > in->start && memchr(in->data + in->start, '\n', in->len - in->start) != NULL;
+}
 
 #endif /* URIDIFF_WORKER_H */
