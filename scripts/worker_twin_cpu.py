@@ -175,11 +175,14 @@ def command(name, workers, build):
         env["GOTOOLCHAIN"] = "local"
         subprocess.run(["go", "build", "-o", binary, path], check=True, env=env)
         return [binary], env
-    # java: compiled once here (the shipped command compiles the source at every start).
+    # java: compiled once here (the shipped command compiles the source at every start), from
+    # a copy named after its public class, as javac asks.
     cp = ":".join([build] + extra)
-    subprocess.run(["javac", "-nowarn", "-cp", cp, "-d", build, path], check=True,
-                   stderr=subprocess.DEVNULL)
     main = re.search(r"^public class (\w+)", open(path).read(), re.M).group(1)
+    named = os.path.join(build, main + ".java")
+    shutil.copyfile(path, named)
+    subprocess.run(["javac", "-nowarn", "-cp", cp, "-d", build, named], check=True,
+                   stderr=subprocess.DEVNULL)
     return ["java"] + JAVA_FLAGS + ["-cp", cp, main], env
 
 

@@ -11,7 +11,8 @@
  * put_bytes_n, put_json_text), and a reader of just enough JSON for a request object
  * (read_request: the id's JSON text echoed as is, the op, and the byte strings input, base and
  * other, each decoded from a JSON string or {"b64": ...}, NUL bytes kept with their length).
- * The worker writes its handshake, then answers each request line (see curl-url.c's main).
+ * The worker writes its handshake, then answers each request line (next_line), flushing its
+ * answers when no whole line is left at hand (line_at_hand; see curl-url.c's main).
  *
  * A response is `{"id":` and the request's id, then its outcome. Only the library's own refusal
  * is `rejected` (put_rejection: its message, code and offset). A failure of the worker's own
