@@ -131,19 +131,23 @@ static long b64_decode(char *s, size_t n) {
 
 static void put_json_text(Buf *b, const char *s, size_t n) {
     put(b, "\"");
+    /* The bytes between two that need an escape are copied in one put_n, not one at a time. */
+    size_t plain = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
+        if (c != '"' && c != '\\' && c >= 0x20 && c != 0x7F) continue;
+        put_n(b, s + plain, i - plain);
+        plain = i + 1;
         if (c == '"' || c == '\\') {
             char e[2] = {'\\', (char)c};
             put_n(b, e, 2);
-        } else if (c < 0x20 || c == 0x7F) {
+        } else {
             char e[8];
             snprintf(e, sizeof e, "\\u%04x", c);
             put(b, e);
-        } else {
-            put_n(b, (const char *)&c, 1);
         }
     }
+    put_n(b, s + plain, n - plain);
     put(b, "\"");
 }
 
