@@ -236,11 +236,18 @@ static int read_string(Reader *r, char **out, size_t *len) {
     Buf b = {0};
     put(&b, "");
     for (;;) {
+        /* A run of bytes taken as they are, copied in one put_n. */
+        size_t run = r->i;
+        while (r->i < r->n) {
+            unsigned char c = (unsigned char)r->s[r->i];
+            if (c == '"' || c == '\\' || c < 0x20) break;
+            r->i++;
+        }
+        put_n(&b, r->s + run, r->i - run);
         if (r->i >= r->n) { r->error = "unterminated string"; free(b.data); return 0; }
         unsigned char c = (unsigned char)r->s[r->i++];
         if (c == '"') break;
         if (c < 0x20) { r->error = "control character in string"; free(b.data); return 0; }
-        if (c != '\\') { put_n(&b, (const char *)&c, 1); continue; }
         if (r->i >= r->n) { r->error = "unterminated escape"; free(b.data); return 0; }
         char e = r->s[r->i++];
         const char *plain = strchr("\"\\/bfnrt", e);
