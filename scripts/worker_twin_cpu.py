@@ -34,7 +34,14 @@ asks coverage in every other request. `--workers DIR` measures another copy of t
 The twin's call sites still hand the worker a library object where the library gives one
 (Node.js's URL, Go's *url.URL): its getters run in the twin too, counted as the worker's.
 The C workers have no twin (their library calls write straight into the answer): for them
-`split` gives the worker's CPU only.
+`split` gives the worker's CPU only, and
+
+    scripts/worker_twin_cpu.py perf c-uriparser /tmp/uriparser.req
+
+samples the worker on the stream (perf record, 10 kHz) and prints each shared object's share of
+the samples (perf report --sort dso): the library's own objects (LIBRARY_OBJECTS) against the
+worker, libc and the kernel (its pipes). The C library calls malloc and memcpy too, which count
+as libc: the library's share is a lower bound.
 """
 import os
 import re
@@ -128,6 +135,15 @@ TWINS = {
         "            try {\n                if (twin.containsKey(m)) return twin.get(m);\n"
         "                Object got = m.invoke(target, args);\n"
         "                twin.put(m, got);\n                return got;")]),
+}
+
+
+# The shared objects that are the library, for `perf` (their names' beginnings).
+LIBRARY_OBJECTS = {
+    "c-uriparser": ["liburiparser.so"],
+    "curl-url": ["libcurl.so"],
+    "c-libwget": ["libwget.so", "libidn2.so", "libunistring.so"],
+    "cpp-boost-url": ["libboost_url.so"],
 }
 
 
@@ -263,6 +279,23 @@ def split(name, requests, runs=3, workers=WORKERS):
     return got
 
 
+def perf(name, requests, workers=WORKERS):
+    """Each shared object's share of the worker's samples on the stream: [(object, percent)]."""
+    lines = read_stream(requests)
+    with tempfile.TemporaryDirectory(prefix="worker-perf-") as tmp:
+        argv, env = command(name, workers, os.path.join(tmp, "build"))
+        data = os.path.join(tmp, "perf.data")
+        feed(["perf", "record", "-q", "-F", "10000", "-o", data, "--"] + argv, env, lines)
+        report = subprocess.run(["perf", "report", "-i", data, "--no-children", "--sort", "dso",
+                                 "--stdio", "-q"], capture_output=True, text=True, check=True)
+    shares = []
+    for row in report.stdout.splitlines():
+        parts = row.split()
+        if len(parts) >= 2 and parts[0].endswith("%"):
+            shares.append((parts[1], float(parts[0][:-1])))
+    return shares
+
+
 def same(name, old, new, requests, coverage=False):
     """Whether the workers of folders `old` and `new` answer the stream byte for byte alike."""
     lines = read_stream(requests, coverage)
@@ -311,6 +344,12 @@ def self_test():
         assert not alike and where[0] == 2, where  # line 1 is the handshake
         assert len(read_stream(req, coverage=True)) == 300
         assert read_stream(req, coverage=True)[0].endswith(b',"coverage":true}\n')
+        # perf's shares, where perf and uriparser are there: they add up to the whole, the
+        # worker's own binary among them.
+        if shutil.which("perf") and os.path.exists("/usr/include/uriparser/Uri.h"):
+            shares = perf("c-uriparser", req)
+            assert abs(sum(p for _, p in shares) - 100) < 1, shares
+            assert any(o == "c-uriparser" for o, _ in shares), shares
     print("self-test passed")
 
 
@@ -341,6 +380,15 @@ def main(argv):
             print("  library         %7.3f CPU s" % library)
             print("  protocol and worker share: %.1f%%"
                   % (100 * got["twin_s"] / max(got["worker_s"], 1e-9)))
+        return 0
+    if args[:1] == ["perf"] and len(args) == 3 and args[1] in LIBRARY_OBJECTS:
+        shares = perf(args[1], args[2], workers)
+        library = sum(p for o, p in shares
+                      if any(o.startswith(lib) for lib in LIBRARY_OBJECTS[args[1]]))
+        print("%s on %s (perf samples by shared object):" % (args[1], args[2]))
+        for obj, percent in shares[:8]:
+            print("  %6.2f%%  %s" % (percent, obj))
+        print("  the library's own objects: %.1f%%; the rest: %.1f%%" % (library, 100 - library))
         return 0
     if args[:1] == ["same"] and len(args) == 5 and args[1] in SHIPPED:
         alike, where = same(args[1], args[2], args[3], args[4], coverage)
