@@ -33,8 +33,9 @@ byte for byte (exit 0 when alike, 1 and the first differing line otherwise); `--
 asks coverage in every other request. `--workers DIR` measures another copy of the workers.
 The twin's call sites still hand the worker a library object where the library gives one
 (Node.js's URL, Go's *url.URL): its getters run in the twin too, counted as the worker's.
-The C workers have no twin (their library calls write straight into the answer): for them
-`split` gives the worker's CPU only, and
+The Python workers have no twin either (their library mark is a `with` block; scripts/
+worker_cpu.py splits them in process): for them `split` gives the worker's CPU only. The C
+workers have no twin (their library calls write straight into the answer): for them too, and
 
     scripts/worker_twin_cpu.py perf c-uriparser /tmp/uriparser.req
 
@@ -55,6 +56,7 @@ import threading
 HERE = os.path.dirname(os.path.abspath(__file__))
 WORKERS = os.path.join(HERE, "..", "workers")
 NODE_PATH = os.path.expanduser("~/.cache/uridiff/packages/node/node_modules")
+VENV_PYTHON = os.path.expanduser("~/.cache/uridiff/packages/python/bin/python3")
 JAVA_FLAGS = ["-XX:TieredStopAtLevel=1"]  # src/parsers/mod.rs JAVA_FLAGS
 OKHTTP_JARS = ["/usr/share/java/%s.jar" % j for j in (
     "okhttp", "okio", "org.jacoco.core", "asm", "asm-commons", "asm-tree")]
@@ -77,6 +79,14 @@ SHIPPED = {
     "go-net-url": ("go-net-url.go", "go", []),
     "java-uri": ("java-uri.java", "java", []),
     "java-okhttp": ("java-okhttp.java", "java", OKHTTP_JARS),
+    "python-urllib": ("python-urllib.py", "python", []),
+    "python-rfc3986": ("python-rfc3986.py", "python", []),
+    "python-urllib3": ("python-urllib3.py", "python", []),
+    "python-yarl": ("python-yarl.py", "python", []),
+    "python-hyperlink": ("python-hyperlink.py", "python", []),
+    "python-furl": ("python-furl.py", "python", []),
+    "python-rfc3987": ("python-rfc3987.py", "python", []),
+    "python-uritools": ("python-uritools.py", "python", []),
     "c-uriparser": ("c-uriparser.c", "cc", ["-luriparser"]),
     "c-libwget": ("c-libwget.c", "cc", ["-lwget"]),
     "curl-url": ("curl-url.c", "cc", ["-lcurl"]),
@@ -181,6 +191,8 @@ def command(name, workers, build):
         return ["node", path] + extra, env
     if kind in ("ruby", "perl", "php"):
         return [kind, path], env
+    if kind == "python":
+        return [VENV_PYTHON if os.path.exists(VENV_PYTHON) else sys.executable, path], env
     os.makedirs(build, exist_ok=True)
     binary = os.path.join(build, name)
     if kind in ("cc", "c++"):
@@ -320,7 +332,7 @@ def self_test():
     for name in SHIPPED:
         with tempfile.TemporaryDirectory() as d:
             made = make_twin(name, WORKERS, d)
-            assert made == (SHIPPED[name][1] not in ("cc", "c++")), name
+            assert made == (SHIPPED[name][1] not in ("cc", "c++", "python")), name
     with tempfile.TemporaryDirectory() as d:
         req = os.path.join(d, "req")
         with open(req, "w") as f:
