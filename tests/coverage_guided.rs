@@ -162,6 +162,80 @@ fn the_node_sdk_sends_the_statements_of_its_library_each_answer_ran_when_asked()
     assert!(tally.take_warnings().is_empty());
 }
 
+/// The JavaScript SDK keeps a covered file's instrumented code beside itself
+/// (`sdk/coverage-cache`): a second start answers byte for byte as the first, and the code it
+/// loads is the kept one (a kept file edited by hand is what answers).
+#[test]
+fn the_node_sdk_keeps_instrumented_code_and_a_second_start_answers_alike() {
+    let Some(command) = covered_js() else {
+        return;
+    };
+    // The SDK and the test worker copied with their layout, so the kept code goes to the copy.
+    let dir = tempfile::tempdir().expect("a folder");
+    for (from, to) in [
+        ("workers/sdk/uridiff_worker.js", "sdk/uridiff_worker.js"),
+        ("workers/testing/covered.js", "testing/covered.js"),
+        (
+            "workers/testing/covered_js/covered_lib.js",
+            "testing/covered_js/covered_lib.js",
+        ),
+    ] {
+        let to = dir.path().join(to);
+        std::fs::create_dir_all(to.parent().expect("a folder")).expect("created");
+        std::fs::copy(format!("{ROOT}/{from}"), to).expect("copied");
+    }
+    let command = command.replace(
+        &format!("{ROOT}/workers"),
+        &dir.path().display().to_string(),
+    );
+    let requests = concat!(
+        r#"{"id":1,"op":"parse","input":"http://a/b","coverage":true}"#,
+        "\n",
+        r#"{"id":2,"op":"parse","input":"http://[::1]:8/b?q#f","coverage":true}"#,
+        "\n"
+    );
+    let run = || {
+        use std::io::Write;
+        let mut child = Command::new("sh")
+            .args(["-c", &command])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the worker starts");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(requests.as_bytes())
+            .expect("written");
+        let out = child.wait_with_output().expect("the worker ends");
+        assert!(out.status.success(), "{:?}", out.status);
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let kept_dir = dir.path().join("sdk/coverage-cache");
+    let first = run();
+    let lines: Vec<&str> = first.lines().collect();
+    assert!(lines[0].contains(r#""coverage":"statements""#), "{first}");
+    assert!(
+        lines[1].contains(r#""coverage":["#) && !lines[1].contains(r#""coverage":[]"#),
+        "{first}"
+    );
+    let kept: Vec<_> = std::fs::read_dir(&kept_dir)
+        .expect("the kept code's folder")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(run(), first);
+    // Its first line is the file's probe count; the code after it is what loads.
+    std::fs::write(
+        &kept[0],
+        "0\nmodule.exports = { split: () => ({ path: 'kept' }) };\n",
+    )
+    .expect("edited");
+    let edited = run();
+    assert!(edited.contains(r#""path":"kept""#), "{edited}");
+}
+
 /// The binary uridiff builds for `cpp-boost-url` (Boost.URL compiled in and instrumented where
 /// the compiler takes -fsanitize-coverage=trace-pc), when g++ and Boost.URL are there.
 fn boost_url_worker() -> Option<std::path::PathBuf> {

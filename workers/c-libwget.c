@@ -176,18 +176,20 @@ int main(void) {
               "given (port_given)\",\"an input without a scheme is read as http\"]}\n");
     fwrite(out.data, 1, out.len, stdout);
     fflush(stdout);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
-    while ((n = getline(&line, &cap, stdin)) > 0) {
-        while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r')) n--;
+    Lines in = {0};
+    char *line;
+    size_t n;
+    while (next_line(&in, &line, &n)) {
+        while (n > 0 && line[n - 1] == '\r') n--;
         if (n == 0) continue;
         out.len = 0;
-        if (!handle(line, (size_t)n, &out)) break;
+        if (!handle(line, n, &out)) break;
         fwrite(out.data, 1, out.len, stdout);
-        fflush(stdout);
+        /* Flushed when no whole request is left to answer (uridiff_worker.h, line_at_hand). */
+        if (!line_at_hand(&in)) fflush(stdout);
     }
-    free(line);
+    fflush(stdout);
+    free(in.data);
     free(out.data);
     return 0;
 }

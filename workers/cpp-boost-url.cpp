@@ -394,10 +394,22 @@ std::optional<json::object> handle(const std::string &line) {
     return response;
 }
 
+// Answers are flushed when standard input's buffer holds nothing more to read (in_avail():
+// the characters buffered, or what the pipe holds), not after each: uridiff writes its requests
+// in blocks of whole lines (its src/subjects/external/feeder.rs), answered with one write(2)
+// instead of one each, and no answer waits behind a read that blocks for want of a request.
+void flush_unless_more() {
+    if (std::cin.rdbuf()->in_avail() <= 0) std::cout.flush();
+}
+
 } // namespace
 
 int main() {
     std::ios::sync_with_stdio(false);
+    // Not tied: a tied std::cout is flushed before every read of std::cin ([ios.members]
+    // tie(); std::cin is tied to std::cout by default), a write(2) per answer; the loop below
+    // flushes when no request is left to answer.
+    std::cin.tie(nullptr);
     std::string version = std::to_string(BOOST_VERSION / 100000) + "." +
                           std::to_string(BOOST_VERSION / 100 % 1000) + "." +
                           std::to_string(BOOST_VERSION % 100);
@@ -433,13 +445,16 @@ int main() {
             // The answer's last member: its text spliced in before the object's closing brace.
             std::string text = json::serialize(*response);
             text.pop_back();
-            std::cout << text << ",\"coverage\":" << cover::take() << "}\n" << std::flush;
+            std::cout << text << ",\"coverage\":" << cover::take() << "}\n";
             cover::wanted = false;
+            flush_unless_more();
             continue;
         }
 #endif
-        std::cout << json::serialize(*response) << '\n' << std::flush;
+        std::cout << json::serialize(*response) << '\n';
+        flush_unless_more();
     }
+    std::cout.flush();
     return 0;
 }
 

@@ -25,6 +25,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -192,12 +193,19 @@ func main() {
 	writer := bufio.NewWriter(os.Stdout)
 	encoder := json.NewEncoder(writer) // Encode ends each value with '\n'
 	encoder.SetEscapeHTML(false)
+	fail := func(err error) {
+		fmt.Fprintln(os.Stderr, "go-net-url: cannot write:", err)
+		os.Exit(1)
+	}
 	emit := func(v interface{}) {
 		if err := encoder.Encode(v); err != nil {
-			fmt.Fprintln(os.Stderr, "go-net-url: cannot write:", err)
-			os.Exit(1)
+			fail(err)
 		}
-		writer.Flush()
+	}
+	flush := func() {
+		if err := writer.Flush(); err != nil {
+			fail(err)
+		}
 	}
 	emit(object{
 		"protocol":         "uridiff-worker/1",
@@ -214,17 +222,31 @@ func main() {
 			"fragment and host: \"\" when absent or empty (the URL struct cannot tell)",
 		},
 	})
-	scanner := bufio.NewScanner(os.Stdin)
-	scanner.Buffer(make([]byte, 1<<16), 1<<30)
-	for scanner.Scan() {
-		line := scanner.Bytes()
-		if len(line) == 0 {
-			continue
+	flush()
+	// Answers are written out when the next line is not already read (the reader's buffer holds
+	// no whole line): uridiff writes its requests in blocks (src/subjects/external/feeder.rs),
+	// and a flush for each answer was a write(2) of its own. An answer never waits for input:
+	// the flush comes before any read that could block. Lines end as bufio.ScanLines ends them:
+	// at "\n", a "\r" before it dropped, the last one at the end of input.
+	reader := bufio.NewReaderSize(os.Stdin, 1<<16)
+	for {
+		line, err := reader.ReadBytes('\n')
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if len(line) > 0 {
+			response := handle(line)
+			if response == nil {
+				flush()
+				return
+			}
+			emit(response)
 		}
-		response := handle(line)
-		if response == nil {
+		if err != nil {
+			flush()
 			return
 		}
-		emit(response)
+		if ahead, _ := reader.Peek(reader.Buffered()); bytes.IndexByte(ahead, '\n') < 0 {
+			flush()
+		}
 	}
 }

@@ -33,7 +33,10 @@
 // order of its code, the same in every run of the same class file). Without those jars the
 // worker declares no coverage. Either way every answer calls HttpUrl the same way: by
 // reflection, through the loader that loaded it (JaCoCo's or the class path's).
+import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -74,7 +77,10 @@ public class JavaOkHttpWorker {
     static Coverage coverage;
 
     public static void main(String[] args) throws IOException, ReflectiveOperationException {
-        PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
+        // Standard output through a buffer of its own: System.out flushes every write (it is
+        // made with autoflush and a 128-byte buffer), a write(2) for each answer.
+        PrintStream out = new PrintStream(new BufferedOutputStream(
+                new FileOutputStream(FileDescriptor.out), 1 << 16), false, StandardCharsets.US_ASCII);
         coverage = Coverage.start();
         library = new Library(coverage != null ? coverage.loader : HttpUrl.class.getClassLoader());
         Map<String, Object> hello = new LinkedHashMap<>();
@@ -111,8 +117,15 @@ public class JavaOkHttpWorker {
                 break;
             }
             out.print(Json.write(response) + "\n");
-            out.flush();
+            // Flushed when the next line is not already at hand (ready(): "the buffer is not
+            // empty, or ... the underlying character stream is ready"), so an answer never waits
+            // behind a read that blocks; uridiff writes its requests in blocks
+            // (src/subjects/external/feeder.rs), answered with one write.
+            if (!in.ready()) {
+                out.flush();
+            }
         }
+        out.flush();
     }
 
     /** One request line to its response; null for shutdown. */

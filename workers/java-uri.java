@@ -12,7 +12,10 @@
 // getHost() is null for a registry-based authority (RFC 2396 3.2.1), which is reported as is.
 // URI takes text: a non-UTF-8 input is rejected with code "not-utf8". The JDK has no JSON
 // reader, so a small one is below.
+import java.io.BufferedOutputStream;
 import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -46,7 +49,10 @@ public class JavaUriWorker {
     }
 
     public static void main(String[] args) throws IOException {
-        PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
+        // Standard output through a buffer of its own: System.out flushes every write (it is
+        // made with autoflush and a 128-byte buffer), a write(2) for each answer.
+        PrintStream out = new PrintStream(new BufferedOutputStream(
+                new FileOutputStream(FileDescriptor.out), 1 << 16), false, StandardCharsets.US_ASCII);
         Map<String, Object> hello = new LinkedHashMap<>();
         hello.put("protocol", "uridiff-worker/1");
         hello.put("name", "java-uri");
@@ -74,8 +80,15 @@ public class JavaUriWorker {
                 break;
             }
             out.print(Json.write(response) + "\n");
-            out.flush();
+            // Flushed when the next line is not already at hand (ready(): "the buffer is not
+            // empty, or ... the underlying character stream is ready"), so an answer never waits
+            // behind a read that blocks; uridiff writes its requests in blocks
+            // (src/subjects/external/feeder.rs), answered with one write.
+            if (!in.ready()) {
+                out.flush();
+            }
         }
+        out.flush();
     }
 
     /** One request line to its response; null for shutdown. */

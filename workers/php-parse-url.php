@@ -125,13 +125,47 @@ emit([
     'library' => 'parse_url (PHP ' . PHP_VERSION . ')',
     'notes' => ['parse_url returns false for a "seriously malformed" URL: rejected, code "false"'],
 ]);
-while (($line = fgets(STDIN)) !== false) {
-    if (trim($line) === '') {
-        continue;
+// Requests are read as they arrive (fread: what the pipe holds), and the answers to one read's
+// lines are written together, in one fwrite: uridiff writes its requests in blocks
+// (src/subjects/external/feeder.rs), and STDOUT has no write buffer, so each fwrite is a
+// write(2) of its own. No answer waits for a later read: all of a read's lines are answered
+// before the next. A last line without its newline is a request too, as fgets gives it.
+$pending = '';
+$stop = false;
+while (!$stop) {
+    $chunk = fread(STDIN, 65536);
+    $end = $chunk === false || ($chunk === '' && feof(STDIN));
+    if (!$end) {
+        $pending .= $chunk;
     }
-    $response = handle($line);
-    if ($response === null) {
+    $answers = '';
+    $start = 0;
+    while (true) {
+        $newline = strpos($pending, "\n", $start);
+        if ($newline !== false) {
+            $line = substr($pending, $start, $newline + 1 - $start);
+            $start = $newline + 1;
+        } elseif ($end && $start < strlen($pending)) {
+            $line = substr($pending, $start);
+            $start = strlen($pending);
+        } else {
+            break;
+        }
+        if (trim($line) === '') {
+            continue;
+        }
+        $response = handle($line);
+        if ($response === null) {
+            $stop = true;
+            break;
+        }
+        $answers .= json_encode($response, FLAGS) . "\n";
+    }
+    $pending = substr($pending, $start);
+    if ($answers !== '') {
+        fwrite(STDOUT, $answers);
+    }
+    if ($end) {
         break;
     }
-    emit($response);
 }

@@ -11,7 +11,8 @@
  * put_bytes_n, put_json_text), and a reader of just enough JSON for a request object
  * (read_request: the id's JSON text echoed as is, the op, and the byte strings input, base and
  * other, each decoded from a JSON string or {"b64": ...}, NUL bytes kept with their length).
- * The worker writes its handshake, then answers each request line (see curl-url.c's main).
+ * The worker writes its handshake, then answers each request line (next_line), flushing its
+ * answers when no whole line is left at hand (line_at_hand; see curl-url.c's main).
  *
  * A response is `{"id":` and the request's id, then its outcome. Only the library's own refusal
  * is `rejected` (put_rejection: its message, code and offset). A failure of the worker's own
@@ -25,9 +26,11 @@
 #ifndef URIDIFF_WORKER_H
 #define URIDIFF_WORKER_H
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #ifndef WORKER
 #define WORKER "uridiff worker"
@@ -128,19 +131,23 @@ static long b64_decode(char *s, size_t n) {
 
 static void put_json_text(Buf *b, const char *s, size_t n) {
     put(b, "\"");
+    /* The bytes between two that need an escape are copied in one put_n, not one at a time. */
+    size_t plain = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
+        if (c != '"' && c != '\\' && c >= 0x20 && c != 0x7F) continue;
+        put_n(b, s + plain, i - plain);
+        plain = i + 1;
         if (c == '"' || c == '\\') {
             char e[2] = {'\\', (char)c};
             put_n(b, e, 2);
-        } else if (c < 0x20 || c == 0x7F) {
+        } else {
             char e[8];
             snprintf(e, sizeof e, "\\u%04x", c);
             put(b, e);
-        } else {
-            put_n(b, (const char *)&c, 1);
         }
     }
+    put_n(b, s + plain, n - plain);
     put(b, "\"");
 }
 
@@ -229,11 +236,18 @@ static int read_string(Reader *r, char **out, size_t *len) {
     Buf b = {0};
     put(&b, "");
     for (;;) {
+        /* A run of bytes taken as they are, copied in one put_n. */
+        size_t run = r->i;
+        while (r->i < r->n) {
+            unsigned char c = (unsigned char)r->s[r->i];
+            if (c == '"' || c == '\\' || c < 0x20) break;
+            r->i++;
+        }
+        put_n(&b, r->s + run, r->i - run);
         if (r->i >= r->n) { r->error = "unterminated string"; free(b.data); return 0; }
         unsigned char c = (unsigned char)r->s[r->i++];
         if (c == '"') break;
         if (c < 0x20) { r->error = "control character in string"; free(b.data); return 0; }
-        if (c != '\\') { put_n(&b, (const char *)&c, 1); continue; }
         if (r->i >= r->n) { r->error = "unterminated escape"; free(b.data); return 0; }
         char e = r->s[r->i++];
         const char *plain = strchr("\"\\/bfnrt", e);
@@ -405,5 +419,59 @@ static int read_request(Reader *r, Request *q) {
     return 1;
 }
 
+/* ---- request lines ---------------------------------------------------------------------- */
+
+/* Standard input's lines, read with read(2) into a buffer of the worker's own, so that the
+ * worker knows whether another whole line is already at hand (line_at_hand): uridiff writes
+ * its requests in blocks (its src/subjects/external/feeder.rs), and a worker that flushes its
+ * answers only when no whole line is left to answer makes one write(2) for a block instead of
+ * one for each answer, while no answer ever waits behind a read that blocks. */
+typedef struct {
+    char *data;
+    size_t start, len, cap;
+    int end;
+} Lines;
+
+/* The next line in *line, *n bytes long, its '\n' left out and a NUL after it (as getline(3)
+ * gives it, NUL bytes inside kept); at the end of input the last bytes without a '\n' are a
+ * line too. Returns 0 at the end of input (or when memory runs out). The line stays valid
+ * until the next call. */
+static int next_line(Lines *in, char **line, size_t *n) {
+    for (;;) {
+        char *at = in->data + in->start;
+        char *newline = in->len > in->start ? memchr(at, '\n', in->len - in->start) : NULL;
+        if (newline || (in->end && in->len > in->start)) {
+            size_t length = newline ? (size_t)(newline - at) : in->len - in->start;
+            at[length] = '\0'; /* the '\n', or the byte kept free after the data */
+            in->start += newline ? length + 1 : length;
+            *line = at;
+            *n = length;
+            return 1;
+        }
+        if (in->end) return 0;
+        if (in->start > 0) {
+            memmove(in->data, in->data + in->start, in->len - in->start);
+            in->len -= in->start;
+            in->start = 0;
+        }
+        if (in->cap - in->len < (1 << 16) + 1) {
+            size_t cap = in->cap * 2 + (1 << 16) + 1;
+            char *grown = realloc(in->data, cap);
+            if (!grown) return 0;
+            in->data = grown;
+            in->cap = cap;
+        }
+        ssize_t got = read(0, in->data + in->len, in->cap - in->len - 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) in->end = 1;
+        else in->len += (size_t)got;
+    }
+}
+
+/* Whether another whole line is read already: when not, the answers written so far are
+ * flushed before next_line may block. */
+static int line_at_hand(const Lines *in) {
+    return in->len > in->start && memchr(in->data + in->start, '\n', in->len - in->start) != NULL;
+}
 
 #endif /* URIDIFF_WORKER_H */
