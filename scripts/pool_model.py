@@ -10,35 +10,27 @@ BENCH_JSON is the `bench.json` of `uridiff bench --harness --out DIR`; --run pic
 (0, the first, by default). Each worker's CPU seconds there were spent by one process (a 2-core
 machine has no core to spare); uridiff's own, with the in-process parsers, goes over the cores.
 
-The model, for C cores: the workers' processes are planned as the engine plans them (one core
-for uridiff, one process per worker, each spare core in turn to the worker whose CPU per process
-is the largest, at most 8 each); the wall time cannot be less than the CPU of the run over C
-(every core busy) nor than the largest worker's CPU over its processes (its column is the last
-to finish). The larger of the two is the estimate; it leaves out what the model cannot see (the
-fold thread's own critical path, start-up, memory bandwidth), so it is a lower bound.
+The model, for C cores: the workers' processes are planned as the engine plans them (a worker
+whose CPU is more than the run's over C gets as many processes as bring it down to that, at
+most 8); the wall time cannot be less than the CPU of the run over C (every core busy), nor
+than the largest worker's CPU over its processes (its column is the last to finish). uridiff's
+own threads take any core a worker leaves idle, so they bound nothing in this fluid model but
+through the first figure. The larger of the two is the estimate; it leaves out what the model
+cannot see (the fold thread's own critical path, start-up, memory bandwidth), so it is a lower
+bound.
 """
 import argparse
+import math
 import json
 import sys
 
 MAX_PROCESSES = 8
 
 
-def plan(cores, cost):
-    """The engine's greedy plan (src/engine/pool.rs): processes per worker."""
-    processes = [1] * len(cost)
-    spare = max(0, cores - len(cost) - 1)
-    for _ in range(spare):
-        open_ = [c for c in range(len(cost)) if cost[c] > 0 and processes[c] < MAX_PROCESSES]
-        if not open_:
-            break
-        # Of equals, the last, as Rust's `Iterator::max_by` takes it.
-        slowest = open_[0]
-        for c in open_:
-            if cost[c] / processes[c] >= cost[slowest] / processes[slowest]:
-                slowest = c
-        processes[slowest] += 1
-    return processes
+def plan(cores, own, cost):
+    """The engine's plan (src/engine/pool.rs): processes per worker."""
+    even = (own + sum(cost)) / max(cores, 1)
+    return [min(MAX_PROCESSES, math.ceil(c / even)) if c > 0 and even > 0 else 1 for c in cost]
 
 
 def estimate(cores, own, workers, pooled):
@@ -46,26 +38,30 @@ def estimate(cores, own, workers, pooled):
     total = own + sum(workers.values())
     names = list(workers)
     cost = [workers[n] for n in names]
-    processes = plan(cores, cost) if pooled else [1] * len(cost)
-    load = total / cores
-    slowest = max(range(len(cost)), key=lambda c: cost[c] / processes[c]) if cost else None
-    column = cost[slowest] / processes[slowest] if cost else 0.0
-    if column > load:
-        return column, "%s x%d" % (names[slowest], processes[slowest]), processes
-    return load, "every core busy", processes
+    processes = plan(cores, own, cost) if pooled else [1] * len(cost)
+    bounds = [(total / cores, "every core busy")]
+    if cost:
+        slowest = max(range(len(cost)), key=lambda c: cost[c] / processes[c])
+        bounds.append((cost[slowest] / processes[slowest],
+                       "%s x%d" % (names[slowest], processes[slowest])))
+    wall, why = max(bounds, key=lambda b: b[0])
+    return wall, why, processes
 
 
 def self_test():
-    assert plan(2, [5.0, 1.0, 1.0]) == [1, 1, 1]
-    assert plan(8, [10.0, 1.0, 1.0]) == [5, 1, 1]
-    assert plan(7, [10.0, 4.0, 1.0]) == [3, 2, 1]
-    assert plan(64, [3.0, 0.0]) == [MAX_PROCESSES, 1]
+    # The same cases as the Rust plan's tests (src/engine/pool.rs).
+    assert plan(2, 5.0, [1.0] * 27) == [1] * 27
+    assert plan(1, 0.0, [9.0, 1.0]) == [1, 1]
+    assert plan(8, 2.0, [10.0, 3.0, 1.0]) == [5, 2, 1]
+    assert plan(2, 1.0, [9.0]) == [2]
+    assert plan(8, 70.0, [10.0, 3.0, 1.0]) == [1, 1, 1]
+    assert plan(64, 0.0, [3.0, 0.0]) == [MAX_PROCESSES, 1]
     # 16 cores, uridiff 4 s, one worker of 12 s and two of 1 s: 18 s of CPU.
     wall, why, _ = estimate(16, 4.0, {"slow": 12.0, "a": 1.0, "b": 1.0}, pooled=False)
     assert (wall, why) == (12.0, "slow x1"), (wall, why)
     wall, why, processes = estimate(16, 4.0, {"slow": 12.0, "a": 1.0, "b": 1.0}, pooled=True)
-    # 12 spare: seven to the slow one (8, the most), the other five to the two others in turn.
-    assert processes == [8, 3, 4] and (wall, why) == (1.5, "slow x8"), (wall, why, processes)
+    # 18 s over 16 cores, 1.125 a core: the slow one needs 8 (10.7, at most 8), the others 1.
+    assert (wall, why, processes) == (1.5, "slow x8", [8, 1, 1]), (wall, why, processes)
     print("pool_model self-test: ok")
 
 

@@ -1,7 +1,7 @@
-//! A worker as a pool of processes (throughput issue, item 4): a batch cut into parts in order,
-//! each part to a process of its own, answers in the batch's order; a process's failure stays
-//! that process's; one given up on ends the worker; and the engine gives spare cores to the
-//! slowest worker as measured. Events, not wall-clock thresholds: the test worker
+//! A worker as a pool of processes: a batch cut into parts in order, each part to a process of
+//! its own, answers in the batch's order; a process's failure stays that process's; one given
+//! up on ends the worker; and the engine gives processes to a worker dearer than a core's share
+//! of the run, as measured. Events, not wall-clock thresholds: the test worker
 //! (workers/testing/pipeline.py) logs its pid with each request it receives.
 
 use std::collections::BTreeMap;
@@ -163,7 +163,7 @@ fn a_process_given_up_on_ends_every_process_of_the_worker() {
 }
 
 #[test]
-fn spare_cores_become_processes_of_the_slowest_worker_and_change_no_answer() {
+fn a_worker_dearer_than_a_core_s_share_gets_processes_and_no_answer_changes() {
     let dir = tempfile::tempdir().expect("a folder");
     // Two runs of new inputs each (a worker is not asked again what it answered already).
     let tasks = |run: &str| -> Vec<Task> {
@@ -173,7 +173,7 @@ fn spare_cores_become_processes_of_the_slowest_worker_and_change_no_answer() {
     };
     let (one, two) = (tasks("one"), tasks("two"));
     let mut runs = Vec::new();
-    for cores in [2, 8] {
+    for cores in [1, 8] {
         let log = dir.path().join(format!("cores-{cores}"));
         let worker: Arc<dyn Subject> = Arc::new(pipeline("ok", &log));
         let engine = Engine::new(vec![worker]).cores(cores);
@@ -187,13 +187,16 @@ fn spare_cores_become_processes_of_the_slowest_worker_and_change_no_answer() {
         );
         runs.push((after_first, received(&log).len(), second));
     }
-    // Nothing measured before the first run: one process either way. Then two cores leave
-    // none spare (one for the engine, one for the worker); eight leave six, and the one
-    // worker, the slowest there is, takes them (as many as its batch has windows for).
-    assert_eq!((runs[0].0, runs[0].1), (1, 1), "two cores");
+    // Nothing measured before the first run: one process either way. On one core nothing is
+    // spread. On eight, the one worker's column is most of the run's work, far more than an
+    // eighth: several processes, as many as its batch of 400 has windows of 64 for at most.
+    assert_eq!((runs[0].0, runs[0].1), (1, 1), "one core");
     assert_eq!(runs[1].0, 1, "eight cores, first run");
-    // 8 - 1 - 1 = 6 spare: seven processes, and 400 tasks fill seven windows of 64.
-    assert_eq!(runs[1].1, 7, "eight cores, second run");
+    assert!(
+        (2..=7).contains(&runs[1].1),
+        "eight cores, second run: {}",
+        runs[1].1
+    );
     for (a, b) in runs[0].2.iter().zip(&runs[1].2) {
         assert_eq!(a.outcomes, b.outcomes);
     }

@@ -521,8 +521,8 @@ struct BenchArgs {
     /// (repeatable; default every available one). `uridiff parsers` lists them.
     #[arg(long = "harness-parser", value_name = "NAME")]
     harness_parsers: Vec<String>,
-    /// With --harness: the cores the report runs plan for (default: the machine's); those
-    /// left when uridiff and every worker have one become processes of the slowest workers.
+    /// With --harness: the cores the runs plan for (default: the machine's), as `report
+    /// --cores`: a worker dearer than a core's share of the run runs as several processes.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     harness_cores: Option<u16>,
 }

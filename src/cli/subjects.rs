@@ -27,9 +27,9 @@ pub struct SubjectArgs {
     /// Per-request timeout for external workers, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 5000)]
     pub timeout_ms: u64,
-    /// The cores the run plans for (default: the machine's). Those left over when uridiff and
-    /// every worker have one become extra processes of the slowest workers, measured as the
-    /// run goes (at most 8 each); with no core spare, each worker is one process.
+    /// The cores the run plans for (default: the machine's). A worker whose share of the run's
+    /// work, measured as the run goes, is more than one core's runs as several processes (as
+    /// many as bring it down to one core's share, at most 8).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub cores: Option<u16>,
 }

@@ -279,9 +279,8 @@ impl Engine {
     }
 
     /// The same engine planning for `cores` cores instead of the machine's (the command line's
-    /// `--cores`): the cores left over when the engine and every worker have one become extra
-    /// processes of the workers whose columns take longest (the `pool` room, at most
-    /// [`MAX_PROCESSES`] each).
+    /// `--cores`): a worker whose column costs more than the run's work spread over that many
+    /// cores runs as several processes (the `pool` room, at most [`MAX_PROCESSES`] each).
     ///
     /// ```
     /// use uridiff::engine::Engine;
@@ -300,7 +299,7 @@ impl Engine {
     }
 
     /// The most processes subject `i` was given at once so far (1 for an in-process subject,
-    /// and for a worker while no core was spare).
+    /// and for a worker that never cost more than a core's share of the run).
     ///
     /// ```
     /// use uridiff::engine::Engine;

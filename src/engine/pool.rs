@@ -1,23 +1,22 @@
-//! How many processes each worker gets: on a machine with more cores than the run has columns,
-//! the cores left over become extra processes of the workers whose columns take longest, so a
-//! report's wall time keeps falling as cores are added instead of stopping at the slowest
-//! worker's.
+//! How many processes each worker gets: a worker whose column would take longer than the
+//! whole run's work spread over the machine's cores runs as several processes, so a report's
+//! wall time keeps falling as cores are added instead of stopping at the slowest worker's.
 //!
 //! Each worker's column runs on a thread of its own (the `columns` room) and one process answers
-//! it; with every core busy that is the best there is, but on a machine with cores to spare the
-//! run lasts as long as its slowest column. Why measured and not declared: what a worker costs
-//! depends on the library's version, the inputs and the machine (python-furl spends about 135 µs
-//! a request where python-urllib spends 10), so the engine times each column's part of every
-//! run (its wall time per task) and plans the next run from that. The first run of an engine
-//! has nothing measured and gives every worker one process.
+//! it, so a run lasts at least as long as its slowest column: python-furl spends about 135 µs a
+//! request where python-urllib spends 10, and on a machine with cores to spare the others finish
+//! and wait for it. Why measured and not declared: what a worker costs depends on the library's
+//! version, the inputs and the machine, so the engine times each column's part of every run (its
+//! wall time per task) and its own threads' CPU (the in-process parsers, the references, judging
+//! and the fold: getrusage(2), `RUSAGE_SELF`), and plans the next run from that. The first run of
+//! an engine has nothing measured and gives every worker one process.
 //!
-//! The plan is greedy, as in list scheduling of divisible work: one core for the engine's own
-//! threads (the in-process parsers, the references, judging and the fold), one process per
-//! worker, then each spare core in turn to whichever needs it most: the worker whose time per
-//! task over its processes is the largest (up to [`MAX_PROCESSES`] each), or the engine, when
-//! its own CPU per task over the cores kept for it is larger still. The engine's is measured as
-//! this process's CPU time (getrusage(2), `RUSAGE_SELF`) over the run, so a run whose judging
-//! costs as much as a worker keeps cores for it instead of starving its threads.
+//! The plan, as for divisible work on identical machines: the run's work per task is the
+//! engine's own and every column's; spread evenly over `cores` cores it takes `total / cores`
+//! per task, and a worker whose column costs more than that gets as many processes as bring it
+//! down to it (rounded up, at most [`MAX_PROCESSES`]). On a machine whose every core is already
+//! busy with many workers no column costs that much and each keeps one process; a run with one
+//! dear worker gets that worker's processes even on two cores.
 
 use std::sync::Mutex;
 use std::time::Duration;
@@ -106,31 +105,27 @@ impl Pool {
     }
 }
 
-/// The greedy plan: `cost[c]` is worker column `c`'s time per task with one process (0 when
-/// not measured, and such a column gets one process), `own` the engine's CPU per task.
+/// The plan: `cost[c]` is worker column `c`'s time per task with one process (0 when not
+/// measured, and such a column gets one process), `own` the engine's CPU per task.
 ///
 /// ```text
-/// 8 cores, the engine 0, columns costing 10, 1, 1 per task: 8 - 1 (the engine) - 3 = 4
-/// spare, all to the first (10/5 = 2 is still above 1): [5, 1, 1].
+/// 8 cores, the engine 2, columns costing 10, 3, 1 per task: 16 in all, 2 per core; the first
+/// column needs 10 / 2 = 5 processes, the second 2 (1.5 rounded up), the third 1: [5, 2, 1].
 /// ```
 fn plan(cores: usize, own: f64, cost: &[f64]) -> Vec<usize> {
-    let mut processes = vec![1; cost.len()];
-    let mut engine = 1;
-    let spare = cores.saturating_sub(cost.len() + 1);
-    for _ in 0..spare {
-        let slowest = (0..cost.len())
-            .filter(|&c| cost[c] > 0.0 && processes[c] < MAX_PROCESSES)
-            .max_by(|&a, &b| {
-                let (ta, tb) = (cost[a] / processes[a] as f64, cost[b] / processes[b] as f64);
-                ta.total_cmp(&tb)
-            });
-        match slowest {
-            Some(c) if cost[c] / processes[c] as f64 >= own / engine as f64 => processes[c] += 1,
-            Some(_) => engine += 1,
-            None => break,
-        }
-    }
-    processes
+    let total = own + cost.iter().sum::<f64>();
+    let even = total / cores.max(1) as f64;
+    cost.iter()
+        .map(|&c| {
+            if c > 0.0 && even > 0.0 {
+                // At most MAX_PROCESSES, so the cast cannot truncate.
+                (c / even).ceil().min(MAX_PROCESSES as f64) as usize
+            } else {
+                1
+            }
+        })
+        .map(|n| n.max(1))
+        .collect()
 }
 
 /// CPU time (user and system, every thread) this process has spent so far, from getrusage(2)
@@ -159,35 +154,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn no_spare_core_means_one_process_each() {
-        // The 2-core machine with 27 workers, and a machine with exactly one core per column.
-        assert_eq!(plan(2, 0.0, &[5.0, 1.0, 1.0]), vec![1, 1, 1]);
-        assert_eq!(plan(4, 0.0, &[5.0, 1.0, 1.0]), vec![1, 1, 1]);
+    fn a_busy_machine_keeps_one_process_per_worker() {
+        // Two cores and many workers of like cost: none costs a core's share of the run.
+        assert_eq!(plan(2, 5.0, &[1.0; 27]), vec![1; 27]);
+        // One core: nothing is spread.
+        assert_eq!(plan(1, 0.0, &[9.0, 1.0]), vec![1, 1]);
     }
 
     #[test]
-    fn spare_cores_go_to_the_slowest_columns_in_turn() {
-        assert_eq!(plan(8, 0.0, &[10.0, 1.0, 1.0]), vec![5, 1, 1]);
-        // 10/2 = 5 is above 4, 10/3 is below 4: the third spare goes to the second column.
-        assert_eq!(plan(7, 0.0, &[10.0, 4.0, 1.0]), vec![3, 2, 1]);
+    fn a_column_dearer_than_a_core_s_share_gets_processes_to_bring_it_down() {
+        assert_eq!(plan(8, 2.0, &[10.0, 3.0, 1.0]), vec![5, 2, 1]);
+        // One dear worker on two cores: 9 of 10 per task, 5 a core: two processes.
+        assert_eq!(plan(2, 1.0, &[9.0]), vec![2]);
+        // The engine's own work counts in the run's: with it dearer, the share is larger.
+        assert_eq!(plan(8, 70.0, &[10.0, 3.0, 1.0]), vec![1, 1, 1]);
     }
 
     #[test]
-    fn an_engine_as_dear_as_a_worker_keeps_spare_cores_for_itself() {
-        // 8 cores, 4 spare; the engine 6 per task on its one core: 10 against 6 (a process),
-        // 5 against 6 (the engine takes a second core), 5 against 3 and 3.3 against 3 (two
-        // more processes).
-        assert_eq!(plan(8, 6.0, &[10.0, 1.0, 1.0]), vec![4, 1, 1]);
-        // An engine far dearer than every worker takes the spare cores until its CPU per core
-        // comes down to theirs: 6 cores, 3 spare, 50 / 4 is still above 10.
-        assert_eq!(plan(6, 50.0, &[10.0, 1.0]), vec![1, 1]);
-        assert_eq!(plan(16, 50.0, &[10.0, 1.0]), vec![3, 1]);
-    }
-
-    #[test]
-    fn unmeasured_columns_and_the_cap_hold_spares_back() {
+    fn unmeasured_columns_and_the_cap_hold_processes_back() {
         assert_eq!(plan(16, 0.0, &[0.0, 0.0]), vec![1, 1]);
         assert_eq!(plan(64, 0.0, &[3.0, 0.0]), vec![MAX_PROCESSES, 1]);
+        assert_eq!(plan(4, 0.0, &[]), Vec::<usize>::new());
     }
 
     #[test]
@@ -197,13 +184,12 @@ mod tests {
         pool.observe(1, Duration::from_millis(900), 100);
         pool.observe(3, Duration::from_millis(100), 100);
         pool.observe(1, Duration::from_millis(900), 100);
-        // 6 - 1 - 2 = 3 spare; 9 ms against 1 ms a task: all three to subject 1.
+        // 9 and 1 ms a task, 10 in all, 10/6 a core: 9 needs 6 processes (5.4 rounded up).
+        assert_eq!(pool.plan(&[1, 3]), vec![6, 1]);
+        assert_eq!(pool.plan(&[3, 1]), vec![1, 6]);
+        assert_eq!((pool.most(1), pool.most(3), pool.most(0)), (6, 1, 1));
+        // The engine's own CPU, 5 ms a task: 15 in all, 2.5 a core; 9 needs 4 (3.6).
+        pool.observe_own(Duration::from_millis(1000), 200);
         assert_eq!(pool.plan(&[1, 3]), vec![4, 1]);
-        assert_eq!(pool.plan(&[3, 1]), vec![1, 4]);
-        // The engine's own CPU, 6 ms a task, keeps one of the three spare cores (9 against 6:
-        // a process; 4.5 against 6: the engine's; 4.5 against 3: a process).
-        pool.observe_own(Duration::from_millis(1200), 200);
-        assert_eq!(pool.plan(&[1, 3]), vec![3, 1]);
-        assert_eq!((pool.most(1), pool.most(3), pool.most(0)), (4, 1, 1));
     }
 }

@@ -204,7 +204,8 @@ pub trait Subject: Send + Sync {
 
     /// Lets the subject answer a batch ([`Subject::run_batch`]) with up to `processes`
     /// processes at once, each a part of the batch: a worker's pool, which the engine grows
-    /// where cores are spare (`engine::pool`). The default, for a subject that is no process,
+    /// for a worker dearer than a core's share of the run (`engine::pool`). The default, for a
+    /// subject that is no process,
     /// does nothing.
     ///
     /// ```

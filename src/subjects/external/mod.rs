@@ -357,7 +357,8 @@ impl External {
     /// The same worker answering a batch with up to `processes` processes at once (at least
     /// 1, at most [`crate::engine::MAX_PROCESSES`]): a batch is cut into that many parts in
     /// order, each sent to a process of its own, and the answers come back in the batch's
-    /// order. The engine sets it from the cores it has to spare ([`Subject::spread`]).
+    /// order. The engine sets it from what the worker costs against the cores it has
+    /// ([`Subject::spread`]).
     ///
     /// ```
     /// use uridiff::subjects::external::External;
