@@ -201,3 +201,38 @@ fn a_worker_dearer_than_a_core_s_share_gets_processes_and_no_answer_changes() {
         assert_eq!(a.outcomes, b.outcomes);
     }
 }
+
+#[test]
+fn a_caller_finding_the_first_process_busy_is_answered_by_another() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let log = dir.path().join("slow");
+    // 100 ms a request: the first caller's 40 requests hold a process for 4 s at least.
+    let worker = pipeline("slow", &log).processes(2);
+    worker.available().expect("python3 runs the test worker");
+    let first = worker.pid().expect("running");
+    let long: Vec<String> = (0..40).map(|i| format!("long-{i}")).collect();
+    let long_jobs: Vec<Job<'_>> = long.iter().map(|s| Job::parse(s.as_bytes())).collect();
+    std::thread::scope(|scope| {
+        let busy = scope.spawn(|| worker.run_batch(&long_jobs));
+        // Once the first process has its first request, it is held for the rest of the 4 s.
+        let until = std::time::Instant::now() + Duration::from_secs(60);
+        while received(&log).is_empty() {
+            assert!(
+                std::time::Instant::now() < until,
+                "the first caller never started"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let out = worker.run_batch(&[Job::parse(b"short")]);
+        assert_eq!(path_of(&out[0]), Some("short"));
+        let by_pid = received(&log);
+        let other: Vec<_> = by_pid.keys().filter(|&&p| p != first).collect();
+        assert_eq!(other.len(), 1, "a second process answered: {by_pid:?}");
+        assert_eq!(by_pid[other[0]], 1, "{by_pid:?}");
+        let long_out = busy.join().expect("the first caller");
+        assert!(long_out
+            .iter()
+            .zip(&long)
+            .all(|(o, i)| path_of(o) == Some(i)));
+    });
+}

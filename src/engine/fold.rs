@@ -283,9 +283,10 @@ impl Engine {
 
     /// `f` on every item of `work` (an item of the subject at the index beside it: the
     /// minimization of a class, a batch of operands), in parallel, the results in `work`'s order:
-    /// the items of an external worker on a thread of that worker's own, in order (the worker
-    /// answers one caller at a time, and a thread waiting for its answers holds no core), the
-    /// in-process subjects' (and those of no subject) over the cores.
+    /// the items of an external worker on a thread of that worker's own, in order (a process
+    /// answers one caller at a time, and a thread waiting for its answers holds no core), or on
+    /// as many threads as it has processes; the in-process subjects' (and those of no subject)
+    /// over the cores.
     pub(super) fn in_parallel<T: Send, R: Send>(
         &self,
         work: Vec<(Option<usize>, T)>,
@@ -303,13 +304,27 @@ impl Engine {
         }
         // One worker's items alone (a minimization's operands, most often) need no thread of
         // their own: the caller's waits as well, and starting one costs more than most rounds.
-        if local.is_empty() && by_worker.len() <= 1 {
+        if local.is_empty()
+            && by_worker.len() <= 1
+            && by_worker.keys().all(|&i| self.pool.most(i) == 1)
+        {
             let items = by_worker.into_values().next().unwrap_or_default();
             return items.into_iter().map(|(_, item)| f(item)).collect();
         }
+        // A worker running as several processes (the `pool` room) takes as many threads, its
+        // items dealt among them in turn: each thread's batches go to an idle process.
+        let mut queues: Vec<Vec<(usize, T)>> = Vec::new();
+        for (i, items) in by_worker {
+            let n = self.pool.most(i).clamp(1, items.len().max(1));
+            let first = queues.len();
+            queues.extend((0..n).map(|_| Vec::new()));
+            for (k, item) in items.into_iter().enumerate() {
+                queues[first + k % n].push(item);
+            }
+        }
         let mut out: Vec<(usize, R)> = std::thread::scope(|scope| {
-            let threads: Vec<_> = by_worker
-                .into_values()
+            let threads: Vec<_> = queues
+                .into_iter()
                 .map(|items| {
                     scope.spawn(move || {
                         items

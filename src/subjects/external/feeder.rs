@@ -117,7 +117,9 @@ impl External {
                                 Outcome::Crashed(c) => c.message,
                                 _ => String::new(),
                             };
-                            *unavailable = Some(format!("{why}; the last: {message}"));
+                            let ended = format!("{why}; the last: {message}");
+                            let _ = self.given_up.set(ended.clone());
+                            *unavailable = Some(ended);
                             Err(Outcome::Crashed(Crash {
                                 kind: CrashKind::Dead,
                                 message: format!("{why}; this one: {message}"),
@@ -141,7 +143,9 @@ impl External {
                     }
                     *worker = None;
                     if let Some(why) = failures.failed(crash.kind) {
-                        *unavailable = Some(format!("{why}; the last: {}", crash.message));
+                        let ended = format!("{why}; the last: {}", crash.message);
+                        let _ = self.given_up.set(ended.clone());
+                        *unavailable = Some(ended);
                         crash = Crash {
                             kind: CrashKind::Dead,
                             message: format!("{why}; this one: {}", crash.message),

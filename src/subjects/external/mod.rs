@@ -176,6 +176,9 @@ pub struct External {
     processes: AtomicUsize,
     /// The answers it gave lately (the `memo` room): a batch sends only what is not there.
     memo: Mutex<memo::Memo>,
+    /// Why the worker is unavailable for the rest of the run, once one of its processes could
+    /// not start or was given up on: every process then stops at its next start or window.
+    given_up: OnceLock<String>,
     /// Coverage: the kind the handshake declared (or why its value is none), and the tally a
     /// campaign that wants it gave ([`Subject::watch_coverage`]); asked for only with both.
     coverage: Coverage,
@@ -299,6 +302,7 @@ impl External {
                 .collect(),
             processes: AtomicUsize::new(1),
             memo: Mutex::default(),
+            given_up: OnceLock::new(),
             coverage: Coverage::default(),
             declared,
         }
@@ -383,6 +387,10 @@ impl External {
 
     /// Starts the worker if none runs: two tries, then unavailable for good.
     fn ensure(&self, slot: &mut Slot) -> Result<(), String> {
+        if let Some(why) = self.given_up.get() {
+            slot.worker = None;
+            return Err(slot.unavailable.get_or_insert_with(|| why.clone()).clone());
+        }
         if let Some(why) = &slot.unavailable {
             return Err(why.clone());
         }
@@ -416,6 +424,7 @@ impl External {
             );
         }
         slot.unavailable = Some(last.clone());
+        let _ = self.given_up.set(last.clone());
         Err(last)
     }
 
@@ -726,7 +735,7 @@ impl Subject for External {
     /// The jobs through the pipelined feeder (the `feeder` room): the worker is held
     /// for the whole batch, with up to its window of requests in flight.
     fn run_batch(&self, jobs: &[Job<'_>]) -> Vec<Outcome<Answer>> {
-        let mut slot = self.lock();
+        let (at, mut slot) = self.slot_for(jobs.len());
         if let Err(why) = self.ensure(&mut slot) {
             let why = format!("{} is not available: {why}", self.declared.name);
             return jobs
@@ -762,7 +771,7 @@ impl Subject for External {
             }
         }
         drop(memo);
-        let mut replies = self.feed_parts(slot, &batch).into_iter();
+        let mut replies = self.feed_parts(at, slot, &batch).into_iter();
         let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
         let mut out: Vec<Outcome<Answer>> = Vec::with_capacity(jobs.len());
         for (due, job) in due.into_iter().zip(jobs) {
@@ -783,24 +792,48 @@ impl Subject for External {
 }
 
 impl External {
+    /// How many parts a batch of `jobs` jobs is cut into: one per process, none of less than
+    /// a window (a part of less keeps its process waiting on round trips more than it saves).
+    fn parts(&self, jobs: usize) -> usize {
+        let by_window = jobs.div_ceil(self.window.max(1));
+        self.processes.load(Ordering::Relaxed).min(by_window).max(1)
+    }
+
+    /// The process to send a batch of `jobs` jobs through, held: the first, for a batch to be
+    /// cut into parts (its parts' processes are locked while it is held); for a batch of one
+    /// part, the first idle process of the pool, so that callers at the same time (the
+    /// minimizations of a worker's classes) are answered at the same time, else the first.
+    fn slot_for(&self, jobs: usize) -> (usize, MutexGuard<'_, Slot>) {
+        let processes = self.processes.load(Ordering::Relaxed);
+        if processes > 1 && self.parts(jobs) == 1 {
+            for k in 0..processes {
+                match self.slots[k].try_lock() {
+                    Ok(slot) => return (k, slot),
+                    Err(std::sync::TryLockError::Poisoned(e)) => return (k, e.into_inner()),
+                    Err(std::sync::TryLockError::WouldBlock) => {}
+                }
+            }
+        }
+        (0, self.lock())
+    }
+
     /// Sends `batch` through the worker's processes and returns the replies in order: through
-    /// the first alone (`first`, held), or cut into up to [`External::processes`] parts in
-    /// order, one per process, each part fed on a thread of its own.
+    /// the held process `at` alone, or, when that is the first, cut into up to
+    /// [`External::processes`] parts in order, one per process, each part fed on a thread of
+    /// its own.
     ///
     /// Every process is a worker of its own, restarted on its own; a process given up on
     /// (the `verdict` room) ends the worker for the run, every process with the same reason,
-    /// as one process would be. The processes past the first are only ever locked while the
-    /// first is held, so two callers cannot wait on each other.
+    /// as one process would be (`given_up`). The processes past the first are only waited on
+    /// while the first is held, so two callers cannot wait on each other.
     fn feed_parts(
         &self,
+        at: usize,
         mut first: MutexGuard<'_, Slot>,
         batch: &[(Op, Request<'_>)],
     ) -> Vec<Reply> {
-        // A part of less than a window keeps its process waiting on round trips more than
-        // the part saves.
-        let by_window = batch.len().div_ceil(self.window.max(1));
-        let parts = self.processes.load(Ordering::Relaxed).min(by_window).max(1);
-        if parts == 1 {
+        let parts = self.parts(batch.len());
+        if parts == 1 || at != 0 {
             return self.feed(&mut first, batch);
         }
         let mut chunks = batch.chunks(batch.len().div_ceil(parts));
@@ -826,16 +859,9 @@ impl External {
             }
             replies
         });
-        let given_up = (first.unavailable.clone())
-            .or_else(|| (1..parts).find_map(|k| self.lock_at(k).unavailable.clone()));
-        if let Some(why) = given_up {
-            first.worker = None;
-            first.unavailable.get_or_insert_with(|| why.clone());
-            for k in 1..self.slots.len() {
-                let mut slot = self.lock_at(k);
-                slot.worker = None;
-                slot.unavailable.get_or_insert_with(|| why.clone());
-            }
+        // A process given up on during its part ended the worker: the first stops now.
+        if self.given_up.get().is_some() {
+            let _ = self.ensure(&mut first);
         }
         replies
     }
