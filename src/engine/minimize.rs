@@ -24,6 +24,7 @@ mod canonical;
 mod memo;
 
 pub use memo::Memo;
+pub(super) use memo::References;
 
 use super::{Class, Engine, Signature, Task};
 use crate::model::Op;

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use super::super::{Class, Engine, Task};
-use crate::model::Op;
+use crate::model::{Answer, Op, Outcome};
 
 /// What a candidate must keep: the subject's class of difference, operation, verdict, and the
 /// reason of a validity difference ([`crate::engine::Finding::reason`]).
@@ -17,11 +17,26 @@ const MEMO_ENTRIES: usize = 200_000;
 /// The bytes of the tasks a memo holds, at most (about): a long input's candidates are long.
 const MEMO_BYTES: usize = 64 << 20;
 
-/// One generation of the memo: per subject and task, the classes shown, and the tasks' bytes.
+/// A map by task, hashed with foldhash (the memo's keys are the engine's own candidates, not an
+/// adversary's, and a task is hashed for every candidate looked up).
+type ByTask<V> = HashMap<Task, V, foldhash::fast::RandomState>;
+
+/// One generation of the memo: per subject (by index) and task, the classes shown; how many
+/// entries, and the tasks' bytes.
 #[derive(Debug, Default)]
 struct Generation {
-    seen: HashMap<(usize, Task), Arc<Vec<Kept>>>,
+    seen: Vec<ByTask<Arc<Vec<Kept>>>>,
+    entries: usize,
     bytes: usize,
+}
+
+impl Generation {
+    fn of(&mut self, i: usize) -> &mut ByTask<Arc<Vec<Kept>>> {
+        if self.seen.len() <= i {
+            self.seen.resize_with(i + 1, ByTask::default);
+        }
+        &mut self.seen[i]
+    }
 }
 
 /// The memo's two generations: an entry used in the current one stays, one not used since the
@@ -131,7 +146,7 @@ impl Memo {
     /// How many answers the memo holds.
     pub fn len(&self) -> usize {
         let g = self.lock();
-        g.current.seen.len() + g.previous.seen.len()
+        g.current.entries + g.previous.entries
     }
 
     /// Whether the memo holds no answer.
@@ -156,29 +171,112 @@ impl Memo {
 impl Generations {
     /// The answer for (`i`, `task`), moved to the current generation when found in the previous.
     fn get(&mut self, i: usize, task: &Task) -> Option<Arc<Vec<Kept>>> {
-        // The key is borrowed as an owned pair; a clone only on a hit in the previous generation
-        // would need a raw-entry API, so look up with a cloned key (the task is small, or its
-        // bytes are about to be parsed anyway).
-        let key = (i, task.clone());
-        if let Some(s) = self.current.seen.get(&key) {
+        if let Some(s) = self.current.seen.get(i).and_then(|m| m.get(task)) {
             return Some(Arc::clone(s));
         }
-        let found = self.previous.seen.remove(&key)?;
-        self.previous.bytes -= weight(task);
-        self.insert(i, key.1, Arc::clone(&found));
+        let (task, found) = self.previous.seen.get_mut(i)?.remove_entry(task)?;
+        self.previous.entries -= 1;
+        self.previous.bytes -= weight(&task);
+        self.insert(i, task, Arc::clone(&found));
         Some(found)
     }
 
     /// Records an answer; past half of either bound, the current generation becomes the
     /// previous, and the previous is dropped.
     fn insert(&mut self, i: usize, task: Task, found: Arc<Vec<Kept>>) {
-        if self.current.seen.len() >= MEMO_ENTRIES / 2 || self.current.bytes >= MEMO_BYTES / 2 {
+        if self.current.entries >= MEMO_ENTRIES / 2 || self.current.bytes >= MEMO_BYTES / 2 {
             self.previous = std::mem::take(&mut self.current);
         }
         let w = weight(&task);
-        if self.current.seen.insert((i, task), found).is_none() {
+        if self.current.of(i).insert(task, found).is_none() {
+            self.current.entries += 1;
             self.current.bytes += w;
         }
+    }
+}
+
+/// The answers one reference keeps at most, in two generations: fewer than [`MEMO_ENTRIES`], as
+/// an answer (a parse's components) weighs more than a memo entry's classes, and the candidates
+/// that repeat are those of the classes being minimized at the same time.
+const REFERENCE_ENTRIES: usize = 40_000;
+
+/// The references' answers to the tasks the minimizer judges on, shared by every subject judged
+/// against the same reference: the candidates of classes first seen on one input are the same
+/// for each subject that shows one there, and the reference's answer is the same for them all
+/// (a reference is a pure function of the job). Bounded as [`Memo`] is, in two generations per
+/// reference.
+#[derive(Debug, Default)]
+pub(in crate::engine) struct References {
+    seen: Mutex<Vec<Answers>>,
+}
+
+/// One reference's answers by task, in two generations.
+#[derive(Debug, Default)]
+struct Answers {
+    current: ByTask<Arc<Outcome<Answer>>>,
+    previous: ByTask<Arc<Outcome<Answer>>>,
+    bytes: usize,
+}
+
+impl References {
+    /// Reference `r`'s answer to `task`, run by `run` when it is not remembered. Two threads
+    /// asking at once may both run it; the answers are the same.
+    pub(in crate::engine) fn answer(
+        &self,
+        r: usize,
+        task: &Task,
+        run: impl FnOnce() -> Outcome<Answer>,
+    ) -> Arc<Outcome<Answer>> {
+        if let Some(found) = self.get(r, task) {
+            return found;
+        }
+        let found = Arc::new(run());
+        let mut seen = self.lock();
+        if seen.len() <= r {
+            seen.resize_with(r + 1, Answers::default);
+        }
+        let answers = &mut seen[r];
+        if answers.current.len() >= REFERENCE_ENTRIES / 2 || answers.bytes >= MEMO_BYTES / 4 {
+            answers.previous = std::mem::take(&mut answers.current);
+            answers.bytes = 0;
+        }
+        if answers
+            .current
+            .insert(task.clone(), Arc::clone(&found))
+            .is_none()
+        {
+            answers.bytes += weight(task);
+        }
+        found
+    }
+
+    /// The answer remembered, moved to the current generation when found in the previous.
+    fn get(&self, r: usize, task: &Task) -> Option<Arc<Outcome<Answer>>> {
+        let mut seen = self.lock();
+        let answers = seen.get_mut(r)?;
+        if let Some(found) = answers.current.get(task) {
+            return Some(Arc::clone(found));
+        }
+        let (task, found) = answers.previous.remove_entry(task)?;
+        answers.bytes += weight(&task);
+        answers.current.insert(task, Arc::clone(&found));
+        Some(found)
+    }
+
+    /// How many answers are remembered, over every reference.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        let seen = self.lock();
+        seen.iter()
+            .map(|a| a.current.len() + a.previous.len())
+            .sum()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Answers>> {
+        // A poisoned memo only loses remembered answers; they are computed again.
+        self.seen
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -190,6 +288,30 @@ mod tests {
         let mut input = n.to_string().into_bytes();
         input.resize(len.max(input.len()), b'a');
         Task::parse(input, "")
+    }
+
+    #[test]
+    fn a_reference_answer_is_computed_once_per_reference_and_task() {
+        let references = References::default();
+        let runs = std::cell::Cell::new(0);
+        let run = |text: &str| {
+            let text = text.to_owned();
+            let runs = &runs;
+            move || {
+                runs.set(runs.get() + 1);
+                Outcome::Accepted(Answer::Text(text))
+            }
+        };
+        let a = references.answer(0, &task(1, 0), run("a"));
+        let again = references.answer(0, &task(1, 0), run("not run"));
+        assert_eq!(a, again);
+        assert_eq!(runs.get(), 1);
+        // Another reference, another task: each its own answer.
+        let other = references.answer(2, &task(1, 0), run("b"));
+        assert_eq!(*other, Outcome::Accepted(Answer::Text("b".to_owned())));
+        references.answer(0, &task(2, 0), run("c"));
+        assert_eq!(runs.get(), 3);
+        assert_eq!(references.len(), 3);
     }
 
     #[test]
@@ -209,11 +331,11 @@ mod tests {
         for n in 0..MEMO_ENTRIES + 10 {
             g.insert(0, task(n, 0), Arc::clone(&answer));
         }
-        assert!(g.current.seen.len() + g.previous.seen.len() <= MEMO_ENTRIES);
+        assert!(g.current.entries + g.previous.entries <= MEMO_ENTRIES);
         // An entry used from the previous generation moves to the current one, and outlives
         // the next rotation.
         let old = task(MEMO_ENTRIES / 2 + 1, 0);
-        assert!(g.previous.seen.contains_key(&(0, old.clone())));
+        assert!(g.previous.seen[0].contains_key(&old));
         assert!(g.get(0, &old).is_some());
         for n in 0..MEMO_ENTRIES / 2 {
             g.insert(1, task(n, 0), Arc::clone(&answer));
