@@ -8,6 +8,8 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
+mod quick;
+
 use crate::coverage::MAX_IDS_PER_ANSWER;
 use crate::model::{Component, ComponentSet, Crash, CrashKind, Op, Outcome, Parsed, Rejection};
 
@@ -457,6 +459,15 @@ impl Handshake {
 }
 
 impl Response {
+    /// The response on `line`: read by hand where it has the usual shape ([`quick`]), by
+    /// serde_json otherwise, the same response either way.
+    pub(super) fn read(line: &[u8]) -> serde_json::Result<Response> {
+        match quick::read(line) {
+            Some(response) => Ok(response),
+            None => serde_json::from_slice(line),
+        }
+    }
+
     /// A parse's outcome: its components (each declared one left out is "not reported") and
     /// its serialization.
     pub(super) fn parsed(self, declared: ComponentSet) -> Outcome<Parsed> {
