@@ -24,7 +24,6 @@ mod canonical;
 mod memo;
 
 pub use memo::Memo;
-pub(super) use memo::References;
 
 use super::{Class, Engine, Signature, Task};
 use crate::model::Op;

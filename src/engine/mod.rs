@@ -157,9 +157,6 @@ pub struct Engine {
     /// subject but the project's own (which speak editions) and the WHATWG parsers (whose
     /// reference is already the browsers' reading).
     lenient_by: Vec<Option<usize>>,
-    /// The references' answers to the tasks the minimizer judges on, shared by the subjects
-    /// minimizing on the same input.
-    remembered: minimize::References,
 }
 
 /// A discrepancy class: one behaviour of one parser, every finding with one signature.
@@ -272,7 +269,6 @@ impl Engine {
             references,
             judged_by,
             lenient_by,
-            remembered: minimize::References::default(),
         }
     }
 
@@ -325,15 +321,8 @@ impl Engine {
         };
         [
             value(&subjects::run(self.subjects[i].as_ref(), &task.job())),
-            value(&self.remembered_answer(self.judged_by[i], task)),
+            value(&self.reference_answer(self.judged_by[i], task)),
         ]
-    }
-
-    /// [`Engine::reference_answer`], remembered: the minimizer asks the same reference about
-    /// the same candidates for every subject that shows a class on one input.
-    fn remembered_answer(&self, r: usize, task: &Task) -> Arc<Outcome<Answer>> {
-        self.remembered
-            .answer(r, task, || self.reference_answer(r, task))
     }
 
     fn reparse(&self, i: usize, task: &Task, outcome: &Outcome<Answer>) -> Option<Outcome<Answer>> {
@@ -488,8 +477,8 @@ impl Engine {
         outcome: Outcome<Answer>,
         reparsed: Option<Outcome<Answer>>,
     ) -> Vec<Finding> {
-        let reference = self.remembered_answer(self.judged_by[i], task);
-        let lenient = self.lenient_by[i].map(|k| self.remembered_answer(k, task));
+        let reference = self.reference_answer(self.judged_by[i], task);
+        let lenient = self.lenient_by[i].map(|k| self.reference_answer(k, task));
         judge(
             task.op,
             &task.input,
@@ -497,7 +486,7 @@ impl Engine {
                 info: self.subjects[i].info(),
                 outcome: &outcome,
                 reference: &reference,
-                lenient: lenient.as_deref(),
+                lenient: lenient.as_ref(),
                 second: task.second.as_deref(),
                 reparsed: reparsed.as_ref(),
             },

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use super::super::{Class, Engine, Task};
-use crate::model::{Answer, Op, Outcome};
+use crate::model::Op;
 
 /// What a candidate must keep: the subject's class of difference, operation, verdict, and the
 /// reason of a validity difference ([`crate::engine::Finding::reason`]).
@@ -195,91 +195,6 @@ impl Generations {
     }
 }
 
-/// The answers one reference keeps at most, in two generations: fewer than [`MEMO_ENTRIES`], as
-/// an answer (a parse's components) weighs more than a memo entry's classes, and the candidates
-/// that repeat are those of the classes being minimized at the same time.
-const REFERENCE_ENTRIES: usize = 40_000;
-
-/// The references' answers to the tasks the minimizer judges on, shared by every subject judged
-/// against the same reference: the candidates of classes first seen on one input are the same
-/// for each subject that shows one there, and the reference's answer is the same for them all
-/// (a reference is a pure function of the job). Bounded as [`Memo`] is, in two generations per
-/// reference.
-#[derive(Debug, Default)]
-pub(in crate::engine) struct References {
-    seen: Mutex<Vec<Answers>>,
-}
-
-/// One reference's answers by task, in two generations.
-#[derive(Debug, Default)]
-struct Answers {
-    current: ByTask<Arc<Outcome<Answer>>>,
-    previous: ByTask<Arc<Outcome<Answer>>>,
-    bytes: usize,
-}
-
-impl References {
-    /// Reference `r`'s answer to `task`, run by `run` when it is not remembered. Two threads
-    /// asking at once may both run it; the answers are the same.
-    pub(in crate::engine) fn answer(
-        &self,
-        r: usize,
-        task: &Task,
-        run: impl FnOnce() -> Outcome<Answer>,
-    ) -> Arc<Outcome<Answer>> {
-        if let Some(found) = self.get(r, task) {
-            return found;
-        }
-        let found = Arc::new(run());
-        let mut seen = self.lock();
-        if seen.len() <= r {
-            seen.resize_with(r + 1, Answers::default);
-        }
-        let answers = &mut seen[r];
-        if answers.current.len() >= REFERENCE_ENTRIES / 2 || answers.bytes >= MEMO_BYTES / 4 {
-            answers.previous = std::mem::take(&mut answers.current);
-            answers.bytes = 0;
-        }
-        if answers
-            .current
-            .insert(task.clone(), Arc::clone(&found))
-            .is_none()
-        {
-            answers.bytes += weight(task);
-        }
-        found
-    }
-
-    /// The answer remembered, moved to the current generation when found in the previous.
-    fn get(&self, r: usize, task: &Task) -> Option<Arc<Outcome<Answer>>> {
-        let mut seen = self.lock();
-        let answers = seen.get_mut(r)?;
-        if let Some(found) = answers.current.get(task) {
-            return Some(Arc::clone(found));
-        }
-        let (task, found) = answers.previous.remove_entry(task)?;
-        answers.bytes += weight(&task);
-        answers.current.insert(task, Arc::clone(&found));
-        Some(found)
-    }
-
-    /// How many answers are remembered, over every reference.
-    #[cfg(test)]
-    fn len(&self) -> usize {
-        let seen = self.lock();
-        seen.iter()
-            .map(|a| a.current.len() + a.previous.len())
-            .sum()
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Answers>> {
-        // A poisoned memo only loses remembered answers; they are computed again.
-        self.seen
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -288,30 +203,6 @@ mod tests {
         let mut input = n.to_string().into_bytes();
         input.resize(len.max(input.len()), b'a');
         Task::parse(input, "")
-    }
-
-    #[test]
-    fn a_reference_answer_is_computed_once_per_reference_and_task() {
-        let references = References::default();
-        let runs = std::cell::Cell::new(0);
-        let run = |text: &str| {
-            let text = text.to_owned();
-            let runs = &runs;
-            move || {
-                runs.set(runs.get() + 1);
-                Outcome::Accepted(Answer::Text(text))
-            }
-        };
-        let a = references.answer(0, &task(1, 0), run("a"));
-        let again = references.answer(0, &task(1, 0), run("not run"));
-        assert_eq!(a, again);
-        assert_eq!(runs.get(), 1);
-        // Another reference, another task: each its own answer.
-        let other = references.answer(2, &task(1, 0), run("b"));
-        assert_eq!(*other, Outcome::Accepted(Answer::Text("b".to_owned())));
-        references.answer(0, &task(2, 0), run("c"));
-        assert_eq!(runs.get(), 3);
-        assert_eq!(references.len(), 3);
     }
 
     #[test]
