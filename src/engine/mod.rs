@@ -515,22 +515,20 @@ impl Engine {
         outcome: Outcome<Answer>,
         reparsed: Option<Outcome<Answer>>,
     ) -> Vec<Finding> {
-        let (r, lenient) = (self.judged_by[i], self.lenient_by[i]);
-        let row = Row {
-            task: task.clone(),
-            references: (0..self.references.len())
-                .map(|k| {
-                    if k == r || Some(k) == lenient {
-                        self.reference_answer(k, task)
-                    } else {
-                        Outcome::Unsupported(String::new())
-                    }
-                })
-                .collect(),
-            outcomes: vec![outcome],
-            reparsed: vec![reparsed],
-        };
-        self.findings_of(i, task.op, &task.input, &row, 0)
+        let reference = self.reference_answer(self.judged_by[i], task);
+        let lenient = self.lenient_by[i].map(|k| self.reference_answer(k, task));
+        judge(
+            task.op,
+            &task.input,
+            &Judged {
+                info: self.subjects[i].info(),
+                outcome: &outcome,
+                reference: &reference,
+                lenient: lenient.as_ref(),
+                second: task.second.as_deref(),
+                reparsed: reparsed.as_ref(),
+            },
+        )
     }
 
     /// The index of the subject named `name`.

@@ -17,11 +17,26 @@ const MEMO_ENTRIES: usize = 200_000;
 /// The bytes of the tasks a memo holds, at most (about): a long input's candidates are long.
 const MEMO_BYTES: usize = 64 << 20;
 
-/// One generation of the memo: per subject and task, the classes shown, and the tasks' bytes.
+/// A map by task, hashed with foldhash (the memo's keys are the engine's own candidates, not an
+/// adversary's, and a task is hashed for every candidate looked up).
+type ByTask<V> = HashMap<Task, V, foldhash::fast::RandomState>;
+
+/// One generation of the memo: per subject (by index) and task, the classes shown; how many
+/// entries, and the tasks' bytes.
 #[derive(Debug, Default)]
 struct Generation {
-    seen: HashMap<(usize, Task), Arc<Vec<Kept>>>,
+    seen: Vec<ByTask<Arc<Vec<Kept>>>>,
+    entries: usize,
     bytes: usize,
+}
+
+impl Generation {
+    fn of(&mut self, i: usize) -> &mut ByTask<Arc<Vec<Kept>>> {
+        if self.seen.len() <= i {
+            self.seen.resize_with(i + 1, ByTask::default);
+        }
+        &mut self.seen[i]
+    }
 }
 
 /// The memo's two generations: an entry used in the current one stays, one not used since the
@@ -131,7 +146,7 @@ impl Memo {
     /// How many answers the memo holds.
     pub fn len(&self) -> usize {
         let g = self.lock();
-        g.current.seen.len() + g.previous.seen.len()
+        g.current.entries + g.previous.entries
     }
 
     /// Whether the memo holds no answer.
@@ -156,27 +171,25 @@ impl Memo {
 impl Generations {
     /// The answer for (`i`, `task`), moved to the current generation when found in the previous.
     fn get(&mut self, i: usize, task: &Task) -> Option<Arc<Vec<Kept>>> {
-        // The key is borrowed as an owned pair; a clone only on a hit in the previous generation
-        // would need a raw-entry API, so look up with a cloned key (the task is small, or its
-        // bytes are about to be parsed anyway).
-        let key = (i, task.clone());
-        if let Some(s) = self.current.seen.get(&key) {
+        if let Some(s) = self.current.seen.get(i).and_then(|m| m.get(task)) {
             return Some(Arc::clone(s));
         }
-        let found = self.previous.seen.remove(&key)?;
-        self.previous.bytes -= weight(task);
-        self.insert(i, key.1, Arc::clone(&found));
+        let (task, found) = self.previous.seen.get_mut(i)?.remove_entry(task)?;
+        self.previous.entries -= 1;
+        self.previous.bytes -= weight(&task);
+        self.insert(i, task, Arc::clone(&found));
         Some(found)
     }
 
     /// Records an answer; past half of either bound, the current generation becomes the
     /// previous, and the previous is dropped.
     fn insert(&mut self, i: usize, task: Task, found: Arc<Vec<Kept>>) {
-        if self.current.seen.len() >= MEMO_ENTRIES / 2 || self.current.bytes >= MEMO_BYTES / 2 {
+        if self.current.entries >= MEMO_ENTRIES / 2 || self.current.bytes >= MEMO_BYTES / 2 {
             self.previous = std::mem::take(&mut self.current);
         }
         let w = weight(&task);
-        if self.current.seen.insert((i, task), found).is_none() {
+        if self.current.of(i).insert(task, found).is_none() {
+            self.current.entries += 1;
             self.current.bytes += w;
         }
     }
@@ -209,11 +222,11 @@ mod tests {
         for n in 0..MEMO_ENTRIES + 10 {
             g.insert(0, task(n, 0), Arc::clone(&answer));
         }
-        assert!(g.current.seen.len() + g.previous.seen.len() <= MEMO_ENTRIES);
+        assert!(g.current.entries + g.previous.entries <= MEMO_ENTRIES);
         // An entry used from the previous generation moves to the current one, and outlives
         // the next rotation.
         let old = task(MEMO_ENTRIES / 2 + 1, 0);
-        assert!(g.previous.seen.contains_key(&(0, old.clone())));
+        assert!(g.previous.seen[0].contains_key(&old));
         assert!(g.get(0, &old).is_some());
         for n in 0..MEMO_ENTRIES / 2 {
             g.insert(1, task(n, 0), Arc::clone(&answer));
