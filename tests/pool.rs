@@ -175,7 +175,8 @@ fn a_worker_dearer_than_a_core_s_share_gets_processes_and_no_answer_changes() {
     let mut runs = Vec::new();
     for cores in [1, 8] {
         let log = dir.path().join(format!("cores-{cores}"));
-        let worker: Arc<dyn Subject> = Arc::new(pipeline("ok", &log));
+        // A command line's worker is one process unless allowed more.
+        let worker: Arc<dyn Subject> = Arc::new(pipeline("ok", &log).max_processes(8));
         let engine = Engine::new(vec![worker]).cores(cores);
         engine.run(&one, &|| ());
         let after_first: usize = received(&log).len();
@@ -235,4 +236,20 @@ fn a_caller_finding_the_first_process_busy_is_answered_by_another() {
             .zip(&long)
             .all(|(o, i)| path_of(o) == Some(i)));
     });
+}
+
+#[test]
+fn a_command_line_s_worker_stays_one_process_unless_allowed_more() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let log = dir.path().join("one");
+    // Its command may write files its copies would share (here, the log).
+    let worker: Arc<dyn Subject> = Arc::new(pipeline("ok", &log));
+    let engine = Engine::new(vec![worker]).cores(8);
+    for run in ["one", "two"] {
+        let tasks: Vec<Task> = (0..400)
+            .map(|i| Task::parse(format!("{run}-{i}").into_bytes(), "pool"))
+            .collect();
+        engine.run(&tasks, &|| ());
+    }
+    assert_eq!(received(&log).len(), 1, "{:?}", received(&log));
 }

@@ -174,6 +174,8 @@ pub struct External {
     /// ([`External::processes`]); a batch is then cut into as many parts, one to each.
     slots: Box<[Mutex<Slot>]>,
     processes: AtomicUsize,
+    /// The most processes [`Subject::spread`] may give it ([`External::max_processes`]).
+    most: usize,
     /// The answers it gave lately (the `memo` room): a batch sends only what is not there.
     memo: Mutex<memo::Memo>,
     /// Why the worker is unavailable for the rest of the run, once one of its processes could
@@ -250,6 +252,7 @@ impl External {
         let mut e = External::from_command(name, "-");
         e.declared.library = format!("the covered build {}", program.display());
         e.launch = Launch::Program(program, args);
+        e.most = crate::engine::MAX_PROCESSES;
         e
     }
 
@@ -291,6 +294,13 @@ impl External {
     }
 
     fn new(declared: SubjectInfo, launch: Launch) -> External {
+        // A command line's worker may write files or keep state that copies of it would share
+        // (`tee LOG | worker`): one process unless its user says more. A worker uridiff ships
+        // or builds answers each request from that request alone.
+        let most = match launch {
+            Launch::Command(_) => 1,
+            Launch::Shipped(..) | Launch::Program(..) => crate::engine::MAX_PROCESSES,
+        };
         External {
             spoken: OnceLock::new(),
             launch,
@@ -301,6 +311,7 @@ impl External {
                 .map(|_| Mutex::new(Slot::new(&declared.name)))
                 .collect(),
             processes: AtomicUsize::new(1),
+            most,
             memo: Mutex::default(),
             given_up: OnceLock::new(),
             coverage: Coverage::default(),
@@ -370,8 +381,25 @@ impl External {
     /// # let _ = two;
     /// ```
     #[must_use]
-    pub fn processes(self, processes: usize) -> External {
+    pub fn processes(mut self, processes: usize) -> External {
+        self.most = self.most.max(processes.clamp(1, self.slots.len()));
         self.spread(processes);
+        self
+    }
+
+    /// The same worker allowed up to `most` processes when the engine finds it dear
+    /// ([`Subject::spread`]; at most [`crate::engine::MAX_PROCESSES`]). A worker started from
+    /// a command line is allowed one unless said here: its command may write files or keep
+    /// state its copies would share. A shipped worker is allowed the most.
+    ///
+    /// ```
+    /// use uridiff::subjects::external::External;
+    /// let mine = External::from_command("mine", "python3 my_worker.py").max_processes(4);
+    /// # let _ = mine;
+    /// ```
+    #[must_use]
+    pub fn max_processes(mut self, most: usize) -> External {
+        self.most = most.clamp(1, self.slots.len());
         self
     }
 
@@ -722,7 +750,7 @@ impl Subject for External {
     }
 
     fn spread(&self, processes: usize) {
-        let processes = processes.clamp(1, self.slots.len());
+        let processes = processes.clamp(1, self.most);
         self.processes.store(processes, Ordering::Relaxed);
     }
 
