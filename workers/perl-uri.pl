@@ -223,37 +223,9 @@ emit({
         "port: the scheme's default port when none is given; host: percent-decoded",
         'a method the class lacks is not reported; an opaque URI\'s path (= opaque) is not reported'],
 });
-# Requests are read as they arrive (sysread: what the pipe holds, up to 64 KiB), and the answers
-# to one read's lines are written together, in one print: uridiff writes its requests in blocks
-# (src/subjects/external/feeder.rs), and with $| set each print is a write(2) of its own. No
-# answer waits for a later read: all of a read's lines are answered before the next. A last
-# line without its newline is a request too, as <STDIN> gives it.
-my $pending = '';
-READ: while (1) {
-    my $got = sysread STDIN, $pending, 65536, length $pending;
-    my $end = !$got;
-    my ($start, $answers, $stop) = (0, '', 0);
-    while (1) {
-        my $newline = index $pending, "\n", $start;
-        my $line;
-        if ($newline >= 0) {
-            $line = substr $pending, $start, $newline + 1 - $start;
-            $start = $newline + 1;
-        } elsif ($end && $start < length $pending) {
-            $line = substr $pending, $start;
-            $start = length $pending;
-        } else {
-            last;
-        }
-        next if $line =~ /\A\s*\z/;
-        my $response = handle($line);
-        if (!defined $response) {
-            $stop = 1;
-            last;
-        }
-        $answers .= $json->encode($response) . "\n";
-    }
-    substr($pending, 0, $start) = '';
-    print STDOUT $answers if length $answers;
-    last READ if $end || $stop;
-}
+# The protocol's lines, read and answered (sdk/UridiffLines.pm). Its `use` lines stand here,
+# below the code whose messages name their line, which they would otherwise move.
+use FindBin ();
+use lib "$FindBin::RealBin/sdk";
+use UridiffLines ();
+UridiffLines::serve(\&handle, $json);

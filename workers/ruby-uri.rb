@@ -18,6 +18,8 @@ require 'base64'
 require 'json'
 # Ruby's line coverage of the library, set up before it loads (sdk/uridiff_coverage.rb).
 require_relative 'sdk/uridiff_coverage'
+# The protocol's lines, read and written (sdk/uridiff_lines.rb).
+require_relative 'sdk/uridiff_lines'
 UridiffCoverage.setup
 require 'uri'
 UridiffCoverage.watch(UridiffCoverage.files_of('uri'))
@@ -140,17 +142,7 @@ def handle(line)
   { 'id' => request['id'] }.merge(response)
 end
 
-# One generator state for every answer: JSON.generate makes a new JSON::State for each call,
-# a third of its cost on an answer (the text is the same).
-JSON_STATE = JSON::State.new
-
-def emit(value)
-  $stdout.write("#{JSON_STATE.generate(value)}\n")
-  $stdout.flush
-end
-
-$stdin.binmode
-emit({
+UridiffLines.emit({
   'protocol' => 'uridiff-worker/1', 'name' => 'ruby-uri', 'version' => URI::VERSION,
   'profile' => 'ruby-uri', 'operations' => %w[parse resolve],
   'components' => %w[scheme userinfo host port path query fragment],
@@ -158,42 +150,4 @@ emit({
   'notes' => ["port: the scheme's default port is filled in when none is given",
               OPAQUE_NOTE]
 }.merge(UridiffCoverage.handshake))
-# Requests are read as they arrive (readpartial: what the pipe holds, up to 64 KiB), and the
-# answers to one read's lines are written together, in one write: uridiff writes its requests in
-# blocks (src/subjects/external/feeder.rs), and a flush for each answer was a write(2) of its
-# own. No answer waits for a later read: all of a read's lines are answered before the next. A
-# last line without its newline is a request too, as each_line gives it.
-pending = ''.b
-loop do
-  chunk = begin
-    $stdin.readpartial(65_536)
-  rescue EOFError
-    nil
-  end
-  pending << chunk if chunk
-  answers = +''
-  start = 0
-  stop = false
-  while start < pending.bytesize
-    newline = pending.index("\n", start)
-    break if newline.nil? && chunk
-
-    finish = newline.nil? ? pending.bytesize : newline + 1
-    line = pending.byteslice(start, finish - start).force_encoding(Encoding::UTF_8)
-    start = finish
-    next if line.strip.empty?
-
-    response = handle(line)
-    if response.nil?
-      stop = true
-      break
-    end
-    answers << JSON_STATE.generate(response) << "\n"
-  end
-  pending = pending.byteslice(start, pending.bytesize - start)
-  unless answers.empty?
-    $stdout.write(answers)
-    $stdout.flush
-  end
-  break if stop || chunk.nil?
-end
+UridiffLines.serve { |line| handle(line) }

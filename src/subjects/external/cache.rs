@@ -101,6 +101,16 @@ pub const SUPPORT: &[(&str, &str)] = &[
         "sdk/uridiff_coverage.rb",
         include_str!("../../../workers/sdk/uridiff_coverage.rb"),
     ),
+    // The Ruby workers' reading and writing of the protocol's lines.
+    (
+        "sdk/uridiff_lines.rb",
+        include_str!("../../../workers/sdk/uridiff_lines.rb"),
+    ),
+    // The Perl workers' reading and writing of the protocol's lines.
+    (
+        "sdk/UridiffLines.pm",
+        include_str!("../../../workers/sdk/UridiffLines.pm"),
+    ),
 ];
 
 /// Every file the cache holds: (path relative to it, contents): each shipped worker's source,
