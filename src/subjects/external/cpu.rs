@@ -18,13 +18,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 
-/// What one worker's processes spent: the ended ones' sum and the running one's tree.
+/// What one worker's processes spent: the ended ones' sum and the running ones' trees (a
+/// worker may run as several processes at once).
 #[derive(Debug, Default)]
 pub(super) struct Meter {
     /// Microseconds spent by the trees of worker processes already ended.
     ended_us: AtomicU64,
-    /// The running worker's pid and tag, if one runs.
-    live: Mutex<Option<(u32, String)>>,
+    /// The running processes' pids and tags.
+    live: Mutex<Vec<(u32, String)>>,
 }
 
 /// Every worker's meter by subject name (weak: a dropped subject leaves the list).
@@ -44,21 +45,23 @@ impl Meter {
         meter
     }
 
-    fn live(&self) -> MutexGuard<'_, Option<(u32, String)>> {
+    fn live(&self) -> MutexGuard<'_, Vec<(u32, String)>> {
         self.live.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// A worker process started: its tree is read from now on.
     pub(super) fn start(&self, pid: u32, tag: &str) {
-        *self.live() = Some((pid, tag.to_owned()));
+        self.live().push((pid, tag.to_owned()));
     }
 
     /// The worker `pid` is about to be killed: what its tree spent is kept.
     pub(super) fn end(&self, pid: u32) {
         let mut live = self.live();
-        if let Some((root, tag)) = live.take_if(|(root, _)| *root == pid)
-            && let Some(spent) = tree_cpu(root, &tag)
-        {
+        let Some(at) = live.iter().position(|(root, _)| *root == pid) else {
+            return;
+        };
+        let (root, tag) = live.swap_remove(at);
+        if let Some(spent) = tree_cpu(root, &tag) {
             let us = u64::try_from(spent.as_micros()).unwrap_or(u64::MAX);
             self.ended_us.fetch_add(us, Ordering::Relaxed);
         }
@@ -74,8 +77,9 @@ impl Meter {
         Some(
             ended
                 + live
-                    .and_then(|(root, tag)| tree_cpu(root, &tag))
-                    .unwrap_or_default(),
+                    .iter()
+                    .filter_map(|(root, tag)| tree_cpu(*root, tag))
+                    .sum::<Duration>(),
         )
     }
 }

@@ -57,7 +57,6 @@ impl External {
                 next_id,
                 failures,
                 unavailable,
-                ..
             } = &mut *slot;
             let Some(running) = worker.as_mut() else {
                 // `ensure` started one; a worker is dropped only with the window emptied.

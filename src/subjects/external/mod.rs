@@ -181,6 +181,8 @@ pub struct External {
     /// Why the worker is unavailable for the rest of the run, once one of its processes could
     /// not start or was given up on: every process then stops at its next start or window.
     given_up: OnceLock<String>,
+    /// The CPU time its processes spent (the `cpu` room), listed under its name.
+    cpu: Arc<cpu::Meter>,
     /// Coverage: the kind the handshake declared (or why its value is none), and the tally a
     /// campaign that wants it gave ([`Subject::watch_coverage`]); asked for only with both.
     coverage: Coverage,
@@ -196,27 +198,13 @@ struct Coverage {
 }
 
 /// The mutable part of one of the worker's processes: the running process, or why there is none.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Slot {
     worker: Option<Worker>,
     unavailable: Option<String>,
     next_id: u64,
     /// The requests failed in a row (the `verdict` room).
     failures: verdict::Failures,
-    /// The CPU time its processes spent (the `cpu` room), listed under the worker's name.
-    cpu: Arc<cpu::Meter>,
-}
-
-impl Slot {
-    fn new(name: &str) -> Slot {
-        Slot {
-            worker: None,
-            unavailable: None,
-            next_id: 0,
-            failures: verdict::Failures::default(),
-            cpu: cpu::Meter::listed(name),
-        }
-    }
 }
 
 impl External {
@@ -308,12 +296,13 @@ impl External {
             handshake_timeout: DEFAULT_HANDSHAKE_TIMEOUT,
             window: DEFAULT_WINDOW,
             slots: (0..crate::engine::MAX_PROCESSES)
-                .map(|_| Mutex::new(Slot::new(&declared.name)))
+                .map(|_| Mutex::default())
                 .collect(),
             processes: AtomicUsize::new(1),
             most,
             memo: Mutex::default(),
             given_up: OnceLock::new(),
+            cpu: cpu::Meter::listed(&declared.name),
             coverage: Coverage::default(),
             declared,
         }
@@ -364,9 +353,7 @@ impl External {
     /// worker process with its descendants, restarts included (the `cpu` room; also by name,
     /// [`worker_cpu`]). `None` elsewhere than on Linux.
     pub fn cpu(&self) -> Option<Duration> {
-        (0..self.slots.len())
-            .map(|k| self.lock_at(k).cpu.spent())
-            .sum()
+        self.cpu.spent()
     }
 
     /// The same worker answering a batch with up to `processes` processes at once (at least
@@ -427,7 +414,7 @@ impl External {
         }
         let mut last = String::new();
         for _ in 0..2 {
-            match self.start(&slot.cpu) {
+            match self.start() {
                 Ok((worker, info)) => {
                     slot.worker = Some(worker);
                     let _ = self.spoken.set(info);
@@ -457,7 +444,7 @@ impl External {
     }
 
     /// Spawns the worker and reads its handshake.
-    fn start(&self, meter: &Arc<cpu::Meter>) -> Result<(Worker, SubjectInfo), Failure> {
+    fn start(&self) -> Result<(Worker, SubjectInfo), Failure> {
         let (mut command, shown) = match &self.launch {
             Launch::Command(line) => {
                 let mut c = Command::new("sh");
@@ -487,7 +474,7 @@ impl External {
                 Failure::Final(format!("cannot start `{shown}`: {e}"))
             }
         })?;
-        worker.metered(Arc::clone(meter));
+        worker.metered(Arc::clone(&self.cpu));
         let line = match worker.read_line(self.handshake_timeout) {
             // Kept: the worker is asked more below (a handshake is read once per start).
             Ok(line) => line.to_vec(),
