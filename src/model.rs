@@ -9,6 +9,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+pub use compact_str::CompactString;
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
@@ -195,7 +196,10 @@ impl Serialize for ComponentSet {
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Components {
-    values: [Option<String>; 9],
+    /// Each value inline when it fits in 24 bytes, on the heap otherwise: a parser-input's
+    /// answer is read into one of these for every parser, most values are short, and a heap
+    /// string per defined component was most of what reading an answer allocated.
+    values: [Option<CompactString>; 9],
     /// Edition-specific fields (for example 1994's `url-path`), by the edition's names.
     pub extra: BTreeMap<String, Option<String>>,
 }
@@ -228,19 +232,19 @@ impl Components {
 
     /// Sets a component (`None` = undefined).
     pub fn set(&mut self, c: Component, value: Option<&str>) {
-        self.values[c as usize] = value.map(str::to_owned);
+        self.values[c as usize] = value.map(CompactString::new);
     }
 
     /// Sets a component to a value already owned (`None` = undefined): [`Components::set`]
-    /// without a copy.
+    /// without a copy (a `String` keeps its heap buffer when it does not fit inline).
     ///
     /// ```
     /// use uridiff::model::{Component, Components};
     /// let mut c = Components::default();
-    /// c.put(Component::Host, Some("h".to_owned()));
+    /// c.put(Component::Host, Some("h".into()));
     /// assert_eq!(c.get(Component::Host), Some("h"));
     /// ```
-    pub fn put(&mut self, c: Component, value: Option<String>) {
+    pub fn put(&mut self, c: Component, value: Option<CompactString>) {
         self.values[c as usize] = value;
     }
 

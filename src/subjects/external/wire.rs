@@ -9,7 +9,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
 use crate::coverage::MAX_IDS_PER_ANSWER;
-use crate::model::{Component, ComponentSet, Crash, CrashKind, Op, Outcome, Parsed, Rejection};
+use crate::model::{
+    CompactString, Component, ComponentSet, Crash, CrashKind, Op, Outcome, Parsed, Rejection,
+};
 
 /// The protocol a worker's handshake must name.
 pub const PROTOCOL: &str = "uridiff-worker/1";
@@ -53,7 +55,14 @@ pub(super) fn bytes_value(v: Value) -> Result<Option<String>, String> {
 /// response is read for every answer of every worker): the text (`None` for `null`), or why it
 /// is not a byte string, by [`bytes_value`]'s rules.
 #[derive(Debug)]
-pub(super) struct WireText(Result<Option<String>, String>);
+pub(super) struct WireText(Result<Option<CompactString>, String>);
+
+impl WireText {
+    /// A value that is not a plain string, by [`bytes_value`]'s rules.
+    fn of(v: Value) -> WireText {
+        WireText(bytes_value(v).map(|text| text.map(CompactString::from)))
+    }
+}
 
 impl<'de> Deserialize<'de> for WireText {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -70,10 +79,11 @@ impl<'de> Visitor<'de> for WireTextVisitor {
         f.write_str("a byte string")
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<WireText, E> {
-        Ok(WireText(Ok(Some(v.to_owned()))))
+        // Inline when short: no allocation for most components.
+        Ok(WireText(Ok(Some(CompactString::new(v)))))
     }
     fn visit_string<E: de::Error>(self, v: String) -> Result<WireText, E> {
-        Ok(WireText(Ok(Some(v))))
+        Ok(WireText(Ok(Some(v.into()))))
     }
     fn visit_unit<E: de::Error>(self) -> Result<WireText, E> {
         Ok(WireText(Ok(None)))
@@ -86,24 +96,24 @@ impl<'de> Visitor<'de> for WireTextVisitor {
     }
     // The rest is rare (`{"b64": ...}`) or wrong: read as a value and judged as one.
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<WireText, E> {
-        Ok(WireText(bytes_value(Value::from(v))))
+        Ok(WireText::of(Value::from(v)))
     }
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<WireText, E> {
-        Ok(WireText(bytes_value(Value::from(v))))
+        Ok(WireText::of(Value::from(v)))
     }
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<WireText, E> {
-        Ok(WireText(bytes_value(Value::from(v))))
+        Ok(WireText::of(Value::from(v)))
     }
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<WireText, E> {
-        Ok(WireText(bytes_value(Value::from(v))))
+        Ok(WireText::of(Value::from(v)))
     }
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<WireText, A::Error> {
         let v = Value::deserialize(de::value::SeqAccessDeserializer::new(seq))?;
-        Ok(WireText(bytes_value(v)))
+        Ok(WireText::of(v))
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<WireText, A::Error> {
         let v = Value::deserialize(de::value::MapAccessDeserializer::new(map))?;
-        Ok(WireText(bytes_value(v)))
+        Ok(WireText::of(v))
     }
 }
 
@@ -465,17 +475,19 @@ impl Response {
                 return Err("an accepted parse without a \"components\" object".to_owned());
             };
             let mut parsed = Parsed::default();
-            let mut reported = Vec::with_capacity(entries.len());
+            let mut not_reported = declared;
             for (c, WireText(value)) in entries {
                 let c = c?;
                 let value = value.map_err(|e| format!("component {}: {e}", c.name()))?;
                 parsed.components.put(c, value);
-                reported.push(c);
+                not_reported = not_reported.without(c);
             }
-            parsed.not_reported = not_reported(declared, &reported);
+            parsed.not_reported = not_reported;
             parsed.serialization = match r.serialization {
                 None => None,
-                Some(WireText(v)) => v.map_err(|e| format!("serialization: {e}"))?,
+                Some(WireText(v)) => v
+                    .map_err(|e| format!("serialization: {e}"))?
+                    .map(CompactString::into_string),
             };
             Ok(parsed)
         })
@@ -545,10 +557,6 @@ impl Response {
 /// The declared components a response left out: "not reported", where its library has no
 /// such reading for this input (workers/README.md, "Responses"), as against `null`, undefined.
 /// (tests/external.rs checks it through a worker that leaves a key out.)
-fn not_reported(declared: ComponentSet, reported: &[Component]) -> ComponentSet {
-    reported.iter().fold(declared, |left, c| left.without(*c))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
