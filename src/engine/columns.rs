@@ -173,10 +173,11 @@ fn column(
 pub(super) fn findings_of_subject(engine: &Engine, i: usize, tasks: &[Task]) -> Vec<Vec<Finding>> {
     let subject = engine.subjects[i].as_ref();
     if !subject.pipelined() || tasks.len() < 2 {
-        return tasks
-            .par_iter()
-            .map(|t| engine.findings_of_subject(i, t))
-            .collect();
+        let find = |t| engine.findings_of_subject(i, t);
+        if pooled() {
+            return tasks.par_iter().map(find).collect();
+        }
+        return tasks.iter().map(find).collect();
     }
     let jobs: Vec<Job<'_>> = tasks.iter().map(Task::job).collect();
     let outcomes = subjects::run_batch(subject, &jobs);
@@ -190,12 +191,29 @@ pub(super) fn findings_of_subject(engine: &Engine, i: usize, tasks: &[Task]) -> 
     for ((k, _), o) in again.iter().zip(subjects::run_batch(subject, &again_jobs)) {
         reparsed[*k] = Some(o);
     }
+    let judge = |((task, outcome), reparsed)| engine.judge_alone(i, task, outcome, reparsed);
+    if !pooled() {
+        return tasks
+            .iter()
+            .zip(outcomes)
+            .zip(reparsed)
+            .map(judge)
+            .collect();
+    }
     tasks
         .par_iter()
         .zip(outcomes)
         .zip(reparsed)
-        .map(|((task, outcome), reparsed)| engine.judge_alone(i, task, outcome, reparsed))
+        .map(judge)
         .collect()
+}
+
+/// Whether the caller is one of rayon's threads, whose work may go over the cores. A caller
+/// outside the pool (a minimization on its worker's own thread: `fold`'s `in_parallel`) would
+/// wait for the pool's answer anyway: handing it a round's few tasks cost that thread a sleep
+/// and a wake-up and the pool's thread another, more than judging them where they are.
+fn pooled() -> bool {
+    rayon::current_thread_index().is_some()
 }
 
 /// The re-parse a parse outcome calls for: its serialization, where it gave one that is not the
