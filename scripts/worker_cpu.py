@@ -67,14 +67,19 @@ def split(worker, requests):
         # before its loop, so the stream's reading is wrapped to note the time once.
         stream = kwargs.get("stdin") or open(requests, "rb")
 
-        def lines():
-            first = True
-            for line in stream:
-                if first:
-                    marks["first"] = time.process_time()
-                    first = False
-                yield line
-        kwargs["stdin"] = lines()
+        class FirstRead:
+            """The stream, its first read noting the time: serve() reads with read1, an SDK
+            before it iterated over lines (a copy of old workers measured against new)."""
+
+            def read1(self, size=-1):
+                marks.setdefault("first", time.process_time())
+                return stream.read1(size)
+
+            def __iter__(self):
+                for line in stream:
+                    marks.setdefault("first", time.process_time())
+                    yield line
+        kwargs["stdin"] = FirstRead()
         kwargs["stdout"] = open(os.devnull, "w")
         return serve(*args, **kwargs)
 

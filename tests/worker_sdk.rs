@@ -373,3 +373,89 @@ fn a_worker_whose_own_code_fails_on_every_input_is_one_loud_line_not_a_clean_rep
     );
     assert!(!baseline.exists(), "no baseline of its non-answers");
 }
+
+/// Runs the Python helper's `serve()` in process on a BytesIO of requests, its stdout a stand-in
+/// that keeps each `write` apart, and prints them as a JSON array (the handshake first).
+const PY_WRITES: &str = r#"
+import io, json, sys
+sys.path.insert(0, sys.argv[1])
+import uridiff_worker
+
+class Writes(io.StringIO):
+    def __init__(self):
+        super().__init__()
+        self.each = []
+
+    def write(self, text):
+        self.each.append(text)
+        return super().write(text)
+
+out = Writes()
+uridiff_worker.serve("once", "rfc3986", version="1", parse=lambda text: {"path": text},
+                     stdin=io.BytesIO(sys.stdin.buffer.read()), stdout=out)
+print(json.dumps(out.each))
+"#;
+
+/// The writes of the Python helper answering `requests` read at once: each write's answer ids.
+fn python_writes(requests: &str) -> Option<Vec<Vec<serde_json::Value>>> {
+    let mut child = Command::new("python3")
+        .args([
+            "-c",
+            PY_WRITES,
+            concat!(env!("CARGO_MANIFEST_DIR"), "/workers/sdk"),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .ok()?;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(requests.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stdout(&out));
+    let writes: Vec<String> = serde_json::from_slice(&out.stdout).expect("a JSON array");
+    Some(
+        writes
+            .iter()
+            .map(|w| {
+                assert!(w.ends_with('\n'), "whole lines: {w:?}");
+                w.lines()
+                    .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["id"].clone())
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
+#[test]
+fn the_python_helper_answers_the_lines_of_one_read_in_one_write() {
+    let parse = |id: u32| format!("{{\"id\":{id},\"op\":\"parse\",\"input\":\"a/{id}\"}}");
+    // Three requests and a blank line among them: the handshake (no id), then one write of the
+    // three answers in order.
+    let Some(writes) = python_writes(&format!("{}\n\n{}\n{}\n", parse(1), parse(2), parse(3)))
+    else {
+        eprintln!("note: python3 missing: the Python helper's writes are not tested");
+        return;
+    };
+    let null = serde_json::Value::Null;
+    assert_eq!(
+        writes,
+        [vec![null.clone()], vec![1.into(), 2.into(), 3.into()]]
+    );
+    // A last line without its newline is a request too, answered once the input ends.
+    let writes = python_writes(&format!("{}\n{}", parse(1), parse(2))).unwrap();
+    assert_eq!(writes, [vec![null.clone()], vec![1.into()], vec![2.into()]]);
+    // A shutdown read with the requests before it: their answers are written before it ends,
+    // the request after it is never answered.
+    let writes = python_writes(&format!(
+        "{}\n{}\n{{\"op\":\"shutdown\"}}\n{}\n",
+        parse(1),
+        parse(2),
+        parse(3)
+    ))
+    .unwrap();
+    assert_eq!(writes, [vec![null], vec![1.into(), 2.into()]]);
+}

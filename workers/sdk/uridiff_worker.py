@@ -55,9 +55,10 @@ the same line has the same id in every run of the same library version.
 
 Functions get text (str); an input that is not UTF-8 is answered `rejected` with code
 `not-utf8` unless text_only=False, when they get bytes for such input. Requests may be
-pipelined: they are answered in order, each line flushed, and every request read is answered
-before the end of input ends the worker. uridiff's own shipped Python workers are written with
-this file too.
+pipelined: they are answered in order, the answers to the lines of one read (what the pipe
+holds, up to 64 KiB) written together in one write and flushed before the next read, and every
+request read is answered before the end of input (or a `shutdown`) ends the worker. uridiff's
+own shipped Python workers are written with this file too.
 """
 import base64
 import json
@@ -681,6 +682,7 @@ def serve(name, profile, version, parse=None, resolve=None, normalize=None, equi
           components=COMPONENTS, decides_validity=True, library=None, notes=(), text_only=True,
           stdin=None, stdout=None, coverage_modules=None):
     """Answers uridiff's requests on stdin and stdout until the end of input (or `shutdown`).
+    stdin is binary and has read1 (sys.stdin.buffer, an io.BytesIO); stdout takes str.
     resolve is called as resolve(base, reference). coverage_modules names the library's
     modules whose lines a request may ask for (see "Coverage" above)."""
     global _coverage
@@ -694,33 +696,86 @@ def serve(name, profile, version, parse=None, resolve=None, normalize=None, equi
     # One encoder for every line: json.dumps with an option builds a new one per call.
     encode = json.JSONEncoder(ensure_ascii=False).encode
 
-    def emit(obj, coverage=None):
+    def line_of(obj, coverage=None):
         line = encode(obj)
         if coverage is not None:
             # The answer's ids, already JSON text: the last member of its object.
-            line = '%s,"coverage":[%s]}' % (line[:-1], coverage)
-        stdout.write(line + "\n")
-        stdout.flush()
+            return '%s,"coverage":[%s]}\n' % (line[:-1], coverage)
+        return line + "\n"
 
-    emit(handshake(name, profile, version, offered, components, decides_validity, library, notes,
-                   "lines" if _coverage is not None else None,
-                   _coverage.total() if _coverage is not None else None))
-    for line in stdin:
-        if not line.strip():
-            continue
+    stdout.write(line_of(handshake(name, profile, version, offered, components, decides_validity,
+                                   library, notes, "lines" if _coverage is not None else None,
+                                   _coverage.total() if _coverage is not None else None)))
+    stdout.flush()
+    # What the pipe holds is read at once (read1: one read(2) at most, up to 64 KiB, as the
+    # Ruby, Perl and Node.js SDKs read), every whole line of it answered, and the answers
+    # written in one write and flushed before reading again: uridiff writes its requests in
+    # blocks, and a flush per answer was a write(2) of its own, each waking uridiff's reader.
+    # No answer waits for a later read.
+    read = stdin.read1
+    pending = b""
+    while True:
+        chunk = read(65536)
+        if chunk:
+            lines = (pending + chunk if pending else chunk).split(b"\n")
+            pending = lines.pop()  # the start of a line a later read ends
+            end = b"\n"
+        else:
+            # The end of input: a last line without its newline is a request too.
+            lines = [pending] if pending else []
+            end = b""
+        answers = []
         try:
-            # A request line opens with '{"': json.loads would find its encoding UTF-8 and
-            # decode it so (with surrogatepass, the json module's own choice); decoding it here
-            # spares that search per line and gives the same object.
-            if line[:2] == b'{"':
-                request = json.loads(line.decode("utf-8", "surrogatepass"))
-            else:
-                request = json.loads(line)
-            if not isinstance(request, dict):
-                raise ValueError("a request is a JSON object")
-        except ValueError as e:
-            emit({"id": None, "outcome": "error", "message": _text("not JSON: %s" % e)})
-            continue
-        if request.get("op") == "shutdown":
+            for line in lines:
+                if not line.strip():
+                    continue
+                try:
+                    # A request line opens with '{"': json.loads would find its encoding UTF-8
+                    # and decode it so (with surrogatepass, the json module's own choice);
+                    # decoding it here spares that search per line and gives the same object.
+                    if line[:2] == b'{"':
+                        request = json.loads(line.decode("utf-8", "surrogatepass"))
+                        if not isinstance(request, dict):
+                            raise ValueError("a request is a JSON object")
+                    else:
+                        request = _request(line + end)
+                except ValueError:
+                    # The message says where the line went wrong, counted on the line as read,
+                    # its newline too (a newline ending a string is "Invalid control
+                    # character", not "Unterminated string"): made from the line so.
+                    answers.append(line_of({"id": None, "outcome": "error",
+                                            "message": _not_json(line + end)}))
+                    continue
+                if request.get("op") == "shutdown":
+                    return
+                answers.append(line_of(*_answer_with_coverage(request, ops, name, text_only)))
+        finally:
+            # The answers made are written even when this read's lines end in a shutdown (or
+            # an exception leaves serve()): each request read before it is answered.
+            if answers:
+                stdout.write("".join(answers))
+                stdout.flush()
+        if not chunk:
             return
-        emit(*_answer_with_coverage(request, ops, name, text_only))
+
+
+def _request(line):
+    """The request a line (as read, its newline included) holds; ValueError when it is not JSON
+    or not an object."""
+    if line[:2] == b'{"':
+        request = json.loads(line.decode("utf-8", "surrogatepass"))
+    else:
+        request = json.loads(line)
+    if not isinstance(request, dict):
+        raise ValueError("a request is a JSON object")
+    return request
+
+
+def _not_json(line):
+    """The message answering a line (as read, its newline included) that is not a request."""
+    try:
+        _request(line)
+    except ValueError as e:
+        return _text("not JSON: %s" % e)
+    # Never reached for a line serve() found wanting: its newline changes no JSON's meaning.
+    return "not JSON"
