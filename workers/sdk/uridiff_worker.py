@@ -730,15 +730,7 @@ def serve(name, profile, version, parse=None, resolve=None, normalize=None, equi
                 if not line.strip():
                     continue
                 try:
-                    # A request line opens with '{"': json.loads would find its encoding UTF-8
-                    # and decode it so (with surrogatepass, the json module's own choice);
-                    # decoding it here spares that search per line and gives the same object.
-                    if line[:2] == b'{"':
-                        request = json.loads(line.decode("utf-8", "surrogatepass"))
-                        if not isinstance(request, dict):
-                            raise ValueError("a request is a JSON object")
-                    else:
-                        request = _request(line + end)
+                    request = _request(line)
                 except ValueError:
                     # The message says where the line went wrong, counted on the line as read,
                     # its newline too (a newline ending a string is "Invalid control
@@ -760,8 +752,10 @@ def serve(name, profile, version, parse=None, resolve=None, normalize=None, equi
 
 
 def _request(line):
-    """The request a line (as read, its newline included) holds; ValueError when it is not JSON
-    or not an object."""
+    """The request a line holds; ValueError when it is not JSON or not an object."""
+    # A request line opens with '{"': json.loads would find its encoding UTF-8 and decode it so
+    # (with surrogatepass, the json module's own choice); decoding it here spares that search
+    # per line and gives the same object.
     if line[:2] == b'{"':
         request = json.loads(line.decode("utf-8", "surrogatepass"))
     else:
