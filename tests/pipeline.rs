@@ -360,3 +360,80 @@ fn a_grandchild_in_a_session_of_its_own_ends_with_the_worker() {
     let left: Vec<u32> = pids.into_iter().filter(|&p| alive(p)).collect();
     panic!("left running after the worker ended: {left:?}");
 }
+
+#[test]
+fn a_minimization_parses_serializations_again_only_for_a_round_trip_class() {
+    use uridiff::engine::minimize::{minimize, Memo};
+    use uridiff::engine::{Class, Signature};
+    use uridiff::model::Op;
+    let dir = tempfile::tempdir().expect("a folder");
+    // The test worker reads each input whole as its path and writes it without its first '@':
+    // `a@b` reads as impl reads it and changes on the round trip; `s:x@y` reads another path.
+    let inputs = ["a@b", "p@q/r", "s:x@y"];
+    let tasks: Vec<Task> = inputs
+        .iter()
+        .map(|s| Task::parse(s.as_bytes().to_vec(), "pipeline"))
+        .collect();
+    let received = |log: &Path| events(log).iter().filter(|e| e.1 == "recv").count();
+    let worker = |name: &str| {
+        let log = dir.path().join(name);
+        let w = pipeline("reserialize", name, &log);
+        w.available().expect("python3 runs the test worker");
+        let engine = Engine::new(vec![Arc::new(w)]);
+        let i = engine.position(name).expect("the worker is a subject");
+        (engine, i, log)
+    };
+    let classes = |kept: &[Arc<Vec<(Class, Op, bool, Option<String>)>>]| -> Vec<Vec<Class>> {
+        kept.iter()
+            .map(|k| k.iter().map(|k| k.0).collect())
+            .collect()
+    };
+    let path = Class::Component(Component::Path);
+
+    let (engine, i, log) = worker("pipeline-no-reparse");
+    let kept = Memo::default().kept_batch(&engine, i, &tasks, false);
+    assert_eq!(
+        received(&log),
+        inputs.len(),
+        "one request a candidate, no re-parse"
+    );
+    assert_eq!(classes(&kept), [vec![], vec![], vec![path]]);
+
+    let (engine, i, log) = worker("pipeline-reparse");
+    let kept = Memo::default().kept_batch(&engine, i, &tasks, true);
+    assert_eq!(
+        received(&log),
+        2 * inputs.len(),
+        "each serialization parsed again"
+    );
+    // The third's round trip is its reading's own difference again (attribution drops it).
+    let trip = Class::RoundTrip;
+    assert_eq!(classes(&kept), [vec![trip], vec![trip], vec![path]]);
+
+    // Through the minimizer: the round-trip class shrinks to its '@', re-parsing as it goes;
+    // the path class is minimized with one request per candidate, none for a serialization.
+    let (engine, i, log) = worker("pipeline-minimize");
+    let signature = |class| Signature {
+        subject: "pipeline-minimize".into(),
+        class,
+        op: Op::Parse,
+        form: String::new(),
+        by_design: false,
+    };
+    let memo = Memo::default();
+    let reason = Some("re-read: path");
+    let small = minimize(&engine, &memo, &tasks[1], &signature(trip), reason, 200)
+        .expect("the round trip reproduces");
+    assert_eq!(small.input, b"@", "{small:?}");
+    let (before, entries) = (received(&log), memo.len());
+    let small = minimize(&engine, &memo, &tasks[2], &signature(path), None, 200)
+        .expect("the path class reproduces");
+    assert!(small.input.len() < tasks[2].input.len(), "{small:?}");
+    let sent = received(&log) - before;
+    assert!(sent > 0);
+    assert_eq!(
+        sent,
+        memo.len() - entries,
+        "a request for each candidate judged, no more"
+    );
+}

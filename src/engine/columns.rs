@@ -169,10 +169,17 @@ fn column(
 /// Subject `i`'s findings on each of `tasks`, in order: the subject and its reference alone are
 /// run, nobody else (the minimizer's test, [`Engine::findings_of_subject`] on each task). An
 /// external worker takes the tasks as one batch, pipelined through its feeder, and its
-/// re-parses as a second; an in-process subject's tasks go over the cores.
-pub(super) fn findings_of_subject(engine: &Engine, i: usize, tasks: &[Task]) -> Vec<Vec<Finding>> {
+/// re-parses as a second, unless `round_trip` is false: then its serializations are not parsed
+/// again and no round-trip finding is made (a minimization of another class spares a worker
+/// that second request per candidate); an in-process subject's tasks go over the cores.
+pub(super) fn findings_of_subject(
+    engine: &Engine,
+    i: usize,
+    tasks: &[Task],
+    round_trip: bool,
+) -> Vec<Vec<Finding>> {
     let subject = engine.subjects[i].as_ref();
-    if !subject.pipelined() || tasks.len() < 2 {
+    if !subject.pipelined() {
         let find = |t| engine.findings_of_subject(i, t);
         if pooled() {
             return tasks.par_iter().map(find).collect();
@@ -184,6 +191,7 @@ pub(super) fn findings_of_subject(engine: &Engine, i: usize, tasks: &[Task]) -> 
     let again: Vec<(usize, Task)> = outcomes
         .iter()
         .enumerate()
+        .filter(|_| round_trip)
         .filter_map(|(k, o)| Some((k, reparse_task(&tasks[k], o)?)))
         .collect();
     let again_jobs: Vec<Job<'_>> = again.iter().map(|(_, t)| t.job()).collect();

@@ -99,12 +99,14 @@ pub fn minimize(
         signature.by_design,
         reason.map(str::to_owned),
     );
-    let keeps = |candidate: &Task| memo.kept(engine, i, candidate).contains(&want);
+    // Only a round-trip class needs the subject's serializations parsed again.
+    let round_trip = signature.class == Class::RoundTrip;
+    let keeps = |candidate: &Task| memo.kept(engine, i, candidate, round_trip).contains(&want);
     if !keeps(task) {
         return None;
     }
     let kept = |candidates: &[Task]| -> Vec<bool> {
-        memo.kept_batch(engine, i, candidates)
+        memo.kept_batch(engine, i, candidates, round_trip)
             .iter()
             .map(|k| k.contains(&want))
             .collect()

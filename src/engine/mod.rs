@@ -503,7 +503,7 @@ impl Engine {
     /// }
     /// ```
     pub fn findings_of_subject_batch(&self, i: usize, tasks: &[Task]) -> Vec<Vec<Finding>> {
-        columns::findings_of_subject(self, i, tasks)
+        columns::findings_of_subject(self, i, tasks, true)
     }
 
     /// The findings of subject `i`'s `outcome` (and `reparsed`) on `task` against its reference,

@@ -17,6 +17,8 @@ whose input is "trigger":
   swap      answers the request after the trigger before the trigger
   hold      never answers any request (it reads and logs them)
   ok        never misbehaves
+  reserialize  never misbehaves, and gives each parse a serialization: the input without its
+            first "@" (a serializer that drops a userinfo's delimiter: a round trip changes)
 """
 import json
 import os
@@ -24,7 +26,7 @@ import select
 import sys
 import time
 
-MODES = ["slow", "skip", "twice", "swap", "hold", "ok"]
+MODES = ["slow", "skip", "twice", "swap", "hold", "ok", "reserialize"]
 
 
 class Lines:
@@ -88,6 +90,8 @@ def main():
         text = request.get("input")
         if request.get("op") == "parse":
             response = {"outcome": "accepted", "components": {"path": text}}
+            if mode == "reserialize":
+                response["serialization"] = text.replace("@", "", 1)
         else:
             response = {"outcome": "accepted", "value": text}
         response["id"] = request.get("id")

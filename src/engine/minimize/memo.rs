@@ -17,6 +17,14 @@ const MEMO_ENTRIES: usize = 200_000;
 /// The bytes of the tasks a memo holds, at most (about): a long input's candidates are long.
 const MEMO_BYTES: usize = 64 << 20;
 
+/// What a subject showed on a task: the classes, and whether the round-trip test was made (its
+/// serializations parsed again); an entry without it answers only a question without it.
+#[derive(Clone, Debug)]
+struct Shown {
+    kept: Arc<Vec<Kept>>,
+    round_trip: bool,
+}
+
 /// A map by task, hashed with foldhash (the memo's keys are the engine's own candidates, not an
 /// adversary's, and a task is hashed for every candidate looked up).
 type ByTask<V> = HashMap<Task, V, foldhash::fast::RandomState>;
@@ -25,13 +33,13 @@ type ByTask<V> = HashMap<Task, V, foldhash::fast::RandomState>;
 /// entries, and the tasks' bytes.
 #[derive(Debug, Default)]
 struct Generation {
-    seen: Vec<ByTask<Arc<Vec<Kept>>>>,
+    seen: Vec<ByTask<Shown>>,
     entries: usize,
     bytes: usize,
 }
 
 impl Generation {
-    fn of(&mut self, i: usize) -> &mut ByTask<Arc<Vec<Kept>>> {
+    fn of(&mut self, i: usize) -> &mut ByTask<Shown> {
         if self.seen.len() <= i {
             self.seen.resize_with(i + 1, ByTask::default);
         }
@@ -65,15 +73,17 @@ fn weight(task: &Task) -> usize {
 impl Memo {
     /// What subject `i` of `engine` shows on `task` as classes count it (a candidate whose
     /// difference belongs to the parse of an operand does not keep a resolution's class:
-    /// [`crate::engine::attribute`]), computed once.
-    pub fn kept(&self, engine: &Engine, i: usize, task: &Task) -> Arc<Vec<Kept>> {
-        self.kept_batch(engine, i, std::slice::from_ref(task))
+    /// [`crate::engine::attribute`]), computed once. Without `round_trip`, the subject's
+    /// serializations are not parsed again, and no round-trip class is shown: a minimization of
+    /// another class needs no second request per candidate.
+    pub fn kept(&self, engine: &Engine, i: usize, task: &Task, round_trip: bool) -> Arc<Vec<Kept>> {
+        self.kept_batch(engine, i, std::slice::from_ref(task), round_trip)
             .pop()
             .expect("one answer per task")
     }
 
-    /// What subject `i` of `engine` shows on each of `tasks`, in order: the tasks not in the memo
-    /// run as one batch ([`Engine::findings_of_subject_batch`]).
+    /// What subject `i` of `engine` shows on each of `tasks`, in order ([`Memo::kept`]): the
+    /// tasks not in the memo run as one batch ([`Engine::findings_of_subject_batch`]).
     ///
     /// ```
     /// use uridiff::engine::{minimize::Memo, Engine, Task};
@@ -81,14 +91,20 @@ impl Memo {
     /// let i = engine.position("oracle-regex").unwrap();
     /// let memo = Memo::default();
     /// let tasks = [Task::parse(b"%".to_vec(), "doc"), Task::parse(b"%".to_vec(), "doc")];
-    /// let kept = memo.kept_batch(&engine, i, &tasks);
+    /// let kept = memo.kept_batch(&engine, i, &tasks, true);
     /// assert_eq!(kept[0], kept[1]);
     /// assert_eq!(memo.len(), 1);
     /// ```
-    pub fn kept_batch(&self, engine: &Engine, i: usize, tasks: &[Task]) -> Vec<Arc<Vec<Kept>>> {
+    pub fn kept_batch(
+        &self,
+        engine: &Engine,
+        i: usize,
+        tasks: &[Task],
+        round_trip: bool,
+    ) -> Vec<Arc<Vec<Kept>>> {
         let mut out: Vec<Option<Arc<Vec<Kept>>>> = {
             let mut g = self.lock();
-            tasks.iter().map(|t| g.get(i, t)).collect()
+            tasks.iter().map(|t| g.get(i, t, round_trip)).collect()
         };
         let mut missing: Vec<&Task> = Vec::new();
         for (t, o) in tasks.iter().zip(&out) {
@@ -100,7 +116,7 @@ impl Memo {
             return out.into_iter().flatten().collect();
         }
         let owned: Vec<Task> = missing.iter().map(|t| (*t).clone()).collect();
-        let judged = engine.findings_of_subject_batch(i, &owned);
+        let judged = super::super::columns::findings_of_subject(engine, i, &owned, round_trip);
         // The operands attribution reads, parsed in batches first.
         self.operands.prefetch(
             engine,
@@ -137,8 +153,8 @@ impl Memo {
             }
         }
         let mut g = self.lock();
-        for (t, f) in owned.into_iter().zip(found) {
-            g.insert(i, t, f);
+        for (t, kept) in owned.into_iter().zip(found) {
+            g.insert(i, t, Shown { kept, round_trip });
         }
         out.into_iter().flatten().collect()
     }
@@ -169,21 +185,28 @@ impl Memo {
 }
 
 impl Generations {
-    /// The answer for (`i`, `task`), moved to the current generation when found in the previous.
-    fn get(&mut self, i: usize, task: &Task) -> Option<Arc<Vec<Kept>>> {
+    /// The answer for (`i`, `task`) (one made with the round-trip test, where `round_trip`
+    /// asks for it), moved to the current generation when found in the previous.
+    fn get(&mut self, i: usize, task: &Task, round_trip: bool) -> Option<Arc<Vec<Kept>>> {
+        let fits = |s: &Shown| s.round_trip || !round_trip;
         if let Some(s) = self.current.seen.get(i).and_then(|m| m.get(task)) {
-            return Some(Arc::clone(s));
+            return fits(s).then(|| Arc::clone(&s.kept));
         }
-        let (task, found) = self.previous.seen.get_mut(i)?.remove_entry(task)?;
+        let previous = self.previous.seen.get_mut(i)?;
+        if !previous.get(task).is_some_and(fits) {
+            return None;
+        }
+        let (task, found) = previous.remove_entry(task)?;
         self.previous.entries -= 1;
         self.previous.bytes -= weight(&task);
-        self.insert(i, task, Arc::clone(&found));
-        Some(found)
+        let kept = Arc::clone(&found.kept);
+        self.insert(i, task, found);
+        Some(kept)
     }
 
     /// Records an answer; past half of either bound, the current generation becomes the
     /// previous, and the previous is dropped.
-    fn insert(&mut self, i: usize, task: Task, found: Arc<Vec<Kept>>) {
+    fn insert(&mut self, i: usize, task: Task, found: Shown) {
         if self.current.entries >= MEMO_ENTRIES / 2 || self.current.bytes >= MEMO_BYTES / 2 {
             self.previous = std::mem::take(&mut self.current);
         }
@@ -208,29 +231,66 @@ mod tests {
     #[test]
     fn the_memo_keeps_within_its_bounds_and_keeps_what_is_used() {
         let mut g = Generations::default();
-        let answer = Arc::new(Vec::new());
+        let answer = Shown {
+            kept: Arc::new(Vec::new()),
+            round_trip: true,
+        };
         // A megabyte a task: the bytes bound rotates the generations.
         for n in 0..100 {
-            g.insert(0, task(n, 1 << 20), Arc::clone(&answer));
+            g.insert(0, task(n, 1 << 20), answer.clone());
             let bytes = g.current.bytes + g.previous.bytes;
             assert!(bytes <= MEMO_BYTES + (1 << 20), "{bytes} bytes after {n}");
         }
-        assert!(g.get(0, &task(0, 1 << 20)).is_none(), "the oldest went");
-        assert!(g.get(0, &task(99, 1 << 20)).is_some(), "the newest stayed");
+        assert!(
+            g.get(0, &task(0, 1 << 20), true).is_none(),
+            "the oldest went"
+        );
+        assert!(
+            g.get(0, &task(99, 1 << 20), true).is_some(),
+            "the newest stayed"
+        );
         // Small tasks: the entries bound.
         let mut g = Generations::default();
         for n in 0..MEMO_ENTRIES + 10 {
-            g.insert(0, task(n, 0), Arc::clone(&answer));
+            g.insert(0, task(n, 0), answer.clone());
         }
         assert!(g.current.entries + g.previous.entries <= MEMO_ENTRIES);
         // An entry used from the previous generation moves to the current one, and outlives
         // the next rotation.
         let old = task(MEMO_ENTRIES / 2 + 1, 0);
         assert!(g.previous.seen[0].contains_key(&old));
-        assert!(g.get(0, &old).is_some());
+        assert!(g.get(0, &old, true).is_some());
         for n in 0..MEMO_ENTRIES / 2 {
-            g.insert(1, task(n, 0), Arc::clone(&answer));
+            g.insert(1, task(n, 0), answer.clone());
         }
-        assert!(g.get(0, &old).is_some());
+        assert!(g.get(0, &old, true).is_some());
+    }
+
+    #[test]
+    fn an_answer_without_the_round_trip_test_answers_only_a_question_without_it() {
+        let mut g = Generations::default();
+        let without = |kept: Vec<Kept>| Shown {
+            kept: Arc::new(kept),
+            round_trip: false,
+        };
+        g.insert(0, task(1, 0), without(Vec::new()));
+        assert!(g.get(0, &task(1, 0), false).is_some());
+        assert!(g.get(0, &task(1, 0), true).is_none());
+        // Made again with it, the entry answers both.
+        let full = Shown {
+            kept: Arc::new(vec![(Class::RoundTrip, Op::Parse, false, None)]),
+            round_trip: true,
+        };
+        g.insert(0, task(1, 0), full);
+        assert_eq!(g.get(0, &task(1, 0), false).map(|k| k.len()), Some(1));
+        assert!(g.get(0, &task(1, 0), true).is_some());
+        assert_eq!(g.current.entries, 1);
+        // In the previous generation too: it stays there unless it fits.
+        g.previous = std::mem::take(&mut g.current);
+        g.insert(0, task(2, 0), without(Vec::new()));
+        g.previous = std::mem::take(&mut g.current);
+        assert!(g.get(0, &task(2, 0), true).is_none());
+        assert!(g.previous.seen[0].contains_key(&task(2, 0)));
+        assert!(g.get(0, &task(2, 0), false).is_some());
     }
 }
