@@ -383,7 +383,9 @@ fn a_minimization_parses_serializations_again_only_for_a_round_trip_class() {
         let i = engine.position(name).expect("the worker is a subject");
         (engine, i, log)
     };
-    let classes = |kept: &[Arc<Vec<(Class, Op, bool, Option<String>)>>]| -> Vec<Vec<Class>> {
+    // What the memo keeps of a candidate: class, operation, verdict, reason.
+    type Shown = Arc<Vec<(Class, Op, bool, Option<String>)>>;
+    let classes = |kept: &[Shown]| -> Vec<Vec<Class>> {
         kept.iter()
             .map(|k| k.iter().map(|k| k.0).collect())
             .collect()
@@ -412,7 +414,7 @@ fn a_minimization_parses_serializations_again_only_for_a_round_trip_class() {
 
     // Through the minimizer: the round-trip class shrinks to its '@', re-parsing as it goes;
     // the path class is minimized with one request per candidate, none for a serialization.
-    let (engine, i, log) = worker("pipeline-minimize");
+    let (engine, _, log) = worker("pipeline-minimize");
     let signature = |class| Signature {
         subject: "pipeline-minimize".into(),
         class,
