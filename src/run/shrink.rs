@@ -240,8 +240,9 @@ fn reads_as<'o>(
 /// The answers of one round: per subject, the candidates of every class it was asked about.
 struct Asked {
     answers: Vec<Vec<Outcome<Answer>>>,
-    /// Where class `k`'s candidates begin in subject `i`'s answers, by (i, k).
-    starts: HashMap<(usize, usize), usize>,
+    /// Where class `k`'s candidates begin in subject `i`'s answers, by (i, k): looked up for
+    /// every answer read, so hashed with foldhash rather than SipHash.
+    starts: HashMap<(usize, usize), usize, foldhash::fast::RandomState>,
 }
 
 impl Asked {
@@ -261,7 +262,7 @@ fn ask(
 ) -> Asked {
     let subjects = engine.subjects();
     let mut jobs: Vec<Vec<Job<'_>>> = vec![Vec::new(); subjects.len()];
-    let mut starts = HashMap::new();
+    let mut starts = HashMap::default();
     for (k, batch) in batches.iter().enumerate().filter(|(_, b)| !b.is_empty()) {
         let picked = which(k);
         for &m in &who[k] {

@@ -32,11 +32,16 @@ pub(super) fn key(job: &Job<'_>) -> Vec<u8> {
     key
 }
 
+/// Answers by [`key`], hashed with foldhash: every request is looked up and every answer kept,
+/// and SipHash (std's default) was most of what a look-up cost; the keys are the run's own
+/// jobs, and foldhash's seed is drawn per map.
+type ByKey = HashMap<Vec<u8>, Outcome<Answer>, foldhash::fast::RandomState>;
+
 /// The recent answers, by [`key`].
 #[derive(Debug, Default)]
 pub(super) struct Memo {
-    newer: HashMap<Vec<u8>, Outcome<Answer>>,
-    older: HashMap<Vec<u8>, Outcome<Answer>>,
+    newer: ByKey,
+    older: ByKey,
 }
 
 impl Memo {
