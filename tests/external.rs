@@ -903,3 +903,42 @@ fn fresh_available(
         .lines()
         .any(|l| l.contains("\"python-urllib\"") && l.contains("\"available\":true"))
 }
+
+#[test]
+fn perl_uri_answers_a_request_alike_whatever_its_process_did_before() {
+    // URI loads a scheme's class by a string eval, which Perl numbers per process ("(eval 45)"):
+    // the same request twice must get the same answer (workers/README.md, "uridiff's side").
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let scheme = format!("a{}a", ".".repeat(300));
+    let line = serde_json::json!({"id": 1, "op": "parse", "input": format!("{scheme}:/")});
+    let again = serde_json::json!({"id": 2, "op": "parse", "input": format!("{scheme}:/")});
+    let worker = concat!(env!("CARGO_MANIFEST_DIR"), "/workers/perl-uri.pl");
+    let Ok(mut child) = Command::new("perl")
+        .arg(worker)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        eprintln!("note: perl not found, perl-uri's test skipped");
+        return;
+    };
+    let mut stdin = child.stdin.take().expect("a pipe");
+    writeln!(stdin, "{line}\n{again}").expect("the worker reads");
+    drop(stdin);
+    let out = child.wait_with_output().expect("the worker ends");
+    let answers: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str(l).expect("an answer line"))
+        .collect();
+    if answers.len() != 2 {
+        eprintln!("note: perl-uri did not start here (URI missing?), its test skipped");
+        return;
+    }
+    assert_eq!(answers[0]["outcome"], "rejected", "{answers:?}");
+    let message = answers[0]["message"].as_str().expect("a message");
+    assert!(message.contains("(eval)"), "{message}");
+    assert_eq!(answers[0]["message"], answers[1]["message"]);
+}

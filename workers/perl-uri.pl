@@ -134,6 +134,10 @@ sub library {
     return wantarray ? @got : $got[0] if eval { @got = $code->(); 1 };
     my $why = "$@";
     chomp $why;
+    # Perl numbers each string eval of the process ("Identifier too long at (eval 23877) line
+    # 1.", from URI's loading of a scheme's class): the number is the process's history, not
+    # the request's, and an answer follows from the request alone (workers/README.md).
+    $why =~ s/\(eval \d+\)/(eval)/g;
     die { rejected => $why };
 }
 
