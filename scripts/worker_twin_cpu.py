@@ -57,7 +57,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 WORKERS = os.path.join(HERE, "..", "workers")
 NODE_PATH = os.path.expanduser("~/.cache/uridiff/packages/node/node_modules")
 VENV_PYTHON = os.path.expanduser("~/.cache/uridiff/packages/python/bin/python3")
-JAVA_FLAGS = ["-XX:TieredStopAtLevel=1"]  # src/parsers/mod.rs JAVA_FLAGS
+JAVA_FLAGS = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m"]  # src/parsers/mod.rs JAVA_FLAGS
 OKHTTP_JARS = ["/usr/share/java/%s.jar" % j for j in (
     "okhttp", "okio", "org.jacoco.core", "asm", "asm-commons", "asm-tree")]
 WINDOW = 64  # src/subjects/external/feeder.rs DEFAULT_WINDOW
