@@ -100,22 +100,27 @@ def split(worker, requests):
     return {"startup_s": startup, "serving_s": serving, "library_s": library, "rest_s": rest}
 
 
+def compare(old_out, new_out):
+    """Two workers' outputs: (True, None) when byte for byte alike, else (False, the first
+    differing line's number and both lines, b"(end)" for a line past one's end)."""
+    if old_out == new_out:
+        return True, None
+    a, b = old_out.split(b"\n"), new_out.split(b"\n")
+    for n, (x, y) in enumerate(zip(a, b), 1):
+        if x != y:
+            return False, (n, x, y)
+    return False, (min(len(a), len(b)) + 1, b"(end)", b"(end)")
+
+
 def same(old, new, requests, python=sys.executable):
-    """Whether both workers answer `requests` byte for byte alike: (True, None) or (False,
-    the first differing line's number and both lines)."""
+    """Whether both workers answer `requests` byte for byte alike ([`compare`])."""
     outs = []
     for worker in (old, new):
         with open(requests, "rb") as stream:
             done = subprocess.run([python, worker], stdin=stream, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, check=False)
         outs.append(done.stdout)
-    if outs[0] == outs[1]:
-        return True, None
-    a, b = outs[0].split(b"\n"), outs[1].split(b"\n")
-    for n, (x, y) in enumerate(zip(a, b), 1):
-        if x != y:
-            return False, (n, x, y)
-    return False, (min(len(a), len(b)) + 1, b"(end)", b"(end)")
+    return compare(*outs)
 
 
 def self_test():
