@@ -188,12 +188,12 @@ pub(super) fn findings_of_subject(
     }
     let jobs: Vec<Job<'_>> = tasks.iter().map(Task::job).collect();
     let outcomes = subjects::run_batch(subject, &jobs);
-    let again: Vec<(usize, Task)> = outcomes
-        .iter()
-        .enumerate()
-        .filter(|_| round_trip)
-        .filter_map(|(k, o)| Some((k, reparse_task(&tasks[k], o)?)))
-        .collect();
+    let again: Vec<(usize, Task)> = match round_trip {
+        true => (outcomes.iter().enumerate())
+            .filter_map(|(k, o)| Some((k, reparse_task(&tasks[k], o)?)))
+            .collect(),
+        false => Vec::new(),
+    };
     let again_jobs: Vec<Job<'_>> = again.iter().map(|(_, t)| t.job()).collect();
     let mut reparsed = vec![None; tasks.len()];
     for ((k, _), o) in again.iter().zip(subjects::run_batch(subject, &again_jobs)) {

@@ -398,6 +398,11 @@ pub fn availability(subjects: &[Arc<dyn Subject>]) -> Vec<Result<(), String>> {
 /// assert!(out.iter().all(|o| o.is_accepted()));
 /// ```
 pub fn run_batch(subject: &dyn Subject, jobs: &[Job<'_>]) -> Vec<Outcome<Answer>> {
+    // No job, no call: a worker's batch takes its lock and checks its process even when empty,
+    // and callers pass the re-parses of a batch whether there are any or not.
+    if jobs.is_empty() {
+        return Vec::new();
+    }
     match catch(|| Outcome::Accepted(subject.run_batch(jobs))) {
         Outcome::Accepted(outcomes) if outcomes.len() == jobs.len() => outcomes,
         Outcome::Accepted(outcomes) => {
