@@ -149,11 +149,12 @@ pub(super) fn shrink_all(
             .iter()
             .enumerate()
             .map(|(k, batch)| {
-                let state = &states[k];
+                let target = states[k].target;
+                let want = seen_by(target, &firsts[k]);
                 (0..batch.len())
                     .filter(|&n| {
                         firsts[k].is_empty()
-                            || reads_as(infos, state.target, &batch[n], &firsts[k], |i| {
+                            || reads_as(infos, target.c, &want, &batch[n], &firsts[k], |i| {
                                 first.answer(i, k, n)
                             })
                             .is_some()
@@ -176,12 +177,14 @@ pub(super) fn shrink_all(
                 continue;
             }
             let state = &states[k];
+            let want = seen_by(state.target, &state.members);
             let held = open[k].iter().enumerate().find_map(|(at, &n)| {
                 let answer = |i: usize| match firsts[k].contains(&i) {
                     true => first.answer(i, k, n),
                     false => second.answer(i, k, at),
                 };
-                let reads = reads_as(infos, state.target, &batch[n], &state.members, answer)?;
+                let (c, members) = (state.target.c, &state.members);
+                let reads = reads_as(infos, c, &want, &batch[n], members, answer)?;
                 Some((batch[n].clone(), reads))
             });
             states[k].advance(held);
@@ -205,23 +208,11 @@ fn first_of(infos: &[&SubjectInfo], group: &[usize]) -> usize {
         .unwrap_or_default()
 }
 
-/// The readings (one per group) when the `among` parsers read `candidate` as `target` holds:
-/// in exactly its groups (restricted to `among`), each group's reading defined or not as it
-/// was; `None` otherwise.
-fn reads_as<'o>(
-    infos: &[&SubjectInfo],
-    target: &Target,
-    candidate: &[u8],
-    among: &[usize],
-    answer: impl Fn(usize) -> &'o Outcome<Answer>,
-) -> Option<Vec<Option<String>>> {
-    let Target { c, groups, defined } = target;
-    let got = partition(infos, candidate, *c, among.iter().copied(), answer);
-    let (shape, reads): (Groups, Vec<Option<String>>) = got.into_iter().unzip();
-    // The groups as `among` sees them, with their definedness, in the order a partition gives.
-    let mut want: Vec<(Vec<usize>, bool)> = groups
-        .iter()
-        .zip(defined)
+/// What `target` looks like to the `among` parsers alone: its groups restricted to them (the
+/// empty ones dropped), each with its definedness, in the order a partition gives them. The
+/// same for every candidate of a class: made once a round.
+fn seen_by(target: &Target, among: &[usize]) -> Vec<(Vec<usize>, bool)> {
+    let mut want: Vec<(Vec<usize>, bool)> = (target.groups.iter().zip(&target.defined))
         .map(|(g, d)| {
             (
                 g.iter().copied().filter(|i| among.contains(i)).collect(),
@@ -231,10 +222,24 @@ fn reads_as<'o>(
         .filter(|(g, _): &(Vec<usize>, bool)| !g.is_empty())
         .collect();
     want.sort();
-    let holds = shape.len() == want.len()
-        && shape.iter().zip(&want).all(|(s, (w, _))| s == w)
-        && reads.iter().map(is_defined).eq(want.iter().map(|w| w.1));
-    holds.then_some(reads)
+    want
+}
+
+/// The readings (one per group) when the `among` parsers read `candidate` of component `c` as
+/// `want` ([`seen_by`]) says: in exactly those groups, each group's reading defined or not as
+/// it was; `None` otherwise.
+fn reads_as<'o>(
+    infos: &[&SubjectInfo],
+    c: Component,
+    want: &[(Vec<usize>, bool)],
+    candidate: &[u8],
+    among: &[usize],
+    answer: impl Fn(usize) -> &'o Outcome<Answer>,
+) -> Option<Vec<Option<String>>> {
+    let got = partition(infos, candidate, c, among.iter().copied(), answer);
+    let holds = got.len() == want.len()
+        && (got.iter().zip(want)).all(|((s, r), (w, d))| s == w && is_defined(r) == *d);
+    holds.then(|| got.into_iter().map(|(_, r)| r).collect())
 }
 
 /// The answers of one round: per subject, the candidates of every class it was asked about.
@@ -365,8 +370,24 @@ mod tests {
             b":a",
         ] {
             let on = row(candidate);
-            let whole = reads_as(&infos, &target, candidate, &members, |i| &on.outcomes[i]);
-            let first = reads_as(&infos, &target, candidate, &firsts, |i| &on.outcomes[i]);
+            let on = |i: usize| &on.outcomes[i];
+            let c = Component::Host;
+            let whole = reads_as(
+                &infos,
+                c,
+                &seen_by(&target, &members),
+                candidate,
+                &members,
+                on,
+            );
+            let first = reads_as(
+                &infos,
+                c,
+                &seen_by(&target, &firsts),
+                candidate,
+                &firsts,
+                on,
+            );
             assert!(whole.is_none() || first.is_some(), "{candidate:?}");
             refused += usize::from(first.is_none());
             if candidate == b"http:a" {
