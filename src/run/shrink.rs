@@ -371,23 +371,11 @@ mod tests {
         ] {
             let on = row(candidate);
             let on = |i: usize| &on.outcomes[i];
-            let c = Component::Host;
-            let whole = reads_as(
-                &infos,
-                c,
-                &seen_by(&target, &members),
-                candidate,
-                &members,
-                on,
-            );
-            let first = reads_as(
-                &infos,
-                c,
-                &seen_by(&target, &firsts),
-                candidate,
-                &firsts,
-                on,
-            );
+            let by = |among: &[usize]| {
+                let want = seen_by(&target, among);
+                reads_as(&infos, Component::Host, &want, candidate, among, on)
+            };
+            let (whole, first) = (by(&members), by(&firsts));
             assert!(whole.is_none() || first.is_some(), "{candidate:?}");
             refused += usize::from(first.is_none());
             if candidate == b"http:a" {
