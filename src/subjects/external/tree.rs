@@ -93,11 +93,36 @@ pub fn adopt_orphans() -> bool {
 }
 
 /// Starts a worker's process and registers it as a root.
+///
+/// An executable this process has just written (a covered build copied into the cache) can be
+/// refused with ETXTBSY for a moment: a child forked by another thread while the file was open
+/// for writing holds that descriptor until its own exec (execve(2), ERRORS). The start is tried
+/// again for up to half a second before the error stands.
 pub(super) fn spawn(command: &mut Command) -> io::Result<Child> {
-    let mut roots = roots();
-    let child = command.spawn()?;
-    roots.insert(child.id());
-    Ok(child)
+    let mut tries = 0;
+    loop {
+        let mut roots = roots();
+        match command.spawn() {
+            Ok(child) => {
+                roots.insert(child.id());
+                return Ok(child);
+            }
+            Err(e) if busy(&e) && tries < 50 => {
+                drop(roots);
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Whether `e` is ETXTBSY, "Text file busy".
+fn busy(e: &io::Error) -> bool {
+    #[cfg(unix)]
+    return e.raw_os_error() == Some(nix::errno::Errno::ETXTBSY as i32);
+    #[cfg(not(unix))]
+    return false;
 }
 
 /// Waits for the worker `child` to end and unregisters it, both under the lock: a worker
@@ -292,6 +317,8 @@ fn children(pid: u32) -> Vec<u32> {
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
     use super::*;
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
 
     #[test]
     fn a_tagged_orphan_in_its_own_session_is_found_and_ended() {
@@ -353,5 +380,28 @@ mod tests {
                 .and_then(|(_, rest)| rest.split_ascii_whitespace().next())
                 .is_some_and(|state| state != "Z" && state != "X")
         })
+    }
+
+    #[test]
+    fn a_worker_whose_file_is_still_open_for_writing_a_moment_starts_once_it_is_closed() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("worker");
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o700)
+            .open(&path)
+            .expect("the worker's file");
+        file.write_all(b"#!/bin/sh\nexit 3\n").expect("written");
+        // While the file is open for writing, the kernel refuses to run it.
+        let refused = Command::new(&path).spawn().expect_err("ETXTBSY");
+        assert!(busy(&refused), "{refused}");
+        let closer = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            drop(file);
+        });
+        let mut child = spawn(&mut Command::new(&path)).expect("started once closed");
+        closer.join().expect("the closer");
+        assert_eq!(reap(&mut child).and_then(|s| s.code()), Some(3));
     }
 }
