@@ -113,7 +113,7 @@ impl Operands {
             .into_iter()
             .map(|(i, tasks)| (Some(i), (i, tasks)))
             .collect();
-        let found = engine.in_parallel(work, &|(i, tasks): (usize, Vec<Task>)| {
+        let found = engine.in_parallel(work, 1, &|(i, tasks): (usize, Vec<Task>)| {
             let found = engine.findings_of_subject_batch(i, &tasks);
             (i, tasks, found)
         });

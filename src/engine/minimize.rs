@@ -18,9 +18,12 @@
 //! charged for the candidates up to that one, so the example does not depend on the batching.
 //! A batch holds six candidates (`ROUND`: the candidates after the one kept are runs spent
 //! for nothing, each batch a round trip). An in-process subject is not worth the speculation:
-//! its candidates go one at a time.
+//! its candidates go one at a time. The minimizations of one worker's classes run several at
+//! once, and their rounds go to the worker together (the memo's `gather`): one round trip for
+//! the rounds of all of them.
 
 mod canonical;
+mod gather;
 mod memo;
 
 pub use memo::Memo;
@@ -98,6 +101,9 @@ pub fn minimize(
     budget: usize,
 ) -> Option<Task> {
     let i = engine.position(&signature.subject)?;
+    // The rounds of this minimization go to a worker with those of its other minimizations
+    // running at the same time (`Memo`'s gathering).
+    let _member = memo.member(engine, i);
     let want = (
         signature.class,
         signature.op,

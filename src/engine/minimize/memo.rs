@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use super::super::{Class, Engine, Task};
+use super::gather::Gather;
 use crate::model::Op;
 
 /// What a candidate must keep: the subject's class of difference, operation, verdict, and the
@@ -61,9 +62,19 @@ struct Generations {
 #[derive(Debug, Default)]
 pub struct Memo {
     seen: Mutex<Generations>,
+    /// Per subject (by index), where its minimizations' rounds meet ([`gather`]).
+    gathers: Mutex<Vec<Arc<Gathering>>>,
     /// The subjects' parses of operands, for attribution ([`crate::engine::attribute`]).
     pub(in crate::engine) operands: super::super::attribute::Operands,
 }
+
+/// The tasks of one minimization's round not in the memo, with whether the round-trip test
+/// is asked.
+type Round = (Vec<Task>, bool);
+/// A round's answer: its tasks again, and what the subject shows on each.
+type Shows = (Vec<Task>, Vec<Arc<Vec<Kept>>>);
+/// Where a subject's minimizations' rounds meet.
+type Gathering = Gather<Round, Shows>;
 
 /// The bytes a memo entry for `task` holds.
 fn weight(task: &Task) -> usize {
@@ -116,15 +127,100 @@ impl Memo {
             return out.into_iter().flatten().collect();
         }
         let owned: Vec<Task> = missing.iter().map(|t| (*t).clone()).collect();
-        let judged = super::super::columns::findings_of_subject(engine, i, &owned, round_trip);
+        // Asked together with the other minimizations of this subject waiting at this moment.
+        let (owned, found) = self.gather(i).ask((owned, round_trip), |asks| {
+            self.judge_gathered(engine, i, asks)
+        });
+        for (t, o) in tasks.iter().zip(&mut out) {
+            if o.is_none() {
+                let k = owned
+                    .iter()
+                    .position(|m| m == t)
+                    .expect("every missing task ran");
+                *o = Some(Arc::clone(&found[k]));
+            }
+        }
+        let mut g = self.lock();
+        for (t, kept) in owned.into_iter().zip(found) {
+            g.insert(i, t, Shown { kept, round_trip });
+        }
+        out.into_iter().flatten().collect()
+    }
+
+    /// Makes the calling thread, a minimization of a class of subject `i`, one of those whose
+    /// rounds go to the subject together (where it is an external worker), until dropped: it
+    /// must ask the memo about subject `i` again or drop this before it waits on another.
+    pub fn member(&self, engine: &Engine, i: usize) -> Option<impl Drop + use<>> {
+        engine.subjects()[i]
+            .pipelined()
+            .then(|| self.gather(i).member())
+    }
+
+    /// Subject `i`'s gathering point.
+    fn gather(&self, i: usize) -> Arc<Gathering> {
+        let mut all = self
+            .gathers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if all.len() <= i {
+            all.resize_with(i + 1, Default::default);
+        }
+        Arc::clone(&all[i])
+    }
+
+    /// The answers to the rounds gathered in `asks`, each its tasks and what subject `i`
+    /// shows on each: the tasks of all of them run as one batch (two where some ask for the
+    /// round-trip test and some do not), a task asked twice run once.
+    fn judge_gathered(&self, engine: &Engine, i: usize, asks: Vec<Round>) -> Vec<Shows> {
+        let mut answers: HashMap<(bool, &Task), Arc<Vec<Kept>>, foldhash::fast::RandomState> =
+            HashMap::default();
+        for round_trip in [false, true] {
+            let mut seen =
+                std::collections::HashSet::<&Task, foldhash::fast::RandomState>::default();
+            let unique: Vec<&Task> = (asks.iter().filter(|(_, rt)| *rt == round_trip))
+                .flat_map(|(ask, _)| ask)
+                .filter(|t| seen.insert(*t))
+                .collect();
+            if unique.is_empty() {
+                continue;
+            }
+            let tasks: Vec<Task> = unique.iter().map(|t| (*t).clone()).collect();
+            let found = self.judge(engine, i, &tasks, round_trip);
+            for (t, kept) in unique.into_iter().zip(found) {
+                answers.insert((round_trip, t), kept);
+            }
+        }
+        let found: Vec<Vec<Arc<Vec<Kept>>>> = asks
+            .iter()
+            .map(|(ask, rt)| {
+                ask.iter()
+                    .map(|t| Arc::clone(&answers[&(*rt, t)]))
+                    .collect()
+            })
+            .collect();
+        asks.into_iter()
+            .zip(found)
+            .map(|((ask, _), found)| (ask, found))
+            .collect()
+    }
+
+    /// What subject `i` shows on each of `tasks` (none in the memo), as classes count it.
+    fn judge(
+        &self,
+        engine: &Engine,
+        i: usize,
+        owned: &[Task],
+        round_trip: bool,
+    ) -> Vec<Arc<Vec<Kept>>> {
+        let judged = super::super::columns::findings_of_subject(engine, i, owned, round_trip);
         // The operands attribution reads, parsed in batches first.
         self.operands.prefetch(
             engine,
             (owned.iter().zip(&judged)).map(|(task, found)| (i, task, found.as_slice())),
         );
-        let found: Vec<Arc<Vec<Kept>>> = judged
+        judged
             .into_iter()
-            .zip(&owned)
+            .zip(owned)
             .map(|(findings, task)| {
                 let (findings, _) =
                     super::super::attribute::attribute(engine, &self.operands, i, task, findings);
@@ -142,21 +238,7 @@ impl Memo {
                         .collect(),
                 )
             })
-            .collect();
-        for (t, o) in tasks.iter().zip(&mut out) {
-            if o.is_none() {
-                let k = owned
-                    .iter()
-                    .position(|m| m == t)
-                    .expect("every missing task ran");
-                *o = Some(Arc::clone(&found[k]));
-            }
-        }
-        let mut g = self.lock();
-        for (t, kept) in owned.into_iter().zip(found) {
-            g.insert(i, t, Shown { kept, round_trip });
-        }
-        out.into_iter().flatten().collect()
+            .collect()
     }
 
     /// How many answers the memo holds.
