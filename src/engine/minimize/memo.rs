@@ -127,10 +127,18 @@ impl Memo {
             return out.into_iter().flatten().collect();
         }
         let owned: Vec<Task> = missing.iter().map(|t| (*t).clone()).collect();
-        // Asked together with the other minimizations of this subject waiting at this moment.
-        let (owned, found) = self.gather(i).ask((owned, round_trip), |asks| {
-            self.judge_gathered(engine, i, asks)
-        });
+        // A worker's: asked together with its other minimizations' rounds. An in-process
+        // subject's minimizations run on rayon's threads, where a round costs no round trip,
+        // and a thread waiting there for the others' rounds could be the one whose stolen
+        // work they wait on (a batch judged over the pool steals another minimization).
+        let (owned, found) = if engine.subjects()[i].pipelined() {
+            self.gather(i).ask((owned, round_trip), |asks| {
+                self.judge_gathered(engine, i, asks)
+            })
+        } else {
+            let found = self.judge(engine, i, &owned, round_trip);
+            (owned, found)
+        };
         for (t, o) in tasks.iter().zip(&mut out) {
             if o.is_none() {
                 let k = owned
@@ -346,6 +354,19 @@ mod tests {
             g.insert(1, task(n, 0), answer.clone());
         }
         assert!(g.get(0, &old, true).is_some());
+    }
+
+    #[test]
+    fn an_in_process_subjects_rounds_are_judged_where_they_are_asked_not_gathered() {
+        let engine = Engine::new(crate::subjects::in_process());
+        let i = engine.position("oracle-regex").expect("oracle-regex");
+        let memo = Memo::default();
+        assert!(memo.member(&engine, i).is_none());
+        let kept = memo.kept_batch(&engine, i, &[task(1, 3), task(2, 3)], true);
+        assert_eq!(kept.len(), 2);
+        assert_eq!(memo.len(), 2);
+        // No gathering point was made: a rayon thread never waits in one.
+        assert!(memo.gathers.lock().expect("gathers").is_empty());
     }
 
     #[test]
