@@ -1,7 +1,8 @@
 //! What the modules of the integration tests share: the `uridiff` binary run with an input on
 //! its standard input, and its outputs read as text. (The modules that need another environment,
 //! `CI` set or unset, a working directory, run the binary their own way.) And [`each_at_once`],
-//! for the checks that wait on one worker after another.
+//! for the checks that wait on one worker after another; [`place_to_run`], for a file a test
+//! runs after putting it in place.
 
 use std::io::{ErrorKind, Write};
 use std::process::{Command, Output, Stdio};
@@ -58,4 +59,17 @@ pub fn each_at_once<T: Send, R: Send>(
         .build()
         .expect("a thread pool")
         .install(|| items.into_par_iter().map(f).collect())
+}
+
+/// Copies `from` to `to` through `cp`, a child process, for a file the test then runs: a copy
+/// made in this process holds `to` open for writing while the tests' other threads fork, and a
+/// child that inherited that descriptor until its own exec makes running `to` fail with ETXTBSY
+/// ("Text file busy", execve(2)).
+pub fn place_to_run(from: &std::path::Path, to: &std::path::Path) {
+    let copied = Command::new("cp")
+        .arg(from)
+        .arg(to)
+        .status()
+        .expect("cp runs");
+    assert!(copied.success(), "cp {} {}", from.display(), to.display());
 }

@@ -164,20 +164,7 @@ fn the_packaged_crate_builds_from_its_own_files_and_runs_from_an_empty_folder() 
     let bin = home.path().join("bin");
     std::fs::create_dir(&bin).expect("bin");
     let installed = bin.join(built.file_name().expect("a name"));
-    // Copied by a child process: a copy made here holds the file open for writing while the
-    // tests' other threads fork, and a child that inherited that descriptor until its exec
-    // makes running the copy fail with ETXTBSY ("Text file busy", execve(2)).
-    let copied = Command::new("cp")
-        .arg(&built)
-        .arg(&installed)
-        .status()
-        .expect("cp runs");
-    assert!(
-        copied.success(),
-        "cp {} {}",
-        built.display(),
-        installed.display()
-    );
+    crate::common::place_to_run(&built, &installed);
     let work = home.path().join("work");
     std::fs::create_dir(&work).expect("work");
     let run = |args: &[&str]| {

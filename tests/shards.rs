@@ -150,23 +150,10 @@ fn install_binary(job: &Path, download: &Value) {
         bin = env!("CARGO_BIN_EXE_uridiff")
     );
     let path = dir.join("uridiff");
-    // The script is written by a child process, never through a file this process holds open
-    // for writing: the tests' other threads fork, and a child that inherited such a descriptor
-    // until its exec would make the workflow's exec of the script fail with ETXTBSY ("Text file
-    // busy", execve(2)).
+    // Its text beside it, put in place by a child process (`place_to_run`).
     let source = dir.join("uridiff.text");
     fs::write(&source, wrapper).expect("the wrapper's text");
-    let copied = Command::new("cp")
-        .arg(&source)
-        .arg(&path)
-        .status()
-        .expect("cp runs");
-    assert!(
-        copied.success(),
-        "cp {} {}",
-        source.display(),
-        path.display()
-    );
+    crate::common::place_to_run(&source, &path);
     fs::remove_file(&source).expect("the wrapper's text removed");
     // Not executable, as a downloaded artifact is not: the workflow's chmod must do it.
     fs::set_permissions(&path, fs::Permissions::from_mode(0o644)).expect("chmod");
