@@ -8,9 +8,10 @@
 //! more than the candidates' parses. Taking only the questions waiting when the pipe is free
 //! (flat combining) gathered about two rounds a batch over a 3,000-input report: the others
 //! were still being woken. Waiting for every member gathered about four (members that end
-//! leave, and a round the memo answers asks nothing). A
-//! member between questions only builds candidates or judges answers, and asks no member to
-//! wait for it in turn, so the members always meet.
+//! leave, and a round the memo answers asks nothing). A member between questions only builds
+//! candidates or judges answers, and asks no member to wait for it in turn, so the members
+//! always meet. Only a worker's minimizations gather (the memo's `kept_batch`): an in-process
+//! subject's run on rayon's threads, where a round costs no round trip.
 //!
 //! Every answer is the one its question alone would have had: an asker's result does not depend
 //! on what else went in its batch.
