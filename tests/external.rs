@@ -624,7 +624,7 @@ fn misbehave(mode: &str) -> External {
 
 fn parse(worker: &External, input: &str) -> Outcome<Parsed> {
     run(worker, &Job::parse(input.as_bytes())).map(|answer| match answer {
-        uridiff::model::Answer::Parsed(p) => *p,
+        uridiff::model::Answer::Parsed(p) => std::sync::Arc::unwrap_or_clone(p),
         other => panic!("a parse answer, got {other:?}"),
     })
 }

@@ -280,7 +280,7 @@ fn a_request_answered_lately_is_not_sent_again_unless_it_failed() {
     assert_eq!(received(), asked + 1, "only c is sent again");
     // One request at a time goes through the same memo.
     let one = w.parse(b"a", &uridiff::subjects::Ctx::default());
-    assert_echo(&one.map(|p| Answer::Parsed(Box::new(p))), "a");
+    assert_echo(&one.map(|p| Answer::Parsed(Arc::new(p))), "a");
     assert_eq!(received(), asked + 1);
 }
 

@@ -10,6 +10,7 @@
 //! built-in parsers) in `DIR/real`; use `--release` for that one.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde_json::Value;
 use uri_spec::Edition;
@@ -57,7 +58,7 @@ fn parsed(values: &[(Component, Option<&str>)]) -> Outcome<Answer> {
     for (k, v) in values {
         c.set(*k, *v);
     }
-    Outcome::Accepted(Answer::Parsed(Box::new(Parsed::from(c))))
+    Outcome::Accepted(Answer::Parsed(Arc::new(Parsed::from(c))))
 }
 
 fn http(host: &str, path: &str) -> Outcome<Answer> {

@@ -66,11 +66,12 @@ pub struct Judged<'a> {
 /// The findings of one subject on one job.
 ///
 /// ```
+/// use std::sync::Arc;
 /// use uridiff::engine::{judge, Class, Judged};
 /// use uridiff::model::{Answer, Component, Components, Op, Outcome, Parsed};
 /// use uridiff::subjects::Subject;
 /// let info = uridiff::subjects::Spec::get().info().clone();
-/// let at = |host| Outcome::Accepted(Answer::Parsed(Box::new(Parsed::from(
+/// let at = |host| Outcome::Accepted(Answer::Parsed(Arc::new(Parsed::from(
 ///     Components::default().with(Component::Scheme, Some("http")).with(Component::Host, Some(host))))));
 /// let (got, reference) = (at("b"), at("a"));
 /// let f = judge(Op::Parse, b"http://a", &Judged { info: &info, outcome: &got, reference: &reference,

@@ -842,6 +842,7 @@ pub fn compare(baseline: &Baseline, run: &Run) -> Result<Vec<Change>, Mismatch> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
     fn header() -> Header {
         Header {
             uridiff: "uridiff 0".into(),
@@ -910,7 +911,7 @@ mod tests {
 
     #[test]
     fn the_reparse_is_part_of_the_answer() {
-        let o: Outcome<Answer> = Outcome::Accepted(Answer::Parsed(Box::default()));
+        let o: Outcome<Answer> = Outcome::Accepted(Answer::Parsed(Arc::default()));
         let r: Outcome<Answer> = Outcome::Rejected(Default::default());
         assert_ne!(answer_digest(&o, None), answer_digest(&o, Some(&r)));
     }

@@ -740,7 +740,7 @@ fn answers(r: &Report, c: &ClassRecord, p: &mut String) {
         Outcome::Accepted(Answer::Parsed(x)) => Some(x.clone()),
         _ => None,
     };
-    let all: Vec<(&str, Option<Box<crate::model::Parsed>>)> = c
+    let all: Vec<(&str, Option<std::sync::Arc<crate::model::Parsed>>)> = c
         .outcomes
         .iter()
         .map(|(s, o)| (s.as_str(), parsed(o)))

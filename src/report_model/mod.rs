@@ -543,6 +543,7 @@ pub struct FirstReach {
 mod tests {
     use super::*;
     use crate::model::{Components, Parsed};
+    use std::sync::Arc;
 
     #[test]
     fn a_partition_shape_depends_on_membership_alone() {
@@ -571,7 +572,7 @@ mod tests {
     #[test]
     fn an_authority_class_shows_the_reading_not_the_authority_alone() {
         let at = |host: Option<&str>, path: Option<&str>| {
-            Outcome::Accepted(Answer::Parsed(Box::new(Parsed::from(
+            Outcome::Accepted(Answer::Parsed(Arc::new(Parsed::from(
                 Components::default()
                     .with(Component::Host, host)
                     .with(Component::Path, path),

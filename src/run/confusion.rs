@@ -662,6 +662,8 @@ pub fn confusion_keys_of(classes: &[ConfusionClass], parser: &str) -> Vec<String
 
 #[cfg(test)]
 mod class_tests {
+    use std::sync::Arc;
+
     use super::*;
     use crate::model::{ComponentSet, Components, Parsed};
     use crate::subjects::Kind;
@@ -683,7 +685,7 @@ mod class_tests {
     }
 
     fn parsed(host: Option<&str>, userinfo: Option<&str>, port: Option<&str>) -> Outcome<Answer> {
-        Outcome::Accepted(Answer::Parsed(Box::new(Parsed {
+        Outcome::Accepted(Answer::Parsed(Arc::new(Parsed {
             components: Components::default()
                 .with(Component::Scheme, Some("http"))
                 .with(Component::Host, host)
@@ -765,7 +767,7 @@ mod class_tests {
         // libwget fills in http and reads port 3; the http crate reads the authority form
         // `+:3V` with no scheme and no port: no port of its own to connect to, so libwget's
         // reading stands alone (before, the http crate's none was read as http's 80).
-        let no_scheme = Outcome::Accepted(Answer::Parsed(Box::new(Parsed {
+        let no_scheme = Outcome::Accepted(Answer::Parsed(Arc::new(Parsed {
             components: Components::default().with(Component::Host, Some("+")),
             ..Parsed::default()
         })));
@@ -977,7 +979,7 @@ mod class_tests {
         // No port under a scheme without a default (`o`): no port is connected to; the http
         // readers' 80 is the one reading left, so no split.
         let under = |scheme: &str, port: Option<&str>| {
-            Outcome::Accepted(Answer::Parsed(Box::new(Parsed {
+            Outcome::Accepted(Answer::Parsed(Arc::new(Parsed {
                 components: Components::default()
                     .with(Component::Scheme, Some(scheme))
                     .with(Component::Host, Some("h"))
@@ -1042,7 +1044,7 @@ mod class_tests {
         ];
         let infos: Vec<&SubjectInfo> = all.iter().collect();
         let scheme = |s: Option<&str>| {
-            Outcome::Accepted(Answer::Parsed(Box::new(Parsed {
+            Outcome::Accepted(Answer::Parsed(Arc::new(Parsed {
                 components: Components::default()
                     .with(Component::Scheme, s)
                     .with(Component::Host, Some("h")),
@@ -1086,7 +1088,7 @@ mod class_tests {
         };
         let outcomes2 = [
             parsed(Some("a"), None, None),
-            Outcome::Accepted(Answer::Parsed(Box::new(unreported))),
+            Outcome::Accepted(Answer::Parsed(Arc::new(unreported))),
             parsed(Some("c"), None, None),
             parsed(Some("a"), None, None),
         ];
@@ -1339,7 +1341,7 @@ mod class_tests {
         ];
         let infos: Vec<&SubjectInfo> = all.iter().collect();
         // urllib3 reads a scheme of its own: it does not take part as an http reader.
-        let own = Outcome::Accepted(Answer::Parsed(Box::new(Parsed {
+        let own = Outcome::Accepted(Answer::Parsed(Arc::new(Parsed {
             components: Components::default()
                 .with(Component::Scheme, Some("h~"))
                 .with(Component::Host, Some("u")),

@@ -347,7 +347,7 @@ pub fn run<S: Subject + ?Sized>(subject: &S, job: &Job<'_>) -> Outcome<Answer> {
     catch(|| match job.op {
         Op::Parse => subject
             .parse(job.input, ctx)
-            .map(|p| Answer::Parsed(Box::new(p))),
+            .map(|p| Answer::Parsed(Arc::new(p))),
         Op::Resolve => subject.resolve(second, job.input, ctx).map(Answer::Text),
         Op::Normalize => subject.normalize(job.input, ctx).map(Answer::Text),
         Op::Equivalent => subject.equivalent(job.input, second, ctx).map(Answer::Bool),

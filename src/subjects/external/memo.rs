@@ -74,9 +74,10 @@ impl Memo {
 mod tests {
     use super::*;
     use crate::model::{Crash, CrashKind, Op};
+    use std::sync::Arc;
 
     fn accepted() -> Outcome<Answer> {
-        Outcome::Accepted(Answer::Parsed(Box::default()))
+        Outcome::Accepted(Answer::Parsed(Arc::default()))
     }
 
     #[test]

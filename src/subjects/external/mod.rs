@@ -670,7 +670,7 @@ impl External {
     /// The answer of `reply` to a request of operation `op`, in the shared model's form.
     fn answer(&self, op: Op, reply: Reply) -> Outcome<Answer> {
         match op {
-            Op::Parse => self.parsed(reply).map(|p| Answer::Parsed(Box::new(p))),
+            Op::Parse => self.parsed(reply).map(|p| Answer::Parsed(Arc::new(p))),
             Op::Resolve | Op::Normalize => External::text(reply).map(Answer::Text),
             Op::Equivalent => External::boolean(reply).map(Answer::Bool),
             // The protocol has no extract request (workers/README.md, "Requests").
@@ -704,7 +704,7 @@ impl Subject for External {
     // answer, so the other arms are never taken.
     fn parse(&self, input: &[u8], _: &Ctx<'_>) -> Outcome<Parsed> {
         self.one(&Job::parse(input)).map(|a| match a {
-            Answer::Parsed(p) => *p,
+            Answer::Parsed(p) => Arc::unwrap_or_clone(p),
             _ => Parsed::default(),
         })
     }

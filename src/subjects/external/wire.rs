@@ -161,7 +161,10 @@ impl<'de> Visitor<'de> for WireComponentsVisitor {
         f.write_str("a components object")
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<WireComponents, A::Error> {
-        let mut entries: Vec<(Result<Component, String>, WireText)> = Vec::new();
+        // Room for every component at once: grown from empty, a full answer's nine took three
+        // allocations, and an answer is read for every parser-input.
+        let mut entries: Vec<(Result<Component, String>, WireText)> =
+            Vec::with_capacity(Component::ALL.len());
         while let Some(key) = map.next_key_seed(ComponentKey)? {
             let text: WireText = map.next_value()?;
             match entries.iter_mut().find(|(k, _)| *k == key) {

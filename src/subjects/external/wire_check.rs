@@ -10,6 +10,8 @@
 use super::process::{shorten, MAX_BLANK_LINES, MAX_LINE};
 use super::wire::Response;
 use super::External;
+use std::sync::Arc;
+
 use crate::model::{Answer, Crash, CrashKind, Op, Outcome};
 use crate::subjects::SubjectInfo;
 
@@ -73,7 +75,7 @@ pub fn read_response(info: &SubjectInfo, op: Op, id: u64, line: &[u8]) -> Outcom
     match op {
         Op::Parse => response
             .parsed(info.components)
-            .map(|p| Answer::Parsed(Box::new(p))),
+            .map(|p| Answer::Parsed(Arc::new(p))),
         Op::Resolve | Op::Normalize => response.text().map(Answer::Text),
         Op::Equivalent => response.boolean().map(Answer::Bool),
         other => Outcome::Unsupported(format!("workers have no {other} operation")),

@@ -14,6 +14,7 @@
 
 use std::fmt;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -189,7 +190,7 @@ pub fn judge(entry: &Entry, subject: &dyn Subject) -> Status {
         Outcome::Accepted(a) => a,
     };
     let (parsed, declared) = match answer {
-        Answer::Parsed(p) => (*p, info.components),
+        Answer::Parsed(p) => (Arc::unwrap_or_clone(p), info.components),
         Answer::Text(href) => match reparse(subject, href) {
             Ok(p) => p,
             Err(status) => return status,
@@ -235,7 +236,7 @@ pub fn judge(entry: &Entry, subject: &dyn Subject) -> Status {
 /// subject's `parse` of it (none when the subject has no `parse`).
 fn reparse(subject: &dyn Subject, href: String) -> Result<(Parsed, ComponentSet), Status> {
     let components = match subjects::run(subject, &Job::parse(href.as_bytes())) {
-        Outcome::Accepted(Answer::Parsed(p)) => p.components,
+        Outcome::Accepted(Answer::Parsed(p)) => Arc::unwrap_or_clone(p).components,
         Outcome::Unsupported(_) => {
             let parsed = Parsed {
                 serialization: Some(href),
