@@ -39,6 +39,9 @@ pub(super) fn partition<'o>(
     // scheme's (its own class), not of a port.
     let mut port_written = false;
     let mut groups: BTreeMap<Option<String>, (Vec<usize>, Option<String>)> = BTreeMap::new();
+    // Most parsers read the same text: each reading's canonical form is made once.
+    let mut canon = Canon::default();
+    let mut canonical = |c, v, scheme| canon.of(c, v, scheme);
     for i in among {
         let info = infos[i];
         if info.speaks_editions() || !info.components.contains(c) {
@@ -175,6 +178,29 @@ pub fn routable(reading: &str) -> bool {
 /// Whether a reading is defined (empty is undefined, as [`routes_alike`] has it).
 pub(super) fn is_defined(r: &Option<String>) -> bool {
     r.as_deref().is_some_and(|s| !s.is_empty())
+}
+
+/// What a canonical reading is asked of: a component, its text, the scheme it is read under.
+type Asked<'o> = (Component, Option<&'o str>, Option<&'o str>);
+
+/// The canonical readings made during one [`partition`], by component, text and scheme: a
+/// few distinct readings among some thirty parsers, so a list searched in order.
+#[derive(Default)]
+struct Canon<'o> {
+    made: Vec<(Asked<'o>, Option<String>)>,
+}
+
+impl<'o> Canon<'o> {
+    /// [`canonical`]`(c, v, scheme)`, made once.
+    fn of(&mut self, c: Component, v: Option<&'o str>, scheme: Option<&'o str>) -> Option<String> {
+        let key = (c, v, scheme);
+        if let Some((_, made)) = self.made.iter().find(|(k, _)| *k == key) {
+            return made.clone();
+        }
+        let made = canonical(c, v, scheme);
+        self.made.push((key, made.clone()));
+        made
+    }
 }
 
 /// The canonical reading of a routing component, for grouping: readings with the same one
@@ -391,6 +417,28 @@ fn contains(haystack: &[u8], needle: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_canonical_reading_is_made_once_per_component_text_and_scheme() {
+        use Component::{Host, Port};
+        let mut canon = Canon::default();
+        let asked = [
+            (Host, Some("[::FFFF:1.0.2.1]"), None),
+            (Port, None, Some("http")),
+            (Port, None, Some("HTTPS")),
+            (Host, Some("A.example"), Some("file")),
+            (Host, Some("[::FFFF:1.0.2.1]"), None),
+            (Port, None, Some("http")),
+        ];
+        for (c, v, scheme) in asked {
+            assert_eq!(
+                canon.of(c, v, scheme),
+                canonical(c, v, scheme),
+                "{c:?} {v:?} {scheme:?}"
+            );
+        }
+        assert_eq!(canon.made.len(), 4);
+    }
 
     #[test]
     fn routing_components_compare_as_a_request_would_go() {
