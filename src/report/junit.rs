@@ -54,7 +54,8 @@ impl Names {
 }
 
 /// Texts that repeat from one test case to the next (a class name, a property's name, a skipped
-/// case's reason), made into an [`XmlString`] once and cloned after. `XmlString::new` strips
+/// case's reason; a suite case's name, id and location, the same for every parser), made into
+/// an [`XmlString`] once and cloned after. `XmlString::new` strips
 /// ANSI escapes and control characters with a terminal parser fed one character at a time
 /// (`strip-ansi-escapes`), thousands of instructions for a short text; a clone is a copy. The
 /// text is the same either way: each is made by `XmlString::new` of the same text.
@@ -141,15 +142,16 @@ fn unclaimed(info: &SubjectInfo, edition: Edition) -> Option<String> {
 }
 
 /// One subject's suite cases as a test suite; with the subject's declaration, the cases of an
-/// older edition it does not claim are skipped ([`unclaimed`]).
+/// older edition it does not claim are skipped ([`unclaimed`]). `texts` is shared by every
+/// subject's suite: each case's name, id and location are the same for every parser.
 fn cases_suite<'a>(
     subject: &str,
     info: Option<&SubjectInfo>,
     cases: impl Iterator<Item = &'a CaseResult>,
+    texts: &mut Texts,
 ) -> TestSuite {
     let mut suite = TestSuite::new(subject);
     let mut names = Names::default();
-    let mut texts = Texts::default();
     for r in cases {
         let status = match (&r.status, info.and_then(|i| unclaimed(i, r.edition))) {
             (Status::Skipped(why), _) => {
@@ -175,10 +177,10 @@ fn cases_suite<'a>(
                 failure(&msg.join("; "), &format!("{} {}", r.location, r.label))
             }
         };
-        let mut case = TestCase::new(names.unique(r.label.clone()), status);
+        let mut case = TestCase::new(texts.get(&names.unique(r.label.clone())), status);
         case.set_classname(texts.get(&format!("{subject}.{}", r.edition.id())));
-        case.add_property(Property::new(texts.get("id"), r.id.as_str()));
-        case.add_property(Property::new(texts.get("location"), r.location.as_str()));
+        case.add_property(Property::new(texts.get("id"), texts.get(&r.id)));
+        case.add_property(Property::new(texts.get("location"), texts.get(&r.location)));
         suite.add_test_case(case);
     }
     suite
@@ -200,6 +202,7 @@ fn cases_suite<'a>(
 /// ```
 pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
     let mut junit = Junit::new("uridiff");
+    let mut texts = Texts::default();
     for s in &report.subjects {
         let name = s.info.name.as_str();
         junit.add_test_suite(cases_suite(
@@ -210,6 +213,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 .iter()
                 .filter(|(n, _)| n == name)
                 .map(|(_, r)| r),
+            &mut texts,
         ));
     }
     let mut classes = TestSuite::new(CLASSES_SUITE);
@@ -274,11 +278,13 @@ pub fn write_cases(
     out: &mut impl Write,
 ) -> io::Result<()> {
     let mut junit = Junit::new("uridiff");
+    let mut texts = Texts::default();
     for name in subjects {
         junit.add_test_suite(cases_suite(
             name,
             None,
             all.iter().filter(|(s, _)| s == name).map(|(_, r)| r),
+            &mut texts,
         ));
     }
     serialize(&junit, out)
@@ -418,7 +424,7 @@ mod tests {
         cases: &[CaseResult],
     ) -> Vec<(String, bool, bool, String)> {
         let mut junit = Junit::new("t");
-        junit.add_test_suite(cases_suite("s", info, cases.iter()));
+        junit.add_test_suite(cases_suite("s", info, cases.iter(), &mut Texts::default()));
         let mut out = Vec::new();
         serialize(&junit, &mut out).expect("serializes");
         let back = Junit::deserialize_from_str(std::str::from_utf8(&out).expect("UTF-8"))
