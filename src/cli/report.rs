@@ -265,7 +265,8 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
         t.model_s = (t.total_s - t.setup_s - t.run_s - t.classify_s - t.write_s).max(0.0);
         staged.push(stage_file(&folder, name, |b| {
             writer(&report, b)?;
-            if name == "discrepancies.json" {
+            // Only a SARIF log reads it, and finding it reads the whole file.
+            if name == "discrepancies.json" && args.ci.sarif.is_some() {
                 let path = args.out.join(name);
                 written = report::sarif::Written::of(&path.to_string_lossy(), b);
             }

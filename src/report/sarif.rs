@@ -487,25 +487,31 @@ impl Written {
     /// let json = "{\n  \"classes\": [\n    {\n      \"key\": \"a\"\n    },\n    {\n    }\n  ],\n  \"confusion\": []\n}\n";
     /// let w = Written::of("reports/discrepancies.json", json.as_bytes());
     /// assert_eq!((w.classes, w.confusion), (vec![3, 6], vec![]));
+    /// // Both arrays, in either order.
+    /// let json = "{\n  \"confusion\": [\n    {\n    },\n    {\n    }\n  ],\n  \"classes\": [\n    {\n    }\n  ]\n}\n";
+    /// let w = Written::of("d.json", json.as_bytes());
+    /// assert_eq!((w.classes, w.confusion), (vec![9], vec![3, 5]));
     /// ```
     pub fn of(path: &str, json: &[u8]) -> Written {
+        // One pass over the lines (the file is tens of megabytes): a top-level array opens with
+        // `  "name": [` and closes with `  ]`; its objects open with `    {`.
+        const OPENINGS: [&str; 2] = ["  \"classes\": [", "  \"confusion\": ["];
         let text = String::from_utf8_lossy(json);
-        let elements = |field: &str| -> Vec<usize> {
-            let opening = format!("  \"{field}\": [");
-            let mut lines = text.lines().enumerate();
-            if lines.find(|(_, l)| *l == opening).is_none() {
-                return Vec::new();
+        let mut found: [Vec<usize>; 2] = Default::default();
+        let mut inside: Option<usize> = None;
+        for (i, line) in text.lines().enumerate() {
+            match inside {
+                None => inside = OPENINGS.iter().position(|o| line == *o),
+                Some(_) if line.starts_with("  ]") => inside = None,
+                Some(k) if line == "    {" => found[k].push(i + 1),
+                Some(_) => {}
             }
-            lines
-                .take_while(|(_, l)| !l.starts_with("  ]"))
-                .filter(|(_, l)| *l == "    {")
-                .map(|(i, _)| i + 1)
-                .collect()
-        };
+        }
+        let [classes, confusion] = found;
         Written {
             path: path.to_owned(),
-            classes: elements("classes"),
-            confusion: elements("confusion"),
+            classes,
+            confusion,
         }
     }
 }
