@@ -41,7 +41,6 @@ pub(super) fn partition<'o>(
     let mut groups: BTreeMap<Option<String>, (Vec<usize>, Option<String>)> = BTreeMap::new();
     // Most parsers read the same text: each reading's canonical form is made once.
     let mut canon = Canon::default();
-    let mut canonical = |c, v, scheme| canon.of(c, v, scheme);
     for i in among {
         let info = infos[i];
         if info.speaks_editions() || !info.components.contains(c) {
@@ -57,10 +56,7 @@ pub(super) fn partition<'o>(
         // host there that is a place (none, an empty one, one no resolver asks for), reads no
         // URL: the `http` crate takes `//,:` as an origin-form path (RFC 9112 3.2.1), libwget
         // reads `:/C` with an empty host and `.://%BF` with the host `.`.
-        if note.is_some()
-            && !canonical(Component::Host, p.components.get(Component::Host), None)
-                .is_some_and(|h| routable(&h))
-        {
+        if note.is_some() && !canon.host_is_a_place(p.components.get(Component::Host)) {
             continue;
         }
         if p.not_reported.contains(c) {
@@ -75,8 +71,7 @@ pub(super) fn partition<'o>(
             continue;
         }
         if matches!(c, Component::Port | Component::Userinfo)
-            && !canonical(Component::Host, p.components.get(Component::Host), None)
-                .is_some_and(|h| routable(&h))
+            && !canon.host_is_a_place(p.components.get(Component::Host))
         {
             continue;
         }
@@ -121,7 +116,7 @@ pub(super) fn partition<'o>(
         };
         let reading = match v {
             Some(h) if c == Component::Host && future(h) => None,
-            _ => canonical(c, v, scheme_of),
+            _ => canon.of(c, v, scheme_of).map(str::to_owned),
         };
         port_written |= c == Component::Port && v.is_some_and(|v| !v.is_empty());
         // No port under a scheme that has no default: no port is connected to, so the
@@ -192,14 +187,22 @@ struct Canon<'o> {
 
 impl<'o> Canon<'o> {
     /// [`canonical`]`(c, v, scheme)`, made once.
-    fn of(&mut self, c: Component, v: Option<&'o str>, scheme: Option<&'o str>) -> Option<String> {
+    fn of(&mut self, c: Component, v: Option<&'o str>, scheme: Option<&'o str>) -> Option<&str> {
         let key = (c, v, scheme);
-        if let Some((_, made)) = self.made.iter().find(|(k, _)| *k == key) {
-            return made.clone();
-        }
-        let made = canonical(c, v, scheme);
-        self.made.push((key, made.clone()));
-        made
+        let at = match self.made.iter().position(|(k, _)| *k == key) {
+            Some(at) => at,
+            None => {
+                self.made.push((key, canonical(c, v, scheme)));
+                self.made.len() - 1
+            }
+        };
+        self.made[at].1.as_deref()
+    }
+
+    /// Whether a parser's `host`, read without regard to a scheme, is a place a request can
+    /// be sent to ([`routable`]).
+    fn host_is_a_place(&mut self, host: Option<&'o str>) -> bool {
+        self.of(Component::Host, host, None).is_some_and(routable)
     }
 }
 
@@ -433,7 +436,7 @@ mod tests {
         for (c, v, scheme) in asked {
             assert_eq!(
                 canon.of(c, v, scheme),
-                canonical(c, v, scheme),
+                canonical(c, v, scheme).as_deref(),
                 "{c:?} {v:?} {scheme:?}"
             );
         }
