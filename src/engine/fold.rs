@@ -37,9 +37,16 @@ struct Seen {
 /// count alone, its earlier ones staying in `rest`: every finding is counted once.
 #[derive(Debug, Default)]
 struct Group {
-    forms: HashMap<Signature, Seen>,
+    forms: HashMap<Signature, Seen, Fold>,
     rest: usize,
 }
+
+/// The hasher of the classifier's maps: foldhash, not SipHash. Every finding of a report is
+/// looked up twice (its group, then its form), and the keys are the engine's own signatures.
+type Fold = foldhash::fast::RandomState;
+
+/// The groups of one subject, by (class, operation, verdict): the rest of a [`Coarse`] key.
+type OfSubject = HashMap<(super::Class, crate::model::Op, bool), Group, Fold>;
 
 impl Group {
     /// Counts one finding of `sig` on `task`.
@@ -108,7 +115,9 @@ impl Group {
 /// ```
 pub struct Classifier<'e> {
     engine: &'e Engine,
-    raw: HashMap<Coarse, Group>,
+    /// The groups by subject first, so a finding finds its group by the subject's name without
+    /// a copy of it.
+    raw: HashMap<String, OfSubject, Fold>,
     /// The subjects' parses of operands, for attribution ([`super::attribute`]).
     memo: minimize::Memo,
 }
@@ -118,7 +127,7 @@ impl<'e> Classifier<'e> {
     pub fn new(engine: &'e Engine) -> Classifier<'e> {
         Classifier {
             engine,
-            raw: HashMap::new(),
+            raw: HashMap::default(),
             memo: minimize::Memo::default(),
         }
     }
@@ -140,7 +149,11 @@ impl<'e> Classifier<'e> {
     /// How many signatures are kept (before minimization joins them): at most
     /// `FORMS_PER_CLASS` per (subject, class, operation, verdict).
     pub fn len(&self) -> usize {
-        self.raw.values().map(|g| g.forms.len()).sum()
+        self.raw
+            .values()
+            .flat_map(HashMap::values)
+            .map(|g| g.forms.len())
+            .sum()
     }
 
     /// Whether no finding has been seen.
@@ -152,8 +165,12 @@ impl<'e> Classifier<'e> {
         // A validity finding keeps its reason.
         for (f, task) in found {
             let sig = f.signature;
-            self.raw
-                .entry(sig.coarse())
+            let of_subject = match self.raw.get_mut(sig.subject.as_str()) {
+                Some(of) => of,
+                None => self.raw.entry(sig.subject.clone()).or_default(),
+            };
+            of_subject
+                .entry((sig.class, sig.op, sig.by_design))
                 .or_default()
                 .add(sig, &task, f.rule, f.reason);
         }
@@ -163,13 +180,22 @@ impl<'e> Classifier<'e> {
     /// longer input: [`minimize::budget_for`]), the same signature after minimization one
     /// class, most severe first.
     pub fn finish(self, budget: usize) -> Vec<ClassRecord> {
-        self.engine.classes(self.raw, budget)
+        let groups = self.raw.into_iter().flat_map(|(subject, of)| {
+            of.into_iter().map(move |((class, op, by_design), g)| {
+                ((subject.clone(), class, op, by_design), g)
+            })
+        });
+        self.engine.classes(groups, budget)
     }
 }
 
 impl Engine {
     /// The classes of the signatures seen; see [`Classifier::finish`].
-    fn classes(&self, raw: HashMap<Coarse, Group>, budget: usize) -> Vec<ClassRecord> {
+    fn classes(
+        &self,
+        raw: impl IntoIterator<Item = (Coarse, Group)>,
+        budget: usize,
+    ) -> Vec<ClassRecord> {
         // The forms kept per (subject, class, op), smallest first, are minimized; the others
         // are counted with the smallest.
         let coarse: BTreeMap<Coarse, Group> = raw.into_iter().collect();

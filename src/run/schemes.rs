@@ -89,7 +89,12 @@ pub fn written_scheme(input: &[u8]) -> Option<String> {
 /// assert_eq!(takes_part("url", Some("mailto")), Some(None));
 /// ```
 pub fn takes_part(parser: &str, scheme: Option<&str>) -> Option<Option<&'static str>> {
-    match (schemes_of(parser), scheme) {
+    takes_part_by(schemes_of(parser), scheme)
+}
+
+/// [`takes_part`] for a parser of `schemes`.
+fn takes_part_by(schemes: Schemes, scheme: Option<&str>) -> Option<Option<&'static str>> {
+    match (schemes, scheme) {
         (Schemes::Any, _) => Some(None),
         (Schemes::Http { .. }, Some(s)) if fetched(Some(s)) => Some(None),
         (Schemes::Http { scheme_less: true }, None) => Some(Some(SCHEME_LESS_NOTE)),
@@ -110,11 +115,14 @@ pub fn takes_part(parser: &str, scheme: Option<&str>) -> Option<Option<&'static 
 /// assert_eq!(takes_part_in("java-okhttp", b"\x01http:[::]"), Some(None));
 /// ```
 pub fn takes_part_in(parser: &str, input: &[u8]) -> Option<Option<&'static str>> {
-    let scheme = match schemes_of(parser) {
+    let schemes = schemes_of(parser);
+    let scheme = match schemes {
+        // Any scheme will do: none need be read.
+        Schemes::Any => return Some(None),
         Schemes::Http { scheme_less: true } => written_scheme(input),
-        _ => input_scheme(input),
+        Schemes::Http { .. } => input_scheme(input),
     };
-    takes_part(parser, scheme.as_deref())
+    takes_part_by(schemes, scheme.as_deref())
 }
 
 #[cfg(test)]

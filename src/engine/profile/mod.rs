@@ -238,13 +238,15 @@ pub fn explain_for(profile: &str, subject: &str, evidence: &Evidence<'_>) -> Opt
     candidates(profile, subject).find(|r| r.explains.holds(evidence))
 }
 
-/// Every rule's place in [`rules`] by its owner ([`Rule::profile`]), built once.
-type Owners = HashMap<&'static str, Vec<(usize, &'static Rule)>>;
+/// Every rule's place in [`rules`] by its owner ([`Rule::profile`]), built once. Looked up three
+/// times for every difference judged, so hashed with foldhash rather than SipHash (the keys are
+/// the tables' own names).
+type Owners = HashMap<&'static str, Vec<(usize, &'static Rule)>, foldhash::fast::FixedState>;
 
 fn owners() -> &'static Owners {
     static OWNERS: OnceLock<Owners> = OnceLock::new();
     OWNERS.get_or_init(|| {
-        let mut owners = Owners::new();
+        let mut owners = Owners::default();
         for (at, r) in rules().enumerate() {
             owners.entry(r.profile).or_default().push((at, r));
         }
