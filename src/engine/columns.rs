@@ -171,16 +171,18 @@ fn column(
 /// external worker takes the tasks as one batch, pipelined through its feeder, and its
 /// re-parses as a second, unless `round_trip` is false: then its serializations are not parsed
 /// again and no round-trip finding is made (a minimization of another class spares a worker
-/// that second request per candidate); an in-process subject's tasks go over the cores.
+/// that second request per candidate); an in-process subject's tasks go over the cores. For
+/// the minimizer (not `formed`), the findings are left without forms (`Engine::judge_alone`).
 pub(super) fn findings_of_subject(
     engine: &Engine,
     i: usize,
     tasks: &[Task],
     round_trip: bool,
+    formed: bool,
 ) -> Vec<Vec<Finding>> {
     let subject = engine.subjects[i].as_ref();
     if !subject.pipelined() {
-        let find = |t| engine.findings_of_subject(i, t);
+        let find = |t| engine.findings_alone(i, t, formed);
         if pooled() {
             return tasks.par_iter().map(find).collect();
         }
@@ -199,7 +201,8 @@ pub(super) fn findings_of_subject(
     for ((k, _), o) in again.iter().zip(subjects::run_batch(subject, &again_jobs)) {
         reparsed[*k] = Some(o);
     }
-    let judge = |((task, outcome), reparsed)| engine.judge_alone(i, task, outcome, reparsed);
+    let judge =
+        |((task, outcome), reparsed)| engine.judge_alone(i, task, outcome, reparsed, formed);
     if !pooled() {
         return tasks
             .iter()

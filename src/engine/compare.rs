@@ -95,6 +95,31 @@ pub fn judge_by(
     j: &Judged<'_>,
     explain: &dyn Fn(&Evidence<'_>) -> Option<&'static Rule>,
 ) -> Vec<Finding> {
+    judge_formed(op, input, j, explain, true)
+}
+
+/// [`judge`] for a caller that reads each finding's class, operation, verdict and reason but not
+/// its form (the minimizer's test of a candidate): the forms are left empty, since making each
+/// finding's skeleton of the input is most of what a finding costs to build.
+pub(super) fn judge_unformed(op: Op, input: &[u8], j: &Judged<'_>) -> Vec<Finding> {
+    let info = j.info;
+    judge_formed(
+        op,
+        input,
+        j,
+        &|e| explain_for(&info.profile, info.rules_owner(), e),
+        false,
+    )
+}
+
+/// [`judge_by`], the findings' forms made where `formed`.
+fn judge_formed(
+    op: Op,
+    input: &[u8],
+    j: &Judged<'_>,
+    explain: &dyn Fn(&Evidence<'_>) -> Option<&'static Rule>,
+    formed: bool,
+) -> Vec<Finding> {
     let mut out = Vec::new();
     let info = j.info;
     let validity = validity_reason(op, input, j);
@@ -104,7 +129,10 @@ pub fn judge_by(
                 subject: info.name.clone(),
                 class,
                 op,
-                form: class_form(class, op, input, j.second, reason.as_deref()),
+                form: match formed {
+                    true => class_form(class, op, input, j.second, reason.as_deref()),
+                    false => String::new(),
+                },
                 by_design: rule.is_some(),
             },
             rule,
@@ -560,6 +588,59 @@ fn text(a: &Answer) -> Option<String> {
 mod tests {
     use super::{ipv6_spelling_only, ipv6_written_compressed};
     use crate::model::{Answer, Op};
+
+    /// The minimizer's judging finds what a report's does, every finding but its form alike.
+    #[test]
+    fn judging_without_forms_finds_the_same_findings() {
+        use crate::engine::{Engine, Task};
+        let engine = Engine::new(crate::subjects::in_process());
+        let inputs: [&[u8]; 14] = [
+            b"http://a b/",
+            b"HTTP://[::1]:80/%7e",
+            b"a:/\\x",
+            b"//@@/",
+            b"%zz",
+            b"x:",
+            b"http://a/b/../c",
+            b"HTTP://EXAMPLE.com:/",
+            b"http://u@[v1.x]/",
+            b"file:///c|/x",
+            b"http://a:99999/",
+            b"http://1.2.3/",
+            b"http:/a?b#c",
+            b"ws://a/\tb",
+        ];
+        let mut compared = 0;
+        for input in inputs {
+            let row = engine.run_one(&Task::parse(input.to_vec(), "test"));
+            for (i, s) in engine.subjects().iter().enumerate() {
+                let judged = super::Judged {
+                    info: s.info(),
+                    outcome: &row.outcomes[i],
+                    reference: engine.reference_answer_in(&row, i),
+                    lenient: None,
+                    second: None,
+                    reparsed: row.reparsed[i].as_ref(),
+                };
+                let formed = super::judge(Op::Parse, input, &judged);
+                let unformed = super::judge_unformed(Op::Parse, input, &judged);
+                assert_eq!(formed.len(), unformed.len(), "{}", s.info().name);
+                for (f, u) in formed.iter().zip(&unformed) {
+                    assert!(u.signature.form.is_empty());
+                    assert_eq!(
+                        (f.signature.class, f.signature.by_design),
+                        (u.signature.class, u.signature.by_design)
+                    );
+                    assert_eq!(
+                        (f.rule.map(|r| r.name), &f.reason),
+                        (u.rule.map(|r| r.name), &u.reason)
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 10, "only {compared} findings compared");
+    }
 
     /// uriparser 0.9.7: `uriEqualsUri` finds `//[::]` and `//[0:0::]` equal (run here).
     #[test]

@@ -484,9 +484,15 @@ impl Engine {
     /// The findings of subject `i` alone on `task`, as judged (every operation, no attribution):
     /// it and its reference are run, nobody else (the minimizer's test).
     pub fn findings_of_subject(&self, i: usize, task: &Task) -> Vec<Finding> {
+        self.findings_alone(i, task, true)
+    }
+
+    /// [`Engine::findings_of_subject`], the findings' forms made where `formed`
+    /// ([`Engine::judge_alone`]).
+    fn findings_alone(&self, i: usize, task: &Task, formed: bool) -> Vec<Finding> {
         let outcome = subjects::run(self.subjects[i].as_ref(), &task.job());
         let reparsed = self.reparse(i, task, &outcome);
-        self.judge_alone(i, task, outcome, reparsed)
+        self.judge_alone(i, task, outcome, reparsed, formed)
     }
 
     /// [`Engine::findings_of_subject`] on each of `tasks`, in order: an external worker takes
@@ -503,32 +509,34 @@ impl Engine {
     /// }
     /// ```
     pub fn findings_of_subject_batch(&self, i: usize, tasks: &[Task]) -> Vec<Vec<Finding>> {
-        columns::findings_of_subject(self, i, tasks, true)
+        columns::findings_of_subject(self, i, tasks, true, true)
     }
 
     /// The findings of subject `i`'s `outcome` (and `reparsed`) on `task` against its reference,
-    /// run here.
+    /// run here. Unless `formed`, the findings are left without forms: the minimizer's memo
+    /// does not keep them ([`compare::judge_unformed`]).
     fn judge_alone(
         &self,
         i: usize,
         task: &Task,
         outcome: Outcome<Answer>,
         reparsed: Option<Outcome<Answer>>,
+        formed: bool,
     ) -> Vec<Finding> {
         let reference = self.reference_answer(self.judged_by[i], task);
         let lenient = self.lenient_by[i].map(|k| self.reference_answer(k, task));
-        judge(
-            task.op,
-            &task.input,
-            &Judged {
-                info: self.subjects[i].info(),
-                outcome: &outcome,
-                reference: &reference,
-                lenient: lenient.as_ref(),
-                second: task.second.as_deref(),
-                reparsed: reparsed.as_ref(),
-            },
-        )
+        let judged = Judged {
+            info: self.subjects[i].info(),
+            outcome: &outcome,
+            reference: &reference,
+            lenient: lenient.as_ref(),
+            second: task.second.as_deref(),
+            reparsed: reparsed.as_ref(),
+        };
+        match formed {
+            true => judge(task.op, &task.input, &judged),
+            false => compare::judge_unformed(task.op, &task.input, &judged),
+        }
     }
 
     /// The index of the subject named `name`.

@@ -220,7 +220,8 @@ impl Memo {
         owned: &[Task],
         round_trip: bool,
     ) -> Vec<Arc<Vec<Kept>>> {
-        let judged = super::super::columns::findings_of_subject(engine, i, owned, round_trip);
+        let judged =
+            super::super::columns::findings_of_subject(engine, i, owned, round_trip, false);
         // The operands attribution reads, parsed in batches first.
         self.operands.prefetch(
             engine,
@@ -298,7 +299,12 @@ impl Generations {
     /// previous, and the previous is dropped.
     fn insert(&mut self, i: usize, task: Task, found: Shown) {
         if self.current.entries >= MEMO_ENTRIES / 2 || self.current.bytes >= MEMO_BYTES / 2 {
-            self.previous = std::mem::take(&mut self.current);
+            // The previous generation's tables are emptied and become the current, keeping
+            // their room: tables grown again from nothing rehashed their tasks at each doubling.
+            std::mem::swap(&mut self.current, &mut self.previous);
+            self.current.seen.iter_mut().for_each(ByTask::clear);
+            self.current.entries = 0;
+            self.current.bytes = 0;
         }
         let w = weight(&task);
         if self.current.of(i).insert(task, found).is_none() {
