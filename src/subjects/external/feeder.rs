@@ -169,7 +169,7 @@ fn answer(worker: &mut Worker, id: u64, left: Duration) -> Result<Response, Faul
         ReadError::Closed => Fault::Exited,
         ReadError::Broken(why) => Fault::Protocol(why),
     })?;
-    let response: Response = serde_json::from_slice(line).map_err(|e| {
+    let response = Response::read(line).map_err(|e| {
         Fault::Protocol(format!(
             "not a response ({e}): {}",
             shorten(&String::from_utf8_lossy(line))

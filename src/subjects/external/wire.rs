@@ -448,6 +448,19 @@ pub(super) struct Response {
     pub(super) coverage: Option<WireCoverage>,
 }
 
+impl Response {
+    /// One response line read: checked to be UTF-8 once, as a whole, then read as text. Read as
+    /// bytes, serde_json checks each string on its own, and a response is mostly short strings
+    /// (the components), each check with its fixed cost: that was a quarter of what reading an
+    /// answer cost. A line that is not UTF-8 is no response either way.
+    ///
+    /// The error says why the line is no response.
+    pub(super) fn read(line: &[u8]) -> Result<Response, String> {
+        let text = std::str::from_utf8(line).map_err(|e| format!("not UTF-8: {e}"))?;
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+}
+
 impl Handshake {
     /// The coverage kind declared: `Ok(None)` for none, `Err` for a value that is no kind
     /// (the worker is then never asked; [`crate::coverage::kind`] says why).
@@ -568,6 +581,24 @@ mod tests {
         let r: Response =
             serde_json::from_str(line).expect("a response is read, whatever its coverage");
         r.coverage.map(|WireCoverage(c)| c)
+    }
+
+    #[test]
+    fn a_line_is_read_as_utf8_text_or_is_no_response() {
+        let line = r#"{"id":1,"outcome":"accepted","components":{"host":"b\u00e9","path":"/é"}}"#;
+        let r = Response::read(line.as_bytes()).expect("a response");
+        let Outcome::Accepted(p) = r.parsed(ComponentSet::NONE) else {
+            panic!("accepted")
+        };
+        assert_eq!(p.components.get(Component::Host), Some("bé"));
+        assert_eq!(p.components.get(Component::Path), Some("/é"));
+        // A byte that is not UTF-8, in a string or out of one.
+        let bad = b"{\"id\":1,\"outcome\":\"rejected\",\"message\":\"\xff\"}";
+        assert!(Response::read(bad).unwrap_err().contains("UTF-8"));
+        assert!(Response::read(b"\xff{}").unwrap_err().contains("UTF-8"));
+        // Not JSON, or not a response: serde_json's reason.
+        assert!(Response::read(b"{").is_err());
+        assert!(Response::read(b"[]").is_err());
     }
 
     #[test]

@@ -62,7 +62,7 @@ pub fn read_response(info: &SubjectInfo, op: Op, id: u64, line: &[u8]) -> Outcom
         })
     };
     // As `Worker::exchange` reads the line it was sent.
-    let response: Response = match serde_json::from_slice(line) {
+    let response = match Response::read(line) {
         Ok(r) => r,
         Err(e) => {
             let shown = shorten(&String::from_utf8_lossy(line));
