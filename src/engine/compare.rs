@@ -80,10 +80,7 @@ pub struct Judged<'a> {
 /// assert_eq!(f[0].signature.class, Class::Component(Component::Host));
 /// ```
 pub fn judge(op: Op, input: &[u8], j: &Judged<'_>) -> Vec<Finding> {
-    let info = j.info;
-    judge_by(op, input, j, &|e| {
-        explain_for(&info.profile, info.rules_owner(), e)
-    })
+    judge_by_profile(op, input, j, true)
 }
 
 /// [`judge`], with the rules that may explain a difference given: the conformance matrix uses it
@@ -102,13 +99,18 @@ pub fn judge_by(
 /// its form (the minimizer's test of a candidate): the forms are left empty, since making each
 /// finding's skeleton of the input is most of what a finding costs to build.
 pub(super) fn judge_unformed(op: Op, input: &[u8], j: &Judged<'_>) -> Vec<Finding> {
+    judge_by_profile(op, input, j, false)
+}
+
+/// [`judge_formed`] with the rules of the subject's own profile.
+fn judge_by_profile(op: Op, input: &[u8], j: &Judged<'_>, formed: bool) -> Vec<Finding> {
     let info = j.info;
     judge_formed(
         op,
         input,
         j,
         &|e| explain_for(&info.profile, info.rules_owner(), e),
-        false,
+        formed,
     )
 }
 

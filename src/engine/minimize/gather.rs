@@ -33,6 +33,14 @@ struct State<Q, A> {
     next: u64,
 }
 
+impl<Q, A> State<Q, A> {
+    /// Whether the questions waiting can go as a batch: none is under way, and every member
+    /// (and every asker that is none) is waiting with one.
+    fn can_go(&self) -> bool {
+        !self.busy && !self.waiting.is_empty() && self.waiting.len() >= self.members
+    }
+}
+
 /// One subject's gathering point ([`Gather::ask`]); the tests below show it in use.
 #[derive(Debug)]
 pub(super) struct Gather<Q, A> {
@@ -85,7 +93,7 @@ impl<Q, A> Drop for Member<Q, A> {
         // (each waiter holds its batch), so one is woken, not all: waking every waiter as each
         // minimization left was a fifth of uridiff's thread switches in a 3,000-input report
         // (131,000; now 106,000). While a batch is under way, its end wakes them all anyway.
-        let ready = !s.busy && !s.waiting.is_empty() && s.waiting.len() >= s.members;
+        let ready = s.can_go();
         drop(s);
         if ready {
             self.gather.ready.notify_one();
@@ -130,9 +138,7 @@ impl<Q, A> Gather<Q, A> {
                 return answer;
             }
             assert!(!s.broken, "a gathered batch panicked");
-            if !s.busy
-                && s.waiting.len() >= s.members
-                && !s.waiting.is_empty()
+            if s.can_go()
                 && let Some(run) = batch.take()
             {
                 s.busy = true;
