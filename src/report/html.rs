@@ -13,6 +13,7 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use crate::text::plural;
 
@@ -740,7 +741,7 @@ fn answers(r: &Report, c: &ClassRecord, p: &mut String) {
         Outcome::Accepted(Answer::Parsed(x)) => Some(x.clone()),
         _ => None,
     };
-    let all: Vec<(&str, Option<std::sync::Arc<crate::model::Parsed>>)> = c
+    let all: Vec<(&str, Option<Arc<crate::model::Parsed>>)> = c
         .outcomes
         .iter()
         .map(|(s, o)| (s.as_str(), parsed(o)))

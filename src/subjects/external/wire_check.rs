@@ -7,11 +7,11 @@
 //! checks ([`External`]'s `handshake`), and the reading of an answer `External` uses
 //! (`Response::parsed`, `text`, `boolean` in `wire.rs`).
 
+use std::sync::Arc;
+
 use super::process::{shorten, MAX_BLANK_LINES, MAX_LINE};
 use super::wire::Response;
 use super::External;
-use std::sync::Arc;
-
 use crate::model::{Answer, Crash, CrashKind, Op, Outcome};
 use crate::subjects::SubjectInfo;
 
