@@ -393,7 +393,7 @@ fn a_minimization_parses_serializations_again_only_for_a_round_trip_class() {
     let path = Class::Component(Component::Path);
 
     let (engine, i, log) = worker("pipeline-no-reparse");
-    let kept = Memo::default().kept_batch(&engine, i, &tasks, false);
+    let kept = Memo::default().kept_batch(&engine, i, tasks.clone(), false);
     assert_eq!(
         received(&log),
         inputs.len(),
@@ -402,7 +402,7 @@ fn a_minimization_parses_serializations_again_only_for_a_round_trip_class() {
     assert_eq!(classes(&kept), [vec![], vec![], vec![path]]);
 
     let (engine, i, log) = worker("pipeline-reparse");
-    let kept = Memo::default().kept_batch(&engine, i, &tasks, true);
+    let kept = Memo::default().kept_batch(&engine, i, tasks.clone(), true);
     assert_eq!(
         received(&log),
         2 * inputs.len(),

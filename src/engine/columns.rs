@@ -176,23 +176,23 @@ fn column(
 pub(super) fn findings_of_subject(
     engine: &Engine,
     i: usize,
-    tasks: &[Task],
+    tasks: &[&Task],
     round_trip: bool,
     formed: bool,
 ) -> Vec<Vec<Finding>> {
     let subject = engine.subjects[i].as_ref();
     if !subject.pipelined() {
-        let find = |t| engine.findings_alone(i, t, formed);
+        let find = |t: &&Task| engine.findings_alone(i, t, formed);
         if pooled() {
             return tasks.par_iter().map(find).collect();
         }
         return tasks.iter().map(find).collect();
     }
-    let jobs: Vec<Job<'_>> = tasks.iter().map(Task::job).collect();
+    let jobs: Vec<Job<'_>> = tasks.iter().map(|t| t.job()).collect();
     let outcomes = subjects::run_batch(subject, &jobs);
     let again: Vec<(usize, Task)> = match round_trip {
         true => (outcomes.iter().enumerate())
-            .filter_map(|(k, o)| Some((k, reparse_task(&tasks[k], o)?)))
+            .filter_map(|(k, o)| Some((k, reparse_task(tasks[k], o)?)))
             .collect(),
         false => Vec::new(),
     };
@@ -201,8 +201,9 @@ pub(super) fn findings_of_subject(
     for ((k, _), o) in again.iter().zip(subjects::run_batch(subject, &again_jobs)) {
         reparsed[*k] = Some(o);
     }
-    let judge =
-        |((task, outcome), reparsed)| engine.judge_alone(i, task, outcome, reparsed, formed);
+    let judge = |((task, outcome), reparsed): ((&&Task, _), _)| {
+        engine.judge_alone(i, task, outcome, reparsed, formed)
+    };
     if !pooled() {
         return tasks
             .iter()

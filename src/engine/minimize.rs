@@ -116,7 +116,7 @@ pub fn minimize(
     if !keeps(task) {
         return None;
     }
-    let kept = |candidates: &[Task]| -> Vec<bool> {
+    let kept = |candidates: Vec<Task>| -> Vec<bool> {
         memo.kept_batch(engine, i, candidates, round_trip)
             .iter()
             .map(|k| k.contains(&want))
@@ -157,7 +157,7 @@ pub fn minimize(
                     (Some(b']'), Some(b']')) => Some(false),
                     _ => None,
                 },
-                |batch: &[Vec<Column>]| kept(&batch.iter().map(|cs| build(cs)).collect::<Vec<_>>()),
+                |batch: &[Vec<Column>]| kept(batch.iter().map(|cs| build(cs)).collect()),
                 window,
                 &mut left,
             );
@@ -173,12 +173,7 @@ pub fn minimize(
                 alnum,
                 square,
                 |batch: &[Vec<u8>]| {
-                    kept(
-                        &batch
-                            .iter()
-                            .map(|b| task.with_input(b.clone()))
-                            .collect::<Vec<_>>(),
-                    )
+                    kept(batch.iter().map(|b| task.with_input(b.clone())).collect())
                 },
                 window,
                 &mut left,

@@ -126,9 +126,14 @@ impl Task {
     /// The same task on another input (the minimizer's candidates).
     #[must_use]
     pub fn with_input(&self, input: Vec<u8>) -> Task {
+        // Field by field: `..self.clone()` copied this task's own input too, only to drop it
+        // (one allocation in vain per candidate the minimizer makes).
         Task {
+            op: self.op,
             input,
-            ..self.clone()
+            second: self.second.clone(),
+            edition: self.edition,
+            origin: self.origin.clone(),
         }
     }
 }
@@ -509,7 +514,8 @@ impl Engine {
     /// }
     /// ```
     pub fn findings_of_subject_batch(&self, i: usize, tasks: &[Task]) -> Vec<Vec<Finding>> {
-        columns::findings_of_subject(self, i, tasks, true, true)
+        let tasks: Vec<&Task> = tasks.iter().collect();
+        columns::findings_of_subject(self, i, &tasks, true, true)
     }
 
     /// The findings of subject `i`'s `outcome` (and `reparsed`) on `task` against its reference,

@@ -88,21 +88,22 @@ impl Memo {
     /// serializations are not parsed again, and no round-trip class is shown: a minimization of
     /// another class needs no second request per candidate.
     pub fn kept(&self, engine: &Engine, i: usize, task: &Task, round_trip: bool) -> Arc<Vec<Kept>> {
-        self.kept_batch(engine, i, std::slice::from_ref(task), round_trip)
+        self.kept_batch(engine, i, vec![task.clone()], round_trip)
             .pop()
             .expect("one answer per task")
     }
 
     /// What subject `i` of `engine` shows on each of `tasks`, in order ([`Memo::kept`]): the
-    /// tasks not in the memo run as one batch ([`Engine::findings_of_subject_batch`]).
+    /// tasks not in the memo run as one batch ([`Engine::findings_of_subject_batch`]). The
+    /// tasks are taken, not borrowed: those not in the memo become its keys as they are.
     ///
     /// ```
     /// use uridiff::engine::{minimize::Memo, Engine, Task};
     /// let engine = Engine::new(uridiff::subjects::in_process());
     /// let i = engine.position("oracle-regex").unwrap();
     /// let memo = Memo::default();
-    /// let tasks = [Task::parse(b"%".to_vec(), "doc"), Task::parse(b"%".to_vec(), "doc")];
-    /// let kept = memo.kept_batch(&engine, i, &tasks, true);
+    /// let tasks = vec![Task::parse(b"%".to_vec(), "doc"), Task::parse(b"%".to_vec(), "doc")];
+    /// let kept = memo.kept_batch(&engine, i, tasks, true);
     /// assert_eq!(kept[0], kept[1]);
     /// assert_eq!(memo.len(), 1);
     /// ```
@@ -110,23 +111,38 @@ impl Memo {
         &self,
         engine: &Engine,
         i: usize,
-        tasks: &[Task],
+        tasks: Vec<Task>,
         round_trip: bool,
     ) -> Vec<Arc<Vec<Kept>>> {
         let mut out: Vec<Option<Arc<Vec<Kept>>>> = {
             let mut g = self.lock();
             tasks.iter().map(|t| g.get(i, t, round_trip)).collect()
         };
-        let mut missing: Vec<&Task> = Vec::new();
-        for (t, o) in tasks.iter().zip(&out) {
-            if o.is_none() && !missing.contains(&t) {
-                missing.push(t);
+        // Each task not in the memo: which of the distinct missing ones it is (the first
+        // occurrence of each runs; a repeat takes its answer).
+        let mut first: Vec<usize> = Vec::new();
+        let mut which: Vec<usize> = vec![usize::MAX; tasks.len()];
+        for (at, t) in tasks.iter().enumerate() {
+            if out[at].is_some() {
+                continue;
             }
+            which[at] = match first.iter().position(|&f| tasks[f] == *t) {
+                Some(k) => k,
+                None => {
+                    first.push(at);
+                    first.len() - 1
+                }
+            };
         }
-        if missing.is_empty() {
+        if first.is_empty() {
             return out.into_iter().flatten().collect();
         }
-        let owned: Vec<Task> = missing.iter().map(|t| (*t).clone()).collect();
+        // The first occurrences, moved out in order (`first` ascends).
+        let mut firsts = first.iter().peekable();
+        let owned: Vec<Task> = (tasks.into_iter().enumerate())
+            .filter(|(at, _)| firsts.next_if(|&&f| f == *at).is_some())
+            .map(|(_, t)| t)
+            .collect();
         // A worker's: asked together with its other minimizations' rounds. An in-process
         // subject's minimizations run on rayon's threads, where a round costs no round trip,
         // and a thread waiting there for the others' rounds could be the one whose stolen
@@ -136,15 +152,11 @@ impl Memo {
                 self.judge_gathered(engine, i, asks)
             })
         } else {
-            let found = self.judge(engine, i, &owned, round_trip);
+            let found = self.judge(engine, i, &owned.iter().collect::<Vec<_>>(), round_trip);
             (owned, found)
         };
-        for (t, o) in tasks.iter().zip(&mut out) {
+        for (o, &k) in out.iter_mut().zip(&which) {
             if o.is_none() {
-                let k = owned
-                    .iter()
-                    .position(|m| m == t)
-                    .expect("every missing task ran");
                 *o = Some(Arc::clone(&found[k]));
             }
         }
@@ -192,8 +204,7 @@ impl Memo {
             if unique.is_empty() {
                 continue;
             }
-            let tasks: Vec<Task> = unique.iter().map(|t| (*t).clone()).collect();
-            let found = self.judge(engine, i, &tasks, round_trip);
+            let found = self.judge(engine, i, &unique, round_trip);
             for (t, kept) in unique.into_iter().zip(found) {
                 answers.insert((round_trip, t), kept);
             }
@@ -217,7 +228,7 @@ impl Memo {
         &self,
         engine: &Engine,
         i: usize,
-        owned: &[Task],
+        owned: &[&Task],
         round_trip: bool,
     ) -> Vec<Arc<Vec<Kept>>> {
         let judged =
@@ -225,7 +236,7 @@ impl Memo {
         // The operands attribution reads, parsed in batches first.
         self.operands.prefetch(
             engine,
-            (owned.iter().zip(&judged)).map(|(task, found)| (i, task, found.as_slice())),
+            (owned.iter().zip(&judged)).map(|(&task, found)| (i, task, found.as_slice())),
         );
         judged
             .into_iter()
@@ -368,7 +379,7 @@ mod tests {
         let i = engine.position("oracle-regex").expect("oracle-regex");
         let memo = Memo::default();
         assert!(memo.member(&engine, i).is_none());
-        let kept = memo.kept_batch(&engine, i, &[task(1, 3), task(2, 3)], true);
+        let kept = memo.kept_batch(&engine, i, vec![task(1, 3), task(2, 3)], true);
         assert_eq!(kept.len(), 2);
         assert_eq!(memo.len(), 2);
         // No gathering point was made: a rayon thread never waits in one.
