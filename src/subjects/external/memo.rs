@@ -11,96 +11,189 @@
 //! generations of at most [`GENERATION`] answers each; when the newer is full it becomes the
 //! older and the older is dropped, so what was used lately stays and memory does not grow.
 
-use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
+use std::ops::Range;
 
-use crate::model::{Answer, Outcome};
+use hashbrown::HashTable;
+
+use crate::model::{Answer, Op, Outcome};
 use crate::subjects::Job;
 
 /// The answers one generation holds.
 pub(super) const GENERATION: usize = 1024;
 
-/// A job's key: its operation, input and second operand, as one byte string.
-pub(super) fn key(job: &Job<'_>) -> Vec<u8> {
-    let second = job.second.unwrap_or_default();
-    let mut key = Vec::with_capacity(10 + job.input.len() + second.len());
-    key.push(job.op as u8);
-    // The input's length first, so that no two (input, second) pairs give one key.
-    key.extend_from_slice(&(job.input.len() as u64).to_le_bytes());
-    key.extend_from_slice(job.input);
-    key.push(u8::from(job.second.is_some()));
-    key.extend_from_slice(second);
-    key
+/// The bytes of the jobs a generation's store keeps its room for once emptied: past this, the
+/// room made for a few long inputs is given back at the turn.
+const STORE_KEPT: usize = 1 << 20;
+
+/// One kept answer: the job's operation, where its input and second operand lie in the
+/// generation's store, and the answer.
+#[derive(Debug)]
+struct Entry {
+    hash: u64,
+    op: Op,
+    input: Range<usize>,
+    second: Option<Range<usize>>,
+    answer: Outcome<Answer>,
 }
 
-/// Answers by [`key`], hashed with foldhash: every request is looked up and every answer kept,
-/// and SipHash (std's default) was most of what a look-up cost; the keys are the run's own
-/// jobs, and foldhash's seed is drawn per map.
-type ByKey = HashMap<Vec<u8>, Outcome<Answer>, foldhash::fast::RandomState>;
+/// One generation: its entries, hashed by job, and the jobs' bytes one after another, so that
+/// keeping an answer allocates nothing once the generation's room is made (a key of its own
+/// was an allocation per request sent, and a free per answer dropped).
+#[derive(Debug, Default)]
+struct Generation {
+    table: HashTable<Entry>,
+    store: Vec<u8>,
+}
 
-/// The recent answers, by [`key`].
+impl Generation {
+    /// Where `job`'s entry is, if kept.
+    fn find(&self, hash: u64, job: &Job<'_>) -> Option<&Entry> {
+        self.table.find(hash, |e| is(&self.store, e, job))
+    }
+
+    /// `bytes` put in the store: where they lie.
+    fn put(&mut self, bytes: &[u8]) -> Range<usize> {
+        let at = self.store.len();
+        self.store.extend_from_slice(bytes);
+        at..self.store.len()
+    }
+
+    /// Emptied, keeping the table's room (a table grown again from nothing rehashed every
+    /// entry at each doubling: a third of what keeping an answer cost) and the store's, up to
+    /// [`STORE_KEPT`].
+    fn clear(&mut self) {
+        self.table.clear();
+        self.store.clear();
+        self.store.shrink_to(STORE_KEPT);
+    }
+}
+
+/// Whether `e`, its bytes in `store`, is `job`'s entry.
+fn is(store: &[u8], e: &Entry, job: &Job<'_>) -> bool {
+    e.op == job.op
+        && store[e.input.clone()] == *job.input
+        && e.second.clone().map(|r| &store[r]) == job.second
+}
+
+/// The recent answers, by job (its operation, input and second operand), hashed with foldhash:
+/// every request is looked up and every answer kept, and SipHash (std's default) was most of
+/// what a look-up cost; the jobs are the run's own, and foldhash's seed is drawn per memo.
 #[derive(Debug, Default)]
 pub(super) struct Memo {
-    newer: ByKey,
-    older: ByKey,
+    hasher: foldhash::fast::RandomState,
+    newer: Generation,
+    older: Generation,
 }
 
 impl Memo {
-    /// The answer kept for `key`; one found in the older generation moves to the newer.
-    pub(super) fn get(&mut self, key: &[u8]) -> Option<Outcome<Answer>> {
-        if let Some(found) = self.newer.get(key) {
-            return Some(found.clone());
+    /// A job's hash: its operation, its input's length (so that no two (input, second) pairs
+    /// hash as one by construction), the input, and the second operand where there is one.
+    fn hash(&self, job: &Job<'_>) -> u64 {
+        let mut h = self.hasher.build_hasher();
+        h.write_u8(job.op as u8);
+        h.write_usize(job.input.len());
+        h.write(job.input);
+        if let Some(second) = job.second {
+            h.write_u8(1);
+            h.write(second);
         }
-        let (key, found) = self.older.remove_entry(key)?;
-        self.keep_owned(key, found.clone());
-        Some(found)
+        h.finish()
     }
 
-    /// Keeps `answer` to `key` when it is an answer in step.
-    pub(super) fn keep(&mut self, key: Vec<u8>, answer: &Outcome<Answer>) {
+    /// The answer kept for `job`; one found in the older generation moves to the newer.
+    pub(super) fn get(&mut self, job: &Job<'_>) -> Option<Outcome<Answer>> {
+        let hash = self.hash(job);
+        if let Some(found) = self.newer.find(hash, job) {
+            return Some(found.answer.clone());
+        }
+        let Generation { table, store } = &mut self.older;
+        let (found, _) = table.find_entry(hash, |e| is(store, e, job)).ok()?.remove();
+        self.keep_owned(hash, job, found.answer.clone());
+        Some(found.answer)
+    }
+
+    /// Keeps `answer` to `job` when it is an answer in step.
+    pub(super) fn keep(&mut self, job: &Job<'_>, answer: &Outcome<Answer>) {
         if matches!(answer, Outcome::Accepted(_) | Outcome::Rejected(_)) {
-            self.keep_owned(key, answer.clone());
+            let hash = self.hash(job);
+            self.keep_owned(hash, job, answer.clone());
         }
     }
 
-    fn keep_owned(&mut self, key: Vec<u8>, answer: Outcome<Answer>) {
-        if self.newer.len() >= GENERATION {
-            // The older generation's table becomes the newer, emptied but keeping its room: a
-            // table grown again from nothing rehashed every key it held at each doubling (a
-            // third of what keeping an answer cost, 2% of a 30,000-input report's uridiff).
+    fn keep_owned(&mut self, hash: u64, job: &Job<'_>, answer: Outcome<Answer>) {
+        if self.newer.table.len() >= GENERATION {
+            // The older generation becomes the newer, emptied but keeping its room.
             std::mem::swap(&mut self.newer, &mut self.older);
             self.newer.clear();
         }
         // Room for the whole generation at once (nothing to do once made).
-        self.newer.reserve(GENERATION - self.newer.len());
-        self.newer.insert(key, answer);
+        let newer = &mut self.newer;
+        newer
+            .table
+            .reserve(GENERATION - newer.table.len(), |e| e.hash);
+        let Generation { table, store } = newer;
+        if let Some(kept) = table.find_mut(hash, |e| is(store, e, job)) {
+            kept.answer = answer;
+            return;
+        }
+        let input = newer.put(job.input);
+        let second = job.second.map(|s| newer.put(s));
+        newer.table.insert_unique(
+            hash,
+            Entry {
+                hash,
+                op: job.op,
+                input,
+                second,
+                answer,
+            },
+            |e| e.hash,
+        );
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Crash, CrashKind, Op};
+    use crate::model::{Crash, CrashKind};
     use std::sync::Arc;
 
     fn accepted() -> Outcome<Answer> {
         Outcome::Accepted(Answer::Parsed(Arc::default()))
     }
 
+    fn text(s: &str) -> Outcome<Answer> {
+        Outcome::Accepted(Answer::Text(s.into()))
+    }
+
     #[test]
-    fn keys_tell_operations_inputs_and_operands_apart() {
-        let a = key(&Job::parse(b"ab"));
+    fn jobs_are_told_apart_by_operation_input_and_operand() {
+        let mut memo = Memo::default();
         let normalize = Job {
             op: Op::Normalize,
             ..Job::parse(b"ab")
         };
-        assert_ne!(a, key(&normalize));
-        assert_ne!(a, key(&Job::parse(b"a")));
-        assert_ne!(
-            key(&Job::resolve(b"ab", b"c")),
-            key(&Job::resolve(b"a", b"bc"))
-        );
-        assert_ne!(key(&Job::resolve(b"", b"")), key(&Job::parse(b"")));
-        assert_eq!(a, key(&Job::parse(b"ab")));
+        let jobs = [
+            Job::parse(b"ab"),
+            normalize,
+            Job::parse(b"a"),
+            Job::resolve(b"ab", b"c"),
+            Job::resolve(b"a", b"bc"),
+            Job::resolve(b"", b""),
+            Job::parse(b""),
+        ];
+        for (n, job) in jobs.iter().enumerate() {
+            memo.keep(job, &text(&n.to_string()));
+        }
+        for (n, job) in jobs.iter().enumerate() {
+            assert_eq!(memo.get(job), Some(text(&n.to_string())), "{n}");
+        }
+        // A job kept again keeps its newer answer, once.
+        memo.keep(&Job::parse(b"ab"), &text("again"));
+        assert_eq!(memo.get(&Job::parse(b"ab")), Some(text("again")));
+        assert_eq!(memo.newer.table.len(), jobs.len());
+        assert_eq!(memo.get(&Job::parse(b"abc")), None);
     }
 
     #[test]
@@ -110,41 +203,63 @@ mod tests {
             kind: CrashKind::Exit,
             message: String::new(),
         };
-        memo.keep(b"crash".to_vec(), &Outcome::Crashed(crash));
-        memo.keep(b"unsupported".to_vec(), &Outcome::Unsupported("no".into()));
-        memo.keep(b"accepted".to_vec(), &accepted());
-        assert_eq!(memo.get(b"crash"), None);
-        assert_eq!(memo.get(b"unsupported"), None);
-        assert_eq!(memo.get(b"accepted"), Some(accepted()));
+        memo.keep(&Job::parse(b"crash"), &Outcome::Crashed(crash));
+        memo.keep(
+            &Job::parse(b"unsupported"),
+            &Outcome::Unsupported("no".into()),
+        );
+        memo.keep(&Job::parse(b"accepted"), &accepted());
+        assert_eq!(memo.get(&Job::parse(b"crash")), None);
+        assert_eq!(memo.get(&Job::parse(b"unsupported")), None);
+        assert_eq!(memo.get(&Job::parse(b"accepted")), Some(accepted()));
     }
 
     #[test]
     fn what_was_used_lately_stays_and_the_rest_goes() {
         let mut memo = Memo::default();
-        for k in 0..GENERATION {
-            memo.keep(k.to_le_bytes().to_vec(), &accepted());
+        let numbered: Vec<Vec<u8>> = (0..GENERATION).map(|k| k.to_le_bytes().to_vec()).collect();
+        for k in &numbered {
+            memo.keep(&Job::parse(k), &accepted());
         }
         // The newer generation is full: the next one starts another, the first 1,024 older.
-        memo.keep(b"next".to_vec(), &accepted());
+        memo.keep(&Job::parse(b"next"), &accepted());
         // Used again: moved to the newer generation, so it outlives the next turn.
-        assert!(memo.get(&0usize.to_le_bytes()).is_some());
+        assert!(memo.get(&Job::parse(&numbered[0])).is_some());
         for k in 0..GENERATION {
-            memo.keep(format!("more {k}").into_bytes(), &accepted());
+            memo.keep(&Job::parse(format!("more {k}").as_bytes()), &accepted());
         }
-        assert!(memo.get(&0usize.to_le_bytes()).is_some(), "used lately");
-        assert!(memo.get(&1usize.to_le_bytes()).is_none(), "two turns old");
-        assert!(memo.newer.len() + memo.older.len() <= 2 * GENERATION);
+        assert!(memo.get(&Job::parse(&numbered[0])).is_some(), "used lately");
+        assert!(
+            memo.get(&Job::parse(&numbered[1])).is_none(),
+            "two turns old"
+        );
+        assert!(memo.newer.table.len() + memo.older.table.len() <= 2 * GENERATION);
     }
 
     #[test]
     fn a_new_generation_starts_with_room_for_all_of_it() {
         let mut memo = Memo::default();
-        memo.keep(b"first".to_vec(), &accepted());
-        assert!(memo.newer.capacity() >= GENERATION);
+        memo.keep(&Job::parse(b"first"), &accepted());
+        assert!(memo.newer.table.capacity() >= GENERATION);
         for k in 0..3 * GENERATION {
-            memo.keep(k.to_le_bytes().to_vec(), &accepted());
+            memo.keep(&Job::parse(&k.to_le_bytes()), &accepted());
             // Never grown (and rehashed) once made.
-            assert!(memo.newer.capacity() >= GENERATION, "after {k}");
+            assert!(memo.newer.table.capacity() >= GENERATION, "after {k}");
         }
+    }
+
+    #[test]
+    fn a_turn_gives_back_the_room_long_inputs_took() {
+        let mut memo = Memo::default();
+        let long = vec![b'a'; 4 * STORE_KEPT];
+        memo.keep(&Job::parse(&long), &accepted());
+        assert_eq!(memo.get(&Job::parse(&long)), Some(accepted()));
+        // Two turns: the generation that held the long input is emptied.
+        for k in 0..2 * GENERATION {
+            memo.keep(&Job::parse(&k.to_le_bytes()), &accepted());
+        }
+        assert!(memo.get(&Job::parse(&long)).is_none());
+        assert!(memo.newer.store.capacity() <= STORE_KEPT.max(8 * GENERATION));
+        assert!(memo.older.store.capacity() <= STORE_KEPT.max(8 * GENERATION));
     }
 }

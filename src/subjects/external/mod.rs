@@ -758,13 +758,13 @@ impl Subject for External {
                 .map(|_| Outcome::Unsupported(why.clone()))
                 .collect();
         }
-        // Each job: answered already (does not fit, or kept in the memo), or sent (its key
-        // kept for the memo). A job repeated within the batch is sent each time: the first's
+        // Each job: answered already (does not fit, or kept in the memo), or sent (its answer
+        // then kept in the memo). A job repeated within the batch is sent each time: the first's
         // answer is not known yet, and a failure costs each request its own (the `verdict`
         // room counts failures in a row).
         enum Due {
             Done(Outcome<Answer>),
-            Sent(Vec<u8>),
+            Sent,
         }
         let mut due = Vec::with_capacity(jobs.len());
         let mut batch = Vec::new();
@@ -775,14 +775,13 @@ impl Subject for External {
                 due.push(Due::Done(Outcome::Unsupported(why)));
                 continue;
             }
-            let key = memo::key(job);
-            if let Some(kept) = memo.get(&key) {
+            if let Some(kept) = memo.get(job) {
                 due.push(Due::Done(kept));
             } else {
                 let mut request = request(job);
                 request.coverage = tally.is_some();
                 batch.push((job.op, request));
-                due.push(Due::Sent(key));
+                due.push(Due::Sent);
             }
         }
         drop(memo);
@@ -792,11 +791,11 @@ impl Subject for External {
         for (due, job) in due.into_iter().zip(jobs) {
             let answer = match due {
                 Due::Done(answer) => answer,
-                Due::Sent(key) => {
+                Due::Sent => {
                     let mut reply = replies.next().expect("one reply per request sent");
                     self.note_coverage(tally, job.input, &mut reply);
                     let answer = self.answer(job.op, reply);
-                    memo.keep(key, &answer);
+                    memo.keep(job, &answer);
                     answer
                 }
             };
