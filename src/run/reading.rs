@@ -5,8 +5,6 @@
 //! comparisons follow RFC 3986 2.1 (percent-encoding), 3.1 and 3.2.2 (case), 3.2.3 (ports), the
 //! URL Standard's host parser (IPv4, IDNA) and RFC 4291 2.2 (IPv6 spellings).
 
-use std::collections::BTreeMap;
-
 use super::schemes::{input_scheme, takes_part, takes_part_in};
 use crate::model::{Answer, Component, Outcome};
 use crate::subjects::SubjectInfo;
@@ -38,7 +36,10 @@ pub(super) fn partition<'o>(
     // readings differ at most in the defaults of the schemes they read, a difference of the
     // scheme's (its own class), not of a port.
     let mut port_written = false;
-    let mut groups: BTreeMap<Option<String>, (Vec<usize>, Option<String>)> = BTreeMap::new();
+    // The groups, each by the place in `canon` of its reading (`None`: no reading), with its
+    // members and its first member's spelling; a few groups among some thirty parsers, so a
+    // list searched in order, nothing copied until the end.
+    let mut groups: Vec<(Option<usize>, Vec<usize>, Option<&'o str>)> = Vec::new();
     // Most parsers read the same text: each reading's canonical form is made once.
     let mut canon = Canon::default();
     for i in among {
@@ -116,7 +117,7 @@ pub(super) fn partition<'o>(
         };
         let reading = match v {
             Some(h) if c == Component::Host && future(h) => None,
-            _ => canon.of(c, v, scheme_of).map(str::to_owned),
+            _ => canon.at(c, v, scheme_of),
         };
         port_written |= c == Component::Port && v.is_some_and(|v| !v.is_empty());
         // No port under a scheme that has no default: no port is connected to, so the
@@ -125,19 +126,32 @@ pub(super) fn partition<'o>(
             continue;
         }
         // A group that reads no host is shown as none; one whose host is no place, as its text.
-        let label = reading.as_ref().and(v).map(str::to_owned);
-        let group = groups.entry(reading).or_insert_with(|| (Vec::new(), label));
-        group.0.push(i);
+        let label = reading.and(v);
+        let text = |at: Option<usize>| canon.reading(at);
+        match groups
+            .iter_mut()
+            .find(|(at, ..)| text(*at) == text(reading))
+        {
+            Some(group) => group.1.push(i),
+            None => groups.push((reading, vec![i], label)),
+        }
     }
     if c == Component::Port && !port_written {
         return Vec::new();
     }
     // Hosts of which no reading is a place a resolver asks for (`::1]` against `:`, `=`
     // against none) send no request anywhere: no check and fetch read two places there.
-    if c == Component::Host && !groups.keys().flatten().any(|r| routable(r)) {
+    if c == Component::Host
+        && !groups
+            .iter()
+            .filter_map(|g| canon.reading(g.0))
+            .any(routable)
+    {
         return Vec::new();
     }
-    let mut out: Vec<(Vec<usize>, Option<String>)> = groups.into_values().collect();
+    let mut out: Vec<(Vec<usize>, Option<String>)> = (groups.into_iter())
+        .map(|(_, members, label)| (members, label.map(str::to_owned)))
+        .collect();
     out.sort();
     out
 }
@@ -188,6 +202,12 @@ struct Canon<'o> {
 impl<'o> Canon<'o> {
     /// [`canonical`]`(c, v, scheme)`, made once.
     fn of(&mut self, c: Component, v: Option<&'o str>, scheme: Option<&'o str>) -> Option<&str> {
+        let at = self.at(c, v, scheme);
+        self.reading(at)
+    }
+
+    /// Where [`canonical`]`(c, v, scheme)` is kept, made once; `None` where it is none.
+    fn at(&mut self, c: Component, v: Option<&'o str>, scheme: Option<&'o str>) -> Option<usize> {
         let key = (c, v, scheme);
         let at = match self.made.iter().position(|(k, _)| *k == key) {
             Some(at) => at,
@@ -196,7 +216,12 @@ impl<'o> Canon<'o> {
                 self.made.len() - 1
             }
         };
-        self.made[at].1.as_deref()
+        self.made[at].1.is_some().then_some(at)
+    }
+
+    /// The reading kept at `at` ([`Canon::at`]).
+    fn reading(&self, at: Option<usize>) -> Option<&str> {
+        at.and_then(|at| self.made[at].1.as_deref())
     }
 
     /// Whether a parser's `host`, read without regard to a scheme, is a place a request can
