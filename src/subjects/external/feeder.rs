@@ -16,7 +16,7 @@
 //! batch, and every later request, is not sent.
 
 use std::collections::VecDeque;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::process::{shorten, Fault, ReadError, Worker};
 use super::wire::{OutcomeName, Request, Response};
@@ -96,8 +96,7 @@ impl External {
             let Some(&(i, id)) = flight.front() else {
                 continue;
             };
-            let left = (due + self.timeout).saturating_duration_since(Instant::now());
-            match answer(running, id, left) {
+            match answer(running, id, due + self.timeout) {
                 // A `crashed` answer is in step (the worker goes on) but a failure all the
                 // same: its own code failed, not the library's call.
                 Ok(response) if response.outcome == OutcomeName::Crashed => {
@@ -161,10 +160,10 @@ impl External {
     }
 }
 
-/// Reads the answer to request `id` within `left`, straight from the line as the read buffer
+/// Reads the answer to request `id` by `deadline`, straight from the line as the read buffer
 /// holds it.
-fn answer(worker: &mut Worker, id: u64, left: Duration) -> Result<Response, Fault> {
-    let line = worker.read_line(left).map_err(|e| match e {
+fn answer(worker: &mut Worker, id: u64, deadline: Instant) -> Result<Response, Fault> {
+    let line = worker.read_line_until(deadline).map_err(|e| match e {
         ReadError::Timeout => Fault::Timeout,
         ReadError::Closed => Fault::Exited,
         ReadError::Broken(why) => Fault::Protocol(why),

@@ -95,13 +95,13 @@ impl Pipes {
         self.written = 0;
     }
 
-    /// The next line of stdout (without its '\n', and without a '\r' before it), within
-    /// `timeout`; requests still queued are written meanwhile. A last line without '\n' is
+    /// The next line of stdout (without its '\n', and without a '\r' before it), by
+    /// `deadline`; requests still queued are written meanwhile. A last line without '\n' is
     /// returned before [`ReadError::Closed`]. The line is borrowed from the read buffer, not
     /// copied: it is read once (a response is parsed from it) and the buffer keeps it until
-    /// the next call.
-    pub(super) fn read_line(&mut self, timeout: Duration) -> Result<&[u8], ReadError> {
-        let deadline = Instant::now() + timeout;
+    /// the next call. The clock is read only where the line must be waited for (read per
+    /// call, it was read five times per answer, most of them for a line already in the buffer).
+    pub(super) fn read_line(&mut self, deadline: Instant) -> Result<&[u8], ReadError> {
         let mut waited = false;
         loop {
             if let Some(line) = self.take_line() {
@@ -126,10 +126,11 @@ impl Pipes {
             }
             // The deadline is for a whole line: bytes trickling in without one do not stretch
             // it. Past it, what is already there is still taken (one wait of zero).
-            if waited && Instant::now() >= deadline {
+            let now = Instant::now();
+            if waited && now >= deadline {
                 return Err(ReadError::Timeout);
             }
-            let left = deadline.saturating_duration_since(Instant::now());
+            let left = deadline.saturating_duration_since(now);
             self.pump(left).map_err(ReadError::Broken)?;
             waited = true;
         }
@@ -352,13 +353,13 @@ mod tests {
         assert!(pipes.send(&block));
         for i in 0..4096 {
             let got = pipes
-                .read_line(Duration::from_secs(20))
+                .read_line(Instant::now() + Duration::from_secs(20))
                 .unwrap_or_else(|_| panic!("line {i} did not come"));
             assert_eq!(got, line);
         }
         pipes.close_stdin();
         assert!(matches!(
-            pipes.read_line(Duration::from_secs(20)),
+            pipes.read_line(Instant::now() + Duration::from_secs(20)),
             Err(ReadError::Closed)
         ));
         child.wait().unwrap();
@@ -369,7 +370,7 @@ mod tests {
         let (mut child, mut pipes) = spawn("printf 'a\\r\\n\\nb\\nlast'");
         let mut got = Vec::new();
         loop {
-            match pipes.read_line(Duration::from_secs(20)) {
+            match pipes.read_line(Instant::now() + Duration::from_secs(20)) {
                 Ok(line) => got.push(String::from_utf8(line.to_vec()).unwrap()),
                 Err(ReadError::Closed) => break,
                 Err(_) => panic!("neither a line nor the end"),
@@ -384,7 +385,7 @@ mod tests {
         let (mut child, mut pipes) = spawn("sleep 5");
         let began = Instant::now();
         assert!(matches!(
-            pipes.read_line(Duration::from_millis(200)),
+            pipes.read_line(Instant::now() + Duration::from_millis(200)),
             Err(ReadError::Timeout)
         ));
         let took = began.elapsed();
@@ -400,7 +401,7 @@ mod tests {
         // the bytes as a last line.
         let (mut child, mut pipes) = spawn("for i in $(seq 200); do printf x; sleep 0.05; done");
         assert!(matches!(
-            pipes.read_line(Duration::from_millis(300)),
+            pipes.read_line(Instant::now() + Duration::from_millis(300)),
             Err(ReadError::Timeout)
         ));
         child.kill().unwrap();
@@ -410,7 +411,7 @@ mod tests {
     #[test]
     fn a_line_without_end_is_cut_off_at_the_limit() {
         let (mut child, mut pipes) = spawn("yes x | tr -d '\\n'");
-        match pipes.read_line(Duration::from_secs(120)) {
+        match pipes.read_line(Instant::now() + Duration::from_secs(120)) {
             Err(ReadError::Broken(why)) => assert!(why.contains("a line longer than"), "{why}"),
             Err(ReadError::Timeout) => panic!("a timeout, not the limit"),
             Err(ReadError::Closed) => panic!("closed, not the limit"),
@@ -426,7 +427,7 @@ mod tests {
         let (mut child, mut pipes) = spawn("exec 0<&-; exit 0");
         child.wait().unwrap();
         assert!(matches!(
-            pipes.read_line(Duration::from_secs(20)),
+            pipes.read_line(Instant::now() + Duration::from_secs(20)),
             Err(ReadError::Closed)
         ));
         // The first write to a pipe without a reader fails (EPIPE; Rust ignores SIGPIPE).

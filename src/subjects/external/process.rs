@@ -136,13 +136,19 @@ impl Worker {
     /// the worker's stdin are written meanwhile. Borrowed from the read buffer until the next
     /// read.
     pub(super) fn read_line(&mut self, timeout: Duration) -> Result<&[u8], ReadError> {
-        let deadline = std::time::Instant::now() + timeout;
+        self.read_line_until(std::time::Instant::now() + timeout)
+    }
+
+    /// [`Worker::read_line`] by a `deadline` ([`Pipes::read_line`]).
+    pub(super) fn read_line_until(
+        &mut self,
+        deadline: std::time::Instant,
+    ) -> Result<&[u8], ReadError> {
         let mut blank = 0usize;
         loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
             if !self
                 .pipes
-                .read_line(left)?
+                .read_line(deadline)?
                 .iter()
                 .all(u8::is_ascii_whitespace)
             {
