@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::model::{Component, Components};
+use crate::model::{Component, Components, Outcome, Parsed};
 
 pub(crate) use super::octets::pct_decode_bytes;
 use super::Class;
@@ -679,21 +679,55 @@ pub(super) fn rejected_parse_split<'a>(
 /// space, Python's `urlsplit` removing tabs and newlines), compared as the lenient judging
 /// compares ([`crate::engine::lenient_alike`]).
 pub(super) fn lenient_reading_of(e: &Evidence<'_>, read: &[u8]) -> bool {
-    use crate::subjects::{Ctx, Lenient, Subject};
     let Class::Component(c) = e.class else {
         return false;
     };
     if e.second.is_some() {
         return false;
     }
-    let crate::model::Outcome::Accepted(got) = Lenient::get().parse(read, &Ctx::default()) else {
-        return false;
-    };
-    let scheme = got
-        .components
-        .get(Component::Scheme)
-        .map(str::to_ascii_lowercase);
-    crate::engine::lenient_alike(c, got.components.get(c), e.got, scheme.as_deref())
+    with_lenient_reading(read, |reading| {
+        let Outcome::Accepted(got) = reading else {
+            return false;
+        };
+        let scheme = got
+            .components
+            .get(Component::Scheme)
+            .map(str::to_ascii_lowercase);
+        crate::engine::lenient_alike(c, got.components.get(c), e.got, scheme.as_deref())
+    })
+}
+
+/// How many lenient readings [`with_lenient_reading`] keeps per thread: the few changed
+/// inputs (tabs removed, characters escaped, space trimmed) the rules of one row read.
+const READINGS_KEPT: usize = 8;
+
+std::thread_local! {
+    /// The lenient readings this thread made lately, newest first. A row's subjects are judged
+    /// one after another on one thread, and their profiles' rules read the same changed input
+    /// (the input escaped, or without its tabs) for each subject whose answer differs: one
+    /// reading made per row, not one per subject and rule.
+    static READINGS: std::cell::RefCell<std::collections::VecDeque<(Vec<u8>, Outcome<Parsed>)>> =
+        const { std::cell::RefCell::new(std::collections::VecDeque::new()) };
+}
+
+/// `f` of the lenient reading of `read` ([`crate::subjects::Lenient`]), made once for the
+/// last [`READINGS_KEPT`] inputs read on this thread (a reading depends on its input alone).
+fn with_lenient_reading<R>(read: &[u8], f: impl FnOnce(&Outcome<Parsed>) -> R) -> R {
+    use crate::subjects::{Ctx, Lenient, Subject};
+    // Taken out while it is read, put back first (the last to go): nothing runs with the list
+    // borrowed.
+    let found = READINGS.with_borrow_mut(|kept| {
+        let at = kept.iter().position(|(input, _)| input == read)?;
+        kept.remove(at)
+    });
+    let found =
+        found.unwrap_or_else(|| (read.to_vec(), Lenient::get().parse(read, &Ctx::default())));
+    let answer = f(&found.1);
+    READINGS.with_borrow_mut(|kept| {
+        kept.truncate(READINGS_KEPT - 1);
+        kept.push_front(found);
+    });
+    answer
 }
 
 /// Whether the evidence of an input its reference rejected is what the lenient reading reads
@@ -717,7 +751,7 @@ pub(super) fn lenient_reading_after(e: &Evidence<'_>, read: &[u8]) -> bool {
                 return true;
             }
             match Lenient::get().resolve(base, read, &Ctx::default()) {
-                crate::model::Outcome::Accepted(target) => {
+                Outcome::Accepted(target) => {
                     crate::engine::lenient_resolution_differences(got, &target).is_empty()
                 }
                 _ => false,
@@ -794,6 +828,23 @@ pub fn registered_port(scheme: Option<&str>) -> Option<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_kept_lenient_reading_is_the_reading_and_few_are_kept() {
+        use crate::subjects::{Ctx, Lenient, Subject};
+        let inputs: Vec<Vec<u8>> = (0..2 * READINGS_KEPT)
+            .map(|k| format!("http://h{k}/a%5Cb?\\{k}").into_bytes())
+            .collect();
+        // Twice over, the second time past what is kept: every answer is the reading itself.
+        for input in inputs.iter().chain(&inputs).chain(inputs.iter().rev()) {
+            let direct = Lenient::get().parse(input, &Ctx::default());
+            assert_eq!(with_lenient_reading(input, Outcome::clone), direct);
+            READINGS.with_borrow(|kept| {
+                assert!(kept.len() <= READINGS_KEPT);
+                assert_eq!(kept[0].0, *input, "the newest first");
+            });
+        }
+    }
 
     #[test]
     fn the_candidates_by_owner_are_the_rules_a_walk_of_every_table_finds_in_its_order() {
