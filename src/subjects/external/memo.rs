@@ -22,9 +22,11 @@ use crate::subjects::Job;
 /// The answers one generation holds.
 pub(super) const GENERATION: usize = 1024;
 
-/// The bytes of the jobs a generation's store keeps its room for once emptied: past this, the
-/// room made for a few long inputs is given back at the turn.
-const STORE_KEPT: usize = 1 << 20;
+/// The bytes of the jobs a generation's store keeps its room for once emptied (1,024 inputs of
+/// 63 bytes, the mean of `uridiff bench`'s realistic corpus, hold 65 KB): past this, the room
+/// made for a few long inputs is given back at the turn, so that 27 workers' memos hold a few
+/// MB, not what their longest inputs once took.
+const STORE_KEPT: usize = 1 << 18;
 
 /// One kept answer: the job's operation, where its input and second operand lie in the
 /// generation's store, and the answer.
