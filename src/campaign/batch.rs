@@ -125,9 +125,12 @@ impl Carry {
         indices: &[u64],
     ) -> Vec<(Signature, Pending<'r>)> {
         let mut work = Vec::new();
-        let classed = engine.classed_findings_batch(rows, &self.memo);
+        let classed = engine.classed_findings_grouped(rows, &self.memo);
         for ((row, &index), classed) in rows.iter().zip(indices).zip(classed) {
-            for (finding, on) in classed {
+            // A finding's task is copied only for the few that are minimized.
+            for (finding, on) in
+                (classed.iter()).flat_map(|(found, on)| found.iter().map(move |f| (f, on)))
+            {
                 // A class is known by its minimized example's form; each (subject, class, op)
                 // minimizes at most MINIMIZED_PER_CLASS inputs a run, so a campaign does not
                 // minimize every input of a class it already holds.
@@ -145,8 +148,8 @@ impl Carry {
                 let pending = Pending {
                     index,
                     row,
-                    finding,
-                    on,
+                    finding: finding.clone(),
+                    on: on.as_ref().clone(),
                 };
                 work.push((pending.finding.signature.clone(), pending));
             }

@@ -135,15 +135,16 @@ impl<'e> Classifier<'e> {
     /// Folds in the findings of `rows`, in order (their findings are found over the cores), each
     /// counted where [`Engine::classed_findings`] puts it.
     pub fn add_rows(&mut self, rows: &[Row]) {
-        for found in self.engine.classed_findings_batch(rows, &self.memo) {
-            self.add_findings(found);
+        for groups in self.engine.classed_findings_grouped(rows, &self.memo) {
+            for (found, on) in groups {
+                self.add_findings(found, &on);
+            }
         }
     }
 
     /// Folds in the findings of one row.
     pub fn add(&mut self, row: &Row) {
-        let found = self.engine.classed_findings(row, &self.memo);
-        self.add_findings(found);
+        self.add_rows(std::slice::from_ref(row));
     }
 
     /// How many signatures are kept (before minimization joins them): at most
@@ -161,9 +162,10 @@ impl<'e> Classifier<'e> {
         self.raw.is_empty()
     }
 
-    fn add_findings(&mut self, found: Vec<(super::Finding, Task)>) {
+    /// Folds in one subject's findings, counted on `task`.
+    fn add_findings(&mut self, found: Vec<super::Finding>, task: &Task) {
         // A validity finding keeps its reason.
-        for (f, task) in found {
+        for f in found {
             let sig = f.signature;
             let of_subject = match self.raw.get_mut(sig.subject.as_str()) {
                 Some(of) => of,
@@ -172,7 +174,7 @@ impl<'e> Classifier<'e> {
             of_subject
                 .entry((sig.class, sig.op, sig.by_design))
                 .or_default()
-                .add(sig, &task, f.rule, f.reason);
+                .add(sig, task, f.rule, f.reason);
         }
     }
 

@@ -42,6 +42,8 @@ pub use profile::{
     Example, Explains, Reply, Rule, TABLES,
 };
 
+use std::borrow::Cow;
+
 use crate::model::{Answer, Op, Outcome, ShowBytes};
 use crate::subjects::profile::Reference;
 use crate::subjects::{self, Ctx, Job, Subject, SubjectInfo};
@@ -453,6 +455,26 @@ impl Engine {
         rows: &[Row],
         memo: &minimize::Memo,
     ) -> Vec<Vec<(Finding, Task)>> {
+        self.classed_findings_grouped(rows, memo)
+            .into_iter()
+            .map(|groups| {
+                let mut out = Vec::new();
+                for (found, on) in groups {
+                    out.extend(found.into_iter().map(|f| (f, on.as_ref().clone())));
+                }
+                out
+            })
+            .collect()
+    }
+
+    /// [`Engine::classed_findings_batch`], each row's findings in groups of one subject's, with
+    /// the task they are counted on, borrowed where it is the row's own: what the classifier
+    /// folds, without a copy of the task for each finding.
+    pub(crate) fn classed_findings_grouped<'r>(
+        &self,
+        rows: &'r [Row],
+        memo: &minimize::Memo,
+    ) -> Vec<Vec<(Vec<Finding>, Cow<'r, Task>)>> {
         use rayon::prelude::*;
         let judged: Vec<Vec<Vec<Finding>>> = rows
             .par_iter()
@@ -471,17 +493,14 @@ impl Engine {
         rows.par_iter()
             .zip(judged)
             .map(|(row, per)| {
-                let mut out = Vec::new();
-                for (i, found) in per.into_iter().enumerate() {
-                    if found.is_empty() {
-                        continue;
-                    }
-                    let (found, on) =
-                        attribute::attribute(self, &memo.operands, i, &row.task, found);
-                    let on = on.unwrap_or_else(|| row.task.clone());
-                    out.extend(found.into_iter().map(|f| (f, on.clone())));
-                }
-                out
+                (per.into_iter().enumerate())
+                    .filter(|(_, found)| !found.is_empty())
+                    .map(|(i, found)| {
+                        let (found, on) =
+                            attribute::attribute(self, &memo.operands, i, &row.task, found);
+                        (found, on.map_or(Cow::Borrowed(&row.task), Cow::Owned))
+                    })
+                    .collect()
             })
             .collect()
     }
