@@ -163,7 +163,7 @@ impl External {
 /// Reads the answer to request `id` by `deadline`, straight from the line as the read buffer
 /// holds it.
 fn answer(worker: &mut Worker, id: u64, deadline: Instant) -> Result<Response, Fault> {
-    let line = worker.read_line_until(deadline).map_err(|e| match e {
+    let line = worker.read_line(deadline).map_err(|e| match e {
         ReadError::Timeout => Fault::Timeout,
         ReadError::Closed => Fault::Exited,
         ReadError::Broken(why) => Fault::Protocol(why),

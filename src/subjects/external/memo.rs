@@ -89,8 +89,9 @@ pub(super) struct Memo {
 }
 
 impl Memo {
-    /// A job's hash: its operation, its input's length (so that no two (input, second) pairs
-    /// hash as one by construction), the input, and the second operand where there is one.
+    /// A job's hash: its operation, its input's length (so that pairs of input and second
+    /// operand that cut one byte string in different places do not hash alike), the input, and
+    /// the second operand where there is one. Entries are told apart by their bytes ([`is`]).
     fn hash(&self, job: &Job<'_>) -> u64 {
         let mut h = self.hasher.build_hasher();
         h.write_u8(job.op as u8);

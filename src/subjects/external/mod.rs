@@ -475,7 +475,7 @@ impl External {
             }
         })?;
         worker.metered(Arc::clone(&self.cpu));
-        let line = match worker.read_line(self.handshake_timeout) {
+        let line = match worker.read_line(std::time::Instant::now() + self.handshake_timeout) {
             // Kept: the worker is asked more below (a handshake is read once per start).
             Ok(line) => line.to_vec(),
             Err(e) => {

@@ -132,18 +132,10 @@ impl Worker {
         self.meter = Some(meter);
     }
 
-    /// The next non-empty stdout line, within `timeout`; requests sent and not yet taken by
-    /// the worker's stdin are written meanwhile. Borrowed from the read buffer until the next
-    /// read.
-    pub(super) fn read_line(&mut self, timeout: Duration) -> Result<&[u8], ReadError> {
-        self.read_line_until(std::time::Instant::now() + timeout)
-    }
-
-    /// [`Worker::read_line`] by a `deadline` ([`Pipes::read_line`]).
-    pub(super) fn read_line_until(
-        &mut self,
-        deadline: std::time::Instant,
-    ) -> Result<&[u8], ReadError> {
+    /// The next non-empty stdout line, by `deadline` ([`Pipes::read_line`]); requests sent and
+    /// not yet taken by the worker's stdin are written meanwhile. Borrowed from the read buffer
+    /// until the next read.
+    pub(super) fn read_line(&mut self, deadline: std::time::Instant) -> Result<&[u8], ReadError> {
         let mut blank = 0usize;
         loop {
             if !self
