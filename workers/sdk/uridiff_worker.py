@@ -574,11 +574,18 @@ def _pass_through(response):
     """A whole response a function returned (to answer "rejected" with the library's own code,
     say): its strings made wire-safe, the rest as given."""
     out = dict(response)
-    if isinstance(out.get("components"), dict):
-        out["components"] = {k: give(v) for k, v in out["components"].items()}
+    components = out.get("components")
+    if isinstance(components, dict):
+        # Shipped workers give() each component already, and an ASCII str or None is what
+        # give() returns unchanged: the components are copied only when one is not that.
+        for v in components.values():
+            if v is not None and not (type(v) is str and v.isascii()):
+                out["components"] = {k: give(v) for k, v in components.items()}
+                break
     for key in ("serialization", "value"):
-        if key in out and not isinstance(out[key], bool):
-            out[key] = give(out[key])
+        v = out.get(key, None)
+        if v is not None and not (type(v) is str and v.isascii()) and not isinstance(v, bool):
+            out[key] = give(v)
     if "message" in out:
         out["message"] = _text(out["message"])
     return out
@@ -693,8 +700,7 @@ def serve(name, profile, version, parse=None, resolve=None, normalize=None, equi
                              ("equivalent", equivalent)) if v is not None}
     offered = [op for op in ("parse", "resolve", "normalize", "equivalent") if op in ops]
 
-    # One encoder for every line: json.dumps with an option builds a new one per call.
-    encode = json.JSONEncoder(ensure_ascii=False).encode
+    encode = _line_encoder()
 
     def line_of(obj, coverage=None):
         line = encode(obj)
@@ -751,13 +757,47 @@ def serve(name, profile, version, parse=None, resolve=None, normalize=None, equi
             return
 
 
+def _line_encoder():
+    """A function from an answer to its JSON text, as json.JSONEncoder(ensure_ascii=False).encode
+    gives it. One encoder serves every line: json.dumps with an option builds a new encoder per
+    call, and JSONEncoder.encode builds a new C encoder per call too (JSONEncoder.iterencode), so
+    where the json module has its C accelerator the C encoder is made once here. Without the
+    circular-reference check: an answer is a tree of fresh dicts, and a cycle would still fail
+    (RecursionError) rather than loop."""
+    encoder = json.JSONEncoder(ensure_ascii=False)
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return encoder.encode
+    try:
+        chunks = make(None, encoder.default, json.encoder.encode_basestring, None,
+                      encoder.key_separator, encoder.item_separator, False, False, True)
+    except TypeError:  # another Python's signature: the plain encoder
+        return encoder.encode
+
+    def encode(obj):
+        return "".join(chunks(obj, 0))
+
+    return encode
+
+
+# The json module's scanner, made once: json.loads reaches it through two Python calls per line.
+_scan = json.decoder.JSONDecoder().scan_once
+
+
 def _request(line):
     """The request a line holds; ValueError when it is not JSON or not an object."""
     # A request line opens with '{"': json.loads would find its encoding UTF-8 and decode it so
     # (with surrogatepass, the json module's own choice); decoding it here spares that search
     # per line and gives the same object.
     if line[:2] == b'{"':
-        request = json.loads(line.decode("utf-8", "surrogatepass"))
+        text = line.decode("utf-8", "surrogatepass")
+        try:
+            request, end = _scan(text, 0)
+        except StopIteration:
+            end = -1
+        if end != len(text):
+            # Whitespace after the object, or a line that is not JSON: json.loads says which.
+            request = json.loads(text)
     else:
         request = json.loads(line)
     if not isinstance(request, dict):
