@@ -82,7 +82,7 @@ impl External {
                     id: *next_id,
                     ..*request
                 };
-                serde_json::to_writer(&mut block, &request).expect("a request always serializes");
+                super::wire_line::write_request(&mut block, &request);
                 block.push(b'\n');
                 if flight.is_empty() {
                     due = Instant::now();

@@ -56,6 +56,7 @@ mod process;
 mod tree;
 mod verdict;
 mod wire;
+mod wire_line;
 // The protocol reader on bytes alone, for the fuzz target of the worker protocol.
 pub mod wire_check;
 

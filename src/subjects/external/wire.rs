@@ -58,6 +58,11 @@ pub(super) fn bytes_value(v: Value) -> Result<Option<String>, String> {
 pub(super) struct WireText(Result<Option<CompactString>, String>);
 
 impl WireText {
+    /// A plain string's text, or `None` for `null`.
+    pub(super) fn plain(text: Option<CompactString>) -> WireText {
+        WireText(Ok(text))
+    }
+
     /// A value that is not a plain string, by [`bytes_value`]'s rules.
     fn of(v: Value) -> WireText {
         WireText(bytes_value(v).map(|text| text.map(CompactString::from)))
@@ -122,6 +127,13 @@ impl<'de> Visitor<'de> for WireTextVisitor {
 /// object would; `None` when it is not an object.
 #[derive(Debug)]
 pub(super) struct WireComponents(Option<Vec<(Result<Component, String>, WireText)>>);
+
+impl WireComponents {
+    /// An object's entries, each key's component (or why it is none) and its text.
+    pub(super) fn of(entries: Vec<(Result<Component, String>, WireText)>) -> WireComponents {
+        WireComponents(Some(entries))
+    }
+}
 
 impl<'de> Deserialize<'de> for WireComponents {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -457,6 +469,10 @@ impl Response {
     /// The error says why the line is no response.
     pub(super) fn read(line: &[u8]) -> Result<Response, String> {
         let text = std::str::from_utf8(line).map_err(|e| format!("not UTF-8: {e}"))?;
+        // The usual shapes by hand; anything else, and every error, by serde_json.
+        if let Some(response) = super::wire_line::read(text) {
+            return Ok(response);
+        }
         serde_json::from_str(text).map_err(|e| e.to_string())
     }
 }
