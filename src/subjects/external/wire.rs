@@ -427,14 +427,21 @@ impl Visitor<'_> for OutcomeNameVisitor {
         f.write_str("a string")
     }
     fn visit_str<E: de::Error>(self, v: &str) -> Result<OutcomeName, E> {
-        Ok(match v {
+        Ok(OutcomeName::of(v))
+    }
+}
+
+impl OutcomeName {
+    /// The outcome a response names.
+    pub(super) fn of(name: &str) -> OutcomeName {
+        match name {
             "accepted" => OutcomeName::Accepted,
             "rejected" => OutcomeName::Rejected,
             "unsupported" => OutcomeName::Unsupported,
             "crashed" => OutcomeName::Crashed,
             "error" => OutcomeName::Error,
             other => OutcomeName::Other(other.to_owned()),
-        })
+        }
     }
 }
 

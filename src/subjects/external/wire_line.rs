@@ -54,7 +54,7 @@ pub(super) fn read(line: &str) -> Option<Response> {
                     1
                 }
                 "outcome" => {
-                    out.outcome = outcome_name(&r.string()?);
+                    out.outcome = OutcomeName::of(&r.string()?);
                     2
                 }
                 "components" => {
@@ -114,18 +114,6 @@ pub(super) fn read(line: &str) -> Option<Response> {
     r.skip_ws();
     // Every response has an outcome; what follows the object can be only whitespace.
     (seen & 2 != 0 && r.at == r.text.len()).then_some(out)
-}
-
-/// The outcome's name, as [`OutcomeName`]'s own reader names it.
-fn outcome_name(name: &str) -> OutcomeName {
-    match name {
-        "accepted" => OutcomeName::Accepted,
-        "rejected" => OutcomeName::Rejected,
-        "unsupported" => OutcomeName::Unsupported,
-        "crashed" => OutcomeName::Crashed,
-        "error" => OutcomeName::Error,
-        other => OutcomeName::Other(other.to_owned()),
-    }
 }
 
 /// Writes `request` as one line's JSON (without the newline), as serde_json writes it, byte
