@@ -15,8 +15,14 @@
 //! engine's own and every column's; spread evenly over `cores` cores it takes `total / cores`
 //! per task, and a worker whose column costs more than that gets as many processes as bring it
 //! down to it (rounded up, at most [`MAX_PROCESSES`]). On a machine whose every core is already
-//! busy with many workers no column costs that much and each keeps one process; a run with one
-//! dear worker gets that worker's processes even on two cores.
+//! busy with many workers no column costs that much; a run with one dear worker gets that
+//! worker's processes even on two cores.
+//!
+//! One more rule for the machine every column shares: the scheduler gives each runnable process
+//! an equal share, so the dearest column, dearer than such a share, falls behind, the others
+//! finish their part of a run and wait, and it runs alone on one core while the rest idle (a
+//! tenth of a 30,000-input report's main run on two cores, python-furl alone). It gets as many
+//! processes as its cost over an equal share, at most the cores: alone, it keeps them busy.
 
 use std::sync::Mutex;
 use std::time::Duration;
@@ -115,7 +121,8 @@ impl Pool {
 fn plan(cores: usize, own: f64, cost: &[f64]) -> Vec<usize> {
     let total = own + cost.iter().sum::<f64>();
     let even = total / cores.max(1) as f64;
-    cost.iter()
+    let mut planned: Vec<usize> = cost
+        .iter()
         .map(|&c| {
             if c > 0.0 && even > 0.0 {
                 // At most MAX_PROCESSES, so the cast cannot truncate.
@@ -125,7 +132,23 @@ fn plan(cores: usize, own: f64, cost: &[f64]) -> Vec<usize> {
             }
         })
         .map(|n| n.max(1))
-        .collect()
+        .collect();
+    // Where the columns share every core, the scheduler gives each process an equal share of
+    // the machine (CFS, sched(7)): the dearest column, dearer than such a share, falls behind,
+    // the others run ahead until they wait for it, and it then runs alone on one core while the
+    // rest idle. So it gets as many processes as its cost over that share, at most the cores:
+    // alone, it still keeps them busy.
+    let dearest = (0..cost.len()).max_by(|&a, &b| cost[a].total_cmp(&cost[b]));
+    if let Some(d) = dearest.filter(|_| total > 0.0) {
+        // The engine's own threads count as one party more where they cost anything. A column
+        // of exactly an equal share is not dearer than it: the rounding error is not a process.
+        let parties = (cost.len() + usize::from(own > 0.0)) as f64;
+        let fair = (cost[d] * parties / total - 1e-9).ceil();
+        // At most the cores and MAX_PROCESSES, so the cast cannot truncate.
+        let fair = fair.min(cores.min(MAX_PROCESSES) as f64) as usize;
+        planned[d] = planned[d].max(fair);
+    }
+    planned
 }
 
 /// CPU time (user and system, every thread) this process has spent so far, from getrusage(2)
@@ -168,6 +191,24 @@ mod tests {
         assert_eq!(plan(2, 1.0, &[9.0]), vec![2]);
         // The engine's own work counts in the run's: with it dearer, the share is larger.
         assert_eq!(plan(8, 70.0, &[10.0, 3.0, 1.0]), vec![1, 1, 1]);
+    }
+
+    #[test]
+    fn where_every_core_is_shared_the_dearest_column_gets_the_cores() {
+        // A report's 27 workers on two cores: python-furl's column costs 14 in 90, more than
+        // a party's equal share (1 in 28), and is given both cores; the next dearest, and
+        // columns of like cost, keep one process.
+        let mut cost = vec![14.3, 6.6, 5.4];
+        cost.extend([2.0; 24]);
+        let planned = plan(2, 20.0, &cost);
+        assert_eq!(planned[0], 2);
+        assert!(planned[1..].iter().all(|&n| n == 1), "{planned:?}");
+        // On eight cores, its cost over an equal share (14.3 / 94.3 x 28 = 4.2, up): five.
+        assert_eq!(plan(8, 20.0, &cost)[0], 5);
+        // Like columns: no column is dearer than its share.
+        assert_eq!(plan(2, 0.0, &[1.0; 27]), vec![1; 27]);
+        // One core: nothing to keep busy.
+        assert_eq!(plan(1, 20.0, &cost)[0], 1);
     }
 
     #[test]
