@@ -187,6 +187,43 @@ impl Default for ConfusionBudget {
 /// a worker's batch, few enough that the time limit falls on the least severe.
 const WAVE: usize = 256;
 
+/// Waves minimized at the same time. Each round of a wave ends when its slowest parser has
+/// answered; with one wave the other parsers, and the cores, waited for it (a quarter of the
+/// confusion phase's CPU idle on two cores).
+const WAVES_AT_ONCE: usize = 2;
+
+/// Minimizes one wave of classes (each the class's component, groups and folded example), each
+/// class's example replaced by the smallest that still shows it, within `candidates` and
+/// `deadline`.
+fn minimize_wave(
+    engine: &Engine,
+    infos: &[&SubjectInfo],
+    wave: &mut [((Component, Groups), Folded)],
+    candidates: usize,
+    deadline: std::time::Instant,
+) {
+    let classes: Vec<(Target, &[u8])> = wave
+        .iter()
+        .map(|((c, groups), f)| {
+            let target = Target {
+                c: *c,
+                groups: groups.clone(),
+                defined: f.reads.iter().map(is_defined).collect(),
+            };
+            (target, f.input.as_slice())
+        })
+        .collect();
+    let shrunk = shrink_all(engine, infos, &classes, candidates, deadline);
+    drop(classes);
+    for ((_, f), s) in wave.iter_mut().zip(shrunk) {
+        if let Some((input, reads)) = s.smaller {
+            f.input = input;
+            f.reads = reads;
+        }
+        f.minimized = s.finished;
+    }
+}
+
 /// What the fold keeps of a class: the smallest input, its readings (one per group, in the
 /// order of the groups), and the count.
 struct Folded {
@@ -273,32 +310,23 @@ impl<'a> ConfusionClasses<'a> {
             )
         };
         pending.sort_by_cached_key(|p| rank_of(p));
-        // Minimized in waves, most severe first, so the time limit falls on the least.
-        let mut left = pending.as_mut_slice();
-        while !left.is_empty() && std::time::Instant::now() < deadline {
-            let (wave, rest) = left.split_at_mut(left.len().min(WAVE));
-            let classes: Vec<(Target, &[u8])> = wave
-                .iter()
-                .map(|((c, groups), f)| {
-                    let target = Target {
-                        c: *c,
-                        groups: groups.clone(),
-                        defined: f.reads.iter().map(is_defined).collect(),
-                    };
-                    (target, f.input.as_slice())
-                })
-                .collect();
-            let shrunk = shrink_all(engine, infos, &classes, budget.candidates, deadline);
-            drop(classes);
-            for ((_, f), s) in wave.iter_mut().zip(shrunk) {
-                if let Some((input, reads)) = s.smaller {
-                    f.input = input;
-                    f.reads = reads;
-                }
-                f.minimized = s.finished;
+        // Minimized in waves, most severe first, so the time limit falls on the least; two
+        // waves at a time, so that while one's round waits for its slowest parser the other's
+        // keeps the rest busy.
+        let waves = std::sync::Mutex::new(pending.chunks_mut(WAVE));
+        std::thread::scope(|scope| {
+            for _ in 0..WAVES_AT_ONCE {
+                scope.spawn(|| {
+                    while std::time::Instant::now() < deadline {
+                        let next = waves.lock().unwrap_or_else(|e| e.into_inner()).next();
+                        let Some(wave) = next else {
+                            break;
+                        };
+                        minimize_wave(engine, infos, wave, budget.candidates, deadline);
+                    }
+                });
             }
-            left = rest;
-        }
+        });
         // Each example read again by every parser: the groups of a class are those of its
         // minimized example (a parser that rejected the first input may read the smaller one),
         // so two classes whose examples meet are one.
