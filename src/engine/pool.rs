@@ -133,11 +133,8 @@ fn plan(cores: usize, own: f64, cost: &[f64]) -> Vec<usize> {
         })
         .map(|n| n.max(1))
         .collect();
-    // Where the columns share every core, the scheduler gives each process an equal share of
-    // the machine (CFS, sched(7)): the dearest column, dearer than such a share, falls behind,
-    // the others run ahead until they wait for it, and it then runs alone on one core while the
-    // rest idle. So it gets as many processes as its cost over that share, at most the cores:
-    // alone, it still keeps them busy.
+    // The rule for the machine every column shares (the module's doc): the scheduler gives
+    // each runnable process an equal share (CFS, sched(7)).
     let dearest = (0..cost.len()).max_by(|&a, &b| cost[a].total_cmp(&cost[b]));
     if let Some(d) = dearest.filter(|_| total > 0.0) {
         // The engine's own threads count as one party more where they cost anything. A column
