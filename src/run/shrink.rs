@@ -200,6 +200,9 @@ pub(super) fn shrink_all(
         for step in [2, 3] {
             let asked = ask(engine, &batches, |k| picked[k].clone(), &rest);
             for (k, batch) in batches.iter().enumerate() {
+                if picked[k].is_empty() {
+                    continue;
+                }
                 let state = &mut states[k];
                 let want = seen_by(state.target, &state.members);
                 for (at, &n) in picked[k].iter().enumerate() {
@@ -388,6 +391,21 @@ mod tests {
         }
     }
 
+    /// The target component `c` of `input` makes among the engine's parsers, and the groups'
+    /// readings, if they read it in two groups or more.
+    fn target_of(
+        engine: &Engine,
+        input: &[u8],
+        c: Component,
+    ) -> Option<(Target, Vec<Option<String>>)> {
+        let infos = engine.infos();
+        let row = engine.run_one(&crate::engine::Task::parse(input.to_vec(), "t"));
+        let got = partition(&infos, input, c, 0..infos.len(), |i| &row.outcomes[i]);
+        let (groups, reads): (Groups, Vec<Option<String>>) = got.into_iter().unzip();
+        let defined = reads.iter().map(is_defined).collect();
+        (groups.len() >= 2).then_some((Target { c, groups, defined }, reads))
+    }
+
     #[test]
     fn runs_halve_until_single_bytes_and_a_kept_candidate_is_the_new_start() {
         let target = Target {
@@ -424,22 +442,9 @@ mod tests {
         let engine = Engine::new(crate::subjects::in_process());
         let infos = engine.infos();
         let row = |input: &[u8]| engine.run_one(&crate::engine::Task::parse(input.to_vec(), "t"));
-        let seen = row(b"http:a");
-        let all: Vec<usize> = (0..infos.len()).collect();
-        let got = partition(
-            &infos,
-            b"http:a",
-            Component::Host,
-            all.iter().copied(),
-            |i| &seen.outcomes[i],
-        );
-        let (groups, reads): (Groups, Vec<Option<String>>) = got.into_iter().unzip();
-        assert!(groups.len() >= 2, "{groups:?}");
-        let target = Target {
-            c: Component::Host,
-            groups: groups.clone(),
-            defined: reads.iter().map(is_defined).collect(),
-        };
+        let (target, reads) =
+            target_of(&engine, b"http:a", Component::Host).expect("two host readings");
+        let groups = &target.groups;
         let members: Vec<usize> = groups.iter().flatten().copied().collect();
         let firsts: Vec<usize> = groups.iter().map(|g| first_of(&infos, g)).collect();
         assert!(firsts.iter().all(|&i| infos[i].kind == Kind::InProcess));
@@ -472,17 +477,6 @@ mod tests {
             refused > 0,
             "some candidate is refused by the first members alone"
         );
-    }
-
-    /// The target `component` of `input` makes among the in-process parsers, if they read it in
-    /// two groups or more.
-    fn target_of(engine: &Engine, input: &[u8], c: Component) -> Option<Target> {
-        let infos = engine.infos();
-        let row = engine.run_one(&crate::engine::Task::parse(input.to_vec(), "t"));
-        let got = partition(&infos, input, c, 0..infos.len(), |i| &row.outcomes[i]);
-        let (groups, reads): (Groups, Vec<Option<String>>) = got.into_iter().unzip();
-        let defined = reads.iter().map(is_defined).collect();
-        (groups.len() >= 2).then_some(Target { c, groups, defined })
     }
 
     #[test]
@@ -526,7 +520,7 @@ mod tests {
         let mut classes = Vec::new();
         for input in inputs {
             for c in [Component::Host, Component::Userinfo, Component::Port] {
-                if let Some(target) = target_of(&engine, input, c) {
+                if let Some((target, _)) = target_of(&engine, input, c) {
                     classes.push((target, input));
                 }
             }
@@ -590,7 +584,7 @@ mod tests {
         let infos = engine.infos();
         let refuser = infos.len() - 1;
         let input = b"http:%40@w.example/p?q#f";
-        let target = target_of(&engine, input, Component::Host).expect("two host readings");
+        let (target, _) = target_of(&engine, input, Component::Host).expect("two host readings");
         let members: Vec<usize> = target.groups.iter().flatten().copied().collect();
         let firsts: Vec<usize> = target.groups.iter().map(|g| first_of(&infos, g)).collect();
         let rest: Vec<usize> = (members.iter().copied())
