@@ -160,7 +160,7 @@ impl Carry {
 
 impl Campaign {
     /// Minimizes and writes the signatures first seen in `rows` (the batch of the inputs
-    /// `indices`); returns how many were new.
+    /// `indices`); returns how many were new, and how many findings were minimized.
     pub(super) fn findings_of_batch(
         &mut self,
         engine: &Engine,
@@ -169,11 +169,12 @@ impl Campaign {
         (rows, indices): (&[Row], &[u64]),
         budget: usize,
         died: &dyn Fn(&death::Death),
-    ) -> Result<usize, CampaignError> {
+    ) -> Result<(usize, usize), CampaignError> {
         let work = carry.select(engine, rows, indices);
         if work.is_empty() {
-            return Ok(0);
+            return Ok((0, 0));
         }
+        let tried = work.len();
         let minimized = engine.minimize_each(
             &carry.memo,
             work,
@@ -250,7 +251,7 @@ impl Campaign {
             self.severities.add(&line.severity);
             self.known.insert(line.key);
         }
-        Ok(count)
+        Ok((count, tried))
     }
 }
 

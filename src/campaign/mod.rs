@@ -313,6 +313,11 @@ pub struct Progress {
     pub classes: usize,
     /// Signatures first found in this run.
     pub new: usize,
+    /// Findings minimized in this run: one for each signature first seen in its form, at most
+    /// `MINIMIZED_PER_CLASS` (64) for each (subject, class, operation) a run. A new signature
+    /// is known only once its example is minimized, so this is where a campaign's time goes
+    /// while it still finds new forms: each costs its subject and reference a few dozen runs.
+    pub minimized: usize,
     /// The next input index.
     pub next: u64,
     /// Signatures known to the campaign, by severity.
@@ -567,7 +572,7 @@ impl Campaign {
             // Read once the answers are in, before minimizing: when the inputs were reached.
             self.ran = Some(clock() as f64 / 1000.0);
             self.deaths_in_batch(engine, &mut watch, &rows, &indices, died)?;
-            p.new += self.findings_of_batch(
+            let (new, minimized) = self.findings_of_batch(
                 engine,
                 &mut carry,
                 &mut watch,
@@ -575,6 +580,8 @@ impl Campaign {
                 options.budget,
                 died,
             )?;
+            p.new += new;
+            p.minimized += minimized;
             if let Some(g) = &mut self.guide {
                 // What the batch's answers (and the minimizing after them) reached first, kept
                 // before the state moves past the batch.
@@ -950,6 +957,8 @@ mod tests {
         drop(c);
         let findings = fs::read(dir.path().join(FINDINGS)).expect("findings");
         assert!(first.new > 0, "32 inputs found no class");
+        // Every new signature is known only once a finding of it is minimized.
+        assert!(first.minimized >= first.new, "{first:?}");
         // The state a kill could leave: written before any of those inputs ran.
         write_atomic(
             &dir.path().join(STATE),
@@ -968,6 +977,8 @@ mod tests {
         let again = run_batches(&mut c, 4, &|_, _| {});
         assert_eq!(again.new, 0, "a signature reported twice");
         assert_eq!(again.classes, first.classes);
+        // Known classes do not spare the minimizing: a finding's class is its minimized form.
+        assert_eq!(again.minimized, first.minimized);
         assert_eq!(
             fs::read(dir.path().join(FINDINGS)).expect("findings"),
             findings,

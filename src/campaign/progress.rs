@@ -135,7 +135,7 @@ fn clock(d: Duration) -> String {
 /// use uridiff::campaign::Progress;
 /// let mut by_severity = Severities::default();
 /// by_severity.add("high");
-/// let p = Progress { inputs: 200, classes: 1, new: 1, next: 200, by_severity };
+/// let p = Progress { inputs: 200, classes: 1, new: 1, minimized: 3, next: 200, by_severity };
 /// let line = status_line(&p, Duration::from_secs(4), &Budget { seconds: 64, inputs: None });
 /// assert_eq!(line, "200 inputs, 50/s, 1m00s left; 1 classes (1 new): 0 critical, 1 high, 0 medium, 0 low");
 /// ```
@@ -226,6 +226,7 @@ mod tests {
             inputs: 4500,
             classes: 5,
             new: 3,
+            minimized: 7,
             next: 9001,
             by_severity,
         };

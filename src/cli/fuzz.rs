@@ -264,6 +264,7 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
                 "died": c.deaths.iter().map(|d| d.subject.as_str()).collect::<Vec<_>>(),
                 "classes": p.classes,
                 "new": p.new,
+                "minimized": p.minimized,
                 "next": p.next,
                 "interrupted": interrupted.load(Ordering::SeqCst),
                 "exit": code,
@@ -303,13 +304,14 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
     };
     writeln!(
         out,
-        "{} inputs in {:.1} s ({:.0} inputs/s) through {} subjects{died}: {} classes, {} new; next input {}; wrote {}",
+        "{} inputs in {:.1} s ({:.0} inputs/s) through {} subjects{died}: {} classes, {} new ({} findings minimized); next input {}; wrote {}",
         p.inputs,
         secs,
         p.inputs as f64 / secs,
         alive + c.deaths.len(),
         p.classes,
         p.new,
+        p.minimized,
         p.next,
         args.out.join(campaign::FINDINGS).display()
     )?;
