@@ -179,6 +179,9 @@ pub struct FuzzRun {
     pub inputs_per_s: f64,
     /// Signatures the campaign found (each minimized and written).
     pub classes: usize,
+    /// Findings the campaign minimized (one per signature first seen in a form new to the run):
+    /// the work that bounds its inputs a second while it still finds new forms.
+    pub minimized: usize,
     /// The 1-minute load average when the campaign ended (as [`ReportRun::load`]).
     pub load: Option<f64>,
     /// Where the campaign's CPU time went: uridiff's process, then each worker.
@@ -393,6 +396,7 @@ fn fuzz_run(
         seconds,
         inputs_per_s: p.inputs as f64 / seconds.max(1e-9),
         classes: p.classes,
+        minimized: p.minimized,
         load: load_average(),
         cpu,
     })
@@ -442,6 +446,8 @@ mod tests {
                 f.inputs > 0 && f.seconds > 0.0 && f.inputs_per_s > 0.0,
                 "{f:?}"
             );
+            // A fresh folder: every signature it holds was minimized in this run.
+            assert!(f.minimized >= f.classes, "{f:?}");
         }
     }
 

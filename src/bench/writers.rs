@@ -108,12 +108,13 @@ pub fn write_table(out: &mut dyn Write, r: &BenchReport) -> io::Result<()> {
         for f in &h.fuzz {
             writeln!(
                 out,
-                "harness fuzz ({}, {} parsers): {} inputs in {:.2} s: {:.0} inputs/s",
+                "harness fuzz ({}, {} parsers): {} inputs in {:.2} s: {:.0} inputs/s, {} findings minimized",
                 f.parsers,
                 f.subjects.len(),
                 f.inputs,
                 f.seconds,
-                f.inputs_per_s
+                f.inputs_per_s,
+                f.minimized
             )?;
             writeln!(out, "  {}", cpu_line(&f.cpu, f.seconds, f.load))?;
         }
@@ -306,19 +307,20 @@ fn write_harness(out: &mut dyn Write, h: &Harness) -> io::Result<()> {
     }
     writeln!(
         out,
-        "\n| fuzz through | parsers | inputs | wall s | inputs/s | classes |"
+        "\n| fuzz through | parsers | inputs | wall s | inputs/s | classes | findings minimized |"
     )?;
-    writeln!(out, "|---|---:|---:|---:|---:|---:|")?;
+    writeln!(out, "|---|---:|---:|---:|---:|---:|---:|")?;
     for f in &h.fuzz {
         writeln!(
             out,
-            "| {} | {} | {} | {:.2} | {:.0} | {} |",
+            "| {} | {} | {} | {:.2} | {:.0} | {} | {} |",
             f.parsers,
             f.subjects.len(),
             f.inputs,
             f.seconds,
             f.inputs_per_s,
-            f.classes
+            f.classes,
+            f.minimized
         )?;
     }
     Ok(())
