@@ -115,6 +115,12 @@ pub(super) struct Carry {
 }
 
 impl Carry {
+    /// How many findings this run has minimized: every one [`Carry::select`] took counts
+    /// towards its (subject, class, operation, verdict) in `tries`.
+    pub(super) fn minimized(&self) -> usize {
+        self.tries.values().sum()
+    }
+
     /// The findings of the batch `rows` (of the inputs `indices`) to minimize, each with its
     /// signature as first seen: those of a form not minimized yet this run, while their (subject,
     /// class, operation, verdict) has minimized fewer than [`MINIMIZED_PER_CLASS`].
@@ -160,7 +166,7 @@ impl Carry {
 
 impl Campaign {
     /// Minimizes and writes the signatures first seen in `rows` (the batch of the inputs
-    /// `indices`); returns how many were new, and how many findings were minimized.
+    /// `indices`); returns how many were new.
     pub(super) fn findings_of_batch(
         &mut self,
         engine: &Engine,
@@ -169,12 +175,11 @@ impl Campaign {
         (rows, indices): (&[Row], &[u64]),
         budget: usize,
         died: &dyn Fn(&death::Death),
-    ) -> Result<(usize, usize), CampaignError> {
+    ) -> Result<usize, CampaignError> {
         let work = carry.select(engine, rows, indices);
         if work.is_empty() {
-            return Ok((0, 0));
+            return Ok(0);
         }
-        let tried = work.len();
         let minimized = engine.minimize_each(
             &carry.memo,
             work,
@@ -251,7 +256,7 @@ impl Campaign {
             self.severities.add(&line.severity);
             self.known.insert(line.key);
         }
-        Ok((count, tried))
+        Ok(count)
     }
 }
 

@@ -572,7 +572,7 @@ impl Campaign {
             // Read once the answers are in, before minimizing: when the inputs were reached.
             self.ran = Some(clock() as f64 / 1000.0);
             self.deaths_in_batch(engine, &mut watch, &rows, &indices, died)?;
-            let (new, minimized) = self.findings_of_batch(
+            p.new += self.findings_of_batch(
                 engine,
                 &mut carry,
                 &mut watch,
@@ -580,8 +580,7 @@ impl Campaign {
                 options.budget,
                 died,
             )?;
-            p.new += new;
-            p.minimized += minimized;
+            p.minimized = carry.minimized();
             if let Some(g) = &mut self.guide {
                 // What the batch's answers (and the minimizing after them) reached first, kept
                 // before the state moves past the batch.
