@@ -179,6 +179,11 @@ fn bad_shards_and_unwritable_folders_exit_2_before_running() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("I/N"), "--shard {spec}: {err}");
     }
+    // A run that minimizes nothing could know no signature: refused, naming the flag.
+    let out = uridiff(&["fuzz", "--no-external", "--minimize-per-group", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--minimize-per-group"), "{err}");
     // A folder below a plain file can never be created, whoever runs the test.
     let dir = scratch("unwritable");
     fs::create_dir_all(&dir).unwrap();

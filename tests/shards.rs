@@ -40,6 +40,7 @@ fn run(dir: &Path, seed: u64, shard: Shard, batch: usize, batches: u64) {
         seed: Some(seed),
         shard: Some(shard),
         budget: 40,
+        per_group: campaign::MINIMIZED_PER_GROUP,
     };
     let engine = Engine::new(uridiff::subjects::in_process());
     let mut c = Campaign::open(dir, &options).expect("the folder opens");

@@ -367,6 +367,7 @@ fn fuzz_run(
         seed: Some(cfg.seed),
         shard: None,
         budget: cfg.budget,
+        per_group: crate::campaign::MINIMIZED_PER_GROUP,
     };
     let start = Instant::now();
     let deadline = start + cfg.fuzz_seconds;

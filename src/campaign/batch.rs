@@ -13,9 +13,12 @@ use crate::engine::{minimize, Coarse, Engine, Finding, Row, Signature, Task};
 use super::death::{self, Watch};
 use super::{Bytes, Campaign, CampaignError, FindingLine, FINDINGS_SCHEMA};
 
-/// How many inputs of one (subject, class, operation) a campaign run minimizes at most, looking
-/// for a skeleton it does not hold yet.
-pub(super) const MINIMIZED_PER_CLASS: usize = 64;
+/// How many findings of one (subject, class, operation, verdict) group a campaign run minimizes
+/// at most, looking for a form of it the run has not seen, unless `uridiff fuzz
+/// --minimize-per-group` says otherwise ([`super::Options::per_group`]): a run's inputs reach
+/// the groups' findings, not the other way round, so without a limit a campaign would minimize
+/// every input of a group it already holds.
+pub const MINIMIZED_PER_GROUP: usize = 64;
 
 /// How long a campaign aims for one batch to take: long enough that every worker's window is
 /// full and the findings of a batch are minimized in parallel, short enough that a stop (a
@@ -102,7 +105,6 @@ struct Pending<'r> {
 }
 
 /// What a campaign run carries from batch to batch.
-#[derive(Default)]
 pub(super) struct Carry {
     /// The operands' parses and the minimizer's answers.
     pub(super) memo: minimize::Memo,
@@ -110,11 +112,30 @@ pub(super) struct Carry {
     pub(super) tries: HashMap<Coarse, usize>,
     /// The signatures minimized this run, as first seen (their form the first-seen input's
     /// skeleton): an input of the same form is not minimized again, as a report minimizes one
-    /// input of each form. At most [`MINIMIZED_PER_CLASS`] per entry of `tries`.
+    /// input of each form. At most `per_group` per entry of `tries`.
     pub(super) seen: HashSet<(Signature, Option<String>)>,
+    /// How many findings of each entry of `tries` the run minimizes at most.
+    per_group: usize,
+}
+
+impl Default for Carry {
+    fn default() -> Carry {
+        Carry::new(MINIMIZED_PER_GROUP)
+    }
 }
 
 impl Carry {
+    /// A run's carry that minimizes at most `per_group` findings of each (subject, class,
+    /// operation, verdict).
+    pub(super) fn new(per_group: usize) -> Carry {
+        Carry {
+            memo: minimize::Memo::default(),
+            tries: HashMap::new(),
+            seen: HashSet::new(),
+            per_group,
+        }
+    }
+
     /// How many findings this run has minimized: every one [`Carry::select`] took counts
     /// towards its (subject, class, operation, verdict) in `tries`.
     pub(super) fn minimized(&self) -> usize {
@@ -123,7 +144,7 @@ impl Carry {
 
     /// The findings of the batch `rows` (of the inputs `indices`) to minimize, each with its
     /// signature as first seen: those of a form not minimized yet this run, while their (subject,
-    /// class, operation, verdict) has minimized fewer than [`MINIMIZED_PER_CLASS`].
+    /// class, operation, verdict) has minimized fewer than its `per_group`.
     fn select<'r>(
         &mut self,
         engine: &Engine,
@@ -138,7 +159,7 @@ impl Carry {
                 (classed.iter()).flat_map(|(found, on)| found.iter().map(move |f| (f, on)))
             {
                 // A class is known by its minimized example's form; each (subject, class, op)
-                // minimizes at most MINIMIZED_PER_CLASS inputs a run, so a campaign does not
+                // minimizes at most `per_group` inputs a run, so a campaign does not
                 // minimize every input of a class it already holds.
                 let s = &finding.signature;
                 let first = (s.clone(), finding.reason.clone());
@@ -146,7 +167,7 @@ impl Carry {
                     continue;
                 }
                 let tries = self.tries.entry(s.coarse()).or_insert(0);
-                if *tries >= MINIMIZED_PER_CLASS {
+                if *tries >= self.per_group {
                     continue;
                 }
                 *tries += 1;
@@ -292,8 +313,35 @@ mod tests {
         // Inputs of new forms, but their (subject, class, op) has had its share.
         let mut full = Carry::default();
         for (sig, _) in &first {
-            full.tries.insert(sig.coarse(), MINIMIZED_PER_CLASS);
+            full.tries.insert(sig.coarse(), MINIMIZED_PER_GROUP);
         }
         assert!(full.select(&engine, &rows, &[0, 1]).is_empty());
+    }
+
+    #[test]
+    fn a_run_told_one_per_group_minimizes_one_finding_of_each_group() {
+        let engine = Engine::new(crate::subjects::in_process());
+        let tasks = crate::generate::operations(7, 300);
+        let rows = engine.run(&tasks, &|| ());
+        let indices: Vec<u64> = (0..rows.len() as u64).collect();
+        let coarse = |taken: &[(Signature, Pending<'_>)]| -> Vec<Coarse> {
+            taken.iter().map(|(s, _)| s.coarse()).collect()
+        };
+        let all = coarse(&Carry::default().select(&engine, &rows, &indices));
+        let mut one_each = Carry::new(1);
+        let one = coarse(&one_each.select(&engine, &rows, &indices));
+        let groups: HashSet<&Coarse> = all.iter().collect();
+        // Some group shows in more than one form: the limit has something to cut.
+        assert!(
+            all.len() > groups.len(),
+            "{} forms, {} groups",
+            all.len(),
+            groups.len()
+        );
+        assert_eq!(one.len(), groups.len(), "one finding of every group");
+        assert_eq!(one.iter().collect::<HashSet<_>>(), groups);
+        assert_eq!(one_each.minimized(), one.len());
+        // The same inputs again: every group has had its one.
+        assert!(one_each.select(&engine, &rows, &indices).is_empty());
     }
 }

@@ -40,7 +40,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::engine::{Engine, Task};
 
-pub use batch::{Batches, BATCH_TIME};
+pub use batch::{Batches, BATCH_TIME, MINIMIZED_PER_GROUP};
 pub use corpus::{guided_input, CorpusLine, CORPUS, CORPUS_SCHEMA, MAX_CORPUS_BYTES};
 pub use shard::{BadShard, Shard};
 use store::{lock_folder, write_atomic, Sink};
@@ -302,6 +302,11 @@ pub struct Options {
     pub shard: Option<Shard>,
     /// Subject runs spent minimizing each new signature's example.
     pub budget: usize,
+    /// Findings of one (subject, class, operation, verdict) group the run minimizes at most,
+    /// looking for forms of it not seen yet ([`MINIMIZED_PER_GROUP`] by default; at least 1: a
+    /// signature is known only by its minimized example). More collects more forms of the
+    /// behaviours already found, fewer inputs a second while the groups fill.
+    pub per_group: usize,
 }
 
 /// How far a campaign got, for a progress bar and the summary.
@@ -314,7 +319,7 @@ pub struct Progress {
     /// Signatures first found in this run.
     pub new: usize,
     /// Findings minimized in this run: one for each signature first seen in its form, at most
-    /// `MINIMIZED_PER_CLASS` (64) for each (subject, class, operation) a run. A new signature
+    /// [`Options::per_group`] for each (subject, class, operation, verdict) a run. A new signature
     /// is known only once its example is minimized, so this is where a campaign's time goes
     /// while it still finds new forms: each costs its subject and reference a few dozen runs.
     pub minimized: usize,
@@ -482,7 +487,7 @@ impl Campaign {
     /// use std::time::Duration;
     /// use uridiff::campaign::{Campaign, Options};
     /// let dir = tempfile::tempdir().unwrap();
-    /// let options = Options { seed: Some(3), shard: None, budget: 10 };
+    /// let options = Options { seed: Some(3), shard: None, budget: 10, per_group: 64 };
     /// let c = Campaign::open(dir.path(), &options).unwrap().save_every(Duration::ZERO);
     /// assert_eq!(c.state().next, 0);
     /// ```
@@ -539,7 +544,7 @@ impl Campaign {
         died: &dyn Fn(&death::Death),
     ) -> Result<Progress, CampaignError> {
         let mut watch = death::Watch::new(engine);
-        let mut carry = batch::Carry::default();
+        let mut carry = batch::Carry::new(options.per_group.max(1));
         let mut p = Progress {
             classes: self.known.len(),
             next: self.state.next,
@@ -718,6 +723,7 @@ mod tests {
             seed: Some(1),
             shard: None,
             budget: 10,
+            per_group: MINIMIZED_PER_GROUP,
         };
         let first = Campaign::open(dir.path(), &options).expect("the first opens");
         let Err(err) = Campaign::open(dir.path(), &options) else {
@@ -763,6 +769,7 @@ mod tests {
             seed: Some(5),
             shard: None,
             budget: 40,
+            per_group: MINIMIZED_PER_GROUP,
         };
         let blind = tempfile::tempdir().expect("a folder");
         let mut c = Campaign::open(blind.path(), &options).expect("opens");
@@ -806,6 +813,7 @@ mod tests {
             seed: Some(6),
             shard: None,
             budget: 40,
+            per_group: MINIMIZED_PER_GROUP,
         };
         let dir = tempfile::tempdir().expect("a folder");
         let mut c = Campaign::open(dir.path(), &options).expect("opens");
@@ -901,6 +909,7 @@ mod tests {
             seed: None,
             shard: None,
             budget: 40,
+            per_group: MINIMIZED_PER_GROUP,
         };
         let dir = c.dir.clone();
         c.run(
@@ -920,6 +929,7 @@ mod tests {
             seed: Some(2),
             shard: None,
             budget: 40,
+            per_group: MINIMIZED_PER_GROUP,
         };
         // A cadence longer than the test: state.json stays as written at open while the
         // campaign runs, and holds the last batch once the run ends.
@@ -949,6 +959,7 @@ mod tests {
             seed: Some(4),
             shard: None,
             budget: 40,
+            per_group: MINIMIZED_PER_GROUP,
         };
         let dir = tempfile::tempdir().expect("a folder");
         let mut c = Campaign::open(dir.path(), &options).expect("opens");

@@ -101,6 +101,7 @@ pub fn run(out: &mut impl Write, args: &FuzzArgs) -> anyhow::Result<ExitCode> {
         seed: args.seed,
         shard: args.shard,
         budget: args.budget,
+        per_group: usize::try_from(args.minimize_per_group).unwrap_or(usize::MAX),
     };
     // The parsers first (a wrong --parser leaves no folder behind), then the folder: an
     // unwritable --out fails before any input is run.

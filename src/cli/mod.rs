@@ -144,6 +144,13 @@ struct FuzzArgs {
     /// Subject runs spent minimizing each new signature's example.
     #[arg(long, value_name = "RUNS", default_value_t = 120)]
     budget: usize,
+    /// Findings of one (parser, class, operation) group a run minimizes at most, looking for
+    /// forms of it not seen yet (a new signature is known only once its example is minimized).
+    /// More collects more forms of the behaviours already found, at fewer inputs a second while
+    /// the groups fill; the limit is a run's, so a resumed campaign looks again
+    #[arg(long, value_name = "N", default_value_t = uridiff::campaign::MINIMIZED_PER_GROUP as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    minimize_per_group: u64,
     /// Blind generation: ask no worker for coverage, keep no corpus (DIR/corpus.jsonl), draw no
     /// input from one. Without it, workers that declare coverage are asked for it, an input
     /// that reaches library code new to some parser is kept, and half the inputs mutate those.
