@@ -15,9 +15,9 @@ use super::{Bytes, Campaign, CampaignError, FindingLine, FINDINGS_SCHEMA};
 
 /// How many findings of one (subject, class, operation, verdict) group a campaign run minimizes
 /// at most, looking for a form of it the run has not seen, unless `uridiff fuzz
-/// --minimize-per-group` says otherwise ([`super::Options::per_group`]): a run's inputs reach
-/// the groups' findings, not the other way round, so without a limit a campaign would minimize
-/// every input of a group it already holds.
+/// --minimize-per-group` says otherwise ([`super::Options::per_group`]): without a limit a
+/// campaign would minimize every finding of a group it already holds whose input's form is new
+/// to the run.
 pub const MINIMIZED_PER_GROUP: usize = 64;
 
 /// How long a campaign aims for one batch to take: long enough that every worker's window is
