@@ -118,12 +118,6 @@ pub(super) struct Carry {
     per_group: usize,
 }
 
-impl Default for Carry {
-    fn default() -> Carry {
-        Carry::new(MINIMIZED_PER_GROUP)
-    }
-}
-
 impl Carry {
     /// A run's carry that minimizes at most `per_group` findings of each (subject, class,
     /// operation, verdict).
@@ -299,7 +293,7 @@ mod tests {
             })
             .expect("the in-process parsers deviate somewhere");
         let rows = engine.run(&[task.clone(), task.clone()], &|| ());
-        let mut carry = Carry::default();
+        let mut carry = Carry::new(MINIMIZED_PER_GROUP);
         let first = carry.select(&engine, &rows, &[0, 1]);
         let found = engine.classed_findings(&rows[0], &carry.memo).len();
         assert_eq!(
@@ -311,7 +305,7 @@ mod tests {
         let again = engine.run(&[task], &|| ());
         assert!(carry.select(&engine, &again, &[2]).is_empty());
         // Inputs of new forms, but their (subject, class, op) has had its share.
-        let mut full = Carry::default();
+        let mut full = Carry::new(MINIMIZED_PER_GROUP);
         for (sig, _) in &first {
             full.tries.insert(sig.coarse(), MINIMIZED_PER_GROUP);
         }
@@ -327,7 +321,7 @@ mod tests {
         let coarse = |taken: &[(Signature, Pending<'_>)]| -> Vec<Coarse> {
             taken.iter().map(|(s, _)| s.coarse()).collect()
         };
-        let all = coarse(&Carry::default().select(&engine, &rows, &indices));
+        let all = coarse(&Carry::new(MINIMIZED_PER_GROUP).select(&engine, &rows, &indices));
         let mut one_each = Carry::new(1);
         let one = coarse(&one_each.select(&engine, &rows, &indices));
         let groups: HashSet<&Coarse> = all.iter().collect();
