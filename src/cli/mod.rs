@@ -427,8 +427,9 @@ struct CorpusArgs {
     /// Subject runs per class spent minimizing its example.
     #[arg(long, value_name = "RUNS", default_value_t = 120)]
     budget: usize,
-    /// Seconds spent minimizing the URL-confusion classes' examples, most severe first (those
-    /// past the limit keep a larger example and say `minimized: false`).
+    /// Seconds spent minimizing the URL-confusion classes' examples once the classes' own
+    /// minimization is done (they start beside it), most severe first (those past the limit
+    /// keep a larger example and say `minimized: false`).
     #[arg(long, value_name = "S", default_value_t = 20)]
     confusion_seconds: u64,
     #[command(flatten)]

@@ -397,10 +397,12 @@ pub struct Timing {
     pub run_s: f64,
     /// Seconds of classification after the main run: the last chunk's fold and minimization.
     pub classify_s: f64,
-    /// Seconds of the rest of the model: every suite case judged for every subject, the WHATWG
-    /// scores, the matrix, the confusion classes and the root causes.
+    /// Seconds of the rest of the model: the URL-confusion classes' minimization where it
+    /// outlasts classification, every suite case judged for every subject, the WHATWG scores,
+    /// the matrix and the root causes.
     pub model_s: f64,
-    /// Of `model_s`, the seconds minimizing the URL-confusion classes (bounded by
+    /// The seconds minimizing the URL-confusion classes, which runs beside classification: it
+    /// overlaps `classify_s`, and the part after it is in `model_s` (bounded by
     /// [`crate::run::ConfusionBudget`]).
     pub confusion_s: f64,
     /// Seconds writing the files written before this one (see the type's doc).

@@ -7,6 +7,8 @@
 //! readings compare as a request would go (RFC 3986 sections 2.1, 3.1, 3.2.2, 3.2.3).
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use super::reading::{is_defined, partition, Groups};
 use super::schemes::{input_scheme, schemes_of, takes_part_in, Schemes, SCHEME_LESS_NOTE};
@@ -156,7 +158,8 @@ pub fn confusion(
 pub struct ConfusionBudget {
     /// Candidates tried per class at most.
     pub candidates: usize,
-    /// Time for every class's minimization together.
+    /// Time for every class's minimization together: from its start, or in a report from the
+    /// end of the classes' own minimization, beside which it runs.
     pub time: std::time::Duration,
 }
 
@@ -187,6 +190,20 @@ impl Default for ConfusionBudget {
 /// a worker's batch, few enough that the time limit falls on the least severe.
 const WAVE: usize = 256;
 
+/// When the minimization of the URL-confusion classes stops: `time` after `start`, once
+/// `start` is set ([`ConfusionClasses::finish_after`]).
+pub(super) struct Deadline<'a> {
+    pub(super) time: Duration,
+    pub(super) start: &'a OnceLock<Instant>,
+}
+
+impl Deadline<'_> {
+    /// Whether the time is up: at once for no time at all, else never before the start is set.
+    pub(super) fn passed(&self) -> bool {
+        self.time.is_zero() || self.start.get().is_some_and(|s| s.elapsed() >= self.time)
+    }
+}
+
 /// Waves minimized at the same time. Each round of a wave ends when its slowest parser has
 /// answered; with one wave the other parsers, and the cores, waited for it (a quarter of the
 /// confusion phase's CPU idle on two cores).
@@ -200,7 +217,7 @@ fn minimize_wave(
     infos: &[&SubjectInfo],
     wave: &mut [((Component, Groups), Folded)],
     candidates: usize,
-    deadline: std::time::Instant,
+    deadline: &Deadline<'_>,
 ) {
     let classes: Vec<(Target, &[u8])> = wave
         .iter()
@@ -297,8 +314,26 @@ impl<'a> ConfusionClasses<'a> {
     /// classes whose minimized forms meet merged, ranked by what they let an attacker do
     /// ([`ConfusionRank`]), then by inputs (most first), then by key.
     pub fn finish(self, engine: &Engine, budget: ConfusionBudget) -> Vec<ConfusionClass> {
+        self.finish_after(engine, budget, &OnceLock::from(Instant::now()))
+    }
+
+    /// [`ConfusionClasses::finish`], its budget's time counted from the moment `start` is set
+    /// (by another thread) rather than from its own start: until then it is not timed. A report
+    /// minimizes these classes beside its classes' own minimization and sets `start` when that
+    /// ends, so that the time limit bounds what this adds after it, as when one followed the
+    /// other.
+    pub(crate) fn finish_after(
+        self,
+        engine: &Engine,
+        budget: ConfusionBudget,
+        start: &OnceLock<Instant>,
+    ) -> Vec<ConfusionClass> {
         let infos = self.infos;
-        let deadline = std::time::Instant::now() + budget.time;
+        let deadline = Deadline {
+            time: budget.time,
+            start,
+        };
+        let deadline = &deadline;
         let mut pending: Vec<((Component, Groups), Folded)> = self.classes.into_iter().collect();
         // The most severe first, so the time limit falls on the least.
         let rank_of = |((c, g), f): &((Component, Groups), Folded)| {
@@ -317,7 +352,7 @@ impl<'a> ConfusionClasses<'a> {
         std::thread::scope(|scope| {
             for _ in 0..WAVES_AT_ONCE {
                 scope.spawn(|| {
-                    while std::time::Instant::now() < deadline {
+                    while !deadline.passed() {
                         let next = waves.lock().unwrap_or_else(|e| e.into_inner()).next();
                         let Some(wave) = next else {
                             break;
@@ -711,6 +746,35 @@ mod class_tests {
     use std::sync::Arc;
 
     use super::*;
+
+    #[test]
+    fn the_time_limit_counts_from_the_start_it_is_given() {
+        let ms = Duration::from_millis;
+        let start = OnceLock::new();
+        let limit = Deadline {
+            time: ms(1),
+            start: &start,
+        };
+        std::thread::sleep(ms(5));
+        assert!(!limit.passed(), "not up before its start is set");
+        let before = Instant::now()
+            .checked_sub(ms(2))
+            .expect("an instant 2 ms ago");
+        start.set(before).expect("set once");
+        assert!(limit.passed(), "up 1 ms after a start 2 ms ago");
+        let now = OnceLock::from(Instant::now());
+        let hour = Deadline {
+            time: Duration::from_secs(3_600),
+            start: &now,
+        };
+        assert!(!hour.passed());
+        let unset = OnceLock::new();
+        let none = Deadline {
+            time: Duration::ZERO,
+            start: &unset,
+        };
+        assert!(none.passed(), "no time at all is up at once, start or none");
+    }
     use crate::model::{ComponentSet, Components, Parsed};
     use crate::subjects::Kind;
 

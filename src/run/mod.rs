@@ -175,15 +175,33 @@ pub fn build(inputs: Inputs<'_>) -> Result<Report, RunError> {
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
         (classifier, grid, pairs, versus, run_s)
     });
-    // Classification's time: the last chunk's fold, after the run, and the minimization.
-    let mut classes = classifier.finish(inputs.budget);
-    // The lines a reader runs to see each class again, which the engine leaves to its callers.
-    crate::present::fill(&infos, &mut classes);
-    let classify_s = run_started.elapsed().as_secs_f64() - run_s;
-    // The confusion classes' minimization, within its own budget.
-    let confusion_started = std::time::Instant::now();
-    let confusion = pairs.finish(engine, inputs.confusion);
-    let confusion_s = confusion_started.elapsed().as_secs_f64();
+    // The classes' minimization and the confusion classes' at the same time: each asks the
+    // workers a few candidates at a time and waits for their answers, so either alone leaves
+    // the cores idle part of the time, the confusion classes' most (their last waves end one by
+    // one). Neither reads what the other makes, and every answer is the one its question alone
+    // would have had, so the classes and examples are those of one after the other. The
+    // confusion classes' time limit counts from the end of classification, as it did when it
+    // followed: it bounds what they add to the report's time.
+    let classified = std::sync::OnceLock::new();
+    let (classes, classify_s, confusion, confusion_s) = std::thread::scope(|scope| {
+        let confusion = scope.spawn(|| {
+            let started = std::time::Instant::now();
+            let confusion = pairs.finish_after(engine, inputs.confusion, &classified);
+            (confusion, started.elapsed().as_secs_f64())
+        });
+        // Classification's time: the last chunk's fold, after the run, and the minimization.
+        let mut classes = classifier.finish(inputs.budget);
+        // The lines a reader runs to see each class again, which the engine leaves to its
+        // callers.
+        crate::present::fill(&infos, &mut classes);
+        let classify_s = run_started.elapsed().as_secs_f64() - run_s;
+        // Set only here: the other thread never sets it.
+        let _ = classified.set(std::time::Instant::now());
+        let (confusion, confusion_s) = confusion
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        (classes, classify_s, confusion, confusion_s)
+    });
     // Every suite case, judged for every subject.
     let mut jobs = Vec::new();
     for s in inputs.suites {

@@ -28,10 +28,10 @@
 //! 314,756, and the three steps with a suspect about 144,000 by a replay of the same rounds.
 
 use std::collections::HashMap;
-use std::time::Instant;
 
 use rayon::prelude::*;
 
+use super::confusion::Deadline;
 use super::reading::{is_defined, partition, Groups};
 use crate::engine::Engine;
 use crate::model::{Answer, Component, Outcome};
@@ -115,7 +115,7 @@ pub(super) fn shrink_all(
     infos: &[&SubjectInfo],
     classes: &[(Target, &[u8])],
     candidates: usize,
-    deadline: Instant,
+    deadline: &Deadline<'_>,
 ) -> Vec<Shrunk> {
     let mut states: Vec<Shrinking<'_>> = classes
         .iter()
@@ -130,7 +130,7 @@ pub(super) fn shrink_all(
             suspect: None,
         })
         .collect();
-    while Instant::now() < deadline {
+    while !deadline.passed() {
         let batches: Vec<Vec<Vec<u8>>> = states.iter_mut().map(Shrinking::candidates).collect();
         if batches.iter().all(Vec::is_empty) {
             break;
@@ -526,9 +526,15 @@ mod tests {
             }
         }
         assert!(classes.len() >= 4, "{} classes", classes.len());
-        for budget in [7, 1_000] {
-            let deadline = Instant::now() + std::time::Duration::from_secs(3_600);
-            let shrunk = shrink_all(&engine, &infos, &classes, budget, deadline);
+        // A deadline whose start is not set yet does not stop the search either.
+        let set = std::sync::OnceLock::from(std::time::Instant::now());
+        let unset = std::sync::OnceLock::new();
+        for (budget, start) in [(7, &set), (1_000, &set), (7, &unset)] {
+            let deadline = Deadline {
+                time: std::time::Duration::from_secs(3_600),
+                start,
+            };
+            let shrunk = shrink_all(&engine, &infos, &classes, budget, &deadline);
             let mut smaller = 0;
             for ((target, input), got) in classes.iter().zip(shrunk) {
                 let (want, finished) = one_by_one(target, input, budget);
