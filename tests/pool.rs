@@ -27,6 +27,14 @@ fn pipeline(mode: &str, log: &Path) -> External {
     .handshake_timeout(Duration::from_secs(30))
 }
 
+/// The pipeline test worker answering every request, as three processes of a window of 8,
+/// started.
+fn three_processes(log: &Path) -> External {
+    let worker = pipeline("ok", log).window(8).processes(3);
+    worker.available().expect("python3 runs the test worker");
+    worker
+}
+
 /// How many requests each pid received, from the worker's log.
 fn received(log: &Path) -> BTreeMap<u32, usize> {
     let mut by_pid = BTreeMap::new();
@@ -50,8 +58,7 @@ fn path_of(out: &Outcome<Answer>) -> Option<&str> {
 fn a_batch_goes_in_parts_to_as_many_processes_and_comes_back_in_order() {
     let dir = tempfile::tempdir().expect("a folder");
     let log = dir.path().join("ok");
-    let worker = pipeline("ok", &log).window(8).processes(3);
-    worker.available().expect("python3 runs the test worker");
+    let worker = three_processes(&log);
     let inputs: Vec<String> = (0..90).map(|i| format!("input-{i}")).collect();
     let jobs: Vec<Job<'_>> = inputs.iter().map(|s| Job::parse(s.as_bytes())).collect();
     let out = worker.run_batch(&jobs);
@@ -84,6 +91,38 @@ fn a_batch_goes_in_parts_to_as_many_processes_and_comes_back_in_order() {
     let first = worker.pid().expect("running");
     assert_eq!(more.remove(&first), Some(8), "{more:?}");
     assert!(more.values().all(|&n| n == 0), "{more:?}");
+}
+
+#[test]
+fn each_part_s_answers_are_read_as_their_own_requests_operations() {
+    // Parses and resolutions mixed, so that an answer read as another request's operation (an
+    // index off by a part) comes back as the wrong kind of answer.
+    let dir = tempfile::tempdir().expect("a folder");
+    let worker = three_processes(&dir.path().join("mixed"));
+    let inputs: Vec<String> = (0..90).map(|i| format!("mixed-{i}")).collect();
+    let resolves = |k: usize| k.is_multiple_of(7);
+    let jobs: Vec<Job<'_>> = (inputs.iter().enumerate())
+        .map(|(k, s)| match resolves(k) {
+            true => Job::resolve(b"http://base/", s.as_bytes()),
+            false => Job::parse(s.as_bytes()),
+        })
+        .collect();
+    let out = worker.run_batch(&jobs);
+    assert_eq!(out.len(), inputs.len());
+    for (k, (o, input)) in out.iter().zip(&inputs).enumerate() {
+        match resolves(k) {
+            true => assert!(
+                matches!(o, Outcome::Accepted(Answer::Text(t)) if t == input),
+                "{k}: {o:?}"
+            ),
+            false => assert_eq!(path_of(o), Some(input.as_str()), "{k}: {o:?}"),
+        }
+    }
+    assert_eq!(
+        received(&dir.path().join("mixed")).len(),
+        3,
+        "three processes took part"
+    );
 }
 
 #[test]

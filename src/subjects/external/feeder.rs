@@ -31,11 +31,26 @@ pub const DEFAULT_WINDOW: usize = 64;
 /// One request's answer, or the outcome that stands for it (unsupported, crashed).
 pub(super) type Reply = Result<Response, Outcome<()>>;
 
+/// What a batch's caller makes of the reply to its request `i` ([`External::feed`]).
+pub(super) type Take<'t, T> = dyn Fn(usize, Reply) -> T + Sync + 't;
+
 impl External {
     /// Sends every request of `batch` through the worker of `slot` (started or restarted as
-    /// needed), at most `self.window` in flight, and returns their replies in order.
-    pub(super) fn feed(&self, slot: &mut Slot, batch: &[(Op, Request<'_>)]) -> Vec<Reply> {
-        let mut replies: Vec<Option<Reply>> = (0..batch.len()).map(|_| None).collect();
+    /// needed), at most `self.window` in flight, and returns what `take` makes of their replies,
+    /// in order.
+    ///
+    /// Each reply goes to `take` as soon as it is read, so that what is held until the batch
+    /// ends is only what the caller keeps: a batch's responses held whole (up to 1,024, each
+    /// with its components read into a vector of their own) took fresh pages every batch and
+    /// gave them back at its end, 7% of the page faults of a 10,000-input report (every
+    /// process's: 571,000 -> 532,000).
+    pub(super) fn feed<T>(
+        &self,
+        slot: &mut Slot,
+        batch: &[(Op, Request<'_>)],
+        take: &Take<'_, T>,
+    ) -> Vec<T> {
+        let mut replies: Vec<Option<T>> = (0..batch.len()).map(|_| None).collect();
         // Indices into `batch` not yet sent, and (index, id) of those in flight, oldest first.
         let mut queue: VecDeque<usize> = (0..batch.len()).collect();
         let mut flight: VecDeque<(usize, u64)> = VecDeque::new();
@@ -47,7 +62,7 @@ impl External {
             {
                 let why = format!("{} is not available: {why}", self.declared.name);
                 for i in queue.drain(..) {
-                    replies[i] = Some(Err(Outcome::Unsupported(why.clone())));
+                    replies[i] = Some(take(i, Err(Outcome::Unsupported(why.clone()))));
                 }
                 break;
             }
@@ -71,10 +86,8 @@ impl External {
                 let Some(i) = queue.pop_front() else { break };
                 let (op, request) = &batch[i];
                 if !operations.contains(*op) {
-                    replies[i] = Some(Err(Outcome::Unsupported(format!(
-                        "{} has no {op} operation",
-                        self.declared.name
-                    ))));
+                    let why = format!("{} has no {op} operation", self.declared.name);
+                    replies[i] = Some(take(i, Err(Outcome::Unsupported(why))));
                     continue;
                 }
                 *next_id += 1;
@@ -103,7 +116,7 @@ impl External {
                     flight.pop_front();
                     due = Instant::now();
                     let reported = response.outcome(|_| Ok(()));
-                    replies[i] = Some(match failures.failed(CrashKind::Worker) {
+                    let reply = match failures.failed(CrashKind::Worker) {
                         None => Err(reported),
                         Some(why) => {
                             // Given up on: what is in flight is not answered by this worker.
@@ -123,10 +136,11 @@ impl External {
                                 message: format!("{why}; this one: {message}"),
                             }))
                         }
-                    });
+                    };
+                    replies[i] = Some(take(i, reply));
                 }
                 Ok(response) => {
-                    replies[i] = Some(Ok(response));
+                    replies[i] = Some(take(i, Ok(response)));
                     flight.pop_front();
                     due = Instant::now();
                     failures.answered();
@@ -149,7 +163,7 @@ impl External {
                             message: format!("{why}; this one: {}", crash.message),
                         };
                     }
-                    replies[i] = Some(Err(Outcome::Crashed(crash)));
+                    replies[i] = Some(take(i, Err(Outcome::Crashed(crash))));
                 }
             }
         }

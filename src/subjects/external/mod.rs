@@ -69,8 +69,8 @@ use std::time::Duration;
 
 pub use self::cache::{cache_dir, SUPPORT};
 pub use self::cpu::worker_cpu;
-use self::feeder::Reply;
 pub use self::feeder::DEFAULT_WINDOW;
+use self::feeder::{Reply, Take};
 use self::launch::shipped_command;
 pub use self::launch::{argv, env};
 pub use self::packages::{packages_dir, venv_python, PACKAGES_ENV};
@@ -654,12 +654,12 @@ impl External {
         &self,
         tally: Option<&crate::coverage::Tally>,
         input: &[u8],
-        reply: &mut Reply,
+        coverage: Option<WireCoverage>,
     ) {
-        let (Some(tally), Ok(response)) = (tally, reply) else {
+        let Some(tally) = tally else {
             return;
         };
-        match response.coverage.take() {
+        match coverage {
             None => {}
             Some(WireCoverage(Ok(ids))) => {
                 tally.record(&self.declared.name, input, &ids);
@@ -786,16 +786,24 @@ impl Subject for External {
             }
         }
         drop(memo);
-        let mut replies = self.feed_parts(at, slot, &batch).into_iter();
+        // Each reply made into its answer as it is read (the coverage it carried kept aside),
+        // the coverage noted below in the batch's order, whatever the parts' timing.
+        let take = |i: usize, mut reply: Reply| {
+            let coverage = match (tally, &mut reply) {
+                (Some(_), Ok(response)) => response.coverage.take(),
+                _ => None,
+            };
+            (self.answer(batch[i].0, reply), coverage)
+        };
+        let mut replies = self.feed_parts(at, slot, &batch, &take).into_iter();
         let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
         let mut out: Vec<Outcome<Answer>> = Vec::with_capacity(jobs.len());
         for (due, job) in due.into_iter().zip(jobs) {
             let answer = match due {
                 Due::Done(answer) => answer,
                 Due::Sent => {
-                    let mut reply = replies.next().expect("one reply per request sent");
-                    self.note_coverage(tally, job.input, &mut reply);
-                    let answer = self.answer(job.op, reply);
+                    let (answer, coverage) = replies.next().expect("one reply per request sent");
+                    self.note_coverage(tally, job.input, coverage);
                     memo.keep(job, &answer);
                     answer
                 }
@@ -841,17 +849,19 @@ impl External {
     /// (the `verdict` room) ends the worker for the run, every process with the same reason,
     /// as one process would be (`given_up`). The processes past the first are only waited on
     /// while the first is held, so two callers cannot wait on each other.
-    fn feed_parts(
+    fn feed_parts<T: Send>(
         &self,
         at: usize,
         mut first: MutexGuard<'_, Slot>,
         batch: &[(Op, Request<'_>)],
-    ) -> Vec<Reply> {
+        take: &Take<'_, T>,
+    ) -> Vec<T> {
         let parts = self.parts(batch.len());
         if parts == 1 || at != 0 {
-            return self.feed(&mut first, batch);
+            return self.feed(&mut first, batch, take);
         }
-        let mut chunks = batch.chunks(batch.len().div_ceil(parts));
+        let size = batch.len().div_ceil(parts);
+        let mut chunks = batch.chunks(size);
         let head = chunks.next().unwrap_or_default();
         let replies = std::thread::scope(|scope| {
             let others: Vec<_> = chunks
@@ -859,11 +869,13 @@ impl External {
                 .map(|(k, part)| {
                     scope.spawn(move || {
                         let mut slot = self.lock_at(k + 1);
-                        self.feed(&mut slot, part)
+                        // The part's requests are the batch's from (k + 1) * size on.
+                        let start = (k + 1) * size;
+                        self.feed(&mut slot, part, &|i, reply| take(start + i, reply))
                     })
                 })
                 .collect();
-            let mut replies = self.feed(&mut first, head);
+            let mut replies = self.feed(&mut first, head, take);
             for other in others {
                 // `feed` does not panic on a worker's behaviour; one here is uridiff's own bug.
                 replies.extend(
