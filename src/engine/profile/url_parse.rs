@@ -22,7 +22,9 @@
 //! and backslashes that follow (none, one, three, any) are read as the "//" of an authority,
 //! as the URL Standard's special authority states do: `http:p##` has the host `p`, `Http:]`
 //! the host `]`, `http:\\\\x` the host `x` (run here with url-parse 1.5.10; `file:` keeps its
-//! own reading).
+//! own reading). Before it reads the path, its `sanitize` step (index.js, `rules`) makes every
+//! backslash of a special URL's address, before its query and fragment, a "/": `ftp:.3:7\\` has
+//! the host `.3` and the port 7, as the browsers would read it were the host one they take.
 //!
 //! Its maintainers, on a scheme-relative URL parsed without a base (unshiftio/url-parse issue
 //! 219, <https://github.com/unshiftio/url-parse/issues/219>): asked whether `//github.com/foo/bar`
@@ -107,7 +109,7 @@ pub(super) const RULES: &[Rule] = &[
     Rule {
         profile: "url-parse",
         id: "url-parse/special-slashes-ignored",
-        name: "after http, https, ws, wss or ftp, any run of slashes or backslashes is read as the \"//\" of an authority (1.5.2, pull request 208: \"Ignore slashes after the protocol for special URLs\")",
+        name: "after http, https, ws, wss or ftp, any run of slashes or backslashes is read as the \"//\" of an authority (1.5.2, pull request 208: \"Ignore slashes after the protocol for special URLs\"), and a backslash before the query as \"/\" (index.js, rules: sanitize)",
         cites: "url-parse 1.5.2 release, \"Ignore slashes after the protocol for special URLs\"",
         explains: Custom(special_slashes_ignored),
         examples: &[
@@ -121,6 +123,13 @@ pub(super) const RULES: &[Rule] = &[
             // `http::a` read `http://:a`, whose port is text: no place the lenient judging reads.
             Example::fires("http::a", Reply::Reads(&[(Component::Authority, Some(":a")), (Component::Host, Some(":a")), (Component::Path, Some("/"))])),
             Example::off("ftp::8a", Reply::Reads(&[(Component::Port, Some("8"))])),
+            // A backslash in the address is a "/": `ftp:.3:7\` is read `ftp://.3:7/`; a port
+            // read past it (`ftp:.3:7\8`, port 78) is not that reading.
+            Example::fires("ftp:.3:7\\", Reply::Splits(&[(Component::Authority, Some(".3:7")), (Component::Host, Some(".3")), (Component::Port, Some("7")), (Component::Path, Some("/"))])),
+            Example::off("ftp:.3:7\\8", Reply::Splits(&[(Component::Port, Some("78"))])),
+            // The same after "//" (`ftp://.3:7\` is read `ftp://.3:7/`).
+            Example::fires("ftp://.3:7\\", Reply::Splits(&[(Component::Port, Some("7")), (Component::Path, Some("/"))])),
+            Example::off("ftp://.3:7\\8", Reply::Splits(&[(Component::Port, Some("78"))])),
         ],
     },
     Rule {
@@ -161,7 +170,12 @@ pub(super) const RULES: &[Rule] = &[
 ];
 
 /// The input with the slashes and backslashes after a special scheme's ":" (not `file`'s)
-/// written "//", when it has a run other than "//" there: `http:p` is `http://p`.
+/// written "//", when it has a run other than "//" there or a backslash after it: `http:p` is
+/// `http://p`; and, as
+/// url-parse reads it, every backslash before its query or fragment a "/" (index.js, the
+/// `sanitize` step of `rules`, after the fragment and query are taken off and before the path
+/// is: `isSpecial(url.protocol) ? address.replace(/\\/g, '/')`): `ftp:.3:7\` is `ftp://.3:7/`,
+/// host `.3` and port 7 (run here with url-parse 1.5.10), where the browsers refuse the host.
 fn special_slashes_rewritten(input: &[u8]) -> Option<Vec<u8>> {
     let colon = crate::engine::octets::scheme_colon(input)?;
     let scheme = input[..colon].to_ascii_lowercase();
@@ -173,12 +187,21 @@ fn special_slashes_rewritten(input: &[u8]) -> Option<Vec<u8>> {
         .iter()
         .take_while(|&&b| b == b'/' || b == b'\\')
         .count();
-    if &rest[..run] == b"//" {
+    let address = &rest[run..];
+    let end = address
+        .iter()
+        .position(|b| b"?#".contains(b))
+        .unwrap_or(address.len());
+    if &rest[..run] == b"//" && !address[..end].contains(&b'\\') {
         return None;
     }
     let mut out = input[..=colon].to_vec();
     out.extend_from_slice(b"//");
-    out.extend_from_slice(&rest[run..]);
+    out.extend(address[..end].iter().map(|&b| match b {
+        b'\\' => b'/',
+        b => b,
+    }));
+    out.extend_from_slice(&address[end..]);
     Some(out)
 }
 
