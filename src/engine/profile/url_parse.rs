@@ -23,7 +23,7 @@
 //! as the URL Standard's special authority states do: `http:p##` has the host `p`, `Http:]`
 //! the host `]`, `http:\\\\x` the host `x` (run here with url-parse 1.5.10; `file:` keeps its
 //! own reading). Before it reads the path, its `sanitize` step (index.js, `rules`) makes every
-//! backslash of a special URL's address, before its query and fragment, a "/": `ftp:.3:7\\` has
+//! backslash of a special URL's address, before its query and fragment, a "/": `ftp:.3:7\` has
 //! the host `.3` and the port 7, as the browsers would read it were the host one they take.
 //!
 //! Its maintainers, on a scheme-relative URL parsed without a base (unshiftio/url-parse issue
