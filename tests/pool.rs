@@ -98,7 +98,8 @@ fn each_part_s_answers_are_read_as_their_own_requests_operations() {
     // Parses and resolutions mixed, so that an answer read as another request's operation (an
     // index off by a part) comes back as the wrong kind of answer.
     let dir = tempfile::tempdir().expect("a folder");
-    let worker = three_processes(&dir.path().join("mixed"));
+    let log = dir.path().join("mixed");
+    let worker = three_processes(&log);
     let inputs: Vec<String> = (0..90).map(|i| format!("mixed-{i}")).collect();
     let resolves = |k: usize| k.is_multiple_of(7);
     let jobs: Vec<Job<'_>> = (inputs.iter().enumerate())
@@ -118,11 +119,7 @@ fn each_part_s_answers_are_read_as_their_own_requests_operations() {
             false => assert_eq!(path_of(o), Some(input.as_str()), "{k}: {o:?}"),
         }
     }
-    assert_eq!(
-        received(&dir.path().join("mixed")).len(),
-        3,
-        "three processes took part"
-    );
+    assert_eq!(received(&log).len(), 3, "three processes took part");
 }
 
 #[test]

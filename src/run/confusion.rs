@@ -329,11 +329,10 @@ impl<'a> ConfusionClasses<'a> {
         start: &OnceLock<Instant>,
     ) -> Vec<ConfusionClass> {
         let infos = self.infos;
-        let deadline = Deadline {
+        let deadline = &Deadline {
             time: budget.time,
             start,
         };
-        let deadline = &deadline;
         let mut pending: Vec<((Component, Groups), Folded)> = self.classes.into_iter().collect();
         // The most severe first, so the time limit falls on the least.
         let rank_of = |((c, g), f): &((Component, Groups), Folded)| {
@@ -746,6 +745,8 @@ mod class_tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::model::{ComponentSet, Components, Parsed};
+    use crate::subjects::Kind;
 
     #[test]
     fn the_time_limit_counts_from_the_start_it_is_given() {
@@ -775,8 +776,6 @@ mod class_tests {
         };
         assert!(none.passed(), "no time at all is up at once, start or none");
     }
-    use crate::model::{ComponentSet, Components, Parsed};
-    use crate::subjects::Kind;
 
     fn info(name: &str, profile: &str) -> SubjectInfo {
         SubjectInfo {

@@ -110,7 +110,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "url-parse",
         id: "url-parse/special-slashes-ignored",
         name: "after http, https, ws, wss or ftp, any run of slashes or backslashes is read as the \"//\" of an authority (1.5.2, pull request 208: \"Ignore slashes after the protocol for special URLs\"), and a backslash before the query as \"/\" (index.js, rules: sanitize)",
-        cites: "url-parse 1.5.2 release, \"Ignore slashes after the protocol for special URLs\"",
+        cites: "url-parse 1.5.2 release, \"Ignore slashes after the protocol for special URLs\"; index.js, rules: sanitize",
         explains: Custom(special_slashes_ignored),
         examples: &[
             // `http:X` read as `http://X`, an empty path "/"; a scheme that is not special is one step off.
@@ -171,11 +171,11 @@ pub(super) const RULES: &[Rule] = &[
 
 /// The input with the slashes and backslashes after a special scheme's ":" (not `file`'s)
 /// written "//", when it has a run other than "//" there or a backslash after it: `http:p` is
-/// `http://p`; and, as
-/// url-parse reads it, every backslash before its query or fragment a "/" (index.js, the
-/// `sanitize` step of `rules`, after the fragment and query are taken off and before the path
-/// is: `isSpecial(url.protocol) ? address.replace(/\\/g, '/')`): `ftp:.3:7\` is `ftp://.3:7/`,
-/// host `.3` and port 7 (run here with url-parse 1.5.10), where the browsers refuse the host.
+/// `http://p`; and, as url-parse reads it, every backslash before its query or fragment a "/"
+/// (index.js, the `sanitize` step of `rules`, after the fragment and query are taken off and
+/// before the path is: `isSpecial(url.protocol) ? address.replace(/\\/g, '/')`): `ftp:.3:7\`
+/// is `ftp://.3:7/`, host `.3` and port 7 (run here with url-parse 1.5.10), where the browsers
+/// refuse the host.
 fn special_slashes_rewritten(input: &[u8]) -> Option<Vec<u8>> {
     let colon = crate::engine::octets::scheme_colon(input)?;
     let scheme = input[..colon].to_ascii_lowercase();
