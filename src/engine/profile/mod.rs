@@ -615,7 +615,8 @@ pub(super) fn split_reading(e: &Evidence<'_>) -> bool {
 
 /// Whether the evidence's component is what RFC 3986 reads from `rewritten` (an empty host or
 /// port as none, an empty path after an authority as "/", an IP literal's brackets dropped
-/// where `unbracketed`), or, where RFC 3986 rejects both the input and `rewritten`, what the
+/// where `unbracketed`; compared as the lenient judging compares where the input is one RFC 3986
+/// rejects), or, where RFC 3986 rejects both the input and `rewritten`, what the
 /// lenient reading reads from it: the parse of a library that rewrites the slashes after a
 /// scheme before it reads (URI.js, url-parse).
 pub(super) fn read_after_rewrite(
@@ -653,7 +654,16 @@ pub(super) fn read_after_rewrite(
         Component::Port => c.port == Some(""),
         _ => false,
     };
-    held == e.got || (empty && e.got == Some(""))
+    // On an input RFC 3986 rejects (a lenient class), the component is compared as the lenient
+    // judging compared it (a userinfo `%2B` is `+`): the rewrite explains what that judging found,
+    // and a library's own escaping shows on the inputs RFC 3986 takes, classes of their own.
+    let lenient = || {
+        uri_spec::parse(e.input).is_err() && {
+            let scheme = c.scheme.map(str::to_ascii_lowercase);
+            crate::engine::lenient_alike(component, held, e.got, scheme.as_deref())
+        }
+    };
+    held == e.got || (empty && e.got == Some("")) || lenient()
 }
 
 /// A parse's component class on an input RFC 3986 rejects, with the input as text and its

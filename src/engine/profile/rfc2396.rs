@@ -333,6 +333,9 @@ pub(super) const RULES: &[Rule] = &[
         examples: &[
             // Java 17: `new URI("http://a/b/c?q").resolve(new URI("9//"))` is `http://a/b/9/`.
             Example::fires("resolve:9//|http://a/b/c?q", Reply::Text("http://a/b/9/")),
+            // Java 17: `new URI("file:///").resolve(new URI(".."))` is `file:/..`: the empty
+            // authority undefined, the ".." left last.
+            Example::fires("resolve:..|file:///", Reply::Text("file:/..")),
             // The reference's segment dropped with the empty one.
             Example::off("resolve:9//|http://a/b/c?q", Reply::Text("http://a/b/")),
         ],

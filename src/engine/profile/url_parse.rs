@@ -130,6 +130,10 @@ pub(super) const RULES: &[Rule] = &[
             // The same after "//" (`ftp://.3:7\` is read `ftp://.3:7/`).
             Example::fires("ftp://.3:7\\", Reply::Splits(&[(Component::Port, Some("7")), (Component::Path, Some("/"))])),
             Example::off("ftp://.3:7\\8", Reply::Splits(&[(Component::Port, Some("78"))])),
+            // `http:\+@` is read `http://+@`, whose userinfo url-parse writes `%2B` (its own
+            // escaping, a class apart on `http://+@`); another userinfo is not that reading.
+            Example::fires("http:\\+@", Reply::Splits(&[(Component::Userinfo, Some("%2B")), (Component::Path, Some("/"))])),
+            Example::off("http:\\+@", Reply::Splits(&[(Component::Userinfo, Some("%2C"))])),
         ],
     },
     Rule {

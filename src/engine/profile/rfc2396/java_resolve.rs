@@ -161,32 +161,32 @@ pub(super) fn empty_authority_reference(base: &[u8], reference: &[u8]) -> Option
 /// are removed. This step is repeated until it is no longer applicable" (so a leading ".."
 /// stays: "A normalized path will begin with one or more ".." segments if there were
 /// insufficient non-".." segments"); empty segments dropped (`URI.java`'s split: "Skip redundant
-/// slashes"); the final "/" kept.
+/// slashes"). The segments left are joined as the path wrote them: each but the path's last
+/// segment was followed by a "/", which stays (`g/..` is `/b/`, `g/.` is `/b/g/`), and the path's
+/// last segment, where it stays, ends it (`file:///` and `..` give `file:/..`).
 fn normalize(path: &str) -> String {
     if path.is_empty() {
         return String::new();
     }
     let mut kept: Vec<&str> = Vec::new();
+    // Whether the last segment looked at stayed.
+    let mut last_stayed = false;
     for seg in path.split('/').filter(|s| !s.is_empty() && *s != ".") {
-        if seg == ".." && kept.last().is_some_and(|l| *l != "..") {
-            kept.pop();
-        } else {
+        last_stayed = !(seg == ".." && kept.last().is_some_and(|l| *l != ".."));
+        if last_stayed {
             kept.push(seg);
+        } else {
+            kept.pop();
         }
     }
     let mut out = String::from("/");
-    for seg in kept {
-        out.push_str(seg);
+    out.push_str(&kept.join("/"));
+    // The path's last segment (after its last "/"), when it is one of those kept, has no "/"
+    // after it; any other segment left did.
+    let last = path.rsplit('/').next().unwrap_or("");
+    let ends_on_a_kept_segment = last_stayed && !last.is_empty() && last != ".";
+    if !kept.is_empty() && !ends_on_a_kept_segment {
         out.push('/');
-    }
-    // A last "." or ".." segment leaves its directory: `g/..` is `/b/`.
-    let directory = path.ends_with('/')
-        || path
-            .rsplit('/')
-            .next()
-            .is_some_and(|s| s == "." || s == "..");
-    if !directory && out.len() > 1 {
-        out.pop();
     }
     out
 }
@@ -294,6 +294,17 @@ mod tests {
             ("file:///x/y", "?q", "file:/x/?q"),
             ("http://?q", "g", "http:/g"),
             ("file://#c", "../g", "file:/../g"),
+            // A ".." that stays, last: nothing after it.
+            ("file:///", "..", "file:/.."),
+            ("file:///", "../../..", "file:/../../.."),
+            ("http://a/", "..", "http://a/.."),
+            ("http://a", "..", "http://a/.."),
+            ("http://a/b/", "../..", "http://a/.."),
+            ("http://a/b/c", "./../..", "http://a/.."),
+            ("http://a/b/", "../../.", "http://a/../"),
+            ("http://a/", "../g/..", "http://a/../"),
+            ("http://a/b/c", "../../../x/..", "http://a/../../"),
+            ("http://a/", "..//", "http://a/../"),
         ] {
             assert_eq!(
                 relative_path(base.as_bytes(), reference.as_bytes()).as_deref(),
