@@ -9,13 +9,6 @@ use rayon::prelude::*;
 
 use super::{example_form, minimize, ClassRecord, Coarse, Engine, Row, Rule, Signature, Task};
 
-/// How many minimizations of one external worker's classes run at once on each of its
-/// processes: threads of their own, whose rounds go to the worker as one batch
-/// (`minimize::Memo`'s gathering), so a round trip carries the candidates of several classes.
-/// Over a 3,000-input report through all 38 parsers, eight took 0.85x the CPU time of every
-/// process and 0.77x the wall time of classifying, with the same report; sixteen did no better.
-const MINIMIZATIONS_AT_ONCE: usize = 8;
-
 /// How many inputs of different skeletons one (subject, class, operation) minimizes at most: the
 /// rest count towards the class their smallest sibling minimized to.
 const FORMS_PER_CLASS: usize = 24;
@@ -265,8 +258,9 @@ impl Engine {
     }
 
     /// Minimizes each item of `work` (a signature, and what `on` reads from the item: the task it
-    /// was seen on and the judge's reason), in parallel (each external worker's items on a thread
-    /// of that worker's own, the in-process subjects' over the cores), at most `budget` subject
+    /// was seen on and the judge's reason), in parallel (each external worker's items on one
+    /// thread for each of its processes, several at once, `minimize::minimize_many`; the
+    /// in-process subjects' over the cores), at most `budget` subject
     /// runs each (more for a longer input: [`minimize::budget_for`]). Each comes back in
     /// `work`'s order with its signature's form made from the example ([`example_form`]), the
     /// example (the task itself when it no longer shows the signature) and the item.
@@ -281,10 +275,9 @@ impl Engine {
             .into_iter()
             .map(|(sig, item)| (self.position(&sig.subject), (sig, item)))
             .collect();
-        self.in_parallel(work, MINIMIZATIONS_AT_ONCE, &|(sig, item)| {
+        let made = |sig: Signature, example: Option<Task>, item: T| {
             let (task, reason) = on(&item);
-            let example = minimize::minimize(self, memo, task, &sig, reason, budget)
-                .unwrap_or_else(|| task.clone());
+            let example = example.unwrap_or_else(|| task.clone());
             let sig = Signature {
                 form: example_form(
                     sig.class,
@@ -296,7 +289,32 @@ impl Engine {
                 ..sig
             };
             (sig, example, item)
-        })
+        };
+        // A worker's: one thread for each of its processes runs its share of the minimizations
+        // at once, their rounds going to the worker together (`minimize::minimize_many`).
+        self.in_parallel_by(
+            work,
+            1,
+            &|(sig, item)| {
+                let (task, reason) = on(&item);
+                let example = minimize::minimize(self, memo, task, &sig, reason, budget);
+                made(sig, example, item)
+            },
+            &|i, items| {
+                let examples = {
+                    let work: Vec<_> = (items.iter())
+                        .map(|(sig, item)| {
+                            let (task, reason) = on(item);
+                            (task, sig, reason)
+                        })
+                        .collect();
+                    minimize::minimize_many(self, memo, i, &work, budget)
+                };
+                (items.into_iter().zip(examples))
+                    .map(|((sig, item), example)| made(sig, example, item))
+                    .collect()
+            },
+        )
     }
 
     /// The class records of `classes` (signature, count, example, first seen, rule), in order:
@@ -327,12 +345,26 @@ impl Engine {
         per_process: usize,
         f: &(dyn Fn(T) -> R + Sync),
     ) -> Vec<R> {
-        let mut by_worker: BTreeMap<usize, Vec<(usize, T)>> = BTreeMap::new();
+        self.in_parallel_by(work, per_process, f, &|_, items| {
+            items.into_iter().map(f).collect()
+        })
+    }
+
+    /// [`Engine::in_parallel`], each thread of a worker `i` handed its items together:
+    /// `by_worker(i, items)` gives their results in order.
+    pub(super) fn in_parallel_by<T: Send, R: Send>(
+        &self,
+        work: Vec<(Option<usize>, T)>,
+        per_process: usize,
+        f: &(dyn Fn(T) -> R + Sync),
+        by_worker: &(dyn Fn(usize, Vec<T>) -> Vec<R> + Sync),
+    ) -> Vec<R> {
+        let mut workers: BTreeMap<usize, Vec<(usize, T)>> = BTreeMap::new();
         let mut local = Vec::new();
         for (k, (subject, item)) in work.into_iter().enumerate() {
             match subject {
                 Some(i) if self.subjects[i].pipelined() => {
-                    by_worker.entry(i).or_default().push((k, item));
+                    workers.entry(i).or_default().push((k, item));
                 }
                 _ => local.push((k, item)),
             }
@@ -340,35 +372,35 @@ impl Engine {
         // One worker's items alone (a minimization's operands, most often) need no thread of
         // their own: the caller's waits as well, and starting one costs more than most rounds.
         if local.is_empty()
-            && by_worker.len() <= 1
-            && by_worker
+            && workers.len() <= 1
+            && workers
                 .iter()
                 .all(|(&i, items)| self.pool.most(i) == 1 && (per_process <= 1 || items.len() <= 1))
         {
-            let items = by_worker.into_values().next().unwrap_or_default();
-            return items.into_iter().map(|(_, item)| f(item)).collect();
+            return match workers.into_iter().next() {
+                Some((i, items)) => by_worker(i, items.into_iter().map(|(_, item)| item).collect()),
+                None => Vec::new(),
+            };
         }
         // A worker running as several processes (the `pool` room) takes `per_process` threads
         // for each, its items dealt among them in turn: each thread's batches go to an idle
         // process, or meet those of the worker's other threads in one batch.
-        let mut queues: Vec<Vec<(usize, T)>> = Vec::new();
-        for (i, items) in by_worker {
+        let mut queues: Vec<(usize, Vec<(usize, T)>)> = Vec::new();
+        for (i, items) in workers {
             let n = (self.pool.most(i) * per_process.max(1)).clamp(1, items.len().max(1));
             let first = queues.len();
-            queues.extend((0..n).map(|_| Vec::new()));
+            queues.extend((0..n).map(|_| (i, Vec::new())));
             for (k, item) in items.into_iter().enumerate() {
-                queues[first + k % n].push(item);
+                queues[first + k % n].1.push(item);
             }
         }
         let mut out: Vec<(usize, R)> = std::thread::scope(|scope| {
             let threads: Vec<_> = queues
                 .into_iter()
-                .map(|items| {
+                .map(|(i, items)| {
                     scope.spawn(move || {
-                        items
-                            .into_iter()
-                            .map(|(k, item)| (k, f(item)))
-                            .collect::<Vec<_>>()
+                        let (at, items): (Vec<usize>, Vec<T>) = items.into_iter().unzip();
+                        at.into_iter().zip(by_worker(i, items)).collect::<Vec<_>>()
                     })
                 })
                 .collect();

@@ -58,17 +58,17 @@ fn spans(input: &[u8]) -> Vec<Range<usize>> {
 /// `input` with each span of [`spans`] rewritten to `a` where `keeps` holds of the result
 /// (it is given the candidate and the token rewritten), from the last span to the first (a
 /// rewrite moves no span before it); each span is tried once, at most `limit` in all.
-pub(super) fn canonical(
+pub(super) async fn canonical(
     mut input: Vec<u8>,
     limit: usize,
-    mut keeps: impl FnMut(&[u8], &[u8]) -> bool,
+    mut keeps: impl AsyncFnMut(&[u8], &[u8]) -> bool,
 ) -> Vec<u8> {
     let found = spans(&input);
     for span in found.into_iter().rev().take(limit) {
         let mut candidate = input[..span.start].to_vec();
         candidate.push(b'a');
         candidate.extend_from_slice(&input[span.end..]);
-        if keeps(&candidate, &input[span]) {
+        if keeps(&candidate, &input[span]).await {
             input = candidate;
         }
     }
@@ -102,24 +102,33 @@ mod tests {
         assert!(spans(b"//[::1").iter().all(|s| s.start != 2));
     }
 
+    /// [`canonical`] with a `keeps` that answers at once.
+    fn canonical_now(
+        input: &[u8],
+        limit: usize,
+        mut keeps: impl FnMut(&[u8], &[u8]) -> bool,
+    ) -> Vec<u8> {
+        super::super::drive::at_once(canonical(input.to_vec(), limit, async |c, t| keeps(c, t)))
+    }
+
     #[test]
     fn canonical_rewrites_only_what_keeps() {
-        let out = canonical(b"//:@1".to_vec(), 8, |c, _| c.starts_with(b"//:@"));
+        let out = canonical_now(b"//:@1", 8, |c, _| c.starts_with(b"//:@"));
         assert_eq!(out, b"//:@a");
-        let out = canonical(b"//:@[v7.x]:80".to_vec(), 8, |c, _| c.ends_with(b":80"));
+        let out = canonical_now(b"//:@[v7.x]:80", 8, |c, _| c.ends_with(b":80"));
         assert_eq!(out, b"//:@a:80");
         // The token rewritten is handed over.
         let mut tokens = Vec::new();
-        canonical(b"//[::1]:8".to_vec(), 8, |_, t| {
+        canonical_now(b"//[::1]:8", 8, |_, t| {
             tokens.push(t.to_vec());
             false
         });
         assert_eq!(tokens, [b"8".to_vec(), b"[::1]".to_vec()]);
         // Nothing keeps: unchanged.
-        assert_eq!(canonical(b"//1".to_vec(), 8, |_, _| false), b"//1");
+        assert_eq!(canonical_now(b"//1", 8, |_, _| false), b"//1");
         // The limit bounds the runs.
         let mut runs = 0;
-        canonical(b"1.1.1.1".to_vec(), 2, |_, _| {
+        canonical_now(b"1.1.1.1", 2, |_, _| {
             runs += 1;
             false
         });

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use super::super::{Class, Engine, Task};
-use super::gather::Gather;
+use super::drive::{at_once, Mailbox};
 use crate::model::Op;
 
 /// What a candidate must keep: the subject's class of difference, operation, verdict, and the
@@ -62,19 +62,29 @@ struct Generations {
 #[derive(Debug, Default)]
 pub struct Memo {
     seen: Mutex<Generations>,
-    /// Per subject (by index), where its minimizations' rounds meet ([`gather`]).
-    gathers: Mutex<Vec<Arc<Gathering>>>,
     /// The subjects' parses of operands, for attribution ([`crate::engine::attribute`]).
     pub(in crate::engine) operands: super::super::attribute::Operands,
 }
 
 /// The tasks of one minimization's round not in the memo, with whether the round-trip test
 /// is asked.
-type Round = (Vec<Task>, bool);
+pub(super) type Round = (Vec<Task>, bool);
+
 /// A round's answer: its tasks again, and what the subject shows on each.
-type Shows = (Vec<Task>, Vec<Arc<Vec<Kept>>>);
-/// Where a subject's minimizations' rounds meet.
-type Gathering = Gather<Round, Shows>;
+pub(super) type Shows = (Vec<Task>, Vec<Arc<Vec<Kept>>>);
+
+/// Where the minimizations one [`super::drive::drive`] runs leave their rounds.
+pub(super) type Rounds = Mailbox<Round, Shows>;
+
+/// Where a minimization's rounds of a worker go: answered where they are asked (a round trip
+/// each), or left in the [`Rounds`] of the drive running it, to go with the others' rounds.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Asker<'a> {
+    /// Answered where asked.
+    Here,
+    /// Left for the drive.
+    Driven(&'a Rounds),
+}
 
 /// The bytes a memo entry for `task` holds.
 fn weight(task: &Task) -> usize {
@@ -88,7 +98,20 @@ impl Memo {
     /// serializations are not parsed again, and no round-trip class is shown: a minimization of
     /// another class needs no second request per candidate.
     pub fn kept(&self, engine: &Engine, i: usize, task: &Task, round_trip: bool) -> Arc<Vec<Kept>> {
-        self.kept_batch(engine, i, vec![task.clone()], round_trip)
+        at_once(self.kept_via(engine, i, task, round_trip, Asker::Here))
+    }
+
+    /// [`Memo::kept`], its round asked through `asker`.
+    pub(super) async fn kept_via(
+        &self,
+        engine: &Engine,
+        i: usize,
+        task: &Task,
+        round_trip: bool,
+        asker: Asker<'_>,
+    ) -> Arc<Vec<Kept>> {
+        self.kept_batch_via(engine, i, vec![task.clone()], round_trip, asker)
+            .await
             .pop()
             .expect("one answer per task")
     }
@@ -113,6 +136,18 @@ impl Memo {
         i: usize,
         tasks: Vec<Task>,
         round_trip: bool,
+    ) -> Vec<Arc<Vec<Kept>>> {
+        at_once(self.kept_batch_via(engine, i, tasks, round_trip, Asker::Here))
+    }
+
+    /// [`Memo::kept_batch`], the tasks not in the memo asked through `asker`.
+    pub(super) async fn kept_batch_via(
+        &self,
+        engine: &Engine,
+        i: usize,
+        tasks: Vec<Task>,
+        round_trip: bool,
+        asker: Asker<'_>,
     ) -> Vec<Arc<Vec<Kept>>> {
         let mut out: Vec<Option<Arc<Vec<Kept>>>> = {
             let mut g = self.lock();
@@ -143,17 +178,17 @@ impl Memo {
             .filter(|(at, _)| firsts.next_if(|&&f| f == *at).is_some())
             .map(|(_, t)| t)
             .collect();
-        // A worker's: asked together with its other minimizations' rounds. An in-process
-        // subject's minimizations run on rayon's threads, where a round costs no round trip,
-        // and a thread waiting there for the others' rounds could be the one whose stolen
-        // work they wait on (a batch judged over the pool steals another minimization).
-        let (owned, found) = if engine.subjects()[i].pipelined() {
-            self.gather(i).ask((owned, round_trip), |asks| {
-                self.judge_gathered(engine, i, asks)
-            })
-        } else {
-            let found = self.judge(engine, i, &owned.iter().collect::<Vec<_>>(), round_trip);
-            (owned, found)
+        // A worker's, in a drive: asked with the rounds of the other minimizations it runs. An
+        // in-process subject's minimizations run on rayon's threads, where a round costs no
+        // round trip: judged where asked.
+        let (owned, found) = match asker {
+            Asker::Driven(rounds) if engine.subjects()[i].pipelined() => {
+                rounds.ask((owned, round_trip)).await
+            }
+            _ => {
+                let found = self.judge(engine, i, &owned.iter().collect::<Vec<_>>(), round_trip);
+                (owned, found)
+            }
         };
         for (o, &k) in out.iter_mut().zip(&which) {
             if o.is_none() {
@@ -167,31 +202,10 @@ impl Memo {
         out.into_iter().flatten().collect()
     }
 
-    /// Makes the calling thread, a minimization of a class of subject `i`, one of those whose
-    /// rounds go to the subject together (where it is an external worker), until dropped: it
-    /// must ask the memo about subject `i` again or drop this before it waits on another.
-    pub fn member(&self, engine: &Engine, i: usize) -> Option<impl Drop + use<>> {
-        engine.subjects()[i]
-            .pipelined()
-            .then(|| self.gather(i).member())
-    }
-
-    /// Subject `i`'s gathering point.
-    fn gather(&self, i: usize) -> Arc<Gathering> {
-        let mut all = self
-            .gathers
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if all.len() <= i {
-            all.resize_with(i + 1, Default::default);
-        }
-        Arc::clone(&all[i])
-    }
-
     /// The answers to the rounds gathered in `asks`, each its tasks and what subject `i`
     /// shows on each: the tasks of all of them run as one batch (two where some ask for the
     /// round-trip test and some do not), a task asked twice run once.
-    fn judge_gathered(&self, engine: &Engine, i: usize, asks: Vec<Round>) -> Vec<Shows> {
+    pub(super) fn judge_gathered(&self, engine: &Engine, i: usize, asks: Vec<Round>) -> Vec<Shows> {
         let mut answers: HashMap<(bool, &Task), Arc<Vec<Kept>>, foldhash::fast::RandomState> =
             HashMap::default();
         for round_trip in [false, true] {
@@ -374,16 +388,21 @@ mod tests {
     }
 
     #[test]
-    fn an_in_process_subjects_rounds_are_judged_where_they_are_asked_not_gathered() {
+    fn an_in_process_subjects_rounds_are_judged_where_they_are_asked_even_in_a_drive() {
         let engine = Engine::new(crate::subjects::in_process());
         let i = engine.position("oracle-regex").expect("oracle-regex");
         let memo = Memo::default();
-        assert!(memo.member(&engine, i).is_none());
-        let kept = memo.kept_batch(&engine, i, vec![task(1, 3), task(2, 3)], true);
+        let rounds = Rounds::default();
+        // Driven, and still answered at once: a rayon thread never waits for a drive.
+        let kept = at_once(memo.kept_batch_via(
+            &engine,
+            i,
+            vec![task(1, 3), task(2, 3)],
+            true,
+            Asker::Driven(&rounds),
+        ));
         assert_eq!(kept.len(), 2);
         assert_eq!(memo.len(), 2);
-        // No gathering point was made: a rayon thread never waits in one.
-        assert!(memo.gathers.lock().expect("gathers").is_empty());
     }
 
     #[test]
