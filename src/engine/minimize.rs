@@ -133,8 +133,8 @@ pub(super) fn minimize_many(
     budget: usize,
 ) -> Vec<Option<Task>> {
     let rounds = Rounds::default();
+    let asker = Asker::Driven(&rounds);
     let runs = work.iter().map(|&(task, signature, reason)| {
-        let asker = Asker::Driven(&rounds);
         Box::pin(minimize_via(
             engine, memo, task, signature, reason, budget, asker,
         )) as Run<'_, Option<Task>>
