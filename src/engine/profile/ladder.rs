@@ -57,7 +57,9 @@ pub(super) const RULES: &[Rule] = &[
         profile: "perl-uri",
         id: "perl-uri/lower-ladder-normalization",
         name: "a normalization that applies fewer of RFC 2396's steps (the same URI at the draft's top rung)",
-        cites: "RFC 3986 section 6.2; RFC 2396 section 2.3",
+        // URI.pm's `canonical` lists what it does: case, default port, escapes, unescaping
+        // octets "better represented as plain characters"; removing dot-segments is not one.
+        cites: "URI.pm, $uri->canonical; RFC 3986 section 6.2; RFC 2396 section 2.3",
         explains: Custom(fewer_steps_2396),
         examples: &[
             // `canonical` decodes `%2a`, one of RFC 2396's marks, and leaves the dot-segment.

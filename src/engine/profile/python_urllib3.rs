@@ -376,7 +376,7 @@ pub(super) const RULES: &[Rule] = &[
         profile: "python-urllib3",
         id: "python-urllib3/http-host-normalized",
         name: "for http, https and no scheme, the host is lowercased and its percent-encodings normalized (_normalize_host; RFC 3986 6.2.2.1, 6.2.2.2)",
-        cites: "urllib3 source, util/url.py _normalize_host (RFC 3986 sections 6.2.2.1, 6.2.2.2)",
+        cites: "urllib3 docs, Url (\"Both the scheme and host are normalized as they are both case-insensitive according to RFC 3986\"); urllib3 source, util/url.py _normalize_host (RFC 3986 sections 6.2.2.1, 6.2.2.2)",
         explains: Custom(|e| {
             let scheme = e.scheme();
             e.component() == Some(Component::Host)
