@@ -342,8 +342,9 @@ fn unalign(columns: &[Column]) -> (Vec<u8>, Vec<u8>) {
 }
 
 /// Shrinks `items` while `kept` holds, spending at most `left` units of [`cost`]: chunks of
-/// halving size removed in a sweep each, then runs of letters and digits with the item after them, then bracketed
-/// groups, then single items to a fixed point (1-minimal when the budget allows).
+/// halving size removed in a [`sweep`] each, then runs of letters and digits with the item
+/// after them, then bracketed groups, then single items to a fixed point (1-minimal when the
+/// budget allows).
 ///
 /// `kept` answers for a batch of candidates; each round hands it up to `window` candidates at
 /// once and takes the first that keeps, charging the budget as trying them one by
@@ -357,11 +358,6 @@ async fn shrink<T: Clone>(
     left: &mut usize,
 ) -> Vec<T> {
     let window = window.max(1);
-    let without = |v: &[T], from: usize, to: usize| {
-        let mut c = v[..from].to_vec();
-        c.extend_from_slice(&v[to.min(v.len())..]);
-        c
-    };
     // Chunks of half the input, then a quarter, down to one item: at each size, one sweep
     // removing each chunk in turn, the cursor staying where a removal kept (what is behind it
     // was tried at this size). ddmin's complements restart from the first chunk after each
@@ -370,25 +366,7 @@ async fn shrink<T: Clone>(
     // removals after it make the example 1-minimal either way).
     let mut chunk = current.len().div_ceil(2).max(1);
     while current.len() > 1 && *left > 0 {
-        let mut at = 0;
-        while at < current.len() && *left > 0 {
-            let starts: Vec<usize> = (at..current.len()).step_by(chunk).collect();
-            let found = first_kept(
-                starts.len(),
-                |k| without(&current, starts[k], starts[k] + chunk),
-                &mut kept,
-                window,
-                left,
-            )
-            .await;
-            match found {
-                Some((k, candidate)) => {
-                    current = candidate;
-                    at = starts[k];
-                }
-                None => break,
-            }
-        }
+        sweep(&mut current, chunk, &mut kept, window, left).await;
         if chunk == 1 {
             break;
         }
@@ -446,34 +424,50 @@ async fn shrink<T: Clone>(
             None => at += 1,
         }
     }
-    // Single items to a fixed point: the removals from the cursor on; the first that keeps is
-    // taken and the cursor stays there, as one by one.
-    loop {
-        let mut removed = false;
-        let mut at = 0;
-        while at < current.len() && *left > 0 {
-            match first_kept(
-                current.len() - at,
-                |k| without(&current, at + k, at + k + 1),
-                &mut kept,
-                window,
-                left,
-            )
-            .await
-            {
-                Some((k, candidate)) => {
-                    current = candidate;
-                    at += k;
-                    removed = true;
-                }
-                None => break,
+    // Single items to a fixed point: sweeps of one item until one removes nothing.
+    while sweep(&mut current, 1, &mut kept, window, left).await && *left > 0 {}
+    current
+}
+
+/// `v` without its items `from..to` (`to` past the end: to the end).
+fn without<T: Clone>(v: &[T], from: usize, to: usize) -> Vec<T> {
+    let mut c = v[..from].to_vec();
+    c.extend_from_slice(&v[to.min(v.len())..]);
+    c
+}
+
+/// One sweep of `current` from its start: each run of `chunk` items removed in turn, the first
+/// removal that keeps taken and the cursor staying there (what is behind it was tried at this
+/// size), within the budget `left`. Whether anything was removed.
+async fn sweep<T: Clone>(
+    current: &mut Vec<T>,
+    chunk: usize,
+    kept: &mut impl AsyncFnMut(&[Vec<T>]) -> Vec<bool>,
+    window: usize,
+    left: &mut usize,
+) -> bool {
+    let mut removed = false;
+    let mut at = 0;
+    while at < current.len() && *left > 0 {
+        let starts: Vec<usize> = (at..current.len()).step_by(chunk).collect();
+        let found = first_kept(
+            starts.len(),
+            |k| without(current, starts[k], starts[k] + chunk),
+            kept,
+            window,
+            left,
+        )
+        .await;
+        match found {
+            Some((k, candidate)) => {
+                *current = candidate;
+                at = starts[k];
+                removed = true;
             }
-        }
-        if !removed || *left == 0 {
-            break;
+            None => break,
         }
     }
-    current
+    removed
 }
 
 /// The first of `count` candidates (`make(k)` builds the k-th) that `kept` keeps, tried in
