@@ -221,7 +221,7 @@ pub(super) fn findings_of_subject(
 }
 
 /// Whether the caller is one of rayon's threads, whose work may go over the cores. A caller
-/// outside the pool (a minimization on its worker's own thread: `fold`'s `in_parallel`) would
+/// outside the pool (a minimization on its worker's own thread: `fold`'s `in_parallel_by`) would
 /// wait for the pool's answer anyway: handing it a round's few tasks cost that thread a sleep
 /// and a wake-up and the pool's thread another, more than judging them where they are.
 fn pooled() -> bool {
