@@ -98,6 +98,25 @@ pub struct CpuShare {
     pub share: Option<f64>,
     /// The most processes it ran at once ([`Engine::processes`]; 1 for `uridiff`).
     pub processes: usize,
+    /// For `uridiff`'s row, the part of `cpu_s` that the in-process parsers' parses and
+    /// re-parses of the run took ([`Engine::in_process_cpu`]): the rest is the harness's own.
+    /// `None` for a worker, and where it cannot be read.
+    pub parsers_s: Option<f64>,
+}
+
+impl CpuShare {
+    /// The harness's own CPU seconds: uridiff's less its in-process parsers' (`None` for a
+    /// worker's row).
+    ///
+    /// ```
+    /// use uridiff::bench::CpuShare;
+    /// let row = CpuShare { process: "uridiff".into(), cpu_s: Some(10.0), share: Some(0.2),
+    ///     processes: 1, parsers_s: Some(1.5) };
+    /// assert_eq!(row.own_s(), Some(8.5));
+    /// ```
+    pub fn own_s(&self) -> Option<f64> {
+        Some((self.cpu_s? - self.parsers_s?).max(0.0))
+    }
 }
 
 /// CPU seconds (user and system, every thread) this process has spent so far, from
@@ -134,10 +153,18 @@ fn workers_cpu(engine: &Engine) -> Vec<(String, Option<f64>, usize)> {
         .collect()
 }
 
+/// What the engine's in-process parsers spent since `before` ([`Engine::in_process_cpu`]), in
+/// seconds; `None` where the clock cannot be read (every read failed, so nothing was counted).
+fn parsers_spent(engine: &Engine, before: Duration) -> Option<f64> {
+    crate::engine::pool::thread_cpu()?;
+    Some(engine.in_process_cpu().saturating_sub(before).as_secs_f64())
+}
+
 /// The split of a run's CPU: what each process spent between `before` and `after`, with its
 /// share of the measured sum.
 fn cpu_split(
     own: (Option<f64>, Option<f64>),
+    parsers_s: Option<f64>,
     before: &[(String, Option<f64>, usize)],
     after: &[(String, Option<f64>, usize)],
 ) -> Vec<CpuShare> {
@@ -154,11 +181,17 @@ fn cpu_split(
     }
     let total: f64 = rows.iter().filter_map(|(_, s, _)| *s).sum();
     rows.into_iter()
-        .map(|(process, cpu_s, processes)| CpuShare {
+        .enumerate()
+        .map(|(k, (process, cpu_s, processes))| CpuShare {
             process,
             cpu_s,
             share: cpu_s.map(|s| if total > 0.0 { s / total } else { 0.0 }),
             processes,
+            // The first row is uridiff's; the parsers' part never exceeds what it splits.
+            parsers_s: (k == 0)
+                .then_some(parsers_s)
+                .flatten()
+                .map(|p| p.min(cpu_s.unwrap_or(p))),
         })
         .collect()
 }
@@ -295,6 +328,7 @@ fn report_run(
     let generated = tasks.len();
     let workers_before = workers_cpu(engine);
     let own_before = own_cpu();
+    let parsers_before = engine.in_process_cpu();
     let start = Instant::now();
     let r = crate::run::build(crate::run::Inputs {
         engine,
@@ -325,6 +359,7 @@ fn report_run(
     let own_after = own_cpu();
     let cpu = cpu_split(
         (own_before, own_after),
+        parsers_spent(engine, parsers_before),
         &workers_before,
         &workers_cpu(engine),
     );
@@ -363,6 +398,7 @@ fn fuzz_run(
     };
     let workers_before = workers_cpu(&engine);
     let own_before = own_cpu();
+    let parsers_before = engine.in_process_cpu();
     let options = Options {
         seed: Some(cfg.seed),
         shard: None,
@@ -387,6 +423,7 @@ fn fuzz_run(
     let seconds = start.elapsed().as_secs_f64();
     let cpu = cpu_split(
         (own_before, own_cpu()),
+        parsers_spent(&engine, parsers_before),
         &workers_before,
         &workers_cpu(&engine),
     );
@@ -433,6 +470,15 @@ mod tests {
             if cfg!(unix) {
                 assert!(r.cpu[0].cpu_s.unwrap() > 0.0, "{:?}", r.cpu);
                 assert_eq!(r.cpu[0].share, Some(1.0));
+                // The parsers' parses are a part of uridiff's CPU, neither nothing nor all
+                // (the judging, the classes and the report are the harness's).
+                let parsers = r.cpu[0].parsers_s.unwrap();
+                assert!(
+                    parsers > 0.0 && parsers < r.cpu[0].cpu_s.unwrap(),
+                    "{:?}",
+                    r.cpu
+                );
+                assert!(r.cpu[0].own_s().unwrap() > 0.0);
             }
         }
         assert_eq!(
@@ -464,11 +510,18 @@ mod tests {
             ("w2".to_owned(), Some(2.0), 1),
             ("w3".to_owned(), None, 1),
         ];
-        let split = cpu_split((Some(10.0), Some(13.0)), &before, &after);
+        let split = cpu_split((Some(10.0), Some(13.0)), Some(0.5), &before, &after);
         let got: Vec<(&str, Option<f64>, Option<f64>, usize)> = split
             .iter()
             .map(|c| (c.process.as_str(), c.cpu_s, c.share, c.processes))
             .collect();
+        // The in-process parsers' part is uridiff's row's alone.
+        let parsers: Vec<Option<f64>> = split.iter().map(|c| c.parsers_s).collect();
+        assert_eq!(parsers, [Some(0.5), None, None, None]);
+        assert_eq!(split[0].own_s(), Some(2.5));
+        // Never more than the row it splits.
+        let capped = cpu_split((Some(10.0), Some(11.0)), Some(4.0), &before, &after);
+        assert_eq!(capped[0].parsers_s, Some(1.0));
         assert_eq!(
             got,
             [

@@ -232,7 +232,13 @@ fn cpu_line(cpu: &[CpuShare], seconds: f64, load: Option<f64>) -> String {
         .iter()
         .map(|c| match (c.cpu_s, c.share) {
             (Some(s), Some(p)) => {
-                format!("{}{} {s:.2} ({:.1}%)", c.process, times(c), p * 100.0)
+                format!(
+                    "{}{} {s:.2} ({:.1}%{})",
+                    c.process,
+                    times(c),
+                    p * 100.0,
+                    own_part(c, total)
+                )
             }
             _ => format!("{}{} not measured", c.process, times(c)),
         })
@@ -241,6 +247,18 @@ fn cpu_line(cpu: &[CpuShare], seconds: f64, load: Option<f64>) -> String {
         "CPU {total:.2} s over {seconds:.2} s wall ({load}; uridiff includes the in-process parsers): {}",
         parts.join(", ")
     )
+}
+
+/// For uridiff's row: `; own S (P%), parsers S`, the harness's own part and the in-process
+/// parsers' ([`CpuShare::own_s`]); nothing for a worker's row or where not measured.
+fn own_part(c: &CpuShare, total: f64) -> String {
+    match (c.own_s(), c.parsers_s) {
+        (Some(own), Some(parsers)) if total > 0.0 => format!(
+            "; own {own:.2} ({:.1}%), in-process parsers {parsers:.2}",
+            own / total * 100.0
+        ),
+        _ => String::new(),
+    }
 }
 
 /// ` x3` after a process that ran as three at once (a worker's pool), nothing for one.
@@ -296,10 +314,11 @@ fn write_harness(out: &mut dyn Write, h: &Harness) -> io::Result<()> {
             match (c.cpu_s, c.share) {
                 (Some(s), Some(p)) => writeln!(
                     out,
-                    "| {}{} | {s:.2} | {:.1}% |",
+                    "| {}{} | {s:.2} | {:.1}%{} |",
                     c.process,
                     times(c),
-                    p * 100.0
+                    p * 100.0,
+                    own_part(c, x.cpu.iter().filter_map(|c| c.cpu_s).sum())
                 )?,
                 _ => writeln!(out, "| {}{} | not measured | |", c.process, times(c))?,
             }

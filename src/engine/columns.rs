@@ -61,6 +61,9 @@ pub(super) fn run(engine: &Engine, tasks: &[Task], progress: &(dyn Fn() + Sync))
             .into_par_iter()
             .map(|t| {
                 let task = &tasks[t];
+                // Timed on the thread's clock, so that `bench --harness` can tell the parsers'
+                // share of uridiff's process from the harness's own: two clock reads a task.
+                let parsing = super::pool::thread_cpu();
                 let outcomes: Vec<Outcome<Answer>> = local
                     .iter()
                     .map(|&i| subjects::run(engine.subjects[i].as_ref(), &jobs[t]))
@@ -70,6 +73,9 @@ pub(super) fn run(engine: &Engine, tasks: &[Task], progress: &(dyn Fn() + Sync))
                     .zip(&outcomes)
                     .map(|(&i, o)| engine.reparse(i, task, o))
                     .collect();
+                if let (Some(before), Some(after)) = (parsing, super::pool::thread_cpu()) {
+                    engine.pool.observe_in_process(after.saturating_sub(before));
+                }
                 let references = (0..engine.references.len())
                     .map(|r| engine.reference_answer(r, task))
                     .collect();

@@ -317,6 +317,22 @@ impl Engine {
         self.pool.most(i)
     }
 
+    /// CPU time the in-process subjects' parses and re-parses of this engine's runs took so
+    /// far (each task's calls timed on its thread's clock; the references, the judging and the
+    /// minimizations' calls are not in it): the part of uridiff's process that is the parsers
+    /// under test, not the harness.
+    ///
+    /// ```
+    /// use uridiff::engine::{Engine, Task};
+    /// let engine = Engine::new(uridiff::subjects::in_process());
+    /// let before = engine.in_process_cpu();
+    /// engine.run(&[Task::parse(b"http://example.com/a".to_vec(), "doc")], &|| ());
+    /// assert!(engine.in_process_cpu() >= before);
+    /// ```
+    pub fn in_process_cpu(&self) -> std::time::Duration {
+        self.pool.in_process()
+    }
+
     /// The subjects' declarations, in order.
     pub fn infos(&self) -> Vec<&SubjectInfo> {
         self.subjects.iter().map(|s| s.info()).collect()

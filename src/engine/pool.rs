@@ -24,6 +24,7 @@
 //! tenth of a 30,000-input report's main run on two cores, python-furl alone). It gets as many
 //! processes as its cost over an equal share, at most the cores: alone, it keeps them busy.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -41,6 +42,9 @@ pub(super) struct Pool {
     most: Mutex<Vec<usize>>,
     /// The engine's own CPU time and tasks of its runs so far.
     own: Mutex<(Duration, usize)>,
+    /// Nanoseconds of CPU the in-process subjects' calls of the runs took (their parses and
+    /// re-parses, not the references'), by the calling threads' clocks.
+    in_process: AtomicU64,
 }
 
 impl Pool {
@@ -51,7 +55,19 @@ impl Pool {
             seen: Mutex::new(vec![(Duration::ZERO, 0); subjects]),
             most: Mutex::new(vec![1; subjects]),
             own: Mutex::new((Duration::ZERO, 0)),
+            in_process: AtomicU64::new(0),
         }
+    }
+
+    /// The in-process subjects' calls of a task took `cpu` of its thread.
+    pub(super) fn observe_in_process(&self, cpu: Duration) {
+        let ns = u64::try_from(cpu.as_nanos()).unwrap_or(u64::MAX);
+        self.in_process.fetch_add(ns, Ordering::Relaxed);
+    }
+
+    /// What the in-process subjects' calls of the runs took so far ([`Pool::observe_in_process`]).
+    pub(super) fn in_process(&self) -> Duration {
+        Duration::from_nanos(self.in_process.load(Ordering::Relaxed))
     }
 
     /// The cores planned for.
@@ -162,6 +178,24 @@ pub(crate) fn process_cpu() -> Option<Duration> {
         Some(Duration::from_micros(
             us(u.user_time()) + us(u.system_time()),
         ))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// CPU time the calling thread has spent so far, from clock_gettime(2)
+/// `CLOCK_THREAD_CPUTIME_ID` (the scheduler's own count, in nanoseconds, where getrusage(2)
+/// gives microseconds: a task's in-process parses take a few); `None` where it cannot be read.
+pub(crate) fn thread_cpu() -> Option<Duration> {
+    #[cfg(unix)]
+    {
+        use nix::time::{clock_gettime, ClockId};
+        let t = clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID).ok()?;
+        let secs = u64::try_from(t.tv_sec()).ok()?;
+        let nanos = u32::try_from(t.tv_nsec()).ok()?;
+        Some(Duration::new(secs, nanos))
     }
     #[cfg(not(unix))]
     {
