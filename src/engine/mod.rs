@@ -318,7 +318,7 @@ impl Engine {
     }
 
     /// CPU time the in-process subjects' parses and re-parses of this engine's runs took so
-    /// far (each task's calls timed on its thread's clock; the references, the judging and the
+    /// far (32 tasks' calls at a time timed on their thread's clock; the references, the judging and the
     /// minimizations' calls are not in it): the part of uridiff's process that is the parsers
     /// under test, not the harness.
     ///
