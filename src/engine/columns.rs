@@ -3,11 +3,12 @@
 //! workers run pipelined and concurrently.
 //!
 //! A pipelined subject's column (an external worker's, a watched covered build's,
-//! [`crate::subjects::Subject::pipelined`]) runs on a thread of its own, through [`subjects::run_batch`], so
-//! the worker's feeder keeps its window of requests in flight; the in-process parsers and the
-//! references share rayon's threads, one task at a time each. A slow or hung worker holds up
-//! only its own column. The columns go in chunks of [`CHUNK`] tasks, so that progress is told as
-//! tasks finish in every column, and each worker's re-parse of its own serializations goes as a
+//! [`crate::subjects::Subject::pipelined`]) runs on a thread of its own, through
+//! [`subjects::run_batch`], so the worker's feeder keeps its window of requests in flight; the
+//! in-process parsers and the references share rayon's threads, [`TIMED`] tasks at a time (the
+//! parsers' calls of those tasks timed together). A slow or hung worker holds up only its own
+//! column. The columns go in chunks of [`CHUNK`] tasks, so that progress is told as tasks
+//! finish in every column, and each worker's re-parse of its own serializations goes as a
 //! batch after each chunk. Each worker's column is timed, and the next run gives spare cores
 //! to the slowest as extra processes (the `pool` room).
 
