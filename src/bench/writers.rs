@@ -301,26 +301,35 @@ fn write_harness(out: &mut dyn Write, h: &Harness) -> io::Result<()> {
     for x in &h.report {
         writeln!(
             out,
-            "\nCPU of the report of {} inputs, by process (user and system seconds; `uridiff` is this process with every in-process parser; a worker is its process and descendants; {}):\n",
+            "\nCPU of the report of {} inputs, by process (user and system seconds; `uridiff` is this process with every in-process parser, whose parses and re-parses of the run are also given alone; a worker is its process and descendants; {}):\n",
             x.inputs,
             x.load
                 .map_or_else(|| "load not measured".to_owned(), |l| format!("load {l:.2} at the end"))
         )?;
-        writeln!(out, "| process | CPU s | share |")?;
-        writeln!(out, "|---|---:|---:|")?;
+        writeln!(
+            out,
+            "| process | CPU s | share | of it, in-process parsers | the harness's own share |"
+        )?;
+        writeln!(out, "|---|---:|---:|---:|---:|")?;
+        let total: f64 = x.cpu.iter().filter_map(|c| c.cpu_s).sum();
         let mut rows: Vec<&CpuShare> = x.cpu.iter().collect();
         rows.sort_by(|a, b| b.cpu_s.unwrap_or(-1.0).total_cmp(&a.cpu_s.unwrap_or(-1.0)));
         for c in rows {
+            let (parsers, own) = match (c.parsers_s, c.own_s()) {
+                (Some(p), Some(own)) if total > 0.0 => {
+                    (format!("{p:.2}"), format!("{:.1}%", own / total * 100.0))
+                }
+                _ => (String::new(), String::new()),
+            };
             match (c.cpu_s, c.share) {
                 (Some(s), Some(p)) => writeln!(
                     out,
-                    "| {}{} | {s:.2} | {:.1}%{} |",
+                    "| {}{} | {s:.2} | {:.1}% | {parsers} | {own} |",
                     c.process,
                     times(c),
                     p * 100.0,
-                    own_part(c, x.cpu.iter().filter_map(|c| c.cpu_s).sum())
                 )?,
-                _ => writeln!(out, "| {}{} | not measured | |", c.process, times(c))?,
+                _ => writeln!(out, "| {}{} | not measured | | | |", c.process, times(c))?,
             }
         }
     }
@@ -430,8 +439,54 @@ pub fn write_svg(out: &mut dyn Write, r: &BenchReport) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::{engine_throughput, measure, Config};
+    use crate::bench::{engine_throughput, measure, Config, ReportRun};
     use crate::subjects;
+
+    #[test]
+    fn uridiff_s_row_shows_its_in_process_parsers_and_its_own_share_apart() {
+        let row = |process: &str, cpu_s: f64, processes: usize, parsers_s: Option<f64>| CpuShare {
+            process: process.to_owned(),
+            cpu_s: Some(cpu_s),
+            share: Some(cpu_s / 10.0),
+            processes,
+            parsers_s,
+        };
+        let cpu = vec![row("uridiff", 4.0, 1, Some(1.5)), row("w", 6.0, 2, None)];
+        let line = cpu_line(&cpu, 5.0, Some(1.0));
+        assert!(
+            line.contains("uridiff 4.00 (40.0%; own 2.50 (25.0%), in-process parsers 1.50)"),
+            "{line}"
+        );
+        assert!(line.contains("w x2 6.00 (60.0%)"), "{line}");
+        let h = Harness {
+            seed: 1,
+            budget: 2,
+            report: vec![ReportRun {
+                inputs: 10,
+                jobs: 12,
+                subjects: vec!["impl".into(), "w".into()],
+                seconds: 5.0,
+                run_s: 3.0,
+                classify_s: 1.0,
+                assemble_s: 0.5,
+                write_s: 0.5,
+                inputs_per_s: 2.4,
+                parser_inputs_per_s: 8.0,
+                load: Some(1.0),
+                cpu,
+            }],
+            fuzz: Vec::new(),
+        };
+        let mut md = Vec::new();
+        write_harness(&mut md, &h).unwrap();
+        let md = String::from_utf8(md).unwrap();
+        assert!(
+            md.contains("| uridiff | 4.00 | 40.0% | 1.50 | 25.0% |"),
+            "{md}"
+        );
+        // A worker's row has neither: its process is all the library's and the protocol's.
+        assert!(md.contains("| w x2 | 6.00 | 60.0% |  |  |"), "{md}");
+    }
 
     #[test]
     fn the_svg_is_one_self_contained_document() {
