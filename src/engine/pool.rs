@@ -59,7 +59,7 @@ impl Pool {
         }
     }
 
-    /// The in-process subjects' calls of a task took `cpu` of its thread.
+    /// The in-process subjects' calls of some tasks, timed together, took `cpu` of their thread.
     pub(super) fn observe_in_process(&self, cpu: Duration) {
         let ns = u64::try_from(cpu.as_nanos()).unwrap_or(u64::MAX);
         self.in_process.fetch_add(ns, Ordering::Relaxed);
@@ -187,7 +187,8 @@ pub(crate) fn process_cpu() -> Option<Duration> {
 
 /// CPU time the calling thread has spent so far, from clock_gettime(2)
 /// `CLOCK_THREAD_CPUTIME_ID` (the scheduler's own count, in nanoseconds, where getrusage(2)
-/// gives microseconds: a task's in-process parses take a few); `None` where it cannot be read.
+/// gives microseconds: a few tasks' in-process parses take some tens); `None` where it cannot
+/// be read.
 pub(crate) fn thread_cpu() -> Option<Duration> {
     #[cfg(unix)]
     {
