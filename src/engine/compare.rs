@@ -102,6 +102,14 @@ pub(super) fn judge_unformed(op: Op, input: &[u8], j: &Judged<'_>) -> Vec<Findin
     judge_by_profile(op, input, j, false)
 }
 
+/// Whether judging `outcome` against `reference` reads [`Judged::lenient`]: only where the
+/// subject accepts what its reference rejects (an unsupported or crashed reference is no
+/// verdict), as [`judge`] reaches the lenient reading nowhere else. A caller that makes the
+/// lenient reading for one job alone may leave it out otherwise.
+pub(super) fn reads_leniently(outcome: &Outcome<Answer>, reference: &Outcome<Answer>) -> bool {
+    outcome.is_accepted() && matches!(reference, Outcome::Rejected(_))
+}
+
 /// [`judge_formed`] with the rules of the subject's own profile.
 fn judge_by_profile(op: Op, input: &[u8], j: &Judged<'_>, formed: bool) -> Vec<Finding> {
     let info = j.info;

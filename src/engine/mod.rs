@@ -569,7 +569,12 @@ impl Engine {
         formed: bool,
     ) -> Vec<Finding> {
         let reference = self.reference_answer(self.judged_by[i], task);
-        let lenient = self.lenient_by[i].map(|k| self.reference_answer(k, task));
+        // The lenient reading is read only for an answer its reference rejects
+        // (`compare::reads_leniently`): most of a minimization's candidates are not that, and
+        // the reading is a parse of its own.
+        let lenient = (self.lenient_by[i])
+            .filter(|_| compare::reads_leniently(&outcome, &reference))
+            .map(|k| self.reference_answer(k, task));
         let judged = Judged {
             info: self.subjects[i].info(),
             outcome: &outcome,
@@ -915,6 +920,52 @@ mod tests {
             "{:?}",
             engine.findings(&row)
         );
+    }
+
+    /// The minimizer's test of a candidate (one subject run alone, its lenient reading made only
+    /// where it is read) finds what the report's row finds, input by input: inputs the
+    /// references reject and accept, read alike and not, by subjects that decide validity and
+    /// subjects judged on their lenient reading.
+    #[test]
+    fn a_subject_judged_alone_finds_what_its_row_finds() {
+        let mut subjects = subjects::in_process();
+        subjects.push(reads("python-urllib", first_at));
+        subjects.push(reads("python-urllib", last_at));
+        let engine = Engine::new(subjects);
+        let inputs: [&[u8]; 12] = [
+            b"http://a@b@c/",
+            b"http://a/b",
+            b"//a:",
+            b"http://h/#a#b",
+            b"http://\\@o/",
+            b"HTTP://[::1]:80/%7e",
+            b"a b",
+            b"foo://a@b@c:1/",
+            b"%zz",
+            b"http://a:99999/",
+            b"x:",
+            b"",
+        ];
+        let mut lenient = 0;
+        for input in inputs {
+            let task = Task::parse(input.to_vec(), "test");
+            let row = engine.run_one(&task);
+            for i in 0..engine.subjects.len() {
+                let in_row = engine.findings_of(i, Op::Parse, input, &row, i);
+                lenient += (in_row.iter())
+                    .filter(|f| matches!(f.signature.class, Class::Lenient(_)))
+                    .count();
+                assert_eq!(
+                    engine.findings_of_subject(i, &task),
+                    in_row,
+                    "{} on {:?}",
+                    engine.subjects[i].info().name,
+                    String::from_utf8_lossy(input)
+                );
+            }
+        }
+        // The lenient readings were read, where they are read.
+        assert!(lenient >= 3, "{lenient} lenient findings");
     }
 
     #[test]
