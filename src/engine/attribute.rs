@@ -27,7 +27,38 @@ use super::{Class, Engine, Finding, Task};
 /// The parse findings of a subject on an operand, computed once per classification.
 #[derive(Debug, Default)]
 pub struct Operands {
-    seen: Mutex<HashMap<(usize, Task), Vec<Finding>>>,
+    seen: Mutex<Seen>,
+}
+
+/// Each subject's (by index) parse findings by operand, and how many are held. Hashed with
+/// foldhash and looked up by reference: an operand is looked up for every finding attributed,
+/// and hashing it with SipHash (std's default) into a key cloned for the purpose cost more
+/// than the rest of the look-up (the operands are the run's own candidates, not an
+/// adversary's).
+#[derive(Debug, Default)]
+struct Seen {
+    by_subject: Vec<HashMap<Task, Vec<Finding>, foldhash::fast::RandomState>>,
+    entries: usize,
+}
+
+impl Seen {
+    fn get(&self, i: usize, on: &Task) -> Option<&Vec<Finding>> {
+        self.by_subject.get(i)?.get(on)
+    }
+
+    fn insert(&mut self, i: usize, on: Task, found: Vec<Finding>) {
+        if self.by_subject.len() <= i {
+            self.by_subject.resize_with(i + 1, HashMap::default);
+        }
+        if self.by_subject[i].insert(on, found).is_none() {
+            self.entries += 1;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.by_subject.iter_mut().for_each(HashMap::clear);
+        self.entries = 0;
+    }
 }
 
 /// Entries kept before the memo of operands starts over (bounded memory; recomputing is only
@@ -36,16 +67,15 @@ const OPERANDS: usize = 1 << 14;
 
 impl Operands {
     fn parse_findings(&self, engine: &Engine, i: usize, on: &Task) -> Vec<Finding> {
-        let key = (i, on.clone());
-        if let Some(f) = self.lock().get(&key) {
+        if let Some(f) = self.lock().get(i, on) {
             return f.clone();
         }
         let found = engine.findings_of_subject(i, on);
         let mut seen = self.lock();
-        if seen.len() >= OPERANDS {
+        if seen.entries >= OPERANDS {
             seen.clear();
         }
-        seen.insert(key, found.clone());
+        seen.insert(i, on.clone(), found.clone());
         found
     }
 
@@ -81,7 +111,7 @@ impl Operands {
             let seen = self.lock();
             wanted.retain(|(i, on)| {
                 on.get(round)
-                    .and_then(|t| seen.get(&(*i, t.clone())))
+                    .and_then(|t| seen.get(*i, t))
                     .is_some_and(|found| found.iter().all(Finding::explained))
             });
             round += 1;
@@ -97,7 +127,7 @@ impl Operands {
         {
             let seen = self.lock();
             for (i, on) in wanted {
-                if seen.contains_key(&(i, on.clone())) {
+                if seen.get(i, &on).is_some() {
                     continue;
                 }
                 let tasks = by_subject.entry(i).or_default();
@@ -118,17 +148,17 @@ impl Operands {
             (i, tasks, found)
         });
         let mut seen = self.lock();
-        if seen.len() + found.iter().map(|(_, t, _)| t.len()).sum::<usize>() > OPERANDS {
+        if seen.entries + found.iter().map(|(_, t, _)| t.len()).sum::<usize>() > OPERANDS {
             seen.clear();
         }
         for (i, tasks, found) in found {
             for (on, f) in tasks.into_iter().zip(found) {
-                seen.insert((i, on), f);
+                seen.insert(i, on, f);
             }
         }
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(usize, Task), Vec<Finding>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Seen> {
         self.seen
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -292,14 +322,14 @@ mod tests {
         let batch = engine.classed_findings_batch(&rows, &memo);
         // The operands attribution reads, each once and no more: "//x/c" (it deviates, so the
         // base "http://a/b" is not read), "c?d" then "http://a/q" (a parse row has none).
-        let mut read: Vec<Vec<u8>> = memo
-            .operands
-            .lock()
-            .keys()
-            .map(|k| k.1.input.clone())
+        let seen = memo.operands.lock();
+        let mut read: Vec<Vec<u8>> = (seen.by_subject.iter())
+            .flat_map(|m| m.keys().map(|k| k.input.clone()))
             .collect();
         read.sort();
         assert_eq!(read, [&b"//x/c"[..], b"c?d", b"http://a/q"]);
+        assert_eq!(seen.entries, 3);
+        drop(seen);
         for (row, classed) in rows.iter().zip(&batch) {
             let alone = super::super::minimize::Memo::default();
             assert_eq!(classed, &engine.classed_findings(row, &alone));
