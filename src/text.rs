@@ -41,6 +41,32 @@ pub fn show(b: &[u8]) -> String {
     out
 }
 
+/// A value for people between double quotes: [`show`]'s escapes, and a `"` inside as `\"`, so
+/// that the quotes say where the value starts and ends (an empty one, spaces at its ends) and the
+/// value is escaped once. Quoting the shown text again as a Rust string (`{:?}`) would double
+/// every backslash: a host that is one backslash would read as four.
+///
+/// ```
+/// use uridiff::text::quoted;
+/// assert_eq!(quoted(b"\\"), "\"\\\\\"");
+/// assert_eq!(quoted(b"a\tb"), "\"a\\tb\"");
+/// assert_eq!(quoted(b"say \"hi\""), "\"say \\\"hi\\\"\"");
+/// assert_eq!(quoted(b""), "\"\"");
+/// ```
+pub fn quoted(b: &[u8]) -> String {
+    let shown = show(b);
+    let mut out = String::with_capacity(shown.len() + 2);
+    out.push('"');
+    for c in shown.chars() {
+        if c == '"' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
 /// Characters that show as nothing, as a space, or that reorder the text around them: Unicode's
 /// format characters (bidirectional controls, zero-width characters, the byte order mark, tags),
 /// its non-ASCII spaces, and the fillers and variation selectors that render as blank.

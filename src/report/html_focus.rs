@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::html_text::{code, esc, reading, severity_name, t};
+use super::html_text::{code, esc, reading, severity_name, shown_code, t};
 use super::Report;
 use crate::text::plural;
 
@@ -24,7 +24,9 @@ pub(super) fn focus(r: &Report, p: &mut String) {
         "<p>Root causes: one class of difference on one form of input, in every parser that \
          shows it, most severe and widest first. Each parser is read against its own reference \
          (the standard it claims); each line reproduces its answer with the library called \
-         directly.</p>\n<ol class=\"focus\">\n",
+         directly. Inputs and values are written with <code>\\\\</code> for one backslash and \
+         <code>\\t</code>, <code>\\n</code>, <code>\\x01</code> for what does not show; the \
+         reproduce lines hold the exact bytes.</p>\n<ol class=\"focus\">\n",
     );
     for c in r.root_causes.iter().take(FOCUS) {
         let example = match &c.example.second {
@@ -42,19 +44,7 @@ pub(super) fn focus(r: &Report, p: &mut String) {
             sev = severity_name(c.severity),
         );
         for side in &c.sides {
-            let own = if side.input == c.example.input {
-                String::new()
-            } else {
-                format!(" on {}", code(&side.input))
-            };
-            let _ = write!(
-                p,
-                "<li>{}{own}: {}; {} reads {}",
-                t(&side.parser),
-                code(side.answer.as_bytes()),
-                t(&side.reference),
-                code(side.reference_answer.as_bytes())
-            );
+            let _ = write!(p, "<li>{}", side_item(side, &c.example.input));
             if let Some(line) = &side.reproduce {
                 let _ = write!(p, "<br>reproduce: {}", command(line));
             }
@@ -133,13 +123,31 @@ fn command(line: &str) -> String {
     format!("<code class=\"cmd\">{}</code>", esc(line))
 }
 
+/// One parser's side of a root cause: its answer against its reference's, on its own example
+/// where that is not the root cause's `example`. The answers are already shown (`brief`):
+/// escaped for the page, not shown again.
+fn side_item(side: &super::Side, example: &[u8]) -> String {
+    let own = if side.input == example {
+        String::new()
+    } else {
+        format!(" on {}", code(&side.input))
+    };
+    format!(
+        "{}{own}: {}; {} reads {}",
+        t(&side.parser),
+        shown_code(&side.answer, side.answer.len()),
+        t(&side.reference),
+        shown_code(&side.reference_answer, side.reference_answer.len())
+    )
+}
+
 /// One confusion class as a list item: impact, component, example, form and count, then each
 /// group's reading and reproduce line.
 pub(super) fn confusion_item(c: &super::ConfusionClass, p: &mut String) {
     let _ = write!(
         p,
         "<li><b>{}</b>: {} on {} ({} {}, form {})\n<ul>\n",
-        t(&c.impact),
+        esc(&c.impact),
         c.component,
         code(&c.input),
         c.count,
@@ -163,4 +171,33 @@ pub(super) fn confusion_item(c: &super::ConfusionClass, p: &mut String) {
         p.push_str("</li>\n");
     }
     p.push_str("</ul></li>\n");
+}
+
+#[cfg(test)]
+mod tests {
+    /// A side's answers are written as `brief` made them: a host that is one backslash reads
+    /// `"\\"` on the page (one backslash, as `show` writes it), not four or eight.
+    #[test]
+    fn a_sides_answers_are_not_escaped_twice() {
+        use crate::model::{Answer, Component, Components, Outcome, Parsed};
+        let class = crate::engine::Class::Lenient(Component::Host);
+        let at = |host: &str| {
+            Outcome::Accepted(Answer::Parsed(std::sync::Arc::new(Parsed::from(
+                Components::default().with(Component::Host, Some(host)),
+            ))))
+        };
+        let side = crate::report::Side {
+            parser: "p".into(),
+            input: b"a:\\".to_vec(),
+            answer: crate::report::brief(&at("\\"), class),
+            reference: "lenient".into(),
+            reference_answer: crate::report::brief(&at("a\tb"), class),
+            reproduce: None,
+        };
+        assert_eq!(
+            super::side_item(&side, b"x"),
+            "p on <code>a:\\\\</code>: <code>host=&quot;\\\\&quot;</code>; lenient reads \
+             <code>host=&quot;a\\tb&quot;</code>"
+        );
+    }
 }

@@ -48,16 +48,21 @@ pub(super) fn code(b: &[u8]) -> String {
     if b.is_empty() {
         return "<span class=\"empty\">(empty)</span>".to_owned();
     }
-    let shown = show(b);
+    shown_code(&show(b), b.len())
+}
+
+/// Text already shown with [`show`] (a short answer of the report model, `brief`'s) as a code
+/// span, as [`code`] writes bytes: shown again, every backslash of it would double.
+pub(super) fn shown_code(shown: &str, bytes: usize) -> String {
     if shown.chars().count() <= LONG {
-        return format!("<code>{}</code>", esc(&shown));
+        return format!("<code>{}</code>", esc(shown));
     }
     let head: String = shown.chars().take(LONG / 2).collect();
     format!(
         "<details class=\"long\"><summary><code>{}</code>… ({} bytes: show all)</summary><code>{}</code></details>",
         esc(&head),
-        b.len(),
-        esc(&shown)
+        bytes,
+        esc(shown)
     )
 }
 

@@ -365,7 +365,7 @@ fn confusion_class(out: &mut impl Write, n: usize, c: &super::ConfusionClass) ->
     writeln!(
         out,
         "{n}. {}: {} on {} ({} {}, form {})",
-        text(&c.impact),
+        shown_text(&c.impact),
         c.component,
         code(&c.input),
         c.count,
@@ -410,7 +410,8 @@ fn focus(report: &Report, out: &mut impl Write) -> io::Result<()> {
         out,
         "Root causes: one class of difference on one form of input, in every parser that shows \
          it, most severe and widest first. Each line below reproduces a parser's answer with the \
-         library called directly.\n"
+         library called directly. Inputs and values are written with `\\\\` for one backslash and \
+         `\\t`, `\\n`, `\\x01` for what does not show; the reproduce lines hold the exact bytes.\n"
     )?;
     for (n, c) in report.root_causes.iter().take(FOCUS).enumerate() {
         let example = match &c.example.second {
@@ -429,19 +430,7 @@ fn focus(report: &Report, out: &mut impl Write) -> io::Result<()> {
             plural(c.inputs, "input", "inputs"),
         )?;
         for side in &c.sides {
-            let own = if side.input == c.example.input {
-                String::new()
-            } else {
-                format!(" on {}", code(&side.input))
-            };
-            writeln!(
-                out,
-                "   - {}{own}: {}; {} reads {}",
-                text(&side.parser),
-                code(side.answer.as_bytes()),
-                text(&side.reference),
-                code(side.reference_answer.as_bytes())
-            )?;
+            writeln!(out, "   - {}", side_line(side, &c.example.input))?;
             if let Some(line) = &side.reproduce {
                 writeln!(out, "     reproduce: {}", command(line))?;
             }
@@ -459,6 +448,24 @@ fn focus(report: &Report, out: &mut impl Write) -> io::Result<()> {
     }
     focus_confusion(report, out)?;
     writeln!(out)
+}
+
+/// One parser's side of a root cause: its answer against its reference's, on its own example
+/// where that is not the root cause's `example`. The answers are already shown (`brief`):
+/// fenced as they are, not shown again.
+fn side_line(side: &super::Side, example: &[u8]) -> String {
+    let own = if side.input == example {
+        String::new()
+    } else {
+        format!(" on {}", code(&side.input))
+    };
+    format!(
+        "{}{own}: {}; {} reads {}",
+        text(&side.parser),
+        fenced(&side.answer),
+        text(&side.reference),
+        fenced(&side.reference_answer)
+    )
 }
 
 /// The top confusion classes, after the root causes of "Look at these first".
@@ -610,8 +617,14 @@ pub(super) fn command(line: &str) -> String {
 
 /// Text outside code spans: shown with [`show`], with Markdown's punctuation escaped.
 pub(super) fn text(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in show(s.as_bytes()).chars() {
+    shown_text(&show(s.as_bytes()))
+}
+
+/// Text already shown with [`show`] (a confusion class's impact line) outside code spans, with
+/// Markdown's punctuation escaped: shown again, every backslash of it would double.
+pub(super) fn shown_text(shown: &str) -> String {
+    let mut out = String::with_capacity(shown.len());
+    for c in shown.chars() {
         if matches!(
             c,
             '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '#' | '!'
@@ -641,6 +654,37 @@ mod tests {
     fn commands_keep_their_backslashes() {
         assert_eq!(super::command(r"printf '%s\n' x"), r"` printf '%s\n' x `");
         assert_eq!(super::command("a`b"), "`` a`b ``");
+    }
+
+    /// A side's answers are written as `brief` made them: a host that is one backslash reads
+    /// `"\\"` in its code span (one backslash, as `show` writes it), not four or eight.
+    #[test]
+    fn a_sides_answers_are_not_escaped_twice() {
+        use crate::model::{Answer, Component, Components, Outcome, Parsed};
+        let class = crate::engine::Class::Lenient(Component::Host);
+        let at = |host: &str| {
+            Outcome::Accepted(Answer::Parsed(std::sync::Arc::new(Parsed::from(
+                Components::default().with(Component::Host, Some(host)),
+            ))))
+        };
+        let side = crate::report::Side {
+            parser: "p".into(),
+            input: b"a:\\".to_vec(),
+            answer: crate::report::brief(&at("\\"), class),
+            reference: "lenient".into(),
+            reference_answer: crate::report::brief(&at("a\tb"), class),
+            reproduce: None,
+        };
+        assert_eq!(
+            super::side_line(&side, b"a:\\"),
+            r#"p: `host="\\"`; lenient reads `host="a\tb"`"#
+        );
+        assert_eq!(
+            super::side_line(&side, b"x"),
+            r#"p on `a:\\`: `host="\\"`; lenient reads `host="a\tb"`"#
+        );
+        // An impact line, already shown, is escaped for Markdown once.
+        assert_eq!(super::shown_text(r#"host "\\a""#), r#"host "\\\\a""#);
     }
 
     #[test]

@@ -11,7 +11,7 @@
 pub mod coverage;
 
 use crate::model::bytes;
-use crate::text::show;
+use crate::text::{quoted, show};
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -441,12 +441,8 @@ pub fn partition_shape<'g>(groups: impl Iterator<Item = &'g [String]>) -> String
 /// An outcome in a few words, on what the class is about: the component's value for a
 /// component class, the verdict for validity, the answer for an operation.
 pub fn brief(o: &Outcome<Answer>, class: Class) -> String {
-    let value = |v: Option<&str>| {
-        v.map_or_else(
-            || "undefined".to_owned(),
-            |s| format!("{:?}", show(s.as_bytes())),
-        )
-    };
+    let value =
+        |v: Option<&str>| v.map_or_else(|| "undefined".to_owned(), |s| quoted(s.as_bytes()));
     match o {
         Outcome::Accepted(Answer::Parsed(p)) => match class.component() {
             // The authority class is a reading with or without an authority: what it puts in
@@ -479,7 +475,7 @@ pub fn brief(o: &Outcome<Answer>, class: Class) -> String {
                 format!("valid, {}", parts.join(" "))
             }
         },
-        Outcome::Accepted(Answer::Text(t)) => format!("{:?}", show(t.as_bytes())),
+        Outcome::Accepted(Answer::Text(t)) => quoted(t.as_bytes()),
         Outcome::Accepted(Answer::Bool(b)) => b.to_string(),
         Outcome::Accepted(Answer::List(l)) => format!("{l:?}"),
         Outcome::Rejected(r) => format!("invalid ({})", show(r.message.as_bytes())),

@@ -546,10 +546,8 @@ fn place(host: &str) -> bool {
 /// A reading in an impact line, its controls and invisible characters escaped
 /// ([`crate::text::show`]) so that the line stays one line.
 fn what(r: &Option<String>) -> String {
-    r.as_deref().map_or_else(
-        || "none".to_owned(),
-        |s| format!("\"{}\"", crate::text::show(s.as_bytes())),
-    )
+    r.as_deref()
+        .map_or_else(|| "none".to_owned(), |s| crate::text::quoted(s.as_bytes()))
 }
 
 /// The rank of a class of component `c` with these `groups` ([`describe`]), and its impact
