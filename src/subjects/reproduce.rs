@@ -21,6 +21,11 @@ use crate::model::Op;
 use crate::parsers::{DebianCall, Reproduce, RustCall};
 use crate::text::{literal, rust_bytes, sh_quote, Lang};
 
+/// uridiff's folder of pinned packages (`src/subjects/external/packages.rs`), written for `sh`:
+/// `$URIDIFF_PACKAGES`, else the user's cache folder. The lines name it so, not by the path it
+/// has on the machine that wrote the report, so a report read elsewhere still runs there.
+const PACKAGES: &str = "${URIDIFF_PACKAGES:-${XDG_CACHE_HOME:-$HOME/.cache}/uridiff/packages}";
+
 // The workers of PyPI packages, run with the venv's interpreter.
 mod pypi;
 // The Node.js workers calling npm packages, in a room of their own.
@@ -790,6 +795,20 @@ mod tests {
         let line = reproduce("node-whatwg", Op::Parse, b"http://a/'x", None).unwrap();
         assert!(line.starts_with("node -e '"), "{line}");
         assert!(line.contains(r"http://a/'\''x"), "{line}");
+    }
+
+    /// A line of a packaged worker names uridiff's packages folder by its variables, not by the
+    /// path it has where the report was written: the same line runs on a reader's machine.
+    #[test]
+    fn packaged_workers_lines_find_the_packages_where_they_run() {
+        for name in ["python-furl", "python-rfc3986", "node-url-parse"] {
+            let line = reproduce(name, Op::Parse, b"http://a/", None).unwrap();
+            assert!(line.contains(&format!("{PACKAGES}/")), "{line}");
+            let here = crate::subjects::external::packages_dir();
+            if let Some(here) = here.filter(|d| d.is_absolute()) {
+                assert!(!line.contains(&*here.to_string_lossy()), "{line}");
+            }
+        }
     }
 
     #[test]

@@ -9,9 +9,10 @@ use crate::model::Op;
 use crate::parsers::NpmCall;
 use crate::text::{literal, Lang};
 
-/// `NODE_PATH` as uridiff sets it for these workers, written for `sh`: `$URIDIFF_PACKAGES`, else
-/// the user's cache folder.
-const NODE_PATH: &str = "NODE_PATH=\"${URIDIFF_PACKAGES:-${XDG_CACHE_HOME:-$HOME/.cache}/uridiff/packages}/node/node_modules\"";
+/// `NODE_PATH` as uridiff sets it for these workers, in its packages folder ([`super::PACKAGES`]).
+fn node_path() -> String {
+    format!("NODE_PATH=\"{}/node/node_modules\"", super::PACKAGES)
+}
 
 /// The line of `call` (an npm worker's card's template), `None` for an operation its worker
 /// lacks (reached through [`super::reproduce`]).
@@ -139,7 +140,11 @@ pub(super) fn program(
         },
         _ => return None,
     };
-    Some(inline(format!("{NODE_PATH} node -e"), Lang::Js, program))
+    Some(inline(
+        format!("{} node -e", node_path()),
+        Lang::Js,
+        program,
+    ))
 }
 
 #[cfg(test)]

@@ -7,19 +7,13 @@
 use super::{inline, py_print, Program};
 use crate::model::Op;
 use crate::parsers::PyPiCall;
-use crate::text::{literal, sh_quote, Lang};
+use crate::text::{literal, Lang};
 
-/// The interpreter of the venv of pinned packages, as a shell word: its path where
-/// `workers/install.sh` made it, else where it would make it, else `python3`.
+/// The interpreter of the venv of pinned packages (`workers/install.sh` makes it in uridiff's
+/// packages folder, [`super::PACKAGES`]), as a shell word that finds it on the machine that runs
+/// the line, as the Node.js lines find their packages.
 pub(super) fn python() -> String {
-    let path = crate::subjects::external::venv_python()
-        .ok()
-        .or_else(|| crate::subjects::external::packages_dir().map(|d| d.join("python/bin/python3")))
-        .map_or_else(
-            || "python3".to_owned(),
-            |p| p.to_string_lossy().into_owned(),
-        );
-    sh_quote(&path)
+    format!("\"{}/python/bin/python3\"", super::PACKAGES)
 }
 
 /// A Python string literal of `input` when it is UTF-8 (the libraries take text).
