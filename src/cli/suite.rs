@@ -107,15 +107,17 @@ pub fn run(out: &mut impl Write, args: &SuiteArgs) -> anyhow::Result<ExitCode> {
         if counts.malformed_files > 0 {
             writeln!(
                 out,
-                "({} suite files could not be read: see the errors above)",
-                counts.malformed_files
+                "({} {} could not be read: see the errors above)",
+                counts.malformed_files,
+                uridiff::text::plural(counts.malformed_files, "suite file", "suite files")
             )?;
         }
         if counts.malformed_entries > 0 {
             writeln!(
                 out,
-                "({} WHATWG test-data entries are malformed: see the errors above)",
-                counts.malformed_entries
+                "({} WHATWG test-data {} malformed: see the errors above)",
+                counts.malformed_entries,
+                uridiff::text::plural(counts.malformed_entries, "entry is", "entries are")
             )?;
         }
         writeln!(out, "{tally}")?;

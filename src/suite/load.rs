@@ -316,13 +316,89 @@ pub fn parse_str(path: impl Into<PathBuf>, text: &str) -> Result<Suite, SuiteErr
             // serde_yaml appends " at line L column C" to some messages; the prefix says it.
             let message = e.to_string();
             let message = message.split(" at line ").next().unwrap_or(&message);
+            // A field's own check is placed at its case's start: the field's key says more.
+            if let Some(at) = field_key(text, line, message) {
+                (line, column) = at;
+            }
+            let message = with_tab_named(message, text, line, column);
             Err(SuiteError::Malformed {
                 path,
                 line,
                 column,
-                message: excerpt(message),
+                message: excerpt(&message),
             })
         }
+    }
+}
+
+/// Where the key a field check names lies, for an error the YAML reader places at the start of
+/// the list of cases (`line`, 1-based, the first item's "- "): the first backquoted name of
+/// `message` (serde's ``unknown field `hots` ``, the schema's ``the value of `port` must be
+/// ...``) as a key, in the item the message's ``cases[N]`` names, else the one item holding such
+/// a key. `None` when the message names no field, or the key is in no item, or in several and
+/// the message does not say which: the reader's place stays.
+fn field_key(text: &str, line: usize, message: &str) -> Option<(usize, usize)> {
+    let name = message.split('`').nth(1).filter(|n| !n.is_empty())?;
+    let item = message
+        .split_once("cases[")
+        .and_then(|(_, rest)| rest.split_once(']')?.0.parse::<usize>().ok());
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .skip(line.checked_sub(1)?)
+        .peekable();
+    let first = lines.peek()?.1;
+    // The items' own indentation: a later line left of it ends the list.
+    let indent = first.len() - first.trim_start_matches(' ').len();
+    // The name as a key: at the line's start, after a list's "- ", or in a flow mapping
+    // (`{scheme: "http", port: [1, 2]}`), followed by its ":".
+    let key_at = |l: &str| {
+        l.match_indices(name).find_map(|(at, _)| {
+            let before = l[..at].chars().next_back();
+            let after = l[at + name.len()..].trim_start_matches(' ');
+            (matches!(before, None | Some(' ' | '{' | ',' | '-')) && after.starts_with(':'))
+                .then_some(at + 1)
+        })
+    };
+    let mut found = Vec::new();
+    let mut n = None::<usize>;
+    for (i, l) in lines {
+        let body = l.trim_start_matches(' ');
+        let at = l.len() - body.len();
+        if !body.is_empty() && !body.starts_with('#') && at < indent {
+            break;
+        }
+        if at == indent && body.starts_with("- ") {
+            n = Some(n.map_or(0, |n| n + 1));
+        }
+        if let (Some(n), Some(column)) = (n, key_at(l)) {
+            found.push((n, i + 1, column));
+        }
+    }
+    let mut of = found
+        .iter()
+        .filter(|(k, ..)| item.is_none_or(|item| *k == item));
+    match (of.next(), of.next(), item) {
+        (Some(&(_, line, column)), None, _) | (Some(&(_, line, column)), Some(_), Some(_)) => {
+            Some((line, column))
+        }
+        _ => None,
+    }
+}
+
+/// A reader's message about an unexpected character, with what the character is when it is a
+/// tab: YAML indents with spaces only ([YAML 1.2, 6.1]), and libyaml's words ("found character
+/// that cannot start any token") do not say which character it found.
+///
+/// [YAML 1.2, 6.1]: https://yaml.org/spec/1.2.2/#61-indentation-spaces
+fn with_tab_named(message: &str, text: &str, line: usize, column: usize) -> String {
+    let found = (text.lines().nth(line.saturating_sub(1)))
+        .and_then(|l| l.get(column.saturating_sub(1)..))
+        .is_some_and(|rest| rest.starts_with('\t'));
+    if found && message.contains("cannot start any token") {
+        format!("{message}: a tab (YAML indents with spaces, never tabs)")
+    } else {
+        message.to_owned()
     }
 }
 
@@ -469,6 +545,53 @@ fn check_flow_depth(text: &str) -> Result<(), (usize, usize)> {
 
 #[cfg(test)]
 mod tests {
+    /// Where `parse_str` places the error of `text`, and its message.
+    fn malformed(text: &str) -> (usize, usize, String) {
+        match super::parse_str("t.yaml", text) {
+            Err(super::SuiteError::Malformed {
+                line,
+                column,
+                message,
+                ..
+            }) => (line, column, message),
+            other => panic!("not malformed: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_field_check_is_placed_at_the_fields_key_and_a_tab_is_named() {
+        let head = "suite: t\nedition: rfc3986\ncases:\n  - op: parse\n    input: http://a/\n";
+        // A key the schema does not know, on a line of its own.
+        let (line, column, m) = malformed(&format!("{head}    expcet: {{scheme: http}}\n"));
+        assert_eq!((line, column), (6, 5), "{m}");
+        assert!(m.contains("unknown field `expcet`"), "{m}");
+        // A value of the wrong type inside a flow mapping, in the second case.
+        let text = format!(
+            "{head}    expect: {{scheme: http}}\n  - op: parse\n    input: x\n    \
+             expect: {{scheme: x, port: [1, 2]}}\n"
+        );
+        let (line, column, m) = malformed(&text);
+        assert_eq!((line, column), (9, 25), "{m}");
+        assert!(m.contains("`port`"), "{m}");
+        // Two cases with that key, and the message does not say which: the reader's place.
+        let text = format!(
+            "{head}    expect: {{port: \"80\"}}\n  - op: parse\n    input: x\n    \
+             expect: {{scheme: x, port: [1, 2]}}\n"
+        );
+        assert_eq!(malformed(&text).0, 4);
+        // A message that names no key of the case stays where the reader put it.
+        let (line, _, m) = malformed(&format!(
+            "{head}    expect: {{scheme: http}}\n  - op: pasre\n"
+        ));
+        assert_eq!(line, 7, "{m}");
+        // A tab where YAML wants spaces is named.
+        let (line, column, m) = malformed("suite: t\ncases:\n\t- op: parse\n");
+        assert_eq!((line, column), (3, 1), "{m}");
+        assert!(
+            m.ends_with("a tab (YAML indents with spaces, never tabs)"),
+            "{m}"
+        );
+    }
 
     #[test]
     fn every_built_in_case_has_its_line() {
