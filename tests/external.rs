@@ -701,6 +701,27 @@ fn garbage_and_a_wrong_id_are_protocol_outcomes_and_the_worker_is_restarted() {
     }
 }
 
+/// A worker silent past the handshake deadline is started once, not twice: each start would
+/// wait the whole deadline (a minute by default) before the run goes on without it.
+#[test]
+fn a_worker_silent_past_the_handshake_deadline_is_started_once() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let starts = dir.path().join("starts");
+    let silent = External::from_command(
+        "silent-once",
+        &format!("echo start >> '{}'; exec sleep 60", starts.display()),
+    )
+    .handshake_timeout(Duration::from_millis(500));
+    let why = silent.available().expect_err("no handshake");
+    assert!(why.contains("nothing within 500 ms"), "{why}");
+    let started = std::fs::read_to_string(&starts).expect("it started");
+    assert_eq!(started.lines().count(), 1, "{started}");
+    // Asked again, it stays unavailable without a new start.
+    assert!(silent.available().is_err());
+    let started = std::fs::read_to_string(&starts).expect("it started");
+    assert_eq!(started.lines().count(), 1, "{started}");
+}
+
 #[test]
 fn a_silent_worker_or_a_wrong_handshake_is_unavailable_with_its_reason() {
     // A deadline a loaded machine still meets for the stderr line the silent worker prints
@@ -709,7 +730,7 @@ fn a_silent_worker_or_a_wrong_handshake_is_unavailable_with_its_reason() {
     let why = silent.available().expect_err("no handshake");
     assert!(why.contains("nothing within 6000 ms"), "{why}");
     assert!(why.contains("misbehave: silent, no handshake"), "{why}");
-    // Marked unavailable after its two tries: the engine skips it with the reason.
+    // Marked unavailable: the engine skips it with the reason.
     let out = parse(&silent, "a");
     assert!(
         matches!(out, Outcome::Unsupported(ref w) if w.contains("not available")),

@@ -401,7 +401,8 @@ impl External {
         self.slots[k].lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Starts the worker if none runs: two tries, then unavailable for good.
+    /// Starts the worker if none runs: two tries (one when the first said nothing by the
+    /// handshake deadline), then unavailable for good.
     fn ensure(&self, slot: &mut Slot) -> Result<(), String> {
         if let Some(why) = self.given_up.get() {
             slot.worker = None;
@@ -498,6 +499,7 @@ impl External {
                         Launch::Command(_) | Launch::Program(..) => what,
                     }));
                 }
+                let timed_out = matches!(e, ReadError::Timeout);
                 let why = match e {
                     ReadError::Timeout => {
                         format!("nothing within {} ms", self.handshake_timeout.as_millis())
@@ -508,10 +510,14 @@ impl External {
                     ),
                     ReadError::Broken(why) => why,
                 };
-                return Err(Failure::Retry(format!(
-                    "no handshake: {why}{}",
-                    worker.stderr_block()
-                )));
+                let why = format!("no handshake: {why}{}", worker.stderr_block());
+                // A worker silent for the whole deadline is not started again: a second wait
+                // as long would double the time before the run goes on without it (two
+                // minutes at the default), and a start that slow is no passing hitch.
+                return Err(match timed_out {
+                    true => Failure::Final(why),
+                    false => Failure::Retry(why),
+                });
             }
         };
         match self.handshake(&line) {
