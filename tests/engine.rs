@@ -82,6 +82,31 @@ fn diff_marks_the_parser_that_differs_and_exits_1() {
     assert!(stdout(&o).contains("same components"), "{}", stdout(&o));
 }
 
+/// Where RFC 3986 rejects the input, `diff` says how a parser that accepts it is judged: what
+/// it reads against the lenient reading, and too-lax only for one that decides validity.
+#[test]
+fn diff_says_how_a_parser_accepting_what_its_reference_rejects_is_judged() {
+    let o = uridiff(&["diff", "--no-external", "http://a@b@c/"]);
+    let out = stdout(&o);
+    let line = |name: &str| {
+        out.lines()
+            .find(|l| l.trim_start().starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("no line for {name}: {out}"))
+            .to_owned()
+    };
+    // The `http` crate decides validity (a parser that does not, python-urllib say, reads
+    // "what it reads vs lenient" alone); `url` is judged by the URL Standard, which accepts it.
+    assert!(
+        line("http")
+            .contains("(vs rfc3986, which rejects it: too-lax, and what it reads vs lenient)"),
+        "{out}"
+    );
+    assert!(line("url").contains("(vs whatwg)"), "{out}");
+    // An input the reference accepts keeps the plain label.
+    let o = uridiff(&["diff", "--no-external", "http://a/b"]);
+    assert!(stdout(&o).contains("  (vs rfc3986)"), "{}", stdout(&o));
+}
+
 #[test]
 fn diff_resolves_with_a_base_and_rejects_an_unknown_parser() {
     let o = uridiff(&[

@@ -133,7 +133,20 @@ pub fn run(out: &mut impl Write, args: &DiffArgs) -> anyhow::Result<ExitCode> {
             let reference = engine.reference_answer_in(&row, i);
             let mut text = describe(line.outcome, reference, info);
             if !info.speaks_editions() {
-                text.push_str(&format!("  (vs {})", engine.reference_of(i).name()));
+                let reference = engine.reference_of(i).name();
+                // Accepted where its reference rejects: what it reads is compared with the
+                // lenient reading (too-lax only for a parser that decides validity).
+                if engine.reads_leniently(i, &row) {
+                    let too_lax = match info.decides_validity {
+                        true => "too-lax, and ",
+                        false => "",
+                    };
+                    text.push_str(&format!(
+                        "  (vs {reference}, which rejects it: {too_lax}what it reads vs lenient)"
+                    ));
+                } else {
+                    text.push_str(&format!("  (vs {reference})"));
+                }
             }
             let mut mark = String::new();
             if !line.differs.is_empty() {

@@ -357,6 +357,27 @@ impl Engine {
         self.references[self.judged_by[i]].0
     }
 
+    /// Whether subject `i`'s answer in `row` is judged against the lenient reading (what a
+    /// browser or a lenient splitter reads, [`Reference::Lenient`]): it accepts what its
+    /// reference rejects and has such a reading. Then what it reads is compared with that
+    /// reading, whether or not it decides validity (a parser that does not is no too-lax
+    /// finding for accepting).
+    ///
+    /// ```
+    /// use uridiff::engine::{Engine, Task};
+    /// let engine = Engine::new(uridiff::subjects::in_process());
+    /// // The `http` crate accepts two "@", which RFC 3986 rejects.
+    /// let i = engine.position("http").unwrap();
+    /// let row = engine.run_one(&Task::parse(b"http://a@b@c/".to_vec(), "doc"));
+    /// assert!(engine.reads_leniently(i, &row));
+    /// let row = engine.run_one(&Task::parse(b"http://a/".to_vec(), "doc"));
+    /// assert!(!engine.reads_leniently(i, &row));
+    /// ```
+    pub fn reads_leniently(&self, i: usize, row: &Row) -> bool {
+        self.lenient_by[i].is_some()
+            && compare::reads_leniently(&row.outcomes[i], self.reference_answer_in(row, i))
+    }
+
     /// Subject `i`'s reference's answer in `row`.
     pub fn reference_answer_in<'r>(&self, row: &'r Row, i: usize) -> &'r Outcome<Answer> {
         &row.references[self.judged_by[i]]
