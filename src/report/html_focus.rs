@@ -123,21 +123,16 @@ fn command(line: &str) -> String {
     format!("<code class=\"cmd\">{}</code>", esc(line))
 }
 
-/// One parser's side of a root cause: its answer against its reference's, on its own example
-/// where that is not the root cause's `example`. The answers are already shown (`brief`):
-/// escaped for the page, not shown again.
+/// One parser's side of a root cause, for the page ([`super::side_text`]).
 fn side_item(side: &super::Side, example: &[u8]) -> String {
-    let own = if side.input == example {
-        String::new()
-    } else {
-        format!(" on {}", code(&side.input))
-    };
-    format!(
-        "{}{own}: {}; {} reads {}",
-        t(&side.parser),
-        shown_code(&side.answer, side.answer.len()),
-        t(&side.reference),
-        shown_code(&side.reference_answer, side.reference_answer.len())
+    super::side_text(
+        side,
+        example,
+        &super::Escapes {
+            code,
+            text: t,
+            shown: |s| shown_code(s, s.len()),
+        },
     )
 }
 
@@ -179,21 +174,7 @@ mod tests {
     /// `"\\"` on the page (one backslash, as `show` writes it), not four or eight.
     #[test]
     fn a_sides_answers_are_not_escaped_twice() {
-        use crate::model::{Answer, Component, Components, Outcome, Parsed};
-        let class = crate::engine::Class::Lenient(Component::Host);
-        let at = |host: &str| {
-            Outcome::Accepted(Answer::Parsed(std::sync::Arc::new(Parsed::from(
-                Components::default().with(Component::Host, Some(host)),
-            ))))
-        };
-        let side = crate::report::Side {
-            parser: "p".into(),
-            input: b"a:\\".to_vec(),
-            answer: crate::report::brief(&at("\\"), class),
-            reference: "lenient".into(),
-            reference_answer: crate::report::brief(&at("a\tb"), class),
-            reproduce: None,
-        };
+        let side = crate::report::side_of_a_backslash_host();
         assert_eq!(
             super::side_item(&side, b"x"),
             "p on <code>a:\\\\</code>: <code>host=&quot;\\\\&quot;</code>; lenient reads \

@@ -450,21 +450,16 @@ fn focus(report: &Report, out: &mut impl Write) -> io::Result<()> {
     writeln!(out)
 }
 
-/// One parser's side of a root cause: its answer against its reference's, on its own example
-/// where that is not the root cause's `example`. The answers are already shown (`brief`):
-/// fenced as they are, not shown again.
+/// One parser's side of a root cause, for Markdown ([`super::side_text`]).
 fn side_line(side: &super::Side, example: &[u8]) -> String {
-    let own = if side.input == example {
-        String::new()
-    } else {
-        format!(" on {}", code(&side.input))
-    };
-    format!(
-        "{}{own}: {}; {} reads {}",
-        text(&side.parser),
-        fenced(&side.answer),
-        text(&side.reference),
-        fenced(&side.reference_answer)
+    super::side_text(
+        side,
+        example,
+        &super::Escapes {
+            code,
+            text,
+            shown: fenced,
+        },
     )
 }
 
@@ -660,21 +655,7 @@ mod tests {
     /// `"\\"` in its code span (one backslash, as `show` writes it), not four or eight.
     #[test]
     fn a_sides_answers_are_not_escaped_twice() {
-        use crate::model::{Answer, Component, Components, Outcome, Parsed};
-        let class = crate::engine::Class::Lenient(Component::Host);
-        let at = |host: &str| {
-            Outcome::Accepted(Answer::Parsed(std::sync::Arc::new(Parsed::from(
-                Components::default().with(Component::Host, Some(host)),
-            ))))
-        };
-        let side = crate::report::Side {
-            parser: "p".into(),
-            input: b"a:\\".to_vec(),
-            answer: crate::report::brief(&at("\\"), class),
-            reference: "lenient".into(),
-            reference_answer: crate::report::brief(&at("a\tb"), class),
-            reproduce: None,
-        };
+        let side = crate::report::side_of_a_backslash_host();
         assert_eq!(
             super::side_line(&side, b"a:\\"),
             r#"p: `host="\\"`; lenient reads `host="a\tb"`"#

@@ -28,3 +28,50 @@ pub use crate::report_model::{
     MatrixRow, ParserReach, ReadingGroup, Report, RootCause, Side, SubjectEntry, SubjectSummary,
     Timing, WhatwgScore, AREAS, REPORT_SCHEMA,
 };
+
+/// How a writer writes text of one kind: bytes as code, a name as text, or text already shown
+/// (`brief`'s answers) as code.
+pub(crate) struct Escapes {
+    code: fn(&[u8]) -> String,
+    text: fn(&str) -> String,
+    shown: fn(&str) -> String,
+}
+
+/// One parser's side of a root cause, in a writer's `escapes`: its answer against its
+/// reference's, on its own example where that is not the root cause's `example`. The answers
+/// are already shown (`brief`): they go through `shown`, never shown again.
+pub(crate) fn side_text(side: &Side, example: &[u8], escapes: &Escapes) -> String {
+    let own = if side.input == example {
+        String::new()
+    } else {
+        format!(" on {}", (escapes.code)(&side.input))
+    };
+    format!(
+        "{}{own}: {}; {} reads {}",
+        (escapes.text)(&side.parser),
+        (escapes.shown)(&side.answer),
+        (escapes.text)(&side.reference),
+        (escapes.shown)(&side.reference_answer)
+    )
+}
+
+/// A root cause's side whose answer is a host of one backslash and whose reference reads a host
+/// holding a tab, as `brief` writes them: what the writers' tests read.
+#[cfg(test)]
+pub(crate) fn side_of_a_backslash_host() -> Side {
+    use crate::model::{Answer, Component, Components, Outcome, Parsed};
+    let class = crate::engine::Class::Lenient(Component::Host);
+    let at = |host: &str| {
+        Outcome::Accepted(Answer::Parsed(std::sync::Arc::new(Parsed::from(
+            Components::default().with(Component::Host, Some(host)),
+        ))))
+    };
+    Side {
+        parser: "p".into(),
+        input: b"a:\\".to_vec(),
+        answer: brief(&at("\\"), class),
+        reference: "lenient".into(),
+        reference_answer: brief(&at("a\tb"), class),
+        reproduce: None,
+    }
+}
