@@ -224,3 +224,33 @@ fn special_files_are_refused_naming_what_they_are() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A long input's table of every edition is about as long as its values: a column is padded to
+/// at most 80 characters, so one long value does not pad every other cell to its length (200 KB
+/// of path made 12 MB of output when it did, 62 times the input).
+#[test]
+fn a_long_input_does_not_pad_every_cell_of_the_editions_table_to_its_length() {
+    let mut input = b"http://a/".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 200_000));
+    input.push(b'\n');
+    let o = crate::common::uridiff_stdin(&["parse", "--edition", "all", "-"], &input);
+    assert_no_panic(&o, "parse --edition all");
+    assert_eq!(o.status.code(), Some(0));
+    // Six editions' path and its serialization, a few times each: well under 20 times the input.
+    assert!(
+        o.stdout.len() < 20 * input.len(),
+        "{} bytes",
+        o.stdout.len()
+    );
+    // A short input's table is still aligned: each edition's verdict under its name.
+    let o = crate::common::uridiff_stdin(&["parse", "--edition", "all", "-"], b"http://a/b?c\n");
+    let text = String::from_utf8(o.stdout).expect("utf-8");
+    let lines: Vec<&str> = text.lines().collect();
+    let (header, verdict) = (lines[1], lines[2]);
+    assert_eq!(
+        header.find("draft-ietf-uri-url-06"),
+        verdict.find("valid"),
+        "{text}"
+    );
+    assert_eq!(header.find("rfc3986"), verdict.rfind("valid"), "{text}");
+}

@@ -242,6 +242,10 @@ fn side_by_side(
         };
         columns.push(col);
     }
+    // A column is as wide as its widest cell up to `WIDEST`: a longer value runs past its
+    // column rather than pad every other cell to its length (a 2 MB input, every edition's
+    // components: 130 MB of spaces).
+    const WIDEST: usize = 80;
     let widths: Vec<usize> = columns
         .iter()
         .zip(&header)
@@ -251,6 +255,7 @@ fn side_by_side(
                 .chain([h.len()])
                 .max()
                 .unwrap_or(0)
+                .min(WIDEST)
         })
         .collect();
     let line = |cells: Vec<&str>| -> String {
