@@ -17,11 +17,12 @@
 //! excuse a resolution that goes wrong in another way. The gate ([`crate::gate`]) records every
 //! finding of every operation as it is, per input: attribution only decides classes.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use crate::model::Op;
 
+use super::minimize::BySubject;
 use super::{Class, Engine, Finding, Task};
 
 /// The parse findings of a subject on an operand, computed once per classification.
@@ -37,26 +38,23 @@ pub struct Operands {
 /// adversary's).
 #[derive(Debug, Default)]
 struct Seen {
-    by_subject: Vec<HashMap<Task, Vec<Finding>, foldhash::fast::RandomState>>,
+    by_subject: BySubject<Vec<Finding>>,
     entries: usize,
 }
 
 impl Seen {
     fn get(&self, i: usize, on: &Task) -> Option<&Vec<Finding>> {
-        self.by_subject.get(i)?.get(on)
+        self.by_subject.get(i, on)
     }
 
     fn insert(&mut self, i: usize, on: Task, found: Vec<Finding>) {
-        if self.by_subject.len() <= i {
-            self.by_subject.resize_with(i + 1, HashMap::default);
-        }
-        if self.by_subject[i].insert(on, found).is_none() {
+        if self.by_subject.of(i).insert(on, found).is_none() {
             self.entries += 1;
         }
     }
 
     fn clear(&mut self) {
-        self.by_subject.iter_mut().for_each(HashMap::clear);
+        self.by_subject.clear();
         self.entries = 0;
     }
 }
@@ -323,9 +321,7 @@ mod tests {
         // The operands attribution reads, each once and no more: "//x/c" (it deviates, so the
         // base "http://a/b" is not read), "c?d" then "http://a/q" (a parse row has none).
         let seen = memo.operands.lock();
-        let mut read: Vec<Vec<u8>> = (seen.by_subject.iter())
-            .flat_map(|m| m.keys().map(|k| k.input.clone()))
-            .collect();
+        let mut read: Vec<Vec<u8>> = seen.by_subject.tasks().map(|k| k.input.clone()).collect();
         read.sort();
         assert_eq!(read, [&b"//x/c"[..], b"c?d", b"http://a/q"]);
         assert_eq!(seen.entries, 3);

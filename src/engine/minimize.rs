@@ -27,6 +27,7 @@ mod canonical;
 mod drive;
 mod memo;
 
+pub(in crate::engine) use memo::BySubject;
 pub use memo::Memo;
 
 use drive::{at_once, drive, Run};

@@ -30,22 +30,52 @@ struct Shown {
 /// adversary's, and a task is hashed for every candidate looked up).
 type ByTask<V> = HashMap<Task, V, foldhash::fast::RandomState>;
 
+/// What each subject (by index) showed on each task, looked up by reference: the memo's
+/// generations keep the classes so, and attribution its operands' parse findings
+/// ([`crate::engine::attribute`]).
+#[derive(Debug)]
+pub(in crate::engine) struct BySubject<V>(Vec<ByTask<V>>);
+
+impl<V> Default for BySubject<V> {
+    fn default() -> Self {
+        BySubject(Vec::new())
+    }
+}
+
+impl<V> BySubject<V> {
+    /// What subject `i` showed on `task`, if kept.
+    pub(in crate::engine) fn get(&self, i: usize, task: &Task) -> Option<&V> {
+        self.0.get(i)?.get(task)
+    }
+
+    /// Subject `i`'s map, made where there was none.
+    pub(in crate::engine) fn of(&mut self, i: usize) -> &mut ByTask<V> {
+        if self.0.len() <= i {
+            self.0.resize_with(i + 1, ByTask::default);
+        }
+        &mut self.0[i]
+    }
+
+    /// Every subject's map emptied, keeping its room (a table grown again from nothing
+    /// rehashes its tasks at each doubling).
+    pub(in crate::engine) fn clear(&mut self) {
+        self.0.iter_mut().for_each(ByTask::clear);
+    }
+
+    /// Every task kept, of every subject.
+    #[cfg(test)]
+    pub(in crate::engine) fn tasks(&self) -> impl Iterator<Item = &Task> {
+        self.0.iter().flat_map(ByTask::keys)
+    }
+}
+
 /// One generation of the memo: per subject (by index) and task, the classes shown; how many
 /// entries, and the tasks' bytes.
 #[derive(Debug, Default)]
 struct Generation {
-    seen: Vec<ByTask<Shown>>,
+    seen: BySubject<Shown>,
     entries: usize,
     bytes: usize,
-}
-
-impl Generation {
-    fn of(&mut self, i: usize) -> &mut ByTask<Shown> {
-        if self.seen.len() <= i {
-            self.seen.resize_with(i + 1, ByTask::default);
-        }
-        &mut self.seen[i]
-    }
 }
 
 /// The memo's two generations: an entry used in the current one stays, one not used since the
@@ -305,13 +335,13 @@ impl Generations {
     /// asks for it), moved to the current generation when found in the previous.
     fn get(&mut self, i: usize, task: &Task, round_trip: bool) -> Option<Arc<Vec<Kept>>> {
         let fits = |s: &Shown| s.round_trip || !round_trip;
-        if let Some(s) = self.current.seen.get(i).and_then(|m| m.get(task)) {
+        if let Some(s) = self.current.seen.get(i, task) {
             return fits(s).then(|| Arc::clone(&s.kept));
         }
-        let previous = self.previous.seen.get_mut(i)?;
-        if !previous.get(task).is_some_and(fits) {
+        if !self.previous.seen.get(i, task).is_some_and(fits) {
             return None;
         }
+        let previous = self.previous.seen.of(i);
         let (task, found) = previous.remove_entry(task)?;
         self.previous.entries -= 1;
         self.previous.bytes -= weight(&task);
@@ -327,12 +357,12 @@ impl Generations {
             // The previous generation's tables are emptied and become the current, keeping
             // their room: tables grown again from nothing rehashed their tasks at each doubling.
             std::mem::swap(&mut self.current, &mut self.previous);
-            self.current.seen.iter_mut().for_each(ByTask::clear);
+            self.current.seen.clear();
             self.current.entries = 0;
             self.current.bytes = 0;
         }
         let w = weight(&task);
-        if self.current.of(i).insert(task, found).is_none() {
+        if self.current.seen.of(i).insert(task, found).is_none() {
             self.current.entries += 1;
             self.current.bytes += w;
         }
@@ -379,7 +409,7 @@ mod tests {
         // An entry used from the previous generation moves to the current one, and outlives
         // the next rotation.
         let old = task(MEMO_ENTRIES / 2 + 1, 0);
-        assert!(g.previous.seen[0].contains_key(&old));
+        assert!(g.previous.seen.get(0, &old).is_some());
         assert!(g.get(0, &old, true).is_some());
         for n in 0..MEMO_ENTRIES / 2 {
             g.insert(1, task(n, 0), answer.clone());
@@ -429,7 +459,7 @@ mod tests {
         g.insert(0, task(2, 0), without(Vec::new()));
         g.previous = std::mem::take(&mut g.current);
         assert!(g.get(0, &task(2, 0), true).is_none());
-        assert!(g.previous.seen[0].contains_key(&task(2, 0)));
+        assert!(g.previous.seen.get(0, &task(2, 0)).is_some());
         assert!(g.get(0, &task(2, 0), false).is_some());
     }
 }
