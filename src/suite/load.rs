@@ -378,12 +378,12 @@ fn field_key(text: &str, line: usize, message: &str) -> Option<(usize, usize)> {
     let mut of = found
         .iter()
         .filter(|(k, ..)| item.is_none_or(|item| *k == item));
-    match (of.next(), of.next(), item) {
-        (Some(&(_, line, column)), None, _) | (Some(&(_, line, column)), Some(_), Some(_)) => {
-            Some((line, column))
-        }
-        _ => None,
+    let &(_, line, column) = of.next()?;
+    // Without the message's index, a key in several cases does not say which one is wrong.
+    if item.is_none() && of.next().is_some() {
+        return None;
     }
+    Some((line, column))
 }
 
 /// A reader's message about an unexpected character, with what the character is when it is a

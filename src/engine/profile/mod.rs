@@ -251,7 +251,8 @@ fn merged<R>(profile: &str, subject: &str, f: impl FnOnce(&[&'static Rule]) -> R
     thread_local! {
         static MERGED: RefCell<hashbrown::HashTable<Pair>> = RefCell::default();
     }
-    let hash = foldhash::fast::FixedState::default().hash_one((profile, subject));
+    let hash_of = |p: &str, s: &str| foldhash::fast::FixedState::default().hash_one((p, s));
+    let hash = hash_of(profile, subject);
     MERGED.with(|merged| {
         let mut merged = merged.borrow_mut();
         let is = |(p, s, _): &Pair| **p == *profile && **s == *subject;
@@ -263,8 +264,7 @@ fn merged<R>(profile: &str, subject: &str, f: impl FnOnce(&[&'static Rule]) -> R
                     subject.into(),
                     candidates(profile, subject).collect(),
                 );
-                let hasher =
-                    |(p, s, _): &Pair| foldhash::fast::FixedState::default().hash_one((&**p, &**s));
+                let hasher = |(p, s, _): &Pair| hash_of(p, s);
                 &merged.insert_unique(hash, pair, hasher).into_mut().2
             }
         };
@@ -273,8 +273,8 @@ fn merged<R>(profile: &str, subject: &str, f: impl FnOnce(&[&'static Rule]) -> R
 }
 
 /// Every rule's place in [`rules`] by its owner ([`Rule::profile`]), built once. Looked up three
-/// times for every difference judged, so hashed with foldhash rather than SipHash (the keys are
-/// the tables' own names).
+/// times for each pair of owners a thread merges ([`merged`]), hashed with foldhash rather than
+/// SipHash (the keys are the tables' own names).
 type Owners = HashMap<&'static str, Vec<(usize, &'static Rule)>, foldhash::fast::FixedState>;
 
 fn owners() -> &'static Owners {
