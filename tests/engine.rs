@@ -2,7 +2,7 @@
 //! gate `check`, run as a user runs them.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use crate::common::stdout;
@@ -128,6 +128,42 @@ fn diff_resolves_with_a_base_and_rejects_an_unknown_parser() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("valid parsers"));
 }
 
+/// The numbered lines `report` prints are the root causes `summary.md` opens with ("Look at
+/// these first"), in the same order: each line's class, operation, parsers and count.
+fn terminal_names_the_root_causes_summary_md_opens_with(out: &str, dir: &Path) {
+    // `N. <severity> <class> <op>, on <example>: <parsers> (<n> inputs)`, the example cut off
+    // (its quoting differs between shell and Markdown).
+    fn cause(line: &str) -> Option<(String, String, String)> {
+        let (n, rest) = line.trim_start().split_once(". ")?;
+        n.parse::<usize>().ok()?;
+        let (head, _) = rest.split_once(", on ")?;
+        let (_, tail) = rest.rsplit_once(": ")?;
+        let head = head.replace("**", "");
+        Some((n.to_owned(), head, tail.to_owned()))
+    }
+    let md = fs::read_to_string(dir.join("summary.md")).expect("summary.md");
+    let focus = md
+        .split("## Look at these first")
+        .nth(1)
+        .expect("summary.md opens with its root causes");
+    let in_md: Vec<_> = focus.lines().filter_map(cause).collect();
+    let printed: Vec<_> = out.lines().filter_map(cause).collect();
+    assert!(!printed.is_empty(), "no root cause printed:\n{out}");
+    for (n, head, tail) in &printed {
+        let (_, md_head, md_tail) = in_md
+            .iter()
+            .find(|(m, ..)| m == n)
+            .unwrap_or_else(|| panic!("summary.md has no root cause {n}"));
+        assert_eq!(head, md_head, "root cause {n}");
+        // Parsers past the sixth are counted on the terminal, not named.
+        let (names, count) = tail.rsplit_once(" (").expect("a count");
+        let (md_names, md_count) = md_tail.rsplit_once(" (").expect("a count");
+        assert_eq!(count, md_count, "root cause {n}");
+        let names = names.split(" and ").next().expect("names");
+        assert!(md_names.starts_with(names), "root cause {n}: {names} against {md_names}");
+    }
+}
+
 #[test]
 fn report_writes_four_files_deterministically_and_check_gates_both_ways() {
     let a = scratch("report-a");
@@ -150,6 +186,7 @@ fn report_writes_four_files_deterministically_and_check_gates_both_ways() {
             String::from_utf8_lossy(&o.stderr)
         );
         assert!(stdout(&o).contains("discrepancy classes"));
+        terminal_names_the_root_causes_summary_md_opens_with(&stdout(&o), dir);
     }
     for f in ["index.html", "summary.md", "junit.xml"] {
         let x = fs::read(a.join(f)).expect(f);

@@ -309,16 +309,7 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
         t.classify_s,
         t.model_s,
     )?;
-    for c in report.classes.iter().filter(|c| !c.explained).take(10) {
-        writeln!(
-            out,
-            "  {:?} {} ({} inputs), e.g. {}",
-            c.severity,
-            c.key,
-            c.count,
-            super::inputs::show(&c.example.input)
-        )?;
-    }
+    root_causes(&report, out)?;
     writeln!(
         out,
         "wrote {}/index.html, summary.md, discrepancies.json, junit.xml",
@@ -328,6 +319,48 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
         writeln!(out, "wrote {}", f.display())?;
     }
     Ok(ExitCode::from(code))
+}
+
+/// The root causes `summary.md` opens with ("Look at these first"), in its order and numbering,
+/// one line each: the terminal names the same first things to look at as the files do.
+fn root_causes(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
+    /// The most root causes listed, and the most parsers named on one line.
+    const SHOWN: usize = 10;
+    const NAMED: usize = 6;
+    for (n, c) in report.root_causes.iter().take(SHOWN).enumerate() {
+        let mut on = super::inputs::show(&c.example.input);
+        if let Some(second) = &c.example.second {
+            on = format!("{on} against {}", super::inputs::show(second));
+        }
+        let mut parsers = c
+            .parsers
+            .iter()
+            .take(NAMED)
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(", ");
+        if c.parsers.len() > NAMED {
+            parsers = format!("{parsers} and {} more", c.parsers.len() - NAMED);
+        }
+        writeln!(
+            out,
+            "  {}. {} {} {}, on {on}: {parsers} ({} {})",
+            n + 1,
+            c.severity.name(),
+            c.class,
+            c.op,
+            c.inputs,
+            uridiff::text::plural(c.inputs, "input", "inputs"),
+        )?;
+    }
+    if report.root_causes.len() > SHOWN {
+        writeln!(
+            out,
+            "  ({SHOWN} of {} root causes; summary.md's \"Look at these first\" has the lines that reproduce them, discrepancies.json every one)",
+            report.root_causes.len()
+        )?;
+    }
+    Ok(())
 }
 
 /// The parsers under test: those named by `--under-test`, or every available parser but the

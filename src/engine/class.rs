@@ -113,6 +113,24 @@ pub enum Severity {
     Low,
 }
 
+impl Severity {
+    /// The severity's name as the reports write it.
+    ///
+    /// ```
+    /// use uridiff::engine::Severity;
+    /// assert_eq!(Severity::Critical.name(), "critical");
+    /// assert!(Severity::Critical > Severity::Low);
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Severity::Critical => "critical",
+            Severity::High => "high",
+            Severity::Medium => "medium",
+            Severity::Low => "low",
+        }
+    }
+}
+
 /// The partition of subjects by answer: groups of subject names, each sorted, the groups sorted.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Partition(pub Vec<Vec<String>>);
@@ -449,6 +467,19 @@ mod tests {
         assert!(host < query && query < empty);
         assert!(Class::Crash(CrashKind::Panic).severity() <= host);
         assert!(Class::TooLax.severity() < query);
+    }
+
+    #[test]
+    fn a_severitys_name_is_its_json_name() {
+        // The text outputs write `name()`, the JSON ones serde's form: one word for both.
+        for s in [
+            Severity::Critical,
+            Severity::High,
+            Severity::Medium,
+            Severity::Low,
+        ] {
+            assert_eq!(serde_json::to_value(s).unwrap(), s.name());
+        }
     }
 
     #[test]

@@ -20,7 +20,7 @@ use crate::text::plural;
 use uri_spec::Edition;
 
 pub use super::html_text::esc;
-use super::html_text::{code, prose, reading, severity_name, t};
+use super::html_text::{code, prose, reading, t};
 use super::{MatrixCell, Report, SubjectEntry};
 use crate::engine::{ClassRecord, Severity};
 use crate::model::{Answer, Component, ComponentSet, Op, Outcome};
@@ -182,7 +182,7 @@ fn headline(r: &Report, p: &mut String) {
         .map(|s| {
             format!(
                 "<span class=\"sev sev-{0}\">{1} {0}</span>",
-                severity_name(*s),
+                s.name(),
                 unexplained.iter().filter(|c| c.severity == *s).count()
             )
         })
@@ -642,7 +642,7 @@ fn class_table(r: &Report, classes: &[&ClassRecord], which: &str, p: &mut String
          <th>by-design rule</th></tr></thead>\n",
     );
     for c in classes {
-        let sev = severity_name(c.severity);
+        let sev = c.severity.name();
         let mut example = code(&c.example.input);
         if let Some(second) = &c.example.second {
             let word = if c.example.op == Op::Resolve {

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::html_text::{code, esc, reading, severity_name, shown_code, t};
+use super::html_text::{code, esc, reading, shown_code, t};
 use super::Report;
 use crate::text::plural;
 
@@ -41,7 +41,7 @@ pub(super) fn focus(r: &Report, p: &mut String) {
             t(&c.parsers.join(", ")),
             c.inputs,
             if c.inputs == 1 { "" } else { "s" },
-            sev = severity_name(c.severity),
+            sev = c.severity.name(),
         );
         for side in &c.sides {
             let _ = write!(p, "<li>{}", side_item(side, &c.example.input));

@@ -4,7 +4,6 @@
 //! then [`esc`] (HTML), so nothing raw reaches the page.
 
 use super::show;
-use crate::engine::Severity;
 
 /// Escapes text for HTML, in element content and in quoted attribute values.
 ///
@@ -71,14 +70,5 @@ pub(super) fn reading(v: Option<&str>) -> String {
     match v {
         None => "<i>undefined</i>".to_owned(),
         Some(s) => code(s.as_bytes()),
-    }
-}
-
-pub(super) fn severity_name(s: Severity) -> &'static str {
-    match s {
-        Severity::Critical => "critical",
-        Severity::High => "high",
-        Severity::Medium => "medium",
-        Severity::Low => "low",
     }
 }

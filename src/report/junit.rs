@@ -73,14 +73,6 @@ impl Texts {
     }
 }
 
-/// A severity by its name in the JSON outputs (`critical`, `high`, ...).
-fn severity_name(s: crate::engine::Severity) -> String {
-    serde_json::to_value(s)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
-}
-
 fn failure(message: &str, description: &str) -> TestCaseStatus {
     let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
     s.set_message(message).set_description(description);
@@ -239,7 +231,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
             let mut s = failure(
                 &format!(
                     "{}: answers {answer}, its reference ({}) answers {reference} ({} inputs)",
-                    severity_name(c.severity),
+                    c.severity.name(),
                     c.reference,
                     c.count
                 ),

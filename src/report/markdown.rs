@@ -557,9 +557,7 @@ fn more(out: &mut impl Write, total: usize, what: &str) -> io::Result<()> {
 pub(super) fn severity(s: Severity) -> &'static str {
     match s {
         Severity::Critical => "**critical**",
-        Severity::High => "high",
-        Severity::Medium => "medium",
-        Severity::Low => "low",
+        other => other.name(),
     }
 }
 

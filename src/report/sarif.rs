@@ -398,7 +398,7 @@ fn properties(pairs: impl IntoIterator<Item = (&'static str, Value)>) -> Propert
 }
 
 fn severity_name(s: Severity) -> Value {
-    serde_json::to_value(s).unwrap_or(Value::Null)
+    Value::from(s.name())
 }
 
 fn run(rules: Vec<ReportingDescriptor>, results: Vec<SarifResult>) -> Sarif {
