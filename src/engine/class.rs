@@ -119,7 +119,8 @@ impl Severity {
     /// ```
     /// use uridiff::engine::Severity;
     /// assert_eq!(Severity::Critical.name(), "critical");
-    /// assert!(Severity::Critical > Severity::Low);
+    /// // Most severe first: a sort puts critical before low.
+    /// assert!(Severity::Critical < Severity::Low);
     /// ```
     pub fn name(self) -> &'static str {
         match self {
