@@ -160,7 +160,10 @@ fn terminal_names_the_root_causes_summary_md_opens_with(out: &str, dir: &Path) {
         let (md_names, md_count) = md_tail.rsplit_once(" (").expect("a count");
         assert_eq!(count, md_count, "root cause {n}");
         let names = names.split(" and ").next().expect("names");
-        assert!(md_names.starts_with(names), "root cause {n}: {names} against {md_names}");
+        assert!(
+            md_names.starts_with(names),
+            "root cause {n}: {names} against {md_names}"
+        );
     }
 }
 

@@ -271,7 +271,7 @@ fn a_component_of_one_input_is_a_new_job() {
         ["New mine url-confusion-host [mine|other]"]
     );
     assert!(confusion[0].to_string().contains(
-        "the host of http://example.com/x is read 2 ways; mine and other read two hosts (\"example.org\" and \"example.com\")"
+        "the host of http://example.com/x is read 2 ways; the parser mine and the parser other read two hosts (\"example.org\" and \"example.com\")"
     ), "{}", confusion[0]);
     only(
         &c,

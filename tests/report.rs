@@ -464,7 +464,7 @@ fn sample() -> Report {
                 group(&["url"], true, Some("a")),
                 group(&["http"], false, Some("c")),
             ],
-            impact: "a check with http and a fetch with the browsers' reading go to two hosts \
+            impact: "a check with the parser http and a fetch with the browsers' reading go to two hosts \
                      (\"c\" and \"a\")"
                 .into(),
             count: 9,
@@ -480,7 +480,7 @@ fn sample() -> Report {
                 group(&["url"], true, Some(hostile_host)),
                 group(&["node-legacy-url"], false, None),
             ],
-            impact: "node-legacy-url reads no host where browsers go to it".into(),
+            impact: "the parser node-legacy-url reads no host where browsers go to it".into(),
             count: 1,
             studies: None,
             minimized: false,

@@ -507,14 +507,21 @@ fn describe(
     out
 }
 
-/// A group's name in an impact line: "the browsers' reading", or its parsers (three at most).
+/// A group's name in an impact line: "the browsers' reading", or "the parser" or "the parsers"
+/// and their names (three at most). The words say a name is a parser's: a parser named like a
+/// scheme or a host ("a check with http ... two hosts ("http" and "a")") would read as one.
 fn who(g: &ReadingGroup) -> String {
     if g.browsers {
         return "the browsers' reading".to_owned();
     }
     match g.parsers.len() {
-        0..=3 => g.parsers.join(", "),
-        n => format!("{} and {} more", g.parsers[..2].join(", "), n - 2),
+        1 => format!("the parser {}", g.parsers[0]),
+        0..=3 => format!("the parsers {}", g.parsers.join(", ")),
+        n => format!(
+            "the parsers {} and {} more",
+            g.parsers[..2].join(", "),
+            n - 2
+        ),
     }
 }
 
@@ -1312,7 +1319,7 @@ mod class_tests {
         assert_eq!(two.0, ConfusionRank::TwoHosts);
         assert!(two
             .1
-            .starts_with("a check with go-net-url and a fetch with the browsers'"));
+            .starts_with("a check with the parser go-net-url and a fetch with the browsers'"));
         assert!(two.1.contains("\"b\" and \"c\""), "{}", two.1);
         let redirect = rank(
             Component::Host,
@@ -1372,8 +1379,8 @@ mod class_tests {
         assert_eq!(zero.0, ConfusionRank::Port);
         assert!(
             zero.1.starts_with(
-                "node-legacy-url reads port \"0\", which nothing connects to, where \
-                 cpp-boost-url, node-uri-js connect to \"8\""
+                "the parser node-legacy-url reads port \"0\", which nothing connects to, where \
+                 the parsers cpp-boost-url, node-uri-js connect to \"8\""
             ),
             "{}",
             zero.1
@@ -1397,8 +1404,8 @@ mod class_tests {
         );
         assert!(
             over.1.starts_with(
-                "c-uriparser, go-net-url read port \"90677\", which nothing connects to, where \
-                 c-libwget connects to the scheme's default port"
+                "the parsers c-uriparser, go-net-url read port \"90677\", which nothing connects \
+                 to, where the parser c-libwget connects to the scheme's default port"
             ),
             "{}",
             over.1
@@ -1427,7 +1434,7 @@ mod class_tests {
         assert!(
             default.1.starts_with(
                 "the browsers' reading reads port \"0\", which nothing connects to, where \
-                 node-url-parse connects to the scheme's default port"
+                 the parser node-url-parse connects to the scheme's default port"
             ),
             "{}",
             default.1
@@ -1518,7 +1525,9 @@ mod class_tests {
         );
         assert_eq!(r, ConfusionRank::SchemeLess);
         assert!(
-            line.starts_with("python-urllib3 (taking the scheme-less input as http) reads host"),
+            line.starts_with(
+                "the parser python-urllib3 (taking the scheme-less input as http) reads host"
+            ),
             "{line}"
         );
         assert!(line.contains("where the browsers' reading reads"), "{line}");
@@ -1529,11 +1538,15 @@ mod class_tests {
         let (_, line) = rank(Component::Host, &[others, two], Some("http"));
         assert!(
             line.starts_with(
-                "python-urllib3, c-libwget (taking the scheme-less input as http) read host"
+                "the parsers python-urllib3, c-libwget (taking the scheme-less input as http) read \
+                 host"
             ),
             "{line}"
         );
-        assert!(line.contains("where url, go-net-url read"), "{line}");
+        assert!(
+            line.contains("where the parsers url, go-net-url read"),
+            "{line}"
+        );
         // Where the others read no place (none, and `N::`), the scheme-less reading ranks it.
         let mut libwget = group(&["c-libwget"], false, Some("n"));
         libwget.note = Some(SCHEME_LESS_NOTE.to_owned());
@@ -1544,6 +1557,6 @@ mod class_tests {
         ];
         let (r, line) = rank(Component::Host, &placeless, Some("http"));
         assert_eq!(r, ConfusionRank::SchemeLess, "{line}");
-        assert!(line.starts_with("c-libwget (taking"), "{line}");
+        assert!(line.starts_with("the parser c-libwget (taking"), "{line}");
     }
 }
