@@ -707,6 +707,84 @@ fn page_has_every_section_once_in_order_and_nests() {
     }
 }
 
+/// One card per parser, first on the page: its counts are the report's per-parser counts, those
+/// with unexplained classes come first, an unavailable one says why, and a card's link to its
+/// first root cause lands on that cause in the list.
+#[test]
+fn parser_cards_say_where_each_parser_stands() {
+    let mut r = sample();
+    r.root_causes = uridiff::run::root_causes(&r.classes);
+    assert!(!r.root_causes.is_empty(), "the sample has root causes");
+    let page = html_of(&r);
+    let cards = slice(&page, "cards", Some("focus"));
+    let names: Vec<String> = cards
+        .split("<div class=\"pname\">")
+        .skip(1)
+        .map(|c| c[..c.find("</div>").expect("closed")].to_owned())
+        .collect();
+    assert_eq!(names.len(), r.subjects.len(), "{cards}");
+    let card_of = |name: &str| {
+        let at = cards
+            .find(&format!("<div class=\"pname\">{}</div>", text_of(name)))
+            .expect("a card");
+        let rest = &cards[at..];
+        &rest[..rest.find("<div class=\"pcard").unwrap_or(rest.len())]
+    };
+    let mut seen_clean = false;
+    for name in &names {
+        let s = r
+            .subjects
+            .iter()
+            .find(|s| text_of(&s.info.name) == *name)
+            .expect("a parser");
+        let card = card_of(&s.info.name);
+        if !s.available {
+            assert!(card.contains("unavailable here"), "{card}");
+            continue;
+        }
+        let sum = r.per_subject.iter().find(|x| x.subject == s.info.name);
+        let unexplained = sum.map_or(0, |x| x.unexplained);
+        assert!(
+            card.contains(&format!("<b>{unexplained}</b> unexplained")),
+            "{card}"
+        );
+        assert!(
+            card.contains(&format!("{} by design", sum.map_or(0, |x| x.by_design))),
+            "{card}"
+        );
+        // Parsers with unexplained classes first.
+        if unexplained == 0 {
+            seen_clean = true;
+        } else {
+            assert!(
+                !seen_clean,
+                "{name} after a parser without unexplained classes"
+            );
+        }
+        // The link: the first root cause naming the parser, and an item with that id.
+        if let Some(k) = r
+            .root_causes
+            .iter()
+            .position(|c| c.parsers.contains(&s.info.name))
+        {
+            let id = format!("cause-{}", k + 1);
+            assert!(card.contains(&format!("href=\"#{id}\"")), "{card}");
+            assert!(page.contains(&format!("<li id=\"{id}\">")), "{id}");
+        } else {
+            assert!(!card.contains("first to look at"), "{card}");
+        }
+    }
+    let critical = r
+        .per_subject
+        .iter()
+        .filter(|x| {
+            x.unexplained_by_severity
+                .contains_key(&uridiff::engine::Severity::Critical)
+        })
+        .count();
+    assert!(critical > 0 && cards.matches("sev-critical").count() == critical);
+}
+
 #[test]
 fn page_loads_nothing() {
     let page = html_of(&sample());
@@ -744,8 +822,13 @@ fn page_loads_nothing() {
 
 #[test]
 fn page_is_readable_without_script() {
-    let r = sample();
-    let page = html_of(&r);
+    for r in [sample(), every_parser()] {
+        readable_without_script(&r);
+    }
+}
+
+fn readable_without_script(r: &Report) {
+    let page = html_of(r);
     let body = &page[..page.find("<script>").expect("the script")];
     // Nothing starts hidden: the script only sorts and filters what is there.
     assert!(!page.contains("display:none") && !page.contains(" hidden"));
@@ -757,12 +840,32 @@ fn page_is_readable_without_script() {
         assert!(
             body.contains(&text_of(&c.key)) || body.contains(&text_of(&c.signature.class.name()))
         );
-        // Every parser's answer on the example is in the page, in a <details>.
-        for (subject, _) in &c.outcomes {
-            assert!(
-                body.contains(&format!("<th>{}", text_of(subject))),
-                "{subject}"
-            );
+    }
+    // Every parser's answer on the example is in the page, in a <details>: each parser named
+    // once in its class's table, parsers that answer alike in one row.
+    let tables: Vec<&str> = body
+        .split("<table class=\"answers\">")
+        .skip(1)
+        .map(|t| &t[..t.find("</table>").expect("closed")])
+        .collect();
+    assert_eq!(tables.len(), r.classes.len());
+    for (c, table) in r.classes.iter().zip(&tables) {
+        let mut named: Vec<String> = Vec::new();
+        let mut rows: Vec<String> = Vec::new();
+        for row in table.split("<tr").skip(2) {
+            let head = &row[row.find("<th>").expect("a row header") + 4..];
+            let names = &head[..head.find("</th>").expect("closed")];
+            let names = names.split(" <span").next().expect("names");
+            named.extend(names.split(", ").map(str::to_owned));
+            // The row without its names: its marks (deviating, by design) and its cells.
+            rows.push(row.replacen(names, "", 1));
+        }
+        let mut expected: Vec<String> = c.outcomes.iter().map(|(s, _)| text_of(s)).collect();
+        named.sort();
+        expected.sort();
+        assert_eq!(named, expected, "{}", c.key);
+        for (i, a) in rows.iter().enumerate() {
+            assert!(!rows[..i].contains(a), "two rows of {} read alike", c.key);
         }
     }
     assert_eq!(
@@ -1225,144 +1328,24 @@ fn schema() -> Value {
     serde_json::from_str(&text).expect("the schema is JSON")
 }
 
-/// A validator for the part of JSON Schema 2020-12 the schema uses. A keyword it does not know
-/// fails the test, so the schema cannot lean on a check nobody makes.
-struct Validator<'a> {
-    root: &'a Value,
-}
-
-impl Validator<'_> {
-    fn check(&self, schema: &Value, v: &Value, at: &str) -> Result<(), String> {
-        let s = match schema {
-            Value::Bool(true) => return Ok(()),
-            Value::Bool(false) => return Err(format!("{at}: nothing is allowed here")),
-            Value::Object(s) => s,
-            other => panic!("{at}: a schema is an object or a boolean, not {other}"),
-        };
-        for (k, kv) in s {
-            match k.as_str() {
-                "$schema" | "$id" | "$comment" | "title" | "description" | "$defs" => {}
-                "$ref" => {
-                    let r = kv.as_str().expect("a string");
-                    let name = r.strip_prefix("#/$defs/").expect("a local $ref");
-                    let target = self.root["$defs"].get(name).unwrap_or_else(|| panic!("dangling {r}"));
-                    self.check(target, v, at)?;
-                }
-                "type" => {
-                    let types: Vec<&str> = match kv {
-                        Value::String(t) => vec![t.as_str()],
-                        Value::Array(a) => a.iter().map(|t| t.as_str().expect("a type name")).collect(),
-                        other => panic!("type {other}"),
-                    };
-                    let ok = types.iter().any(|t| match *t {
-                        "object" => v.is_object(),
-                        "array" => v.is_array(),
-                        "string" => v.is_string(),
-                        "boolean" => v.is_boolean(),
-                        "null" => v.is_null(),
-                        "integer" => v.is_i64() || v.is_u64(),
-                        "number" => v.is_number(),
-                        other => panic!("unknown type {other}"),
-                    });
-                    if !ok {
-                        return Err(format!("{at}: {v} is not {types:?}"));
-                    }
-                }
-                "enum" => {
-                    if !kv.as_array().expect("an array").contains(v) {
-                        return Err(format!("{at}: {v} is not one of {kv}"));
-                    }
-                }
-                "const" => {
-                    if kv != v {
-                        return Err(format!("{at}: {v} is not {kv}"));
-                    }
-                }
-                "required" => {
-                    if let Value::Object(o) = v {
-                        for key in kv.as_array().expect("an array") {
-                            let key = key.as_str().expect("a name");
-                            if !o.contains_key(key) {
-                                return Err(format!("{at}: {key} is missing"));
-                            }
-                        }
-                    }
-                }
-                "properties" => {
-                    if let Value::Object(o) = v {
-                        for (name, sub) in kv.as_object().expect("an object") {
-                            if let Some(x) = o.get(name) {
-                                self.check(sub, x, &format!("{at}.{name}"))?;
-                            }
-                        }
-                    }
-                }
-                "additionalProperties" => {
-                    if let Value::Object(o) = v {
-                        let known = s.get("properties").and_then(Value::as_object);
-                        for (name, x) in o {
-                            if !known.is_some_and(|p| p.contains_key(name)) {
-                                self.check(kv, x, &format!("{at}.{name}"))?;
-                            }
-                        }
-                    }
-                }
-                "prefixItems" => {
-                    if let Value::Array(a) = v {
-                        for (i, (sub, x)) in kv.as_array().expect("an array").iter().zip(a).enumerate() {
-                            self.check(sub, x, &format!("{at}[{i}]"))?;
-                        }
-                    }
-                }
-                "items" => {
-                    if let Value::Array(a) = v {
-                        let skip = s.get("prefixItems").and_then(Value::as_array).map_or(0, Vec::len);
-                        for (i, x) in a.iter().enumerate().skip(skip) {
-                            self.check(kv, x, &format!("{at}[{i}]"))?;
-                        }
-                    }
-                }
-                "minItems" => {
-                    if let Value::Array(a) = v
-                        && (a.len() as u64) < kv.as_u64().expect("a count") {
-                            return Err(format!("{at}: fewer than {kv} items"));
-                        }
-                }
-                "maxItems" => {
-                    if let Value::Array(a) = v
-                        && (a.len() as u64) > kv.as_u64().expect("a count") {
-                            return Err(format!("{at}: more than {kv} items"));
-                        }
-                }
-                "minimum" | "maximum" => {
-                    if let Some(n) = v.as_f64() {
-                        let bound = kv.as_f64().expect("a number");
-                        if (k == "minimum" && n < bound) || (k == "maximum" && n > bound) {
-                            return Err(format!("{at}: {n} is beyond the {k} {bound}"));
-                        }
-                    }
-                }
-                "anyOf" | "oneOf" => {
-                    let matched = kv
-                        .as_array()
-                        .expect("an array")
-                        .iter()
-                        .filter(|sub| self.check(sub, v, at).is_ok())
-                        .count();
-                    if matched == 0 || (k == "oneOf" && matched > 1) {
-                        return Err(format!("{at}: {v} matches {matched} of the {k} schemas"));
-                    }
-                }
-                other => panic!("the test's validator does not know {other:?}: teach it, or leave it out of the schema"),
-            }
-        }
-        Ok(())
-    }
-}
-
+/// `doc` against the schema, by the `jsonschema` crate (the schema's own dialect, 2020-12):
+/// every error, with where it is, or nothing.
 fn validate(doc: &Value) -> Result<(), String> {
     let schema = schema();
-    Validator { root: &schema }.check(&schema, doc, "$")
+    assert!(
+        jsonschema::meta::is_valid(&schema),
+        "the schema is not a valid JSON Schema"
+    );
+    let validator = jsonschema::validator_for(&schema).expect("a usable schema");
+    let errors: Vec<String> = validator
+        .iter_errors(doc)
+        .map(|e| format!("{}: {e}", e.instance_path()))
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("\n"))
+    }
 }
 
 /// A by-design class shows its rule's id beside the prose, in every writer that shows the rule,

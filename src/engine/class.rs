@@ -114,6 +114,14 @@ pub enum Severity {
 }
 
 impl Severity {
+    /// Every severity, most severe first.
+    pub const ALL: [Severity; 4] = [
+        Severity::Critical,
+        Severity::High,
+        Severity::Medium,
+        Severity::Low,
+    ];
+
     /// The severity's name as the reports write it.
     ///
     /// ```

@@ -26,8 +26,9 @@ use crate::engine::{ClassRecord, Severity};
 use crate::model::{Answer, Component, ComponentSet, Op, Outcome};
 
 /// The ids of the page's sections, in order (the structure test checks each is there).
-pub const SECTIONS: [&str; 12] = [
+pub const SECTIONS: [&str; 13] = [
     "headline",
+    "cards",
     "focus",
     "subjects",
     "per-parser",
@@ -82,13 +83,6 @@ fn heat(share: Option<f64>) -> (&'static str, &'static str) {
     }
 }
 
-const SEVERITIES: [Severity; 4] = [
-    Severity::Critical,
-    Severity::High,
-    Severity::Medium,
-    Severity::Low,
-];
-
 /// Writes `report` as a self-contained HTML page.
 ///
 /// # Errors
@@ -129,13 +123,14 @@ fn page(r: &Report, p: &mut String) {
         r.seed
     );
     p.push_str(
-        "<nav><a href=\"#headline\">headline</a> <a href=\"#focus\">look at these first</a> <a href=\"#subjects\">subjects</a> \
+        "<nav><a href=\"#headline\">headline</a> <a href=\"#cards\">parsers at a glance</a> <a href=\"#focus\">look at these first</a> <a href=\"#subjects\">subjects</a> \
          <a href=\"#per-parser\">classes per parser</a> <a href=\"#rollup\">where each differs</a> \
          <a href=\"#agreement\">agreement</a> \
          <a href=\"#matrix\">conformance matrix</a> <a href=\"#unexplained\">unexplained classes</a> \
          <a href=\"#by-design\">by-design classes</a> <a href=\"#confusion\">URL confusion</a></nav>\n</header>\n<main>\n",
     );
     headline(r, p);
+    super::html_cards::cards(r, super::html_focus::FOCUS, p);
     super::html_focus::focus(r, p);
     super::html_focus::whatwg(r, p);
     super::reach::html(r, p);
@@ -177,7 +172,7 @@ fn headline(r: &Report, p: &mut String) {
         .filter(|c| matches!(c.signature.class, crate::engine::Class::Crash(_)))
         .count();
     p.push_str("<section id=\"headline\">\n<h2>Headline</h2>\n<div class=\"cards\">\n");
-    let sev: Vec<String> = SEVERITIES
+    let sev: Vec<String> = Severity::ALL
         .iter()
         .map(|s| {
             format!(
@@ -782,7 +777,8 @@ fn answers(r: &Report, c: &ClassRecord, p: &mut String) {
         .any(|(_, x)| x.as_ref().is_some_and(|x| x.serialization.is_some()));
     p.push_str(
         "<p class=\"small\">Shaded: differs from <code>impl</code>. Parsers in red deviate in this \
-         class; the class's own component has a dark header.</p>\n",
+         class; the class's own component has a dark header. Parsers that answer alike share a \
+         row.</p>\n",
     );
     p.push_str(
         "<div class=\"scroll\"><table class=\"answers\"><thead><tr><th>parser</th><th>outcome</th>",
@@ -808,34 +804,24 @@ fn answers(r: &Report, c: &ClassRecord, p: &mut String) {
     } else {
         1
     };
+    // Parsers whose rows would read alike share one: a class's table has a row per answer,
+    // not per parser (38 rows where most say the same were hard to read and most of the page).
+    let mut rows: Vec<(bool, bool, String, Vec<&str>)> = Vec::new();
     for (subject, o) in &c.outcomes {
         let deviating = c.deviating.contains(subject);
-        let _ = write!(
-            p,
-            "<tr{}><th>{}{}</th><td>{}</td>",
-            if deviating {
-                " class=\"deviating\""
-            } else {
-                ""
-            },
-            t(subject),
-            c.by_design
-                .get(subject)
-                .map_or_else(String::new, |_| " <span class=\"small\">(by design)</span>"
-                    .to_owned()),
-            o.name()
-        );
+        let by_design = c.by_design.contains_key(subject);
+        let mut cells = format!("<td>{}</td>", o.name());
         match o {
             Outcome::Accepted(Answer::Parsed(x)) => {
                 for comp in &columns {
                     match value(r, subject, x, *comp) {
-                        None => p.push_str("<td><i>not reported</i></td>"),
+                        None => cells.push_str("<td><i>not reported</i></td>"),
                         Some(v) => {
                             let differs = spec
                                 .as_ref()
                                 .is_some_and(|s| s.components.get(*comp) != v && subject != "impl");
                             let _ = write!(
-                                p,
+                                cells,
                                 "<td{}>{}</td>",
                                 if differs { " class=\"diff\"" } else { "" },
                                 reading(v)
@@ -845,7 +831,7 @@ fn answers(r: &Report, c: &ClassRecord, p: &mut String) {
                 }
                 if serializations {
                     let _ = write!(
-                        p,
+                        cells,
                         "<td>{}</td>",
                         x.serialization
                             .as_deref()
@@ -885,10 +871,33 @@ fn answers(r: &Report, c: &ClassRecord, p: &mut String) {
                         format!("<b>{}</b>: {}", crash.kind.name(), prose(&crash.message))
                     }
                 };
-                let _ = write!(p, "<td colspan=\"{span}\">{detail}</td>");
+                let _ = write!(cells, "<td colspan=\"{span}\">{detail}</td>");
             }
         }
-        p.push_str("</tr>\n");
+        match rows
+            .iter_mut()
+            .find(|(d, b, x, _)| *d == deviating && *b == by_design && *x == cells)
+        {
+            Some((.., names)) => names.push(subject),
+            None => rows.push((deviating, by_design, cells, vec![subject])),
+        }
+    }
+    for (deviating, by_design, cells, names) in rows {
+        let _ = writeln!(
+            p,
+            "<tr{}><th>{}{}</th>{cells}</tr>",
+            if deviating {
+                " class=\"deviating\""
+            } else {
+                ""
+            },
+            names.into_iter().map(t).collect::<Vec<_>>().join(", "),
+            if by_design {
+                " <span class=\"small\">(by design)</span>"
+            } else {
+                ""
+            },
+        );
     }
     p.push_str("</tbody></table></div>\n");
 }
@@ -941,6 +950,17 @@ nav{display:flex;flex-wrap:wrap;gap:6px 14px;padding:8px 0;border-bottom:1px sol
 .card{background:#fff;border:1px solid #ddd;border-left:6px solid #888;border-radius:6px;padding:12px 16px;min-width:190px;flex:1 1 190px}
 .card.bad{border-left-color:#c0392b}
 .card.design{border-left-color:#7b8794}
+.pcards{display:grid;grid-template-columns:repeat(auto-fill,minmax(250px,1fr));gap:10px}
+.pcard{background:#fff;border:1px solid #ddd;border-left:5px solid #3a8f5c;border-radius:6px;padding:8px 12px}
+.pcard.bad{border-left-color:#c0392b}
+.pcard.off{border-left-color:#bbb;color:#777}
+.pname{font-weight:700;font-size:16px}
+.plib{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2;overflow:hidden}
+.pcount{margin:4px 0 2px}
+.pcount .sev{margin-left:2px}
+details.repro summary{font-size:12.5px;color:#1f5fa8;cursor:pointer}
+section{content-visibility:auto;contain-intrinsic-size:auto 1500px}
+#headline,#cards,#focus{content-visibility:visible}
 .big{font-size:32px;font-weight:700;line-height:1.1}
 .small{font-size:12.5px;color:#555}
 td .small{display:block}

@@ -9,7 +9,7 @@ use super::Report;
 use crate::text::plural;
 
 /// How many root causes the section lists (all are in `discrepancies.json`).
-const FOCUS: usize = 25;
+pub(super) const FOCUS: usize = 25;
 
 /// The root causes into `p`.
 pub(super) fn focus(r: &Report, p: &mut String) {
@@ -28,14 +28,15 @@ pub(super) fn focus(r: &Report, p: &mut String) {
          <code>\\t</code>, <code>\\n</code>, <code>\\x01</code> for what does not show; the \
          reproduce lines hold the exact bytes.</p>\n<ol class=\"focus\">\n",
     );
-    for c in r.root_causes.iter().take(FOCUS) {
+    for (n, c) in r.root_causes.iter().take(FOCUS).enumerate() {
         let example = match &c.example.second {
             Some(second) => format!("{} against {}", code(&c.example.input), code(second)),
             None => code(&c.example.input),
         };
         let _ = write!(
             p,
-            "<li><span class=\"sev sev-{sev}\">{sev}</span> <b>{}</b> {} on {example}: {} ({} input{})\n<ul>\n",
+            "<li id=\"cause-{}\"><span class=\"sev sev-{sev}\">{sev}</span> <b>{}</b> {} on {example}: {} ({} input{})\n<ul>\n",
+            n + 1,
             t(&c.class),
             c.op,
             t(&c.parsers.join(", ")),
@@ -46,7 +47,14 @@ pub(super) fn focus(r: &Report, p: &mut String) {
         for side in &c.sides {
             let _ = write!(p, "<li>{}", side_item(side, &c.example.input));
             if let Some(line) = &side.reproduce {
-                let _ = write!(p, "<br>reproduce: {}", command(line));
+                // Folded: the answers stay one line each, so the first screen shows several
+                // root causes; one click shows the exact line.
+                let _ = write!(
+                    p,
+                    "<details class=\"repro\"><summary>reproduce with the library called \
+                     directly</summary>{}</details>",
+                    command(line)
+                );
             }
             p.push_str("</li>\n");
         }

@@ -7,6 +7,7 @@
 //! The model itself is [`crate::report_model`]'s (re-exported here); the writers only read it.
 
 pub mod html;
+mod html_cards;
 mod html_focus;
 mod html_text;
 pub mod json;

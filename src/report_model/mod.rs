@@ -97,6 +97,9 @@ pub struct SubjectSummary {
     pub crashes: usize,
     /// Classes by class name (unexplained and by design together).
     pub by_class: BTreeMap<String, usize>,
+    /// Unexplained classes by severity, most severe first (a severity it has none of is left
+    /// out): the counts add up to `unexplained`.
+    pub unexplained_by_severity: BTreeMap<crate::engine::Severity, usize>,
     /// Unexplained classes by the area of the reference they are about ([`AREAS`]): the
     /// roll-up of the many small classes a partition makes, for a reader who asks where a
     /// parser differs.

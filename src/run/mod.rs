@@ -63,6 +63,7 @@ pub fn per_subject(infos: &[&SubjectInfo], classes: &[ClassRecord]) -> Vec<Subje
                     s.by_design += 1;
                 } else {
                     s.unexplained += 1;
+                    *s.unexplained_by_severity.entry(c.severity).or_default() += 1;
                     *s.unexplained_by_area
                         .entry(area(c.signature.class).to_owned())
                         .or_default() += 1;
