@@ -114,10 +114,10 @@ pub fn run(out: &mut impl Write, args: &DiffArgs) -> anyhow::Result<ExitCode> {
             Some(b) => writeln!(
                 out,
                 "{} against {}",
-                inputs::show(&task.input),
-                inputs::show(b)
+                inputs::clip(inputs::show(&task.input)),
+                inputs::clip(inputs::show(b))
             )?,
-            None => writeln!(out, "{}", inputs::show(&task.input))?,
+            None => writeln!(out, "{}", inputs::clip(inputs::show(&task.input)))?,
         }
         let width = infos.iter().map(|i| i.name.len()).max().unwrap_or(4);
         for (reference, answer) in engine.references().iter().zip(&row.references) {
@@ -199,7 +199,8 @@ fn describe(
     reference: &Outcome<Answer>,
     info: &uridiff::subjects::SubjectInfo,
 ) -> String {
-    let value = |v: Option<&str>| inputs::value(v.map(str::as_bytes));
+    // Each value clipped: a table line stays readable however long the input.
+    let value = |v: Option<&str>| inputs::clip(inputs::value(v.map(str::as_bytes)));
     match o {
         Outcome::Accepted(Answer::Parsed(p)) => {
             let same_as = match reference {
@@ -230,9 +231,12 @@ fn describe(
         }
         Outcome::Accepted(Answer::Text(t)) => value(Some(t)),
         Outcome::Accepted(Answer::Bool(b)) => b.to_string(),
-        Outcome::Accepted(Answer::List(l)) => format!("{l:?}"),
+        Outcome::Accepted(Answer::List(l)) => inputs::clip(format!("{l:?}")),
         Outcome::Rejected(r) => {
-            let mut s = format!("invalid: {}", inputs::text(r.message.as_bytes()));
+            let mut s = format!(
+                "invalid: {}",
+                inputs::clip(inputs::text(r.message.as_bytes()))
+            );
             if let Some(i) = r.offset.filter(|_| !r.message.contains("at byte")) {
                 s.push_str(&format!(" (at byte {i})"));
             }
@@ -250,7 +254,7 @@ fn describe(
         Outcome::Crashed(c) => format!(
             "CRASHED ({}): {}",
             c.kind.name(),
-            inputs::text(c.message.as_bytes())
+            inputs::clip(inputs::text(c.message.as_bytes()))
         ),
     }
 }

@@ -102,6 +102,32 @@ pub fn value(v: Option<&[u8]>) -> String {
     v.map_or_else(|| "undefined".to_owned(), shell_word)
 }
 
+/// The most characters of one shown value a table line holds (`diff`): a longer one is cut to
+/// its first [`CLIPPED`] characters and says how much is left out and where to read all of it.
+/// One 2 MB input through 38 parsers wrote 84 MB when every value was written whole.
+pub const LONGEST: usize = 240;
+
+/// What [`clip`] keeps of a value longer than [`LONGEST`].
+pub const CLIPPED: usize = 160;
+
+/// `shown` (an input, a value or a message as [`show`], [`value`] or [`text`] write it), cut to
+/// [`CLIPPED`] characters when it is longer than [`LONGEST`], with the count of characters left
+/// out and `--json`, which has every byte.
+pub fn clip(shown: String) -> String {
+    if shown.chars().count() <= LONGEST {
+        return shown;
+    }
+    let (cut, _) = shown
+        .char_indices()
+        .nth(CLIPPED)
+        .unwrap_or((shown.len(), ' '));
+    let left = shown[cut..].chars().count();
+    format!(
+        "{}... ({left} more characters; --json has every byte)",
+        &shown[..cut]
+    )
+}
+
 /// A message (an error, a crash) for text output: control characters, invisible characters
 /// and bytes that are not UTF-8 escaped as [`uridiff::text::show`] escapes them, and a
 /// backslash left as it is (a message is read, never pasted, and one that quotes a byte as
@@ -132,6 +158,23 @@ pub fn put_json(v: &mut Map<String, Value>, name: &str, bytes: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_value_is_clipped_and_says_how_much_is_left() {
+        let short = "x".repeat(LONGEST);
+        assert_eq!(clip(short.clone()), short);
+        // Characters, not bytes: a cut never splits one.
+        let long = "é".repeat(LONGEST + 1);
+        let cut = clip(long);
+        assert!(cut.starts_with(&"é".repeat(CLIPPED)), "{cut}");
+        let left = LONGEST + 1 - CLIPPED;
+        assert!(
+            cut.ends_with(&format!(
+                "... ({left} more characters; --json has every byte)"
+            )),
+            "{cut}"
+        );
+    }
 
     #[test]
     fn show_keeps_text_and_quotes_what_needs_it() {
