@@ -268,7 +268,10 @@ fn a_long_input_through_diff_writes_clipped_values() {
     let text = String::from_utf8(o.stdout).expect("utf-8");
     // A line a parser: each far shorter than the input.
     assert!(text.len() < input.len() / 10, "{} bytes", text.len());
-    assert!(text.contains("more characters; --json has every byte"), "{text}");
+    assert!(
+        text.contains("more characters; --json has every byte"),
+        "{text}"
+    );
     // --json keeps every byte.
     let o = crate::common::uridiff_stdin(&["diff", "--no-external", "--json", "-"], &input);
     assert!(o.stdout.len() > input.len(), "{} bytes", o.stdout.len());

@@ -81,6 +81,22 @@ impl Edition {
         }
     }
 
+    /// The RFC the edition's document became, where it became one.
+    ///
+    /// ```
+    /// use uri_spec::Edition;
+    /// assert_eq!(Edition::UriSyntax02.became(), Some("RFC 2396"));
+    /// assert_eq!(Edition::UrlSyntax00.became(), None);
+    /// ```
+    pub const fn became(self) -> Option<&'static str> {
+        match self {
+            Edition::UriUrl06 => Some("RFC 1738"),
+            Edition::UriSyntax02 => Some("RFC 2396"),
+            Edition::Rfc2396bis02 => Some("RFC 3986"),
+            Edition::UrlSyntax00 | Edition::UriSyntax01 | Edition::Rfc3986 => None,
+        }
+    }
+
     /// The title of the document that defines the edition.
     ///
     /// ```
@@ -108,14 +124,21 @@ impl fmt::Display for Edition {
     }
 }
 
-/// The error of [`Edition::from_str`]: the id names no edition.
+/// The error of [`Edition::from_str`]: the id names no edition. Where the id is one written
+/// another way (`RFC3986`) or names the RFC an edition became (`rfc2396`), the message says
+/// which id is meant.
 ///
 /// ```
 /// let err = "rfc2396".parse::<uri_spec::Edition>().unwrap_err();
+/// assert!(err.to_string().contains("draft-fielding-uri-syntax-02"));
 /// assert!(err.to_string().contains("rfc3986"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown edition {given:?}; valid editions: {}", valid_ids())]
+#[error(
+    "unknown edition {given:?}{}; valid editions: {}",
+    hint(given),
+    valid_ids()
+)]
 pub struct UnknownEdition {
     given: String,
 }
@@ -123,6 +146,33 @@ pub struct UnknownEdition {
 /// The valid ids, comma-separated, for error messages.
 fn valid_ids() -> String {
     Edition::ALL.map(Edition::id).join(", ")
+}
+
+/// Letters and digits only, lowercased: `RFC 2396`, `rfc-2396` and `rfc2396` alike.
+fn loose(s: &str) -> String {
+    s.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// What `given` most likely means, as a clause of [`UnknownEdition`]'s message, or nothing.
+fn hint(given: &str) -> String {
+    let g = loose(given);
+    if let Some(e) = Edition::ALL.into_iter().find(|e| loose(e.id()) == g) {
+        return format!(" (ids are written exactly: did you mean {}?)", e.id());
+    }
+    match Edition::ALL
+        .into_iter()
+        .find(|e| e.became().is_some_and(|rfc| loose(rfc) == g))
+    {
+        Some(e) => format!(
+            " ({} is no edition here; {}, the draft that became it, is)",
+            e.became().unwrap_or_default(),
+            e.id()
+        ),
+        None => String::new(),
+    }
 }
 
 impl FromStr for Edition {
@@ -154,6 +204,21 @@ mod tests {
     fn editions_are_in_date_order() {
         let years = Edition::ALL.map(Edition::year);
         assert!(years.windows(2).all(|w| w[0] < w[1]), "{years:?}");
+    }
+
+    #[test]
+    fn an_id_written_another_way_or_an_rfc_says_which_id_is_meant() {
+        let msg = |s: &str| s.parse::<Edition>().unwrap_err().to_string();
+        assert!(
+            msg("RFC3986").contains("did you mean rfc3986?"),
+            "{}",
+            msg("RFC3986")
+        );
+        assert!(msg("Draft-IETF-URI-URL-06").contains("did you mean draft-ietf-uri-url-06?"));
+        assert!(msg("RFC 2396").contains("draft-fielding-uri-syntax-02, the draft that became it"));
+        assert!(msg("rfc1738").contains("draft-ietf-uri-url-06, the draft that became it"));
+        // Nothing is guessed for what is no edition and no RFC one became.
+        assert!(!msg("rfc1808").contains('('), "{}", msg("rfc1808"));
     }
 
     #[test]
