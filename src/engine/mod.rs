@@ -644,8 +644,11 @@ impl Engine {
             count,
             deviating: vec![signature.subject.clone()],
             reference: match signature.class {
+                // Said in full where it is shown: the reference rejects the input, and what the
+                // parser reads is compared with where a browser or a lenient split routes it
+                // (`crate::subjects::lenient`).
                 Class::Lenient(_) => format!(
-                    "{} (the reading where {} rejects)",
+                    "{} ({} rejects the input: where a browser or a lenient split routes it)",
                     Reference::Lenient.name(),
                     self.reference_of(i).name()
                 ),
