@@ -25,25 +25,12 @@ fn spec_parse(input: &str, edition: Edition, rule: Option<&str>) -> Outcome<Comp
 use uridiff::suite::{self, Op};
 
 /// (suite file, input, why impl and the grammar recognizer differ).
-const GRAMMAR_DIVERGENCES: &[(&str, &str, &str)] = &[
-    (
-        "1994-draft-ietf-uri-url-06.yaml",
-        "http://ds.internic.net/instructions/overview.html#WARNING",
-        "the BNF's httpurl has no fragment; impl follows the Appendix's example of a fragment \
+const GRAMMAR_DIVERGENCES: &[(&str, &str, &str)] = &[(
+    "1994-draft-ietf-uri-url-06.yaml",
+    "http://ds.internic.net/instructions/overview.html#WARNING",
+    "the BNF's httpurl has no fragment; impl follows the Appendix's example of a fragment \
          identifier after the URL (the case is marked as an erratum)",
-    ),
-    (
-        "1998-draft-fielding-uri-syntax-01-02.yaml",
-        "1a:b",
-        "-02: the prose rule (from 1996 section 5) that a relative path's first segment cannot \
-         hold \":\" is not in the grammar, which admits 1a:b as a rel_path",
-    ),
-    (
-        "2003-draft-fielding-uri-rfc2396bis-02.yaml",
-        "1a:b",
-        "2003 section 4.2's prose rule on a colon in the first segment is not in the ABNF",
-    ),
-];
+)];
 
 /// Every parse case: (file name, edition, rule, input).
 fn parse_cases() -> Vec<(String, Edition, Option<String>, String)> {
@@ -154,64 +141,6 @@ fn appendix_b_components_equal_impl_for_valid_inputs() {
 /// verdict is the other one. Each is listed in the book's conformance notes (docs/src/conformance-notes.md); an entry that no
 /// longer diverges fails the test.
 const FOUND_DIVERGENCES: &[(&str, &str, bool, &str)] = &[
-    // 1996, -01, -02: the prose rule on a colon in a relative path's first segment (1996 section
-    // 5: "cannot be used as the first segment of a relative URL path"), which the grammars do not
-    // carry. impl applies it to every first segment, also when the colon follows a byte no
-    // scheme may hold.
-    (
-        "draft-ietf-url-syntax-00",
-        "a_b:c",
-        false,
-        "colon-in-first-segment prose rule",
-    ),
-    (
-        "draft-ietf-url-syntax-00",
-        "h;tp://g",
-        false,
-        "colon-in-first-segment prose rule",
-    ),
-    (
-        "draft-ietf-url-syntax-00",
-        "h%74tp://a/",
-        false,
-        "colon-in-first-segment prose rule",
-    ),
-    (
-        "draft-fielding-uri-syntax-01",
-        "a_b:c",
-        false,
-        "colon-in-first-segment prose rule",
-    ),
-    (
-        "draft-fielding-uri-syntax-01",
-        "h;tp://g",
-        false,
-        "colon-in-first-segment prose rule",
-    ),
-    (
-        "draft-fielding-uri-syntax-01",
-        "h%74tp://a/",
-        false,
-        "colon-in-first-segment prose rule",
-    ),
-    (
-        "draft-fielding-uri-syntax-02",
-        "a_b:c",
-        false,
-        "colon-in-first-segment prose rule",
-    ),
-    (
-        "draft-fielding-uri-syntax-02",
-        "h;tp://g",
-        false,
-        "colon-in-first-segment prose rule",
-    ),
-    (
-        "draft-fielding-uri-syntax-02",
-        "h%74tp://a/",
-        false,
-        "colon-in-first-segment prose rule",
-    ),
     // 1994: `url = httpurl | ... | otherurl` with `otherurl = scheme ":" schemepart` and
     // `schemepart = *xchar` admits anything after a known scheme's ":"; impl holds a known scheme
     // to its own rule (2.1: "the scheme-specific part ... depends on the scheme").

@@ -218,6 +218,9 @@ pub(crate) struct Rule {
     first_match: bool,
     /// `#! prefer`: recorded only; a same-span preference changes no verdict.
     prefer: bool,
+    /// `#! exclude-at-start`: under [`Reading::Document`], the rule called at the input's
+    /// first byte matches no span this node matches there.
+    exclude_at_start: Option<Node>,
 }
 
 /// A grammar read from text: its rules, its default rule, and the document's ordered choices.
@@ -284,7 +287,7 @@ impl Grammar {
     /// Reads a grammar from `text` in `notation`. `name` appears in error messages.
     ///
     /// The text may carry the oracle's `#` notes and `#!` directives (`default`,
-    /// `first-match`, `prefer`, `prose`); see the `grammars/*.txt` files.
+    /// `first-match`, `prefer`, `prose`, `exclude-at-start`); see the `grammars/*.txt` files.
     ///
     /// # Errors
     ///
@@ -589,6 +592,67 @@ mod tests {
         match Grammar::for_edition(edition) {
             Ok(g) => g,
             Err(e) => panic!("{e}"),
+        }
+    }
+
+    #[test]
+    fn an_exclusion_at_the_start_holds_only_there_and_only_in_the_documents_reading() {
+        let text = "#! exclude-at-start seg = *\"a\" \":\" *OCTET\nref = seg / 1*DIGIT \":\" seg\n\
+                    seg = *( ALPHA / \":\" )\n#! default ref\n";
+        let g = match Grammar::parse("t", text, Notation::Abnf) {
+            Ok(g) => g,
+            Err(e) => panic!("{e}"),
+        };
+        let v = |input: &[u8], reading| g.recognize(None, input, reading).ok();
+        // A first segment with ":" is excluded where `seg` begins the input ...
+        assert_eq!(v(b"aa:b", Reading::Document), Some(Verdict::Invalid));
+        assert_eq!(v(b"aa:b", Reading::Membership), Some(Verdict::Valid));
+        // ... and only the spans the expression matches: "ab:" does not begin with `*"a" ":"`.
+        assert_eq!(v(b"ab:c", Reading::Document), Some(Verdict::Valid));
+        // Called after a scheme, the rule is not at the start: no exclusion.
+        assert_eq!(v(b"1:aa:b", Reading::Document), Some(Verdict::Valid));
+        // A directive without "=" is refused, naming its line.
+        let bad = Grammar::parse(
+            "t",
+            "#! exclude-at-start seg\nseg = \"a\"\n",
+            Notation::Abnf,
+        );
+        assert!(bad.is_err_and(|e| e.line() == 1));
+    }
+
+    #[test]
+    fn the_first_segment_of_a_relative_path_reference_holds_no_colon() {
+        // draft-fielding-uri-syntax-02 (draft-ietf-url-syntax-00 5) and
+        // draft-fielding-uri-rfc2396bis-02 4.2 by prose; RFC 3986 by its grammar
+        // (path-noscheme).
+        for e in [
+            "draft-fielding-uri-syntax-02",
+            "draft-fielding-uri-rfc2396bis-02",
+            "rfc3986",
+        ] {
+            let v = |input: &[u8]| g(e).recognize(None, input, Reading::Document).ok();
+            assert_eq!(v(b"1a:b"), Some(Verdict::Invalid), "{e}");
+            for fine in [&b"./1a:b"[..], b"1a/b:c", b"?a:b", b"a:1a:b", b"/1a:b"] {
+                assert_eq!(v(fine), Some(Verdict::Valid), "{e} {fine:?}");
+            }
+        }
+        // 1996 section 5's rule, which -01 and -02 keep: also after a byte no scheme holds (what
+        // a differential fuzzer found the grammars admitting, impl refusing).
+        for e in [
+            "draft-ietf-url-syntax-00",
+            "draft-fielding-uri-syntax-01",
+            "draft-fielding-uri-syntax-02",
+        ] {
+            let v = |input: &[u8]| g(e).recognize(None, input, Reading::Document).ok();
+            for colon in [&b"a_b:c"[..], b"h;tp://g", b"h%74tp://a/"] {
+                assert_eq!(v(colon), Some(Verdict::Invalid), "{e} {colon:?}");
+                let member = g(e).recognize(None, colon, Reading::Membership).ok();
+                assert_eq!(
+                    member,
+                    Some(Verdict::Valid),
+                    "{e} {colon:?}: the grammar alone"
+                );
+            }
         }
     }
 

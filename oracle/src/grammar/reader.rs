@@ -35,6 +35,12 @@
 //! - `#! prefer RULE`: RULE's alternatives are preferred in order for the same span, which
 //!   decides naming but never membership (recorded, no effect on verdicts);
 //! - `#! prose <TEXT> = EXPR`: the prose value `<TEXT>` means EXPR (in the grammar's notation).
+//! - `#! exclude-at-start RULE = EXPR`: under [`super::Reading::Document`], RULE called at the
+//!   input's first byte matches no span that EXPR matches from there. It states a document's
+//!   prose rule on a reference that begins with RULE, such as "a path segment that contains a
+//!   colon character ... cannot be used as the first segment of a relative-path reference"
+//!   (draft-fielding-uri-rfc2396bis-02 4.2): a relative-path reference is the one reference
+//!   whose path begins the input.
 
 use std::collections::HashMap;
 
@@ -148,6 +154,7 @@ pub(super) fn read(name: &str, text: &str, notation: Notation) -> Result<Read, G
     let mut first_match = vec![false; raw.len()];
     let mut prefer = vec![false; raw.len()];
     let mut prose: HashMap<String, (Ast, usize)> = HashMap::new();
+    let mut exclude: HashMap<usize, Ast> = HashMap::new();
     for d in &directives {
         let err = |kind| GrammarError::new(name, d.line, None, kind);
         let body = d.text.trim();
@@ -171,21 +178,14 @@ pub(super) fn read(name: &str, text: &str, notation: Notation) -> Result<Read, G
                 let Some(expr) = rest[close + 1..].trim_start().strip_prefix('=') else {
                     return Err(err(GrammarErrorKind::BadDirective(body.to_owned())));
                 };
-                let tokens = lex(name, expr, notation, d.line)?;
-                let tokens: Vec<Token> = tokens
-                    .into_iter()
-                    .map(|t| Token { line: d.line, ..t })
-                    .collect();
-                let ast = Parser {
-                    name,
-                    rule: None,
-                    tokens: &tokens,
-                    pos: 0,
-                    notation,
-                    end_line: d.line,
-                }
-                .parse_definition()?;
-                prose.insert(key, (ast, d.line));
+                prose.insert(key, (expression(name, expr, notation, d.line)?, d.line));
+            }
+            "exclude-at-start" => {
+                let Some((rule, expr)) = rest.split_once('=') else {
+                    return Err(err(GrammarErrorKind::BadDirective(body.to_owned())));
+                };
+                let rule = rule_of(rule.trim())?;
+                exclude.insert(rule, expression(name, expr, notation, d.line)?);
             }
             _ => return Err(err(GrammarErrorKind::BadDirective(body.to_owned()))),
         }
@@ -202,12 +202,17 @@ pub(super) fn read(name: &str, text: &str, notation: Notation) -> Result<Read, G
             ordered: first_match[i],
         };
         let body = resolver.resolve(&r.body, false)?;
+        let exclude_at_start = exclude
+            .get(&i)
+            .map(|ast| resolver.resolve(ast, false))
+            .transpose()?;
         rules.push(Rule {
             name: r.name.clone(),
             line: r.line,
             body,
             first_match: first_match[i],
             prefer: prefer[i],
+            exclude_at_start,
         });
     }
     check_left_recursion(name, &rules)?;
@@ -215,6 +220,29 @@ pub(super) fn read(name: &str, text: &str, notation: Notation) -> Result<Read, G
 }
 
 /// Prose text compared with runs of white space collapsed to one space.
+/// An expression of a directive (`#! prose ... = EXPR`, `#! exclude-at-start RULE = EXPR`), read
+/// in the grammar's notation as a rule's definition is.
+fn expression(
+    name: &str,
+    expr: &str,
+    notation: Notation,
+    line: usize,
+) -> Result<Ast, GrammarError> {
+    let tokens: Vec<Token> = lex(name, expr, notation, line)?
+        .into_iter()
+        .map(|t| Token { line, ..t })
+        .collect();
+    Parser {
+        name,
+        rule: None,
+        tokens: &tokens,
+        pos: 0,
+        notation,
+        end_line: line,
+    }
+    .parse_definition()
+}
+
 fn normalize_prose(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

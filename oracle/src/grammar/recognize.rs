@@ -114,6 +114,8 @@ pub(crate) enum Op {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Compiled {
     bodies: Vec<Op>,
+    /// Each rule's `#! exclude-at-start` expression, compiled.
+    excludes: Vec<Option<Op>>,
     memo_index: Vec<Option<usize>>,
     memoized: usize,
 }
@@ -147,8 +149,17 @@ pub(super) fn compile(rules: &[Rule]) -> Compiled {
             }
         })
         .collect();
+    let excludes = rules
+        .iter()
+        .map(|r| {
+            r.exclude_at_start
+                .as_ref()
+                .map(|n| compile_node(n, &classes, &units))
+        })
+        .collect();
     Compiled {
         bodies,
+        excludes,
         memo_index,
         memoized,
     }
@@ -569,7 +580,9 @@ impl Recognizer<'_, '_, '_> {
             // A one-byte class: nothing to memoize. (`Op::Rule` never names one, but the
             // start rule may be one.)
             let mut out = self.take_list();
-            let result = self.ends(body, pos, &mut out);
+            let result = self
+                .ends(body, pos, &mut out)
+                .and_then(|()| self.exclude(rule, pos, &mut out));
             let start = self.s.arena.len();
             self.s.arena.extend_from_slice(&out);
             let len = out.len();
@@ -597,7 +610,9 @@ impl Recognizer<'_, '_, '_> {
         }
         self.depth += 1;
         let mut out = self.take_list();
-        let result = self.ends(body, pos, &mut out);
+        let result = self
+            .ends(body, pos, &mut out)
+            .and_then(|()| self.exclude(rule, pos, &mut out));
         self.depth -= 1;
         if let Err(limit) = result {
             self.give_list(out);
@@ -614,6 +629,25 @@ impl Recognizer<'_, '_, '_> {
             *m = (start as u32, len as u32);
         }
         Ok((start, len))
+    }
+
+    /// Removes from `out` (the ends of `rule` from `pos`) every end its `#! exclude-at-start`
+    /// expression reaches, where the rule is called at the input's first byte under the
+    /// document's reading.
+    fn exclude(&mut self, rule: usize, pos: u32, out: &mut Vec<u32>) -> Result<(), Limit> {
+        let grammar = self.grammar;
+        let Some(Some(except)) = grammar.compiled.excludes.get(rule) else {
+            return Ok(());
+        };
+        if pos != 0 || !self.ordered {
+            return Ok(());
+        }
+        let mut gone = self.take_list();
+        let result = self.ends(except, pos, &mut gone);
+        sort_dedup(&mut gone);
+        out.retain(|e| gone.binary_search(e).is_err());
+        self.give_list(gone);
+        result
     }
 
     /// Appends to `out` every end position of `op` from `pos` (unsorted, maybe repeated).
