@@ -866,7 +866,14 @@ fn answers(r: &Report, c: &ClassRecord, p: &mut String) {
                         }
                         s
                     }
-                    Outcome::Unsupported(why) => prose(why),
+                    // Without the parser's own name where the reason opens with it ("url has
+                    // no resolve operation"): the row names it, and the parsers that have no such
+                    // operation then share one row.
+                    Outcome::Unsupported(why) => prose(
+                        why.strip_prefix(subject.as_str())
+                            .and_then(|w| w.strip_prefix(' '))
+                            .unwrap_or(why),
+                    ),
                     Outcome::Crashed(crash) => {
                         format!("<b>{}</b>: {}", crash.kind.name(), prose(&crash.message))
                     }
