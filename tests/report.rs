@@ -773,6 +773,14 @@ fn parser_cards_say_where_each_parser_stands() {
         {
             let id = format!("cause-{}", k + 1);
             assert!(card.contains(&format!("href=\"#{id}\"")), "{card}");
+            // Named by the parser's own example of the cause, on which it differs.
+            let own = r.root_causes[k]
+                .sides
+                .iter()
+                .find(|x| x.parser == s.info.name)
+                .expect("a side of its own");
+            let own = text_of(&String::from_utf8_lossy(&own.input));
+            assert!(card.contains(&format!("<code>{own}</code>")), "{card}");
             assert!(page.contains(&format!("<li id=\"{id}\">")), "{id}");
         } else {
             assert!(!card.contains("first to look at"), "{card}");

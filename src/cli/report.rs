@@ -293,7 +293,7 @@ pub fn run(out: &mut impl Write, args: &ReportArgs) -> anyhow::Result<ExitCode> 
     let unexplained = report.classes.iter().filter(|c| !c.explained).count();
     writeln!(
         out,
-        "{} jobs through {} subjects: {} discrepancy classes, {unexplained} unexplained, {} by design",
+        "{} jobs through {} parsers: {} discrepancy classes, {unexplained} unexplained, {} by design",
         report.tasks,
         report.subjects.iter().filter(|s| s.available).count(),
         report.classes.len(),
@@ -328,7 +328,7 @@ fn root_causes(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
     const SHOWN: usize = 10;
     const NAMED: usize = 6;
     for (n, c) in report.root_causes.iter().take(SHOWN).enumerate() {
-        let mut on = super::inputs::show(&c.example.input);
+        let mut on = super::inputs::clip(super::inputs::show(&c.example.input));
         if let Some(second) = &c.example.second {
             on = format!("{on} against {}", super::inputs::show(second));
         }
@@ -344,11 +344,12 @@ fn root_causes(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
         }
         writeln!(
             out,
-            "  {}. {} {} {}, on {on}: {parsers} ({} {})",
+            "  {}. {} {} {}, on {on} ({}'s example): {parsers} ({} {})",
             n + 1,
             c.severity.name(),
             c.class,
             c.op,
+            uridiff::report::example_of(c),
             c.inputs,
             uridiff::text::plural(c.inputs, "input", "inputs"),
         )?;

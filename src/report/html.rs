@@ -699,10 +699,13 @@ fn class_table(r: &Report, classes: &[&ClassRecord], which: &str, p: &mut String
         let _ = writeln!(
             p,
             "<tbody class=\"class\"><tr><td data-sort=\"{}\"><span class=\"sev sev-{sev}\">{sev}</span></td>\
-             <td><b>{}</b></td><td>{}</td><td>{}</td><td class=\"num\" data-sort=\"{}\">{}</td><td class=\"ex\">{example}</td>\
+             <td><b>{}</b><div class=\"small\">in {}</div></td><td>{}</td><td>{}</td><td class=\"num\" data-sort=\"{}\">{}</td><td class=\"ex\">{example}</td>\
              <td>{rules}</td></tr>",
             c.severity as u8,
             t(&c.signature.class.name()),
+            // The parser the class is about, in the row: the partition alone does not say it
+            // (a parser that does not report the class's component is in no group of it).
+            t(&c.deviating.join(", ")),
             c.signature.op,
             partition.concat(),
             c.count,
@@ -961,6 +964,7 @@ nav{display:flex;flex-wrap:wrap;gap:6px 14px;padding:8px 0;border-bottom:1px sol
 .pcard{background:#fff;border:1px solid #ddd;border-left:5px solid #3a8f5c;border-radius:6px;padding:8px 12px}
 .pcard.bad{border-left-color:#c0392b}
 .pcard.off{border-left-color:#bbb;color:#777}
+.pcard code{word-break:normal;overflow-wrap:anywhere}
 .pname{font-weight:700;font-size:16px}
 .plib{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;line-clamp:2;overflow:hidden}
 .pcount{margin:4px 0 2px}

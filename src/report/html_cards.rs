@@ -43,12 +43,14 @@ pub(super) fn cards(r: &Report, shown: usize, p: &mut String) {
          claims, with the deviations its documentation states as rules), and its classes. \
          <b>Unexplained</b> classes are differences no rule of its profile reproduces; \
          <b>by design</b>, those a rule reproduces exactly. Parsers with unexplained classes \
-         come first.</p>\n<div class=\"pcards\">\n",
+         come first, those with the most critical ones first. The edition a parser's suite \
+         results are most like is read from the cases that tell editions apart (the conformance \
+         matrix), not from its highest share.</p>\n<div class=\"pcards\">\n",
     );
     let mut cards: Vec<(Card, &super::SubjectEntry)> = r
         .subjects
         .iter()
-        .map(|s| (card(r, &s.info.name, shown), s))
+        .map(|s| (card(r, &s.info.name), s))
         .collect();
     // A stable sort: equal keys keep the list's order.
     cards.sort_by_key(|(c, s)| {
@@ -120,11 +122,21 @@ pub(super) fn cards(r: &Report, shown: usize, p: &mut String) {
             let _ = write!(p, "<br>suites: most like <code>{}</code>", t(edition));
         }
         p.push_str("</div>");
-        if let Some((k, line)) = &c.first_cause {
-            let _ = write!(
-                p,
-                "<div class=\"small\">first to look at: <a href=\"#cause-{k}\">{k}. {line}</a></div>"
-            );
+        match &c.first_cause {
+            Some((k, line)) if *k <= shown => {
+                let _ = write!(
+                    p,
+                    "<div class=\"small\">first to look at: <a href=\"#cause-{k}\">{k}. {line}</a></div>"
+                );
+            }
+            Some((k, line)) => {
+                let _ = write!(
+                    p,
+                    "<div class=\"small\">first to look at: root cause {k}, {line} (past the \
+                     {shown} listed below; <code>root_causes</code> in discrepancies.json)</div>"
+                );
+            }
+            None => {}
         }
         p.push_str("</div>\n");
     }
@@ -132,22 +144,23 @@ pub(super) fn cards(r: &Report, shown: usize, p: &mut String) {
 }
 
 /// What `name`'s card shows, read from the per-parser counts and root causes of `r`.
-fn card<'a>(r: &'a Report, name: &str, shown: usize) -> Card<'a> {
+fn card<'a>(r: &'a Report, name: &str) -> Card<'a> {
+    // The parser's own example of the cause: the cause's smallest example may be another
+    // parser's, on which this one does not differ.
     let first_cause = r
         .root_causes
         .iter()
-        .take(shown)
         .position(|cause| cause.parsers.iter().any(|x| x == name))
         .map(|k| {
             let cause = &r.root_causes[k];
+            let input = cause
+                .sides
+                .iter()
+                .find(|s| s.parser == name)
+                .map_or(&cause.example.input, |s| &s.input);
             (
                 k + 1,
-                format!(
-                    "{} {} on {}",
-                    t(&cause.class),
-                    cause.op,
-                    code(&cause.example.input)
-                ),
+                format!("{} {} on {}", t(&cause.class), cause.op, code(input)),
             )
         });
     Card {

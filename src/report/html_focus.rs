@@ -35,10 +35,12 @@ pub(super) fn focus(r: &Report, p: &mut String) {
         };
         let _ = write!(
             p,
-            "<li id=\"cause-{}\"><span class=\"sev sev-{sev}\">{sev}</span> <b>{}</b> {} on {example}: {} ({} input{})\n<ul>\n",
+            "<li id=\"cause-{}\"><span class=\"sev sev-{sev}\">{sev}</span> <b>{}</b> {} on {example} \
+             <span class=\"small\">({}'s example; each parser's own below)</span>: {} ({} input{})\n<ul>\n",
             n + 1,
             t(&c.class),
             c.op,
+            t(&super::example_of(c)),
             t(&c.parsers.join(", ")),
             c.inputs,
             if c.inputs == 1 { "" } else { "s" },
@@ -59,7 +61,11 @@ pub(super) fn focus(r: &Report, p: &mut String) {
             p.push_str("</li>\n");
         }
         if let Some(diff) = &c.diff {
-            let _ = writeln!(p, "<li>every parser: {}</li>", command(diff));
+            let _ = writeln!(
+                p,
+                "<li>every parser on that example: {}</li>",
+                command(diff)
+            );
         }
         p.push_str("</ul></li>\n");
     }

@@ -420,11 +420,12 @@ fn focus(report: &Report, out: &mut impl Write) -> io::Result<()> {
         };
         writeln!(
             out,
-            "{}. {} {} {}, on {example}: {} ({} {})",
+            "{}. {} {} {}, on {example} ({}'s example; each parser's own below): {} ({} {})",
             n + 1,
             severity(c.severity),
             text(&c.class),
             c.op,
+            text(&super::example_of(c)),
             text(&c.parsers.join(", ")),
             c.inputs,
             plural(c.inputs, "input", "inputs"),
@@ -436,7 +437,7 @@ fn focus(report: &Report, out: &mut impl Write) -> io::Result<()> {
             }
         }
         if let Some(diff) = &c.diff {
-            writeln!(out, "   - every parser: {}", command(diff))?;
+            writeln!(out, "   - every parser on that example: {}", command(diff))?;
         }
     }
     if report.root_causes.len() > FOCUS {

@@ -56,6 +56,26 @@ pub(crate) fn side_text(side: &Side, example: &[u8], escapes: &Escapes) -> Strin
     )
 }
 
+/// The parsers whose own example is the root cause's `example` (the smallest of its sides'),
+/// for the writers' "(X's example)": another parser of the cause may not differ on it, only on
+/// its own.
+///
+/// ```
+/// let report = uridiff::run::tests_support::tiny();
+/// for c in &report.root_causes {
+///     // The example is one of its sides' own.
+///     assert!(!uridiff::report::example_of(c).is_empty());
+/// }
+/// ```
+pub fn example_of(c: &RootCause) -> String {
+    c.sides
+        .iter()
+        .filter(|s| s.input == c.example.input)
+        .map(|s| s.parser.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A root cause's side whose answer is a host of one backslash and whose reference reads a host
 /// holding a tab, as `brief` writes them: what the writers' tests read.
 #[cfg(test)]
