@@ -167,7 +167,7 @@ fn every_parser() -> Report {
                 whatwg: Vec::new(),
                 engine: &engine,
                 suites: std::slice::from_ref(&suite),
-                tasks: ["http://a/b?c", "1a:b", "http://[::1]:80/", "HTTP://A\\b@c:80/"]
+                tasks: ["http://a/b?c", "1a:b", "http://[::1]:80/", "HTTP://A\\b@c:80/", "HTTP://A/"]
                     .iter()
                     .map(|s| Task::parse(s.as_bytes().to_vec(), "tiny"))
                     .collect(),
@@ -837,6 +837,50 @@ fn page_is_readable_without_script() {
     for r in [sample(), every_parser()] {
         readable_without_script(&r);
     }
+}
+
+/// A scheme that differs from impl's only in case is not shaded as a difference: schemes are
+/// case-insensitive (RFC 3986 3.1). The real run holds `HTTP://A/`, whose scheme the WHATWG
+/// parsers lowercase.
+#[test]
+fn a_scheme_in_another_case_is_not_shaded() {
+    let page = html_of(&every_parser());
+    let mut seen = 0;
+    for table in page.split("<table class=\"answers\">").skip(1) {
+        let table = &table[..table.find("</table>").expect("closed")];
+        let head = &table[..table.find("</thead>").expect("a head")];
+        let Some(col) = head.split("</th>").position(|h| h.ends_with(">scheme")) else {
+            continue;
+        };
+        // Cells of each row after its header cell: outcome, then the components in order.
+        let cells = |row: &str| -> Vec<String> {
+            row.split("<td")
+                .skip(1)
+                .map(|c| format!("<td{c}"))
+                .collect()
+        };
+        let rows: Vec<&str> = table.split("<tr").skip(2).collect();
+        let Some(spec) = rows.iter().find(|r| r.contains("<th>impl")) else {
+            continue;
+        };
+        let spec_cells = cells(spec);
+        let Some(spec_scheme) = spec_cells.get(col - 1) else {
+            continue;
+        };
+        for row in &rows {
+            let c = cells(row);
+            let Some(scheme) = c.get(col - 1) else {
+                continue;
+            };
+            let text = |cell: &str| cell[cell.find('>').expect("a tag") + 1..].to_owned();
+            let (a, b) = (text(scheme), text(spec_scheme));
+            if a != b && a.eq_ignore_ascii_case(&b) {
+                seen += 1;
+                assert!(!scheme.contains("class=\"diff\""), "{row}");
+            }
+        }
+    }
+    assert!(seen > 0, "no scheme in another case in the run");
 }
 
 fn readable_without_script(r: &Report) {

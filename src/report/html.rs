@@ -820,9 +820,16 @@ fn answers(r: &Report, c: &ClassRecord, p: &mut String) {
                     match value(r, subject, x, *comp) {
                         None => cells.push_str("<td><i>not reported</i></td>"),
                         Some(v) => {
-                            let differs = spec
-                                .as_ref()
-                                .is_some_and(|s| s.components.get(*comp) != v && subject != "impl");
+                            // A scheme differs only in more than case: "schemes are
+                            // case-insensitive" (RFC 3986 3.1), so `a` against `A` is no
+                            // difference to shade.
+                            let same = |x: Option<&str>| match (*comp, x, v) {
+                                (Component::Scheme, Some(x), Some(v)) => x.eq_ignore_ascii_case(v),
+                                _ => x == v,
+                            };
+                            let differs = spec.as_ref().is_some_and(|s| {
+                                !same(s.components.get(*comp)) && subject != "impl"
+                            });
                             let _ = write!(
                                 cells,
                                 "<td{}>{}</td>",
