@@ -344,12 +344,12 @@ fn root_causes(report: &Report, out: &mut impl Write) -> std::io::Result<()> {
         }
         writeln!(
             out,
-            "  {}. {} {} {}, on {on} ({}'s example): {parsers} ({} {})",
+            "  {}. {} {} {}, on {on} ({}): {parsers} ({} {})",
             n + 1,
             c.severity.name(),
             c.class,
             c.op,
-            uridiff::report::example_of(c),
+            uridiff::report::whose_example(c),
             c.inputs,
             uridiff::text::plural(c.inputs, "input", "inputs"),
         )?;

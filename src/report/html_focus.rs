@@ -36,11 +36,11 @@ pub(super) fn focus(r: &Report, p: &mut String) {
         let _ = write!(
             p,
             "<li id=\"cause-{}\"><span class=\"sev sev-{sev}\">{sev}</span> <b>{}</b> {} on {example} \
-             <span class=\"small\">({}'s example; each parser's own below)</span>: {} ({} input{})\n<ul>\n",
+             <span class=\"small\">({}; each parser's own below)</span>: {} ({} input{})\n<ul>\n",
             n + 1,
             t(&c.class),
             c.op,
-            t(&super::example_of(c)),
+            t(&super::whose_example(c)),
             t(&c.parsers.join(", ")),
             c.inputs,
             if c.inputs == 1 { "" } else { "s" },

@@ -420,12 +420,12 @@ fn focus(report: &Report, out: &mut impl Write) -> io::Result<()> {
         };
         writeln!(
             out,
-            "{}. {} {} {}, on {example} ({}'s example; each parser's own below): {} ({} {})",
+            "{}. {} {} {}, on {example} ({}; each parser's own below): {} ({} {})",
             n + 1,
             severity(c.severity),
             text(&c.class),
             c.op,
-            text(&super::example_of(c)),
+            text(&super::whose_example(c)),
             text(&c.parsers.join(", ")),
             c.inputs,
             plural(c.inputs, "input", "inputs"),

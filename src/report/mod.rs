@@ -56,24 +56,29 @@ pub(crate) fn side_text(side: &Side, example: &[u8], escapes: &Escapes) -> Strin
     )
 }
 
-/// The parsers whose own example is the root cause's `example` (the smallest of its sides'),
-/// for the writers' "(X's example)": another parser of the cause may not differ on it, only on
-/// its own.
+/// Whose example the root cause's `example` (the smallest of its sides') is, as the writers say
+/// it beside the example: "c-libwget's example", "the example of a, b", or "every parser's
+/// example". Another parser of the cause may not differ on it, only on its own.
 ///
 /// ```
 /// let report = uridiff::run::tests_support::tiny();
 /// for c in &report.root_causes {
-///     // The example is one of its sides' own.
-///     assert!(!uridiff::report::example_of(c).is_empty());
+///     assert!(uridiff::report::whose_example(c).ends_with("example")
+///         || uridiff::report::whose_example(c).starts_with("the example of"));
 /// }
 /// ```
-pub fn example_of(c: &RootCause) -> String {
-    c.sides
+pub fn whose_example(c: &RootCause) -> String {
+    let owners: Vec<&str> = c
+        .sides
         .iter()
         .filter(|s| s.input == c.example.input)
         .map(|s| s.parser.as_str())
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect();
+    match owners.as_slice() {
+        _ if owners.len() == c.sides.len() && owners.len() > 1 => "every parser's example".into(),
+        [one] => format!("{one}'s example"),
+        many => format!("the example of {}", many.join(", ")),
+    }
 }
 
 /// A root cause's side whose answer is a host of one backslash and whose reference reads a host
