@@ -481,12 +481,7 @@ mod tests {
     #[test]
     fn a_severitys_name_is_its_json_name() {
         // The text outputs write `name()`, the JSON ones serde's form: one word for both.
-        for s in [
-            Severity::Critical,
-            Severity::High,
-            Severity::Medium,
-            Severity::Low,
-        ] {
+        for s in Severity::ALL {
             assert_eq!(serde_json::to_value(s).unwrap(), s.name());
         }
     }

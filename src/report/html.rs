@@ -247,10 +247,7 @@ fn subjects(r: &Report, p: &mut String) {
     for s in &r.subjects {
         let summary = r.per_subject.iter().find(|x| x.subject == s.info.name);
         let likely = r
-            .matrix
-            .iter()
-            .find(|m| m.subject == s.info.name)
-            .and_then(|m| m.likely_edition.as_deref())
+            .likely_edition(&s.info.name)
             .map_or_else(|| "<i>none</i>".to_owned(), t);
         let status = if s.available {
             "<span class=\"ok\">available</span>".to_owned()

@@ -106,19 +106,14 @@ pub(super) fn cards(r: &Report, shown: usize, p: &mut String) {
                 let _ = write!(p, " <span class=\"sev sev-{0}\">{k} {0}</span>", s.name());
             }
         }
+        let crashes = c.summary.map_or(0, |s| s.crashes);
         let _ = write!(
             p,
-            "</div><div class=\"small\">{} by design · {} {}",
+            "</div><div class=\"small\">{} by design · {crashes} {}",
             c.summary.map_or(0, |s| s.by_design),
-            c.summary.map_or(0, |s| s.crashes),
-            plural(c.summary.map_or(0, |s| s.crashes), "crash", "crashes"),
+            plural(crashes, "crash", "crashes"),
         );
-        if let Some(edition) = r
-            .matrix
-            .iter()
-            .find(|m| m.subject == info.name)
-            .and_then(|m| m.likely_edition.as_deref())
-        {
+        if let Some(edition) = r.likely_edition(&info.name) {
             let _ = write!(p, "<br>suites: most like <code>{}</code>", t(edition));
         }
         p.push_str("</div>");

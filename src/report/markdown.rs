@@ -152,7 +152,7 @@ pub fn write(report: &Report, out: &mut impl Write) -> io::Result<()> {
         let name = &entry.info.name;
         let summary = report.per_subject.iter().find(|s| s.subject == *name);
         let row = report.matrix.iter().find(|m| m.subject == *name);
-        let likely = row.and_then(|m| m.likely_edition.as_deref()).unwrap_or("-");
+        let likely = report.likely_edition(name).unwrap_or("-");
         let reference = row.map_or("-", |m| m.reference.as_str());
         let shown = if entry.available {
             text(name)

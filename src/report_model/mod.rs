@@ -71,6 +71,25 @@ pub struct Report {
     pub timing: Timing,
 }
 
+impl Report {
+    /// The edition `subject`'s suite results are most like (its conformance-matrix row's), where
+    /// it has one.
+    ///
+    /// ```
+    /// let report = uridiff::run::tests_support::tiny();
+    /// for row in &report.matrix {
+    ///     assert_eq!(report.likely_edition(&row.subject), row.likely_edition.as_deref());
+    /// }
+    /// assert_eq!(report.likely_edition("no such parser"), None);
+    /// ```
+    pub fn likely_edition(&self, subject: &str) -> Option<&str> {
+        self.matrix
+            .iter()
+            .find(|m| m.subject == subject)
+            .and_then(|m| m.likely_edition.as_deref())
+    }
+}
+
 /// A subject and whether it ran.
 #[derive(Clone, Debug, Serialize)]
 pub struct SubjectEntry {

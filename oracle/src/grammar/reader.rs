@@ -219,7 +219,6 @@ pub(super) fn read(name: &str, text: &str, notation: Notation) -> Result<Read, G
     Ok(Read { rules, default })
 }
 
-/// Prose text compared with runs of white space collapsed to one space.
 /// An expression of a directive (`#! prose ... = EXPR`, `#! exclude-at-start RULE = EXPR`), read
 /// in the grammar's notation as a rule's definition is.
 fn expression(
@@ -243,6 +242,7 @@ fn expression(
     .parse_definition()
 }
 
+/// Prose text compared with runs of white space collapsed to one space.
 fn normalize_prose(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
